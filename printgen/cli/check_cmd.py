@@ -1,0 +1,31 @@
+"""`printgen check`: the rules add up (a scenario), or a printed kit matches them (a kit folder)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from printgen.cli import app
+
+
+@app.command("check")
+def check_cmd(target: str = typer.Argument(..., help="a scenario name or folder, or a printed kit folder")) -> None:
+    """Run the consistency checks; exit 1 if any fails."""
+    if (Path(target) / "manifest.json").is_file():
+        from printgen.check.kit import check_kit
+
+        ok = check_kit(Path(target), echo=typer.echo)
+        raise typer.Exit(0 if ok else 1)
+    from printgen.data.scenario import load_scenario
+    from printgen.rules import run_checks
+
+    scenario = load_scenario(target)
+    results = run_checks(scenario)
+    for r in results:
+        typer.echo(f"{'ok  ' if r.ok else 'FAIL'}  {r.name}: {r.detail}")
+        for extra in r.failures[1:]:
+            typer.echo(f"        {extra}")
+    failed = [r for r in results if not r.ok]
+    typer.echo(f"{len(results) - len(failed)} of {len(results)} checks pass" + (f", {len(failed)} fail" if failed else ""))
+    raise typer.Exit(1 if failed else 0)

@@ -1,0 +1,146 @@
+"""The fleet database: ships.csv, one row a ship, checked row by row against the ruleset."""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from printgen.data.csvfile import read_rows
+from printgen.errors import Collector, PrintgenError, Problem
+
+REQUIRED = ["name", "nation", "squadron", "guns", "flagship"]
+OPTIONAL = ["admiral", "captain", "division", "fate", "aliases", "type", "crew"]
+YES, NO = {"yes", "y", "true", "1", "x"}, {"no", "n", "false", "0", ""}
+
+
+@dataclass(frozen=True)
+class Ship:
+    name: str
+    nation: str
+    side: str
+    squadron: str
+    guns: int
+    flagship: bool
+    line: int                                   # row in ships.csv, so errors and traces can point at it
+    admiral: str = ""
+    captain: str = ""
+    division: str = ""
+    fate: str = ""
+    type: str = ""                              # ship type, for rulesets that have them (medieval)
+    crew: int | None = None
+    aliases: tuple[str, ...] = ()
+
+    @property
+    def key(self) -> str:
+        """Names are not unique (Neptune fought on both sides): a ship is its name and nation."""
+        return f"{self.name} ({self.nation})"
+
+
+def fold(name: str) -> str:
+    """Accent-, case- and punctuation-blind form of a name, for look-ups only."""
+    decomposed = unicodedata.normalize("NFKD", name)
+    plain = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return " ".join(plain.lower().replace("-", " ").replace("'", " ").split())
+
+
+@dataclass(frozen=True)
+class Fleet:
+    path: Path
+    ships: tuple[Ship, ...]
+    _index: dict[str, list[Ship]] = field(default_factory=dict, compare=False, repr=False)
+
+    def __post_init__(self):
+        for ship in self.ships:
+            for name in (ship.name, *ship.aliases):
+                bucket = self._index.setdefault(fold(name), [])
+                if ship not in bucket:
+                    bucket.append(ship)
+
+    def find(self, name: str, where: str = "") -> Ship:
+        """A ship by name, alias or accent-free spelling; "Neptune (French)" picks a side."""
+        nation = None
+        if name.endswith(")") and "(" in name:
+            name, _, nation = name[:-1].rpartition("(")
+            name, nation = name.strip(), nation.strip()
+        found = [s for s in self._index.get(fold(name), []) if nation is None or fold(s.nation) == fold(nation)]
+        if len(found) == 1:
+            return found[0]
+        if not found:
+            raise PrintgenError(Problem(f"no ship named '{name}' in {self.path.name}", file=where or self.path,
+                                        fix="check the spelling against the name column of ships.csv"))
+        raise PrintgenError(Problem(f"'{name}' names {len(found)} ships ({', '.join(s.key for s in found)})",
+                                    file=where or self.path, fix=f"write it with its nation, e.g. '{found[0].key}'"))
+
+    def by_squadron(self, squadron: str) -> list[Ship]:
+        return [s for s in self.ships if s.squadron == squadron]
+
+    def by_side(self, side: str) -> list[Ship]:
+        return [s for s in self.ships if s.side == side]
+
+
+def load_fleet(path: Path, nation_side: dict[str, str], squadron_side: dict[str, str]) -> Fleet:
+    """Read and check every row; all problems are reported together."""
+    rows = read_rows(path, REQUIRED, OPTIONAL)
+    problems = Collector()
+    ships: list[Ship] = []
+    seen: dict[tuple[str, str], int] = {}
+    nations_by_fold = {fold(n): n for n in nation_side}
+    for row in rows:
+        v, at = row.values, dict(file=path, line=row.line)
+        name = v["name"]
+        if not name:
+            problems.add("the ship has no name", field="name", fix="type the ship's name", **at)
+            continue
+        nation = nations_by_fold.get(fold(v["nation"]))
+        if nation is None:
+            problems.add(f"unknown nation '{v['nation']}' for {name}", field="nation",
+                         fix="use one of: " + ", ".join(nation_side), **at)
+            continue
+        squadron = v["squadron"]
+        if squadron not in squadron_side:
+            problems.add(f"unknown squadron '{squadron}' for {name}", field="squadron",
+                         fix="use one of: " + ", ".join(squadron_side) + " (or add it to scenario.toml)", **at)
+        elif squadron_side[squadron] != nation_side[nation]:
+            problems.add(f"{name} is {nation} but squadron '{squadron}' belongs to the other side", field="squadron",
+                         fix="choose a squadron of the ship's own side", **at)
+        guns = _int(v["guns"])
+        if guns is None or guns < 0:
+            problems.add(f"guns '{v['guns']}' for {name} is not a whole number of 0 or more", field="guns",
+                         fix="write the number of guns, e.g. 74", **at)
+        flag = v["flagship"].lower()
+        if flag not in YES | NO:
+            problems.add(f"flagship '{v['flagship']}' for {name} is not yes or no", field="flagship",
+                         fix="write yes or no", **at)
+        crew = _int(v.get("crew", "")) if v.get("crew") else None
+        if v.get("crew") and (crew is None or crew < 0):
+            problems.add(f"crew '{v['crew']}' for {name} is not a whole number of 0 or more", field="crew",
+                         fix="write the crew, e.g. 60", **at)
+        key = (fold(name), nation)
+        if key in seen:
+            problems.add(f"{name} ({nation}) is listed twice (first on line {seen[key]})", field="name",
+                         fix="delete one row; ships of different nations may share a name", **at)
+            continue
+        seen[key] = row.line
+        if problems.problems and problems.problems[-1].line == row.line:
+            continue
+        ships.append(Ship(name=name, nation=nation, side=nation_side[nation], squadron=squadron, guns=guns,
+                          flagship=flag in YES - {""}, line=row.line, admiral=v.get("admiral", ""),
+                          captain=v.get("captain", ""), division=v.get("division", ""), fate=v.get("fate", ""),
+                          type=v.get("type", ""), crew=crew,
+                          aliases=tuple(a.strip() for a in v.get("aliases", "").split("|") if a.strip())))
+    if not rows:
+        problems.add("has no ships", file=path, fix="add one row per ship below the header")
+    problems.raise_if_any()
+    return Fleet(path, tuple(ships))
+
+
+def _int(text: str) -> int | None:
+    try:
+        return int(text.strip())
+    except ValueError:
+        try:
+            f = float(text)
+        except ValueError:
+            return None
+        return int(f) if f.is_integer() else None

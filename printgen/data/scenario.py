@@ -1,0 +1,136 @@
+"""A scenario: a folder with scenario.toml and ships.csv, played under a named ruleset.
+
+Named scenarios live in printgen's fleets/ folder; any folder of the same shape works too, so a
+teacher can copy fleets/trafalgar/, edit it, and pass its path."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pydantic import Field, PositiveInt, confloat
+
+from printgen import paths
+from printgen.data.fleet import Fleet, Ship, load_fleet
+from printgen.data.tomlfile import read_toml, validate
+from printgen.errors import PrintgenError, Problem
+from printgen.rules.model import Strict
+from printgen.rules.load import Ruleset, load_ruleset
+
+
+class Info(Strict):
+    title: str
+    ruleset: str
+    ships: str = "ships.csv"
+
+
+class Squadron(Strict):
+    side: str
+    ships: PositiveInt
+    label: str = ""
+
+
+class FleetOptions(Strict):
+    flagships: list[str] | None = None     # game flagships; absent: the `flagship` column of ships.csv
+    named: list[str] = []                  # ships the story names: kept when the fleet is reduced
+
+
+class Preset(Strict):
+    title: str = ""
+    fraction: confloat(gt=0, le=1) | None = None
+    ships: PositiveInt | None = None
+
+
+class ScenarioFile(Strict):
+    scenario: Info
+    squadrons: dict[str, Squadron] = Field(min_length=1)
+    fleet: FleetOptions = FleetOptions()
+    deployment: dict[str, Any] = {}
+    presets: dict[str, Preset] = {}
+
+
+@dataclass(frozen=True)
+class Scenario:
+    name: str
+    folder: Path
+    file: ScenarioFile
+    ruleset: Ruleset
+    fleet: Fleet
+    text: str = ""                          # scenario.toml's text, so later validators can locate lines
+
+    @property
+    def title(self) -> str:
+        return self.file.scenario.title
+
+    @property
+    def squadrons(self) -> dict[str, Squadron]:
+        return self.file.squadrons
+
+    @property
+    def path(self) -> Path:
+        return self.folder / "scenario.toml"
+
+    def with_ships(self, ships: list[Ship] | tuple[Ship, ...]) -> "Scenario":
+        return dataclasses.replace(self, fleet=Fleet(self.fleet.path, tuple(ships)))
+
+
+def scenario_names() -> list[str]:
+    root = paths.fleets_dir()
+    return sorted(p.parent.name for p in root.glob("*/scenario.toml"))
+
+
+def resolve_folder(name_or_path: str) -> Path:
+    given = Path(name_or_path)
+    if given.is_dir() and (given / "scenario.toml").is_file():
+        return given
+    if given.is_file() and given.name == "scenario.toml":
+        return given.parent
+    builtin = paths.fleets_dir() / name_or_path
+    if "/" not in name_or_path and (builtin / "scenario.toml").is_file():
+        return builtin
+    if given.is_dir():
+        raise PrintgenError(Problem("this folder has no scenario.toml", file=given,
+                                    fix="copy fleets/trafalgar/ and edit it, or name a built-in scenario"))
+    raise PrintgenError(Problem(f"no scenario named '{name_or_path}'",
+                                fix="built-in scenarios: " + ", ".join(scenario_names()) +
+                                "; or give the path of a folder holding scenario.toml and ships.csv"))
+
+
+def load_scenario(name_or_path: str) -> Scenario:
+    folder = resolve_folder(name_or_path)
+    path = folder / "scenario.toml"
+    data, text = read_toml(path)
+    sf = validate(ScenarioFile, data, path, text, fix="see fleets/trafalgar/scenario.toml for the expected settings")
+    ruleset = load_ruleset(_ruleset_path(sf.scenario.ruleset, folder, path))
+    _check_squadron_sides(sf, ruleset, path)
+    nation_side = {n: key for key, side in ruleset.sides.items() for n in side.nations}
+    fleet = load_fleet(folder / sf.scenario.ships, nation_side, {k: s.side for k, s in sf.squadrons.items()})
+    if sf.fleet.flagships is not None:
+        flagged = {fleet.find(n, str(path)) for n in sf.fleet.flagships}
+        fleet = Fleet(fleet.path, tuple(dataclasses.replace(s, flagship=s in flagged) for s in fleet.ships))
+    for n in sf.fleet.named:
+        fleet.find(n, str(path))
+    name = folder.name if folder.parent.resolve() != paths.fleets_dir().resolve() else folder.name
+    return Scenario(name=name, folder=folder, file=sf, ruleset=ruleset, fleet=fleet, text=text)
+
+
+def _ruleset_path(ref: str, folder: Path, scenario_path: Path) -> Path:
+    local = folder / ref
+    if local.suffix == ".toml" and local.is_file():
+        return local
+    builtin = paths.rulesets_dir() / f"{ref}.toml"
+    if builtin.is_file():
+        return builtin
+    known = sorted(p.stem for p in paths.rulesets_dir().glob("*.toml"))
+    raise PrintgenError(Problem(f"ruleset '{ref}' not found", file=scenario_path, field="scenario.ruleset",
+                                fix="use one of: " + ", ".join(known) + ", or a .toml file in the scenario folder"))
+
+
+def _check_squadron_sides(sf: ScenarioFile, ruleset: Ruleset, path: Path) -> None:
+    for name, sq in sf.squadrons.items():
+        if sq.side not in ruleset.sides:
+            raise PrintgenError(Problem(f"squadron '{name}' is on side '{sq.side}', which the ruleset does not have",
+                                        file=path, field=f"squadrons.{name}.side",
+                                        fix="use one of: " + ", ".join(ruleset.sides)))

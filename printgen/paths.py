@@ -1,0 +1,39 @@
+"""Where printgen finds its built-in data: fleets/, rulesets/ and templates/.
+
+In a checkout (or an editable install) they sit at the top of the repository, where a teacher
+edits them; a wheel carries them inside the package as printgen/_data/.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+_PACKAGE = Path(__file__).resolve().parent
+
+
+@cache
+def data_root() -> Path:
+    bundled = _PACKAGE / "_data"
+    if (bundled / "fleets").is_dir():
+        return bundled
+    return _PACKAGE.parent
+
+
+def fleets_dir() -> Path:
+    return data_root() / "fleets"
+
+
+def rulesets_dir() -> Path:
+    return data_root() / "rulesets"
+
+
+def templates_dir() -> Path:
+    return data_root() / "templates"
+
+
+def font_path(name: str) -> Path:
+    """Bitstream Vera ships with reportlab: one font file serves the PDF (embedded) and Pillow."""
+    import reportlab
+
+    return Path(reportlab.__file__).resolve().parent / "fonts" / name

@@ -1,0 +1,34 @@
+"""How a traced value prints. The sheets and the checker share this one function, so a printed
+number can be compared with the ruleset after scale and units."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from printgen.rules.faces import format_faces
+from printgen.rules.odds import percent
+from printgen.units import Measure
+
+
+def fmt(value: Any, kind: str, measure: Measure | None = None) -> str:
+    if kind == "count":
+        return str(int(value))
+    if kind == "signed":
+        return f"{int(value):+d}"
+    if kind == "faces":
+        return format_faces(value)
+    if kind == "distance":
+        return (measure or Measure()).fmt(float(value))
+    if kind == "fraction":
+        f = Fraction(value)
+        return str(f.numerator) if f.denominator == 1 else f"{f.numerator}/{f.denominator}"
+    if kind == "percent":
+        return percent(Fraction(value))
+    if kind == "decimal":
+        return f"{float(value):.2f}"
+    if kind == "degrees":
+        return f"{float(value):g}°"
+    if kind == "text":
+        return str(value)
+    raise ValueError(f"unknown print kind {kind!r}")

@@ -1,0 +1,20 @@
+"""Derivations every ruleset shares: the chance of a single die-roll table's hoped-for outcome."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from printgen.rules import odds
+from printgen.rules.trace import derivation, lookup
+
+
+@derivation
+def chance_of(rs, key: str) -> Fraction:
+    """Chance of the roll table at `key` giving its success outcome (e.g. 'fouling' -> 1/6)."""
+    return odds.chance(lookup(rs, key).faces)
+
+
+@derivation
+def chance_any(rs, key: str, rollers: int) -> Fraction:
+    """Chance at least one of `rollers` dice succeeds on the table at `key` (both captains roll)."""
+    return odds.any_of(lookup(rs, key).faces, rollers)

@@ -1,0 +1,58 @@
+"""Game distances (inches at full scale in the ruleset) on paper and in print.
+
+One factor rules them all: a half-size table halves moves, ranges, bases and rulers together.
+Centimetres use the wargamer's 1 inch = 2.5 cm, so a 6" move prints as a round 15 cm and the
+paper rulers agree with the printed numbers (everything is then 1.6% smaller than in inches)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+PT_PER_IN = 72.0
+CM_PER_GAME_IN = 2.5
+PT_PER_CM = PT_PER_IN / 2.54
+
+Units = Literal["in", "cm"]
+
+
+@dataclass(frozen=True)
+class Measure:
+    scale: float = 1.0
+    units: Units = "in"
+
+    @property
+    def step(self) -> float:
+        """Rounding step of printed distances, in print units."""
+        return 0.5 if self.units == "cm" else 0.1
+
+    def value(self, inches: float) -> float:
+        """A rule distance in print units, rounded as it is printed."""
+        raw = inches * self.scale * (CM_PER_GAME_IN if self.units == "cm" else 1.0)
+        return round(round(raw / self.step) * self.step, 4)
+
+    def fmt(self, inches: float) -> str:
+        v = self.value(inches)
+        text = f"{v:.1f}".rstrip("0").rstrip(".")
+        return f'{text}"' if self.units == "in" else f"{text} cm"
+
+    def unit_pt(self) -> float:
+        """Points on paper per print unit (an inch, or a centimetre)."""
+        return PT_PER_IN if self.units == "in" else PT_PER_CM
+
+    def pt(self, inches: float) -> float:
+        """A rule distance as points on paper, exactly scaled (bases, table, deployment)."""
+        return inches * self.scale * (CM_PER_GAME_IN * PT_PER_CM if self.units == "cm" else PT_PER_IN)
+
+    def printed_pt(self, inches: float) -> float:
+        """Points on paper of the printed (rounded) value, so a ruler agrees with its label."""
+        return self.value(inches) * self.unit_pt()
+
+    @property
+    def factor(self) -> float:
+        """Paper inches per game inch."""
+        return self.pt(1.0) / PT_PER_IN
+
+    @property
+    def unit_name(self) -> str:
+        return "inches" if self.units == "in" else "cm"

@@ -1,0 +1,68 @@
+"""Shared test helpers: run the CLI as a user would, and build scenario folders from tiny fixtures."""
+
+from __future__ import annotations
+
+import shutil
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+import tomli_w
+
+from printgen import paths
+
+DATA = Path(__file__).parent / "data"
+
+
+def merge(base: dict, patch: dict) -> dict:
+    out = dict(base)
+    for k, v in patch.items():
+        out[k] = merge(out[k], v) if isinstance(v, dict) and isinstance(out.get(k), dict) else v
+    return out
+
+
+@pytest.fixture
+def run(capsys, monkeypatch):
+    """Run `printgen ARGS...` in-process; returns (exit code, stdout, stderr)."""
+    from printgen.cli import main
+
+    def _run(*args: str):
+        monkeypatch.setattr(sys, "argv", ["printgen", *map(str, args)])
+        try:
+            main()
+            code = 0
+        except SystemExit as e:
+            code = e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
+        out, err = capsys.readouterr()
+        return code, out, err
+
+    return _run
+
+
+@pytest.fixture
+def scenario_dir(tmp_path):
+    """A copy of fleets/trafalgar with its ruleset beside it, patched by tiny fixture files:
+    ships=<csv fixture name>, ruleset=<toml patch name>, scenario=<toml patch name>."""
+
+    def _make(ships: str | None = None, ruleset: str | dict | None = None, scenario: str | dict | None = None,
+              name: str = "trafalgar") -> Path:
+        folder = tmp_path / f"scn-{name}"
+        if folder.exists():
+            shutil.rmtree(folder)
+        shutil.copytree(paths.fleets_dir() / name, folder)
+        sdata = tomllib.loads((folder / "scenario.toml").read_text(encoding="utf-8"))
+        rs_file = paths.rulesets_dir() / f"{sdata['scenario']['ruleset']}.toml"
+        rdata = tomllib.loads(rs_file.read_text(encoding="utf-8"))
+        if ruleset is not None:
+            rdata = merge(rdata, ruleset if isinstance(ruleset, dict) else tomllib.loads((DATA / ruleset).read_text()))
+        (folder / "rules.toml").write_text(tomli_w.dumps(rdata), encoding="utf-8")
+        sdata["scenario"]["ruleset"] = "rules.toml"
+        if scenario is not None:
+            sdata = merge(sdata, scenario if isinstance(scenario, dict) else tomllib.loads((DATA / scenario).read_text()))
+        (folder / "scenario.toml").write_text(tomli_w.dumps(sdata), encoding="utf-8")
+        if ships is not None:
+            shutil.copy(DATA / ships, folder / "ships.csv")
+        return folder
+
+    return _make
