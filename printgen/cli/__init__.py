@@ -11,7 +11,7 @@ from printgen.errors import PrintgenError
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   help="Print classroom naval wargame kits: paper ships, rule cards, maps, from a fleet database.")
 
-from printgen.cli import check_cmd, list_cmd, odds_cmd  # noqa: E402  (commands register on `app`)
+from printgen.cli import check_cmd, list_cmd, odds_cmd, sprites_cmd  # noqa: E402,F401  (commands register on `app`)
 
 
 def main() -> None:

@@ -1,0 +1,30 @@
+"""Options shared by the sheet commands, declared once."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+Edition = Annotated[str, typer.Option("--edition", help="color, or bw for the photocopier")]
+Paper = Annotated[str, typer.Option("--paper", help="letter or a4")]
+Scale = Annotated[Optional[float], typer.Option("--scale", help="factor for every distance: 0.5 for a half-size table")]
+Table = Annotated[Optional[str], typer.Option("--table", help="your table, e.g. 4x3ft or 120x90cm: sets --scale")]
+Units = Annotated[str, typer.Option("--units", help="in or cm for printed distances")]
+Format = Annotated[str, typer.Option("--format", help="pdf, svg (one file a page) or png previews")]
+Dpi = Annotated[float, typer.Option("--dpi", help="resolution of png previews")]
+Out = Annotated[Optional[Path], typer.Option("--out", help="output folder [default: output/SCENARIO]")]
+Fraction = Annotated[Optional[float], typer.Option("--fraction", help="keep this share of each squadron, e.g. 0.5")]
+Ships = Annotated[Optional[int], typer.Option("--ships", help="keep about this many ships in all")]
+Seed = Annotated[int, typer.Option("--seed", help="seed of the deployment (same seed, same files)")]
+Preset = Annotated[Optional[str], typer.Option("--preset", help="a preset of the scenario, e.g. second-battle")]
+
+
+def out_dir(out: Path | None, scenario) -> Path:
+    return out if out is not None else Path("output") / scenario.name
+
+
+def echo_written(paths: list[Path]) -> None:
+    for p in paths:
+        typer.echo(f"wrote {p}")

@@ -1,0 +1,34 @@
+"""`printgen sprites`: paper ships to cut out, one piece a ship."""
+
+from __future__ import annotations
+
+import math
+
+import typer
+
+from printgen.cli import app
+from printgen.cli import common as c
+
+
+@app.command("sprites")
+def sprites_cmd(scenario: str = typer.Argument(..., help="a scenario name or folder"),
+                edition: c.Edition = "color", paper: c.Paper = "letter", scale: c.Scale = None,
+                table: c.Table = None, units: c.Units = "in", fmt: c.Format = "pdf", dpi: c.Dpi = 100,
+                fraction: c.Fraction = None, ships: c.Ships = None, preset: c.Preset = None,
+                out: c.Out = None) -> None:
+    """Print the paper ship sprites: named, flagships starred, a hit circle per hit point."""
+    from printgen.game.prepare import prepare
+    from printgen.sheets.sprites import LEGIBLE_PT, smallest_text, sprite_sheets
+    from printgen.sheets.write import write_sheet
+
+    s, opts = prepare(scenario, edition=edition, paper=paper, scale=scale, table=table, units=units, fmt=fmt,
+                      dpi=dpi, fraction=fraction, ships=ships, preset=preset)
+    for note in opts.notes:
+        typer.echo(note)
+    drawing = sprite_sheets(s, opts)
+    smallest = smallest_text(drawing)
+    if smallest < LEGIBLE_PT:
+        legible = math.ceil(opts.scale * LEGIBLE_PT / smallest * 100) / 100
+        typer.echo(f"warning: at scale {opts.scale:g} ship names print at {smallest:.1f} pt, too small to read; "
+                   f"the smallest legible scale is {legible:g}", err=True)
+    c.echo_written(write_sheet(drawing, opts, c.out_dir(out, s), "sprites"))

@@ -1,0 +1,190 @@
+"""Resolve a page for the backends: apply group transforms, paint roles with the edition's theme,
+expand hatching into lines, and note where each traced number lands on the page.
+
+Doing this once, here, keeps the three backends small and identical in what they draw."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field, replace
+
+from printgen.draw import fonts
+from printgen.draw.shapes import (IDENTITY, Circle, Group, Line, Matrix, Page, Point, Poly, Rect, Text, apply,
+                                  compose)
+from printgen.draw.theme import Hatch, Paint, Theme
+
+
+@dataclass(frozen=True)
+class FPath:
+    points: tuple[Point, ...]
+    closed: bool
+    paint: Paint
+
+
+@dataclass(frozen=True)
+class FRect:
+    x: float
+    y: float
+    w: float
+    h: float
+    radius: float
+    paint: Paint
+
+
+@dataclass(frozen=True)
+class FCircle:
+    cx: float
+    cy: float
+    r: float
+    paint: Paint
+
+
+@dataclass(frozen=True)
+class FText:
+    x: float                             # start of the first run's baseline (anchor already applied)
+    y: float
+    runs: tuple[tuple[str, str], ...]    # (text, font)
+    size: float
+    colour: str
+    angle: float
+
+
+@dataclass(frozen=True)
+class TraceEntry:
+    """A traced number as printed: the page box it occupies, its text, where it came from."""
+    bbox: tuple[float, float, float, float]      # x0, top, x1, bottom in points from the top-left
+    text: str
+    source: tuple
+    kind: str
+
+
+@dataclass
+class FlatPage:
+    width: float
+    height: float
+    prims: list = field(default_factory=list)
+    trace: list[TraceEntry] = field(default_factory=list)
+
+
+def flatten(page: Page, theme: Theme) -> FlatPage:
+    out = FlatPage(page.width, page.height)
+    for item in page.items:
+        _emit(item, IDENTITY, theme, out)
+    return out
+
+
+def _emit(shape, m: Matrix, theme: Theme, out: FlatPage) -> None:
+    if isinstance(shape, Group):
+        mm = compose(m, shape.matrix)
+        for item in shape.items:
+            _emit(item, mm, theme, out)
+        return
+    if isinstance(shape, Text):
+        _text(shape, m, theme, out)
+        return
+    paint = theme.paint(shape.role)
+    if isinstance(shape, Rect):
+        a, b, c, d, _, _ = m
+        if b == 0 and c == 0 and a > 0 and d > 0:
+            x, y = apply(m, (shape.x, shape.y))
+            prim = FRect(x, y, shape.w * a, shape.h * d, shape.radius * a, paint)
+            outline = ((x, y), (x + shape.w * a, y), (x + shape.w * a, y + shape.h * d), (x, y + shape.h * d))
+        else:
+            pts = ((shape.x, shape.y), (shape.x + shape.w, shape.y), (shape.x + shape.w, shape.y + shape.h),
+                   (shape.x, shape.y + shape.h))
+            outline = tuple(apply(m, p) for p in pts)
+            prim = FPath(outline, True, paint)
+    elif isinstance(shape, Circle):
+        cx, cy = apply(m, (shape.cx, shape.cy))
+        r = shape.r * math.sqrt(abs(m[0] * m[3] - m[1] * m[2]))
+        prim = FCircle(cx, cy, r, paint)
+        outline = tuple((cx + r * math.cos(t * math.pi / 12), cy + r * math.sin(t * math.pi / 12)) for t in range(24))
+    elif isinstance(shape, Line):
+        out.prims.append(FPath((apply(m, (shape.x1, shape.y1)), apply(m, (shape.x2, shape.y2))), False, paint))
+        return
+    elif isinstance(shape, Poly):
+        outline = tuple(apply(m, p) for p in shape.points)
+        prim = FPath(outline, shape.closed, paint)
+    else:
+        raise TypeError(f"cannot draw {shape!r}")
+    if paint.hatch and paint.fill:
+        _hatched(prim, outline, paint, out)
+    else:
+        out.prims.append(prim)
+
+
+def _hatched(prim, outline: tuple[Point, ...], paint: Paint, out: FlatPage) -> None:
+    """Fill, then the pattern clipped to the shape, then the outline on top."""
+    fill_only = Paint(fill=paint.fill)
+    stroke_only = Paint(stroke=paint.stroke, width=paint.width, dash=paint.dash)
+    out.prims.append(_repaint(prim, fill_only))
+    out.prims.extend(hatch_shapes(outline, paint.hatch))
+    if paint.hatch.cross:
+        out.prims.extend(hatch_shapes(outline, replace(paint.hatch, angle=paint.hatch.angle + 90, cross=False)))
+    if paint.stroke:
+        out.prims.append(_repaint(prim, stroke_only))
+
+
+def _repaint(prim, paint: Paint):
+    return replace(prim, paint=paint)
+
+
+def hatch_shapes(polygon: tuple[Point, ...], h: Hatch) -> list:
+    """Lines (or dots) of a hatch pattern inside a polygon, by scanlines in the pattern's frame."""
+    t = math.radians(h.angle)
+    c, s = math.cos(t), math.sin(t)
+    rot = [(x * c + y * s, -x * s + y * c) for x, y in polygon]        # into the frame where lines are horizontal
+    ys = [p[1] for p in rot]
+    lo, hi = min(ys), max(ys)
+    line_paint = Paint(stroke=h.colour, width=h.width)
+    dot_paint = Paint(fill=h.colour)
+    shapes: list = []
+    n = int((hi - lo) / h.gap)
+    offset = (hi - lo - n * h.gap) / 2
+    for i in range(n + 1):
+        y = lo + offset + i * h.gap
+        xs = []
+        for (x1, y1), (x2, y2) in zip(rot, rot[1:] + rot[:1]):
+            if (y1 <= y < y2) or (y2 <= y < y1):
+                xs.append(x1 + (y - y1) * (x2 - x1) / (y2 - y1))
+        xs.sort()
+        for xa, xb in zip(xs[::2], xs[1::2]):
+            if h.dots:                                   # staggered grid, aligned across shapes
+                stagger = (i % 2) * h.gap / 2
+                x = math.ceil((xa + h.width - stagger) / h.gap) * h.gap + stagger
+                while x <= xb - h.width:
+                    shapes.append(FCircle(x * c - y * s, x * s + y * c, h.width / 2, dot_paint))
+                    x += h.gap
+            elif xb - xa > 0.2:
+                shapes.append(FPath(((xa * c - y * s, xa * s + y * c), (xb * c - y * s, xb * s + y * c)), False, line_paint))
+    return shapes
+
+
+def _text(t: Text, m: Matrix, theme: Theme, out: FlatPage) -> None:
+    colour = theme.paint(t.role).fill or "#000000"
+    sx = math.hypot(m[0], m[1])
+    size = t.size * sx
+    runs = tuple((s.text, s.font or t.font) for s in t.spans)
+    widths = [fonts.width(txt, size, font) for txt, font in runs]
+    total = sum(widths)
+    shift = {"start": 0.0, "middle": -total / 2, "end": -total}[t.anchor]
+    angle = t.angle + math.degrees(math.atan2(m[1], m[0]))
+    x0, y0 = apply(m, (t.x, t.y))
+    r = math.radians(angle)
+    ux, uy = math.cos(r), math.sin(r)                  # along the baseline
+    start = (x0 + ux * shift, y0 + uy * shift)
+    out.prims.append(FText(start[0], start[1], runs, size, colour, angle % 360))
+    pos = 0.0
+    for span, w in zip(t.spans, widths):
+        if span.source is not None:
+            out.trace.append(TraceEntry(_box(start, ux, uy, pos, pos + w, size), span.text, span.source, span.kind))
+        pos += w
+
+
+def _box(start: Point, ux: float, uy: float, a: float, b: float, size: float) -> tuple[float, float, float, float]:
+    """Page box of the baseline stretch a..b, from the ascent to the descent, after rotation."""
+    up, down = fonts.ascent(size), fonts.descent(size)
+    vx, vy = -uy, ux                                   # perpendicular, pointing below the baseline
+    corners = [(start[0] + ux * s + vx * d, start[1] + uy * s + vy * d) for s in (a, b) for d in (-up, down)]
+    xs, ys = [p[0] for p in corners], [p[1] for p in corners]
+    return (round(min(xs), 2), round(min(ys), 2), round(max(xs), 2), round(max(ys), 2))

@@ -1,0 +1,49 @@
+"""Render a drawing in one format: PDF (one file), SVG (one file per page), PNG (one per page)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from printgen.draw.flatten import FlatPage, TraceEntry, flatten
+from printgen.draw.shapes import Drawing
+from printgen.draw.theme import theme
+
+FORMATS = ("pdf", "svg", "png")
+
+
+@dataclass
+class Rendered:
+    files: list[tuple[str, bytes]]         # (suffix such as ".pdf" or "-p2.svg", content)
+    pages: list[FlatPage]
+
+    @property
+    def trace(self) -> list[list[TraceEntry]]:
+        return [p.trace for p in self.pages]
+
+
+def flat_pages(drawing: Drawing, edition: str) -> list[FlatPage]:
+    t = theme(edition)
+    return [flatten(p, t) for p in drawing.pages]
+
+
+def render(drawing: Drawing, edition: str, fmt: str = "pdf", dpi: float = 100,
+           pages: list[FlatPage] | None = None) -> Rendered:
+    pages = pages if pages is not None else flat_pages(drawing, edition)
+    if fmt == "pdf":
+        from printgen.draw.pdf import render_pdf
+
+        return Rendered([(".pdf", render_pdf(pages, drawing.title, drawing.subject))], pages)
+    if fmt == "svg":
+        from printgen.draw.svg import render_svg
+
+        return Rendered([(_page_suffix(i, len(pages), ".svg"), render_svg(p, f"{drawing.title} - page {i + 1}"))
+                         for i, p in enumerate(pages)], pages)
+    if fmt == "png":
+        from printgen.draw.png import render_png
+
+        return Rendered([(_page_suffix(i, len(pages), ".png"), render_png(p, dpi)) for i, p in enumerate(pages)], pages)
+    raise ValueError(f"unknown format {fmt}")
+
+
+def _page_suffix(i: int, n: int, ext: str) -> str:
+    return f"-p{i + 1:0{len(str(n))}d}{ext}"

@@ -1,0 +1,62 @@
+"""SVG backend (svgwrite): one file per page, in physical units, for editing in Inkscape & co."""
+
+from __future__ import annotations
+
+from printgen.draw import fonts
+from printgen.draw.flatten import FCircle, FlatPage, FPath, FRect, FText
+from printgen.draw.theme import Paint
+
+WEIGHT = {"regular": ("normal", "normal"), "bold": ("bold", "normal"), "italic": ("normal", "italic"),
+          "bolditalic": ("bold", "italic")}
+
+
+def render_svg(page: FlatPage, title: str) -> bytes:
+    import svgwrite
+
+    d = svgwrite.Drawing(size=(f"{page.width / 72:.4f}in", f"{page.height / 72:.4f}in"), profile="full", debug=False)
+    d.viewbox(0, 0, round(page.width, 3), round(page.height, 3))
+    d.set_desc(title=title)
+    for prim in page.prims:
+        el = _element(d, prim)
+        if el is not None:
+            d.add(el)
+    return d.tostring().encode("utf-8")
+
+
+def _style(p: Paint) -> dict:
+    s = {"fill": p.fill or "none"}
+    if p.stroke:
+        s.update({"stroke": p.stroke, "stroke_width": _n(p.width)})
+        if p.dash:
+            s["stroke_dasharray"] = ",".join(_n(v) for v in p.dash)
+    return s
+
+
+def _n(v: float) -> str:
+    return f"{v:.2f}".rstrip("0").rstrip(".")
+
+
+def _element(d, prim):
+    if isinstance(prim, FRect):
+        return d.rect((_n(prim.x), _n(prim.y)), (_n(prim.w), _n(prim.h)),
+                      rx=_n(prim.radius) if prim.radius else None, **_style(prim.paint))
+    if isinstance(prim, FCircle):
+        return d.circle((_n(prim.cx), _n(prim.cy)), _n(prim.r), **_style(prim.paint))
+    if isinstance(prim, FPath):
+        pts = [(float(_n(x)), float(_n(y))) for x, y in prim.points]
+        if prim.closed:
+            return d.polygon(pts, **_style(prim.paint))
+        return d.polyline(pts, **{**_style(prim.paint), "fill": "none"})
+    if isinstance(prim, FText):
+        el = d.text("", insert=(_n(prim.x), _n(prim.y)), font_size=_n(prim.size), fill=prim.colour,
+                    font_family=fonts.SVG_FAMILY)
+        if prim.angle:
+            el["transform"] = f"rotate({_n(prim.angle)} {_n(prim.x)} {_n(prim.y)})"
+        x = prim.x
+        for s, font in prim.runs:
+            weight, style = WEIGHT[font]
+            # explicit x per run keeps widths identical to the PDF's whatever font the viewer substitutes
+            el.add(d.tspan(s, x=[_n(x)], font_weight=weight, font_style=style))
+            x += fonts.width(s, prim.size, font)
+        return el
+    return None

@@ -1,0 +1,164 @@
+"""Editions are themes: the same drawing, painted in colour or in greys for the photocopier.
+
+Roles fall back from the specific to the general ("hull.French" -> "hull"), so a sheet can be
+precise where an edition wants it and plain elsewhere."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cache
+
+
+@dataclass(frozen=True)
+class Hatch:
+    angle: float = 45.0             # degrees, clockwise from the page's x axis
+    gap: float = 3.0                # points between lines
+    width: float = 0.5
+    colour: str = "#000000"
+    dots: bool = False              # a dot grid instead of lines (obstacle markers)
+    cross: bool = False             # a second set of lines at right angles (Spanish in black-and-white)
+
+
+@dataclass(frozen=True)
+class Paint:
+    fill: str | None = None
+    stroke: str | None = None
+    width: float = 0.5
+    dash: tuple[float, ...] = ()
+    hatch: Hatch | None = None
+
+
+@dataclass(frozen=True)
+class Theme:
+    name: str
+    paints: dict[str, Paint] = field(hash=False)
+
+    def paint(self, role: str) -> Paint:
+        key = role
+        while True:
+            if key in self.paints:
+                return self.paints[key]
+            if "." not in key:
+                raise KeyError(f"theme '{self.name}' has no paint for role '{role}'")
+            key = key.rsplit(".", 1)[0]
+
+
+BLACK, WHITE = "#000000", "#ffffff"
+
+# Shared by both editions: lines and text that are black and white anyway.
+_COMMON = {
+    "text": Paint(fill=BLACK),
+    "text.muted": Paint(fill="#444444"),
+    "text.white": Paint(fill=WHITE),
+    "cut": Paint(stroke="#555555", width=0.4),
+    "fold": Paint(stroke="#000000", width=0.6, dash=(5, 2, 1, 2)),
+    "calibration": Paint(stroke=BLACK, width=0.5),
+    "rule": Paint(stroke="#000000", width=0.5),
+    "rule.light": Paint(stroke="#999999", width=0.35),
+    "outline": Paint(stroke=BLACK, width=0.6),
+    "hit": Paint(fill=WHITE, stroke=BLACK, width=0.8),
+    "glue": Paint(fill="#eeeeee", stroke="#999999", width=0.3, dash=(2, 2)),
+    "paper": Paint(fill=WHITE),
+    "mast": Paint(fill="#3b2a1a", stroke="#3b2a1a", width=0.8),
+    "rigging": Paint(stroke="#555555", width=0.3),
+    "port": Paint(fill="#111111"),
+}
+
+COLOUR = Theme("color", {
+    **_COMMON,
+    "panel": Paint(fill="#f1ece0", stroke="#8a7d5f", width=0.6),
+    "panel.head": Paint(fill="#1f3a5f"),
+    "bar": Paint(fill="#3e6fa8"),
+    "bar.hi": Paint(fill="#c0392b"),
+    "star": Paint(fill="#f2c230", stroke="#8a6500", width=0.6),
+    "base": Paint(fill="#f7f3e8", stroke="#555555", width=0.4),
+    "base.British": Paint(fill="#fbeecb", stroke="#555555", width=0.4),
+    "base.French": Paint(fill="#dfe7f5", stroke="#555555", width=0.4),
+    "base.Spanish": Paint(fill="#f6dcd4", stroke="#555555", width=0.4),
+    "bow": Paint(fill="#333333"),
+    "hull": Paint(fill="#1d1d1d", stroke=BLACK, width=0.5),
+    "band.British": Paint(fill="#e0b04a"),
+    "band.French": Paint(fill="#b8382f"),
+    "band.Spanish": Paint(fill="#f2ede0"),
+    "sail": Paint(fill="#f4ecd8", stroke="#6b5e45", width=0.4),
+    "label": Paint(fill=WHITE, stroke="#555555", width=0.4),
+    "water": Paint(fill="#d6e6f2"),
+    "table": Paint(fill="#cfe3f1", stroke=BLACK, width=0.8),
+    "grid": Paint(stroke="#8fb3cf", width=0.4),
+    "edge.green": Paint(stroke="#2e9b45", width=5),
+    "edge.yellow": Paint(stroke="#e7c21c", width=5),
+    "edge.red": Paint(stroke="#d33a2c", width=5),
+    "swatch.green": Paint(fill="#2e9b45"),
+    "swatch.yellow": Paint(fill="#e7c21c"),
+    "swatch.red": Paint(fill="#d33a2c"),
+    "ensign.British": Paint(fill=WHITE, stroke="#444444", width=0.3),
+    "ensign.British.cross": Paint(fill="#c8102e"),
+    "ensign.British.canton": Paint(fill="#012169"),
+    "ensign.French": Paint(fill=WHITE, stroke="#444444", width=0.3),
+    "ensign.French.blue": Paint(fill="#0a3a8c"),
+    "ensign.French.red": Paint(fill="#d0202e"),
+    "ensign.Spanish": Paint(fill="#f1bf00", stroke="#444444", width=0.3),
+    "ensign.Spanish.red": Paint(fill="#aa151b"),
+    "ship.British": Paint(fill="#c8102e", stroke=BLACK, width=0.5),
+    "ship.French": Paint(fill="#0a3a8c", stroke=BLACK, width=0.5),
+    "ship.Spanish": Paint(fill="#e2a500", stroke=BLACK, width=0.5),
+    "arrow": Paint(fill="#1f3a5f", stroke="#1f3a5f", width=1.2),
+})
+
+# Black and white: greys only, light enough to colour in, dark enough to survive a photocopier.
+# Nations are told apart by pattern (British plain, French hatched, Spanish cross-hatched) and letter.
+BW = Theme("bw", {
+    **_COMMON,
+    "mast": Paint(fill="#333333", stroke=BLACK, width=0.8),
+    "port": Paint(fill=BLACK),
+    "panel": Paint(fill=WHITE, stroke=BLACK, width=0.8),
+    "panel.head": Paint(fill="#222222"),
+    "bar": Paint(fill="#888888", stroke=BLACK, width=0.3),
+    "bar.hi": Paint(fill="#333333", stroke=BLACK, width=0.3),
+    "star": Paint(fill=BLACK, stroke=BLACK, width=0.6),
+    "base": Paint(fill=WHITE, stroke="#555555", width=0.4),
+    "bow": Paint(fill="#333333"),
+    "hull": Paint(fill=WHITE, stroke=BLACK, width=0.8),
+    "band": Paint(fill=WHITE, stroke=BLACK, width=0.5),
+    "band.French": Paint(fill=WHITE, stroke=BLACK, width=0.5, hatch=Hatch(45, 2.4, 0.45, "#444444")),
+    "band.Spanish": Paint(fill=WHITE, stroke=BLACK, width=0.5, hatch=Hatch(0, 2.6, 0.35, "#555555", cross=True)),
+    "sail": Paint(fill=WHITE, stroke="#222222", width=0.5),
+    "label": Paint(fill=WHITE, stroke=BLACK, width=0.4),
+    "water": Paint(fill=WHITE),
+    "table": Paint(fill=WHITE, stroke=BLACK, width=0.8),
+    "grid": Paint(stroke="#aaaaaa", width=0.4),
+    "edge.green": Paint(stroke=BLACK, width=3.5),
+    "edge.yellow": Paint(stroke=BLACK, width=3.5, dash=(9, 4)),
+    "edge.red": Paint(stroke=BLACK, width=3.5, dash=(2, 2.5)),
+    "swatch": Paint(fill=WHITE, stroke=BLACK, width=0.5),
+    "ensign": Paint(fill=WHITE, stroke=BLACK, width=0.4),
+    "ensign.British.cross": Paint(fill="#333333"),
+    "ensign.British.canton": Paint(fill="#333333"),
+    "ensign.French.blue": Paint(fill="#333333"),
+    "ensign.French.red": Paint(fill="#aaaaaa"),
+    "ensign.Spanish.red": Paint(fill="#555555"),
+    "ship": Paint(fill=WHITE, stroke=BLACK, width=0.7),
+    "ship.French": Paint(fill=WHITE, stroke=BLACK, width=0.7, hatch=Hatch(45, 2.0, 0.45, "#444444")),
+    "ship.Spanish": Paint(fill=WHITE, stroke=BLACK, width=0.7, hatch=Hatch(0, 2.4, 0.35, "#555555", cross=True)),
+    "arrow": Paint(fill=BLACK, stroke=BLACK, width=1.2),
+})
+
+THEMES = {"color": COLOUR, "bw": BW}
+
+
+def is_grey(colour: str) -> bool:
+    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    return r == g == b
+
+
+@cache
+def _bw_is_grey() -> bool:
+    for role, p in BW.paints.items():
+        for c in (p.fill, p.stroke, p.hatch.colour if p.hatch else None):
+            assert c is None or is_grey(c), f"black-and-white role {role} uses colour {c}"
+    return True
+
+
+def theme(edition: str) -> Theme:
+    _bw_is_grey()
+    return THEMES[edition]

@@ -1,0 +1,1 @@
+"""Setting up a game from a scenario: table size and scale, fewer ships, deployment, students."""

@@ -1,0 +1,39 @@
+"""From command-line choices to a checked scenario and options, before anything is drawn."""
+
+from __future__ import annotations
+
+from printgen.errors import PrintgenError, Problem
+from printgen.options import Options
+
+
+def prepare(name: str, *, edition: str = "color", paper: str = "letter", scale: float | None = None,
+            table: str | None = None, units: str = "in", fmt: str = "pdf", dpi: float = 100.0,
+            fraction: float | None = None, ships: int | None = None, preset: str | None = None,
+            seed: int = 1805):
+    from printgen.rules import load_checked
+
+    scenario = load_checked(name)
+    notes: list[str] = []
+    if scale is not None and table is not None:
+        raise PrintgenError(Problem("--scale and --table both set the scale", field="--table",
+                                    fix="give one of them"))
+    if table is not None:
+        from printgen.game.tablesize import table_scale
+
+        scale, note = table_scale(table, scenario.ruleset)
+        notes.append(note)
+    if preset is not None:
+        presets = scenario.file.presets
+        if preset not in presets:
+            raise PrintgenError(Problem(f"no preset '{preset}' in {scenario.name}", field="--preset",
+                                        fix="presets: " + (", ".join(presets) or "none")))
+        fraction = fraction if fraction is not None else presets[preset].fraction
+        ships = ships if ships is not None else presets[preset].ships
+    if fraction is not None or ships is not None:
+        from printgen.game.reduce import reduce_fleet
+
+        scenario, note = reduce_fleet(scenario, fraction=fraction, ships=ships)
+        notes.append(note)
+    options = Options(edition=edition, paper=paper, scale=1.0 if scale is None else scale, units=units, fmt=fmt,
+                      dpi=dpi, seed=seed, notes=tuple(notes))
+    return scenario, options

@@ -1,0 +1,57 @@
+"""What the teacher asked for: edition, paper, scale, units, output format. Checked once, up front."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Literal
+
+from printgen.errors import PrintgenError, Problem
+from printgen.units import Measure
+
+PAPERS = {"letter": (612.0, 792.0), "a4": (595.2756, 841.8898)}
+Edition = Literal["color", "bw"]
+
+
+@dataclass(frozen=True)
+class Options:
+    edition: Edition = "color"
+    paper: str = "letter"
+    scale: float = 1.0
+    units: Literal["in", "cm"] = "in"
+    fmt: Literal["pdf", "svg", "png"] = "pdf"
+    dpi: float = 100.0
+    seed: int = 1805
+    notes: tuple[str, ...] = field(default=(), compare=False)    # e.g. how the scale was chosen
+
+    def __post_init__(self):
+        problems = []
+        if self.edition not in ("color", "bw"):
+            problems.append(Problem(f"edition '{self.edition}' is not known", field="--edition", fix="use color or bw"))
+        if self.paper not in PAPERS:
+            problems.append(Problem(f"paper '{self.paper}' is not known", field="--paper", fix="use letter or a4"))
+        if not 0.05 <= self.scale <= 4:
+            problems.append(Problem(f"scale {self.scale:g} is out of range", field="--scale",
+                                    fix="use a factor between 0.05 and 4, e.g. 0.5 for a half-size table"))
+        if self.units not in ("in", "cm"):
+            problems.append(Problem(f"units '{self.units}' are not known", field="--units", fix="use in or cm"))
+        if self.fmt not in ("pdf", "svg", "png"):
+            problems.append(Problem(f"format '{self.fmt}' is not known", field="--format", fix="use pdf, svg or png"))
+        if not 20 <= self.dpi <= 600:
+            problems.append(Problem(f"dpi {self.dpi:g} is out of range", field="--dpi", fix="use 20 to 600"))
+        if problems:
+            raise PrintgenError(problems)
+
+    @property
+    def measure(self) -> Measure:
+        return Measure(self.scale, self.units)
+
+    @property
+    def page_size(self) -> tuple[float, float]:
+        return PAPERS[self.paper]
+
+    @property
+    def edition_name(self) -> str:
+        return {"color": "colour edition", "bw": "black-and-white edition"}[self.edition]
+
+    def but(self, **changes) -> "Options":
+        return replace(self, **changes)

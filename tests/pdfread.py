@@ -1,0 +1,52 @@
+"""Reading printed PDFs back with pdfplumber, as a measuring tape: sizes in inches, circles, text."""
+
+from __future__ import annotations
+
+import pdfplumber
+
+PT = 72.0
+
+
+def is_circle(curve) -> bool:
+    ops = [seg[0] for seg in curve.get("path", [])]
+    return ops[:1] == ["m"] and ops.count("c") == 4 and abs(curve["width"] - curve["height"]) < 0.3
+
+
+def rects_of_size(page, w_in: float, h_in: float, tol_in: float = 0.01) -> list[dict]:
+    return [r for r in page.rects
+            if abs(r["width"] - w_in * PT) <= tol_in * PT and abs(r["height"] - h_in * PT) <= tol_in * PT]
+
+
+def inside(obj, box, tol: float = 0.5) -> bool:
+    x0, top, x1, bottom = box
+    return (obj["x0"] >= x0 - tol and obj["x1"] <= x1 + tol and obj["top"] >= top - tol
+            and obj["bottom"] <= bottom + tol)
+
+
+def box(obj) -> tuple[float, float, float, float]:
+    return (obj["x0"], obj["top"], obj["x1"], obj["bottom"])
+
+
+def words(page) -> str:
+    return page.extract_text() or ""
+
+
+def colours(pdf) -> set:
+    """Every fill and stroke colour used by any object or glyph in the document."""
+    seen = set()
+    for page in pdf.pages:
+        for obj in page.objects.values():
+            for o in obj:
+                for key in ("non_stroking_color", "stroking_color"):
+                    c = o.get(key)
+                    if c is not None:
+                        seen.add(tuple(c) if isinstance(c, (list, tuple)) else (c,))
+    return seen
+
+
+def is_grey(colour: tuple) -> bool:
+    return len(colour) == 1 or (len(colour) == 3 and max(colour) - min(colour) < 1e-6)
+
+
+def open_pdf(path):
+    return pdfplumber.open(path)
