@@ -6,6 +6,7 @@ paper rulers agree with the printed numbers (everything is then 1.6% smaller tha
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Literal
 
@@ -29,7 +30,7 @@ class Measure:
     def value(self, inches: float) -> float:
         """A rule distance in print units, rounded as it is printed."""
         raw = inches * self.scale * (CM_PER_GAME_IN if self.units == "cm" else 1.0)
-        return round(round(raw / self.step) * self.step, 4)
+        return round(math.floor(raw / self.step + 0.5 + 1e-9) * self.step, 4)     # half up, not to even
 
     def fmt(self, inches: float) -> str:
         v = self.value(inches)

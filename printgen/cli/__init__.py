@@ -12,6 +12,7 @@ app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_
                   help="Print classroom naval wargame kits: paper ships, rule cards, maps, from a fleet database.")
 
 from printgen.cli import check_cmd, list_cmd, odds_cmd, sprites_cmd  # noqa: E402,F401  (commands register on `app`)
+from printgen.cli import quickref_cmd, cards_cmd  # noqa: E402,F401
 
 
 def main() -> None:
@@ -29,10 +30,8 @@ def main() -> None:
     except typer.Abort:
         print("printgen: aborted", file=sys.stderr)
         sys.exit(1)
-    except Exception as e:  # click usage errors arrive here in non-standalone mode
-        import click
-
-        if isinstance(e, click.ClickException):
+    except Exception as e:  # usage errors (click's, vendored by typer) arrive here in non-standalone mode
+        if hasattr(e, "show") and hasattr(e, "exit_code"):
             e.show()
-            sys.exit(2)
+            sys.exit(e.exit_code)
         raise

@@ -41,7 +41,7 @@ def descent(size: float) -> float:
 
 
 @cache
-def pil_font(font: str, px: int):
+def pil_font(font: str, px: float):
     from PIL import ImageFont
 
     return ImageFont.truetype(str(font_path(FILES[font])), px)

@@ -91,7 +91,7 @@ def _stroke(draw, pts, closed: bool, p: Paint, k: float) -> None:
 def _text(img, draw, t: FText, k: float) -> None:
     from PIL import Image, ImageDraw
 
-    px = max(1, round(t.size * k))
+    px = max(1.0, round(t.size * k, 1))          # fractional sizes: widths match the PDF's
     if not t.angle:
         x = t.x * k
         for s, font in t.runs:

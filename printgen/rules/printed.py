@@ -11,9 +11,15 @@ from printgen.rules.odds import percent
 from printgen.units import Measure
 
 
+WORDS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"]
+
+
 def fmt(value: Any, kind: str, measure: Measure | None = None) -> str:
     if kind == "count":
         return str(int(value))
+    if kind == "word":                       # small counts in running text read as words
+        n = int(value)
+        return WORDS[n] if 0 <= n < len(WORDS) else str(n)
     if kind == "signed":
         return f"{int(value):+d}"
     if kind == "faces":

@@ -47,7 +47,12 @@ class Traced:
 def lookup(ruleset, key: str) -> Any:
     node: Any = ruleset
     for part in key.split("."):
-        node = node[part] if isinstance(node, dict) else getattr(node, part)
+        if isinstance(node, dict):
+            node = node[part]
+        elif isinstance(node, (list, tuple)) and part.isdigit():
+            node = node[int(part)]
+        else:
+            node = getattr(node, part)
     return node
 
 
@@ -69,3 +74,27 @@ def resolve(ruleset, source: Source) -> Any:
 
 def as_fraction(value: Any) -> Fraction:
     return value if isinstance(value, Fraction) else Fraction(value)
+
+
+def walk_numbers(model, prefix: str = ""):
+    """(dotted key, value) of every number and die-face list in a ruleset, for coverage tests."""
+    from pydantic import BaseModel
+
+    if isinstance(model, BaseModel):
+        items = {**{k: getattr(model, k) for k in type(model).model_fields}, **(model.model_extra or {})}
+    elif isinstance(model, dict):
+        items = model
+    else:
+        return
+    for key, value in items.items():
+        path = f"{prefix}.{key}" if prefix else key
+        if isinstance(value, (BaseModel, dict)):
+            yield from walk_numbers(value, path)
+        elif isinstance(value, (int, float)) and not isinstance(value, bool):
+            yield path, value
+        elif isinstance(value, tuple) and value and all(isinstance(v, (int, float)) for v in value):
+            if key in ("short", "long") or "range" in path:
+                for i, v in enumerate(value):
+                    yield f"{path}.{i}", v
+            else:
+                yield path, value

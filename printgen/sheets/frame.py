@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from printgen.draw.shapes import Line, Page, Rect, Span, Text, text
+from printgen.draw.shapes import Line, Page, Rect, Span, Text
 from printgen.options import Options
 from printgen.units import PT_PER_CM, PT_PER_IN
 
 MARGIN = 0.4 * PT_PER_IN
 HEADER = 18.0
-FOOTER = 0.85 * PT_PER_IN
+FOOTER = 1.1 * PT_PER_IN            # the 1 in calibration square and its words
 
 
 @dataclass(frozen=True)
@@ -45,7 +45,8 @@ def frame(page: Page, options: Options, scenario_title: str, sheet: str, k: int,
     """Header and footer of page k of n. Page numbers are traced (meta) like every printed number."""
     w, h = page.width, page.height
     top = MARGIN + 10
-    page.add(text(MARGIN, top, f"{scenario_title}  ·  {sheet}", 9, font="bold"),
+    page.add(Text(MARGIN, top, (Span(scenario_title, source=("scenario", "title"), kind="text"), Span(f"  ·  {sheet}")), 9,
+                  font="bold"),
              Text(w - MARGIN, top, (Span(options.edition_name + "  ·  page "),
                                     Span(str(k), source=("meta", "page"), kind="count"), Span(" of "),
                                     Span(str(n), source=("meta", "pages"), kind="count")), 8, role="text.muted",

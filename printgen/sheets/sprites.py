@@ -70,7 +70,7 @@ def sprite_sheets(scenario, options: Options) -> Drawing:
 def _how_to(page, options: Options) -> None:
     from printgen.sheets.frame import MARGIN
 
-    y = page.height - MARGIN - 0.85 * 72 + 14
+    y = page.height - MARGIN - 0.85 * 72 + 8
     page.add(Text(MARGIN, y, (Span("How to make a ship"),), 8, font="bold"))
     for i, line in enumerate(HOW_TO):
         page.add(Text(MARGIN, y + 10 * (i + 1), (Span("· " + line),), 7.5, role="text.muted"))
