@@ -107,6 +107,14 @@ COLOUR = Theme("color", {
     "ship.French": Paint(fill="#0a3a8c", stroke=BLACK, width=0.5),
     "ship.Spanish": Paint(fill="#e2a500", stroke=BLACK, width=0.5),
     "arrow": Paint(fill="#1f3a5f", stroke="#1f3a5f", width=1.2),
+    # deployment maps (printgen/sheets/deploy_map.py, tiled_map.py)
+    "map.bow": Paint(fill=WHITE),
+    "map.drift": Paint(fill="#8a5a2b", stroke="#8a5a2b", width=1.0),
+    "map.scalebar": Paint(fill=BLACK, stroke=BLACK, width=0.5),
+    "map.scalebar.light": Paint(fill=WHITE, stroke=BLACK, width=0.5),
+    "map.overlap": Paint(fill="#eeeeee", stroke="#888888", width=0.4, hatch=Hatch(45, 6, 0.3, "#bbbbbb")),
+    "map.cross": Paint(stroke=BLACK, width=0.5),
+    "map.tile": Paint(stroke="#c0392b", width=0.8, dash=(4, 2)),
 })
 
 # Black and white: greys only, light enough to colour in, dark enough to survive a photocopier.
@@ -148,6 +156,13 @@ BW = Theme("bw", {
     "ship.French": Paint(fill=WHITE, stroke=BLACK, width=0.7, hatch=Hatch(45, 2.0, 0.45, "#444444")),
     "ship.Spanish": Paint(fill=WHITE, stroke=BLACK, width=0.7, hatch=Hatch(0, 2.4, 0.35, "#555555", cross=True)),
     "arrow": Paint(fill=BLACK, stroke=BLACK, width=1.2),
+    "map.bow": Paint(fill=BLACK),
+    "map.drift": Paint(fill="#555555", stroke="#555555", width=1.0),
+    "map.scalebar": Paint(fill=BLACK, stroke=BLACK, width=0.5),
+    "map.scalebar.light": Paint(fill=WHITE, stroke=BLACK, width=0.5),
+    "map.overlap": Paint(fill="#eeeeee", stroke="#888888", width=0.4, hatch=Hatch(45, 6, 0.3, "#bbbbbb")),
+    "map.cross": Paint(stroke=BLACK, width=0.5),
+    "map.tile": Paint(stroke="#333333", width=0.8, dash=(4, 2)),
 })
 
 THEMES = {"color": COLOUR, "bw": BW}

@@ -1,0 +1,106 @@
+"""The scenario's [deployment] section: the seed's "Deployment" paragraph as numbers, checked.
+
+Distances are inches at full scale, like the ruleset's; the generator multiplies them by the
+table's scale. Errors name the line of scenario.toml and say what would be valid."""
+
+from __future__ import annotations
+
+from pydantic import Field, confloat, conint, model_validator
+
+from printgen.data.tomlfile import validate
+from printgen.errors import PrintgenError, Problem
+from printgen.rules.model import Compass, Strict
+
+Inches = confloat(ge=0, le=1000)
+COMPASS_DEG = {"N": 0, "NE": 45, "E": 90, "SE": 135, "S": 180, "SW": 225, "W": 270, "NW": 315}
+
+
+def _pair(v, name: str) -> tuple[float, float]:
+    if (not isinstance(v, (list, tuple)) or len(v) != 2
+            or not all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in v)):
+        raise ValueError(f"{name} must be [least, most] in inches, like [2, 4]")
+    if not 0 <= v[0] <= v[1]:
+        raise ValueError(f"{name} = {list(v)}: needs 0 <= least <= most")
+    return float(v[0]), float(v[1])
+
+
+class SquadronPlan(Strict):
+    leaders: list[str] = []                          # at the head of the squadron, in this order
+    aim: confloat(ge=0, le=1) = 0.5                  # where it heads for: 0 the line's head, 1 its rear
+
+
+class DeploymentSettings(Strict):
+    line_side: str
+    line_west_of_middle_in: Inches = 4
+    line_start_from_north_in: Inches = 6
+    line_gap_in: tuple[float, float] = (2, 4)
+    line_jitter_in: Inches = 1
+    line_heading_jitter_deg: confloat(ge=0, le=30) = 8
+    line_sag_in: Inches = 2
+    line_max_columns: conint(ge=1, le=4) = 3
+    line_column_gap_in: Inches = 2
+    attack_side: str
+    attack_gap_in: tuple[float, float] = (1, 2)
+    attack_spread_in: Inches = 2
+    attack_jitter_in: Inches = 0.4
+    attack_heading_jitter_deg: confloat(ge=0, le=30) = 5
+    leaders_ahead_in: Inches = 1
+    out_of_range_margin_in: Inches = 1
+    edge_margin_in: Inches = 0.5
+    clearance_in: confloat(gt=0, le=12) = 0.3
+    loners: list[str] = []
+    loner_heading: Compass = "E"
+    squadrons: dict[str, SquadronPlan] = Field(default_factory=dict)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _pairs(cls, data):
+        if isinstance(data, dict):
+            data = dict(data)
+            for key in ("line_gap_in", "attack_gap_in"):
+                if key in data:
+                    data[key] = _pair(data[key], key)
+        return data
+
+    @model_validator(mode="after")
+    def _sides_differ(self):
+        if self.line_side == self.attack_side:
+            raise ValueError(f"line_side and attack_side are both '{self.line_side}': one side forms the line, "
+                             "the other attacks it")
+        return self
+
+
+class _File(Strict):
+    deployment: DeploymentSettings
+
+
+def load_settings(scenario) -> DeploymentSettings:
+    """The validated [deployment] of a scenario (errors name scenario.toml's line)."""
+    raw = scenario.file.deployment
+    path = scenario.path
+    if not raw:
+        raise PrintgenError(Problem("has no [deployment] section, so printgen cannot place the ships", file=path,
+                                    fix="copy the [deployment] section of fleets/trafalgar/scenario.toml and edit it"))
+    s = validate(_File, {"deployment": raw}, path, scenario.text,
+                 fix="see the [deployment] section of fleets/trafalgar/scenario.toml").deployment
+    sides = scenario.ruleset.sides
+    problems = [Problem(f"side '{getattr(s, key)}' is not a side of the ruleset", file=path,
+                        field=f"deployment.{key}", fix="use one of: " + ", ".join(sides))
+                for key in ("line_side", "attack_side") if getattr(s, key) not in sides]
+    for name in s.squadrons:
+        sq = scenario.squadrons.get(name)
+        if sq is None or sq.side != s.attack_side:
+            attackers = [k for k, v in scenario.squadrons.items() if v.side == s.attack_side]
+            problems.append(Problem(f"'{name}' is not a squadron of the attacking side '{s.attack_side}'", file=path,
+                                    field=f"deployment.squadrons.{name}", fix="use one of: " + ", ".join(attackers)))
+    if problems:
+        raise PrintgenError(problems)
+    return s
+
+
+def deployment_names(scenario) -> list[str]:
+    """Ships the deployment names (leaders, loners): a reduced fleet keeps them."""
+    if not scenario.file.deployment:
+        return []
+    s = load_settings(scenario)
+    return [n for plan in s.squadrons.values() for n in plan.leaders] + list(s.loners)

@@ -1,0 +1,98 @@
+"""Smaller battles: keep a share of every squadron, as the seed's second battle did ("I removed 1/2
+of the ships from each side").
+
+Each squadron keeps its proportion of the ships (largest remainder, so the counts add up to the
+total asked for), at least one ship. Within a squadron the flagships, the deployment's leaders and
+the ships the story names are kept first; the others are picked evenly along the CSV order, so a
+line keeps its head, centre and rear. No randomness: the same request keeps the same ships."""
+
+from __future__ import annotations
+
+import math
+
+from printgen.data.fleet import Ship, fold
+from printgen.errors import PrintgenError, Problem
+
+
+def reduce_fleet(scenario, fraction: float | None = None, ships: int | None = None):
+    """(scenario with the kept ships, a sentence saying what was kept)."""
+    fleet = list(scenario.fleet.ships)
+    squadrons = [name for name in scenario.squadrons if any(s.squadron == name for s in fleet)]
+    members = {name: [s for s in fleet if s.squadron == name] for name in squadrons}
+    total = _total(len(fleet), len(squadrons), fraction, ships)
+    quotas = _quotas({name: len(members[name]) for name in squadrons}, total)
+    priority = _priority(scenario)
+    kept: set[Ship] = set()
+    for name in squadrons:
+        kept.update(_choose(members[name], quotas[name], priority))
+    chosen = [s for s in fleet if s in kept]
+    counts = ", ".join(f"{name} {quotas[name]}" for name in squadrons)
+    named = [s.name for s in sorted((s for s in chosen if s in priority), key=lambda s: priority[s])]
+    if len(chosen) == len(fleet):
+        note = f"Fleet kept whole: {len(fleet)} ships ({counts})."
+    else:
+        note = f"Fleet reduced to {len(chosen)} of {len(fleet)} ships ({counts})"
+        note += f"; kept: {', '.join(named)}." if named else "."
+    return scenario.with_ships(chosen), note
+
+
+def _total(n: int, n_squadrons: int, fraction: float | None, ships: int | None) -> int:
+    if fraction is not None and ships is not None:
+        raise PrintgenError(Problem("--fraction and --ships both set the fleet size", field="--ships",
+                                    fix="give one of them"))
+    if fraction is not None:
+        if not (0 < fraction <= 1) or math.isnan(fraction):
+            raise PrintgenError(Problem(f"fraction {fraction:g} is not a share of the fleet", field="--fraction",
+                                        fix="use a number above 0 and at most 1, e.g. 0.5 for half the ships"))
+        return max(n_squadrons, math.floor(fraction * n + 0.5))
+    if ships is None:
+        return n
+    if ships < n_squadrons or ships > n:
+        raise PrintgenError(Problem(f"{ships} ships cannot be shared among the fleet's {n_squadrons} squadrons "
+                                    f"of {n} ships", field="--ships",
+                                    fix=f"use a number from {n_squadrons} (one ship a squadron) to {n}"))
+    return ships
+
+
+def _quotas(sizes: dict[str, int], total: int) -> dict[str, int]:
+    """Largest remainder: floors first, then one more ship to the largest remainders (ties: the
+    larger squadron, then the order of scenario.toml); every squadron keeps at least one."""
+    n = sum(sizes.values())
+    exact = {k: total * v / n for k, v in sizes.items()}
+    quotas = {k: math.floor(e + 1e-9) for k, e in exact.items()}
+    order = list(sizes)
+    rest = sorted(order, key=lambda k: (-(exact[k] - quotas[k]), -sizes[k], order.index(k)))
+    for k in rest[:total - sum(quotas.values())]:
+        quotas[k] += 1
+    for k in order:
+        if quotas[k] == 0:
+            donor = max(order, key=lambda d: (quotas[d], -order.index(d)))
+            quotas[donor] -= 1
+            quotas[k] = 1
+    return quotas
+
+
+def _priority(scenario) -> dict[Ship, int]:
+    """Ships to keep first, in order: flagships, the deployment's leaders and loners, named ships."""
+    from printgen.game.deploy_settings import deployment_names
+
+    names = deployment_names(scenario) + list(scenario.file.fleet.named)
+    order: list[Ship] = [s for s in scenario.fleet.ships if s.flagship]
+    folded = {}
+    for s in scenario.fleet.ships:
+        for n in (s.name, *s.aliases):
+            folded.setdefault(fold(n), []).append(s)
+    for name in names:
+        for s in folded.get(fold(name), []):
+            if s not in order:
+                order.append(s)
+    return {s: i for i, s in enumerate(order)}
+
+
+def _choose(ships: list[Ship], quota: int, priority: dict[Ship, int]) -> list[Ship]:
+    """The kept ships of one squadron: priority ships first, then evenly spaced along the CSV order."""
+    first = sorted((s for s in ships if s in priority), key=lambda s: priority[s])[:quota]
+    rest = [s for s in ships if s not in first]
+    need = quota - len(first)
+    picked = [rest[math.floor((i + 0.5) * len(rest) / need)] for i in range(need)] if need else []
+    return first + picked
