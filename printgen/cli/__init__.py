@@ -13,6 +13,7 @@ app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_
 
 from printgen.cli import check_cmd, list_cmd, odds_cmd, sprites_cmd  # noqa: E402,F401  (commands register on `app`)
 from printgen.cli import quickref_cmd, cards_cmd  # noqa: E402,F401
+from printgen.cli import map_cmd  # noqa: E402,F401
 
 
 def main() -> None:
