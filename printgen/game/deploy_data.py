@@ -64,6 +64,33 @@ def to_csv(dep: Deployment, options: Options) -> bytes:
     return ("\ufeff" + buf.getvalue()).encode("utf-8")          # the BOM makes Excel read the accents right
 
 
+def print_units_text(value: float, units: str) -> str:
+    """A value already in print units, written as the sheets write distances (Measure.fmt)."""
+    text = f"{value:.1f}".rstrip("0").rstrip(".")
+    return f'{text}"' if units == "in" else f"{text} cm"
+
+
+def source_resolver(data: dict):
+    """For the checker: the text a ("deploy", ship key, what) source must print, from deployment.json's
+    data (x, y: distances; heading: degrees; number: the ship's label). Other sources: None."""
+    rows = {f"{r['ship']} ({r['nation']})": r for r in data["placements"]}
+
+    def resolve(source) -> str | None:
+        if source.fn != "deploy":
+            return None
+        key, what = source.args
+        row = rows.get(key)
+        if row is None:
+            return f"<no ship {key} in the deployment>"
+        if what in ("x", "y"):
+            return print_units_text(row[what], data["units"])
+        if what == "heading":
+            return f"{row['heading_deg']}°"
+        return str(row[what])
+
+    return resolve
+
+
 def data_files(dep: Deployment, scenario, options: Options) -> dict[str, bytes]:
     """File name -> content, for the writer."""
     return {"deployment.json": to_json(dep, scenario, options), "deployment.csv": to_csv(dep, options)}

@@ -5,7 +5,7 @@ table's scale. Errors name the line of scenario.toml and say what would be valid
 
 from __future__ import annotations
 
-from pydantic import Field, confloat, conint, model_validator
+from pydantic import Field, confloat, conint, field_validator, model_validator
 
 from printgen.data.tomlfile import validate
 from printgen.errors import PrintgenError, Problem
@@ -52,15 +52,10 @@ class DeploymentSettings(Strict):
     loner_heading: Compass = "E"
     squadrons: dict[str, SquadronPlan] = Field(default_factory=dict)
 
-    @model_validator(mode="before")
+    @field_validator("line_gap_in", "attack_gap_in", mode="before")
     @classmethod
-    def _pairs(cls, data):
-        if isinstance(data, dict):
-            data = dict(data)
-            for key in ("line_gap_in", "attack_gap_in"):
-                if key in data:
-                    data[key] = _pair(data[key], key)
-        return data
+    def _pairs(cls, v, info):
+        return _pair(v, info.field_name)
 
     @model_validator(mode="after")
     def _sides_differ(self):

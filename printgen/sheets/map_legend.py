@@ -102,7 +102,7 @@ def _setup(scenario, dep: Deployment, options: Options, width: float) -> Block:
             Span(" north to south, "), Span(m.fmt(dep.width_in / dep.scale), source=("meta", "table", "east_west"),
                                            kind="distance"), Span(" west to east")))
     if abs(dep.scale - 1) > 1e-9:
-        b.line((Span("Every distance is scaled by "), Span(f"{dep.scale:.2f}", source=("meta", "scale"), kind="decimal"),
+        b.line((Span("Every distance is scaled by "), Span(f"{dep.scale:g}", source=("meta", "scale"), kind="text"),
                 Span(" (rules, bases, table).")))
     n = len(dep.placements)
     full = sum(sq.ships for sq in scenario.squadrons.values())

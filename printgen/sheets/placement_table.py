@@ -22,8 +22,10 @@ SIZE, ROW, GUTTER = 7.5, 12.5, 14.0
 COLS = (("#", 15, "end"), ("Ship", 0, "start"), ("From west", 34, "end"), ("From south", 34, "end"),
         ("Heading", 42, "end"), ("Bow at", 38, "start"))
 HEADER = 18.0
-INTRO = ("Measure from the west edge (the left of the map) and from the south edge (the bottom) to the centre "
-         "of each base; then turn the bow to the heading (compass degrees: north 0°, east 90°).")
+INTRO = (Span("Measure from the west edge (the left of the map) and from the south edge (the bottom) to the centre "
+              "of each base; then turn the bow to the heading, in compass degrees: north is "),
+         Span("0°", source=("meta", "compass", "N"), kind="degrees"), Span(", east "),
+         Span("90°", source=("meta", "compass", "E"), kind="degrees"), Span("."))
 
 
 def group_title(scenario, dep: Deployment, group: str) -> str:
@@ -76,11 +78,11 @@ def placement_pages(scenario, dep: Deployment, options: Options) -> list[Page]:
 
 
 def _head(page: Page, box: Box, first: bool) -> None:
-    from printgen.sheets.textfit import wrap
+    from printgen.sheets.map_legend import wrap_spans
 
     page.add(Text(box.x, box.y + 12, (Span("Placement table" + ("" if first else " (continued)")),), 12, font="bold"))
-    for i, line in enumerate(wrap(INTRO, box.w, 8)):
-        page.add(Text(box.x, box.y + 25 + i * 10, (Span(line),), 8, role="text.muted"))
+    for i, line in enumerate(wrap_spans(INTRO, box.w, 8)):
+        page.add(Text(box.x, box.y + 25 + i * 10, line, 8, role="text.muted"))
 
 
 def _column(rows, x: float, y: float, w: float, dep: Deployment, options: Options) -> list[Shape]:
