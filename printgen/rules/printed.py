@@ -26,6 +26,11 @@ def fmt(value: Any, kind: str, measure: Measure | None = None) -> str:
         return format_faces(value)
     if kind == "distance":
         return (measure or Measure()).fmt(float(value))
+    if kind == "feet":                       # table-sized lengths: feet at full scale, scaled
+        m = measure or Measure()
+        if m.units == "in":
+            return f"{round(float(value) * m.scale, 1):g} ft"
+        return f"{round(float(value) * 12 * 2.5 * m.scale / 100, 2):g} m"
     if kind == "fraction":
         f = Fraction(value)
         return str(f.numerator) if f.denominator == 1 else f"{f.numerator}/{f.denominator}"

@@ -18,3 +18,15 @@ def chance_of(rs, key: str) -> Fraction:
 def chance_any(rs, key: str, rollers: int) -> Fraction:
     """Chance at least one of `rollers` dice succeeds on the table at `key` (both captains roll)."""
     return odds.any_of(lookup(rs, key).faces, rollers)
+
+
+@derivation
+def edge_length(rs, colour: str) -> float:
+    """Feet of table edge of one wind colour (the yarn a teacher cuts), at full scale."""
+    return sum(e.to_ft - e.from_ft for e in rs.table.edges if e.colour == colour)
+
+
+@derivation
+def table_length(rs, side: str) -> float:
+    """A side of the table in feet at full scale (north_south_ft or east_west_ft)."""
+    return getattr(rs.table, side)

@@ -18,13 +18,15 @@ SIZES = [9.5, 9.0, 8.5, 8.0, 7.5, 7.0, 6.5]
 CROP = 9.0
 
 
-def card_sheets(scenario, options: Options, template: str = "cards.md.j2", sheet: str = "Rule cards") -> Drawing:
+def card_sheets(scenario, options: Options, template: str = "cards.md.j2", sheet: str = "Rule cards",
+                **context) -> Drawing:
+    """Cards from a template: one `## ` section a card. `context` goes to the template."""
     rs = scenario.ruleset
     wording = Wording(rs, options.measure)
-    sections = parse(wording.render(f"{rs.ruleset.id}/{template}"), lambda s: to_spans(s, wording))
+    sections = parse(wording.render(f"{rs.ruleset.id}/{template}", scenario=scenario, **context), lambda s: to_spans(s, wording))
     box = content_box(options)
     slot_w, slot_h = box.w / COLS, box.h / ROWS
-    expand = expander(scenario, options)
+    expand = expander(scenario, options, wording)
     cards = [_fit(s, slot_w, slot_h, expand) for s in sections]
     spots = _pack([span for _, span in cards])
     n_pages = max(p for p, _, _ in spots) + 1 if spots else 1
@@ -39,7 +41,8 @@ def card_sheets(scenario, options: Options, template: str = "cards.md.j2", sheet
         _crop_marks(page, box, slot_w, slot_h)
         frame(page, options, scenario.title, sheet, k + 1, n_pages)
         pages.append(page)
-    return Drawing(f"{scenario.title}: {sheet.lower()} ({options.edition_name})", pages, subject="printgen cards")
+    return Drawing(f"{scenario.title}: {sheet.lower()} ({options.edition_name})", pages,
+                   subject=f"printgen {template.split('.')[0]}")
 
 
 SPANS = [(1, 1), (1, 2), (2, 1), (2, 2)]        # (columns, rows) a card may take, smallest first

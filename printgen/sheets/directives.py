@@ -7,7 +7,7 @@ from printgen.sheets.flow import Laid
 from printgen.sheets.markup import Block
 
 
-def expander(scenario, options: Options):
+def expander(scenario, options: Options, wording=None):
     rs = scenario.ruleset
 
     def expand(block: Block, width: float, size: float) -> Laid:
@@ -21,6 +21,26 @@ def expander(scenario, options: Options):
             from printgen.sheets.odds_blocks import odds_block
 
             return odds_block(rs, name, args, width, size, options)
+        if name == "track":
+            return track_block(rs, wording.objects[int(args[0])], width, size)
         raise ValueError(f"templates ask for [{' '.join(block.args)}], which no sheet draws")
 
     return expand
+
+
+def track_block(rs, ship, width: float, size: float) -> Laid:
+    """One ship's damage tracks under its name, to tick off during the game."""
+    from printgen.draw.shapes import Span, Text
+    from printgen.rules.tracks import tracks
+    from printgen.sheets.tracks import track_shapes
+
+    out = Laid()
+    label_w = width * 0.42
+    y = 0.0
+    for t in tracks(rs, ship):
+        out.shapes.append(Text(0, y + size * 1.05, (Span(ship.name, "bold", ("fleet", ship.key, "name"), "text"),
+                                                   Span(f"  {t.label}" if t.label != "hits" else "")), size * 0.95))
+        out.shapes += track_shapes(t, label_w, y, width - label_w, size * 1.6)
+        y += size * 1.8
+    out.height = y
+    return out

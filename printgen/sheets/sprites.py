@@ -13,12 +13,13 @@ from dataclasses import dataclass
 
 from printgen.draw.shapes import Circle, Drawing, Group, Line, Poly, Rect, Shape, Span, Text, compose, scale, translate
 from printgen.options import Options
-from printgen.rules.tracks import Track, tracks
+from printgen.rules.tracks import tracks
 from printgen.sheets.ensigns import nation_code
 from printgen.sheets.frame import content_box, frame, new_page
 from printgen.sheets.pack import grid
 from printgen.sheets.ship_profile import ship_profile
 from printgen.sheets.textfit import fit_size
+from printgen.sheets.tracks import track_shapes
 
 NAME_PT = 8.5              # name size at full scale, before shrinking to fit
 LEGIBLE_PT = 3.5           # the smallest print a student can still read
@@ -158,15 +159,8 @@ def _base(ship, rs, w: float, bh: float, y0: float, s: float, tab: float) -> lis
         out.append(star_shape(4 * s + star, y0 + strip / 2, star))
     # Hit track (bottom strip).
     for track in tracks(rs, ship):
-        out += _track(track, 4 * s, y0 + bh - strip, w - arrow - 10 * s, strip, s)
+        out += track_shapes(track, 4 * s, y0 + bh - strip, w - arrow - 10 * s, strip)
     return out
-
-
-def _track(track: Track, x: float, y: float, w: float, h: float, s: float) -> list[Shape]:
-    d = min(h * 0.72, w / track.count * 0.8)
-    pitch = min(w / track.count, d * 1.35)
-    cy = y + h / 2
-    return [Circle(x + pitch * i + pitch / 2, cy, d / 2, "hit", tag="hit") for i in range(track.count)]
 
 
 def printed_tracks(drawing: Drawing) -> dict[str, int]:

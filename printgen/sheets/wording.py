@@ -34,6 +34,7 @@ class Wording:
     def __init__(self, ruleset, measure: Measure):
         self.rs, self.measure = ruleset, measure
         self.spans: list[Span] = []
+        self.objects: list[Any] = []           # things a [directive N] refers to (ships, captains)
 
     def mark(self, t: Traced) -> str:
         self.spans.append(Span(fmt(t.value, t.kind, self.measure), source=t.source.to_json(), kind=t.kind))
@@ -70,14 +71,32 @@ class Wording:
         """A number the wording picks for an example (not a rule), traced as such."""
         return self.mark(Traced(value, Source("example", (value,)), "count"))
 
+    def ship(self, ship) -> str:
+        """A ship's name, traced to its row of the fleet."""
+        return self.mark(Traced(ship.name, Source("fleet", (ship.key, "name")), "text"))
+
+    def field(self, ship, column: str, kind: str = "count") -> str:
+        """Another column of the fleet (guns, crew), traced to it."""
+        return self.mark(Traced(getattr(ship, column), Source("fleet", (ship.key, column)), kind))
+
+    def meta(self, value: int, what: str = "number") -> str:
+        """A counting number of the sheet itself (captain 7, phase 2)."""
+        return self.mark(Traced(value, Source("meta", (what,)), "count"))
+
+    def ref(self, obj) -> int:
+        """An index a template puts in a directive ([track 3]) to hand the sheet an object."""
+        self.objects.append(obj)
+        return len(self.objects) - 1
+
     def value(self, key: str) -> Any:
         """The raw value, for template logic (loops, conditions); printing it would be untraced."""
         return lookup(self.rs, key)
 
     def render(self, name: str, **context) -> str:
         template = environment().get_template(name)
-        return template.render(rule=self.rule, word=self.word, dist=self.dist, faces=self.faces, deg=self.deg, num=self.num,
-                               chance=self.chance, example=self.example, value=self.value, rs=self.rs, **context)
+        return template.render(rule=self.rule, word=self.word, dist=self.dist, faces=self.faces, deg=self.deg,
+                               num=self.num, chance=self.chance, example=self.example, value=self.value,
+                               ship=self.ship, field=self.field, meta=self.meta, ref=self.ref, rs=self.rs, **context)
 
 
 def to_spans(text: str, wording: Wording, font: str = "") -> list[Span]:

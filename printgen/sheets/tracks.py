@@ -1,0 +1,20 @@
+"""Damage tracks drawn the one way everywhere (sprite bases, captain cards, record sheets):
+a row of hit circles, or of structure boxes, one per point."""
+
+from __future__ import annotations
+
+from printgen.draw.shapes import Circle, Rect, Shape
+from printgen.rules.tracks import Track
+
+
+def track_shapes(track: Track, x: float, y: float, w: float, h: float) -> list[Shape]:
+    """The track's marks in a row, centred vertically in the box (x, y, w, h), left-aligned."""
+    if track.count <= 0:
+        return []
+    d = min(h * 0.72, w / track.count * 0.8)
+    pitch = min(w / track.count, d * 1.35)
+    cy = y + h / 2
+    if track.shape == "box":
+        return [Rect(x + pitch * i + (pitch - d) / 2, cy - d / 2, d, d, "hit", tag="hit")
+                for i in range(track.count)]
+    return [Circle(x + pitch * i + pitch / 2, cy, d / 2, "hit", tag="hit") for i in range(track.count)]
