@@ -131,12 +131,14 @@ def edge_labels(view: MapView, dep: Deployment, rs, options: Options, size: floa
         (x1, y1), (x2, y2) = e.endpoints(dep.width_in, dep.height_in)
         (ax, ay), (bx, by) = view.pt(x1, y1), view.pt(x2, y2)
         length = math.hypot(bx - ax, by - ay)
-        spans = (Span(f"{e.side.upper()} EDGE · "), Span(e.colour.upper(), font="bold"), Span(": "),
-                 *edge_meaning(e.colour, rs, options, short=True))
-        width = sum(fonts.width(s.text, size, s.font or "regular") for s in spans)
-        if width > length - 6:
-            spans = (Span(e.colour.upper(), font="bold"),)
-            width = fonts.width(spans[0].text, size, "bold")
+        options_ = [(Span(f"{e.side.upper()} EDGE · "), Span(e.colour.upper(), font="bold"), Span(": "),
+                     *edge_meaning(e.colour, rs, options, short=True)),
+                    (Span(f"{e.side.upper()} EDGE · "), Span(e.colour.upper(), font="bold")),
+                    (Span(e.colour.upper(), font="bold"),)]
+        for spans in options_:                       # the longest wording that fits the segment
+            width = sum(fonts.width(sp.text, size, sp.font or "regular") for sp in spans)
+            if width <= length - 6:
+                break
         s = size if width <= length - 4 else fit_size(spans[0].text, length - 4, size, "bold", min_size=3.5)
         mx, my = (ax + bx) / 2, (ay + by) / 2
         if e.side == "north":
