@@ -198,34 +198,50 @@ def _ship(view: MapView, box, dep: Deployment, p: Placement) -> list[Shape]:
     tri = clip_polygon(tri, box)
     if len(tri) >= 3:
         out.append(Poly(tuple(tri), "bow", tag="bow"))
-    out += _ship_text(view, box, p, (min(xs), max(xs)), B)
+    out += _ship_text(view, box, p, dep)
     return out
 
 
-def _ship_text(view: MapView, box, p: Placement, x_span: tuple[float, float], base_width: float) -> list[Shape]:
-    """Number and name at the base's centre, kept inside the sheet (moved in if the base straddles)."""
+def _ship_text(view: MapView, box, p: Placement, dep: Deployment) -> list[Shape]:
+    """Number and name on the base, read along its length (a quarter turn for a ship heading north
+    or south), clear of the bow triangle, and moved inside the sheet if the base straddles its edge."""
     cx, cy = view.pt(p.x_in, p.y_in)
     x0, y0, x1, y1 = box
     if not (x0 <= cx <= x1 and y0 <= cy <= y1):
         return []
-    across = x_span[1] - x_span[0]
-    bow = 0.9 * base_width * view.k if abs(math.sin(math.radians(p.heading_deg))) > 0.7 else 0.0
-    room = max(24.0, across - bow - 8)
+    h = math.radians(p.heading_deg)
+    if abs(math.sin(h)) >= 0.7:
+        angle, bow_ahead = 0.0, math.sin(h) > 0           # upright; the bow to the right or to the left
+    else:
+        angle, bow_ahead = (-90.0 if math.cos(h) > 0 else 90.0), True
+    ux, uy = math.cos(math.radians(angle)), math.sin(math.radians(angle))     # along the reading
+    vx, vy = -uy, ux                                                          # down the reading
+    length, beam = dep.base_length_in * view.k, dep.base_width_in * view.k
+    bow = 0.45 * beam
     name = f"{p.ship.name} {nation_code(p.ship.nation)}"
-    size = fit_size(name, room, 8, "bold", min_size=4.5)
+    size = fit_size(name, max(24.0, length - bow - 8), 8, "bold", min_size=4.5)
+    num_size = max(6.0, min(15.0, beam * 0.42))
     num = str(p.number)
-    star = 11.0 if p.ship.flagship else 0.0
-    w = max(fonts.width(name, size, "bold"), fonts.width(num, 15, "bold") + star)
-    dx = min(0.0, x1 - 2 - (cx + w / 2)) + max(0.0, x0 + 2 - (cx - w / 2))
-    dy = min(0.0, y1 - 2 - (cy + size + 3)) + max(0.0, y0 + 2 - (cy - 13))
-    cx, cy = cx + dx, cy + dy
-    out: list[Shape] = [Text(cx + star / 2, cy, (Span(num, source=("deploy", p.ship.key, "number"), kind="count"),),
-                             15, font="bold", anchor="middle", tag="ship-number"),
-                        Text(cx, cy + size + 2, (Span(p.ship.name, source=("fleet", p.ship.key, "name"), kind="text"),
-                                                 Span(" " + nation_code(p.ship.nation), font="regular")), size,
-                             font="bold", anchor="middle", tag="name")]
+    star = num_size * 0.75 if p.ship.flagship else 0.0
+    w = max(fonts.width(name, size, "bold"), fonts.width(num, num_size, "bold") + star)
+    shift = -bow / 2 if bow_ahead else bow / 2
+    px, py = cx + ux * shift, cy + uy * shift
+    top, bottom = -num_size * 0.76 - 1, size + 2 + size * 0.24
+    corners = [(px + ux * a + vx * b, py + uy * a + vy * b) for a in (-w / 2, w / 2) for b in (top, bottom)]
+    dx = min(0.0, x1 - 2 - max(q[0] for q in corners)) + max(0.0, x0 + 2 - min(q[0] for q in corners))
+    dy = min(0.0, y1 - 2 - max(q[1] for q in corners)) + max(0.0, y0 + 2 - min(q[1] for q in corners))
+    px, py = px + dx, py + dy
+    nx, ny = px + ux * star / 2 - vx, py + uy * star / 2 - vy
+    out: list[Shape] = [Text(nx, ny, (Span(num, source=("deploy", p.ship.key, "number"), kind="count"),), num_size,
+                             font="bold", anchor="middle", angle=angle, tag="ship-number"),
+                        Text(px + vx * (size + 2), py + vy * (size + 2),
+                             (Span(p.ship.name, source=("fleet", p.ship.key, "name"), kind="text"),
+                              Span(" " + nation_code(p.ship.nation), font="regular")), size,
+                             font="bold", anchor="middle", angle=angle, tag="name")]
     if star:
-        out.append(star_shape(cx + star / 2 - fonts.width(num, 15, "bold") / 2 - 6, cy - 5, 5))
+        back = star / 2 - fonts.width(num, num_size, "bold") / 2 - star * 0.45
+        sx, sy = px + ux * back - vx * num_size * 0.35, py + uy * back - vy * num_size * 0.35
+        out.append(star_shape(sx, sy, star * 0.45))
     return out
 
 
