@@ -24,6 +24,32 @@ class Char:
         return (self.x0 + self.x1) / 2, (self.top + self.bottom) / 2
 
 
+CELL = 24.0                     # points: the grid that finds characters near a box quickly
+
+
+class CharIndex:
+    """Characters of a page bucketed by their centres on a coarse grid."""
+
+    def __init__(self, chars: list[Char]):
+        self.cells: dict[tuple[int, int], list[tuple[float, float, int, Char]]] = {}
+        for n, c in enumerate(chars):
+            if not c.text.strip():
+                continue                                  # spaces and the reader's own line breaks
+            cx, cy = (c.x0 + c.x1) / 2, (c.top + c.bottom) / 2
+            self.cells.setdefault((int(cx // CELL), int(cy // CELL)), []).append((cx, cy, n, c))
+
+    def within(self, bbox, tol: float = 0.6) -> list[Char]:
+        x0, top, x1, bottom = bbox[0] - tol, bbox[1] - tol, bbox[2] + tol, bbox[3] + tol
+        found = []
+        for i in range(int(x0 // CELL), int(x1 // CELL) + 1):
+            for j in range(int(top // CELL), int(bottom // CELL) + 1):
+                for cx, cy, n, c in self.cells.get((i, j), ()):
+                    if x0 <= cx <= x1 and top <= cy <= bottom:
+                        found.append((n, c))
+        found.sort(key=lambda t: t[0])                    # the order the PDF draws them: reading order
+        return [c for _, c in found]
+
+
 @dataclass(frozen=True)
 class Discrepancy:
     file: str
@@ -79,28 +105,47 @@ def expected(source: Source, kind: str, ctx: Context) -> str | None:
     return fmt(resolve(ctx.ruleset, source), kind, ctx.measure)
 
 
-def text_in(chars: list[Char], bbox: tuple[float, float, float, float], tol: float = 0.6) -> str:
+def text_in(chars: list[Char] | CharIndex, bbox: tuple[float, float, float, float], tol: float = 0.6) -> str:
+    """The characters whose centres fall in the box, in reading order."""
+    if isinstance(chars, CharIndex):
+        return "".join(c.text for c in chars.within(bbox, tol)).strip()
     x0, top, x1, bottom = bbox
     inside = [c for c in chars
               if x0 - tol <= c.centre[0] <= x1 + tol and top - tol <= c.centre[1] <= bottom + tol]
     return "".join(c.text for c in inside).strip()
 
 
-def check_page(chars: list[Char], trace: list[dict], ctx: Context, file: str) -> list[Discrepancy]:
+def check_page(chars: list[Char], trace: list[dict], ctx: Context, file: str,
+               page_no: int | None = None) -> list[Discrepancy]:
+    """Discrepancies of one page; `page_no` is the page of the file (kit.pdf's differ from ctx.page)."""
     out: list[Discrepancy] = []
-    covered: list[tuple[float, float, float, float]] = []
+    at = page_no or ctx.page
+    index = CharIndex(chars)
+    traced: set[int] = set()
     for entry in trace:
         source = Source.from_json(entry["source"])
         bbox = tuple(entry["bbox"])
-        covered.append(bbox)
-        printed = text_in(chars, bbox).replace(" ", "")
+        inside = index.within(bbox)
+        traced.update(id(c) for c in inside)
+        printed = "".join(c.text for c in inside).replace(" ", "")
         want = expected(source, entry["kind"], ctx)
         if want is None:
             continue
         if printed != want.replace(" ", ""):
-            out.append(Discrepancy(file, ctx.page, f"{source} prints '{printed}', the rules say '{want}'"))
-    for c in chars:
-        if c.text.isdigit() and not any(b[0] - 0.6 <= c.centre[0] <= b[2] + 0.6 and b[1] - 0.6 <= c.centre[1] <= b[3] + 0.6
-                                        for b in covered):
-            out.append(Discrepancy(file, ctx.page, f"the number '{c.text}' at ({c.x0:.0f}, {c.top:.0f}) pt has no source"))
+            out.append(Discrepancy(file, at, f"{source} prints '{printed}', the rules say '{want}'"))
+    untraced = [c for c in chars if c.text.isdigit() and id(c) not in traced]
+    for run in _runs(untraced):
+        text = "".join(c.text for c in run)
+        out.append(Discrepancy(file, at, f"the number '{text}' at ({run[0].x0:.0f}, {run[0].top:.0f}) pt has no source"))
     return out
+
+
+def _runs(chars: list[Char]) -> list[list[Char]]:
+    """Digits side by side on one line form one number."""
+    runs: list[list[Char]] = []
+    for c in chars:
+        if runs and abs(runs[-1][-1].top - c.top) < 1 and 0 <= c.x0 - runs[-1][-1].x1 < 2:
+            runs[-1].append(c)
+        else:
+            runs.append([c])
+    return runs

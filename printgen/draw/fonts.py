@@ -25,10 +25,16 @@ def register_pdf_fonts() -> None:
 
 def width(s: str, size: float, font: str = "regular") -> float:
     """Advance width of `s` in points."""
+    return _unit_width(s, font) * size
+
+
+@cache
+def _unit_width(s: str, font: str) -> float:
+    """Width at 1 pt, remembered: sheets measure the same words many times while fitting."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
     register_pdf_fonts()
-    return stringWidth(s, PDF_NAMES[font], size)
+    return stringWidth(s, PDF_NAMES[font], 1000) / 1000
 
 
 def ascent(size: float) -> float:

@@ -8,6 +8,7 @@ black-and-white PDF holds no colour at all."""
 from __future__ import annotations
 
 import io
+import math
 from functools import cache
 
 from printgen.draw import fonts
@@ -109,21 +110,24 @@ class _Page:
             self.ops.append(" ".join(parts) + " " + op)
 
     def text(self, t: FText) -> None:
+        """One BT..ET per text: the text matrix turns glyphs upright in the page's y-down space and
+        by the text's angle; reportlab's TrueType font subsets the glyphs (and embeds them)."""
+        from reportlab.pdfbase.pdfmetrics import getFont
+
         if t.colour != self.fill:
             self.ops.append(_colour_op(t.colour, False))
             self.fill = t.colour
-        c = self.c
-        c.saveState()
-        # Undo the page flip locally so glyphs stand upright, then turn by the text's angle.
-        c.transform(1, 0, 0, -1, t.x, t.y)
-        if t.angle:
-            c.rotate(-t.angle)
-        x = 0.0
-        for s, font in t.runs:
-            c.setFont(fonts.PDF_NAMES[font], t.size)
-            c.drawString(x, 0, s)
-            x += fonts.width(s, t.size, font)
-        c.restoreState()
+        doc = self.c._doc
+        r = math.radians(t.angle)
+        cos, sin = math.cos(r), math.sin(r)
+        parts = ["BT %.4f %.4f %.4f %.4f %.2f %.2f Tm" % (cos, sin, sin, -cos, t.x, t.y)]
+        for text, font in t.runs:
+            face = getFont(fonts.PDF_NAMES[font])
+            for subset, chunk in face.splitString(text, doc):
+                parts.append("%s %.2f Tf (%s) Tj" % (face.getSubsetInternalName(subset, doc), t.size,
+                                                     self.c._escape(chunk)))
+        parts.append("ET")
+        self.ops.append(" ".join(parts))
 
 
 def _circle(cx: float, cy: float, r: float) -> str:

@@ -12,34 +12,36 @@ from printgen.draw.theme import Paint
 SUPERSAMPLE = 2
 
 
-def render_png(page: FlatPage, dpi: float = 100) -> bytes:
-    from PIL import Image
+GREEK_BELOW_PX = 5.0        # text smaller than this is drawn as grey bars (thumbnails)
 
+
+def render_png(page: FlatPage, dpi: float = 100) -> bytes:
     img = render_image(page, dpi)
     buf = io.BytesIO()
-    img.save(buf, format="PNG", optimize=False)
+    img.save(buf, format="PNG", optimize=False, compress_level=3)
     return buf.getvalue()
 
 
 def render_image(page: FlatPage, dpi: float):
     from PIL import Image, ImageDraw
 
-    k = dpi / 72 * SUPERSAMPLE
+    ss = SUPERSAMPLE if dpi >= 40 else 1          # thumbnails: smoothing costs more than it shows
+    k = dpi / 72 * ss
     size = (max(1, round(page.width * k)), max(1, round(page.height * k)))
     img = Image.new("RGB", size, "white")
     draw = ImageDraw.Draw(img)
     for prim in page.prims:
-        _draw(img, draw, prim, k)
-    return img.resize((max(1, size[0] // SUPERSAMPLE), max(1, size[1] // SUPERSAMPLE)), Image.LANCZOS)
+        _draw(img, draw, prim, k, GREEK_BELOW_PX * ss)
+    return img.reduce(ss) if ss > 1 else img
 
 
 def _w(p: Paint, k: float) -> int:
     return max(1, round(p.width * k))
 
 
-def _draw(img, draw, prim, k: float) -> None:
+def _draw(img, draw, prim, k: float, greek_px: float) -> None:
     if isinstance(prim, FText):
-        _text(img, draw, prim, k)
+        _text(img, draw, prim, k, greek_px)
         return
     p = prim.paint
     if isinstance(prim, FRect):
@@ -88,10 +90,13 @@ def _stroke(draw, pts, closed: bool, p: Paint, k: float) -> None:
                 left, on = pattern[i], not on
 
 
-def _text(img, draw, t: FText, k: float) -> None:
+def _text(img, draw, t: FText, k: float, greek_px: float) -> None:
     from PIL import Image, ImageDraw
 
     px = max(1.0, round(t.size * k, 1))          # fractional sizes: widths match the PDF's
+    if px < greek_px:
+        _greek(draw, t, k)
+        return
     if not t.angle:
         x = t.x * k
         for s, font in t.runs:
@@ -120,3 +125,17 @@ def _text(img, draw, t: FText, k: float) -> None:
     ox, oy = t.x * k - (tw / 2 + rx), t.y * k - (th / 2 + ry)
     solid = Image.new("RGB", turned.size, t.colour)
     img.paste(solid, (round(ox), round(oy)), turned)
+
+
+def _greek(draw, t: FText, k: float) -> None:
+    """Too small to read: a grey bar where the words are, along the baseline."""
+    total = sum(fonts.width(s, t.size, f) for s, f in t.runs)
+    r = math.radians(t.angle)
+    ux, uy = math.cos(r), math.sin(r)
+    vx, vy = -uy, ux
+    h = t.size * 0.55
+    x0, y0 = t.x - vx * h, t.y - vy * h
+    pts = [(x0 * k, y0 * k), ((x0 + ux * total) * k, (y0 + uy * total) * k),
+           ((t.x + ux * total) * k, (t.y + uy * total) * k), (t.x * k, t.y * k)]
+    grey = "#9a9a9a" if t.colour.lower() in ("#000000", "#444444", "#222222") else t.colour
+    draw.polygon(pts, fill=grey)

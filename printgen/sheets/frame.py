@@ -41,7 +41,7 @@ def new_page(options: Options) -> Page:
 
 
 def frame(page: Page, options: Options, scenario_title: str, sheet: str, k: int, n: int,
-          hint: str = "") -> None:
+          hint: str | tuple[Span, ...] = "") -> None:
     """Header and footer of page k of n. Page numbers are traced (meta) like every printed number."""
     w, h = page.width, page.height
     top = MARGIN + 10
@@ -64,6 +64,6 @@ def frame(page: Page, options: Options, scenario_title: str, sheet: str, k: int,
              (Span("The square on the right must measure exactly "),
               Span(number, source=("meta", "calibration"), kind="count"), Span(f" {unit}."))]
     if hint:
-        lines.append((Span(hint),))
+        lines.append((Span(hint),) if isinstance(hint, str) else tuple(hint))
     for i, spans in enumerate(lines):
         page.add(Text(sx - 8, sy + 10 + i * 10, spans, 7.5, anchor="end", role="text.muted"))

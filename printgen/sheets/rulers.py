@@ -100,7 +100,7 @@ TAB = 0.4 * 72
 
 
 def strips(shapes: list[Shape], length: float, title: str, cuts: list[float],
-           width: float) -> list[tuple[list[Shape], float, str]]:
+           width: float) -> list[tuple[list[Shape], float, str | tuple]]:
     """A ruler no wider than the page as it is, else cut at its marks (a band's end) into pieces
     that join end to end: each piece but the last carries a grey tab the next is glued over."""
     if length <= width:
@@ -114,7 +114,9 @@ def strips(shapes: list[Shape], length: float, title: str, cuts: list[float],
     pieces = []
     for k, (a, b) in enumerate(ends, 1):
         last = k == len(ends)
-        label = f"{title}, piece {k} of {len(ends)}" + ("" if last else ": glue the next piece over the grey tab")
+        label = (Span(f"{title}, piece ", "bold"), Span(str(k), "bold", ("meta", "piece"), "count"), Span(" of ", "bold"),
+                 Span(str(len(ends)), "bold", ("meta", "pieces"), "count"),
+                 Span("" if last else ": glue the next piece over the grey tab", "bold"))
         body: list[Shape] = [Group(tuple(_clip(shapes, a, b)), translate(-a, 0))]
         if not last:
             body.append(Rect(b - a, 0, TAB, STRIP_H, "glue"))
@@ -197,7 +199,7 @@ def ruler_sheets(scenario, options: Options) -> Drawing:
         if y + STRIP_H + LABEL * 2 > box.bottom:
             pages.append(page)
             page, y = new_page(options), box.y + 4
-        page.add(Text(box.x, y + LABEL, (Span(title, "bold"),), LABEL),
+        page.add(Text(box.x, y + LABEL, (Span(title, "bold"),) if isinstance(title, str) else title, LABEL),
                  Group(tuple(shapes), translate(box.x, y + LABEL * 1.6)),
                  Rect(box.x, y + LABEL * 1.6, length, STRIP_H, "cut", tag="ruler"))
         y += STRIP_H + LABEL * 1.6 + GAP
@@ -216,7 +218,8 @@ def ruler_sheets(scenario, options: Options) -> Drawing:
     pages.append(page)
     for k, p in enumerate(pages):
         frame(p, options, scenario.title, "Rulers and gauges", k + 1, len(pages),
-              hint=f"Scale {options.scale:g}: cut out on the grey lines; glue on card.")
+              hint=(Span("Scale "), Span(f"{options.scale:g}", source=("meta", "scale"), kind="text"),
+                    Span(": cut out on the grey lines; glue on card.")))
     return Drawing(f"{scenario.title}: rulers and gauges ({options.edition_name})", pages, subject="printgen rulers")
 
 

@@ -7,7 +7,7 @@ from printgen.options import Options
 from printgen.sheets.quickref import panel_sheet
 
 HOW_TO_PRINT = {
-    "sprites": "Ship sprites: on card (160-200 gsm) if your printer takes it, at 100% size.",
+    "sprites": "Ship sprites: on thin card if your printer takes it, at actual size.",
     "quickref": "Quick reference: plain paper, one for each table group.",
     "cards": "Rule cards: card or plain paper; cut on the grey lines.",
     "map": "Deployment map: plain paper, for you to set the table.",

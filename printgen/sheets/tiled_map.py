@@ -118,14 +118,31 @@ def tile_page(scenario, dep: Deployment, options: Options, plan: TilePlan, r: in
     if r < plan.rows - 1:
         page.add(Rect(a.x, a.bottom - OVERLAP_PT, a.w - (OVERLAP_PT if c < plan.cols - 1 else 0), OVERLAP_PT,
                       "map.overlap", tag="overlap"))
-    page.add(*_grid(view, box, options, a.right - (OVERLAP_PT if c < plan.cols - 1 else 0),
-                    a.bottom - (OVERLAP_PT if r < plan.rows - 1 else 0)))
+    ships = [_extent([view.pt(*xy) for xy in dep.corners(p)]) for p in dep.placements]
+    grid = _grid(view, box, options, a.right - (OVERLAP_PT if c < plan.cols - 1 else 0),
+                 a.bottom - (OVERLAP_PT if r < plan.rows - 1 else 0))
+    page.add(*(g for g in grid if not (isinstance(g, Text) and any(_meets(_text_box(g), b) for b in ships))))
     page.add(*_edges(view, box, dep, scenario.ruleset, options))
     for p in dep.placements:
         page.add(*_ship(view, box, dep, p))
     page.add(*_crosshairs(plan, r, c))
     page.add(*_sheet_label(plan, r, c))
     return page
+
+
+def _extent(points) -> tuple[float, float, float, float]:
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _text_box(t: Text) -> tuple[float, float, float, float]:
+    w = sum(fonts.width(sp.text, t.size, sp.font or t.font) for sp in t.spans)
+    return t.x, t.y - t.size, t.x + w, t.y + t.size * 0.3
+
+
+def _meets(a, b, pad: float = 2.0) -> bool:
+    """Boxes (x0, y0, x1, y1) that touch or overlap: a grid label there would hide under a ship."""
+    return a[0] < b[2] + pad and b[0] < a[2] + pad and a[1] < b[3] + pad and b[1] < a[3] + pad
 
 
 def _grid(view: MapView, box, options: Options, right: float, bottom: float) -> list[Shape]:
@@ -292,8 +309,8 @@ def index_page(scenario, dep: Deployment, options: Options, plan: TilePlan) -> P
                                       Span(" sheets, "), Span(str(plan.rows), source=("meta", "tile-rows"), kind="count"),
                                       Span(" rows of "), Span(str(plan.cols), source=("meta", "tile-columns"),
                                                               kind="count")), 13, font="bold"))
-    howto = ("Print at actual size. Lay the sheets out row by row, row A along the north edge and column 1 along "
-             "the west edge. Each sheet is laid over the shaded strips of the sheets to its west and north: match "
+    howto = ("Print at actual size. Lay the sheets out row by row, row A along the north edge and the first column "
+             "along the west edge. Each sheet is laid over the shaded strips of the sheets to its west and north: match "
              "the crosshairs and tape the sheets together. Every base then sits where the deployment puts it, "
              "its number and name printed on it.")
     y = box.y + 30

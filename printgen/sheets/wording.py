@@ -35,6 +35,7 @@ class Wording:
         self.rs, self.measure = ruleset, measure
         self.spans: list[Span] = []
         self.objects: list[Any] = []           # things a [directive N] refers to (ships, captains)
+        self.deployment = None                 # given to templates that print starting positions
 
     def mark(self, t: Traced) -> str:
         self.spans.append(Span(fmt(t.value, t.kind, self.measure), source=t.source.to_json(), kind=t.kind))
@@ -83,6 +84,18 @@ class Wording:
         """A counting number of the sheet itself (captain 7, phase 2)."""
         return self.mark(Traced(value, Source("meta", (what,)), "count"))
 
+    def pos(self, ship, what: str) -> str:
+        """Where a ship starts (x, y from the west and south edges; heading), from the deployment
+        the template was given, traced to it like the map's placement table."""
+        dep = self.deployment
+        p = next(p for p in dep.placements if p.ship.key == ship.key)
+        if what == "heading":
+            text = f"{p.heading_deg}°"
+        else:
+            text = self.measure.fmt((p.x_in if what == "x" else p.y_in) / dep.scale)
+        self.spans.append(Span(text, source=("deploy", ship.key, what), kind="distance" if what != "heading" else "degrees"))
+        return f"{OPEN}{len(self.spans) - 1}{CLOSE}"
+
     def ref(self, obj) -> int:
         """An index a template puts in a directive ([track 3]) to hand the sheet an object."""
         self.objects.append(obj)
@@ -94,9 +107,11 @@ class Wording:
 
     def render(self, name: str, **context) -> str:
         template = environment().get_template(name)
+        self.deployment = context.get("deployment")
         return template.render(rule=self.rule, word=self.word, dist=self.dist, faces=self.faces, deg=self.deg,
                                num=self.num, chance=self.chance, example=self.example, value=self.value,
-                               ship=self.ship, field=self.field, meta=self.meta, ref=self.ref, rs=self.rs, **context)
+                               ship=self.ship, field=self.field, meta=self.meta, ref=self.ref, pos=self.pos,
+                               rs=self.rs, **context)
 
 
 def to_spans(text: str, wording: Wording, font: str = "") -> list[Span]:

@@ -1,0 +1,184 @@
+"""`printgen check KIT`: read every printed file of a kit back and verify it against the ruleset
+and the fleet as they are now. Every discrepancy is listed with its file and page."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+from typing import Callable
+
+from printgen.check.numbers import Context, Discrepancy, check_page
+from printgen.check.pdfread import read_pdf
+from printgen.errors import PrintgenError, Problem
+
+SHIP_LISTS = ("sprites", "map", "captains")          # documents that must show exactly the fleet chosen
+
+
+def check_kit(folder: Path, echo: Callable[[str], None] = print, quiet: bool = False) -> bool:
+    folder = Path(folder)
+    manifest = _load(folder / "manifest.json")
+    found: list[Discrepancy] = []
+    found += _hashes(folder, manifest)
+    plan = _replan(manifest)
+    traces = json.loads((folder / "trace.json").read_text(encoding="utf-8"))
+    _deployment(folder, plan, found)
+    docs = [d for d in manifest["documents"] if (folder / d["path"]).is_file()]
+    found += [Discrepancy(d["path"], 0, "the file is missing") for d in manifest["documents"] if d not in docs]
+    jobs = [(folder, d, traces.get(d["path"], [])) for d in docs if d["kind"] != "kit"]
+    from printgen.kit.parallel import run
+
+    results = run(_check_job, plan, jobs)
+    by_path = {job[1]["path"]: r for job, r in zip(jobs, results)}
+    for d in docs:
+        if d["kind"] == "kit":
+            by_path[d["path"]] = _check_combined(folder, d, [x for x in docs if x["edition"] == d["edition"]
+                                                                and x["kind"] != "kit"])
+        problems = by_path[d["path"]]
+        found += problems
+        if not quiet:
+            echo(f"{'ok  ' if not problems else 'FAIL'}  {d['path']} ({d['pages']} pages)")
+    for d in found:
+        echo(f"FAIL  {d}")
+    if not found:
+        echo(f"check: {len(manifest['documents'])} documents agree with the rules and the fleet")
+    else:
+        echo(f"check: {len(found)} discrepancies")
+    return not found
+
+
+def _load(path: Path) -> dict:
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as e:
+        raise PrintgenError(Problem(f"cannot read the kit's manifest ({e})", file=path,
+                                    fix="give the folder `printgen kit` wrote, or run it again")) from None
+
+
+def _hashes(folder: Path, manifest: dict) -> list[Discrepancy]:
+    out = []
+    sums = {d["path"]: d["sha256"] for d in manifest["documents"]} | manifest.get("data", {})
+    for name, want in sums.items():
+        path = folder / name
+        if path.is_file() and hashlib.sha256(path.read_bytes()).hexdigest() != want:
+            out.append(Discrepancy(name, 0, "the file changed since printgen wrote it (its sha256 differs)"))
+    return out
+
+
+def _replan(manifest: dict):
+    """The fleet, ruleset, deployment and captains the request gives today."""
+    from printgen.kit.build import plan_kit
+
+    r = dict(manifest["request"])
+    name, students = r.pop("scenario"), r.pop("students")
+    r.pop("edition", None)
+    return plan_kit(name, students, **r)
+
+
+def _deployment(folder: Path, plan, found: list[Discrepancy]) -> None:
+    from printgen.game.deploy_data import to_json
+
+    fresh = to_json(plan.deployment, plan.scenario, plan.options)
+    path = folder / "deployment.json"
+    if not path.is_file() or path.read_bytes() != fresh:
+        found.append(Discrepancy("deployment.json", 0, "differs from the deployment the scenario and seed give"))
+
+
+def _check_job(plan, job) -> list[Discrepancy]:
+    folder, doc, trace = job
+    from printgen.game.deploy_data import source_resolver, to_json
+
+    resolver = source_resolver(json.loads(to_json(plan.deployment, plan.scenario, plan.options)))
+    return check_document(folder / doc["path"], doc, trace, plan, resolver)
+
+
+def _check_combined(folder: Path, kit: dict, parts: list[dict]) -> list[Discrepancy]:
+    """kit.pdf holds the documents' pages in order: the same words on every page as the checked files."""
+    texts = [t for d in parts for t in page_texts(folder / d["path"])]
+    combined = page_texts(folder / kit["path"])
+    if len(combined) != len(texts):
+        return [Discrepancy(kit["path"], 0, f"has {len(combined)} pages, its documents {len(texts)}")]
+    out = []
+    where = [(d["path"], k + 1) for d in parts for k in range(d["pages"])]
+    for i, (a, b) in enumerate(zip(combined, texts)):
+        if a != b:
+            out.append(Discrepancy(kit["path"], i + 1, f"differs from {where[i][0]}, page {where[i][1]}"))
+    return out
+
+
+def page_texts(path: Path) -> list[str]:
+    import pypdfium2 as pdfium
+
+    pdf = pdfium.PdfDocument(str(path))
+    try:
+        return [pdf[i].get_textpage().get_text_range() for i in range(len(pdf))]
+    finally:
+        pdf.close()
+
+
+def check_document(path: Path, doc: dict, trace: list, plan, deploy_text) -> list[Discrepancy]:
+    kind, edition = doc["kind"], doc["edition"]
+    pages = read_pdf(path, shapes=kind == "sprites", colours=edition == "bw")
+    name = doc["path"]
+    out: list[Discrepancy] = []
+    if len(pages) != doc["pages"] or len(trace) != len(pages):
+        out.append(Discrepancy(name, 0, f"has {len(pages)} pages, the kit made {doc['pages']}"))
+        return out
+    s, o = plan.scenario, plan.options
+    measure = o.measure
+    for i, (page, page_trace) in enumerate(zip(pages, trace), start=1):
+        ctx = Context(s.ruleset, measure, s.fleet, s.title, i, len(pages), extra=deploy_text)
+        out += check_page(page.chars, page_trace, ctx, name, i)
+        if edition == "bw":
+            out += _colours(page, name, i)
+        if kind == "sprites":
+            out += _bases(page, page_trace, plan, name, i)
+    if kind in SHIP_LISTS:
+        printed = {e["source"][1] for t in trace for e in t if e["source"][0] == "fleet" and e["source"][2] == "name"}
+        want = {ship.key for ship in s.fleet.ships}
+        for key in sorted(want - printed):
+            out.append(Discrepancy(name, 0, f"{key} is in the fleet but not on the {kind}"))
+        for key in sorted(printed - want):
+            out.append(Discrepancy(name, 0, f"{key} is on the {kind} but not in the fleet"))
+    return out
+
+
+def _colours(page, name: str, i: int) -> list[Discrepancy]:
+    coloured = {c for p in page.paths for c in (p.fill, p.stroke) if c and len(set(c)) > 1}
+    coloured |= {c for c in page.text_colours if c and len(set(c)) > 1}
+    if coloured:
+        return [Discrepancy(name, i, f"black-and-white page uses colour {sorted(coloured)[0]}")]
+    return []
+
+
+def _bases(page, trace, plan, name: str, i: int) -> list[Discrepancy]:
+    """Each base measures the ruleset's base at the kit's scale and holds one circle per hit point."""
+    from printgen.rules.tracks import tracks
+
+    rs, m = plan.scenario.ruleset, plan.options.measure
+    w, h = m.pt(rs.bases.length_in), m.pt(rs.bases.width_in)
+    bases = [p for p in page.paths if p.kind == "rect" and abs(p.w - w) < 0.72 and abs(p.h - h) < 0.72]
+    circles = [p for p in page.paths if p.kind == "circle"]
+    names = [e for e in trace if e["source"][0] == "fleet" and e["source"][2] == "name"]
+    ships = {s.key: s for s in plan.scenario.fleet.ships}
+    out, seen = [], set()
+    for base in bases:
+        box = (base.x0, base.top, base.x1, base.bottom)
+        inside = [e for e in names if box[0] <= (e["bbox"][0] + e["bbox"][2]) / 2 <= box[2]
+                  and box[1] <= (e["bbox"][1] + e["bbox"][3]) / 2 <= box[3]]
+        if len(inside) != 1:
+            out.append(Discrepancy(name, i, f"a base at ({base.x0:.0f}, {base.top:.0f}) pt carries no ship name"))
+            continue
+        key = inside[0]["source"][1]
+        seen.add(key)
+        ship = ships.get(key)
+        if ship is None:
+            continue
+        want = sum(t.count for t in tracks(rs, ship))
+        got = sum(1 for c in circles if c.inside(box))
+        if got != want:
+            out.append(Discrepancy(name, i, f"{key}: {got} hit circles on its base, the rules give {want} hit points"))
+    expected = {e["source"][1] for e in names}
+    for key in sorted(expected - seen):
+        out.append(Discrepancy(name, i, f"{key}: no base of {w / 72:.2f} x {h / 72:.2f} in found"))
+    return out

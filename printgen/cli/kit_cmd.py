@@ -1,0 +1,45 @@
+"""`printgen kit`: everything a teacher prints, in one folder, checked."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from printgen.cli import app
+from printgen.cli import common as c
+
+Students = Annotated[int, typer.Option("--students", help="students in the class (each commands 1-3 ships)")]
+Editions = Annotated[str, typer.Option("--edition", help="color, bw, or both")]
+
+
+@app.command("kit")
+def kit_cmd(scenario: str = typer.Argument("trafalgar", help="a scenario name or folder"),
+            students: Students = 24, edition: Editions = "color", paper: c.Paper = "letter",
+            table: c.Table = None, scale: c.Scale = None, fraction: c.Fraction = None, ships: c.Ships = None,
+            preset: c.Preset = None, units: c.Units = "in", seed: c.Seed = 1805, out: c.Out = None) -> None:
+    """Print the whole class kit (sprites, quick reference, cards, maps, rulers, captain and teacher
+    sheets, kit.pdf, index.html, manifest.json), then check it."""
+    from printgen.errors import PrintgenError, Problem
+    from printgen.kit.build import EDITIONS, build_kit, plan_kit
+    from printgen.kit.documents import KINDS
+    from printgen.kit.progress import Progress
+
+    if edition not in EDITIONS:
+        raise PrintgenError(Problem(f"edition '{edition}' is not known", field="--edition", fix="use color, bw or both"))
+    request = dict(scenario=scenario, students=students, edition=edition, paper=paper, table=table, scale=scale,
+                   fraction=fraction, ships=ships, preset=preset, units=units, seed=seed)
+    plan = plan_kit(scenario, students, paper=paper, table=table, scale=scale, fraction=fraction, ships=ships,
+                    preset=preset, units=units, seed=seed)
+    for note in plan.options.notes:
+        typer.echo(note)
+    folder = c.out_dir(out, plan.scenario)
+    progress = Progress(len(EDITIONS[edition]) * (len(KINDS) + 1))
+    build_kit(plan, edition, folder, request, progress)
+    progress.close()
+    typer.echo(f"Kit for {len(plan.captains)} students and {len(plan.scenario.fleet.ships)} ships written to "
+               f"{folder}/ (open {folder}/index.html)")
+    from printgen.check.kit import check_kit
+
+    ok = check_kit(folder, echo=typer.echo, quiet=True)
+    raise typer.Exit(0 if ok else 1)

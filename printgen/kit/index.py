@@ -1,0 +1,35 @@
+"""index.html: a thumbnail of every page and what to print on which paper."""
+
+from __future__ import annotations
+
+from printgen.draw.png import render_png
+from printgen.sheets.teacher import HOW_TO_PRINT
+
+THUMB_DPI = 16
+
+
+def thumb_name(doc: dict, page: int) -> str:
+    return f"thumbs/{doc['path'][:-4]}-p{page:03d}.png"
+
+
+def thumbnails(pages, edition: str, documents: list[dict]) -> dict[str, bytes]:
+    """Small PNGs of every page of the documents (in order, as `pages` holds them)."""
+    out, i = {}, 0
+    for doc in documents:
+        for k in range(doc["pages"]):
+            out[thumb_name(doc, k + 1)] = render_png(pages[i], THUMB_DPI)
+            i += 1
+    return out
+
+
+def index_html(plan, manifest: dict) -> bytes:
+    from printgen.sheets.wording import environment
+
+    docs = []
+    for d in manifest["documents"]:
+        docs.append({**d, "advice": HOW_TO_PRINT.get(d["kind"], "Everything above in one file, in print order."),
+                     "thumbs": [thumb_name(d, k + 1) for k in range(d["pages"])] if d["kind"] != "kit" else []})
+    html = environment().get_template("kit/index.html.j2").render(
+        title=plan.scenario.title, manifest=manifest, documents=docs, paper=plan.options.paper,
+        students=len(plan.captains), ships=len(plan.scenario.fleet.ships), notes=plan.options.notes)
+    return html.encode("utf-8")
