@@ -12,9 +12,18 @@ from typing import Any, Callable
 _STATE: dict[str, Any] = {}
 
 
+class WorkerInterrupted(Exception):
+    """A worker was interrupted (Ctrl-C): passed back as an ordinary error so the pool stops cleanly."""
+
+
 def _call(job):
     fn, arg = job
-    return fn(_STATE["shared"], arg)
+    try:
+        return fn(_STATE["shared"], arg)
+    except Exception:
+        raise
+    except BaseException as e:                  # KeyboardInterrupt would kill the worker and hang the pool
+        raise WorkerInterrupted(repr(e)) from None
 
 
 def run(fn: Callable[[Any, Any], Any], shared: Any, args: list, workers: int | None = None) -> list:

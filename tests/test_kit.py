@@ -1,0 +1,185 @@
+"""The class kit: one command, one folder, checked; and the checker catches a changed number,
+circle or name, naming the file and page."""
+
+import hashlib
+import json
+from collections import Counter
+
+import pytest
+
+from printgen.check.kit import check_kit
+
+KINDS = {"sprites", "quickref", "cards", "map", "tiled-map", "rulers", "captains", "teacher", "kit"}
+
+
+@pytest.fixture(scope="module")
+def kit(tmp_path_factory):
+    """The default kit, made the way a teacher makes it: `printgen kit trafalgar` in a fresh folder."""
+    import os
+    import subprocess
+    import sys
+
+    where = tmp_path_factory.mktemp("teacher")
+    result = subprocess.run([sys.executable, "-m", "printgen", "kit", "trafalgar"], cwd=where,
+                            capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": "1"})
+    assert result.returncode == 0, result.stdout + result.stderr
+    return where / "output" / "trafalgar", result.stdout
+
+
+def test_default_kit_holds_every_document(kit):
+    folder, out = kit
+    manifest = json.loads((folder / "manifest.json").read_text())
+    kinds = {d["kind"] for d in manifest["documents"]}
+    assert kinds == KINDS
+    for d in manifest["documents"]:
+        data = (folder / d["path"]).read_bytes()
+        assert hashlib.sha256(data).hexdigest() == d["sha256"]
+        assert d["edition"] == "color" and d["pages"] >= 1
+    kit_pages = next(d["pages"] for d in manifest["documents"] if d["kind"] == "kit")
+    assert kit_pages == sum(d["pages"] for d in manifest["documents"] if d["kind"] != "kit")
+    assert len(manifest["fleet"]) == 60 and manifest["ruleset"]["shooting.dice.british"] == 7
+    assert (folder / "index.html").read_text().count("<img") == kit_pages
+    assert "check: 9 documents agree" in out
+
+
+def test_captains_split_the_class_in_proportion(kit):
+    folder, _ = kit
+    manifest = json.loads((folder / "manifest.json").read_text())
+    captains = manifest["captains"]
+    assert len(captains) == 24
+    assert Counter(c["side"] for c in captains) == {"british": 11, "allied": 13}     # 27:33 of 24
+    assert all(1 <= len(c["ships"]) <= 3 for c in captains)
+    ships = [s for c in captains for s in c["ships"]]
+    assert sorted(ships) == sorted(manifest["fleet"])
+    for c in captains:
+        assert len({s.rsplit(" (", 1)[1] for s in c["ships"]}) >= 1
+
+
+def test_check_passes_on_the_kit(kit):
+    lines = []
+    assert check_kit(kit[0], echo=lines.append)
+    assert sum(line.startswith("ok") for line in lines) == 9
+
+
+def build(tmp_path, name, edition="color", **request):
+    from printgen.kit.build import build_kit, plan_kit
+
+    req = dict(scenario="trafalgar", students=24, edition=edition, paper="letter", table=None, scale=None,
+               fraction=None, ships=None, preset=None, units="in", seed=1805)
+    req.update(request)
+    r = dict(req)
+    plan = plan_kit(r.pop("scenario"), r.pop("students"), **{k: v for k, v in r.items() if k != "edition"})
+    out = tmp_path / name
+    build_kit(plan, edition, out, req)
+    return out
+
+
+def failures(folder) -> list[str]:
+    lines = []
+    ok = check_kit(folder, echo=lines.append, quiet=True)
+    return [] if ok else [line for line in lines if line.startswith("FAIL")]
+
+
+def test_a_changed_number_is_caught_with_file_and_page(tmp_path, monkeypatch):
+    from printgen.sheets import wording
+
+    real = wording.Wording.mark
+
+    def tampered(self, t):
+        marker = real(self, t)
+        span = self.spans[-1]
+        if span.source == ["rule", "shooting.dice.british"]:
+            self.spans[-1] = wording.Span("8", span.font, span.source, span.kind)
+        return marker
+
+    monkeypatch.setattr(wording.Wording, "mark", tampered)
+    fails = failures(build(tmp_path, "number"))
+    assert "FAIL  quickref-color.pdf, page 1: rule:shooting.dice.british prints '8', the rules say '7'" in fails
+    assert any(f.startswith("FAIL  cards-color.pdf, page 1: rule:shooting.dice.british prints '8'") for f in fails)
+
+
+def test_a_missing_circle_is_caught(tmp_path, monkeypatch):
+    from printgen.sheets import sprites
+
+    real = sprites.track_shapes
+
+    def one_short(track, *args):
+        shapes = real(track, *args)
+        return shapes[:-1] if track.count == 6 else shapes     # every flagship loses a circle
+
+    monkeypatch.setattr(sprites, "track_shapes", one_short)
+    fails = failures(build(tmp_path, "circle"))
+    assert "FAIL  sprites-color.pdf, page 1: Victory (British): 5 hit circles on its base, the rules give 6 hit points" in fails
+    assert len([f for f in fails if "hit circles on its base" in f]) == 9
+
+
+def test_a_misspelt_name_is_caught(tmp_path, monkeypatch):
+    original_name = "Bucentaure"
+    from printgen.sheets import sprites
+
+    real_side = sprites._side
+
+    def side(ship, *args):
+        shapes = real_side(ship, *args)
+        if ship.name == original_name:
+            shapes = [s if getattr(s, "tag", "") != "name" else
+                      s.__class__(s.x, s.y, (sprites.Span("Bucentore", source=s.spans[0].source, kind="text"),),
+                                  s.size, s.role, s.font, s.anchor, s.angle, s.tag) for s in shapes]
+        return shapes
+
+    monkeypatch.setattr(sprites, "_side", side)
+    fails = failures(build(tmp_path, "name"))
+    assert any("sprites-color.pdf, page " in f and "Bucentaure (French)" in f and "prints 'Bucentore'" in f for f in fails)
+
+
+def test_black_and_white_edition_is_checked_for_colour(tmp_path, monkeypatch):
+    from printgen.draw import theme
+
+    folder = build(tmp_path, "both", edition="both", students=30, fraction=0.5)
+    assert failures(folder) == []
+    manifest = json.loads((folder / "manifest.json").read_text())
+    assert Counter(d["edition"] for d in manifest["documents"]) == {"color": 9, "bw": 9}
+    assert len(manifest["fleet"]) == 30
+    # a colour slipped into the black-and-white theme (past the theme's own assertion) is caught
+    monkeypatch.setitem(theme.BW.paints, "star", theme.Paint(fill="#f2c230"))
+    monkeypatch.setattr(theme, "_bw_is_grey", lambda: True)
+    bad = build(tmp_path, "bwcolour", edition="bw")
+    assert any("sprites-bw.pdf, page 1: black-and-white page uses colour" in f for f in failures(bad))
+
+
+def test_same_options_same_bytes(tmp_path):
+    a, b = build(tmp_path, "a", ships=20, students=10), build(tmp_path, "b", ships=20, students=10)
+    names = sorted(p.name for p in a.rglob("*") if p.is_file())
+    assert names == sorted(p.name for p in b.rglob("*") if p.is_file())
+    for name in names:
+        pa, pb = next(a.rglob(name)), next(b.rglob(name))
+        assert pa.read_bytes() == pb.read_bytes(), name
+
+
+def test_an_interrupted_kit_leaves_the_previous_one(tmp_path, monkeypatch):
+    from printgen.kit import documents
+
+    folder = build(tmp_path, "kit", ships=12, students=6)
+    before = {p.name: p.read_bytes() for p in folder.iterdir() if p.is_file()}
+    real = documents.makers
+
+    def broken(plan):
+        makers = real(plan)
+        makers["rulers"] = lambda o: (_ for _ in ()).throw(KeyboardInterrupt())
+        return makers
+
+    monkeypatch.setattr(documents, "makers", broken)
+    import printgen.kit.build as kb
+
+    monkeypatch.setattr(kb, "makers", broken)
+    with pytest.raises(BaseException):
+        build(tmp_path, "kit", ships=14, students=6)
+    after = {p.name: p.read_bytes() for p in folder.iterdir() if p.is_file()}
+    assert after == before
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".kit.")]
+
+
+def test_bad_students_is_a_clear_error(run, tmp_path):
+    code, out, err = run("kit", "trafalgar", "--students", "5", "--out", tmp_path / "k")
+    assert code == 2 and "--students" in err and "between 20 and 60" in err
+    assert not (tmp_path / "k").exists()
