@@ -9,8 +9,8 @@ from pathlib import Path
 from printgen.data.csvfile import read_rows
 from printgen.errors import Collector, PrintgenError, Problem
 
-REQUIRED = ["name", "nation", "squadron", "guns", "flagship"]
-OPTIONAL = ["admiral", "captain", "division", "fate", "aliases", "type", "crew"]
+REQUIRED = ["name", "nation", "squadron", "flagship"]
+OPTIONAL = ["guns", "admiral", "captain", "division", "fate", "aliases", "type", "crew"]
 YES, NO = {"yes", "y", "true", "1", "x"}, {"no", "n", "false", "0", ""}
 
 
@@ -79,9 +79,12 @@ class Fleet:
         return [s for s in self.ships if s.side == side]
 
 
-def load_fleet(path: Path, nation_side: dict[str, str], squadron_side: dict[str, str]) -> Fleet:
-    """Read and check every row; all problems are reported together."""
-    rows = read_rows(path, REQUIRED, OPTIONAL)
+def load_fleet(path: Path, nation_side: dict[str, str], squadron_side: dict[str, str],
+               needs: tuple[str, ...] = ("guns",), types: dict[str, str] | None = None) -> Fleet:
+    """Read and check every row; all problems are reported together. `needs` are the columns the
+    ruleset's system requires besides the common ones (guns for broadsides, type for sectors);
+    `types` the ship types a `type` must name (key -> description)."""
+    rows = read_rows(path, REQUIRED + list(needs), [c for c in OPTIONAL if c not in needs])
     problems = Collector()
     ships: list[Ship] = []
     seen: dict[tuple[str, str], int] = {}
@@ -104,10 +107,13 @@ def load_fleet(path: Path, nation_side: dict[str, str], squadron_side: dict[str,
         elif squadron_side[squadron] != nation_side[nation]:
             problems.add(f"{name} is {nation} but squadron '{squadron}' belongs to the other side", field="squadron",
                          fix="choose a squadron of the ship's own side", **at)
-        guns = _int(v["guns"])
+        guns = _int(v.get("guns", "") or "0")
         if guns is None or guns < 0:
             problems.add(f"guns '{v['guns']}' for {name} is not a whole number of 0 or more", field="guns",
                          fix="write the number of guns, e.g. 74", **at)
+        if types is not None and v.get("type", "") not in types:
+            problems.add(f"type '{v.get('type', '')}' for {name} is not a ship type of the ruleset", field="type",
+                         fix="use one of: " + ", ".join(f"{k} ({d})" for k, d in types.items()), **at)
         flag = v["flagship"].lower()
         if flag not in YES | NO:
             problems.add(f"flagship '{v['flagship']}' for {name} is not yes or no", field="flagship",

@@ -106,7 +106,10 @@ def load_scenario(name_or_path: str) -> Scenario:
     ruleset = load_ruleset(_ruleset_path(sf.scenario.ruleset, folder, path))
     _check_squadron_sides(sf, ruleset, path)
     nation_side = {n: key for key, side in ruleset.sides.items() for n in side.nations}
-    fleet = load_fleet(folder / sf.scenario.ships, nation_side, {k: s.side for k, s in sf.squadrons.items()})
+    sectors = ruleset.ruleset.system == "sectors"
+    fleet = load_fleet(folder / sf.scenario.ships, nation_side, {k: s.side for k, s in sf.squadrons.items()},
+                       needs=("type",) if sectors else ("guns",),
+                       types={k: t.name for k, t in ruleset.types.items()} if sectors else None)
     if sf.fleet.flagships is not None:
         flagged = {fleet.find(n, str(path)) for n in sf.fleet.flagships}
         fleet = Fleet(fleet.path, tuple(dataclasses.replace(s, flagship=s in flagged) for s in fleet.ships))

@@ -8,9 +8,10 @@ from typing import Union
 from printgen.data.tomlfile import read_toml, validate
 from printgen.errors import PrintgenError, Problem
 from printgen.rules.model import BroadsideRuleset
+from printgen.rules.sectors import SectorsRuleset
 
-Ruleset = Union[BroadsideRuleset]
-SYSTEMS: dict[str, type] = {"broadside": BroadsideRuleset}
+Ruleset = Union[BroadsideRuleset, SectorsRuleset]
+SYSTEMS: dict[str, type] = {"broadside": BroadsideRuleset, "sectors": SectorsRuleset}
 
 
 def load_ruleset(path: Path) -> Ruleset:

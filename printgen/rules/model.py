@@ -63,7 +63,7 @@ class Table(Strict):
     north_south_ft: PositiveFloat
     east_west_ft: PositiveFloat
     wind_from: Compass
-    edges: list[Edge] = Field(min_length=1)
+    edges: list[Edge] = []            # coloured wind edges, where the rules steer by them (Trafalgar)
 
     def side_length_ft(self, side: SideName) -> float:
         return self.east_west_ft if side in ("north", "south") else self.north_south_ft
@@ -207,6 +207,14 @@ class RulesetBase(Strict):
     def nations(self) -> list[str]:
         return [n for side in self.sides.values() for n in side.nations]
 
+    def base_of(self, ship) -> tuple[float, float]:
+        """(length, width) of a ship's base in inches at full scale."""
+        return self.bases.length_in, self.bases.width_in
+
+    def long_range_in(self) -> float:
+        """The longest range at which a ship can hurt another (attackers deploy beyond it)."""
+        raise NotImplementedError
+
 
 class BroadsideRuleset(RulesetBase):
     """The Trafalgar fast-play rules: broadside dice pools against hit points."""
@@ -234,3 +242,6 @@ class BroadsideRuleset(RulesetBase):
 
     def dice_of(self, side: str, flagship: bool) -> int:
         return self.shooting.dice[side] + (self.shooting.flagship_extra_dice if flagship else 0)
+
+    def long_range_in(self) -> float:
+        return max(b for _, b in self.shooting.range_in.bands().values())
