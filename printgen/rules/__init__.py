@@ -5,7 +5,7 @@ every printed number back to its ruleset entry."""
 
 from __future__ import annotations
 
-from printgen.rules import broadside, broadside_checks, checks, rolls  # noqa: F401 (registers derivations)
+from printgen.rules import broadside, broadside_checks, checks, rolls, sectors_odds  # noqa: F401 (derivations)
 from printgen.rules.checks import CheckResult
 
 
@@ -14,8 +14,12 @@ def run_checks(scenario, printed_tracks: dict[str, int] | None = None) -> list[C
     rs = scenario.ruleset
     results = [checks.die_tables(rs), checks.ranges(rs), checks.wind_edges(rs), checks.squadron_counts(scenario)]
     if rs.ruleset.system == "broadside":
-        results += [broadside_checks.to_hit_order(rs), broadside_checks.wind_speeds(rs),
-                    broadside_checks.hit_tracks(scenario, printed_tracks)]
+        results += [broadside_checks.to_hit_order(rs), broadside_checks.wind_speeds(rs)]
+    else:
+        from printgen.rules import sectors_checks
+
+        results += [sectors_checks.damage_table(rs), sectors_checks.ship_types(scenario)]
+    results.append(checks.damage_tracks(scenario, printed_tracks))
     return results
 
 

@@ -104,6 +104,24 @@ def squadron_counts(scenario) -> CheckResult:
     return _result("squadron counts", failures, summary)
 
 
+def damage_tracks(scenario, printed: dict[str, int] | None = None) -> CheckResult:
+    """Each ship's printed marks (hit circles, structure boxes) equal its points in the rules;
+    `printed` maps ship key to marks counted on the sprite drawing (None: the rules' own tracks)."""
+    from printgen.rules.tracks import tracks
+
+    rs = scenario.ruleset
+    failures, total = [], 0
+    for ship in scenario.fleet.ships:
+        want = sum(t.count for t in tracks(rs, ship))
+        total += want
+        got = printed.get(ship.key) if printed is not None else want
+        if got != want:
+            unit = "hit circles" if rs.ruleset.system == "broadside" else "structure boxes"
+            failures.append(f"{ship.key}: {got} {unit} printed, the rules give {want}")
+    name = "hit circles" if rs.ruleset.system == "broadside" else "structure boxes"
+    return _result(name, failures, f"{len(scenario.fleet.ships)} ships, {total} marks in all")
+
+
 def _result(name: str, failures: list[str], ok_detail: str) -> CheckResult:
     return CheckResult(name, not failures, failures[0] if failures else ok_detail, failures)
 

@@ -50,7 +50,10 @@ SPANS = [(1, 1), (1, 2), (2, 1), (2, 2)]        # (columns, rows) a card may tak
 
 def _fit(section, slot_w: float, slot_h: float, expand) -> tuple[Panel, tuple[int, int]]:
     """The smallest card that holds the section at readable type, at the largest type it allows."""
+    wide = section.options.get("span") == "wide"
     for cols, rows in SPANS:
+        if wide and cols < COLS:
+            continue                                # the template asks for the page's width
         w, h = slot_w * cols - 2 * INSET, slot_h * rows - 2 * INSET
         for size in SIZES:
             try:

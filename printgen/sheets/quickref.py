@@ -6,6 +6,7 @@ from __future__ import annotations
 from printgen.draw.shapes import Drawing, Page
 from printgen.options import Options
 from printgen.sheets.directives import expander
+from printgen.sheets.flow import TooNarrow
 from printgen.sheets.frame import content_box, frame, new_page
 from printgen.sheets.markup import parse
 from printgen.sheets.panels import Panel, panel, placed
@@ -21,50 +22,116 @@ def quickref_sheet(scenario, options: Options) -> Drawing:
 
 def panel_sheet(scenario, options: Options, template: str, sheet: str, columns: int = 2, max_pages: int = 2,
                 **context) -> Drawing:
-    """Panels (one per `## ` section) in reading order, `columns` to a page, on as few pages as
-    fit at readable type; the largest type that fits wins."""
+    """Panels (one per `## ` section) in reading order, `columns` to a page; a section marked
+    {span=wide}, or with a table too wide for a column, takes the page's width. The largest type
+    at which everything fits on the fewest pages wins."""
     rs = scenario.ruleset
     wording = Wording(rs, options.measure)
-    sections = parse(wording.render(f"{rs.ruleset.id}/{template}", scenario=scenario, **context), lambda s: to_spans(s, wording))
+    sections = parse(wording.render(f"{rs.ruleset.id}/{template}", scenario=scenario, **context),
+                     lambda s: to_spans(s, wording))
     box = content_box(options)
     col_w = (box.w - GUTTER * (columns - 1)) / columns
     expand = expander(scenario, options, wording)
     for pages_allowed in range(1, max_pages + 1):
         for size in SIZES:
-            panels = [panel(s, col_w, size, expand) for s in sections]
-            laid = _columns(panels, box.h, columns * pages_allowed)
-            if laid is not None:
-                return _draw(scenario, options, laid, box, col_w, columns, sheet, template)
+            panels = [_panel(s, col_w, box.w, size, expand) for s in sections]
+            pages = _compose(panels, box, col_w, columns)
+            if pages is not None and len(pages) <= pages_allowed:
+                return _draw(scenario, options, pages, sheet, template)
     raise ValueError(f"the {sheet.lower()} does not fit on {max_pages} pages")
 
 
-def _columns(panels: list[Panel], height: float, n: int) -> list[list[Panel]] | None:
-    """Panels in order, filling column after column; None if they need more than n columns."""
-    cols: list[list[Panel]] = [[]]
-    used = 0.0
-    for p in panels:
-        if p.height > height:
+def _panel(section, col_w: float, page_w: float, size: float, expand) -> tuple[Panel, bool]:
+    """(panel, wide?): a column's width when it fits one, else the page's."""
+    if section.options.get("span") != "wide":
+        try:
+            return panel(section, col_w, size, expand), False
+        except TooNarrow:
+            pass
+    return panel(section, page_w, size, expand), True
+
+
+def _compose(panels: list[tuple[Panel, bool]], box, col_w: float, columns: int):
+    """Pages of (panel, x, y): narrow panels fill column after column of a band; a wide panel
+    closes the band and spans the page. None if a panel is taller than a page."""
+    pages: list[list] = [[]]
+    top = box.y + 4
+    band: list[Panel] = []
+
+    def flush():
+        nonlocal top
+        if not band:
+            return
+        cols = _balanced(band, columns, box.bottom - top)
+        if cols is not None:                            # the band fits here: even columns
+            bottom = top
+            for c, col in enumerate(cols):
+                y = top
+                for p in col:
+                    pages[-1].append((p, box.x + c * (col_w + GUTTER), y))
+                    y += p.height + GUTTER
+                bottom = max(bottom, y)
+            band.clear()
+            top = bottom
+            return
+        col, y, bottom = 0, top, top
+        for p in band:
+            if y > top and y + p.height > box.bottom:
+                col, y = col + 1, top
+                if col == columns:
+                    pages.append([])
+                    col, top, y = 0, box.y + 4, box.y + 4
+            pages[-1].append((p, box.x + col * (col_w + GUTTER), y))
+            y += p.height + GUTTER
+            bottom = max(bottom, y)
+        band.clear()
+        top = bottom
+
+    for p, wide in panels:
+        if p.height > box.h:
             return None
-        if cols[-1] and used + GUTTER + p.height > height:
-            cols.append([])
-            used = 0.0
-        used += (GUTTER if cols[-1] else 0.0) + p.height
-        cols[-1].append(p)
-    return cols if len(cols) <= n else None
+        if not wide:
+            band.append(p)
+            continue
+        flush()
+        if top + p.height > box.bottom:
+            pages.append([])
+            top = box.y + 4
+        pages[-1].append((p, box.x, top))
+        top += p.height + GUTTER
+    flush()
+    return [pg for pg in pages if pg]
 
 
-def _draw(scenario, options: Options, laid, box, col_w, columns: int, sheet: str, template: str) -> Drawing:
-    n_pages = (len(laid) + columns - 1) // columns
+def _balanced(band: list[Panel], columns: int, height: float) -> list[list[Panel]] | None:
+    """The band in `columns` columns, in order, with the shortest tallest column; None if no
+    split fits `height`."""
+    def tall(group):
+        return sum(p.height for p in group) + GUTTER * max(0, len(group) - 1)
+
+    best = None
+    def splits(items, k):
+        if k == 1:
+            yield [items]
+            return
+        for i in range(len(items), -1, -1):           # fuller first columns win ties
+            for rest in splits(items[i:], k - 1):
+                yield [items[:i], *rest]
+
+    for cols in splits(band, columns):
+        h = max(tall(c) for c in cols)
+        if h <= height and (best is None or h < best[0]):
+            best = (h, cols)
+    return best[1] if best else None
+
+
+def _draw(scenario, options: Options, laid_pages, sheet: str, template: str) -> Drawing:
     pages: list[Page] = []
-    for k in range(n_pages):
+    for k, laid in enumerate(laid_pages):
         page = new_page(options)
-        for c, col in enumerate(laid[columns * k:columns * (k + 1)]):
-            x = box.x + c * (col_w + GUTTER)
-            y = box.y + 4
-            for p in col:
-                page.add(placed(p, x, y))
-                y += p.height + GUTTER
-        frame(page, options, scenario.title, sheet, k + 1, n_pages)
+        for p, x, y in laid:
+            page.add(placed(p, x, y))
+        frame(page, options, scenario.title, sheet, k + 1, len(laid_pages))
         pages.append(page)
     return Drawing(f"{scenario.title}: {sheet.lower()} ({options.edition_name})", pages,
                    subject=f"printgen {template.split('.')[0]}")
