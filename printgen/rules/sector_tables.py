@@ -63,27 +63,36 @@ def case_label(rs, table: str, names: str) -> tuple:
     return tuple(parts)
 
 
+def point_headers(rs) -> tuple[list[int], list[tuple]]:
+    """The damage results (structure points lost) and their column heads, traced to the table."""
+    first = {}
+    for i, r in enumerate(rs.damage):
+        first.setdefault(r.points, i)
+    points = sorted(first)
+    return points, [cell(rule(rs, f"damage.{first[p]}.points"), " pt") for p in points]
+
+
 def cases(rs, table: str, names_list: list[str], title: str) -> OddsTable:
     """For each case: the factors, the total, and the chance of each damage result."""
-    points = sorted({r.points for r in rs.damage})
+    points, heads = point_headers(rs)
     rows = []
     for names in names_list:
         total = derived(rs, "modifier_total", table, names, kind="signed")
         rows.append((case_label(rs, table, names), cell(total),
                      *(cell(_frac(derived(rs, "damage_chance", table, names, p))) for p in points),
                      cell(_dec(derived(rs, "damage_expected", table, names)))))
-    header = ("factors", "total", *(f"{p} pt" for p in points), "average")
+    header = ("factors", "total", *heads, "average")
     return OddsTable(cell(title), header, tuple(rows), note="Chance of losing each number of structure points.")
 
 
 def mast(rs) -> OddsTable:
-    points = sorted({r.points for r in rs.damage})
+    points, heads = point_headers(rs)
     rows = []
     for names in [c for c in MAST_CASES if all(n in rs.collision.mast_modifiers for n in c.split("+") if n)]:
         rows.append((case_label(rs, "collision", names),
                      *(cell(_frac(derived(rs, "mast_damage_chance", names, p))) for p in points)))
     return OddsTable(cell("The mast in a collision: hit on ", rule(rs, "collision.mast.hit", "faces"),
-                          ", then the damage roll"), ("factors", *(f"{p} pt" for p in points)), tuple(rows))
+                          ", then the damage roll"), ("factors", *heads), tuple(rows))
 
 
 def _frac(t: Traced) -> Traced:

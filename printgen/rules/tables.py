@@ -15,7 +15,7 @@ Cell = tuple[Run, ...]
 @dataclass(frozen=True)
 class OddsTable:
     title: Cell
-    header: tuple[str, ...]
+    header: tuple[str | Cell, ...]           # plain words, or cells when a head prints a number
     rows: tuple[tuple[Cell, ...], ...]
     note: str = ""
 

@@ -19,7 +19,8 @@ def text(cell: Cell, fmt) -> str:
 
 
 def render_text(table: OddsTable, fmt) -> str:
-    rows = [list(table.header)] + [[text(c, fmt) for c in row] for row in table.rows]
+    head = [h if isinstance(h, str) else text(h, fmt) for h in table.header]
+    rows = [head] + [[text(c, fmt) for c in row] for row in table.rows]
     widths = [max(len(r[i]) for r in rows) for i in range(len(table.header))]
     lines = [text(table.title, fmt)]
     for n, r in enumerate(rows):

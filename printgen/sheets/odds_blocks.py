@@ -24,7 +24,8 @@ def draw_table(t: OddsTable, width: float, size: float, options: Options, title:
         head = paragraph(spans_of(t.title, options, "bold"), 0, 0, width, size * 0.95, "bold")
         out.shapes += head.shapes
         y = head.height + size * 0.2
-    rows = [[[Span(h)] for h in t.header]] + [[spans_of(c, options) for c in row] for row in t.rows]
+    head = [[Span(h)] if isinstance(h, str) else spans_of(h, options) for h in t.header]
+    rows = [head] + [[spans_of(c, options) for c in row] for row in t.rows]
     body = table(rows, True, width, size * 0.92)
     out.shapes.append(Group(tuple(body.shapes), translate(0, y)))
     out.height = y + body.height
