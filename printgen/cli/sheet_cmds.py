@@ -1,0 +1,39 @@
+"""`printgen quickref` and `printgen cards`: sheets of rules, one command each, declared once."""
+
+from __future__ import annotations
+
+from importlib import import_module
+
+import typer
+
+from printgen.cli import app
+from printgen.cli import common as c
+
+SHEETS = {
+    "quickref": ("printgen.sheets.quickref:quickref_sheet",
+                 "Print the quick-reference sheet: every rule table, numbers from the ruleset after scale and units."),
+    "cards": ("printgen.sheets.cards:card_sheets",
+              "Print the rule cards: a card a procedure with its exact odds (distances scale; odds never change)."),
+}
+
+
+def _register(kind: str, maker: str, doc: str) -> None:
+    @app.command(kind, help=doc)
+    def command(scenario: str = typer.Argument(..., help="a scenario name or folder"),
+                edition: c.Edition = "color", paper: c.Paper = "letter", scale: c.Scale = None,
+                table: c.Table = None, units: c.Units = "in", fmt: c.Format = "pdf", dpi: c.Dpi = 100,
+                out: c.Out = None) -> None:
+        from printgen.game.prepare import prepare
+        from printgen.sheets.write import write_sheet
+
+        module, name = maker.split(":")
+        make = getattr(import_module(module), name)
+        s, opts = prepare(scenario, edition=edition, paper=paper, scale=scale, table=table, units=units, fmt=fmt,
+                          dpi=dpi)
+        for note in opts.notes:
+            typer.echo(note)
+        c.echo_written(write_sheet(make(s, opts), opts, c.out_dir(out, s), kind))
+
+
+for _kind, (_maker, _doc) in SHEETS.items():
+    _register(_kind, _maker, _doc)
