@@ -7,7 +7,9 @@ Franco-Spanish line. [...] The British squadrons don't need to be in a single fi
 them out a bit. The Africa was off by itself near the head of the Franco-Spanish fleet."
 
 Distances are inches on the table actually used (the ruleset's table times the scale), measured
-from the WEST edge (x) and the SOUTH edge (y) to the centre of each base. Positions are snapped to
+from the WEST edge (x) and the SOUTH edge (y) to the centre of each base. Each ship has the base of
+its ruleset (one size for every ship, or one per ship type) and the attackers start beyond the
+ruleset's longest range, whatever weapon gives it. Positions are snapped to
 the step the placement table prints (0.1 in, or 0.5 cm) and headings to whole degrees before any
 overlap or range is checked, so the printed numbers describe a deployment that is valid as set.
 Seeded: the same scenario, options and seed give the same deployment."""
@@ -16,10 +18,12 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Callable
 
 from printgen.data.fleet import Ship
-from printgen.game.deploy_settings import DeploymentSettings, load_settings
-from printgen.game.geometry import EdgeSegment, base_corners, compass_point, edge_colour, ray_exit
+from printgen.errors import PrintgenError, Problem
+from printgen.game.deploy_settings import COMPASS_DEG, DeploymentSettings, line_form, load_settings
+from printgen.game.geometry import EdgeSegment, base_corners, compass_point, edge_colour, off_wind, ray_exit
 from printgen.options import Options
 from printgen.units import CM_PER_GAME_IN
 
@@ -31,9 +35,11 @@ class Placement:
     x_in: float                      # base centre, inches from the west edge
     y_in: float                      # base centre, inches from the south edge
     heading_deg: int                 # compass: 0 north, 90 east
-    edge: str                        # wind colour of the edge the bow points at
+    edge: str                        # wind colour of the edge the bow points at ("none": no coloured edges)
     group: str                       # "line", a squadron name, or "alone"
     leader: bool = False
+    length_in: float = 0.0           # this ship's base, table inches (the ruleset's base of its type, scaled)
+    width_in: float = 0.0
 
     @property
     def heading(self) -> str:
@@ -45,16 +51,26 @@ class Deployment:
     width_in: float                  # east-west, table inches (the ruleset's table times the scale)
     height_in: float                 # north-south
     scale: float
-    base_length_in: float
+    base_length_in: float            # the largest base of the fleet (every base, when the rules have one size)
     base_width_in: float
-    edges: tuple[EdgeSegment, ...]
+    edges: tuple[EdgeSegment, ...]   # empty when the rules steer by the wind's angle, not by coloured edges
     placements: tuple[Placement, ...]
     seed: int
     line_columns: int                # 1 for a single line, 2 for the "kind of double line", ...
     long_range_in: float             # the rules' long range at this scale (the attackers start beyond it)
+    wind_from: str = "N"             # compass point the wind blows from
+    line_form: str = "battle"        # "battle": one line doubled where needed; "squadrons": a line a squadron
 
     def corners(self, p: Placement):
-        return base_corners(p.x_in, p.y_in, p.heading_deg, self.base_length_in, self.base_width_in)
+        return base_corners(p.x_in, p.y_in, p.heading_deg, p.length_in, p.width_in)
+
+    def off_wind(self, p: Placement) -> int:
+        """Degrees between the bow and the wind's eye: 0 head to wind, 180 dead downwind."""
+        return off_wind(p.heading_deg, COMPASS_DEG[self.wind_from])
+
+    @property
+    def uniform_bases(self) -> bool:
+        return all((p.length_in, p.width_in) == (self.base_length_in, self.base_width_in) for p in self.placements)
 
     def of(self, ship_name: str) -> Placement:
         from printgen.data.fleet import fold
@@ -74,15 +90,19 @@ class Field:
     """The table and the settings at this scale: what the formations need to know."""
     width: float
     height: float
-    length: float
+    length: float                    # the largest base of the fleet: spacing that suits every ship
     beam: float
     long_range: float
     snap: float                      # printed step, in table inches
     settings: DeploymentSettings
     scale: float
+    base_of: Callable[[Ship], tuple[float, float]]          # a ship's (length, beam) at this scale
 
     def inches(self, full_scale: float) -> float:
         return full_scale * self.scale
+
+    def base(self, ship: Ship) -> tuple[float, float]:
+        return self.base_of(ship)
 
     def snapped(self, v: float) -> float:
         return round(round(v / self.snap) * self.snap, 4)
@@ -90,18 +110,20 @@ class Field:
 
 def deploy(scenario, options: Options) -> Deployment:
     """Place every ship of the scenario; PrintgenError (saying what would fit) if they cannot be."""
-    from printgen.game.formations import place_line, place_loners, place_squadrons
+    from printgen.game.formations import place_columns, place_line, place_loners, place_squadrons
 
     settings = load_settings(scenario)
     rs = scenario.ruleset
     s = options.scale
     units_per_in = CM_PER_GAME_IN if options.units == "cm" else 1.0
-    field = Field(width=rs.table.east_west_ft * 12 * s, height=rs.table.north_south_ft * 12 * s,
-                  length=rs.bases.length_in * s, beam=rs.bases.width_in * s,
-                  long_range=max(b for _, b in rs.shooting.range_in.bands().values()) * s,
-                  snap=options.measure.step / units_per_in, settings=settings, scale=s)
-    edges = tuple(EdgeSegment(e.side, e.from_ft * 12 * s, e.to_ft * 12 * s, e.colour) for e in rs.table.edges)
     ships = list(scenario.fleet.ships)
+    bases = {ship: tuple(v * s for v in rs.base_of(ship)) for ship in ships}
+    field = Field(width=rs.table.east_west_ft * 12 * s, height=rs.table.north_south_ft * 12 * s,
+                  length=max((b[0] for b in bases.values()), default=rs.bases.length_in * s),
+                  beam=max((b[1] for b in bases.values()), default=rs.bases.width_in * s),
+                  long_range=rs.long_range_in() * s, snap=options.measure.step / units_per_in, settings=settings,
+                  scale=s, base_of=bases.__getitem__)
+    edges = tuple(EdgeSegment(e.side, e.from_ft * 12 * s, e.to_ft * 12 * s, e.colour) for e in rs.table.edges)
     loners = _named(scenario, settings.loners)
     line_ships = [sh for sh in ships if sh.side == settings.line_side and sh not in loners]
     attackers = {name: [sh for sh in ships if sh.squadron == name and sh not in loners]
@@ -109,7 +131,12 @@ def deploy(scenario, options: Options) -> Deployment:
     leaders = {name: _named(scenario, plan.leaders) for name, plan in settings.squadrons.items()}
     seeds = {part: random.Random(f"{options.seed}:{part}") for part in ("line", "attack", "loners")}
 
-    line, columns = place_line(field, line_ships, seeds["line"])
+    form = line_form(settings, rs)
+    if form == "squadrons":
+        line, columns = place_columns(field, line_columns(scenario, line_ships, settings.line_max_columns),
+                                      seeds["line"])
+    else:
+        line, columns = place_line(field, line_ships, seeds["line"])
     attack = place_squadrons(field, attackers, leaders, line, seeds["attack"])
     alone = place_loners(field, loners, line, line + attack, seeds["loners"])
     spots = {sp.ship: sp for sp in line + attack + alone}
@@ -117,10 +144,37 @@ def deploy(scenario, options: Options) -> Deployment:
     for number, ship in enumerate(ships, start=1):
         sp = spots[ship]
         side, pos = ray_exit(sp.x, sp.y, sp.heading, field.width, field.height)
-        placements.append(Placement(ship, number, sp.x, sp.y, sp.heading, edge_colour(edges, side, pos), sp.group,
-                                    sp.leader))
-    return Deployment(field.width, field.height, s, field.length, field.beam, edges, tuple(placements),
-                      options.seed, columns, field.long_range)
+        edge = edge_colour(edges, side, pos) if edges else "none"
+        placements.append(Placement(ship, number, sp.x, sp.y, sp.heading, edge, sp.group, sp.leader, *bases[ship]))
+    dep = Deployment(field.width, field.height, s, field.length, field.beam, edges, tuple(placements),
+                     options.seed, columns, field.long_range, rs.table.wind_from, form)
+    _check_wind(rs, dep)
+    return dep
+
+
+def line_columns(scenario, ships: list[Ship], most: int) -> list[list[Ship]]:
+    """The line side's squadrons, a column each in scenario order (west to east); squadrons beyond
+    `most` columns close up behind the shortest column (the easternmost of equals)."""
+    columns = [[sh for sh in ships if sh.squadron == name] for name in scenario.squadrons]
+    columns = [c for c in columns if c]
+    head, rest = columns[:most], columns[most:]
+    for extra in rest:
+        shortest = min(range(len(head)), key=lambda i: (len(head[i]), -i))
+        head[shortest] = head[shortest] + extra
+    return head
+
+
+def _check_wind(rs, dep: Deployment) -> None:
+    """Round ships may not start pointing where the rules forbid them to sail (sectors system)."""
+    least = getattr(getattr(rs, "movement", None), "round_ship_min_angle_to_wind_deg", None)
+    if least is None:
+        return
+    bad = [p for p in dep.placements if rs.type_of(p.ship).round_ship and dep.off_wind(p) < least]
+    if bad:
+        raise PrintgenError(Problem(
+            f"{len(bad)} round ships (first {bad[0].ship.name}) would start within {least:g} degrees of the wind "
+            f"from the {dep.wind_from}, where they cannot sail", field="table.wind_from",
+            fix="change the ruleset's table.wind_from, or the scenario's line_side and attack_side"))
 
 
 def _named(scenario, names: list[str]) -> list[Ship]:

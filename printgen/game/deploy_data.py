@@ -3,7 +3,8 @@ checker, tests) and deployment.csv for a spreadsheet.
 
 Positions are in print units (inches, or cm at 2.5 cm to the inch), rounded exactly as the
 placement table prints them; the deployment itself is snapped to those values, so the file, the
-map and the table agree to the last digit."""
+map and the table agree to the last digit. Rules with a base per ship type add each ship's type and
+base; rules without coloured wind edges add each bow's angle off the wind instead."""
 
 from __future__ import annotations
 
@@ -16,6 +17,13 @@ from printgen.options import Options
 
 COLUMNS = ["number", "ship", "nation", "squadron", "group", "flagship", "leader", "x", "y", "heading_deg", "heading",
            "edge"]
+TYPED = ["type", "length", "width"]           # when ships have types, each with its own base
+WIND = ["off_wind_deg"]                       # when the table has no coloured edges
+
+
+def columns(dep: Deployment) -> list[str]:
+    typed = any(p.ship.type for p in dep.placements)
+    return COLUMNS + (TYPED if typed else []) + ([] if dep.edges else WIND)
 
 
 def printed(dep: Deployment, table_in: float, options: Options) -> float:
@@ -28,21 +36,30 @@ def printed_text(dep: Deployment, table_in: float, options: Options) -> str:
 
 
 def record(dep: Deployment, p: Placement, options: Options) -> dict:
-    return {"number": p.number, "ship": p.ship.name, "nation": p.ship.nation, "squadron": p.ship.squadron,
-            "group": p.group, "flagship": p.ship.flagship, "leader": p.leader,
-            "x": printed(dep, p.x_in, options), "y": printed(dep, p.y_in, options),
-            "heading_deg": p.heading_deg, "heading": p.heading, "edge": p.edge}
+    row = {"number": p.number, "ship": p.ship.name, "nation": p.ship.nation, "squadron": p.ship.squadron,
+           "group": p.group, "flagship": p.ship.flagship, "leader": p.leader,
+           "x": printed(dep, p.x_in, options), "y": printed(dep, p.y_in, options),
+           "heading_deg": p.heading_deg, "heading": p.heading, "edge": p.edge}
+    extra = {"type": p.ship.type, "length": printed(dep, p.length_in, options),
+             "width": printed(dep, p.width_in, options), "off_wind_deg": dep.off_wind(p)}
+    return row | {k: extra[k] for k in columns(dep) if k not in row}
 
 
 def to_json(dep: Deployment, scenario, options: Options) -> bytes:
+    about = ("x from the west edge, y from the south edge, to the centre of each base, in `units`; "
+             "heading in compass degrees (0 north, 90 east); edge: the wind colour the bow points at")
+    if not dep.edges:
+        about += (f" (none: the table has no coloured edges); off_wind_deg: degrees between the bow and the wind "
+                  f"from the {dep.wind_from} (0 head to wind, 180 dead downwind)")
+    if any(p.ship.type for p in dep.placements):
+        about += "; type: the ship type of the rules, length and width: its base, in `units`"
     data = {
         "scenario": scenario.name, "title": scenario.title, "seed": dep.seed, "scale": dep.scale,
         "units": options.units,
-        "about": "x from the west edge, y from the south edge, to the centre of each base, in `units`; "
-                 "heading in compass degrees (0 north, 90 east); edge: the wind colour the bow points at",
+        "about": about,
         "table": {"east_west": printed(dep, dep.width_in, options), "north_south": printed(dep, dep.height_in, options)},
         "base": {"length": options.measure.value(dep.base_length_in / dep.scale),
-                 "width": options.measure.value(dep.base_width_in / dep.scale)},
+                 "width": options.measure.value(dep.base_width_in / dep.scale)},     # the largest, if they differ
         "long_range": options.measure.value(dep.long_range_in / dep.scale),
         "line_columns": dep.line_columns,
         "edges": [{"side": e.side, "from": printed(dep, e.start, options), "to": printed(dep, e.end, options),
@@ -54,7 +71,7 @@ def to_json(dep: Deployment, scenario, options: Options) -> bytes:
 
 def to_csv(dep: Deployment, options: Options) -> bytes:
     buf = io.StringIO()
-    w = csv.DictWriter(buf, fieldnames=COLUMNS, lineterminator="\n")
+    w = csv.DictWriter(buf, fieldnames=columns(dep), lineterminator="\n")
     w.writeheader()
     for p in dep.placements:
         row = record(dep, p, options)
@@ -72,7 +89,7 @@ def print_units_text(value: float, units: str) -> str:
 
 def source_resolver(data: dict):
     """For the checker: the text a ("deploy", ship key, what) source must print, from deployment.json's
-    data (x, y: distances; heading: degrees; number: the ship's label). Other sources: None."""
+    data (x, y: distances; heading, off_wind: degrees; number: the ship's label). Other sources: None."""
     rows = {f"{r['ship']} ({r['nation']})": r for r in data["placements"]}
 
     def resolve(source) -> str | None:
@@ -86,6 +103,8 @@ def source_resolver(data: dict):
             return print_units_text(row[what], data["units"])
         if what == "heading":
             return f"{row['heading_deg']}°"
+        if what == "off_wind":
+            return f"{row['off_wind_deg']}°"
         return str(row[what])
 
     return resolve

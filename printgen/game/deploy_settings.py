@@ -5,6 +5,8 @@ table's scale. Errors name the line of scenario.toml and say what would be valid
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import Field, confloat, conint, field_validator, model_validator
 
 from printgen.data.tomlfile import validate
@@ -39,6 +41,9 @@ class DeploymentSettings(Strict):
     line_sag_in: Inches = 2
     line_max_columns: conint(ge=1, le=4) = 3
     line_column_gap_in: Inches = 2
+    # "battle": one line of battle, doubled where it cannot reach (Trafalgar); "squadrons": each squadron
+    # its own line side by side, as medieval fleets chained theirs (Sluys). Unset: by the rules' system.
+    line_form: Literal["battle", "squadrons"] | None = None
     attack_side: str
     attack_gap_in: tuple[float, float] = (1, 2)
     attack_spread_in: Inches = 2
@@ -91,6 +96,14 @@ def load_settings(scenario) -> DeploymentSettings:
     if problems:
         raise PrintgenError(problems)
     return s
+
+
+FORM_OF_SYSTEM = {"broadside": "battle", "sectors": "squadrons"}
+
+
+def line_form(settings: DeploymentSettings, rs) -> str:
+    """How the line side forms: the scenario's choice, else what suits the rules' age of fighting."""
+    return settings.line_form or FORM_OF_SYSTEM.get(rs.ruleset.system, "battle")
 
 
 def deployment_names(scenario) -> list[str]:

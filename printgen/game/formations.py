@@ -1,5 +1,6 @@
-"""The three formations of the seed's deployment: the untidy line, the attacking squadrons spread
-into loose files, and the loner near the head of the line.
+"""The formations of a deployment: the untidy line (Trafalgar's line of battle, or a line a squadron
+side by side, as the French chained theirs at Sluys), the attacking squadrons spread into loose
+files, and the loner near the head of the line. Every ship stands on its own base.
 
 Each ship gets a nominal spot, then a seeded jitter; a jittered spot that would overlap another
 base, leave the table or come within range is drawn again with less jitter, and at last the
@@ -36,11 +37,11 @@ class Board:
 
     def __init__(self, field, placed: list[Spot] = ()):
         self.f = field
-        self.polys = [self.poly(sp.x, sp.y, sp.heading) for sp in placed]
+        self.polys = [self.poly(sp.x, sp.y, sp.heading, sp.ship) for sp in placed]
         self.reach = math.hypot(field.length, field.beam) + field.settings.clearance_in * field.scale
 
-    def poly(self, x: float, y: float, heading: int):
-        return base_corners(x, y, heading, self.f.length, self.f.beam)
+    def poly(self, x: float, y: float, heading: int, ship: Ship):
+        return base_corners(x, y, heading, *self.f.base(ship))
 
     def fits(self, poly) -> bool:
         f = self.f
@@ -63,7 +64,7 @@ class Board:
             k = 1 - attempt / TRIES if any(jitter) else 0.0
             dx, dy, dh = rng.uniform(-jx, jx) * k, rng.uniform(-jy, jy) * k, rng.uniform(-jh, jh) * k
             sx, sy, sh = self.f.snapped(x + dx), self.f.snapped(y + dy), round(heading + dh) % 360
-            poly = self.poly(sx, sy, sh)
+            poly = self.poly(sx, sy, sh, ship)
             if self.fits(poly) and also(poly):
                 self.polys.append(poly)
                 return Spot(ship, sx, sy, sh, group, leader)
@@ -112,6 +113,48 @@ def place_line(f, ships: list[Ship], rng: random.Random) -> tuple[list[Spot], in
                                         fix="use less jitter, or fewer ships (--fraction 0.5)"))
         spots.append(spot)
     return spots, columns
+
+
+def place_columns(f, columns: list[list[Ship]], rng: random.Random) -> tuple[list[Spot], int]:
+    """A line a column, side by side from west to east, every column heading north from
+    `line_start_from_north_in` off the north edge, its ships `line_gap_in` apart bow to stern (the
+    middle of that range where it fits, so each ship may wander either way and stay within it)."""
+    st = f.settings
+    columns = [c for c in columns if c]
+    if not columns:
+        return [], 0
+    gmin, gmax = (f.inches(g) for g in st.line_gap_in)
+    head = f.height - f.inches(st.line_start_from_north_in)            # the leading bows
+    tail = f.inches(st.edge_margin_in) + f.snap                         # the rearmost stern, at the latest
+    lengths = [[f.base(sh)[0] for sh in col] for col in columns]
+    room = [head - tail - sum(ls) for ls in lengths]
+    for col, ls, free in zip(columns, lengths, room):
+        if free < (len(ls) - 1) * gmin - 1e-9:
+            fit = max(1, int((head - tail + gmin) / (f.length + gmin) + 1e-9))
+            raise PrintgenError(_too_many(f"line of {col[0].squadron}", len(col), fit, f"in one column with "
+                                          f"{st.line_gap_in[0]:g}\" gaps", "deployment.line_start_from_north_in"))
+    gap = min([(gmin + gmax) / 2] + [free / (len(ls) - 1) for ls, free in zip(lengths, room) if len(ls) > 1])
+    jy = max(0.0, min(f.inches(st.line_jitter_in), (gap - gmin - 2 * f.snap) / 2, (gmax - gap - 2 * f.snap) / 2))
+    col_gap = f.inches(st.line_column_gap_in)
+    jx = min(f.inches(st.line_jitter_in), col_gap * 0.4)
+    x_line = f.width / 2 - f.inches(st.line_west_of_middle_in)
+    sag = f.inches(st.line_sag_in)
+    span = max(head - tail, 1e-9)
+    board = Board(f)
+    spots = []
+    for j, (col, ls) in enumerate(zip(columns, lengths)):
+        bow = head
+        for ship, length in zip(col, ls):
+            y = bow - length / 2
+            x = x_line + j * (f.beam + col_gap) + sag * math.sin(math.pi * (head - y) / span)
+            spot = board.place(ship, x, y, NORTH, (jx, jy, st.line_heading_jitter_deg), rng, "line")
+            if spot is None:
+                raise PrintgenError(Problem(f"{ship.name} cannot be placed in the line without touching another "
+                                            "base or leaving the table", field="deployment.line_jitter_in",
+                                            fix="use less jitter, or fewer ships (--fraction 0.5)"))
+            spots.append(spot)
+            bow -= length + gap
+    return spots, len(columns)
 
 
 def place_squadrons(f, squadrons: dict[str, list[Ship]], leaders: dict[str, list[Ship]], line: list[Spot],
@@ -208,13 +251,14 @@ def _squadron(f, board: Board, name: str, ships: list[Ship], leaders: list[Ship]
         if not ranks:
             continue
         head = x_hi if (j in lead_files or not leaders) else x_hi - ahead
-        need = (len(ranks) - 1) * (f.length + gmin)
+        file_ships = [taken[(j, r)] for r in ranks]
+        pitches = [_pitch(f, a, b) + gmin for a, b in zip(file_ships, file_ships[1:])]      # centre to centre
+        need = math.fsum(pitches)
         slack = max(0.0, head - x_lo - need)
         x = head - (0.0 if j in lead_files else rng.uniform(0, min(slack, ahead)))
         slack = max(0.0, x - x_lo - need)
         y = top_y - j * file_pitch
-        for r in ranks:
-            ship = taken[(j, r)]
+        for i, ship in enumerate(file_ships):
             spot = board.place(ship, x, y, EAST, jitter, rng, name, leader=ship in leaders)
             if spot is None:
                 raise PrintgenError(Problem(f"{ship.name} cannot be placed without touching another base",
@@ -222,8 +266,13 @@ def _squadron(f, board: Board, name: str, ships: list[Ship], leaders: list[Ship]
             out.append(spot)
             extra = rng.uniform(0, min(gmax - gmin, slack / max(1, len(ranks) - 1)))
             slack -= extra
-            x -= f.length + gmin + extra
+            x -= (pitches[i] if i < len(pitches) else f.length + gmin) + extra
     return out
+
+
+def _pitch(f, a: Ship, b: Ship) -> float:
+    """Centre to centre of two bases bow to stern, touching (half of each length)."""
+    return f.base(a)[0] / 2 + f.base(b)[0] / 2
 
 
 def place_loners(f, loners: list[Ship], line: list[Spot], placed: list[Spot], rng: random.Random) -> list[Spot]:
@@ -233,7 +282,7 @@ def place_loners(f, loners: list[Ship], line: list[Spot], placed: list[Spot], rn
         return []
     board = Board(f, placed)
     reach = f.long_range + f.inches(st.out_of_range_margin_in)
-    line_polys = [board.poly(sp.x, sp.y, sp.heading) for sp in line]
+    line_polys = [board.poly(sp.x, sp.y, sp.heading, sp.ship) for sp in line]
     head = max(line, key=lambda sp: sp.y) if line else None
     heading = COMPASS_DEG[st.loner_heading]
     out = []

@@ -1,5 +1,5 @@
-"""Table geometry: bases as oriented rectangles, their overlaps and distances, and which wind edge a
-bow points at.
+"""Table geometry: bases as oriented rectangles, their overlaps and distances, which wind edge a
+bow points at and how far off the wind it lies.
 
 Table coordinates are inches from the WEST edge (x, east) and from the SOUTH edge (y, north);
 headings are compass degrees (0 north, 90 east)."""
@@ -112,6 +112,12 @@ def edge_colour(edges: tuple[EdgeSegment, ...], side: str, pos: float) -> str:
         if e.start - 1e-9 <= pos < e.end - 1e-9:
             return e.colour
     return on_side[-1].colour
+
+
+def off_wind(heading_deg: float, wind_from_deg: float) -> int:
+    """Whole degrees between a bow and the wind's eye: 0 head to wind, 180 dead downwind."""
+    d = abs(heading_deg - wind_from_deg) % 360
+    return round(min(d, 360 - d))
 
 
 def compass_point(heading_deg: float) -> str:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from printgen.draw import fonts
 from printgen.draw.shapes import Drawing, Page, Shape, Span, Text
 from printgen.game.deploy import Deployment
+from printgen.game.geometry import EdgeSegment
 from printgen.options import Options
 from printgen.sheets.frame import Box, content_box, frame, new_page
 from printgen.sheets.map_legend import WIDTH as LEGEND_W
@@ -29,6 +30,8 @@ PAD = (36.0, 18.0, 18.0, 34.0)          # room around the outline: west, north, 
 GAP = 12.0
 LEGEND_MIN, LEGEND_MAX = 118.0, 190.0   # legend width beside the map
 HEAD = 22.0                              # the page title above the map
+WINDWARD = {"N": ("north",), "NE": ("north", "east"), "E": ("east",), "SE": ("east", "south"), "S": ("south",),
+            "SW": ("south", "west"), "W": ("west",), "NW": ("north", "west")}
 
 
 @dataclass(frozen=True)
@@ -125,16 +128,22 @@ def _flow(heights: list[float], x: float, y: float, width: float) -> list[tuple[
 
 def edge_labels(view: MapView, dep: Deployment, rs, options: Options, size: float = 6.5) -> list[Shape]:
     """Each wind-edge segment named outside the outline: side, colour and meaning (the only way to
-    tell them apart on a black-and-white photocopy besides the line pattern)."""
+    tell them apart on a black-and-white photocopy besides the line pattern); on a table without
+    coloured edges, the side (or sides) the wind blows from."""
     out: list[Shape] = []
-    for e in dep.edges:
+    labels = [(e, [(Span(f"{e.side.upper()} EDGE · "), Span(e.colour.upper(), font="bold"), Span(": "),
+                    *edge_meaning(e.colour, rs, options, short=True)),
+                   (Span(f"{e.side.upper()} EDGE · "), Span(e.colour.upper(), font="bold")),
+                   (Span(e.colour.upper(), font="bold"),)]) for e in dep.edges]
+    if not dep.edges:                               # no coloured edges: say where the wind comes from
+        labels = [(EdgeSegment(side, 0.0, dep.width_in if side in ("north", "south") else dep.height_in, ""),
+                   [(Span(f"{side.upper()} EDGE · "), Span(f"wind from the {dep.wind_from}", font="bold")),
+                    (Span(f"wind from the {dep.wind_from}", font="bold"),)])
+                  for side in WINDWARD[dep.wind_from]]
+    for e, options_ in labels:
         (x1, y1), (x2, y2) = e.endpoints(dep.width_in, dep.height_in)
         (ax, ay), (bx, by) = view.pt(x1, y1), view.pt(x2, y2)
         length = math.hypot(bx - ax, by - ay)
-        options_ = [(Span(f"{e.side.upper()} EDGE · "), Span(e.colour.upper(), font="bold"), Span(": "),
-                     *edge_meaning(e.colour, rs, options, short=True)),
-                    (Span(f"{e.side.upper()} EDGE · "), Span(e.colour.upper(), font="bold")),
-                    (Span(e.colour.upper(), font="bold"),)]
         for spans in options_:                       # the longest wording that fits the segment
             width = sum(fonts.width(sp.text, size, sp.font or "regular") for sp in spans)
             if width <= length - 6:

@@ -1,5 +1,6 @@
 """The map's legend, as blocks of a fixed width that the page stacks beside or below the map:
-setting up, the wind edges and what they mean, wind and drift, the ships, the scale."""
+setting up; the wind edges and what they mean, with wind and drift (rules that steer by coloured
+edges), or the wind and what its angle means (rules that steer by it); the ships; the scale."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ from printgen.draw import fonts
 from printgen.draw.shapes import Group, Line, Rect, Shape, Span, Text, translate
 from printgen.game.deploy import Deployment
 from printgen.options import Options
-from printgen.sheets.map_parts import COLOUR_ORDER, Grid, MapView, arrow, edge_meaning, scale_bar
+from printgen.rules.trace import lookup
+from printgen.sheets.map_parts import COLOUR_ORDER, Grid, MapView, arrow, edge_meaning, scale_bar, wind_rose
 from printgen.sheets.sprites import star_shape
 
 WIDTH = 160.0
@@ -90,8 +92,12 @@ def _merge(row: list[Span]) -> list[Span]:
 
 def legend_blocks(scenario, dep: Deployment, options: Options, view: MapView, grid: Grid, ratio: float,
                   width: float = WIDTH) -> list[Block]:
-    return [_setup(scenario, dep, options, width), _edges(scenario, dep, options, width), _wind(scenario, options, width),
-            _ships(scenario, dep, view, width), _scale(view, grid, ratio, options, width)]
+    if dep.edges:
+        wind = [_edges(scenario, dep, options, width), _wind(scenario, options, width)]
+    else:
+        wind = [_sailing(scenario, options, width)]
+    return [_setup(scenario, dep, options, width), *wind, _ships(scenario, dep, view, width, options),
+            _scale(view, grid, ratio, options, width)]
 
 
 def _setup(scenario, dep: Deployment, options: Options, width: float) -> Block:
@@ -134,27 +140,55 @@ def _edges(scenario, dep: Deployment, options: Options, width: float) -> Block:
 
 def _wind(scenario, options: Options, width: float) -> Block:
     rs = scenario.ruleset
-    b = Block("Wind and drift", width)
+    drift = getattr(rs, "drift", None)
+    b = Block("Wind and drift" if drift else "Wind", width)
     from printgen.game.deploy_settings import COMPASS_DEG
 
     rows = [(arrow(13, 0, 22, COMPASS_DEG[rs.table.wind_from] + 180, "arrow", 3.0, tag="wind-arrow"),
-             (Span("Wind from the "), Span(rs.table.wind_from, font="bold"))),
-            (arrow(13, 0, 22, COMPASS_DEG[rs.drift.direction], "map.drift", 2.0, tag="drift-arrow"),
-             (Span("Drift: "), Span(options.measure.fmt(rs.drift.distance_in), source=("rule", "drift.distance_in"),
-                                    kind="distance"), Span(" to the "), Span(rs.drift.direction, font="bold"),
-              Span(" each turn"))),
-            (arrow(13, 0, 18, 0, "arrow", 2.0, tag="north-arrow"), (Span("North: up the page"),))]
+             (Span("Wind from the "), Span(rs.table.wind_from, font="bold")))]
+    if drift:
+        rows.append((arrow(13, 0, 22, COMPASS_DEG[drift.direction], "map.drift", 2.0, tag="drift-arrow"),
+                     (Span("Drift: "), Span(options.measure.fmt(drift.distance_in), source=("rule", "drift.distance_in"),
+                                            kind="distance"), Span(" to the "), Span(drift.direction, font="bold"),
+                      Span(" each turn"))))
+    rows.append((arrow(13, 0, 18, 0, "arrow", 2.0, tag="north-arrow"), (Span("North: up the page"),)))
     for shape, spans in rows:
         top = b.y - LEAD + 2
         b.shapes.append(Group((shape,), translate(0, top + 11)))
         b.y = top + 11 + BODY * 0.35
         b.line(spans, indent=32)
         b.y = max(b.y, top + 22 + LEAD)
-    b.wrapped("Fouled, grappled and surrendered ships drift downwind.")
+    if drift:
+        b.wrapped("Fouled, grappled and surrendered ships drift downwind.")
     return b
 
 
-def _ships(scenario, dep: Deployment, view: MapView, width: float) -> Block:
+def _sailing(scenario, options: Options, width: float) -> Block:
+    """No coloured edges: the wind, and what a ship's angle to it means under these rules."""
+    rs = scenario.ruleset
+    b = Block("Wind and sailing", width)
+    b.line((Span("Wind from the "), Span(rs.table.wind_from, font="bold"), Span("; north is up the page.")))
+    mv = getattr(rs, "movement", None)
+    if mv is None or not hasattr(mv, "round_ship_min_angle_to_wind_deg"):
+        b.wrapped("The table has no coloured edges.")
+        return b
+    r = 27.0
+    top = b.y - LEAD + 4
+    b.shapes.extend(wind_rose(r + 12, top + r + 8, r, rs, 6.0))
+    b.y = top + 2 * r + 16 + LEAD
+    deg = lambda key: Span(f"{lookup(rs, key):g}°", source=("rule", key), kind="degrees")    # noqa: E731
+    b.line((Span("Arc at the wind's eye: ", font="bold"), Span("round ships cannot steer within "),
+            deg("movement.round_ship_min_angle_to_wind_deg"), Span(" of the wind.")))
+    b.line((Span("Arc downwind: ", font="bold"), Span("a ship within "), deg("movement.with_wind_within_deg"),
+            Span(" of dead downwind adds "),
+            Span(options.measure.fmt(mv.with_wind_bonus_in), source=("rule", "movement.with_wind_bonus_in"),
+                 kind="distance"), Span(" to its move (not galleys or longships with their sails furled).")))
+    b.wrapped("No coloured edges: ships steer by their angle to the wind. The placement table gives each bow's "
+              "angle off the wind.")
+    return b
+
+
+def _ships(scenario, dep: Deployment, view: MapView, width: float, options: Options) -> Block:
     b = Block("Ships", width)
     present = {p.ship.nation for p in dep.placements}
     nations = [n for n in scenario.ruleset.nations() if n in present]
@@ -168,9 +202,26 @@ def _ships(scenario, dep: Deployment, view: MapView, width: float) -> Block:
     cy = b.y - BODY * 0.35
     b.shapes.append(star_shape(14, cy, 4.0))
     b.line((Span("flagship"),), indent=32)
+    if not dep.uniform_bases:
+        _types(b, scenario.ruleset, dep, view, options)
     b.wrapped("Bases are drawn to scale, the triangle at the bow. The number is the ship's row in the "
               "placement table.")
     return b
+
+
+def _types(b: Block, rs, dep: Deployment, view: MapView, options: Options) -> None:
+    """One base a ship type present, drawn to the map's scale, with its size from the ruleset."""
+    types = list(dict.fromkeys(p.ship.type for p in dep.placements))
+    b.y += 2
+    for t in (t for t in rs.types if t in types):
+        length, width = rs.types[t].base_in
+        w, h = length * dep.scale * view.k, width * dep.scale * view.k
+        fit = min(1.0, 26 / max(w, 1e-9))
+        cy = b.y - BODY * 0.35
+        b.shapes.append(Rect(14 - w * fit / 2, cy - h * fit / 2, w * fit, h * fit, "base", tag=f"type:{t}"))
+        size = lambda i: Span(options.measure.fmt(rs.types[t].base_in[i]), source=("rule", f"types.{t}.base_in.{i}"),  # noqa: E731
+                              kind="distance")
+        b.line((Span(t, font="bold"), Span(" "), size(0), Span(" × "), size(1)), indent=32)
 
 
 def _scale(view: MapView, grid: Grid, ratio: float, options: Options, width: float) -> Block:

@@ -121,8 +121,10 @@ def tile_page(scenario, dep: Deployment, options: Options, plan: TilePlan, r: in
     ships = [_extent([view.pt(*xy) for xy in dep.corners(p)]) for p in dep.placements]
     grid = _grid(view, box, options, a.right - (OVERLAP_PT if c < plan.cols - 1 else 0),
                  a.bottom - (OVERLAP_PT if r < plan.rows - 1 else 0))
-    page.add(*(g for g in grid if not (isinstance(g, Text) and any(_meets(_text_box(g), b) for b in ships))))
-    page.add(*_edges(view, box, dep, scenario.ruleset, options))
+    edges = _edges(view, box, dep, scenario.ruleset, options)
+    blocked = ships + [_label_box(t) for t in edges if t.tag == "wind-label"]
+    page.add(*(g for g in grid if not (isinstance(g, Text) and any(_meets(_text_box(g), b) for b in blocked))))
+    page.add(*edges)
     for p in dep.placements:
         page.add(*_ship(view, box, dep, p))
     page.add(*_crosshairs(plan, r, c))
@@ -138,6 +140,14 @@ def _extent(points) -> tuple[float, float, float, float]:
 def _text_box(t: Text) -> tuple[float, float, float, float]:
     w = sum(fonts.width(sp.text, t.size, sp.font or t.font) for sp in t.spans)
     return t.x, t.y - t.size, t.x + w, t.y + t.size * 0.3
+
+
+def _label_box(t: Text) -> tuple[float, float, float, float]:
+    """Box of a label centred on (x, y), upright or a quarter turn."""
+    half = sum(fonts.width(sp.text, t.size, sp.font or t.font) for sp in t.spans) / 2
+    if t.angle % 180:
+        return t.x - t.size, t.y - half, t.x + t.size, t.y + half
+    return t.x - half, t.y - t.size, t.x + half, t.y + t.size * 0.3
 
 
 def _meets(a, b, pad: float = 2.0) -> bool:
@@ -171,31 +181,40 @@ def _grid(view: MapView, box, options: Options, right: float, bottom: float) -> 
 
 
 def _edges(view: MapView, box, dep: Deployment, rs, options: Options) -> list[Shape]:
+    """Coloured edges with their meaning; without them, the windward side named (no line)."""
+    from printgen.game.geometry import EdgeSegment
+    from printgen.sheets.deploy_map import WINDWARD
+
     out: list[Shape] = []
     inward = {"north": (0, 1), "south": (0, -1), "east": (-1, 0), "west": (1, 0)}
-    for e in dep.edges:
+    labelled = [(e, (Span(f"{e.side.upper()} EDGE · "), Span(e.colour.upper(), font="bold"), Span(": "),
+                     *edge_meaning(e.colour, rs, options, short=True))) for e in dep.edges]
+    if not dep.edges:
+        labelled = [(EdgeSegment(side, 0.0, dep.width_in if side in ("north", "south") else dep.height_in, ""),
+                     (Span(f"{side.upper()} EDGE · "), Span(f"wind from the {dep.wind_from}", font="bold")))
+                    for side in WINDWARD[dep.wind_from]]
+    for e, spans in labelled:
         (ax, ay), (bx, by) = e.endpoints(dep.width_in, dep.height_in)
         seg = clip_segment(view.pt(ax, ay), view.pt(bx, by), box)
         if not seg:
             continue
         (sx, sy), (ex, ey) = seg
-        out.append(Line(sx, sy, ex, ey, f"edge.{e.colour}", tag=f"edge:{e.side}:{e.colour}"))
+        if e.colour:
+            out.append(Line(sx, sy, ex, ey, f"edge.{e.colour}", tag=f"edge:{e.side}:{e.colour}"))
         length = math.hypot(ex - sx, ey - sy)
-        spans = (Span(f"{e.side.upper()} EDGE · "), Span(e.colour.upper(), font="bold"), Span(": "),
-                 *edge_meaning(e.colour, rs, options, short=True))
         width = sum(fonts.width(s.text, 9, s.font or "regular") for s in spans)
         if length < width + 20:
             continue
         dx, dy = inward[e.side]
         mx, my = (sx + ex) / 2 + dx * 14, (sy + ey) / 2 + dy * 14
         angle = {"north": 0, "south": 0, "east": 90, "west": -90}[e.side]
-        out.append(Text(mx, my + (3 if angle == 0 else 0), spans, 9, anchor="middle", angle=angle, tag="edge-label"))
+        out.append(Text(mx, my + (3 if angle == 0 else 0), spans, 9, anchor="middle", angle=angle,
+                        tag="edge-label" if e.colour else "wind-label"))
     return out
 
 
 def _ship(view: MapView, box, dep: Deployment, p: Placement) -> list[Shape]:
-    corners = [view.pt(x, y) for x, y in base_corners(p.x_in, p.y_in, p.heading_deg, dep.base_length_in,
-                                                      dep.base_width_in)]
+    corners = [view.pt(x, y) for x, y in base_corners(p.x_in, p.y_in, p.heading_deg, p.length_in, p.width_in)]
     xs, ys = [q[0] for q in corners], [q[1] for q in corners]
     if not overlaps((min(xs), min(ys), max(xs), max(ys)), box):
         return []
@@ -203,7 +222,7 @@ def _ship(view: MapView, box, dep: Deployment, p: Placement) -> list[Shape]:
     base = clip_polygon(corners, box)
     if len(base) >= 3:
         out.append(Poly(tuple(base), f"base.{p.ship.nation}", tag=f"ship:{p.ship.key}"))
-    L, B = dep.base_length_in, dep.base_width_in
+    L, B = p.length_in, p.width_in
     from printgen.game.geometry import direction
 
     fx, fy = direction(p.heading_deg)
@@ -233,7 +252,7 @@ def _ship_text(view: MapView, box, p: Placement, dep: Deployment) -> list[Shape]
         angle, bow_ahead = (-90.0 if math.cos(h) > 0 else 90.0), True
     ux, uy = math.cos(math.radians(angle)), math.sin(math.radians(angle))     # along the reading
     vx, vy = -uy, ux                                                          # down the reading
-    length, beam = dep.base_length_in * view.k, dep.base_width_in * view.k
+    length, beam = p.length_in * view.k, p.width_in * view.k
     bow = 0.45 * beam
     name = f"{p.ship.name} {nation_code(p.ship.nation)}"
     size = fit_size(name, max(24.0, length - bow - 8), 8, "bold", min_size=4.5)
