@@ -167,7 +167,7 @@ def scale_bar(x: float, y: float, view: MapView, grid: Grid, max_w: float, size:
     return out, n * seg
 
 
-def wind_rose(cx: float, cy: float, r: float, rs, size: float = 6.5, labels: bool = True) -> list[Shape]:
+def wind_rose(cx: float, cy: float, r: float, rs, size: float = 6.5, word: bool = True) -> list[Shape]:
     """The sailing rules of the wind around a ship at the centre, north up: the round ships' no-go
     arc either side of the wind's eye, the with-wind arc either side of dead downwind, their angles
     traced to the ruleset, and the wind arrow blowing across from where it comes."""
@@ -183,16 +183,18 @@ def wind_rose(cx: float, cy: float, r: float, rs, size: float = 6.5, labels: boo
     for centre, half, role, key in arcs:
         for side in (-1, 1):                          # the angle, written inside the arc near each edge
             a = math.radians(centre + side * half * 0.55)
-            if labels:
-                out.append(Text(cx + r * 0.7 * math.sin(a), cy - r * 0.7 * math.cos(a) + size * 0.35,
-                                (Span(f"{half:g}°", source=("rule", key), kind="degrees"),), size, font="bold",
-                                anchor="middle", tag=f"{role}-angle"))
+            out.append(Text(cx + r * 0.7 * math.sin(a), cy - r * 0.7 * math.cos(a) + size * 0.35,
+                            (Span(f"{half:g}°", source=("rule", key), kind="degrees"),), size, font="bold",
+                            anchor="middle", tag=f"{role}-angle"))
     a = math.radians(eye)
     ux, uy = math.sin(a), -math.cos(a)                # towards the wind's eye
     out.append(arrow(cx, cy, r * 1.5, eye + 180, "arrow", max(1.6, r * 0.07), tag="wind-arrow"))
     out.append(Circle(cx, cy, max(1.2, r * 0.05), "rule", tag="centre"))
-    if labels:
+    if word:                                          # beyond the rim, where the wind comes from
         out.append(Text(cx + ux * (r + size * 0.9), cy + uy * (r + size * 0.9) + size * 0.35,
+                        (Span("wind", font="italic"),), size, anchor="middle", tag="wind-word"))
+    else:                                             # on the arrow's tail
+        out.append(Text(cx + ux * r * 0.45 - uy * size * 0.5, cy + uy * r * 0.45 + ux * size * 0.5 - size * 0.2,
                         (Span("wind", font="italic"),), size, anchor="middle", tag="wind-word"))
     return out
 
