@@ -152,33 +152,52 @@ def _colours(page, name: str, i: int) -> list[Discrepancy]:
 
 
 def _bases(page, trace, plan, name: str, i: int) -> list[Discrepancy]:
-    """Each base measures the ruleset's base at the kit's scale and holds one circle per hit point."""
+    """Each base measures its ship's base at the kit's scale (one size in the broadside rules, one a
+    ship type in the sectors rules) and holds one mark per point: hit circles (broadside) or
+    structure boxes (sectors: the small squares inside the base)."""
     from printgen.rules.tracks import tracks
 
     rs, m = plan.scenario.ruleset, plan.options.measure
-    w, h = m.pt(rs.bases.length_in), m.pt(rs.bases.width_in)
-    bases = [p for p in page.paths if p.kind == "rect" and abs(p.w - w) < 0.72 and abs(p.h - h) < 0.72]
-    circles = [p for p in page.paths if p.kind == "circle"]
-    names = [e for e in trace if e["source"][0] == "fleet" and e["source"][2] == "name"]
     ships = {s.key: s for s in plan.scenario.fleet.ships}
+    if rs.ruleset.system == "sectors":
+        size_of = {key: tuple(m.pt(v) for v in rs.base_of(ship)) for key, ship in ships.items()}
+    else:
+        size_of = {key: (m.pt(rs.bases.length_in), m.pt(rs.bases.width_in)) for key in ships}
+    sizes = set(size_of.values())
+
+    def fits(p, w: float, h: float) -> bool:
+        return abs(p.w - w) < 0.72 and abs(p.h - h) < 0.72
+
+    bases = [p for p in page.paths if p.kind == "rect" and any(fits(p, w, h) for w, h in sizes)]
+    if rs.ruleset.system == "sectors":
+        marks = [p for p in page.paths if p.kind == "rect" and abs(p.w - p.h) < 0.3 and 1 < p.w < min(min(sizes)) / 2]
+        unit, points = "structure boxes", "structure points"
+    else:
+        marks = [p for p in page.paths if p.kind == "circle"]
+        unit, points = "hit circles", "hit points"
+    names = [e for e in trace if e["source"][0] == "fleet" and e["source"][2] == "name"]
     out, seen = [], set()
     for base in bases:
         box = (base.x0, base.top, base.x1, base.bottom)
-        inside = [e for e in names if box[0] <= (e["bbox"][0] + e["bbox"][2]) / 2 <= box[2]
-                  and box[1] <= (e["bbox"][1] + e["bbox"][3]) / 2 <= box[3]]
+        inside = {e["source"][1] for e in names if box[0] <= (e["bbox"][0] + e["bbox"][2]) / 2 <= box[2]
+                  and box[1] <= (e["bbox"][1] + e["bbox"][3]) / 2 <= box[3]}
         if len(inside) != 1:
             out.append(Discrepancy(name, i, f"a base at ({base.x0:.0f}, {base.top:.0f}) pt carries no ship name"))
             continue
-        key = inside[0]["source"][1]
-        seen.add(key)
+        key = inside.pop()
         ship = ships.get(key)
         if ship is None:
             continue
+        w, h = size_of[key]
+        if not fits(base, w, h):
+            continue                                  # another type's size: this ship's base is missing
+        seen.add(key)
         want = sum(t.count for t in tracks(rs, ship))
-        got = sum(1 for c in circles if c.inside(box))
+        got = sum(1 for c in marks if c.inside(box))
         if got != want:
-            out.append(Discrepancy(name, i, f"{key}: {got} hit circles on its base, the rules give {want} hit points"))
+            out.append(Discrepancy(name, i, f"{key}: {got} {unit} on its base, the rules give {want} {points}"))
     expected = {e["source"][1] for e in names}
     for key in sorted(expected - seen):
+        w, h = size_of.get(key, next(iter(sizes)))
         out.append(Discrepancy(name, i, f"{key}: no base of {w / 72:.2f} x {h / 72:.2f} in found"))
     return out

@@ -124,14 +124,12 @@ COLOUR = Theme("color", {
     "map.overlap": Paint(fill="#eeeeee", stroke="#888888", width=0.4, hatch=Hatch(45, 6, 0.3, "#bbbbbb")),
     "map.cross": Paint(stroke=BLACK, width=0.5),
     "map.tile": Paint(stroke="#c0392b", width=0.8, dash=(4, 2)),
-    # medieval top-down pieces (printgen/sheets/topdown.py, hulls.py) and obstacle markers (markers.py)
-    "base.English": Paint(fill="#f8e3dc", stroke="#555555", width=0.4),
-    "base.French": Paint(fill="#dfe7f5", stroke="#555555", width=0.4),
-    "base.Genoese": Paint(fill="#f5efd6", stroke="#555555", width=0.4),
+    # medieval top-down pieces (printgen/sheets/topdown.py, hulls.py; bases as on the maps) and
+    # obstacle markers (markers.py)
     "rail": Paint(fill="#8a6236", stroke="#3b2a1a", width=0.5),
     "rail.English": Paint(fill="#b3261e", stroke="#3b2a1a", width=0.5),
     "rail.French": Paint(fill="#1f4e9c", stroke="#1b1b3a", width=0.5),
-    "rail.Genoese": Paint(fill="#ffffff", stroke="#b3261e", width=0.9),
+    "rail.Genoese": Paint(fill="#17838a", stroke="#0d4a4e", width=0.5),
     "deck": Paint(fill="#ecd9b0", stroke="#8a6236", width=0.3),
     "castle": Paint(fill="#d9bc88", stroke="#7a5a30", width=0.5),
     "tower": Paint(fill="#d9bc88", stroke="#7a5a30", width=0.5),
@@ -208,7 +206,6 @@ BW = Theme("bw", {
     # medieval top-down pieces: English plain grey, French hatched, Genoese cross-hatched rails
     "base.English": Paint(fill=WHITE, stroke="#555555", width=0.4),
     "base.French": Paint(fill=WHITE, stroke="#555555", width=0.4),
-    "base.Genoese": Paint(fill=WHITE, stroke="#555555", width=0.4),
     "rail": Paint(fill="#cccccc", stroke=BLACK, width=0.6),
     "rail.English": Paint(fill="#bbbbbb", stroke=BLACK, width=0.6),
     "rail.French": Paint(fill=WHITE, stroke=BLACK, width=0.6, hatch=Hatch(45, 1.8, 0.45, "#333333")),

@@ -50,6 +50,11 @@ def piece_size(rs, options: Options) -> PieceSize:
 
 
 def sprite_sheets(scenario, options: Options) -> Drawing:
+    """Fold-over standing ships for the broadside system; flat top-down bases for sectors."""
+    if scenario.ruleset.ruleset.system == "sectors":
+        from printgen.sheets.topdown import topdown_sheets
+
+        return topdown_sheets(scenario, options)
     rs = scenario.ruleset
     size = piece_size(rs, options)
     g = grid(content_box(options), size.w, size.h, "ship piece")
@@ -164,7 +169,8 @@ def _base(ship, rs, w: float, bh: float, y0: float, s: float, tab: float) -> lis
 
 
 def printed_tracks(drawing: Drawing) -> dict[str, int]:
-    """Hit circles on each ship's piece, counted on the drawing itself (for the consistency check)."""
+    """Hit circles (or structure boxes) on each ship's piece, counted on the drawing itself (for the
+    consistency check)."""
     counts: dict[str, int] = {}
 
     def walk(shape, key):
@@ -172,7 +178,7 @@ def printed_tracks(drawing: Drawing) -> dict[str, int]:
             k = shape.tag or key
             for item in shape.items:
                 walk(item, k)
-        elif isinstance(shape, Circle) and shape.tag == "hit" and key:
+        elif isinstance(shape, (Circle, Rect)) and shape.tag == "hit" and key:
             counts[key] = counts.get(key, 0) + 1
 
     for page in drawing.pages:
