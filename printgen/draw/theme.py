@@ -148,7 +148,7 @@ COLOUR = Theme("color", {
     "banner.French.charge": Paint(fill="#f2c230"),
     "banner.Genoese": Paint(fill=WHITE, stroke="#444444", width=0.3),
     "banner.Genoese.charge": Paint(fill="#c8102e"),
-    "marker": Paint(fill="#5b9bd5", stroke="#555555", width=0.4, hatch=Hatch(0, 5.0, 1.6, BLACK, dots=True)),
+    "marker": Paint(fill="#5b9bd5", stroke="#555555", width=0.4, hatch=Hatch(0, 7.0, 2.2, BLACK, dots=True)),
 })
 
 # Black and white: greys only, light enough to colour in, dark enough to survive a photocopier.
@@ -228,7 +228,7 @@ BW = Theme("bw", {
     "banner.French.charge": Paint(fill=WHITE),
     "banner.Genoese": Paint(fill=WHITE, stroke=BLACK, width=0.4),
     "banner.Genoese.charge": Paint(fill=BLACK),
-    "marker": Paint(fill=WHITE, stroke=BLACK, width=0.5, hatch=Hatch(0, 5.0, 1.6, BLACK, dots=True)),
+    "marker": Paint(fill=WHITE, stroke="#555555", width=0.5, hatch=Hatch(0, 7.0, 2.2, BLACK, dots=True)),
 })
 
 THEMES = {"color": COLOUR, "bw": BW}

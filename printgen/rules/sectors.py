@@ -81,6 +81,7 @@ class Passage(RollTable):
 
 class Obstacles(Strict):
     marker: str
+    marker_in: tuple[PositiveFloat, PositiveFloat] = (1.5, 1.0)     # DEFAULT size of a marker, inches
     sector: SectorRoll
     passage: Passage
 
