@@ -85,15 +85,19 @@ class Wording:
         return self.mark(Traced(value, Source("meta", (what,)), "count"))
 
     def pos(self, ship, what: str) -> str:
-        """Where a ship starts (x, y from the west and south edges; heading), from the deployment
-        the template was given, traced to it like the map's placement table."""
+        """Where a ship starts (x, y from the west and south edges; heading; off_wind, the bow's
+        angle to the wind), from the deployment the template was given, traced to it like the
+        map's placement table."""
         dep = self.deployment
         p = next(p for p in dep.placements if p.ship.key == ship.key)
         if what == "heading":
             text = f"{p.heading_deg}°"
+        elif what == "off_wind":
+            text = f"{dep.off_wind(p)}°"
         else:
             text = self.measure.fmt((p.x_in if what == "x" else p.y_in) / dep.scale)
-        self.spans.append(Span(text, source=("deploy", ship.key, what), kind="distance" if what != "heading" else "degrees"))
+        self.spans.append(Span(text, source=("deploy", ship.key, what), kind="degrees" if what in ("heading", "off_wind")
+                               else "distance"))
         return f"{OPEN}{len(self.spans) - 1}{CLOSE}"
 
     def ref(self, obj) -> int:
