@@ -23,6 +23,12 @@ def expander(scenario, options: Options, wording=None):
             return odds_block(rs, name, args, width, size, options)
         if name == "track":
             return track_block(rs, wording.objects[int(args[0])], width, size)
+        if name in ("record", "boxes"):                 # ship record sheets (printgen/sheets/records.py)
+            from printgen.sheets.records import boxes_block, structure_block
+
+            if name == "record":
+                return structure_block(rs, wording.objects[int(args[0])], width, size)
+            return boxes_block(rs, args[0], " ".join(args[1:]), width, size)
         raise ValueError(f"templates ask for [{' '.join(block.args)}], which no sheet draws")
 
     return expand
