@@ -1,0 +1,519 @@
+"""The second ruleset (the medieval fragment, system "sectors") through the deployment, the maps,
+the rulers, the captain cards and the teacher's sheet, with Sluys 1340: bases per ship type, the
+English out of bow range, the French in three chained lines, no coloured edges (the wind's angle
+instead), every printed number traced and true. Geometry is measured here afresh, from the
+ruleset file and the printed PDF, not with the generator's own functions."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import math
+import re
+import tomllib
+from collections import Counter
+from dataclasses import asdict
+
+import pytest
+from typer.testing import CliRunner
+
+from pdfread import colours, is_grey, open_pdf
+from printgen import paths
+from printgen.cli import app
+from printgen.game.deploy import deploy
+from printgen.game.prepare import prepare
+
+RULES = tomllib.loads((paths.rulesets_dir() / "medieval-fragment.toml").read_text(encoding="utf-8"))
+SCENARIO = tomllib.loads((paths.fleets_dir() / "sluys-1340" / "scenario.toml").read_text(encoding="utf-8"))
+BASES = {k: tuple(t["base_in"]) for k, t in RULES["types"].items()}
+ROUND = {k for k, t in RULES["types"].items() if t["round_ship"]}
+BOW_RANGE = max(b for _, b in RULES["missile"]["range_in"].values())            # 12", a default of the ruleset
+NO_GO = RULES["movement"]["round_ship_min_angle_to_wind_deg"]
+SHIP_RGB = {"English": "#b3122b", "French": "#0a3a8c", "Genoese": "#17838a"}      # theme roles ship.<nation>
+
+CASES = {"full": {}, "half": {"fraction": 0.5}, "small-table": {"table": "3x2ft"}, "cm": {"units": "cm"},
+         "seed-7": {"seed": 7}}
+
+
+@pytest.fixture(scope="module")
+def deployments():
+    out = {}
+    for name, kw in CASES.items():
+        s, o = prepare("sluys-1340", **kw)
+        out[name] = (s, o, deploy(s, o))
+    return out
+
+
+def corners(p, scale):
+    """Base corners from the placement and the ruleset's base for its type: x east, y north."""
+    length, width = (v * scale for v in BASES[p.ship.type])
+    h = math.radians(p.heading_deg)
+    fx, fy, rx, ry = math.sin(h), math.cos(h), math.cos(h), -math.sin(h)
+    return [(p.x_in + fx * a * length / 2 + rx * b * width / 2, p.y_in + fy * a * length / 2 + ry * b * width / 2)
+            for a, b in ((1, -1), (1, 1), (-1, 1), (-1, -1))]
+
+
+def _cross(o, a, b):
+    return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+
+
+def _inside(pt, poly):
+    signs = [_cross(poly[i], poly[(i + 1) % 4], pt) for i in range(4)]
+    return all(s >= 0 for s in signs) or all(s <= 0 for s in signs)
+
+
+def _seg(p, a, b):
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    t = max(0, min(1, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / (dx * dx + dy * dy)))
+    return math.hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy)
+
+
+def gap(a, b):
+    """Closest distance between two rectangles; 0 if they touch or overlap."""
+    if any(_inside(p, b) for p in a) or any(_inside(p, a) for p in b):
+        return 0.0
+    return min(min(_seg(p, b[i], b[(i + 1) % 4]) for p in a for i in range(4)),
+               min(_seg(p, a[i], a[(i + 1) % 4]) for p in b for i in range(4)))
+
+
+# --- the deployment ---------------------------------------------------------------------------------------------
+
+def test_every_squadron_is_placed_whole_or_in_proportion(deployments):
+    s, _, dep = deployments["full"]
+    want = {name: sq["ships"] for name, sq in SCENARIO["squadrons"].items()}
+    assert Counter(p.ship.squadron for p in dep.placements) == want
+    assert [p.ship for p in dep.placements] == list(s.fleet.ships)
+    _, _, half = deployments["half"]
+    assert Counter(p.ship.squadron for p in half.placements) == {
+        "First division": 4, "Second division": 4, "First line": 2, "Second line": 2, "Third line": 2,
+        "Genoese galleys": 1}
+    assert {"Cog Thomas", "Christopher", "Barbavera's galley"} <= {p.ship.name for p in half.placements}
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_each_ship_stands_on_its_own_type_s_base(deployments, case):
+    _, o, dep = deployments[case]
+    for p in dep.placements:
+        assert (p.length_in, p.width_in) == pytest.approx(tuple(v * o.scale for v in BASES[p.ship.type]))
+    assert len({(p.length_in, p.width_in) for p in dep.placements}) == len({p.ship.type for p in dep.placements}) > 1
+    for p in dep.placements:
+        assert [v for pt in dep.corners(p) for v in pt] == pytest.approx([v for pt in corners(p, o.scale) for v in pt])
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_no_two_bases_touch_and_all_are_on_the_table(deployments, case):
+    _, o, dep = deployments[case]
+    assert (dep.width_in, dep.height_in) == pytest.approx((72 * o.scale, 48 * o.scale))
+    polys = [corners(p, o.scale) for p in dep.placements]
+    for poly in polys:
+        assert all(0 <= x <= dep.width_in and 0 <= y <= dep.height_in for x, y in poly)
+    closest = min(gap(a, b) for a, b in itertools.combinations(polys, 2))
+    assert closest >= 0.35 * o.scale, closest
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_english_start_west_and_out_of_bow_range_of_every_french_base(deployments, case):
+    s, o, dep = deployments[case]
+    assert s.ruleset.long_range_in() == BOW_RANGE == 12
+    assert dep.long_range_in == pytest.approx(BOW_RANGE * o.scale)
+    english, french = dep.side("english"), dep.side("french")
+    assert max(p.x_in for p in english) < min(p.x_in for p in french)
+    closest = min(gap(corners(e, o.scale), corners(f, o.scale)) for e in english for f in french)
+    assert closest > BOW_RANGE * o.scale, closest
+    assert all(abs(p.heading_deg - 90) <= 5 for p in english)                   # heading east, the wind behind
+
+
+@pytest.mark.parametrize("case", ["full", "half", "small-table", "seed-7"])
+def test_french_lie_in_three_chained_lines_heading_north(deployments, case):
+    _, o, dep = deployments[case]
+    s = o.scale
+    french = dep.side("french")
+    assert dep.line_columns == 3 and dep.line_form == "squadrons"
+    assert all(p.group == "line" and min(p.heading_deg, 360 - p.heading_deg) <= 3 for p in french)
+    # three columns of x, each holding whole squadrons: west to east First, Second, Third line (+ Genoese)
+    xs = sorted(p.x_in for p in french)
+    breaks = [b for a, b in zip(xs, xs[1:]) if b - a > 2 * s]
+    assert len(breaks) == 2, xs
+    column = {p.ship.name: sum(p.x_in >= b for b in breaks) for p in french}
+    by_squadron = {}
+    for p in french:
+        by_squadron.setdefault(p.ship.squadron, set()).add(column[p.ship.name])
+    assert by_squadron == {"First line": {0}, "Second line": {1}, "Third line": {2}, "Genoese galleys": {2}}
+    # within a line, bow to stern 1" to 2" apart (scenario line_gap_in), the Genoese behind the Third line
+    for col in range(3):
+        ships = sorted((p for p in french if column[p.ship.name] == col), key=lambda p: -p.y_in)
+        for a, b in zip(ships, ships[1:]):
+            between = (a.y_in - a.length_in / 2) - (b.y_in + b.length_in / 2)
+            assert 0.9 * s <= between <= 2.1 * s, (a.ship.name, b.ship.name, between)
+        if col == 2:                                                              # the Genoese close up behind
+            n = sum(p.ship.squadron == "Genoese galleys" for p in ships)
+            assert [p.ship.squadron for p in ships][-n:] == ["Genoese galleys"] * n
+    top = max(y for p in french for _, y in corners(p, s))
+    assert dep.height_in - top == pytest.approx(3 * s, abs=0.35 * s)             # line_start_from_north_in
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_no_round_ship_starts_pointing_into_the_wind(deployments, case):
+    _, _, dep = deployments[case]
+    assert dep.wind_from == RULES["table"]["wind_from"] == "W"
+    for p in dep.placements:
+        off = min(abs(p.heading_deg - 270) % 360, 360 - abs(p.heading_deg - 270) % 360)
+        assert dep.off_wind(p) == round(off)
+        if p.ship.type in ROUND:
+            assert off >= NO_GO
+    assert not dep.edges and {p.edge for p in dep.placements} == {"none"}
+
+
+def test_same_seed_same_deployment_another_seed_another(deployments):
+    s, o, dep = deployments["full"]
+    assert deploy(s, o) == dep
+    _, _, other = deployments["seed-7"]
+    assert sum((a.x_in, a.y_in) != (b.x_in, b.y_in) for a, b in zip(dep.placements, other.placements)) > 20
+
+
+def test_a_wind_round_ships_cannot_sail_is_refused(scenario_dir):
+    from printgen.errors import PrintgenError
+
+    folder = scenario_dir(name="sluys-1340", ruleset={"table": {"wind_from": "N"}})
+    s, o = prepare(str(folder))
+    with pytest.raises(PrintgenError) as e:
+        deploy(s, o)
+    assert "round ships" in str(e.value) and "table.wind_from" in str(e.value)
+
+
+def test_the_data_files_give_type_base_and_angle_off_the_wind(deployments):
+    from printgen.game.deploy_data import to_csv, to_json
+
+    s, o, dep = deployments["cm"]
+    data = json.loads(to_json(dep, s, o))
+    thomas = next(r for r in data["placements"] if r["ship"] == "Cog Thomas")
+    assert thomas["type"] == "cog" and (thomas["length"], thomas["width"]) == (6.5, 3)    # 2.5" x 1.25" at 2.5 cm
+    assert thomas["edge"] == "none" and 170 <= thomas["off_wind_deg"] <= 180
+    assert data["edges"] == [] and data["long_range"] == 30
+    header = to_csv(dep, o).decode("utf-8-sig").splitlines()[0]
+    assert header.endswith("edge,type,length,width,off_wind_deg")
+
+
+# --- the map, read back from the PDF ----------------------------------------------------------------------------
+
+MAP_CASES = {"color": [], "bw": ["--edition", "bw"], "half": ["--fraction", "0.5"], "small": ["--table", "3x2ft"],
+             "cm": ["--units", "cm", "--paper", "a4"], "tiled": ["--scale", "0.25", "--tiled"]}
+
+
+@pytest.fixture(scope="module")
+def maps(tmp_path_factory):
+    root = tmp_path_factory.mktemp("sluys-map")
+    out = {}
+    for name, args in MAP_CASES.items():
+        folder = root / name
+        result = CliRunner().invoke(app, ["map", "sluys-1340", *args, "--out", str(folder)])
+        assert result.exit_code == 0, result.output
+        out[name] = {"folder": folder, "data": json.loads((folder / "deployment.json").read_text(encoding="utf-8")),
+                     "pdfs": {p.name: p for p in folder.glob("*.pdf")}}
+    return out
+
+
+def rgb(hex_colour: str) -> tuple:
+    return tuple(round(int(hex_colour[i:i + 2], 16) / 255, 2) for i in (1, 3, 5))
+
+
+def table_rect(page):
+    (t,) = [r for r in page.rects if r["width"] > 150 and r["height"] > 100]
+    return t
+
+
+def ship_shapes(page):
+    """Filled quadrilaterals of a nation's colour on the table: (nation, centre, long side, short side)."""
+    t = table_rect(page)
+    nation_of = {rgb(v): k for k, v in SHIP_RGB.items()}
+    found = []
+    for obj in page.rects + page.curves:
+        fill = obj.get("non_stroking_color")
+        nation = nation_of.get(tuple(fill) if isinstance(fill, (list, tuple)) else None)
+        if nation is None or (obj["object_type"] == "curve" and len(obj["pts"]) not in (4, 5)):
+            continue
+        pts = obj["pts"][:4] if obj["object_type"] == "curve" else [
+            (obj["x0"], obj["top"]), (obj["x1"], obj["top"]), (obj["x1"], obj["bottom"]), (obj["x0"], obj["bottom"])]
+        sides = sorted(math.dist(pts[i], pts[(i + 1) % 4]) for i in range(4))
+        centre = (sum(p[0] for p in pts) / 4, sum(p[1] for p in pts) / 4)
+        if t["x0"] < centre[0] < t["x1"] and t["top"] < centre[1] < t["bottom"]:
+            found.append((nation, centre, sides[3], sides[0]))
+    return found
+
+
+def ratio_of(page) -> float:
+    return float(re.search(r"Map scale 1 : ([\d.]+)", page.extract_text()).group(1))
+
+
+@pytest.mark.parametrize("case, scale, units", [("color", 1.0, "in"), ("small", 0.5, "in"), ("cm", 1.0, "cm")])
+def test_map_draws_every_ship_on_its_type_s_base_where_the_data_says(maps, case, scale, units):
+    run = maps[case]
+    pdf = open_pdf(next(p for n, p in run["pdfs"].items() if n.startswith("map-") and "tiled" not in n))
+    page = pdf.pages[0]
+    unit_pt = 72.0 if units == "in" else 2.5 * 72 / 2.54
+    k = unit_pt / ratio_of(page)
+    t = table_rect(page)
+    assert (t["width"], t["height"]) == pytest.approx((72 * scale * k, 48 * scale * k), abs=0.05)
+    ships = ship_shapes(page)
+    assert Counter(n for n, *_ in ships) == {"English": 14, "French": 13, "Genoese": 3}
+    by_place = []
+    for r in run["data"]["placements"]:
+        length, width = (v * scale * k for v in BASES[r["type"]])
+        x, y = (r["x"] if units == "in" else r["x"] / 2.5), (r["y"] if units == "in" else r["y"] / 2.5)
+        px, py = t["x0"] + x * k, t["bottom"] - y * k
+        nation, _, long_side, short_side = min(ships, key=lambda sh: math.dist(sh[1], (px, py)))
+        assert nation == r["nation"] and math.dist(_, (px, py)) < 0.1 * k, r["ship"]
+        assert (long_side, short_side) == pytest.approx((length, width), abs=0.05), r["ship"]
+        by_place.append(r["ship"])
+    assert len(set(by_place)) == 30
+    pdf.close()
+
+
+def test_legend_gives_the_wind_and_its_meaning_from_the_rules_and_no_drift(maps):
+    pdf = open_pdf(maps["color"]["pdfs"]["map-color.pdf"])
+    page = pdf.pages[0]
+    t = table_rect(page)
+    below = [page.crop((x - 1, t["bottom"] + 20, x + 168, page.height)) for x in (28.8, 200.8, 372.8)]     # 3 columns
+    text = " ".join(" ".join((c.extract_text() or "").split()) for c in below)
+    for words in ("Wind and sailing", "Wind from the W", "round ships cannot steer within 60° of the wind",
+                  "within 45° of dead downwind adds 1\" to its move",
+                  "med-galley 3\" × 0.8\"", "cog 2.5\" × 1.3\"", "English", "Genoese"):
+        assert words in text, words
+    assert "Drift" not in text and "drift" not in text and "yarn" not in text
+    assert not [ln for ln in page.lines if ln["linewidth"] > 3]                  # no coloured wind edges
+    assert "WEST EDGE · wind from the W" in west_text(page, t["x0"])
+    table = " ".join(" ".join(p.extract_text().split()) for p in pdf.pages[1:])
+    assert "Off wind" in table and "First line (chained), from its head (north) to its rear" in table
+    for r in maps["color"]["data"]["placements"]:
+        assert re.search(rf"{r['number']} {re.escape(r['ship'])} \w+ {r['type']} .*?{r['off_wind_deg']}°", table), r
+    pdf.close()
+
+
+def test_black_and_white_map_is_grey_and_tells_nations_by_pattern(maps):
+    pdf = open_pdf(maps["bw"]["pdfs"]["map-bw.pdf"])
+    assert all(is_grey(c) for c in colours(pdf))
+    page = pdf.pages[0]
+    t = table_rect(page)
+    dots = [c for c in page.curves if c["width"] < 1.2 and t["x0"] < c["x0"] < t["x1"] and t["top"] < c["top"] < t["bottom"]]
+    assert len(dots) > 20                                                        # the Genoese are dotted
+    pdf.close()
+
+
+@pytest.mark.parametrize("case", ["color", "small", "cm", "half"])
+def test_every_number_on_the_map_is_traced_and_true(maps, case):
+    from printgen.check.numbers import Char, Context, check_page
+    from printgen.draw.render import render
+    from printgen.game.deploy_data import source_resolver
+    from printgen.sheets.deploy_map import map_sheets
+
+    kw = {"color": {}, "small": {"table": "3x2ft"}, "cm": {"units": "cm", "paper": "a4"}, "half": {"fraction": 0.5}}[case]
+    s, o = prepare("sluys-1340", **kw)
+    rendered = render(map_sheets(s, deploy(s, o), o), o.edition, "pdf")
+    path = maps[case]["pdfs"][f"map-{o.edition}.pdf"]
+    assert rendered.files[0][1] == path.read_bytes()
+    pdf = open_pdf(path)
+    extra = source_resolver(maps[case]["data"])
+    problems = []
+    for i, (page, flat) in enumerate(zip(pdf.pages, rendered.pages)):
+        chars = [Char(c["text"], c["x0"], c["top"], c["x1"], c["bottom"]) for c in page.chars]
+        ctx = Context(s.ruleset, o.measure, s.fleet, s.title, i + 1, len(pdf.pages), extra=extra)
+        problems += check_page(chars, [asdict(e) for e in flat.trace], ctx, "map.pdf")
+    pdf.close()
+    assert not problems, [str(p) for p in problems][:10]
+    sources = {tuple(e.source) for flat in rendered.pages for e in flat.trace}
+    for key in ("movement.round_ship_min_angle_to_wind_deg", "movement.with_wind_within_deg",
+                "movement.with_wind_bonus_in"):
+        assert ("rule", key) in sources
+    assert sum(1 for src in sources if src[0] == "deploy" and src[2] == "off_wind") == len(s.fleet.ships)
+
+
+def test_tiled_map_prints_the_bases_at_table_size(maps):
+    run = maps["tiled"]
+    pdf = open_pdf(run["pdfs"]["map-tiled-color.pdf"])
+    text = pdf.pages[0].extract_text()
+    m = re.search(r"Table-size map: (\d+) sheets", text)
+    assert m and int(m.group(1)) == len(pdf.pages) - 1
+    sizes = Counter()
+    for page in pdf.pages[1:]:
+        for cv in page.curves:
+            if len(cv.get("pts", [])) == 5 and colour_of(cv) in {rgb("#f7dcdc"), rgb("#dfe7f5"), rgb("#d3eeee")}:
+                pts = cv["pts"][:4]
+                sides = sorted(math.dist(pts[i], pts[(i + 1) % 4]) for i in range(4))
+                sizes[(round(sides[3] / 18, 2), round(sides[0] / 18, 2))] += 1    # quarter scale: 18 pt a rule inch
+    full = {(round(length, 2), round(width, 2)) for length, width in BASES.values()}
+    assert {s for s in sizes if s in full} >= {(2.5, 1.25), (3.0, 0.75)}
+    assert any("WEST EDGE · wind from the W" in west_text(p, 60) for p in pdf.pages[1:])
+    pdf.close()
+
+
+def west_text(page, right: float) -> str:
+    """Words read bottom to top (turned a quarter) left of x = right."""
+    chars = [c for c in page.chars if not c["upright"] and c["x1"] < right]
+    return "".join(c["text"] for c in sorted(chars, key=lambda c: (round(c["x0"]), -c["top"])))
+
+
+def colour_of(obj) -> tuple | None:
+    c = obj.get("non_stroking_color")
+    if c is None:
+        return None
+    c = tuple(c) if isinstance(c, (list, tuple)) else (c,)
+    return c * 3 if len(c) == 1 else c
+
+
+# --- rulers and gauges ----------------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def rulers(tmp_path_factory):
+    from printgen.sheets.rulers import ruler_sheets
+    from tracecheck import render_and_read
+
+    out = {}
+    for name, kw in {"full": {}, "half": {"table": "3x2ft"}, "cm": {"units": "cm", "paper": "a4", "edition": "bw"},
+                     "trafalgar": {}}.items():
+        s, o = prepare("trafalgar" if name == "trafalgar" else "sluys-1340", **kw)
+        pdf, traces = render_and_read(ruler_sheets(s, o), o, tmp_path_factory.mktemp("rulers") / f"{name}.pdf")
+        out[name] = (pdf, traces, s, o)
+    yield out
+    for pdf, *_ in out.values():
+        pdf.close()
+
+
+@pytest.mark.parametrize("case", ["full", "half", "cm", "trafalgar"])
+def test_every_number_on_the_rulers_is_traced_and_true(rulers, case):
+    from tracecheck import discrepancies
+
+    pdf, traces, s, o = rulers[case]
+    assert discrepancies(pdf, traces, s, o) == []
+
+
+def test_a_movement_stick_for_each_ship_type_of_the_fleet(rulers):
+    from tracecheck import printed
+
+    pdf, traces, s, o = rulers["full"]
+    text = " ".join(" ".join(p.extract_text().split()) for p in pdf.pages)
+    present = {sh.type for sh in s.fleet.ships}
+    for key, t in RULES["types"].items():
+        assert (f"Movement stick: {t['name']}" in text) == (key in present), key
+        if key in present:
+            assert printed(pdf, traces, ("rule", f"types.{key}.speed_in")) == [f'{t["speed_in"]:g}"']
+            assert printed(pdf, traces, ("rule", f"types.{key}.attack_speed_in")) == [f'{t["attack_speed_in"]:g}"']
+    assert "speeds not from the source" in text and "ranges not from the source" in text
+    # each stick is as long as its furthest mark: move + the with-wind bonus, or the attack speed
+    bonus = RULES["movement"]["with_wind_bonus_in"]
+    want = sorted(max(RULES["types"][k]["speed_in"] + bonus, RULES["types"][k]["attack_speed_in"]) for k in present)
+    cut = sorted(round(r["width"] / 72, 2) for p in pdf.pages for r in p.rects
+                 if abs(r["height"] - 54) < 0.01 and not r["fill"] and r["stroke"])             # the cut lines
+    assert [w for w in want if w * 72 <= 554] == [c for c in cut if c in want]
+
+
+def test_half_size_rulers_halve_the_distances_not_the_angles(rulers):
+    from tracecheck import printed
+
+    pdf, traces, *_ = rulers["half"]
+    assert printed(pdf, traces, ("rule", "types.cog.speed_in")) == ['2"']
+    assert set(printed(pdf, traces, ("rule", "movement.with_wind_bonus_in"))) == {'0.5"'}
+    assert set(printed(pdf, traces, ("rule", "missile.range_in.long.1"))) == {'6"'}
+    assert set(printed(pdf, traces, ("rule", "movement.furl_within_in"))) == {'3"'}
+    assert set(printed(pdf, traces, ("rule", "movement.round_ship_min_angle_to_wind_deg"))) == {"60°"}
+    assert set(printed(pdf, traces, ("rule", "movement.sweep_step_deg"))) == {"45°"}
+
+
+def test_sweep_template_and_wind_gauge_carry_the_source_s_angles(rulers):
+    from tracecheck import printed
+
+    pdf, traces, *_ = rulers["full"]
+    text = " ".join(" ".join(p.extract_text().split()) for p in pdf.pages)
+    for words in ("Sweep template", "Wind gauge", "Furl gauge", "alter course 45° and move forward",
+                  "two moves in a sweep", "Round ships cannot point within 60° of the wind"):
+        assert words in text, words
+    assert printed(pdf, traces, ("rule", "movement.sweep_turn_deg")).count("90°") >= 3
+    assert printed(pdf, traces, ("rule", "movement.with_wind_within_deg")).count("45°") >= 3
+    assert "one" in printed(pdf, traces, ("rule", "movement.unfurl_turns"))
+
+
+def test_black_and_white_rulers_in_cm_are_grey(rulers):
+    from tracecheck import printed
+
+    pdf, traces, *_ = rulers["cm"]
+    assert all(is_grey(c) for c in colours(pdf))
+    assert printed(pdf, traces, ("rule", "types.med-galley.attack_speed_in")) == ["22.5 cm"]
+
+
+def test_each_system_picks_its_own_gauges(rulers):
+    from printgen.sheets.rulers import GAUGES
+
+    assert set(GAUGES) == {"broadside", "sectors"}
+    pdf, *_ = rulers["trafalgar"]
+    text = " ".join(p.extract_text() for p in pdf.pages)
+    assert "Turn template" in text and "Wind and drift" in text and "Range ruler" in text
+    assert "Sweep" not in text and "Wind gauge" not in text and "not from the source" not in text
+
+
+# --- captain cards and the teacher's sheet ----------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def sheets(tmp_path_factory):
+    from printgen.game.students import assign
+    from printgen.kit.documents import KINDS
+    from printgen.sheets.cards import card_sheets
+    from printgen.sheets.teacher import teacher_sheet
+    from tracecheck import render_and_read
+
+    s, o = prepare("sluys-1340")
+    dep = deploy(s, o)
+    captains = assign(s, 24)
+    where = tmp_path_factory.mktemp("sheets")
+    docs = {"captains": card_sheets(s, o, "captains.md.j2", "Captain cards", captains=captains, deployment=dep),
+            "teacher": teacher_sheet(s, o, captains, list(KINDS))}
+    out = {k: render_and_read(d, o, where / f"{k}.pdf") for k, d in docs.items()}
+    yield out, s, o, dep
+    for pdf, _ in out.values():
+        pdf.close()
+
+
+@pytest.mark.parametrize("kind", ["captains", "teacher"])
+def test_every_ship_is_on_the_sheet_and_every_number_is_true(sheets, kind):
+    from printgen.check.numbers import Char, Context, check_page
+    from printgen.game.deploy_data import source_resolver, to_json
+
+    docs, s, o, dep = sheets
+    pdf, traces = docs[kind]
+    named = {e["source"][1] for t in traces for e in t if e["source"][0] == "fleet" and e["source"][2] == "name"}
+    assert named == {sh.key for sh in s.fleet.ships}
+    extra = source_resolver(json.loads(to_json(dep, s, o)))
+    problems = []
+    for i, page in enumerate(pdf.pages):
+        chars = [Char(c["text"], c["x0"], c["top"], c["x1"], c["bottom"]) for c in page.chars]
+        ctx = Context(s.ruleset, o.measure, s.fleet, s.title, i + 1, len(pdf.pages), extra=extra)
+        problems += check_page(chars, traces[i], ctx, f"{kind}.pdf")
+    assert not problems, [str(p) for p in problems][:10]
+
+
+def test_captain_cards_give_type_speeds_start_and_a_structure_box_per_point(sheets):
+    docs, s, o, dep = sheets
+    pdf, traces = docs["captains"]
+    sources = Counter(tuple(e["source"]) for t in traces for e in t)
+    for sh in s.fleet.ships:
+        for what in ("x", "y", "heading", "off_wind"):
+            assert sources[("deploy", sh.key, what)] == 1, (sh.key, what)
+    assert sources[("rule", "types.med-galley.attack_speed_in")] == 4             # four galleys, one row each
+    boxes = sum(1 for p in pdf.pages for r in p.rects
+                if abs(r["width"] - r["height"]) < 0.01 and 3 < r["width"] < 20 and r["linewidth"] == pytest.approx(0.8))
+    structure = RULES["types"]
+    assert boxes == sum(sum(structure[sh.type]["structure"].values()) for sh in s.fleet.ships)
+    text = " ".join(" ".join(p.extract_text().split()) for p in pdf.pages)
+    assert "Round ships never steer within 60° of the wind" in text
+    assert "Galleys and longships furl their sails within 6\"" in text and "Not from the source" in text
+
+
+def test_teacher_sheet_sets_up_the_chained_lines_and_marks_the_default_turn(sheets):
+    docs, s, *_ = sheets
+    pdf, _ = docs["teacher"]
+    text = " ".join(" ".join(p.extract_text().split()) for p in pdf.pages)
+    for words in ("Table: 4 ft north to south by 6 ft west to east (not from the source)", "Wind from the W",
+                  "First line (chained); Second line (chained); Third line (chained) with Barbavera's Genoese galleys",
+                  "The English come in from the west", "the fragment has no sequence of play",
+                  "a movement stick for each ship type"):
+        assert words in text, words
+    for phase in s.ruleset.sequence.phases:
+        assert phase in text
