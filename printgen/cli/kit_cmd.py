@@ -22,7 +22,7 @@ def kit_cmd(scenario: str = typer.Argument("trafalgar", help="a scenario name or
     sheets, kit.pdf, index.html, manifest.json), then check it."""
     from printgen.errors import PrintgenError, Problem
     from printgen.kit.build import EDITIONS, build_kit, plan_kit
-    from printgen.kit.documents import KINDS
+    from printgen.kit.documents import kinds
     from printgen.kit.progress import Progress
 
     if edition not in EDITIONS:
@@ -34,7 +34,7 @@ def kit_cmd(scenario: str = typer.Argument("trafalgar", help="a scenario name or
     for note in plan.options.notes:
         typer.echo(note)
     folder = c.out_dir(out, plan.scenario)
-    progress = Progress(len(EDITIONS[edition]) * (len(KINDS) + 1))
+    progress = Progress(len(EDITIONS[edition]) * (len(kinds(plan.scenario.ruleset)) + 1))
     build_kit(plan, edition, folder, request, progress)
     progress.close()
     typer.echo(f"Kit for {len(plan.captains)} students and {len(plan.scenario.fleet.ships)} ships written to "

@@ -13,7 +13,7 @@ from pathlib import Path
 from printgen import __version__
 from printgen.kit.combine import combine_pdfs
 from printgen.draw.render import flat_pages, render
-from printgen.kit.documents import KINDS, Plan, makers, stem
+from printgen.kit.documents import Plan, kinds, makers, stem
 from printgen.kit.progress import Progress
 
 EDITIONS = {"color": ("color",), "bw": ("bw",), "both": ("color", "bw")}
@@ -36,7 +36,8 @@ def build_kit(plan: Plan, editions: str, out: Path, request: dict, progress: Pro
     from printgen.kit.parallel import run
 
     progress = progress or Progress(0, enabled=False)
-    jobs = [(edition, kind) for edition in EDITIONS[editions] for kind in KINDS]
+    doc_kinds = kinds(plan.scenario.ruleset)
+    jobs = [(edition, kind) for edition in EDITIONS[editions] for kind in doc_kinds]
     # the heavy documents first, so the cores finish together
     order = sorted(range(len(jobs)), key=lambda i: (jobs[i][1] not in HEAVY, i))
     results = dict(zip(order, run(_document, plan, [jobs[i] for i in order])))
@@ -60,7 +61,7 @@ def build_kit(plan: Plan, editions: str, out: Path, request: dict, progress: Pro
         documents.append({"path": kit_path, "kind": "kit", "edition": edition,
                           "pages": sum(d["pages"] for d in documents if d["edition"] == edition),
                           "title": f"Class kit ({options.edition_name})"})
-        traces[kit_path] = [t for d in documents[-len(KINDS) - 1:-1] for t in traces[d["path"]]]
+        traces[kit_path] = [t for d in documents[-len(doc_kinds) - 1:-1] for t in traces[d["path"]]]
         progress.step(f"kit ({edition})")
     files.update(data_files(plan.deployment, plan.scenario, plan.options))
     files["trace.json"] = json.dumps(traces, ensure_ascii=False, separators=(",", ":")).encode("utf-8")

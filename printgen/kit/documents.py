@@ -8,7 +8,15 @@ from typing import Callable
 from printgen.draw.shapes import Drawing
 
 KINDS = ("teacher", "quickref", "cards", "captains", "sprites", "rulers", "map", "tiled-map")
+EXTRA = {"sectors": ("records", "markers")}  # what a ruleset system adds: ship records, obstacle markers
 STEMS = {"tiled-map": "map-tiled"}          # the file names `printgen map --tiled` writes too
+
+
+def kinds(ruleset) -> tuple[str, ...]:
+    """The documents of a kit for this ruleset, in print order."""
+    extra = EXTRA.get(ruleset.ruleset.system, ())
+    at = KINDS.index("sprites") + 1
+    return KINDS[:at] + extra + KINDS[at:]
 
 
 @dataclass(frozen=True)
@@ -28,6 +36,8 @@ def makers(plan: Plan) -> dict[str, Callable[[object], Drawing]]:
     """kind -> function of the options (one edition) that draws the document."""
     from printgen.sheets.cards import card_sheets
     from printgen.sheets.deploy_map import map_sheets
+    from printgen.sheets.markers import marker_sheets
+    from printgen.sheets.records import record_sheets
     from printgen.sheets.quickref import quickref_sheet
     from printgen.sheets.rulers import ruler_sheets
     from printgen.sheets.sprites import sprite_sheets
@@ -36,7 +46,7 @@ def makers(plan: Plan) -> dict[str, Callable[[object], Drawing]]:
 
     s, dep = plan.scenario, plan.deployment
     return {
-        "teacher": lambda o: teacher_sheet(s, o, plan.captains, list(KINDS)),
+        "teacher": lambda o: teacher_sheet(s, o, plan.captains, list(kinds(s.ruleset))),
         "quickref": lambda o: quickref_sheet(s, o),
         "cards": lambda o: card_sheets(s, o),
         "captains": lambda o: card_sheets(s, o, "captains.md.j2", "Captain cards", captains=plan.captains,
@@ -45,4 +55,6 @@ def makers(plan: Plan) -> dict[str, Callable[[object], Drawing]]:
         "rulers": lambda o: ruler_sheets(s, o),
         "map": lambda o: map_sheets(s, dep, o),
         "tiled-map": lambda o: tiled_sheets(s, dep, o),
+        "records": lambda o: record_sheets(s, o),
+        "markers": lambda o: marker_sheets(s, o),
     }
