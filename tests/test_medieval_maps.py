@@ -181,6 +181,13 @@ def test_a_wind_round_ships_cannot_sail_is_refused(scenario_dir):
     assert "round ships" in str(e.value) and "table.wind_from" in str(e.value)
 
 
+def test_a_line_too_long_for_the_table_says_what_would_fit(scenario_dir, run, tmp_path):
+    folder = scenario_dir(name="sluys-1340", scenario={"deployment": {"line_start_from_north_in": 30}})
+    code, _, err = run("map", folder, "--out", tmp_path / "out")
+    assert code == 2 and "7 ships are too many for the 'Third line' line" in err and "--fraction" in err, err
+    assert not (tmp_path / "out").exists()
+
+
 def test_the_data_files_give_type_base_and_angle_off_the_wind(deployments):
     from printgen.game.deploy_data import to_csv, to_json
 

@@ -131,7 +131,7 @@ def place_columns(f, columns: list[list[Ship]], rng: random.Random) -> tuple[lis
     for col, ls, free in zip(columns, lengths, room):
         if free < (len(ls) - 1) * gmin - 1e-9:
             fit = max(1, int((head - tail + gmin) / (f.length + gmin) + 1e-9))
-            raise PrintgenError(_too_many(f"line of {col[0].squadron}", len(col), fit, f"in one column with "
+            raise PrintgenError(_too_many(f"'{col[0].squadron}' line", len(col), fit, f"in one line with "
                                           f"{st.line_gap_in[0]:g}\" gaps", "deployment.line_start_from_north_in"))
     gap = min([(gmin + gmax) / 2] + [free / (len(ls) - 1) for ls, free in zip(lengths, room) if len(ls) > 1])
     jy = max(0.0, min(f.inches(st.line_jitter_in), (gap - gmin - 2 * f.snap) / 2, (gmax - gap - 2 * f.snap) / 2))
