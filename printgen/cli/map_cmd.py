@@ -44,5 +44,6 @@ def map_cmd(scenario: str = typer.Argument(..., help="a scenario name or folder"
             files[folder / f"{sheet_stem(kind, opts)}{suffix}"] = data
     typer.echo(f"Deployed {len(dep.placements)} ships on a {opts.measure.fmt(dep.height_in / dep.scale)} x "
                f"{opts.measure.fmt(dep.width_in / dep.scale)} table (seed {dep.seed}"
-               + (f", line doubled into {dep.line_columns} columns" if dep.line_columns > 1 else "") + ").")
+               + (f", {dep.line_columns} lines side by side" if dep.line_form == "squadrons" and dep.line_columns > 1
+                  else f", line doubled into {dep.line_columns} columns" if dep.line_columns > 1 else "") + ").")
     c.echo_written(write_all(files))

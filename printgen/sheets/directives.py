@@ -35,18 +35,24 @@ def expander(scenario, options: Options, wording=None):
 
 
 def track_block(rs, ship, width: float, size: float) -> Laid:
-    """One ship's damage tracks under its name, to tick off during the game."""
+    """One ship's damage tracks to tick off during the game: the name and its row of marks, or,
+    for a track a sector, the name once and a labelled row a sector."""
     from printgen.draw.shapes import Span, Text
     from printgen.rules.tracks import tracks
     from printgen.sheets.tracks import track_shapes
 
+    name = Span(ship.name, "bold", ("fleet", ship.key, "name"), "text")
+    rows = tracks(rs, ship)
     out = Laid()
-    label_w = width * 0.42
     y = 0.0
-    for t in tracks(rs, ship):
-        out.shapes.append(Text(0, y + size * 1.05, (Span(ship.name, "bold", ("fleet", ship.key, "name"), "text"),
-                                                   Span(f"  {t.label}" if t.label != "hits" else "")), size * 0.95))
+    if len(rows) > 1:
+        out.shapes.append(Text(0, y + size * 0.95, (name,), size * 0.95))
+        y += size * 1.3
+    label_w = width * (0.42 if len(rows) == 1 else 0.3)
+    for t in rows:
+        first = (name,) if len(rows) == 1 else (Span(t.label.capitalize()),)
+        out.shapes.append(Text(0 if len(rows) == 1 else size, y + size * 1.05, first, size * 0.95))
         out.shapes += track_shapes(t, label_w, y, width - label_w, size * 1.6)
-        y += size * 1.8
+        y += size * 1.8 if len(rows) == 1 else size * 1.5
     out.height = y
     return out
