@@ -18,16 +18,18 @@ class Spot:
     y: float
 
 
-def shelves(sizes: list[tuple[float, float]], box: Box, what: str = "piece") -> list[Spot]:
-    """Top-left of each (w, h) piece, in the order given, on pages of content `box`."""
+def shelves(sizes: list[tuple[float, float]], box: Box, what: str = "piece", groups: list | None = None) -> list[Spot]:
+    """Top-left of each (w, h) piece, in the order given, on pages of content `box`; a piece whose
+    group differs from the one before starts a new row (sides do not share rows)."""
     for w, h in sizes:
         if w > box.w + 1e-6 or h > box.h + 1e-6:
             raise PrintgenError(Problem(f"a {what} ({w / 72:.2f} x {h / 72:.2f} in) does not fit on the page",
                                         field="--scale", fix="use a smaller --scale or larger paper"))
     spots: list[tuple[int, float, float]] = []
     page, x, y, row_h = 0, 0.0, 0.0, 0.0
-    for w, h in sizes:
-        if x + w > box.w + 1e-6:                       # next row
+    for i, (w, h) in enumerate(sizes):
+        new_group = groups is not None and i > 0 and groups[i] != groups[i - 1]
+        if x > 0 and (x + w > box.w + 1e-6 or new_group):         # next row
             x, y, row_h = 0.0, y + row_h, 0.0
         if y + h > box.h + 1e-6:                       # next page
             page, x, y, row_h = page + 1, 0.0, 0.0, 0.0

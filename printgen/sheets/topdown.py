@@ -43,7 +43,7 @@ def topdown_sheets(scenario, options: Options) -> Drawing:
                                   -rs.base_of(t[1])[1], -rs.base_of(t[1])[0], t[0]))
     ships = [ship for _, ship in order]
     sizes = [(m.pt(rs.base_of(ship)[0]), m.pt(rs.base_of(ship)[1])) for ship in ships]
-    spots = shelves(sizes, content_box(options), "ship base")
+    spots = shelves(sizes, content_box(options), "ship base", [ship.side for ship in ships])
     n_pages = max((sp.page for sp in spots), default=0) + 1
     pages = [new_page(options) for _ in range(n_pages)]
     for ship, spot in zip(ships, spots):
@@ -158,43 +158,46 @@ def _sector_lines(hull: Hull) -> list[Shape]:
 
 
 def _deck(ship, hull: Hull, mast: Track | None, d: float, s: float) -> list[Shape]:
-    """Name (once, or both ways on a broad deck), mast and its boxes, nation, star, bow arrow."""
-    yc, g = hull.yc, 3 * s
+    """Name, mast and its boxes, nation, star, bow arrow. A broad deck has three rows: the name
+    upside down (read from port), the keel line with the mast, the name upright (read from
+    starboard). A narrow one has two: the mast and its boxes above the keel line, the name below."""
+    yc, g, label_pt = hull.yc, 3 * s, LABEL_PT * s
     deck = 2 * (hull.half - hull.rail)
-    two = deck / 3 >= 10 * s                    # room for a name row each side of the keel
-    row = deck / 3 if two else deck
-    md = min(d, row * 0.7)
+    two = deck / 3 >= 10 * s
+    row = deck / 3 if two else deck / 2
+    md = min(d, row * 0.72)
+    box_y = yc if two else yc - row / 2                 # centre of the mast's row of boxes
     out: list[Shape] = []
-    # Mast: a dot on the keel line, its boxes forward of it, at the forward end of the waist.
+    # Mast: a dot at the forward end of the waist (on the keel line if there is room), its boxes forward of it.
     n_mast = mast.count if mast else 0
-    block_w = md * 1.1 + (n_mast * PITCH * md if n_mast else 0)
+    block_w = md * 1.1 + n_mast * PITCH * md
     bx1 = hull.bow_x - g
     bx0 = bx1 - block_w
     if hull.form.tower:
         out.append(tower(bx0 - md * 0.35, yc - row * 0.45, block_w + md * 0.6, row * 0.9))
-    out.append(Circle(bx0 + md * 0.45, yc, md * 0.42, "mast", tag="mast"))
+    dot_x = bx0 + md * 0.45
+    out.append(Circle(dot_x, box_y, md * 0.42, "mast", tag="mast"))
     if n_mast:
         h = md / 0.72
-        out += track_shapes(mast, bx0 + md * 1.1, yc - h / 2, n_mast * PITCH * md, h)
-    # Keel line (port | starboard) along the waist, clear of the words and the mast.
+        out += track_shapes(mast, bx0 + md * 1.1, box_y - h / 2, n_mast * PITCH * md, h)
+    label_x = bx0 - g * (1 if two else 0.5)
+    out.append(Text(label_x, box_y + 0.36 * label_pt, (Span("MAST"),), label_pt, "sector.label", "bold",
+                    anchor="end"))
+    # The name, in the waist where the deck is wide enough for its row.
     code = nation_code(ship.nation)
-    x0, name_x1 = _wide(hull, hull.stern_x + g, bx1 if two else bx0 - g, row * 1.45 if two else row * 0.3)
-    size = fit_size(f"{ship.name}  {code}", name_x1 - x0, min(NAME_PT * s, row * (0.62 if two else 0.5)), "bold")
+    x0, x1 = _wide(hull, hull.stern_x + g, bx1 if two else hull.bow_x - g, row * 1.45 if two else row * 0.95)
+    size = fit_size(f"{ship.name}  {code}", x1 - x0, min(NAME_PT * s, row * 0.62), "bold")
     spans = (Span(ship.name, source=("fleet", ship.key, "name"), kind="text"), Span("  " + code, font="regular"))
-    mid = (x0 + name_x1) / 2
+    mid = (x0 + x1) / 2
+    name_y = yc + row if two else yc + row / 2
+    out.append(Text(mid, name_y + 0.36 * size, spans, size, font="bold", anchor="middle", tag="name"))
     if two:
-        out.append(Text(mid, yc + row + 0.36 * size, spans, size, font="bold", anchor="middle", tag="name"))
         out.append(Text(mid, yc - row - 0.36 * size, spans, size, font="bold", anchor="middle", angle=180,
                         tag="name"))
-        label_pt = LABEL_PT * s
-        out.append(Text(bx0 - g, yc + 0.36 * label_pt, (Span("MAST"),), label_pt, "sector.label", "bold",
-                        anchor="end"))
-        keel = [(hull.stern_x, bx0 - g - fonts.width("MAST", label_pt, "bold") - g * 0.5)]
-    else:
-        out.append(Text(mid, yc + 0.36 * size, spans, size, font="bold", anchor="middle", tag="name"))
-        w = fonts.width(f"{ship.name}  {code}", size, "bold")
-        keel = [(hull.stern_x, mid - w / 2 - g * 0.5), (mid + w / 2 + g * 0.5, bx0 - g * 0.3)]
-    keel.append((bx1 + g * 0.3, hull.bow_x))
+    # The keel line divides port from starboard, clear of the mast and its words.
+    label_w = fonts.width("MAST", label_pt, "bold")
+    keel = [(hull.stern_x, bx0 - g - label_w - g * 0.5), (bx1 + g * 0.3, hull.bow_x)] if two else \
+        [(hull.stern_x, hull.bow_x)]
     out += [Line(a, yc, b, yc, "sector.keel") for a, b in keel if b - a > g]
     out += _stern_marks(ship, hull, md, s)
     out += _bow_arrow(hull, md, s)
