@@ -185,14 +185,22 @@ def _deck(ship, hull: Hull, mast: Track | None, d: float, s: float) -> list[Shap
                     anchor="end"))
     # The name, in the waist where the deck is wide enough for its row.
     code = nation_code(ship.nation)
-    x0, x1 = _wide(hull, hull.stern_x + g, bx1 if two else hull.bow_x - g, row * 1.45 if two else row * 0.95)
-    size = fit_size(f"{ship.name}  {code}", x1 - x0, min(NAME_PT * s, row * 0.62), "bold")
-    spans = (Span(ship.name, source=("fleet", ship.key, "name"), kind="text"), Span("  " + code, font="regular"))
+    cap = min(NAME_PT * s, row * 0.62)
+    name_y = yc + row * 0.95 if two else yc + row / 2           # the upright name's row centre
+    x0, x1 = _wide(hull, hull.stern_x + g, bx1 if two else hull.bow_x - g, name_y - yc + 0.62 * cap)
+    name = Span(ship.name, source=("fleet", ship.key, "name"), kind="text")
+    if two:                                             # the nation's code follows the name
+        size = fit_size(f"{ship.name}  {code}", x1 - x0, cap, "bold")
+        spans = (name, Span("  " + code, font="regular"))
+    else:                                               # the name has its row; the code goes above, aft
+        size = fit_size(ship.name, x1 - x0, cap, "bold")
+        spans = (name,)
+        out.append(Text(hull.stern_x + g, box_y + 0.36 * label_pt * 1.3, (Span(code),), label_pt * 1.3,
+                        "text.muted"))
     mid = (x0 + x1) / 2
-    name_y = yc + row if two else yc + row / 2
     out.append(Text(mid, name_y + 0.36 * size, spans, size, font="bold", anchor="middle", tag="name"))
     if two:
-        out.append(Text(mid, yc - row - 0.36 * size, spans, size, font="bold", anchor="middle", angle=180,
+        out.append(Text(mid, 2 * yc - name_y - 0.36 * size, spans, size, font="bold", anchor="middle", angle=180,
                         tag="name"))
     # The keel line divides port from starboard, clear of the mast and its words.
     label_w = fonts.width("MAST", label_pt, "bold")
