@@ -79,7 +79,9 @@ def piece(ship, rs, measure, s: float) -> Group:
     by_part = {t.label: t for t in tracks(rs, ship)}
     cells = _cells(hull, by_part)
     label_pt = LABEL_PT * s
-    d = _box_side(hull, cells, by_part, label_pt, s)
+    d = _box_side(hull, cells, label_pt, s)
+    if d < 0.8 * _box_side(hull, cells, 0.0, s):      # a short base: the rows' words would squeeze the boxes
+        label_pt, d = 0.0, _box_side(hull, cells, 0.0, s)
     marks: list[Shape] = []
     for cell, count in cells:
         marks += _cell(cell, by_part[cell.part], count, d, label_pt)
@@ -111,18 +113,19 @@ def _cells(hull: Hull, by_part: dict[str, Track]) -> list[tuple[Cell, int]]:
     return out
 
 
-def _box_side(hull: Hull, cells, by_part, label_pt: float, s: float) -> float:
-    """One box size for the whole piece: as big as the bands and the longest row allow."""
+def _box_side(hull: Hull, cells, label_pt: float, s: float) -> float:
+    """One box size for the whole piece: as big as the bands and the longest row allow (with the
+    rows' words, or without them when `label_pt` is 0)."""
     d = min(hull.band * 0.66, BOX_PT * s)
     for cell, count in cells:
         room = cell.x1 - cell.x0 - _label_w(cell, label_pt) - 6 * s
         d = min(d, room / (PITCH * count))
-    return d
+    return max(d, 1.5 * s)
 
 
 def _label_w(cell: Cell, label_pt: float) -> float:
     """Port and starboard rows carry their sector's name; bow and stern say theirs on the deck."""
-    return fonts.width(LABELS[cell.part], label_pt, "bold") if cell.part in ("port", "starboard") else 0.0
+    return fonts.width(LABELS[cell.part], label_pt, "bold") if label_pt and cell.part in ("port", "starboard") else 0.0
 
 
 def _cell(cell: Cell, track: Track, count: int, d: float, label_pt: float) -> list[Shape]:
