@@ -24,7 +24,8 @@ def card_sheets(scenario, options: Options, template: str = "cards.md.j2", sheet
     rs = scenario.ruleset
     wording = Wording(rs, options.measure)
     sections = parse(wording.render(f"{rs.ruleset.id}/{template}", scenario=scenario, **context), lambda s: to_spans(s, wording))
-    box = content_box(options)
+    full = content_box(options)
+    box = Box(full.x, full.y + CROP + 2, full.w, full.h - 2 * (CROP + 2))     # room for the crop marks
     slot_w, slot_h = box.w / COLS, box.h / ROWS
     expand = expander(scenario, options, wording)
     cards = [_fit(s, slot_w, slot_h, expand) for s in sections]
