@@ -183,3 +183,14 @@ def test_bad_students_is_a_clear_error(run, tmp_path):
     code, out, err = run("kit", "trafalgar", "--students", "5", "--out", tmp_path / "k")
     assert code == 2 and "--students" in err and "between 20 and 60" in err
     assert not (tmp_path / "k").exists()
+
+
+def test_the_medieval_kit_builds_and_checks(tmp_path):
+    """Sluys through the same machinery: its own documents (ship records, obstacle markers) too."""
+    folder = build(tmp_path, "sluys", scenario="sluys-1340", students=15, edition="both", units="cm", paper="a4")
+    manifest = json.loads((folder / "manifest.json").read_text())
+    kinds = {d["kind"] for d in manifest["documents"]}
+    assert kinds == KINDS | {"records", "markers"}
+    assert failures(folder) == []
+    records = next(d for d in manifest["documents"] if d["kind"] == "records" and d["edition"] == "bw")
+    assert records["pages"] >= len(manifest["fleet"]) // 4
