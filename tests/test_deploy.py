@@ -8,6 +8,8 @@ import math
 
 import pytest
 
+from rectgeom import gap, rect_corners
+
 from printgen.errors import PrintgenError
 from printgen.game.deploy import deploy
 from printgen.game.prepare import prepare
@@ -27,34 +29,7 @@ def deployments():
 
 def corners(p, dep):
     """Base corners from the placement alone: x east, y north, heading clockwise from north."""
-    h = math.radians(p.heading_deg)
-    fx, fy = math.sin(h), math.cos(h)
-    rx, ry = math.cos(h), -math.sin(h)
-    L, B = dep.base_length_in / 2, dep.base_width_in / 2
-    return [(p.x_in + fx * a * L + rx * b * B, p.y_in + fy * a * L + ry * b * B) for a, b in ((1, -1), (1, 1), (-1, 1), (-1, -1))]
-
-
-def _cross(o, a, b):
-    return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
-
-
-def _inside(pt, poly):
-    signs = [_cross(poly[i], poly[(i + 1) % 4], pt) for i in range(4)]
-    return all(s >= 0 for s in signs) or all(s <= 0 for s in signs)
-
-
-def _seg_dist(p, a, b):
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    t = max(0, min(1, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / (dx * dx + dy * dy)))
-    return math.hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy)
-
-
-def gap(a, b):
-    """Closest distance between two rectangles; 0 if they touch or overlap."""
-    if any(_inside(p, b) for p in a) or any(_inside(p, a) for p in b):
-        return 0.0
-    d = min(_seg_dist(p, q[i], q[(i + 1) % 4]) for p, q in ((p, b) for p in a) for i in range(4))
-    return min(d, min(_seg_dist(p, a[i], a[(i + 1) % 4]) for p in b for i in range(4)))
+    return rect_corners(p.x_in, p.y_in, p.heading_deg, dep.base_length_in, dep.base_width_in)
 
 
 def groups(dep):

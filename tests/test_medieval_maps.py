@@ -15,6 +15,8 @@ from collections import Counter
 from dataclasses import asdict
 
 import pytest
+
+from rectgeom import gap, rect_corners
 from typer.testing import CliRunner
 
 from pdfread import colours, is_grey, open_pdf
@@ -47,33 +49,7 @@ def deployments():
 def corners(p, scale):
     """Base corners from the placement and the ruleset's base for its type: x east, y north."""
     length, width = (v * scale for v in BASES[p.ship.type])
-    h = math.radians(p.heading_deg)
-    fx, fy, rx, ry = math.sin(h), math.cos(h), math.cos(h), -math.sin(h)
-    return [(p.x_in + fx * a * length / 2 + rx * b * width / 2, p.y_in + fy * a * length / 2 + ry * b * width / 2)
-            for a, b in ((1, -1), (1, 1), (-1, 1), (-1, -1))]
-
-
-def _cross(o, a, b):
-    return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
-
-
-def _inside(pt, poly):
-    signs = [_cross(poly[i], poly[(i + 1) % 4], pt) for i in range(4)]
-    return all(s >= 0 for s in signs) or all(s <= 0 for s in signs)
-
-
-def _seg(p, a, b):
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    t = max(0, min(1, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / (dx * dx + dy * dy)))
-    return math.hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy)
-
-
-def gap(a, b):
-    """Closest distance between two rectangles; 0 if they touch or overlap."""
-    if any(_inside(p, b) for p in a) or any(_inside(p, a) for p in b):
-        return 0.0
-    return min(min(_seg(p, b[i], b[(i + 1) % 4]) for p in a for i in range(4)),
-               min(_seg(p, a[i], a[(i + 1) % 4]) for p in b for i in range(4)))
+    return rect_corners(p.x_in, p.y_in, p.heading_deg, length, width)
 
 
 # --- the deployment ---------------------------------------------------------------------------------------------
