@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Callable
 
 from printgen.check.numbers import Context, Discrepancy, check_page
-from printgen.check.pdfread import read_pdf
+from printgen.check.pdfread import open_pages
 from printgen.errors import PrintgenError, Problem
 
 SHIP_LISTS = ("sprites", "map", "captains", "records")   # documents that must show exactly the fleet chosen
@@ -118,8 +118,12 @@ def page_texts(path: Path) -> list[str]:
 
 def check_document(path: Path, doc: dict, trace: list, plan, deploy_text) -> list[Discrepancy]:
     kind, edition = doc["kind"], doc["edition"]
-    pages = read_pdf(path, shapes=kind == "sprites", colours=edition == "bw")
-    name = doc["path"]
+    with open_pages(path, shapes=kind == "sprites", colours=edition == "bw") as pages:
+        return _check_pages(pages, doc, trace, plan, deploy_text)
+
+
+def _check_pages(pages, doc: dict, trace: list, plan, deploy_text) -> list[Discrepancy]:
+    kind, edition, name = doc["kind"], doc["edition"], doc["path"]
     out: list[Discrepancy] = []
     if len(pages) != doc["pages"] or len(trace) != len(pages):
         out.append(Discrepancy(name, 0, f"has {len(pages)} pages, the kit made {doc['pages']}"))
@@ -128,7 +132,7 @@ def check_document(path: Path, doc: dict, trace: list, plan, deploy_text) -> lis
     measure = o.measure
     for i, (page, page_trace) in enumerate(zip(pages, trace), start=1):
         ctx = Context(s.ruleset, measure, s.fleet, s.title, i, len(pages), extra=deploy_text)
-        out += check_page(page.chars, page_trace, ctx, name, i)
+        out += check_page(page, page_trace, ctx, name, i)
         if edition == "bw":
             out += _colours(page, name, i)
         if kind == "sprites":

@@ -4,6 +4,7 @@ its true outline (points through the object's matrix, stroke width excluded), ki
 from __future__ import annotations
 
 import ctypes
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from printgen.check.numbers import Char
@@ -59,59 +60,113 @@ def _colour(getter, obj) -> tuple:
     return (r.value, g.value, b.value) if ok else None
 
 
-def _page(page, shapes: bool, colours: bool) -> PageData:
+def _chars(tp, height: float) -> list[Char]:
     import pypdfium2.raw as raw
 
-    height = page.get_height()
-    tp = page.get_textpage()
     chars = []
     left, right, bottom, top = ctypes.c_double(), ctypes.c_double(), ctypes.c_double(), ctypes.c_double()
     for i in range(raw.FPDFText_CountChars(tp.raw)):               # raw calls: 2x faster than the helpers
         raw.FPDFText_GetCharBox(tp.raw, i, left, right, bottom, top)
         chars.append(Char(chr(raw.FPDFText_GetUnicode(tp.raw, i)), left.value, height - top.value, right.value,
                           height - bottom.value))
+    return chars
+
+
+class LazyPage:
+    """A page whose characters are read only if needed: the checker first asks pdfium for the
+    text inside each traced box (one call a number) and counts the page's digits; only a page
+    where something does not add up is read character by character."""
+
+    def __init__(self, page, shapes: bool, colours: bool):
+        self.page, self.height = page, page.get_height()
+        self.tp = page.get_textpage()
+        self._chars: list[Char] | None = None
+        self.paths, self.text_colours = _objects(page, self.height, shapes, colours)
+
+    def quick_text_in(self, bbox) -> str:
+        x0, top, x1, bottom = bbox
+        inset = min(0.8, 0.12 * min(x1 - x0, bottom - top))      # pdfium takes glyphs that touch the box
+        return self.tp.get_text_bounded(left=x0 + inset, bottom=self.height - bottom + inset,
+                                        right=x1 - inset, top=self.height - top - inset)
+
+    def digits(self) -> int:
+        return sum(ch.isdigit() for ch in self.tp.get_text_range())
+
+    def chars(self) -> list[Char]:
+        if self._chars is None:
+            self._chars = _chars(self.tp, self.height)
+        return self._chars
+
+
+@contextmanager
+def open_pages(path, shapes: bool = False, colours: bool = False):
+    """The pages of a PDF, open for checking; closed afterwards."""
+    import pypdfium2 as pdfium
+
+    pdf = pdfium.PdfDocument(str(path))
+    pages = [LazyPage(pdf[i], shapes, colours) for i in range(len(pdf))]
+    try:
+        yield pages
+    finally:
+        for p in pages:
+            p.tp.close()
+            p.page.close()
+        pdf.close()
+
+
+def _page(page, shapes: bool, colours: bool) -> PageData:
+    height = page.get_height()
+    tp = page.get_textpage()
+    chars = _chars(tp, height)
+    tp.close()
+    paths, text_colours = _objects(page, height, shapes, colours)
+    return PageData(page.get_width(), height, chars, paths, text_colours)
+
+
+def _objects(page, height: float, shapes: bool, colours: bool) -> tuple[list[PathObj], set]:
+    """Paths (geometry when `shapes`) and the colours of paths and text (when `colours`).
+
+    Raw pdfium calls throughout: a sheet of ships holds ten thousand paths."""
+    import pypdfium2.raw as raw
+
     paths, text_colours = [], set()
     if not (shapes or colours):
-        tp.close()
-        return PageData(page.get_width(), height, chars, paths, text_colours)
-    for obj in page.get_objects():
-        if obj.type == raw.FPDF_PAGEOBJ_TEXT:
-            text_colours.add(_colour(raw.FPDFPageObj_GetFillColor, obj.raw))
+        return paths, text_colours
+    mode, stroke = ctypes.c_int(), ctypes.c_int()
+    x, y = ctypes.c_float(), ctypes.c_float()
+    m = raw.FS_MATRIX()
+    for i in range(raw.FPDFPage_CountObjects(page.raw)):
+        obj = raw.FPDFPage_GetObject(page.raw, i)
+        kind_of = raw.FPDFPageObj_GetType(obj)
+        if kind_of == raw.FPDF_PAGEOBJ_TEXT:
+            if colours:
+                text_colours.add(_colour(raw.FPDFPageObj_GetFillColor, obj))
             continue
-        if obj.type != raw.FPDF_PAGEOBJ_PATH:
+        if kind_of != raw.FPDF_PAGEOBJ_PATH:
             continue
-        mode, stroke = ctypes.c_int(), ctypes.c_int()
-        raw.FPDFPath_GetDrawMode(obj.raw, mode, stroke)
-        fill = _colour(raw.FPDFPageObj_GetFillColor, obj.raw) if mode.value else None
-        strk = _colour(raw.FPDFPageObj_GetStrokeColor, obj.raw) if stroke.value else None
-        if not shapes:
-            paths.append(PathObj(0, 0, 0, 0, "unread", fill, strk))
-            continue
-        n = raw.FPDFPath_CountSegments(obj.raw)
-        if n not in (2, 5, 13):                                 # only lines, rectangles and circles matter
+        fill = strk = None
+        if colours:
+            raw.FPDFPath_GetDrawMode(obj, mode, stroke)
+            fill = _colour(raw.FPDFPageObj_GetFillColor, obj) if mode.value else None
+            strk = _colour(raw.FPDFPageObj_GetStrokeColor, obj) if stroke.value else None
+        n = raw.FPDFPath_CountSegments(obj) if shapes else 0
+        if n not in (5, 13):                                    # only rectangles and circles are measured
             paths.append(PathObj(0, 0, 0, 0, "other", fill, strk))
             continue
-        m = obj.get_matrix()
-        xs, ys, kinds = [], [], []
-        x, y = ctypes.c_float(), ctypes.c_float()
+        raw.FPDFPageObj_GetMatrix(obj, m)
+        xs, ys, curves = [], [], 0
         for k in range(n):
-            seg = raw.FPDFPath_GetPathSegment(obj.raw, k)
+            seg = raw.FPDFPath_GetPathSegment(obj, k)
             raw.FPDFPathSegment_GetPoint(seg, x, y)
-            px, py = m.a * x.value + m.c * y.value + m.e, m.b * x.value + m.d * y.value + m.f
-            xs.append(px)
-            ys.append(height - py)
-            kinds.append(raw.FPDFPathSegment_GetType(seg))
-        if not xs:
-            continue
+            xs.append(m.a * x.value + m.c * y.value + m.e)
+            ys.append(height - (m.b * x.value + m.d * y.value + m.f))
+            curves += raw.FPDFPathSegment_GetType(seg) == raw.FPDF_SEGMENT_BEZIERTO
         x0, x1, top, bottom = min(xs), max(xs), min(ys), max(ys)
-        if kinds.count(raw.FPDF_SEGMENT_BEZIERTO) == 12 and abs((x1 - x0) - (bottom - top)) < 0.3:
+        if curves == 12 and abs((x1 - x0) - (bottom - top)) < 0.3:
             kind = "circle"
-        elif len(kinds) == 5 and kinds.count(raw.FPDF_SEGMENT_LINETO) == 4 and len({round(v, 2) for v in xs}) == 2:
+        elif curves == 0 and n == 5 and len({round(v, 2) for v in xs}) == 2:
             kind = "rect"
-        elif len(kinds) == 2:
-            kind = "line"
         else:
             kind = "other"
         paths.append(PathObj(x0, top, x1, bottom, kind, fill, strk))
-    tp.close()
-    return PageData(page.get_width(), height, chars, paths, text_colours)
+    return paths, text_colours
