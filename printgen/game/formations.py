@@ -106,12 +106,7 @@ def place_line(f, ships: list[Ship], rng: random.Random) -> tuple[list[Spot], in
         y = head_y - i * step
         t = (head_y - y) / span if span > 0 else 0.0
         x = x_line + (i % columns) * (f.beam + col_gap) + sag * math.sin(math.pi * t)
-        spot = board.place(ship, x, y, NORTH, (jx, jy, st.line_heading_jitter_deg), rng, "line")
-        if spot is None:
-            raise PrintgenError(Problem(f"{ship.name} cannot be placed in the line without touching another base "
-                                        "or leaving the table", field="deployment.line_jitter_in",
-                                        fix="use less jitter, or fewer ships (--fraction 0.5)"))
-        spots.append(spot)
+        spots.append(_in_line(board, ship, x, y, (jx, jy, st.line_heading_jitter_deg), rng))
     return spots, columns
 
 
@@ -147,12 +142,7 @@ def place_columns(f, columns: list[list[Ship]], rng: random.Random) -> tuple[lis
         for ship, length in zip(col, ls):
             y = bow - length / 2
             x = x_line + j * (f.beam + col_gap) + sag * math.sin(math.pi * (head - y) / span)
-            spot = board.place(ship, x, y, NORTH, (jx, jy, st.line_heading_jitter_deg), rng, "line")
-            if spot is None:
-                raise PrintgenError(Problem(f"{ship.name} cannot be placed in the line without touching another "
-                                            "base or leaving the table", field="deployment.line_jitter_in",
-                                            fix="use less jitter, or fewer ships (--fraction 0.5)"))
-            spots.append(spot)
+            spots.append(_in_line(board, ship, x, y, (jx, jy, st.line_heading_jitter_deg), rng))
             bow -= length + gap
     return spots, len(columns)
 
@@ -325,3 +315,13 @@ def _too_many(what: str, n: int, fit: int, how: str, field: str) -> Problem:
     return Problem(f"{n} ships are too many for the {what}: at this scale at most {fit} fit {how}",
                    field=field, fix=f"use --fraction {share:g} (or --ships) to field fewer ships; the scale does not "
                    "help, since it shrinks the bases and the gaps with the table")
+
+
+def _in_line(board, ship, x: float, y: float, jitter: tuple, rng):
+    """A ship of the line placed near (x, y) heading north, or a clear error."""
+    spot = board.place(ship, x, y, NORTH, jitter, rng, "line")
+    if spot is None:
+        raise PrintgenError(Problem(f"{ship.name} cannot be placed in the line without touching another base "
+                                    "or leaving the table", field="deployment.line_jitter_in",
+                                    fix="use less jitter, or fewer ships (--fraction 0.5)"))
+    return spot

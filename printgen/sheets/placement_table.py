@@ -148,14 +148,8 @@ def _column(rows, x: float, y: float, w: float, dep: Deployment, options: Option
 def _ship_row(p: Placement, xs, widths, base: float, dep: Deployment, options: Options) -> list[Shape]:
     if not dep.edges:
         return _wind_row(p, xs, widths, base, dep, options)
-    key = p.ship.key
     out = _name_cells(p, xs, widths, base)
-    for i, axis, v in ((2, "x", p.x_in), (3, "y", p.y_in)):
-        out.append(Text(xs[i] + widths[i] - 3, base, (Span(printed_text(dep, v, options), source=("deploy", key, axis),
-                                                           kind="distance"),), SIZE, anchor="end"))
-    out.append(Text(xs[4] + widths[4] - 3, base, (Span(f"{p.heading_deg}°", source=("deploy", key, "heading"),
-                                                       kind="degrees"), Span(" " + p.heading, font="bold")), SIZE,
-                    anchor="end"))
+    out += _position_cells(p, xs, widths, base, dep, options, 2)
     out.append(Line(xs[5] + 3, base - SIZE * 0.3, xs[5] + 13, base - SIZE * 0.3, f"edge.{p.edge}"))
     out.append(Text(xs[5] + 16, base, (Span(p.edge),), SIZE))
     return out
@@ -186,12 +180,21 @@ def _wind_row(p: Placement, xs, widths, base: float, dep: Deployment, options: O
     kind = p.ship.type
     out.append(Text(xs[2] + 3, base, (Span(kind, source=("fleet", key, "type"), kind="text"),),
                     fit_size(kind, widths[2] - 5, SIZE), tag="type"))
-    for i, axis, v in ((3, "x", p.x_in), (4, "y", p.y_in)):
-        out.append(Text(xs[i] + widths[i] - 3, base, (Span(printed_text(dep, v, options), source=("deploy", key, axis),
-                                                           kind="distance"),), SIZE, anchor="end"))
-    out.append(Text(xs[5] + widths[5] - 3, base, (Span(f"{p.heading_deg}°", source=("deploy", key, "heading"),
-                                                       kind="degrees"), Span(" " + p.heading, font="bold")), SIZE,
-                    anchor="end"))
+    out += _position_cells(p, xs, widths, base, dep, options, 3)
     out.append(Text(xs[6] + widths[6] - 3, base, (Span(f"{dep.off_wind(p)}°", source=("deploy", key, "off_wind"),
                                                        kind="degrees"),), SIZE, anchor="end"))
+    return out
+
+
+def _position_cells(p, xs, widths, base: float, dep, options, first: int) -> list[Shape]:
+    """From the west edge, from the south edge and the heading, in columns first, first+1, first+2."""
+    key = p.ship.key
+    out: list[Shape] = []
+    for i, axis, v in ((first, "x", p.x_in), (first + 1, "y", p.y_in)):
+        out.append(Text(xs[i] + widths[i] - 3, base, (Span(printed_text(dep, v, options), source=("deploy", key, axis),
+                                                           kind="distance"),), SIZE, anchor="end"))
+    h = first + 2
+    out.append(Text(xs[h] + widths[h] - 3, base, (Span(f"{p.heading_deg}°", source=("deploy", key, "heading"),
+                                                       kind="degrees"), Span(" " + p.heading, font="bold")), SIZE,
+                    anchor="end"))
     return out
