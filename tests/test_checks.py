@@ -4,7 +4,7 @@ import pytest
 
 from printgen.data.scenario import load_scenario
 from printgen.rules import run_checks
-from printgen.rules.broadside_checks import hit_tracks
+from printgen.rules.checks import damage_tracks
 
 
 def failing(folder):
@@ -44,7 +44,18 @@ def test_edges_gap_is_reported(scenario_dir):
 def test_hit_circles_must_equal_hit_points():
     s = load_scenario("trafalgar")
     printed = {ship.key: (6 if ship.flagship else 5) for ship in s.fleet.ships}
-    assert hit_tracks(s, printed).ok
+    assert damage_tracks(s, printed).ok
     printed["Victory (British)"] = 5
-    result = hit_tracks(s, printed)
-    assert not result.ok and result.failures == ["Victory (British): 5 hit circles printed, the rules give 6 hit points"]
+    result = damage_tracks(s, printed)
+    assert not result.ok and result.failures == ["Victory (British): 5 hit circles printed, the rules give 6"]
+
+
+def test_check_counts_the_circles_the_sprites_draw(run, monkeypatch):
+    """`printgen check` compares the rules with the drawing, not with themselves."""
+    from printgen.sheets import sprites
+
+    real = sprites.track_shapes
+    monkeypatch.setattr(sprites, "track_shapes", lambda track, *a: real(track, *a)[:-1] if track.count == 6 else
+                        real(track, *a))
+    code, out, _ = run("check", "trafalgar")
+    assert code == 1 and "FAIL  hit circles: Victory (British): 5 hit circles printed, the rules give 6" in out

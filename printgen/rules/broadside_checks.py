@@ -1,9 +1,8 @@
-"""Checks that only the broadside system needs: to-hit order, wind speeds, hit tracks."""
+"""Checks that only the broadside system needs: the to-hit order, the wind speeds."""
 
 from __future__ import annotations
 
 from printgen.rules import odds
-from printgen.rules.broadside import hit_points
 from printgen.rules.checks import CheckResult, _result
 from printgen.rules.model import BroadsideRuleset
 
@@ -25,19 +24,3 @@ def wind_speeds(rs: BroadsideRuleset) -> CheckResult:
     failures = [] if s.green >= s.yellow >= s.red else [
         f"speeds should not grow towards the wind: green {s.green:g}, yellow {s.yellow:g}, red {s.red:g}"]
     return _result("wind speeds", failures, f'green {s.green:g}" >= yellow {s.yellow:g}" >= red {s.red:g}"')
-
-
-def hit_tracks(scenario, printed: dict[str, int] | None = None) -> CheckResult:
-    """Each ship's printed hit circles equal its hit points; `printed` maps ship key to circles
-    counted on the sprite drawing (the sheets fill it in; without it, the rules' own track)."""
-    rs = scenario.ruleset
-    failures = []
-    for ship in scenario.fleet.ships:
-        want = hit_points(rs, ship)
-        got = printed.get(ship.key) if printed is not None else want
-        if got != want:
-            failures.append(f"{ship.key}: {got} hit circles printed, the rules give {want} hit points")
-    flag = sum(s.flagship for s in scenario.fleet.ships)
-    return _result("hit circles", failures,
-                   f"{len(scenario.fleet.ships)} ships: {flag} flagships x {rs.hit_points.flagship}, "
-                   f"{len(scenario.fleet.ships) - flag} others x {rs.hit_points.ship}")
