@@ -194,3 +194,27 @@ def test_the_medieval_kit_builds_and_checks(tmp_path):
     assert failures(folder) == []
     records = next(d for d in manifest["documents"] if d["kind"] == "records" and d["edition"] == "bw")
     assert records["pages"] >= len(manifest["fleet"]) // 4
+
+
+def test_a_medieval_rule_change_reaches_every_sheet_that_prints_it(tmp_path, scenario_dir):
+    """Print the Sluys kit, then change a collision modifier and the cog's bow structure in the
+    data: the checker finds the printed kit stale on every sheet that prints them; a kit printed
+    from the new data checks clean."""
+    import tomllib
+
+    import tomli_w
+
+    folder = scenario_dir(name="sluys-1340")
+    kit = build(tmp_path, "before", scenario=str(folder), students=15)
+    rules = tomllib.loads((folder / "rules.toml").read_text())
+    rules["collision"]["modifiers"]["bow"]["value"] = 3
+    rules["types"]["cog"]["structure"]["bow"] = 6
+    (folder / "rules.toml").write_text(tomli_w.dumps(rules))
+    fails = failures(kit)
+    for sheet in ("quickref", "cards", "sprites", "records", "captains"):
+        assert any(f.startswith(f"FAIL  {sheet}-color.pdf") for f in fails), sheet
+    assert any("collision.modifiers.bow.value prints '+2', the rules say '+3'" in f for f in fails)
+    assert any("types.cog.structure.bow prints '5', the rules say '6'" in f for f in fails)
+    assert any("structure boxes" in f or "boxes on its base" in f or "hit circles on its base" in f
+               for f in fails if f.startswith("FAIL  sprites"))
+    assert failures(build(tmp_path, "after", scenario=str(folder), students=15)) == []

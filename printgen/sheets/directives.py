@@ -50,7 +50,9 @@ def track_block(rs, ship, width: float, size: float) -> Laid:
         y += size * 1.3
     label_w = width * (0.42 if len(rows) == 1 else 0.3)
     for t in rows:
-        first = (name,) if len(rows) == 1 else (Span(t.label.capitalize()),)
+        count = Span(f" {t.count}" if len(rows) > 1 else "", source=t.source.to_json() if len(rows) > 1 else None,
+                     kind="count")
+        first = (name,) if len(rows) == 1 else (Span(t.label.capitalize()), count)
         out.shapes.append(Text(0 if len(rows) == 1 else size, y + size * 1.05, first, size * 0.95))
         out.shapes += track_shapes(t, label_w, y, width - label_w, size * 1.6)
         y += size * 1.8 if len(rows) == 1 else size * 1.5

@@ -49,8 +49,12 @@ def _rows(rows: list[tuple[str, Track]], width: float, size: float) -> Laid:
             continue
         cy = y + row_h / 2
         out.shapes.append(Text(0, cy + 0.36 * size, (Span(label),), size, font="bold", tag="record-label"))
-        w = min(track.count * PITCH * d, width - label_w)
+        w = min(track.count * PITCH * d, width - label_w - size * 2)
         out.shapes += track_shapes(track, label_w, cy - d / 1.44, w, d / 0.72)
+        # the count in figures too, traced, so a printed sheet can be checked against the rules
+        out.shapes.append(Text(label_w + w + size * 0.5, cy + 0.36 * size,
+                               (Span(str(track.count), source=track.source.to_json(), kind="count"),), size * 0.85,
+                               role="text.muted", tag="record-count"))
         y += row_h
     out.height = y
     return out
