@@ -8,19 +8,6 @@ import tempfile
 from pathlib import Path
 
 
-def write_atomic(path: Path, data: bytes) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
-
-
 def write_all(files: dict[Path, bytes]) -> list[Path]:
     """Write several files; all temporary files are made first, then renamed in one sweep."""
     staged: list[tuple[str, Path]] = []

@@ -2,17 +2,16 @@
 the wind edges, the placement table, the traced numbers, the tiled full-size sheets; and the
 command line's promises (same seed same bytes, --table says its factor, impossible requests)."""
 
-import json
 import math
 import re
 from collections import Counter
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+
+from maprun import run_map
 
 from pdfread import colours, is_grey, open_pdf
-from printgen.cli import app
 
 CASES = {"color": [], "again": [], "bw": ["--edition", "bw"], "seed-7": ["--seed", "7"],
          "half": ["--fraction", "0.5"], "twenty": ["--ships", "20"], "small": ["--table", "4x3ft"],
@@ -39,12 +38,7 @@ def runs(tmp_path_factory):
     root = tmp_path_factory.mktemp("map")
     out = {}
     for name, args in CASES.items():
-        folder = root / name
-        result = CliRunner().invoke(app, ["map", "trafalgar", *args, "--out", str(folder)])
-        assert result.exit_code == 0, result.output
-        pdfs = {p.name: p for p in folder.glob("*.pdf")}
-        out[name] = {"folder": folder, "stdout": result.output, "pdfs": pdfs,
-                     "data": json.loads((folder / "deployment.json").read_text(encoding="utf-8"))}
+        out[name] = run_map("trafalgar", args, root / name)
     opened = []
     for name in ("color", "bw", "half", "small", "cm", "tiled"):
         for file, path in out[name]["pdfs"].items():

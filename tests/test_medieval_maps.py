@@ -16,12 +16,11 @@ from dataclasses import asdict
 
 import pytest
 
+from maprun import run_map
 from rectgeom import gap, rect_corners
-from typer.testing import CliRunner
 
 from pdfread import colours, is_grey, open_pdf
 from printgen import paths
-from printgen.cli import app
 from printgen.game.deploy import deploy
 from printgen.game.prepare import prepare
 
@@ -188,11 +187,7 @@ def maps(tmp_path_factory):
     root = tmp_path_factory.mktemp("sluys-map")
     out = {}
     for name, args in MAP_CASES.items():
-        folder = root / name
-        result = CliRunner().invoke(app, ["map", "sluys-1340", *args, "--out", str(folder)])
-        assert result.exit_code == 0, result.output
-        out[name] = {"folder": folder, "data": json.loads((folder / "deployment.json").read_text(encoding="utf-8")),
-                     "pdfs": {p.name: p for p in folder.glob("*.pdf")}}
+        out[name] = run_map("sluys-1340", args, root / name)
     return out
 
 

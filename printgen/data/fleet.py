@@ -75,9 +75,6 @@ class Fleet:
     def by_squadron(self, squadron: str) -> list[Ship]:
         return [s for s in self.ships if s.squadron == squadron]
 
-    def by_side(self, side: str) -> list[Ship]:
-        return [s for s in self.ships if s.side == side]
-
 
 def load_fleet(path: Path, nation_side: dict[str, str], squadron_side: dict[str, str],
                needs: tuple[str, ...] = ("guns",), types: dict[str, str] | None = None) -> Fleet:

@@ -51,12 +51,3 @@ def pil_font(font: str, px: float):
     from PIL import ImageFont
 
     return ImageFont.truetype(str(font_path(FILES[font])), px)
-
-
-def missing_glyphs(s: str, font: str = "regular") -> set[str]:
-    """Characters of `s` the font has no glyph for (so a name never prints as boxes)."""
-    from reportlab.pdfbase.pdfmetrics import getFont
-
-    register_pdf_fonts()
-    face = getFont(PDF_NAMES[font]).face
-    return {ch for ch in s if ord(ch) not in face.charToGlyph and not ch.isspace()}

@@ -8,8 +8,6 @@ from printgen.draw.flatten import FlatPage, TraceEntry, flatten
 from printgen.draw.shapes import Drawing
 from printgen.draw.theme import theme
 
-FORMATS = ("pdf", "svg", "png")
-
 
 @dataclass
 class Rendered:

@@ -10,7 +10,6 @@ import math
 from dataclasses import dataclass
 
 Point = tuple[float, float]
-SIDES = ("north", "east", "south", "west")
 
 
 def direction(heading_deg: float) -> Point:

@@ -93,11 +93,3 @@ def _fight(faces: tuple[int, ...], per: int, a: int, b: int) -> Fraction:
             elif a2 > 0:
                 total += p * _fight(faces, per, a2, b2)
     return total / (1 - stay)
-
-
-def hit_points(rs: BroadsideRuleset, ship) -> int:
-    return rs.hit_points_of(ship.flagship)
-
-
-def dice(rs: BroadsideRuleset, ship) -> int:
-    return rs.dice_of(ship.side, ship.flagship)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Callable, Iterator
+from typing import Iterator
 
 from pydantic import BaseModel
 
@@ -124,6 +124,3 @@ def damage_tracks(scenario, printed: dict[str, int] | None = None) -> CheckResul
 
 def _result(name: str, failures: list[str], ok_detail: str) -> CheckResult:
     return CheckResult(name, not failures, failures[0] if failures else ok_detail, failures)
-
-
-Check = Callable[..., CheckResult]
