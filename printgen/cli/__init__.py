@@ -17,7 +17,11 @@ from printgen.cli import map_cmd  # noqa: E402,F401
 
 
 def main() -> None:
-    """Entry point: user mistakes print a clear message and exit 2, never a traceback."""
+    """Entry point: user mistakes print a clear message and exit 2, never a traceback; so do errors
+    of the disk (last resort: the message names the path and a fix). Ctrl-C exits 130, SIGTERM 143."""
+    from printgen.cli.failure import Terminated, catch_sigterm, interrupted, os_error
+
+    catch_sigterm()
     try:
         code = app(standalone_mode=False)       # returns the code of a typer.Exit
         sys.exit(code if isinstance(code, int) else 0)
@@ -28,9 +32,14 @@ def main() -> None:
         sys.exit(2)
     except typer.Exit as e:
         sys.exit(e.exit_code)
-    except typer.Abort:
-        print("printgen: aborted", file=sys.stderr)
-        sys.exit(1)
+    except (typer.Abort, KeyboardInterrupt):
+        print(interrupted(), file=sys.stderr)
+        sys.exit(130)
+    except Terminated:
+        sys.exit(143)
+    except OSError as e:
+        print(os_error(e), file=sys.stderr)
+        sys.exit(2)
     except Exception as e:  # usage errors (click's, vendored by typer) arrive here in non-standalone mode
         if hasattr(e, "show") and hasattr(e, "exit_code"):
             e.show()

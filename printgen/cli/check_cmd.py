@@ -12,7 +12,8 @@ from printgen.cli import app
 @app.command("check")
 def check_cmd(target: str = typer.Argument(..., help="a scenario name or folder, or a printed kit folder")) -> None:
     """Run the consistency checks; exit 1 if any fails."""
-    if (Path(target) / "manifest.json").is_file():
+    manifest = Path(target) / "manifest.json"
+    if manifest.is_file() or manifest.is_symlink() or (Path(target) / "trace.json").exists():
         from printgen.check.kit import check_kit
 
         ok = check_kit(Path(target), echo=typer.echo)

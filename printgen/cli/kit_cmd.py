@@ -35,11 +35,17 @@ def kit_cmd(scenario: str = typer.Argument("trafalgar", help="a scenario name or
         typer.echo(note)
     folder = c.out_dir(out, plan.scenario)
     progress = Progress(len(EDITIONS[edition]) * (len(kinds(plan.scenario.ruleset)) + 1))
-    build_kit(plan, edition, folder, request, progress)
-    progress.close()
+
+    def check(staging) -> bool:                 # the new kit is checked before it replaces anything
+        from printgen.check.kit import check_kit
+
+        progress.close()
+        return check_kit(staging, echo=typer.echo, quiet=True)
+
+    where, ok = build_kit(plan, edition, folder, request, progress, check)
+    if not ok:
+        typer.echo(f"The new kit fails its check: it is kept in {where}/ for inspection, and {folder}/ is "
+                   "unchanged.", err=True)
+        raise typer.Exit(1)
     typer.echo(f"Kit for {len(plan.captains)} students and {len(plan.scenario.fleet.ships)} ships written to "
                f"{folder}/ (open {folder}/index.html)")
-    from printgen.check.kit import check_kit
-
-    ok = check_kit(folder, echo=typer.echo, quiet=True)
-    raise typer.Exit(0 if ok else 1)
