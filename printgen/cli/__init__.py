@@ -24,7 +24,10 @@ def main() -> None:
     catch_sigterm()
     try:
         code = app(standalone_mode=False)       # returns the code of a typer.Exit
-        sys.exit(code if isinstance(code, int) else 0)
+        code = code if isinstance(code, int) else 0
+        if code == 130:                         # typer turns Ctrl-C into Exit(130), silently
+            print(interrupted(), file=sys.stderr)
+        sys.exit(code)
     except PrintgenError as e:
         print("printgen: error:", file=sys.stderr)
         for p in e.problems:

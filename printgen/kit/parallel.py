@@ -16,8 +16,10 @@ from typing import Any, Callable
 from printgen.errors import PrintgenError, Problem
 
 
-def _child(fn, shared, arg, conn) -> None:
+def _child(fn, shared, arg, conn, siblings) -> None:
     """Run one job and send back (ok, value); never print a traceback if the parent has gone."""
+    for other in siblings:              # the parent's ends of the other pipes: if the parent dies, no one
+        other.close()                   # may be left reading, or a worker's send would block for ever
     signal.signal(signal.SIGINT, signal.SIG_IGN)      # Ctrl-C reaches the parent, which stops the workers
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     try:
@@ -61,7 +63,7 @@ def run(fn: Callable[[Any, Any], Any], shared: Any, args: list, workers: int | N
             while todo and len(running) < workers:
                 i, arg = todo.pop()
                 here, there = ctx.Pipe(duplex=False)
-                proc = ctx.Process(target=_child, args=(fn, shared, arg, there), daemon=True)
+                proc = ctx.Process(target=_child, args=(fn, shared, arg, there, [here, *running]), daemon=True)
                 proc.start()
                 there.close()                           # only the child holds the sending end: EOF if it dies
                 running[here] = (i, proc)
