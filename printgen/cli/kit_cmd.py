@@ -42,10 +42,11 @@ def kit_cmd(scenario: str = typer.Argument("trafalgar", help="a scenario name or
         progress.close()
         return check_kit(staging, echo=typer.echo, quiet=True)
 
+    existed = folder.exists()
     where, ok = build_kit(plan, edition, folder, request, progress, check)
     if not ok:
-        typer.echo(f"The new kit fails its check: it is kept in {where}/ for inspection, and {folder}/ is "
-                   "unchanged.", err=True)
+        kept = f"the previous kit in {folder}/ is unchanged" if existed else f"nothing was written to {folder}/"
+        typer.echo(f"The new kit fails its check: it is kept in {where}/ for inspection; {kept}.", err=True)
         raise typer.Exit(1)
     typer.echo(f"Kit for {len(plan.captains)} students and {len(plan.scenario.fleet.ships)} ships written to "
                f"{folder}/ (open {folder}/index.html)")
