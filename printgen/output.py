@@ -7,13 +7,11 @@ from __future__ import annotations
 
 import os
 import tempfile
-from functools import cache
 from pathlib import Path, PurePosixPath
 
 from printgen.errors import PrintgenError, Problem
 
 
-@cache
 def umask() -> int:
     mask = os.umask(0o022)         # the only way to read it is to set it: put it straight back
     os.umask(mask)

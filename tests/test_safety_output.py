@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-SMALL = ("--ships", "6", "--students", "4")
+SMALL = ("--ships", "6", "--students", "4", "--scale", "0.5")          # a 25-sheet tiled map, not 100
 
 
 def snapshot(folder: Path) -> dict[str, bytes]:
@@ -44,7 +44,7 @@ def test_teachers_file_survives_a_rebuild(run, kit, tmp_path):
     (kit / "mine").mkdir()
     (kit / "mine" / "seating.csv").write_text("a,b")
     before = set(json.loads((kit / "manifest.json").read_text())["files"])
-    code, out, err = run("kit", "trafalgar", "--ships", "20", "--students", "10", "--out", kit)
+    code, out, err = run("kit", "trafalgar", "--ships", "20", "--students", "10", "--scale", "0.5", "--out", kit)
     assert code == 0, out + err
     assert (kit / "precious.txt").read_text() == "my notes" and (kit / "mine" / "seating.csv").read_text() == "a,b"
     after = set(json.loads((kit / "manifest.json").read_text())["files"])

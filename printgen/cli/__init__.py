@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 
 import typer
@@ -40,6 +41,9 @@ def main() -> None:
         sys.exit(130)
     except Terminated:
         sys.exit(143)
+    except BrokenPipeError:                     # `printgen check KIT | head`: the reader has gone
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(1)
     except OSError as e:
         print(os_error(e), file=sys.stderr)
         sys.exit(2)

@@ -27,7 +27,7 @@ def absolute(out: Path) -> Path:
     return Path(os.path.abspath(Path(out).expanduser()))
 
 
-def kit_files(folder: Path) -> set[str] | None:
+def kit_names(folder: Path) -> set[str] | None:
     """The files a printgen kit in `folder` consists of, from its manifest; None if it is no kit."""
     path = folder / "manifest.json"
     if path.is_symlink() or not path.is_file():
@@ -65,7 +65,7 @@ def claim(out: Path, scenario_folder: Path, names: set[str]) -> set[str]:
     if not out.is_dir():
         raise PrintgenError(Problem("is a file: printgen never replaces a file with a folder", file=out,
                                     fix=FIX_NEW.format(suggest=out.with_name(out.stem + "-kit"))))
-    old = kit_files(out)
+    old = kit_names(out)
     if old is None:
         top = sorted(p.name + ("/" if p.is_dir() else "") for p in out.iterdir())
         if not top:
@@ -143,7 +143,7 @@ def keep_failed(staging: Path, out: Path) -> Path:
     kit only if it holds nothing but printgen's files)."""
     for n in range(1, 100):
         failed = out.with_name(f"{out.name}.failed" + (f"-{n}" if n > 1 else ""))
-        if failed.is_dir() and not failed.is_symlink() and not set(contents(failed)) - (kit_files(failed) or set()):
+        if failed.is_dir() and not failed.is_symlink() and not set(contents(failed)) - (kit_names(failed) or set()):
             shutil.rmtree(failed)
         if not failed.exists() and not failed.is_symlink():
             os.replace(staging, failed)
