@@ -10,16 +10,16 @@ from printgen.cli import app
 from printgen.cli import common as c
 
 SHEETS = {
-    "quickref": ("printgen.sheets.quickref:quickref_sheet",
+    "quickref": ("printgen.sheets.text.quickref:quickref_sheet",
                  "Print the quick-reference sheet: every rule table, numbers from the ruleset after scale and units.",
                  None),
-    "cards": ("printgen.sheets.cards:card_sheets",
+    "cards": ("printgen.sheets.text.cards:card_sheets",
               "Print the rule cards: a card a procedure with its exact odds (distances scale; odds never change).",
               None),
-    "records": ("printgen.sheets.records:record_sheets",
+    "records": ("printgen.systems.sectors.records:record_sheets",
                 "Print a record card for each ship (structure boxes, attack speed, ram, sail): sectors rulesets.",
                 "sectors"),
-    "markers": ("printgen.sheets.markers:marker_sheets",
+    "markers": ("printgen.systems.sectors.markers:marker_sheets",
                 "Print the obstacle markers to cut out: sectors rulesets.", "sectors"),
 }
 
@@ -31,7 +31,7 @@ def _register(kind: str, maker: str, doc: str, system: str | None) -> None:
                 table: c.Table = None, units: c.Units = "in", fmt: c.Format = "pdf", dpi: c.Dpi = 100,
                 out: c.Out = None) -> None:
         from printgen.game.prepare import prepare
-        from printgen.sheets.write import write_sheet
+        from printgen.sheets.page.write import write_sheet
 
         module, name = maker.split(":")
         make = getattr(import_module(module), name)

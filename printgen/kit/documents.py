@@ -34,15 +34,15 @@ def stem(kind: str) -> str:
 
 def makers(plan: Plan) -> dict[str, Callable[[object], Drawing]]:
     """kind -> function of the options (one edition) that draws the document."""
-    from printgen.sheets.cards import card_sheets
-    from printgen.sheets.deploy_map import map_sheets
-    from printgen.sheets.markers import marker_sheets
-    from printgen.sheets.records import record_sheets
-    from printgen.sheets.quickref import quickref_sheet
-    from printgen.sheets.rulers import ruler_sheets
-    from printgen.sheets.sprites import sprite_sheets
-    from printgen.sheets.teacher import teacher_sheet
-    from printgen.sheets.tiled_map import tiled_sheets
+    from printgen.sheets.text.cards import card_sheets
+    from printgen.sheets.maps.deploy_map import map_sheets
+    from printgen.systems.sectors.markers import marker_sheets
+    from printgen.systems.sectors.records import record_sheets
+    from printgen.sheets.text.quickref import quickref_sheet
+    from printgen.sheets.gauges.rulers import ruler_sheets
+    from printgen.sheets.pieces.sprites import sprite_sheets
+    from printgen.sheets.text.teacher import teacher_sheet
+    from printgen.sheets.maps.tiled_map import tiled_sheets
 
     s, dep = plan.scenario, plan.deployment
     return {

@@ -5,7 +5,10 @@ every printed number back to its ruleset entry."""
 
 from __future__ import annotations
 
-from printgen.rules import broadside, broadside_checks, checks, rolls, sectors_odds  # noqa: F401 (derivations)
+from printgen.rules import checks, rolls  # noqa: F401 (derivations)
+from printgen.systems.broadside import checks as broadside_checks
+from printgen.systems.broadside import odds as broadside  # noqa: F401 (derivations)
+from printgen.systems.sectors import odds as sectors_odds  # noqa: F401 (derivations)
 from printgen.rules.checks import CheckResult
 
 
@@ -16,7 +19,7 @@ def run_checks(scenario, printed_tracks: dict[str, int] | None = None) -> list[C
     if rs.ruleset.system == "broadside":
         results += [broadside_checks.to_hit_order(rs), broadside_checks.wind_speeds(rs)]
     else:
-        from printgen.rules import sectors_checks
+        from printgen.systems.sectors import checks as sectors_checks
 
         results += [sectors_checks.damage_table(rs), sectors_checks.ship_types(scenario)]
     results.append(checks.damage_tracks(scenario, printed_tracks))

@@ -7,8 +7,8 @@ from typing import Union
 
 from printgen.data.tomlfile import read_toml, validate
 from printgen.errors import PrintgenError, Problem
-from printgen.rules.model import BroadsideRuleset
-from printgen.rules.sectors import SectorsRuleset
+from printgen.systems.broadside.model import BroadsideRuleset
+from printgen.systems.sectors.model import SectorsRuleset
 
 Ruleset = Union[BroadsideRuleset, SectorsRuleset]
 SYSTEMS: dict[str, type] = {"broadside": BroadsideRuleset, "sectors": SectorsRuleset}

@@ -8,9 +8,9 @@ from printgen.rules.trace import Traced
 
 def odds_tables(rs) -> list[OddsTable]:
     if rs.ruleset.system == "broadside":
-        from printgen.rules.broadside_tables import all_tables
+        from printgen.systems.broadside.tables import all_tables
     else:
-        from printgen.rules.sector_tables import all_tables
+        from printgen.systems.sectors.tables import all_tables
     return all_tables(rs)
 
 

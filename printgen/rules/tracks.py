@@ -19,6 +19,6 @@ class Track:
 def tracks(rs, ship) -> list[Track]:
     if rs.ruleset.system == "broadside":
         return [Track("hits", rs.hit_points_of(ship.flagship), "circle", Source("hit_points_of", (ship.flagship,)))]
-    from printgen.rules.sectors import ship_tracks
+    from printgen.systems.sectors.model import ship_tracks
 
     return ship_tracks(rs, ship)

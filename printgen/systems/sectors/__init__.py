@@ -1,0 +1,1 @@
+"""The sectors rule family (the medieval fragment): flat bases with structure boxes per sector, a damage table."""
