@@ -6,7 +6,7 @@ from pathlib import Path
 
 import typer
 
-from printgen.cli import app
+from printgen.cli.app import app
 
 
 @app.command("check")

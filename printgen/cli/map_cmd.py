@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from printgen.cli import app
+from printgen.cli.app import app
 from printgen.cli import common as c
 
 Tiled = Annotated[bool, typer.Option("--tiled", help="also print the map at table size across several sheets")]

@@ -6,7 +6,7 @@ import math
 
 import typer
 
-from printgen.cli import app
+from printgen.cli.app import app
 from printgen.cli import common as c
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, NonNegativeFloat, PositiveFloat, model_validator
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, NonNegativeFloat, PositiveFloat, field_validator, model_validator
 
 
 Compass = Literal["N", "NE", "E", "SE", "S", "SW", "W", "NW"]
@@ -36,8 +36,17 @@ class RollTable(Strict):
 class Meta(Strict):
     id: str
     title: str
-    system: Literal["broadside", "sectors"]
+    system: str                       # a registered rule system (printgen.systems)
     die: Literal[6] = 6
+
+    @field_validator("system")
+    @classmethod
+    def _registered(cls, v: str):
+        from printgen import systems
+
+        if systems.get(v) is None:
+            raise ValueError(f"unknown rule system '{v}': known systems are {', '.join(systems.known())}")
+        return v
 
 
 class Side(Strict):

@@ -7,12 +7,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from printgen.draw import fonts
-from printgen.draw.shapes import Group, Line, Rect, Shape, Span, Text, translate
+from printgen.draw.shapes import Group, Rect, Shape, Span, Text, translate
 from printgen.game.deploy import Deployment
 from printgen.options import Options
-from printgen.rules.trace import lookup
-from printgen.sheets.maps.map_parts import COLOUR_ORDER, Grid, MapView, arrow, edge_meaning, scale_bar, wind_rose
+from printgen.sheets.maps.map_parts import Grid, MapView, scale_bar
 from printgen.sheets.pieces.sprites import star_shape
+from printgen.systems import system_of
 
 WIDTH = 160.0
 TITLE, BODY, LEAD = 8.5, 7.0, 9.4
@@ -92,10 +92,8 @@ def _merge(row: list[Span]) -> list[Span]:
 
 def legend_blocks(scenario, dep: Deployment, options: Options, view: MapView, grid: Grid, ratio: float,
                   width: float = WIDTH) -> list[Block]:
-    if dep.edges:
-        wind = [_edges(scenario, dep, options, width), _wind(scenario, options, width)]
-    else:
-        wind = [_sailing(scenario, options, width)]
+    wind = (system_of(scenario.ruleset).legend_blocks(scenario, dep, options, width)  # the rule family's part
+            or [wind_block(scenario, width)])
     return [_setup(scenario, dep, options, width), *wind, _ships(scenario, dep, view, width, options),
             _scale(view, grid, ratio, options, width)]
 
@@ -124,67 +122,12 @@ def _setup(scenario, dep: Deployment, options: Options, width: float) -> Block:
     return b
 
 
-def _edges(scenario, dep: Deployment, options: Options, width: float) -> Block:
-    b = Block("Wind edges (the yarn)", width)
-    present = [c for c in COLOUR_ORDER if any(e.colour == c for e in dep.edges)]
-    for colour in present:
-        y = b.y - BODY * 0.35
-        b.shapes.append(Line(2, y, 26, y, f"edge.{colour}", tag=f"legend-edge:{colour}"))
-        b.line((Span(colour.upper(), font="bold"),), indent=32)
-        b.y -= 2
-        b.line(edge_meaning(colour, scenario.ruleset, options), indent=32, role="text.muted")
-        b.y += 2
-    b.wrapped("A ship's speed for the turn comes from the colour its bow points at when the turn starts.")
-    return b
-
-
-def _wind(scenario, options: Options, width: float) -> Block:
-    rs = scenario.ruleset
-    drift = getattr(rs, "drift", None)
-    b = Block("Wind and drift" if drift else "Wind", width)
-    from printgen.game.deploy_settings import COMPASS_DEG
-
-    rows = [(arrow(13, 0, 22, COMPASS_DEG[rs.table.wind_from] + 180, "arrow", 3.0, tag="wind-arrow"),
-             (Span("Wind from the "), Span(rs.table.wind_from, font="bold")))]
-    if drift:
-        rows.append((arrow(13, 0, 22, COMPASS_DEG[drift.direction], "map.drift", 2.0, tag="drift-arrow"),
-                     (Span("Drift: "), Span(options.measure.fmt(drift.distance_in), source=("rule", "drift.distance_in"),
-                                            kind="distance"), Span(" to the "), Span(drift.direction, font="bold"),
-                      Span(" each turn"))))
-    rows.append((arrow(13, 0, 18, 0, "arrow", 2.0, tag="north-arrow"), (Span("North: up the page"),)))
-    for shape, spans in rows:
-        top = b.y - LEAD + 2
-        b.shapes.append(Group((shape,), translate(0, top + 11)))
-        b.y = top + 11 + BODY * 0.35
-        b.line(spans, indent=32)
-        b.y = max(b.y, top + 22 + LEAD)
-    if drift:
-        b.wrapped("Fouled, grappled and surrendered ships drift downwind.")
-    return b
-
-
-def _sailing(scenario, options: Options, width: float) -> Block:
-    """No coloured edges: the wind, and what a ship's angle to it means under these rules."""
+def wind_block(scenario, width: float) -> Block:
+    """The wind alone, for rules that give it no further meaning on the map."""
     rs = scenario.ruleset
     b = Block("Wind and sailing", width)
     b.line((Span("Wind from the "), Span(rs.table.wind_from, font="bold"), Span("; north is up the page.")))
-    mv = getattr(rs, "movement", None)
-    if mv is None or not hasattr(mv, "round_ship_min_angle_to_wind_deg"):
-        b.wrapped("The table has no coloured edges.")
-        return b
-    r = 27.0
-    top = b.y - LEAD + 4
-    b.shapes.extend(wind_rose(r + 12, top + r + 8, r, rs, 6.0))
-    b.y = top + 2 * r + 16 + LEAD
-    deg = lambda key: Span(f"{lookup(rs, key):g}°", source=("rule", key), kind="degrees")    # noqa: E731
-    b.line((Span("Arc at the wind's eye: ", font="bold"), Span("round ships cannot steer within "),
-            deg("movement.round_ship_min_angle_to_wind_deg"), Span(" of the wind.")))
-    b.line((Span("Arc downwind: ", font="bold"), Span("a ship within "), deg("movement.with_wind_within_deg"),
-            Span(" of dead downwind adds "),
-            Span(options.measure.fmt(mv.with_wind_bonus_in), source=("rule", "movement.with_wind_bonus_in"),
-                 kind="distance"), Span(" to its move (not galleys or longships with their sails furled).")))
-    b.wrapped("No coloured edges: ships steer by their angle to the wind. The placement table gives each bow's "
-              "angle off the wind.")
+    b.wrapped("The table has no coloured edges.")
     return b
 
 

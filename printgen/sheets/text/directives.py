@@ -1,10 +1,11 @@
-"""Blocks a template asks for by name ([wind-edges], [odds ...], [chart ...]) that the sheets draw."""
+"""Blocks a template asks for by name ([wind-edges], [track N], and the rule family's own: [odds ...])."""
 
 from __future__ import annotations
 
 from printgen.options import Options
 from printgen.sheets.text.flow import Laid
 from printgen.sheets.text.markup import Block
+from printgen.systems import system_of
 
 
 def expander(scenario, options: Options, wording=None):
@@ -17,18 +18,11 @@ def expander(scenario, options: Options, wording=None):
 
             shapes, h = table_diagram(rs, width, size, options.measure)
             return Laid(shapes, h)
-        if name in ("odds", "hits"):
-            from printgen.sheets.text.odds_blocks import odds_block
-
-            return odds_block(rs, name, args, width, size, options)
         if name == "track":
             return track_block(rs, wording.objects[int(args[0])], width, size)
-        if name in ("record", "boxes"):                 # ship record sheets (printgen/sheets/records.py)
-            from printgen.systems.sectors.records import boxes_block, structure_block
-
-            if name == "record":
-                return structure_block(rs, wording.objects[int(args[0])], width, size)
-            return boxes_block(rs, args[0], " ".join(args[1:]), width, size)
+        laid = system_of(rs).block(rs, name, args, width, size, options, wording)   # [odds ...], [record N]...
+        if laid is not None:
+            return laid
         raise ValueError(f"templates ask for [{' '.join(block.args)}], which no sheet draws")
 
     return expand

@@ -19,17 +19,12 @@ HOW_TO_PRINT = {
     "rulers": "Rulers and gauges: card; one set for each table group.",
     "captains": "Captain cards: plain paper, one card for each student.",
 }
-HOW_TO_PRINT_BY_SYSTEM = {
-    "sectors": {
-        "rulers": "Rulers and gauges: card; one set for each table group (a movement stick for each ship type, "
-                  "the sweep template, the wind gauge).",
-        "captains": "Captain cards: plain paper, one card for each student; they tick structure boxes on them.",
-    },
-}
 
 
-def how_to_print(system: str, kinds: list[str]) -> list[str]:
-    advice = HOW_TO_PRINT | HOW_TO_PRINT_BY_SYSTEM.get(system, {})
+def how_to_print(rs, kinds: list[str]) -> list[str]:
+    from printgen.systems import system_of
+
+    advice = HOW_TO_PRINT | system_of(rs).print_advice
     return [advice[k] for k in kinds if k in advice]
 
 
@@ -49,6 +44,6 @@ def line_squadrons(scenario) -> list[list[str]]:
 
 
 def teacher_sheet(scenario, options: Options, captains, kinds: list[str] | None = None) -> Drawing:
-    printing = how_to_print(scenario.ruleset.ruleset.system, kinds or list(HOW_TO_PRINT))
+    printing = how_to_print(scenario.ruleset, kinds or list(HOW_TO_PRINT))
     return panel_sheet(scenario, options, "teacher.md.j2", "Teacher's sheet", columns=1, max_pages=3,
                        captains=captains, printing=printing, lines=line_squadrons(scenario))

@@ -20,10 +20,11 @@ _MARK = re.compile(f"{OPEN}(\\d+){CLOSE}")
 
 
 @cache
-def environment():
+def environment(root: str | None = None):
+    """Templates under `root` (default: printgen's templates/; a rule family may keep its own)."""
     import jinja2
 
-    return jinja2.Environment(loader=jinja2.FileSystemLoader(str(paths.templates_dir())),
+    return jinja2.Environment(loader=jinja2.FileSystemLoader(root or str(paths.templates_dir())),
                               undefined=jinja2.StrictUndefined, autoescape=False, trim_blocks=True,
                               lstrip_blocks=True, keep_trailing_newline=True)
 
@@ -110,7 +111,9 @@ class Wording:
         return lookup(self.rs, key)
 
     def render(self, name: str, **context) -> str:
-        template = environment().get_template(name)
+        from printgen.systems import system_of
+
+        template = environment(str(system_of(self.rs).templates_dir(self.rs))).get_template(name)
         self.deployment = context.get("deployment")
         return template.render(rule=self.rule, word=self.word, dist=self.dist, faces=self.faces, deg=self.deg,
                                num=self.num, chance=self.chance, example=self.example, value=self.value,

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from printgen.draw.shapes import Group, translate
 from printgen.options import Options
 from printgen.systems.sectors import tables as st
 from printgen.sheets.text.flow import Laid
-from printgen.sheets.text.odds_blocks import draw_table
+from printgen.sheets.text.odds_blocks import draw_tables
 
 TABLES = {
     "sector": lambda rs: [st.sector_roll(rs)],
@@ -23,10 +22,4 @@ def sectors_block(rs, name: str, args: list[str], width: float, size: float, opt
     what = args[0]
     if name != "odds" or what not in TABLES:
         raise ValueError(f"no sectors block [{name} {' '.join(args)}] (known: {', '.join(TABLES)})")
-    out, y = Laid(), 0.0
-    for t in TABLES[what](rs):
-        part = draw_table(t, width, size, options)
-        out.shapes.append(Group(tuple(part.shapes), translate(0, y)))
-        y += part.height + size * 0.6
-    out.height = y - size * 0.6
-    return out
+    return draw_tables(TABLES[what](rs), width, size, options)

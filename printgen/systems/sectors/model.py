@@ -9,6 +9,8 @@ from pydantic import Field, NonNegativeFloat, PositiveFloat, PositiveInt, field_
 
 from printgen.rules.faces import Faces
 from printgen.rules.model import RangeBands, RollTable, RulesetBase, Sequence, Strict
+from printgen.rules.trace import Source
+from printgen.rules.tracks import Track
 
 SECTORS = ("bow", "stern", "port", "starboard")
 
@@ -178,11 +180,8 @@ class SectorsRuleset(RulesetBase):
         return next(r for r in self.damage if r.covers(roll))
 
 
-def ship_tracks(rs: SectorsRuleset, ship) -> list:
+def ship_tracks(rs: SectorsRuleset, ship) -> list[Track]:
     """A structure box per point, sector by sector, then the mast."""
-    from printgen.rules.trace import Source
-    from printgen.rules.tracks import Track
-
     st = rs.type_of(ship).structure
     return [Track(part, getattr(st, part), "box", Source("rule", (f"types.{ship.type}.structure.{part}",)))
             for part in (*SECTORS, "mast") if getattr(st, part) > 0]
