@@ -236,3 +236,15 @@ def test_check_fails_when_a_toy_base_misses_a_box(toy, tmp_path, run, monkeypatc
     monkeypatch.setattr(sys.modules[__name__], "track_shapes", lambda track, *a: real(track, *a)[:-1])
     code, stdout, _ = run("kit", toy, "--students", "4", "--out", tmp_path / "kit")
     assert code == 1 and "2 hit boxes on its base, the rules give 3 hits" in stdout
+
+
+def test_a_ruleset_model_names_only_registered_systems(toy):
+    import tomllib
+
+    from pydantic import ValidationError
+
+    data = tomllib.loads(RULESET)
+    assert ToyRuleset.model_validate(data).ruleset.system == "toy"
+    data["ruleset"]["system"] = "galleons"
+    with pytest.raises(ValidationError, match=r"unknown rule system 'galleons': known systems are broadside, sectors, toy"):
+        ToyRuleset.model_validate(data)

@@ -1,12 +1,13 @@
-"""Load a ruleset file and pick the model of its system."""
+"""Load a ruleset file with the model of its rule family (the registry: printgen.systems)."""
 
 from __future__ import annotations
 
 from pathlib import Path
+
+from printgen import systems
 from printgen.data.tomlfile import read_toml, validate
 from printgen.errors import PrintgenError, Problem
 from printgen.rules.model import RulesetBase
-from printgen import systems
 
 Ruleset = RulesetBase                    # a registered system's model (printgen/systems/<family>/model.py)
 
@@ -18,7 +19,6 @@ def load_ruleset(path: Path) -> Ruleset:
     if family is None:
         raise PrintgenError(Problem(f"unknown ruleset system '{system}'", file=path, field="ruleset.system",
                                     fix="use one of: " + ", ".join(systems.known())))
-    model = family.model
-    ruleset = validate(model, data, path, text, fix="compare with the built-in ruleset in printgen's rulesets/ folder")
+    ruleset = validate(family.model, data, path, text, fix="compare with the built-in ruleset in printgen's rulesets/ folder")
     ruleset._file = (path, text)
     return ruleset
