@@ -178,29 +178,24 @@ def _colours(page, name: str, i: int) -> list[Discrepancy]:
 
 
 def _bases(page, trace, plan, name: str, i: int) -> list[Discrepancy]:
-    """Each base measures its ship's base at the kit's scale (one size in the broadside rules, one a
-    ship type in the sectors rules) and holds one mark per point: hit circles (broadside) or
-    structure boxes (sectors: the small squares inside the base)."""
+    """Each base measures its ship's base at the kit's scale (the ruleset's base_of: one size for all,
+    or one a ship type) and holds one mark per point, as the rule family draws and recognises them
+    (hit circles, or the small squares of structure boxes)."""
     from printgen.rules.tracks import tracks
+    from printgen.systems import system_of
 
     rs, m = plan.scenario.ruleset, plan.options.measure
+    family = system_of(rs)
     ships = {s.key: s for s in plan.scenario.fleet.ships}
-    if rs.ruleset.system == "sectors":
-        size_of = {key: tuple(m.pt(v) for v in rs.base_of(ship)) for key, ship in ships.items()}
-    else:
-        size_of = {key: (m.pt(rs.bases.length_in), m.pt(rs.bases.width_in)) for key in ships}
+    size_of = {key: tuple(m.pt(v) for v in rs.base_of(ship)) for key, ship in ships.items()}
     sizes = set(size_of.values())
 
     def fits(p, w: float, h: float) -> bool:
         return abs(p.w - w) < 0.72 and abs(p.h - h) < 0.72
 
     bases = [p for p in page.paths if p.kind == "rect" and any(fits(p, w, h) for w, h in sizes)]
-    if rs.ruleset.system == "sectors":
-        marks = [p for p in page.paths if p.kind == "rect" and abs(p.w - p.h) < 0.3 and 1 < p.w < min(min(sizes)) / 2]
-        unit, points = "structure boxes", "structure points"
-    else:
-        marks = [p for p in page.paths if p.kind == "circle"]
-        unit, points = "hit circles", "hit points"
+    marks = [p for p in page.paths if family.is_mark(p, sizes)]
+    unit, points = family.marks
     names = [e for e in trace if e["source"][0] == "fleet" and e["source"][2] == "name"]
     out, seen = [], set()
     for base in bases:

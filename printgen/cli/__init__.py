@@ -7,14 +7,11 @@ import sys
 
 import typer
 
+from printgen.cli.app import app
+from printgen.cli import check_cmd, list_cmd, odds_cmd, sprites_cmd  # noqa: F401  (commands register on `app`)
+from printgen.cli import kit_cmd, sheet_cmds  # noqa: F401
+from printgen.cli import map_cmd  # noqa: F401
 from printgen.errors import PrintgenError
-
-app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
-                  help="Print classroom naval wargame kits: paper ships, rule cards, maps, from a fleet database.")
-
-from printgen.cli import check_cmd, list_cmd, odds_cmd, sprites_cmd  # noqa: E402,F401  (commands register on `app`)
-from printgen.cli import kit_cmd, sheet_cmds  # noqa: E402,F401
-from printgen.cli import map_cmd  # noqa: E402,F401
 
 
 def main() -> None:

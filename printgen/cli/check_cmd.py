@@ -6,7 +6,7 @@ from pathlib import Path
 
 import typer
 
-from printgen.cli import app
+from printgen.cli.app import app
 
 
 @app.command("check")
@@ -21,7 +21,7 @@ def check_cmd(target: str = typer.Argument(..., help="a scenario name or folder,
     from printgen.data.scenario import load_scenario
     from printgen.options import Options
     from printgen.rules import run_checks
-    from printgen.sheets.sprites import printed_tracks, sprite_sheets
+    from printgen.sheets.pieces.sprites import printed_tracks, sprite_sheets
 
     scenario = load_scenario(target)
     # the marks the sprite sheet actually draws on each base (not what the rules say it should)

@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from printgen.cli import app
+from printgen.cli.app import app
 from printgen.cli import common as c
 
 Students = Annotated[int, typer.Option("--students", help="students in the class (each commands 1-3 ships)")]

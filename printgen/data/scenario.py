@@ -18,6 +18,7 @@ from printgen.data.tomlfile import read_toml, validate
 from printgen.errors import PrintgenError, Problem
 from printgen.rules.model import Strict
 from printgen.rules.load import Ruleset, load_ruleset
+from printgen.systems import system_of
 
 
 class Info(Strict):
@@ -106,10 +107,9 @@ def load_scenario(name_or_path: str) -> Scenario:
     ruleset = load_ruleset(_ruleset_path(sf.scenario.ruleset, folder, path))
     _check_squadron_sides(sf, ruleset, path)
     nation_side = {n: key for key, side in ruleset.sides.items() for n in side.nations}
-    sectors = ruleset.ruleset.system == "sectors"
+    family = system_of(ruleset)
     fleet = load_fleet(folder / sf.scenario.ships, nation_side, {k: s.side for k, s in sf.squadrons.items()},
-                       needs=("type",) if sectors else ("guns",),
-                       types={k: t.name for k, t in ruleset.types.items()} if sectors else None)
+                       needs=family.fleet_columns, types=family.ship_types(ruleset))
     if sf.fleet.flagships is not None:
         flagged = {fleet.find(n, str(path)) for n in sf.fleet.flagships}
         fleet = Fleet(fleet.path, tuple(dataclasses.replace(s, flagship=s in flagged) for s in fleet.ships))

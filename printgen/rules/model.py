@@ -1,14 +1,13 @@
-"""The ruleset data model: what every ruleset has (table, wind edges, bases) and the broadside
-system that plays the Trafalgar rules. Field names are the TOML keys, so a dotted key such as
-`shooting.dice.british` names a rule number both in the file and on the printed sheets."""
+"""The ruleset data model: what every ruleset has (table, wind edges, bases); each rule system
+adds its own parts (printgen/systems/<family>/model.py). Field names are the TOML keys, so a
+dotted key such as `shooting.dice.british` names a rule number both in the file and on the sheets."""
 
 from __future__ import annotations
 
 from typing import Any, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, NonNegativeFloat, PositiveFloat, PositiveInt, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, NonNegativeFloat, PositiveFloat, field_validator, model_validator
 
-from printgen.rules.faces import Faces
 
 Compass = Literal["N", "NE", "E", "SE", "S", "SW", "W", "NW"]
 SideName = Literal["north", "east", "south", "west"]
@@ -37,8 +36,17 @@ class RollTable(Strict):
 class Meta(Strict):
     id: str
     title: str
-    system: Literal["broadside", "sectors"]
+    system: str                       # a registered rule system (printgen.systems)
     die: Literal[6] = 6
+
+    @field_validator("system")
+    @classmethod
+    def _registered(cls, v: str):
+        from printgen import systems
+
+        if systems.get(v) is None:
+            raise ValueError(f"unknown rule system '{v}': known systems are {', '.join(systems.known())}")
+        return v
 
 
 class Side(Strict):
@@ -94,93 +102,6 @@ class RangeBands(Strict):
         return {k: tuple(v) for k, v in (self.model_extra or {}).items()}
 
 
-# --- the broadside system (Trafalgar) -------------------------------------------------------------
-
-class CutLoose(RollTable):
-    success: ClassVar[str] = "free"
-    free: Faces
-    held: Faces
-
-
-class Drift(Strict):
-    distance_in: NonNegativeFloat
-    direction: Compass
-    cut_loose: CutLoose
-
-
-class InIrons(RollTable):
-    success: ClassVar[str] = "move"
-    move: Faces
-    stay: Faces
-
-
-class Speeds(Strict):
-    green: NonNegativeFloat
-    yellow: NonNegativeFloat
-    red: NonNegativeFloat
-
-
-class Movement(Strict):
-    turn_max_deg: PositiveFloat = Field(le=180)
-    turns: PositiveInt
-    speed_in: Speeds
-    in_irons: dict[str, InIrons]
-
-
-class ToHit(RollTable):
-    success: ClassVar[str] = "hit"
-    hit: Faces
-    miss: Faces
-
-
-class ToHitBands(Strict):
-    long: ToHit
-    short: ToHit
-    rake: ToHit
-
-
-class Shooting(Strict):
-    flagship_extra_dice: int = Field(ge=0)
-    dice: dict[str, PositiveInt]
-    range_in: RangeBands
-    to_hit: ToHitBands
-
-    @field_validator("range_in")
-    @classmethod
-    def _short_and_long(cls, v: RangeBands):
-        if set(v.bands()) != {"short", "long"}:
-            raise ValueError("shooting.range_in needs exactly 'short' and 'long'")
-        return v
-
-
-class HitPoints(Strict):
-    flagship: PositiveInt
-    ship: PositiveInt
-
-
-class Fouling(RollTable):
-    success: ClassVar[str] = "fouled"
-    fouled: Faces
-    clear: Faces
-
-
-class Grappling(RollTable):
-    success: ClassVar[str] = "grappled"
-    grappled: Faces
-    missed: Faces
-
-
-class Boarding(RollTable):
-    success: ClassVar[str] = "hit"
-    dice_per_hit_point: PositiveInt
-    survivor_hit_points: PositiveInt
-    hit: Faces
-    miss: Faces
-
-    def outcomes(self) -> dict[str, tuple[int, ...]]:
-        return {"hit": self.hit, "miss": self.miss}
-
-
 class Sequence(Strict):
     phases: list[str] = Field(min_length=1)
 
@@ -214,34 +135,3 @@ class RulesetBase(Strict):
     def long_range_in(self) -> float:
         """The longest range at which a ship can hurt another (attackers deploy beyond it)."""
         raise NotImplementedError
-
-
-class BroadsideRuleset(RulesetBase):
-    """The Trafalgar fast-play rules: broadside dice pools against hit points."""
-
-    sequence: Sequence
-    drift: Drift
-    movement: Movement
-    shooting: Shooting
-    hit_points: HitPoints
-    fouling: Fouling
-    grappling: Grappling
-    boarding: Boarding
-
-    @model_validator(mode="after")
-    def _sides_known(self):
-        for where, keys in (("shooting.dice", self.shooting.dice), ("movement.in_irons", self.movement.in_irons)):
-            if set(keys) != set(self.sides):
-                raise ValueError(f"{where} must give a value for each side ({', '.join(self.sides)}); "
-                                 f"it has {', '.join(keys) or 'none'}")
-        return self
-
-    # -- questions the sheets ask ------------------------------------------------------------------
-    def hit_points_of(self, flagship: bool) -> int:
-        return self.hit_points.flagship if flagship else self.hit_points.ship
-
-    def dice_of(self, side: str, flagship: bool) -> int:
-        return self.shooting.dice[side] + (self.shooting.flagship_extra_dice if flagship else 0)
-
-    def long_range_in(self) -> float:
-        return max(b for _, b in self.shooting.range_in.bands().values())
