@@ -4,10 +4,11 @@ system that plays the Trafalgar rules. Field names are the TOML keys, so a dotte
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, NonNegativeFloat, PositiveFloat, PositiveInt, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, PositiveFloat, field_validator, model_validator
 
+from printgen import limits
 from printgen.rules.faces import Faces
 
 Compass = Literal["N", "NE", "E", "SE", "S", "SW", "W", "NW"]
@@ -15,8 +16,20 @@ SideName = Literal["north", "east", "south", "west"]
 Colour = Literal["green", "yellow", "red"]
 
 
+# Numbers as the rules may give them: finite and within printgen.limits (each says why).
+Inches = Annotated[float, Field(ge=0, le=limits.DISTANCE_IN)]
+PositiveInches = Annotated[float, Field(gt=0, le=limits.DISTANCE_IN)]
+Feet = Annotated[float, Field(ge=0, le=limits.TABLE_FT)]
+PositiveFeet = Annotated[float, Field(gt=0, le=limits.TABLE_FT)]
+BaseSide = Annotated[float, Field(ge=limits.BASE_MIN_IN, le=limits.BASE_MAX_IN)]
+Dice = Annotated[int, Field(ge=1, le=limits.DICE_PER_POOL)]
+Points = Annotated[int, Field(ge=1, le=limits.HIT_POINTS)]
+Count = Annotated[int, Field(ge=1, le=limits.COUNT)]
+Text = Annotated[str, Field(max_length=limits.TEXT_CHARS)]
+
+
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
 
 class RollTable(Strict):
@@ -36,7 +49,7 @@ class RollTable(Strict):
 
 class Meta(Strict):
     id: str
-    title: str
+    title: Annotated[str, Field(min_length=1, max_length=limits.TITLE_CHARS)]
     system: Literal["broadside", "sectors"]
     die: Literal[6] = 6
 
@@ -48,8 +61,8 @@ class Side(Strict):
 
 class Edge(Strict):
     side: SideName
-    from_ft: NonNegativeFloat
-    to_ft: NonNegativeFloat
+    from_ft: Feet
+    to_ft: Feet
     colour: Colour
 
     @model_validator(mode="after")
@@ -60,8 +73,8 @@ class Edge(Strict):
 
 
 class Table(Strict):
-    north_south_ft: PositiveFloat
-    east_west_ft: PositiveFloat
+    north_south_ft: PositiveFeet
+    east_west_ft: PositiveFeet
     wind_from: Compass
     edges: list[Edge] = []            # coloured wind edges, where the rules steer by them (Trafalgar)
 
@@ -70,8 +83,8 @@ class Table(Strict):
 
 
 class Bases(Strict):
-    length_in: PositiveFloat
-    width_in: PositiveFloat
+    length_in: BaseSide
+    width_in: BaseSide
 
 
 class RangeBands(Strict):
@@ -86,8 +99,8 @@ class RangeBands(Strict):
             if (not isinstance(band, (list, tuple)) or len(band) != 2
                     or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in band)):
                 raise ValueError(f"range '{name}' must be [from, to] in inches, like [0, 6]")
-            if band[0] < 0 or band[1] <= band[0]:
-                raise ValueError(f"range '{name}' = {list(band)}: needs 0 <= from < to")
+            if not 0 <= band[0] < band[1] <= limits.DISTANCE_IN:
+                raise ValueError(f"range '{name}' = {list(band)}: needs 0 <= from < to <= {limits.DISTANCE_IN:g}")
         return data
 
     def bands(self) -> dict[str, tuple[float, float]]:
@@ -103,7 +116,7 @@ class CutLoose(RollTable):
 
 
 class Drift(Strict):
-    distance_in: NonNegativeFloat
+    distance_in: Inches
     direction: Compass
     cut_loose: CutLoose
 
@@ -115,14 +128,14 @@ class InIrons(RollTable):
 
 
 class Speeds(Strict):
-    green: NonNegativeFloat
-    yellow: NonNegativeFloat
-    red: NonNegativeFloat
+    green: Inches
+    yellow: Inches
+    red: Inches
 
 
 class Movement(Strict):
     turn_max_deg: PositiveFloat = Field(le=180)
-    turns: PositiveInt
+    turns: Count
     speed_in: Speeds
     in_irons: dict[str, InIrons]
 
@@ -140,8 +153,8 @@ class ToHitBands(Strict):
 
 
 class Shooting(Strict):
-    flagship_extra_dice: int = Field(ge=0)
-    dice: dict[str, PositiveInt]
+    flagship_extra_dice: int = Field(ge=0, le=limits.DICE_PER_POOL)
+    dice: dict[str, Dice]
     range_in: RangeBands
     to_hit: ToHitBands
 
@@ -154,8 +167,8 @@ class Shooting(Strict):
 
 
 class HitPoints(Strict):
-    flagship: PositiveInt
-    ship: PositiveInt
+    flagship: Points
+    ship: Points
 
 
 class Fouling(RollTable):
@@ -172,8 +185,8 @@ class Grappling(RollTable):
 
 class Boarding(RollTable):
     success: ClassVar[str] = "hit"
-    dice_per_hit_point: PositiveInt
-    survivor_hit_points: PositiveInt
+    dice_per_hit_point: Dice
+    survivor_hit_points: Points
     hit: Faces
     miss: Faces
 
@@ -182,7 +195,7 @@ class Boarding(RollTable):
 
 
 class Sequence(Strict):
-    phases: list[str] = Field(min_length=1)
+    phases: list[Text] = Field(min_length=1, max_length=limits.PHASES)
 
 
 class RulesetBase(Strict):
@@ -234,6 +247,14 @@ class BroadsideRuleset(RulesetBase):
             if set(keys) != set(self.sides):
                 raise ValueError(f"{where} must give a value for each side ({', '.join(self.sides)}); "
                                  f"it has {', '.join(keys) or 'none'}")
+        most = max(self.shooting.dice.values()) + self.shooting.flagship_extra_dice
+        if most > limits.DICE_PER_POOL:
+            raise ValueError(f"a flagship's broadside would roll {most} dice (shooting.dice + flagship_extra_dice); "
+                             f"at most {limits.DICE_PER_POOL} dice are rolled at once")
+        boarders = max(self.hit_points.ship, self.hit_points.flagship) * self.boarding.dice_per_hit_point
+        if boarders > limits.DICE_PER_POOL:
+            raise ValueError(f"a boarding party would roll {boarders} dice (hit_points x boarding.dice_per_hit_point); "
+                             f"at most {limits.DICE_PER_POOL} dice are rolled at once")
         return self
 
     # -- questions the sheets ask ------------------------------------------------------------------
