@@ -43,9 +43,11 @@ longer would draw rulers and gauges of hundreds of pages."""
 TABLE_FT = 10.0
 """A side of the table in feet (a classroom floor); the table-size map tiles it on paper sheets."""
 
-BASE_MIN_IN = 0.25
-"""The smallest side of a base in inches: below it a ship's name and its hit circles cannot be printed
-or cut out (the built-in bases are 1" x 2")."""
+BASE_MIN_LENGTH_IN = 1.0
+BASE_MIN_IN = 0.5
+"""The shortest base (its length, and any side) in inches: on a smaller one a ship's name and its hit
+circles no longer fit and the kit fails its own check (tried: 1" x 0.5" with 12 hit points checks,
+0.5" x 0.5" does not). The built-in bases are 2" x 1"."""
 
 BASE_MAX_IN = 12.0
 """The largest side of a base: a ship longer than a foot does not fit a paper sheet."""

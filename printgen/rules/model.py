@@ -22,6 +22,7 @@ PositiveInches = Annotated[float, Field(gt=0, le=limits.DISTANCE_IN)]
 Feet = Annotated[float, Field(ge=0, le=limits.TABLE_FT)]
 PositiveFeet = Annotated[float, Field(gt=0, le=limits.TABLE_FT)]
 BaseSide = Annotated[float, Field(ge=limits.BASE_MIN_IN, le=limits.BASE_MAX_IN)]
+BaseLength = Annotated[float, Field(ge=limits.BASE_MIN_LENGTH_IN, le=limits.BASE_MAX_IN)]
 Dice = Annotated[int, Field(ge=1, le=limits.DICE_PER_POOL)]
 Points = Annotated[int, Field(ge=1, le=limits.HIT_POINTS)]
 Count = Annotated[int, Field(ge=1, le=limits.COUNT)]
@@ -83,7 +84,7 @@ class Table(Strict):
 
 
 class Bases(Strict):
-    length_in: BaseSide
+    length_in: BaseLength
     width_in: BaseSide
 
 

@@ -9,7 +9,7 @@ from pydantic import Field, field_validator, model_validator
 
 from printgen.rules.faces import Faces
 from printgen import limits
-from printgen.rules.model import (BaseSide, Count, Inches, Points, PositiveInches, RangeBands, RollTable, RulesetBase,
+from printgen.rules.model import (BaseLength, BaseSide, Count, Inches, Points, PositiveInches, RangeBands, RollTable, RulesetBase,
                                   Sequence, Strict, Text)
 
 SECTORS = ("bow", "stern", "port", "starboard")
@@ -35,7 +35,7 @@ class ShipType(Strict):
     bardi: bool = False
     speed_in: PositiveInches
     attack_speed_in: PositiveInches
-    base_in: tuple[BaseSide, BaseSide]
+    base_in: tuple[BaseLength, BaseSide]
     structure: Structure
 
     @model_validator(mode="after")
@@ -51,8 +51,8 @@ class Movement(Strict):
     round_ship_min_angle_to_wind_deg: float = Field(ge=0, le=180)
     with_wind_bonus_in: Inches
     with_wind_within_deg: float = Field(ge=0, le=180)
-    sweep_turn_deg: float = Field(gt=0, le=360)
-    sweep_step_deg: float = Field(gt=0, le=360)
+    sweep_turn_deg: float = Field(gt=0, le=180)
+    sweep_step_deg: float = Field(ge=5, le=180)          # the sweep template draws a ray per step
     sweep_moves: Count
     attack_speed_uses: Count
     attack_speed_rest_turns: int = Field(ge=0, le=limits.COUNT)
