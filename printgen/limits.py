@@ -49,6 +49,10 @@ BASE_MIN_IN = 0.5
 circles no longer fit and the kit fails its own check (tried: 1" x 0.5" with 12 hit points checks,
 0.5" x 0.5" does not). The built-in bases are 2" x 1"."""
 
+PRINTED_BASE_MIN_IN = 0.5
+"""The shortest base as printed (its length times --scale): the built-in 2" bases check at --scale 0.25,
+a 1" base at 0.25 (0.25" printed) does not, so a scale that prints bases under half an inch is refused."""
+
 BASE_MAX_IN = 12.0
 """The largest side of a base: a ship longer than a foot does not fit a paper sheet."""
 

@@ -410,6 +410,53 @@ def test_odds_distribution_at_the_dice_limit_is_fast():
     assert time.monotonic() - start < 1 and sum(d.values()) == 1
 
 
+# --- every limit at once: the kit prints and checks ------------------------------------------------------
+
+@pytest.mark.slow
+def test_a_kit_at_every_limit_builds_and_checks(tmp_path):
+    """The limits are what printgen can print: hit points and dice at their maximum, the smallest base,
+    the longest move, the most phases, the longest title (of wide letters) and names: the kit checks."""
+    folder = copy_scenario(tmp_path)
+    rules = folder / "rules.toml"
+    for side in ("british", "allied"):
+        set_key(rules, "shooting.dice", side, str(limits.DICE_PER_POOL - 1))
+    for key in ("ship", "flagship"):
+        set_key(rules, "hit_points", key, str(limits.HIT_POINTS))
+    set_key(rules, "boarding", "dice_per_hit_point", str(limits.DICE_PER_POOL // limits.HIT_POINTS))
+    set_key(rules, "bases", "length_in", str(limits.BASE_MIN_LENGTH_IN))
+    set_key(rules, "bases", "width_in", str(limits.BASE_MIN_IN))
+    set_key(rules, "movement.speed_in", "green", str(limits.DISTANCE_IN))
+    set_key(rules, "drift", "distance_in", str(limits.DISTANCE_IN))
+    set_key(rules, "sequence", "phases", "[" + ", ".join(f'"Phase {chr(65 + i)}"' for i in range(limits.PHASES)) + "]")
+    set_key(rules, "ruleset", "title", '"' + "W" * limits.TITLE_CHARS + '"')
+    set_key(folder / "scenario.toml", "scenario", "title", '"' + "W" * limits.TITLE_CHARS + '"')
+    edit_ships(folder, 0, name=("Santísima Trinidad y Nuestra Señora " * 2)[:limits.NAME_CHARS])
+    edit_ships(folder, 5, name="W" * limits.NAME_CHARS)
+    r = printgen("kit", str(folder), "--out", str(tmp_path / "kit"), timeout=900)
+    assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-3000:]
+    assert "agree with the rules" in r.stdout
+    import pdfplumber
+
+    with pdfplumber.open(tmp_path / "kit" / "quickref-color.pdf") as pdf:
+        page = pdf.pages[0]
+        words = {w["text"]: w for w in page.extract_words() if w["top"] < 40}
+        assert "W" * limits.TITLE_CHARS in words                        # the title prints whole
+        assert words["reference"]["x1"] < words["colour"]["x0"]          # and ends before the page number
+
+
+def test_smallest_scale_is_the_one_that_checks(tmp_path):
+    from printgen.options import MIN_SCALE, Options
+
+    with pytest.raises(PrintgenError, match="--scale"):
+        Options(scale=0.05)
+    assert Options(scale=MIN_SCALE).scale == 0.25
+    folder = copy_scenario(tmp_path)
+    set_key(folder / "rules.toml", "bases", "length_in", "1")               # prints 0.25" at scale 0.25
+    r = printgen("sprites", str(folder), "--scale", "0.25", "--out", str(tmp_path / "s"))
+    assert r.returncode == 2 and "use --scale 0.5 or more" in r.stderr and "Traceback" not in r.stderr
+    assert not (tmp_path / "s").exists()
+
+
 # --- the fleet-reduction suggestion and the smallest scale -----------------------------------------
 
 def test_suggested_fraction_for_a_5000_ship_fleet_works(tmp_path):
@@ -437,3 +484,114 @@ def test_suggested_fraction_for_a_5000_ship_fleet_works(tmp_path):
     assert m, r.stderr[-2000:]
     r = printgen("map", str(folder), "--out", str(tmp_path / "m"), "--fraction", m.group(1), timeout=300)
     assert r.returncode == 0, r.stderr[-2000:]
+
+
+# --- property-based: random cells and values never end in anything but a load or a clean error -----
+
+hypothesis = pytest.importorskip("hypothesis")
+from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+
+_ALLOWED_READS: list[Path] = []
+_AUDIT = {"on": False, "bad": []}
+
+
+def _audit(event: str, args: tuple) -> None:
+    """Every file opened while a loader runs: no writes at all, reads only of the scenario copy,
+    printgen's own data and fonts, and Python itself."""
+    if not _AUDIT["on"] or event != "open" or not isinstance(args[0], (str, Path)):
+        return
+    path, mode, flags = Path(args[0]).resolve(), args[1] or "", args[2] or 0
+    import os
+
+    if any(c in str(mode) for c in "wax+") or flags & (os.O_WRONLY | os.O_RDWR | os.O_CREAT):
+        _AUDIT["bad"].append(("write", path))
+    elif not any(path.is_relative_to(root) for root in _ALLOWED_READS):
+        _AUDIT["bad"].append(("read", path))
+
+
+@pytest.fixture(scope="module")
+def audited():
+    import sysconfig
+
+    from printgen.rules import load_checked
+
+    load_checked("trafalgar")                          # imports done (reportlab reads ~/.reportlab_settings)
+    if not _ALLOWED_READS:
+        sys.addaudithook(_audit)                       # hooks cannot be removed: it is switched on and off
+
+    _ALLOWED_READS[:] = [Path(p).resolve() for p in (paths.data_root(), Path(paths.__file__).parent, sys.prefix,
+                                                     sys.base_prefix, sysconfig.get_paths()["stdlib"])]
+    return _AUDIT
+
+
+def _load(folder: Path, audit) -> None:
+    from printgen.rules import load_checked
+
+    _ALLOWED_READS.append(folder.resolve())
+    audit["on"], audit["bad"] = True, []
+    try:
+        load_checked(str(folder))
+    except PrintgenError as e:
+        assert "Traceback" not in str(e) and len(str(e)) < 20_000
+    finally:
+        audit["on"] = False
+        _ALLOWED_READS.pop()
+    assert audit["bad"] == [], audit["bad"][:3]
+
+
+CELLS = st.one_of(st.text(max_size=60), st.sampled_from(["nan", "inf", "-1", "1e308", "=1+1", "yes", "British",
+                                                         "North", "74", "", "\u202e", "東京", '"', "a\nb"]))
+COLUMNS = ["name", "nation", "squadron", "guns", "flagship", "admiral", "captain", "fate", "aliases", "crew", "type"]
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(edits=st.lists(st.tuples(st.integers(0, 70), st.sampled_from(COLUMNS), CELLS), min_size=1, max_size=4),
+       scenario=st.sampled_from(["trafalgar", "sluys-1340"]))
+def test_random_csv_cells_load_or_fail_cleanly(tmp_path_factory, audited, edits, scenario):
+    folder = copy_scenario(tmp_path_factory.mktemp("csv"), scenario, local_rules=False)
+    path = folder / "ships.csv"
+    rows = list(csv.DictReader(io.StringIO(path.read_text(encoding="utf-8-sig"))))
+    fields = list(rows[0])
+    for row, column, value in edits:
+        if column not in fields:
+            fields.append(column)
+        while row >= len(rows):
+            rows.append({})
+        rows[row][column] = value
+    out = io.StringIO()
+    csv.DictWriter(out, fieldnames=fields, lineterminator="\n", restval="").writeheader()
+    csv.DictWriter(out, fieldnames=fields, lineterminator="\n", restval="").writerows(rows)
+    path.write_text(out.getvalue(), encoding="utf-8")
+    _load(folder, audited)
+
+
+TOML_VALUES = st.one_of(st.integers(-10**12, 10**12), st.floats(allow_nan=True, allow_infinity=True),
+                        st.text(max_size=80), st.booleans(), st.lists(st.integers(-100, 10**6), max_size=5),
+                        st.lists(st.floats(), max_size=3), st.sampled_from(["/etc/passwd", "../x.toml", "5-6", "1-99"]))
+
+
+def _leaves(data: dict, prefix: tuple = ()) -> list[tuple]:
+    out = []
+    for k, v in data.items():
+        out += _leaves(v, prefix + (k,)) if isinstance(v, dict) else [prefix + (k,)]
+    return out
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data(), scenario=st.sampled_from(["trafalgar", "sluys-1340"]), file=st.sampled_from(["rules", "scenario"]))
+def test_random_toml_values_load_or_fail_cleanly(tmp_path_factory, audited, data, scenario, file):
+    import tomllib
+
+    import tomli_w
+
+    folder = copy_scenario(tmp_path_factory.mktemp("toml"), scenario)
+    path = folder / ("rules.toml" if file == "rules" else "scenario.toml")
+    doc = tomllib.loads(path.read_text(encoding="utf-8"))
+    for _ in range(data.draw(st.integers(1, 3))):
+        *parents, key = data.draw(st.sampled_from(_leaves(doc)))
+        target = doc
+        for p in parents:
+            target = target[p]
+        target[key] = data.draw(TOML_VALUES)
+    path.write_text(tomli_w.dumps(doc), encoding="utf-8")
+    _load(folder, audited)
