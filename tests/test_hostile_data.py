@@ -122,41 +122,50 @@ def test_formula_ship_name_is_inert_in_deployment_csv(tmp_path):
     assert all(not r["x"].startswith("'") for r in rows)                  # numbers stay numbers
 
 
-def records_cards(pdf: Path) -> list[str]:
-    """The title of each record card: the bold first line of each card on the records pages."""
+def card_titles(pdf_bytes: bytes) -> str:
+    """The record cards' titles: the words printed white (on each card's dark title bar)."""
     import pdfplumber
 
-    with pdfplumber.open(pdf) as doc:
-        return [ln["text"] for page in doc.pages
-                for ln in page.extract_text_lines() if ln["chars"] and "Bold" in ln["chars"][0]["fontname"]
-                and ln["chars"][0]["size"] > 9]
+    with pdfplumber.open(io.BytesIO(pdf_bytes)) as doc:
+        return " ".join(w["text"] for page in doc.pages
+                        for w in page.extract_words(extra_attrs=["non_stroking_color"])
+                        if tuple(w["non_stroking_color"] or ()) in ((1.0,), (1.0, 1.0, 1.0)))
 
 
 def test_markup_in_an_admiral_cell_prints_literally_one_card_per_ship(tmp_path):
-    """A cell holding "## ..." (and a "|" and "**"): before, a newline in it started a fake card.
-    Newlines are now refused at load; markup without them prints as text, not as a card."""
-    from printgen.game.prepare import prepare
+    """A cell holding a newline and "## ..." printed a fake record card. The loader now refuses the
+    newline; and the sheets never parse data as markup even if one got through: exactly one card per
+    ship, and the cell's text printed as it is."""
+    import dataclasses
+
     from printgen.draw.render import render
+    from printgen.game.prepare import prepare
     from printgen.sheets.records import record_sheets
 
     folder = copy_scenario(tmp_path, "sluys-1340", local_rules=False)
     edit_ships(folder, 0, admiral="## Fake ship | **bold** [track 0]")
     scenario, options = prepare(str(folder))
-    out = tmp_path / "records.pdf"
-    out.write_bytes(render(record_sheets(scenario, options), options.edition, "pdf").files[0][1])
-    import pdfplumber
+    hostile = "King Edward III\n## Fake ship {size=double}\n- a bullet\n| a | b |"
+    ships = list(scenario.fleet.ships)
+    ships[1] = dataclasses.replace(ships[1], admiral=hostile)      # past the loader, as if it let it through
+    for fleet in (scenario, scenario.with_ships(ships)):
+        pdf = render(record_sheets(fleet, options), options.edition, "pdf").files[0][1]
+        titles = card_titles(pdf)
+        for ship in fleet.fleet.ships:
+            assert titles.count(ship.name) == 1 + sum(o.name != ship.name and ship.name in o.name
+                                                      for o in fleet.fleet.ships), ship.name
+        rest = titles
+        for ship in sorted(fleet.fleet.ships, key=lambda s: -len(s.name)):
+            rest = rest.replace(ship.name, "")
+        assert set(rest.split()) <= {"(flagship)"}, rest                  # no card titled by a cell
+        import pypdfium2 as pdfium
 
-    with pdfplumber.open(out) as doc:
-        text = "\n".join(p.extract_text() for p in doc.pages)
-    assert "Aboard: ## Fake ship | **bold** [track 0]." in text.replace("\n", " ")
-    assert text.count("Fake ship") == 1
-    n_cards = sum(text.count(s.name) >= 1 for s in scenario.fleet.ships)
-    assert n_cards == len(scenario.fleet.ships)
-    headings = [ln for ln in text.splitlines() if ln.startswith("Fake ship") or ln.startswith("## Fake")]
-    assert headings == []                                               # no card is titled by the cell
+        doc = pdfium.PdfDocument(pdf)
+        text = " ".join(doc[i].get_textpage().get_text_range() for i in range(len(doc)))
+        assert "Aboard: ## Fake ship | **bold** [track 0]." in " ".join(text.split())
 
-    edit_ships(folder, 0, admiral="King Edward III\n## Fake ship")
-    refused(folder, "ships.csv, line 2", "field 'admiral'", "U+000A")
+    edit_ships(folder, 1, admiral="King Edward III\n## Fake ship")
+    refused(folder, "ships.csv, line 3", "field 'admiral'", "U+000A")
 
 
 # --- names: NFC, refused characters, fonts ---------------------------------------------------------
