@@ -125,7 +125,19 @@ def validate(model: type[M], data: dict, path: Path, text: str, fix: str) -> M:
         raise PrintgenError(problems) from None
 
 
+_BOUNDS = {"less_than_equal": "at most {le}", "less_than": "less than {lt}", "greater_than_equal": "at least {ge}",
+           "greater_than": "more than {gt}", "string_too_long": "at most {max_length} characters",
+           "string_too_short": "at least {min_length} characters", "too_long": "at most {max_length}",
+           "too_short": "at least {min_length}"}
+
+
 def _message(err: dict) -> str:
+    if err["type"] in _BOUNDS:
+        given = err.get("input")
+        shown = f"{len(given)} entries" if isinstance(given, (list, dict)) else texts.snippet(repr(given), 40)
+        return (f"{shown} is out of range: it must be {_BOUNDS[err['type']].format(**err.get('ctx', {}))}"
+                + (" (printgen's limits, and why, are in printgen/limits.py)" if err["type"] in
+                   ("less_than_equal", "string_too_long", "too_long") else ""))
     msg = err["msg"]
     if msg.startswith("Value error, "):
         msg = msg[len("Value error, "):]
