@@ -198,6 +198,12 @@ def test_cjk_name_refused_naming_the_ship(tmp_path):
     refused(folder, "ships.csv, line 5", "field 'name'", "東京丸", "U+6771")
 
 
+def test_right_to_left_name_refused(tmp_path):
+    folder = copy_scenario(tmp_path, local_rules=False)
+    edit_ships(folder, 3, name="السفينة")
+    refused(folder, "ships.csv, line 5", "field 'name'", "right to left", "U+0627")
+
+
 @pytest.fixture(scope="module")
 def greek_kit(tmp_path_factory) -> tuple[Path, list[str]]:
     tmp = tmp_path_factory.mktemp("greek")

@@ -3,8 +3,9 @@ character that would print wrong or not at all.
 
 Refused: control characters (a newline or tab in a name breaks lines and tables), format characters
 (zero-width spaces and joiners, bidi overrides: invisible, or reordering what follows), private-use
-characters (printgen's own markers use them), line separators, and any character the bundled font
-has no glyph for (it would print a box). An error names the character as U+XXXX."""
+characters (printgen's own markers use them), line separators, right-to-left scripts (the sheets
+lay text out left to right, unshaped), and any character the bundled font has no glyph for (it
+would print a box). An error names the character as U+XXXX."""
 
 from __future__ import annotations
 
@@ -34,6 +35,9 @@ def problem(text: str, most: int = limits.TEXT_CHARS) -> str | None:
         kind = _REFUSED.get(unicodedata.category(c))
         if kind:
             return f"'{snippet(text)}' contains the {kind} {codepoint(c)}"
+    if rtl := [c for c in text if unicodedata.bidirectional(c) in ("R", "AL")]:
+        return (f"'{snippet(text)}' is written right to left ({codepoint(rtl[0])}), which the sheets cannot "
+                "lay out (they would print its letters backwards and unjoined)")
     if len(text) > most:
         return f"'{snippet(text)}' is {len(text)} characters long; at most {most} fit where it is printed"
     from printgen.draw.fonts import missing
