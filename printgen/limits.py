@@ -11,12 +11,12 @@ FILE_BYTES = 2_000_000
 """ships.csv, scenario.toml, a ruleset: the built-in files are under 20 kB; 2 MB holds a navy."""
 
 NAME_CHARS = 40
-"""A ship's name (and admiral, captain, squadron...): it must fit a 2" base at the sprite's type size
-(the built-in fleets' longest is 26 characters)."""
+"""A ship's name (and squadron and type names): it must fit its base on the sprites and the maps
+(40 W's on a 1" base check; the built-in fleets' longest name is 26 characters)."""
 
 TITLE_CHARS = 60
 """A scenario's or ruleset's title: printed in the header of every page, in one line beside the page
-number ("Trafalgar, 21 October 1805", 26 characters)."""
+number, shrunk to fit ("Trafalgar, 21 October 1805" is 26 characters; 60 W's still read at 5 pt)."""
 
 TEXT_CHARS = 300
 """Any other text: a CSV cell (an admiral, a fate: the built-in ones reach 111 characters), a phase,
@@ -31,10 +31,11 @@ DICE_PER_POOL = 60
 """Dice rolled at once (a broadside, a boarding party: hit points x dice per hit point): the exact
 odds of 60 dice take milliseconds; the built-in rules roll at most 7."""
 
-HIT_POINTS = 12
+HIT_POINTS = 10
 """Hit points of a ship, structure points of a sector: one circle or box each must fit on a base or a
-record card; the boarding-fight odds (an exact dynamic programme over both ships' hit points) stay
-well under a second. The built-in rules use at most 6."""
+record card; the boarding-fight odds (an exact dynamic programme over both ships' hit points, with
+fractions that grow with every round) take about 0.3 s at 10 against 10 with 6 dice a hit point,
+three times that at 12. The built-in rules use at most 6."""
 
 DISTANCE_IN = 120.0
 """A move, a range, a drift, a marker, in inches: at most the length of the largest table (10 ft);
@@ -46,7 +47,7 @@ TABLE_FT = 10.0
 BASE_MIN_LENGTH_IN = 1.0
 BASE_MIN_IN = 0.5
 """The shortest base (its length, and any side) in inches: on a smaller one a ship's name and its hit
-circles no longer fit and the kit fails its own check (tried: 1" x 0.5" with 12 hit points checks,
+circles no longer fit and the kit fails its own check (tried: 1" x 0.5" with the most hit points checks,
 0.5" x 0.5" does not). The built-in bases are 2" x 1"."""
 
 PRINTED_BASE_MIN_IN = 0.5
