@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from printgen.draw import fonts
 from printgen.draw.shapes import Line, Page, Rect, Span, Text
 from printgen.options import Options
+from printgen.sheets.text.textfit import fit_size
 from printgen.units import PT_PER_CM, PT_PER_IN
 
 MARGIN = 0.4 * PT_PER_IN
@@ -45,12 +47,12 @@ def frame(page: Page, options: Options, scenario_title: str, sheet: str, k: int,
     """Header and footer of page k of n. Page numbers are traced (meta) like every printed number."""
     w, h = page.width, page.height
     top = MARGIN + 10
-    page.add(Text(MARGIN, top, (Span(scenario_title, source=("scenario", "title"), kind="text"), Span(f"  ·  {sheet}")), 9,
-                  font="bold"),
-             Text(w - MARGIN, top, (Span(options.edition_name + "  ·  page "),
-                                    Span(str(k), source=("meta", "page"), kind="count"), Span(" of "),
-                                    Span(str(n), source=("meta", "pages"), kind="count")), 8, role="text.muted",
-                  anchor="end"),
+    left = (Span(scenario_title, source=("scenario", "title"), kind="text"), Span(f"  ·  {sheet}"))
+    right = (Span(options.edition_name + "  ·  page "), Span(str(k), source=("meta", "page"), kind="count"),
+             Span(" of "), Span(str(n), source=("meta", "pages"), kind="count"))
+    room = w - 2 * MARGIN - fonts.width("".join(s.text for s in right), 8) - 12      # a long title shrinks
+    page.add(Text(MARGIN, top, left, fit_size("".join(s.text for s in left), room, 9, "bold", 4), font="bold"),
+             Text(w - MARGIN, top, right, 8, role="text.muted", anchor="end"),
              Line(MARGIN, top + 4, w - MARGIN, top + 4, "rule.light"))
     # Calibration: a square of one unit (1 in, or 2 cm), bottom right.
     side, label = (PT_PER_IN, "1 inch") if options.units == "in" else (2 * PT_PER_CM, "2 cm")

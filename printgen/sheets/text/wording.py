@@ -17,16 +17,42 @@ from printgen.units import Measure
 
 OPEN, CLOSE = "\ue000", "\ue001"
 _MARK = re.compile(f"{OPEN}(\\d+){CLOSE}")
+_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")       # a bare key ("british", "flagship"): never markup
+
+
+class Marked(str):
+    """Template output that is already markers (a traced number, a ship's name): printed as it is."""
+
+
+def _data(ctx, value):
+    """jinja2's finalize: every `{{ value }}` of a sheet template that is not already a marker
+    becomes an opaque data marker, so a name or a cell holding "## x" or "|" prints literally.
+    Whole numbers and bare keys pass as text (a step number, a directive's argument)."""
+    wording = ctx.get("_wording")
+    if wording is None or isinstance(value, (Marked, int)) or value is None:
+        return value
+    text = str(value)
+    if not text or _WORD.fullmatch(text):
+        return text
+    wording.spans.append(Span(text))
+    return f"{OPEN}{len(wording.spans) - 1}{CLOSE}"
+
+
 
 
 @cache
 def environment(root: str | None = None):
-    """Templates under `root` (default: printgen's templates/; a rule family may keep its own)."""
+    """Templates under `root` (default: printgen's templates/; a rule family may keep its own).
+
+    Sheet templates (*.md.j2) print markup, HTML templates (*.html.j2) a web page: HTML is
+    autoescaped; in the markup every interpolated value that is not already a traced marker
+    becomes an opaque data marker, so data never reads as markup (a cell holding "## x")."""
     import jinja2
 
     return jinja2.Environment(loader=jinja2.FileSystemLoader(root or str(paths.templates_dir())),
-                              undefined=jinja2.StrictUndefined, autoescape=False, trim_blocks=True,
-                              lstrip_blocks=True, keep_trailing_newline=True)
+                              undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
+                              keep_trailing_newline=True, finalize=jinja2.pass_context(_data),
+                              autoescape=jinja2.select_autoescape(["html.j2", "html"], default=False))
 
 
 class Wording:
@@ -40,7 +66,7 @@ class Wording:
 
     def mark(self, t: Traced) -> str:
         self.spans.append(Span(fmt(t.value, t.kind, self.measure), source=t.source.to_json(), kind=t.kind))
-        return f"{OPEN}{len(self.spans) - 1}{CLOSE}"
+        return Marked(f"{OPEN}{len(self.spans) - 1}{CLOSE}")
 
     # -- functions a template calls --------------------------------------------------------------
     def rule(self, key: str, kind: str = "count") -> str:
@@ -67,7 +93,8 @@ class Wording:
         t = derived(self.rs, fn, *args)
         if t.value.denominator > 10_000:
             return self.mark(Traced(t.value, t.source, "percent"))
-        return self.mark(Traced(t.value, t.source, "fraction")) + " (" + self.mark(Traced(t.value, t.source, "percent")) + ")"
+        return Marked(self.mark(Traced(t.value, t.source, "fraction")) + " (" + self.mark(Traced(t.value, t.source, "percent"))
+                      + ")")
 
     def example(self, value: int) -> str:
         """A number the wording picks for an example (not a rule), traced as such."""
@@ -99,7 +126,7 @@ class Wording:
             text = self.measure.fmt((p.x_in if what == "x" else p.y_in) / dep.scale)
         self.spans.append(Span(text, source=("deploy", ship.key, what), kind="degrees" if what in ("heading", "off_wind")
                                else "distance"))
-        return f"{OPEN}{len(self.spans) - 1}{CLOSE}"
+        return Marked(f"{OPEN}{len(self.spans) - 1}{CLOSE}")
 
     def ref(self, obj) -> int:
         """An index a template puts in a directive ([track 3]) to hand the sheet an object."""
@@ -118,7 +145,7 @@ class Wording:
         return template.render(rule=self.rule, word=self.word, dist=self.dist, faces=self.faces, deg=self.deg,
                                num=self.num, chance=self.chance, example=self.example, value=self.value,
                                ship=self.ship, field=self.field, meta=self.meta, ref=self.ref, pos=self.pos,
-                               rs=self.rs, **context)
+                               rs=self.rs, _wording=self, **context)
 
 
 def to_spans(text: str, wording: Wording, font: str = "") -> list[Span]:
