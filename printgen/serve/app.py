@@ -13,6 +13,8 @@ from pathlib import Path
 import jinja2
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
@@ -29,7 +31,8 @@ STATUS = {"running": 200, "done": 200, "check-failed": 200, "cancelled": 200, "i
           "crashed": 500, "timed-out": 500}
 
 
-def create_app(builds: Builds | None = None) -> Starlette:
+def create_app(builds: Builds | None = None, hosts: list[str] | None = None) -> Starlette:
+    """The app; `hosts`: the Host headers to answer (the names of this computer), against DNS rebinding."""
     builds = builds or Builds()
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(paths.templates_dir() / "serve"), autoescape=True,
                              undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True)
@@ -47,6 +50,13 @@ def create_app(builds: Builds | None = None) -> Starlette:
                     editions=f.EDITIONS, papers=f.PAPERS, units=f.UNITS, upload=f.UPLOAD,
                     max_files=MAX_FILES, max_mb=MAX_FILE_BYTES / 1e6)
 
+    def foreign(request: Request) -> Response | None:
+        """A form posted by another web site (the browser says so in Origin) is refused."""
+        origin = request.headers.get("origin")
+        if origin is not None and origin != f"{request.url.scheme}://{request.headers.get('host', '')}":
+            return message(403, "Refused", "This form was sent from another web site.")
+        return None
+
     def find(request: Request) -> Build:
         build = builds.get(request.path_params["id"])
         if build is None:
@@ -57,6 +67,8 @@ def create_app(builds: Builds | None = None) -> Starlette:
         return the_form()
 
     async def start(request: Request) -> Response:
+        if refused := foreign(request):
+            return refused
         length = request.headers.get("content-length")
         if length is None or not length.isdigit():
             return message(411, "Send the form again", "The form arrived without its length.")
@@ -115,10 +127,14 @@ def create_app(builds: Builds | None = None) -> Starlette:
         return JSONResponse(find(request).progress(), headers={"Cache-Control": "no-store"})
 
     async def cancel(request: Request) -> Response:
+        if refused := foreign(request):
+            return refused
         builds.cancel(find(request))
         return RedirectResponse(f"/build/{request.path_params['id']}", status_code=303)
 
     async def delete(request: Request) -> Response:
+        if refused := foreign(request):
+            return refused
         builds.delete(find(request))
         return RedirectResponse("/", status_code=303)
 
@@ -178,7 +194,8 @@ def create_app(builds: Builds | None = None) -> Starlette:
               Route(b + "/delete", delete, methods=["POST"]), Route(b + "/kit.zip", download_zip),
               Route(b + "/files/{name:str}", document), Route(b + "/thumbs/{name:str}", thumb),
               Route("/static/{name:str}", static)]
-    app = Starlette(routes=routes, lifespan=lifespan,
+    middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=hosts)] if hosts else []
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=middleware,
                     exception_handlers={LookupError: not_found, 404: not_found})
     app.state.builds = builds
     return app

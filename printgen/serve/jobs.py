@@ -109,8 +109,10 @@ class Builds:
 
     def __init__(self, root: Path | None = None):
         self.root = Path(root or tempfile.mkdtemp(prefix="printgen-serve-"))
+        self.root.mkdir(mode=0o700, parents=True, exist_ok=True)
         self.builds: dict[str, Build] = {}
         self.lock = threading.Lock()
+        self.command = [sys.executable, "-m", "printgen"]    # tests put a stand-in here
 
     def new_folder(self) -> Path:
         """A private folder for one request (mode 0700), or Busy."""
@@ -129,7 +131,7 @@ class Builds:
         env = dict(os.environ, PRINTGEN_PROGRESS="lines", PYTHONIOENCODING="utf-8")
         with open(folder / "stdout.txt", "wb") as out, open(folder / "stderr.txt", "wb") as err:
             build.proc = subprocess.Popen(
-                [sys.executable, "-m", "printgen", "kit", scenario, *args, "--out", str(build.kit)],
+                [*self.command, "kit", scenario, *args, "--out", str(build.kit)],
                 cwd=folder, stdin=subprocess.DEVNULL, stdout=out, stderr=err, env=env,
                 start_new_session=(os.name == "posix"))
         with self.lock:
@@ -171,8 +173,8 @@ class Builds:
                 if code is not None:
                     b.returncode = code
                     b.state = {0: "done", 1: "check-failed", 2: "invalid"}.get(code, "crashed")
-                    if b.state == "done" and not (b.kit / "manifest.json").is_file():
-                        b.state = "crashed"
+                    if b.state in ("done", "check-failed") and not (b.kit / "manifest.json").is_file():
+                        b.state = "crashed"         # a traceback exits 1 too, but writes no kit
                 elif now - b.started > RUN_TIMEOUT:
                     _end(b.proc)
                     b.state = "timed-out"

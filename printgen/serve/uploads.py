@@ -45,8 +45,7 @@ def save_fleet(uploads: list[Upload], dest: Path) -> Path:
                              "(ships.csv, scenario.toml and perhaps a ruleset), or one zip"])
     for u in uploads:
         if len(u.data) > MAX_FILE_BYTES:
-            raise UploadRefused([f"{_shown(u.filename)} is {len(u.data):,} bytes; "
-                                 f"the limit is {MAX_FILE_BYTES:,} bytes a file"])
+            raise UploadRefused([f"{_shown(u.filename)} is larger than the limit of {MAX_FILE_BYTES:,} bytes a file"])
     zips = [u for u in uploads if u.filename.lower().endswith(".zip")]
     if zips and len(uploads) > 1:
         raise UploadRefused(["send either one zip or the loose files, not both"])
