@@ -26,7 +26,8 @@ from printgen.serve.uploads import MAX_FILES, MAX_REQUEST_BYTES, Upload, UploadR
 
 STATIC = {"serve.css": "text/css", "serve.js": "text/javascript"}
 HEADERS = {"Content-Security-Policy": "default-src 'self'; frame-ancestors 'none'; form-action 'self'",
-           "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer", "Cache-Control": "no-store"}
+           "X-Content-Type-Options": "nosniff", "Referrer-Policy": "same-origin", "Cache-Control": "no-store"}
+SHOWN = 10                      # thumbnails shown at once; a longer document folds the rest away
 STATUS = {"running": 200, "done": 200, "check-failed": 200, "cancelled": 200, "invalid": 422,
           "crashed": 500, "timed-out": 500}
 
@@ -117,8 +118,8 @@ def create_app(builds: Builds | None = None, hosts: list[str] | None = None) -> 
 
     async def show(request: Request) -> Response:
         build = find(request)
-        context = dict(b=build, progress=build.progress(), keep_idle=KEEP_IDLE // 60,
-                       keep_after=KEEP_AFTER_DOWNLOAD // 60)
+        context = dict(b=build, progress=build.progress(), keep_idle=int(KEEP_IDLE // 60),
+                       keep_after=int(KEEP_AFTER_DOWNLOAD // 60), shown=SHOWN)
         if build.state in ("done", "check-failed"):
             context |= preview(build)
         return page("build.html.j2", STATUS[build.state], **context)
@@ -193,7 +194,7 @@ def create_app(builds: Builds | None = None, hosts: list[str] | None = None) -> 
               Route(b + "/status", status), Route(b + "/cancel", cancel, methods=["POST"]),
               Route(b + "/delete", delete, methods=["POST"]), Route(b + "/kit.zip", download_zip),
               Route(b + "/files/{name:str}", document), Route(b + "/thumbs/{name:str}", thumb),
-              Route("/static/{name:str}", static)]
+              Route("/static/{name:str}", static), Route("/favicon.ico", lambda r: Response(status_code=204))]
     middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=hosts)] if hosts else []
     app = Starlette(routes=routes, lifespan=lifespan, middleware=middleware,
                     exception_handlers={LookupError: not_found, 404: not_found})
@@ -218,7 +219,8 @@ def preview(build: Build) -> dict:
         if d["kind"] == "kit":
             kits.append(d)
             continue
-        docs.append({**d, "advice": HOW_TO_PRINT.get(d["kind"], ""),
+        short = d["title"].removeprefix(m["scenario"]["title"] + ": ")
+        docs.append({**d, "short": short[:1].upper() + short[1:], "advice": HOW_TO_PRINT.get(d["kind"], ""),
                      "thumbs": [thumb_name(d, k + 1).removeprefix("thumbs/") for k in range(d["pages"])]})
     check = [line for line in build.output().splitlines() if line.startswith("check") or line.startswith("  ")]
     return dict(documents=docs, kits=kits, notes=m["options"]["notes"], check=check,
