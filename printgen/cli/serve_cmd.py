@@ -41,7 +41,8 @@ def serve_cmd(host: Annotated[str, typer.Option("--host", help="address to liste
                                     fix="choose another --port, or leave it out for a free one")) from None
     bound = sock.getsockname()[1]
     url = f"http://{'[' + host + ']' if ':' in host else host}:{bound}/"
-    server = uvicorn.Server(uvicorn.Config(create_app(), log_level="warning", access_log=False))
+    hosts = ["127.0.0.1", "localhost", "::1", "[::1]"] if host in LOOPBACK else ["*"]
+    server = uvicorn.Server(uvicorn.Config(create_app(hosts=hosts), log_level="warning", access_log=False))
 
     def announce() -> None:
         while not server.started and not server.should_exit:
@@ -52,4 +53,8 @@ def serve_cmd(host: Annotated[str, typer.Option("--host", help="address to liste
                 webbrowser.open(url)
 
     threading.Thread(target=announce, daemon=True).start()
-    server.run(sockets=[sock])
+    try:
+        server.run(sockets=[sock])      # Ctrl-C: uvicorn stops, the app deletes its files, then re-raises it
+    except KeyboardInterrupt:
+        pass
+    typer.echo("printgen serve stopped; its files are deleted")
