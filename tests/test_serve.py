@@ -295,3 +295,13 @@ def test_files_are_deleted_on_request_after_a_while_and_at_shutdown(builds, monk
         post(client)
         assert any(builds.root.iterdir())
     assert not builds.root.exists()                 # the server stopped: everything is gone
+
+
+def test_a_kit_that_refuses_its_options_shows_its_own_words(client, builds):
+    """The in-process check agrees with the kit, but should the kit still refuse (exit 2), its message shows."""
+    builds.command = [sys.executable, "-c", "import sys; sys.stderr.write(\"printgen: error:\\n  field '--ships': "
+                      "30 ships cannot <b>fit</b>\\n    fix: use fewer\\n\"); sys.exit(2)"]
+    url = post(client).headers["location"]
+    assert wait_until_finished(lambda: client.get(url + "/status").json())["state"] == "invalid"
+    r = client.get(url)
+    assert r.status_code == 422 and "30 ships cannot &lt;b&gt;fit&lt;/b&gt;" in r.text and "fix: use fewer" in r.text

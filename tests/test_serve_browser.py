@@ -121,6 +121,8 @@ def test_a_broken_csv_shows_its_line_numbers_next_to_the_upload(page, server, sc
     assert page.locator(".field.upload #fleet-error").count() == 1
     assert "fleet-error" in page.get_by_label("Your fleet's files").get_attribute("aria-describedby")
     assert page.get_by_role("alert").is_visible()
+    SHOTS.mkdir(exist_ok=True)
+    page.locator(".field.upload").screenshot(path=SHOTS / "csv-errors-1280.png")
 
 
 def test_a_zip_with_parent_paths_is_refused(page, server):
@@ -174,11 +176,12 @@ def test_keyboard_only(page, server):
     page.wait_for_selector(".thumbs img", timeout=120_000)
 
 
-@pytest.mark.parametrize("width", [1280, 390])
-def test_screenshots(browser, server, width):
-    """Pictures to look at (in /tmp/serve-shots): the form, a form with errors, a result, at desktop and phone width."""
+@pytest.mark.parametrize("width, zoom", [(1280, 1), (640, 2), (390, 1)])
+def test_screenshots(browser, server, width, zoom):
+    """Pictures to look at (in /tmp/serve-shots): the form, a form with errors, a result, at desktop width,
+    at 200% zoom of a desktop window (640 CSS pixels at twice the density) and at phone width."""
     SHOTS.mkdir(exist_ok=True)
-    context = browser.new_context(viewport={"width": width, "height": 900})
+    context = browser.new_context(viewport={"width": width, "height": 900}, device_scale_factor=zoom)
     page = context.new_page()
     page.set_default_timeout(120_000)
     try:
@@ -191,6 +194,7 @@ def test_screenshots(browser, server, width):
         page.screenshot(path=SHOTS / f"errors-{width}.png", full_page=True)
         page.get_by_label("Students", exact=True).fill("24")
         page.get_by_role("button", name="Build the kit").click()
+        page.screenshot(path=SHOTS / f"progress-{width}.png", full_page=True)      # most likely still drawing
         page.wait_for_selector(".thumbs img")
         images_loaded(page)
         page.screenshot(path=SHOTS / f"result-{width}.png", full_page=True)

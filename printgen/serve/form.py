@@ -132,7 +132,7 @@ def place(p: Problem, upload: bool) -> tuple[str, str]:
         if p.line is not None:
             where += f", line {p.line}"
         if p.field:
-            where += f", column or setting '{p.field}'"
+            where += f", {'column' if where.lower().split(',')[0].endswith('.csv') else 'setting'} '{p.field}'"
         return ("fleet" if upload else "scenario"), f"{where}: {_plain(p.what)}" + (f". Fix: {_plain(p.fix)}" if p.fix else "")
     name = (p.field or "").lstrip("-")
     key = name if name in DEFAULTS else "general"

@@ -12,7 +12,8 @@
         .then(function (r) { if (!r.ok) { throw new Error(r.status); } return r.json(); })
         .then(function (s) {
           if (s.state !== "running") { window.location.reload(); return; }
-          bar.max = s.total; bar.value = s.done; bar.textContent = s.done + " of " + s.total;
+          if (s.done > 0) { bar.max = s.total; bar.value = s.done; }
+          bar.textContent = s.done + " of " + s.total;
           what.textContent = s.what + "…";
           window.setTimeout(poll, 500);
         })
