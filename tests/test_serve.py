@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import html
 import io
-import os
 import re
 import subprocess
 import sys

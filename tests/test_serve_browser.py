@@ -201,3 +201,18 @@ def test_screenshots(browser, server, width, zoom):
         assert page.evaluate("document.documentElement.scrollWidth") <= width
     finally:
         context.close()
+
+
+def test_the_basic_flow_works_without_javascript(browser, server):
+    """Form post, a page that reloads itself while drawing, the preview: no script needed."""
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    page.set_default_timeout(120_000)
+    try:
+        choose_trafalgar_24_bw(page, server)
+        page.get_by_role("button", name="Build the kit").click()
+        page.wait_for_selector(".thumbs img")
+        assert page.locator(".thumbs img").count() > 20
+        assert page.get_by_role("link", name="The whole kit").get_attribute("href").endswith("/kit.zip")
+    finally:
+        context.close()

@@ -12,7 +12,6 @@ import sys
 import time
 import urllib.request
 
-import pytest
 
 
 def serve(tmp_path, *args, browser: bool = False):

@@ -6,7 +6,6 @@ Pages are jinja2 templates (templates/serve/, autoescaped); the page works witho
 from __future__ import annotations
 
 import contextlib
-import re
 import shutil
 from pathlib import Path
 
@@ -22,7 +21,7 @@ from starlette.routing import Route
 from printgen import paths
 from printgen.serve import form as f
 from printgen.serve.jobs import Build, Builds, Busy, KEEP_AFTER_DOWNLOAD, KEEP_IDLE
-from printgen.serve.uploads import MAX_FILES, MAX_REQUEST_BYTES, Upload, UploadRefused, save_fleet, MAX_FILE_BYTES
+from printgen.serve.uploads import MAX_FILE_BYTES, MAX_FILES, MAX_REQUEST_BYTES, Upload, UploadRefused, save_fleet
 
 STATIC = {"serve.css": "text/css", "serve.js": "text/javascript"}
 HEADERS = {"Content-Security-Policy": "default-src 'self'; frame-ancestors 'none'; form-action 'self'",
@@ -48,7 +47,7 @@ def create_app(builds: Builds | None = None, hosts: list[str] | None = None) -> 
     def the_form(kit: f.KitForm | None = None, status: int = 200) -> HTMLResponse:
         kit = kit or f.KitForm(dict(f.DEFAULTS))
         return page("form.html.j2", status, v=kit.values, errors=kit.errors, catalogue=f.catalogue(),
-                    editions=f.EDITIONS, papers=f.PAPERS, units=f.UNITS, upload=f.UPLOAD,
+                    editions=f.EDITIONS, papers=f.PAPERS, units=f.UNITS, upload=f.UPLOAD, names=f.NAMES,
                     max_files=MAX_FILES, max_mb=MAX_FILE_BYTES / 1e6)
 
     def foreign(request: Request) -> Response | None:

@@ -17,6 +17,10 @@ UPLOAD = "upload"                                   # the scenario choice "my ow
 LABELS = {"--students": "Students", "--edition": "Edition", "--paper": "Paper", "--scale": "Scale",
           "--table": "Table size", "--units": "Units", "--fraction": "Share of each squadron",
           "--ships": "Number of ships", "--preset": "Preset", "--seed": "Deployment number"}
+NAMES = {"scenario": "Scenario", "fleet": "Your fleet's files", "students": "Students", "edition": "Edition",
+         "paper": "Paper", "units": "Units", "table": "Table size", "scale": "Scale", "preset": "Preset",
+         "fraction": "Share of each squadron", "ships": "Number of ships", "seed": "Deployment number",
+         "general": "The kit"}                      # the error summary's links
 DEFAULTS = {"scenario": "trafalgar", "students": "24", "edition": "color", "paper": "letter", "units": "in",
             "table": "", "scale": "", "preset": "", "fraction": "", "ships": "", "seed": "1805"}
 
