@@ -187,6 +187,8 @@ def test_a_hostile_title_is_escaped_and_an_uploaded_fleet_builds_and_checks(clie
     z = client.get(url + "/kit.zip")
     with zipfile.ZipFile(io.BytesIO(z.content)) as archive:
         assert {"my-fleet/ships.csv", "my-fleet/scenario.toml", "my-fleet/rules.toml"} <= set(archive.namelist())
+        index = archive.read("kit/index.html").decode("utf-8")          # the kit's own page, written by `kit`
+        assert "<script>alert(1)" not in index and "&lt;script&gt;alert(1)&lt;/script&gt;" in index
         archive.extractall(tmp_path / "unpacked")
     done = subprocess.run([sys.executable, "-m", "printgen", "check", "kit"], cwd=tmp_path / "unpacked",
                           capture_output=True, text=True)
