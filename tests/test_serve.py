@@ -306,3 +306,15 @@ def test_a_kit_that_refuses_its_options_shows_its_own_words(client, builds):
     assert wait_until_finished(lambda: client.get(url + "/status").json())["state"] == "invalid"
     r = client.get(url)
     assert r.status_code == 422 and "30 ships cannot &lt;b&gt;fit&lt;/b&gt;" in r.text and "fix: use fewer" in r.text
+
+
+def test_too_many_builds_at_once_are_asked_to_wait(client, builds):
+    builds.command = [sys.executable, "-c", "import time; time.sleep(60)"]
+    started = [post(client) for _ in range(jobs.MAX_RUNNING)]
+    assert all(r.status_code == 303 for r in started)
+    busy = post(client)
+    assert busy.status_code == 503 and "try again in a minute" in busy.text
+    client.post(started[0].headers["location"] + "/cancel")
+    assert post(client).status_code == 303            # a place came free
+    for b in list(builds.builds.values()):
+        builds.cancel(b)
