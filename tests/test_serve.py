@@ -185,6 +185,7 @@ def test_a_hostile_title_is_escaped_and_an_uploaded_fleet_builds_and_checks(clie
     assert r.status_code == 200
     assert "<script>alert(1)" not in r.text and "&lt;script&gt;alert(1)&lt;/script&gt;" in r.text
     z = client.get(url + "/kit.zip")
+    assert client.post(url + "/delete", follow_redirects=False).status_code == 303   # the fleet's folder is gone
     with zipfile.ZipFile(io.BytesIO(z.content)) as archive:
         assert {"my-fleet/ships.csv", "my-fleet/scenario.toml", "my-fleet/rules.toml"} <= set(archive.namelist())
         index = archive.read("kit/index.html").decode("utf-8")          # the kit's own page, written by `kit`
@@ -318,3 +319,14 @@ def test_too_many_builds_at_once_are_asked_to_wait(client, builds):
     assert post(client).status_code == 303            # a place came free
     for b in list(builds.builds.values()):
         builds.cancel(b)
+
+
+def test_a_kit_that_fails_its_check_is_not_offered(client, builds):
+    """`printgen kit` keeps a kit that fails its own check in kit.failed/ and exits 1: nothing to download."""
+    builds.command = [sys.executable, "-c", "import os, sys; os.mkdir('kit.failed'); "
+                      "print('FAIL  cards-bw.pdf (3 pages): page 2 differs'); sys.exit(1)"]
+    url = post(client).headers["location"]
+    assert wait_until_finished(lambda: client.get(url + "/status").json())["state"] == "check-failed"
+    r = client.get(url)
+    assert r.status_code == 500 and "check found pages that disagree" in r.text and "page 2 differs" in r.text
+    assert client.get(url + "/kit.zip").status_code == 409

@@ -27,7 +27,7 @@ STATIC = {"serve.css": "text/css", "serve.js": "text/javascript"}
 HEADERS = {"Content-Security-Policy": "default-src 'self'; frame-ancestors 'none'; form-action 'self'",
            "X-Content-Type-Options": "nosniff", "Referrer-Policy": "same-origin", "Cache-Control": "no-store"}
 SHOWN = 10                      # thumbnails shown at once; a longer document folds the rest away
-STATUS = {"running": 200, "done": 200, "check-failed": 200, "cancelled": 200, "invalid": 422,
+STATUS = {"running": 200, "done": 200, "check-failed": 500, "cancelled": 200, "invalid": 422,
           "crashed": 500, "timed-out": 500}
 
 
@@ -119,7 +119,7 @@ def create_app(builds: Builds | None = None, hosts: list[str] | None = None) -> 
         build = find(request)
         context = dict(b=build, progress=build.progress(), keep_idle=int(KEEP_IDLE // 60),
                        keep_after=int(KEEP_AFTER_DOWNLOAD // 60), shown=SHOWN)
-        if build.state in ("done", "check-failed"):
+        if build.state == "done":
             context |= preview(build)
         return page("build.html.j2", STATUS[build.state], **context)
 
@@ -140,7 +140,7 @@ def create_app(builds: Builds | None = None, hosts: list[str] | None = None) -> 
 
     async def download_zip(request: Request) -> Response:
         build = find(request)
-        if build.state not in ("done", "check-failed"):
+        if build.state != "done":
             return message(409, "The kit is not ready", "Wait for the build to finish.")
         path = await run_in_threadpool(build.zip_path)
         builds.mark_downloaded(build)
@@ -149,7 +149,7 @@ def create_app(builds: Builds | None = None, hosts: list[str] | None = None) -> 
     async def document(request: Request) -> Response:
         build = find(request)
         name = request.path_params["name"]
-        if build.state not in ("done", "check-failed") or name not in {d["path"] for d in build.manifest()["documents"]}:
+        if build.state != "done" or name not in {d["path"] for d in build.manifest()["documents"]}:
             raise LookupError
         return FileResponse(build.kit / name, media_type="application/pdf", filename=name, headers=HEADERS,
                             content_disposition_type="inline")
@@ -157,7 +157,7 @@ def create_app(builds: Builds | None = None, hosts: list[str] | None = None) -> 
     async def thumb(request: Request) -> Response:
         build = find(request)
         name = "thumbs/" + request.path_params["name"]
-        if build.state not in ("done", "check-failed") or name not in _thumbs(build):
+        if build.state != "done" or name not in _thumbs(build):
             raise LookupError
         return FileResponse(build.kit / name, media_type="image/png", headers=HEADERS)
 
@@ -209,8 +209,7 @@ def _thumbs(build: Build) -> set[str]:
 
 def preview(build: Build) -> dict:
     """The documents of the kit, each with its pages' thumbnails and how to print it."""
-    from printgen.kit.index import thumb_name
-    from printgen.sheets.teacher import HOW_TO_PRINT
+    from printgen.kit.index import HOW_TO_PRINT, thumb_name      # the advice the kit's own index.html gives
 
     m = build.manifest()
     docs, kits = [], []

@@ -44,7 +44,7 @@ class Build:
     proc: subprocess.Popen | None = None
     started: float = field(default_factory=time.monotonic)
     expires: float = 0.0
-    state: str = "running"      # running, done, check-failed, invalid, crashed, cancelled, timed-out
+    state: str = "running"      # running, done, check-failed (kept back), invalid, crashed, cancelled, timed-out
     returncode: int | None = None
     downloaded: bool = False
 
@@ -71,7 +71,7 @@ class Build:
             m = PROGRESS.match(line)
             if m:
                 done, total, what = int(m[1]), int(m[2]), m[3]
-        if "written to" in self._text("stdout.txt"):
+        if done == total > 1:                   # every document drawn: the kit checks itself before moving in
             what = "checking every printed number"
         return {"state": self.state, "done": done, "total": total, "what": what}
 
@@ -173,8 +173,10 @@ class Builds:
                 if code is not None:
                     b.returncode = code
                     b.state = {0: "done", 1: "check-failed", 2: "invalid"}.get(code, "crashed")
-                    if b.state in ("done", "check-failed") and not (b.kit / "manifest.json").is_file():
-                        b.state = "crashed"         # a traceback exits 1 too, but writes no kit
+                    if b.state == "done" and not (b.kit / "manifest.json").is_file():
+                        b.state = "crashed"
+                    if b.state == "check-failed" and not b.kit.with_name("kit.failed").is_dir():
+                        b.state = "crashed"         # a traceback exits 1 too, but keeps no failed kit
                 elif now - b.started > RUN_TIMEOUT:
                     _end(b.proc)
                     b.state = "timed-out"
