@@ -95,6 +95,8 @@ def expected(source: Source, kind: str, ctx: Context) -> str | None:
         from printgen.rules.provenance import provenance_of
 
         return provenance_of(ctx.ruleset, getattr(ctx.plan, "scenario", None)).words(args[0])
+    if fn not in PLAN_DERIVATIONS:
+        from printgen.game import classroom, materials  # noqa: F401 (they register the lesson's numbers)
     if fn in PLAN_DERIVATIONS:
         if ctx.plan is None:
             return f"<{fn} needs the kit's plan>"

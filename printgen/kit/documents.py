@@ -8,15 +8,26 @@ from typing import Callable
 from printgen.draw.shapes import Drawing
 from printgen.systems import system_of
 
-KINDS = ("teacher", "quickref", "cards", "captains", "sprites", "rulers", "map", "tiled-map")
+KINDS = ("lesson", "teacher", "quickref", "cards", "captains", "sprites", "status-markers", "score", "worksheet",
+         "debrief", "rulers", "map", "tiled-map")
+LESSON = ("lesson", "score", "worksheet", "debrief")      # only where the ruleset has their templates
 STEMS = {"tiled-map": "map-tiled"}          # the file names `printgen map --tiled` writes too
+TITLES = {"lesson": "Lesson plan (teacher's pack)", "teacher": "Teacher's sheet", "quickref": "Quick reference",
+          "cards": "Rule cards", "captains": "Captain cards", "sprites": "Ship sprites",
+          "status-markers": "Markers", "score": "Score sheet and turn tracker", "worksheet": "Odds worksheet",
+          "debrief": "History and debrief", "rulers": "Rulers and gauges", "map": "Deployment map",
+          "tiled-map": "Full-size map", "records": "Ship records", "markers": "Obstacle markers"}
 
 
 def kinds(ruleset) -> tuple[str, ...]:
     """The documents of a kit for this ruleset, in print order."""
+    from printgen.sheets.text.lesson import has_sheet
+
     extra = tuple(system_of(ruleset).documents)           # what the rule family adds (ship records, ...)
     at = KINDS.index("sprites") + 1
-    return KINDS[:at] + extra + KINDS[at:]
+    out = KINDS[:at] + extra + KINDS[at:]
+    return tuple(k for k in out if (k not in LESSON or has_sheet(ruleset, k))
+                 and (k != "status-markers" or ruleset.status_markers is not None))
 
 
 @dataclass(frozen=True)
@@ -42,11 +53,15 @@ def makers(plan: Plan) -> dict[str, Callable[[object], Drawing]]:
     from printgen.sheets.pieces.sprites import sprite_sheets
     from printgen.sheets.text.teacher import teacher_sheet
     from printgen.sheets.maps.tiled_map import tiled_sheets
+    from printgen.sheets.pieces.status_markers import status_marker_sheets
+    from printgen.sheets.text.lesson import lesson_sheet
 
     s, dep = plan.scenario, plan.deployment
     family = system_of(s.ruleset)
     own = {kind: (lambda o, kind=kind: family.document(kind, s, o)) for kind in family.documents}
-    return own | {
+    lesson = {kind: (lambda o, kind=kind: lesson_sheet(plan, kind, o)) for kind in LESSON}
+    return own | lesson | {
+        "status-markers": lambda o: status_marker_sheets(plan, o),
         "teacher": lambda o: teacher_sheet(s, o, plan.captains, list(kinds(s.ruleset))),
         "quickref": lambda o: quickref_sheet(s, o),
         "cards": lambda o: card_sheets(s, o),

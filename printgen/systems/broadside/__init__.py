@@ -24,6 +24,9 @@ class Broadside(RuleSystem):
 
         return [checks.to_hit_order(scenario.ruleset), checks.wind_speeds(scenario.ruleset)]
 
+    def dice_pool(self, rs, ship) -> int:
+        return rs.dice_of(ship.side, ship.flagship)
+
     def odds_tables(self, rs) -> list:
         from printgen.systems.broadside.tables import all_tables
 
