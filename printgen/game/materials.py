@@ -30,7 +30,7 @@ COPIES: dict[str, tuple[str, str, bool]] = {
     "map": ("class", "plain", False),
     "tiled-map": ("class", "plain", False),
 }
-PER_WORDS = {"class": "one", "group": "one a table group", "student": "one a student", "pair": "one for two students",
+PER_WORDS = {"class": "for the class", "group": "one a table group", "student": "one a student", "pair": "one for two students",
              "side": "one a side"}
 OPTIONAL = ("tiled-map",)              # the full-size map: only for a class that lays it out
 

@@ -120,3 +120,12 @@ def kinds_on(spans: Iterable) -> list[str]:
 def legend_text(kinds: list[str]) -> str:
     """One line: what each mark used on the page means."""
     return "Marks: " + "; ".join(f"{WORDS[k]}: {MEANING[k]}" for k in kinds if k in MEANING) + "."
+
+
+def mark_spans(ruleset, key: str, scenario=None) -> tuple:
+    """' (classroom addition)' as spans for a sheet drawn in code (not from a template): the words
+    traced to ("provenance", key); nothing for the source's own."""
+    from printgen.draw.shapes import Span
+
+    words = provenance_of(ruleset, scenario).words(key)
+    return (Span(" ("), Span(words, source=mark_source(key), kind="text"), Span(")")) if words else ()

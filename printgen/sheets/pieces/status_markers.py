@@ -42,7 +42,7 @@ def status_marker_sheets(plan, options: Options) -> Drawing:
 
 def _marker(page: Page, x: float, y: float, w: float, h: float, state: str) -> None:
     label = state.upper()
-    size = min(h * 0.42, (w - 4) / max(fonts.width(label, 1.0, "bold"), 1e-6))
+    size = min(h * 0.36, w * 0.8 / max(fonts.width(label, 1.0, "bold"), 1e-6))
     page.add(Rect(x, y, w, h, "panel", tag="marker"), Line(x, y, x + w, y, "cut"), Line(x, y + h, x + w, y + h, "cut"),
              Line(x, y, x, y + h, "cut"), Line(x + w, y, x + w, y + h, "cut"),
              Text(x + w / 2, y + h / 2 + size * 0.35, (Span(label),), size, font="bold", anchor="middle",
@@ -61,11 +61,10 @@ def _intro(page: Page, plan, options: Options, box: Box) -> float:
             for i, v in enumerate(rs.status_markers.size_in)]
     y += TEXT_PT * 1.9
     page.add(Text(box.x, y, (Span("Cut on the grey lines. Each marker is "), size[0], Span(" by "), size[1],
-                             Span(": set it beside the ship's base, and take it away when the state ends."
-                                  " For the whole class:")), TEXT_PT))
+                             Span(": set it beside the base; take it away when the state ends.")), TEXT_PT))
     counts: list[Span] = []
     for i, state in enumerate(rs.status_markers.per_ship):
-        counts += [Span(("; " if i else "") + state + " "),
+        counts += [Span(("; " if i else "For the class: ") + state + " "),
                    Span(str(marker_count(plan, state)), "bold", ("marker_count", state), "count")]
     y += TEXT_PT * 1.4
     page.add(Text(box.x, y, tuple(counts) + (Span("."),), TEXT_PT))
