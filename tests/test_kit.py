@@ -9,7 +9,8 @@ import pytest
 
 from printgen.check.kit import check_kit
 
-KINDS = {"sprites", "quickref", "cards", "map", "tiled-map", "rulers", "captains", "teacher", "kit"}
+KINDS = {"lesson", "sprites", "quickref", "cards", "map", "tiled-map", "rulers", "captains", "teacher", "status-markers",
+         "score", "worksheet", "debrief", "kit"}
 
 
 @pytest.fixture(scope="module")
@@ -39,7 +40,7 @@ def test_default_kit_holds_every_document(kit):
     assert kit_pages == sum(d["pages"] for d in manifest["documents"] if d["kind"] != "kit")
     assert len(manifest["fleet"]) == 60 and manifest["ruleset"]["shooting.dice.british"] == 7
     assert (folder / "index.html").read_text().count("<img") == kit_pages
-    assert "check: 9 documents agree" in out
+    assert "check: 14 documents agree" in out
 
 
 def test_captains_split_the_class_in_proportion(kit):
@@ -58,14 +59,14 @@ def test_captains_split_the_class_in_proportion(kit):
 def test_check_passes_on_the_kit(kit):
     lines = []
     assert check_kit(kit[0], echo=lines.append)
-    assert sum(line.startswith("ok") for line in lines) == 9
+    assert sum(line.startswith("ok") for line in lines) == 14
 
 
 def build(tmp_path, name, edition="color", **request):
     from printgen.kit.build import build_kit, plan_kit
 
     req = dict(scenario="trafalgar", students=24, edition=edition, paper="letter", table=None, scale=None,
-               fraction=None, ships=None, preset=None, units="in", seed=1805)
+               fraction=None, ships=None, preset=None, units="in", seed=1805, periods=None, minutes=None)
     req.update(request)
     r = dict(req)
     plan = plan_kit(r.pop("scenario"), r.pop("students"), **{k: v for k, v in r.items() if k != "edition"})
