@@ -30,6 +30,11 @@ COPIES: dict[str, tuple[str, str, bool]] = {
     "map": ("class", "plain", False),
     "tiled-map": ("class", "plain", False),
 }
+TITLES = {"lesson": "Lesson plan (teacher's pack)", "teacher": "Teacher's sheet", "quickref": "Quick reference",
+          "cards": "Rule cards", "captains": "Captain cards", "sprites": "Ship sprites",
+          "status-markers": "Markers", "score": "Score sheet and turn tracker", "worksheet": "Odds worksheet",
+          "debrief": "History and debrief", "rulers": "Rulers and gauges", "map": "Deployment map",
+          "tiled-map": "Full-size map", "records": "Ship records", "markers": "Obstacle markers"}
 PER_WORDS = {"class": "for the class", "group": "one a table group", "student": "one a student", "pair": "one for two students",
              "side": "one a side"}
 OPTIONAL = ("tiled-map",)              # the full-size map: only for a class that lays it out
@@ -49,15 +54,8 @@ def copies(plan, kind: str) -> int:
 
 @plan_derivation
 def document_pages(plan, kind: str) -> int:
-    """Pages of one document of this kit (drawn to count them; the lesson pack counts itself in a
-    first pass, in which its own count reads 0)."""
-    cache = plan.__dict__.setdefault("_pages", {})     # on the plan itself: a new plan counts anew
-    if kind not in cache:
-        from printgen.kit.documents import makers
-
-        cache[kind] = 0                                 # while counting itself
-        cache[kind] = len(makers(plan)[kind](plan.options).pages)
-    return cache[kind]
+    """Pages of one document of this kit (the plan draws it to count)."""
+    return plan.pages(kind)
 
 
 @plan_derivation
@@ -69,9 +67,7 @@ def sheets(plan, kind: str) -> int:
 
 
 def printed_kinds(plan) -> list[str]:
-    from printgen.kit.documents import kinds
-
-    return list(kinds(plan.scenario.ruleset))
+    return list(plan.kinds())
 
 
 @plan_derivation

@@ -12,11 +12,6 @@ KINDS = ("lesson", "teacher", "quickref", "cards", "captains", "sprites", "statu
          "debrief", "rulers", "map", "tiled-map")
 LESSON = ("lesson", "score", "worksheet", "debrief")      # only where the ruleset has their templates
 STEMS = {"tiled-map": "map-tiled"}          # the file names `printgen map --tiled` writes too
-TITLES = {"lesson": "Lesson plan (teacher's pack)", "teacher": "Teacher's sheet", "quickref": "Quick reference",
-          "cards": "Rule cards", "captains": "Captain cards", "sprites": "Ship sprites",
-          "status-markers": "Markers", "score": "Score sheet and turn tracker", "worksheet": "Odds worksheet",
-          "debrief": "History and debrief", "rulers": "Rulers and gauges", "map": "Deployment map",
-          "tiled-map": "Full-size map", "records": "Ship records", "markers": "Obstacle markers"}
 
 
 def kinds(ruleset) -> tuple[str, ...]:
@@ -38,6 +33,18 @@ class Plan:
     captains: list
     deployment: object
     students: int = 0                      # the class size asked for
+
+    def kinds(self) -> tuple[str, ...]:
+        return kinds(self.scenario.ruleset)
+
+    def pages(self, kind: str) -> int:
+        """Pages of one document of this kit, drawn to count them (cached on the plan; while the
+        lesson plan counts its own pages in a first pass, its count reads 0)."""
+        cache = self.__dict__.setdefault("_pages", {})
+        if kind not in cache:
+            cache[kind] = 0
+            cache[kind] = len(makers(self)[kind](self.options).pages)
+        return cache[kind]
 
 
 def stem(kind: str) -> str:

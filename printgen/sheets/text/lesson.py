@@ -36,12 +36,11 @@ def lesson_sheet(plan, kind: str, options: Options) -> Drawing:
 def context(plan) -> dict:
     """What the lesson's templates loop over (counts they print come through pnum(), traced)."""
     from printgen.game import classroom, materials
-    from printgen.kit.documents import TITLES
 
     s = plan.scenario
     sides = {key: [ship for ship in s.fleet.ships if ship.side == key] for key in s.ruleset.sides}
     other_side = {key: next((k for k in sides if k != key), key) for key in sides}
     return dict(plan=plan, sides=sides, other_side=other_side, groups=classroom.groups(plan), breaks=classroom.period_breaks(plan),
-                printed=[(k, TITLES.get(k, k), *materials.copy_rule(k)) for k in materials.printed_kinds(plan)],
+                printed=[(k, materials.TITLES.get(k, k), *materials.copy_rule(k)) for k in materials.printed_kinds(plan)],
                 per_words=materials.PER_WORDS, optional=materials.OPTIONAL,
                 outcome=lambda ship: classroom.outcome_of(plan, ship), lesson=s.lesson, victory=s.victory)
