@@ -41,8 +41,9 @@ def new_page(options: Options) -> Page:
 
 
 def frame(page: Page, options: Options, scenario_title: str, sheet: str, k: int, n: int,
-          hint: str | tuple[Span, ...] = "") -> None:
-    """Header and footer of page k of n. Page numbers are traced (meta) like every printed number."""
+          hint: str | tuple[Span, ...] = "", legend: bool = True) -> None:
+    """Header and footer of page k of n. Page numbers are traced (meta) like every printed number.
+    `legend`: explain the page's marks bottom left (a page whose own notes sit there explains them itself)."""
     w, h = page.width, page.height
     top = MARGIN + 10
     page.add(Text(MARGIN, top, (Span(scenario_title, source=("scenario", "title"), kind="text"), Span(f"  ·  {sheet}")), 9,
@@ -67,7 +68,8 @@ def frame(page: Page, options: Options, scenario_title: str, sheet: str, k: int,
         lines.append((Span(hint),) if isinstance(hint, str) else tuple(hint))
     for i, spans in enumerate(lines):
         page.add(Text(sx - 8, sy + 10 + i * 10, spans, 7.5, anchor="end", role="text.muted"))
-    _legend(page, sx - 8 - max(_width(spans) for spans in lines) - 12, sy)
+    if legend:
+        _legend(page, sx - 8 - max(_width(spans) for spans in lines) - 12, sy)
 
 
 def _spans(shapes):
