@@ -12,7 +12,7 @@ from printgen.check.numbers import Context, Discrepancy, check_page
 from printgen.check.manifest import load_manifest, plain_file
 from printgen.check.pdfread import open_pages
 
-SHIP_LISTS = ("sprites", "map", "captains", "records")   # documents that must show exactly the fleet chosen
+SHIP_LISTS = ("sprites", "map", "captains", "records", "score", "debrief")   # documents that must show exactly the fleet chosen
 
 
 def check_kit(folder: Path, echo: Callable[[str], None] = print, quiet: bool = False) -> bool:
@@ -163,7 +163,7 @@ def _check_pages(pages, doc: dict, trace: list, plan, deploy_text) -> list[Discr
     s, o = plan.scenario, plan.options
     measure = o.measure
     for i, (page, page_trace) in enumerate(zip(pages, trace), start=1):
-        ctx = Context(s.ruleset, measure, s.fleet, s.title, i, len(pages), extra=deploy_text)
+        ctx = Context(s.ruleset, measure, s.fleet, s.title, i, len(pages), extra=deploy_text, plan=plan)
         out += check_page(page, page_trace, ctx, name, i)
         if edition == "bw":
             out += _colours(page, name, i)
