@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 from typing import Callable
 
+from printgen.check.labels import check_pairs
 from printgen.check.numbers import Context, Discrepancy, check_page
 from printgen.check.manifest import load_manifest, plain_file
 from printgen.check.pdfread import open_pages
@@ -155,6 +156,7 @@ def _check_pages(pages, doc: dict, trace: list, plan, deploy_text) -> list[Discr
     for i, (page, page_trace) in enumerate(zip(pages, trace), start=1):
         ctx = Context(s.ruleset, measure, s.fleet, s.title, i, len(pages), extra=deploy_text)
         out += check_page(page, page_trace, ctx, name, i)
+        out += check_pairs(page_trace, name, i)
         if edition == "bw":
             out += _colours(page, name, i)
         if kind == "sprites":

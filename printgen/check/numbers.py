@@ -87,6 +87,8 @@ def expected(source: Source, kind: str, ctx: Context) -> str | None:
             return "100"
         if name == "scale":
             return f"{ctx.measure.scale:g}"
+        if name == "hits" and len(args) == 2:         # a row's own count ("5" hits): it says what it is
+            return str(args[1])
         return None                                   # step numbers, axis labels: just counting
     if fn == "scenario":
         return ctx.title

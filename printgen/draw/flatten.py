@@ -56,6 +56,7 @@ class TraceEntry:
     text: str
     source: tuple
     kind: str
+    labels: tuple = ()                            # ("row" | "col", label source) it is printed with
 
 
 @dataclass
@@ -177,7 +178,8 @@ def _text(t: Text, m: Matrix, theme: Theme, out: FlatPage) -> None:
     pos = 0.0
     for span, w in zip(t.spans, widths):
         if span.source is not None:
-            out.trace.append(TraceEntry(_box(start, ux, uy, pos, pos + w, size), span.text, span.source, span.kind))
+            out.trace.append(TraceEntry(_box(start, ux, uy, pos, pos + w, size), span.text, span.source, span.kind,
+                                        span.labels))
         pos += w
 
 

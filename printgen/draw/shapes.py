@@ -57,6 +57,7 @@ class Span:
     font: str = ""                  # "" inherits the Text's font
     source: tuple | None = None     # a traced number's source (JSON-able), None for plain words
     kind: str = ""                  # how the number prints (count, distance, percent, ...)
+    labels: tuple = ()              # ("row" | "col", label source): the labels a table prints it under
 
 
 @dataclass(frozen=True)

@@ -157,7 +157,10 @@ def _manifest(plan: Plan, documents: list[dict], request: dict, files: dict[str,
 
 
 def trace_record(e) -> dict:
-    return {"bbox": e.bbox, "text": e.text, "source": list(e.source), "kind": e.kind}
+    out = {"bbox": e.bbox, "text": e.text, "source": list(e.source), "kind": e.kind}
+    if e.labels:
+        out["labels"] = [[axis, list(src)] for axis, src in e.labels]
+    return out
 
 
 def _json(data) -> bytes:

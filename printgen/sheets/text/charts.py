@@ -8,7 +8,7 @@ from printgen.draw.shapes import Line, Rect, Shape, Span, Text
 from printgen.sheets.text.flow import Laid
 
 
-def grouped_bars(categories: list[tuple[Span, ...]], series: list[tuple[str, str, list[Fraction]]],
+def grouped_bars(categories: list[tuple[Span, ...]], series: list[tuple[str | Span, str, list[Fraction]]],
                  width: float, height: float, size: float) -> Laid:
     """Bars of each series side by side for each category; values are probabilities (0..1)."""
     legend_h = size * 1.3
@@ -27,10 +27,11 @@ def grouped_bars(categories: list[tuple[Span, ...]], series: list[tuple[str, str
                 shapes.append(Rect(x0 + j * bar_w, top + plot_h - h, bar_w * 0.92, h, role))
         shapes.append(Text(i * group_w + group_w / 2, top + plot_h + size * 0.95, cat, size * 0.85, anchor="middle"))
     x = 0.0
-    for name, role, _ in series:
-        shapes.append(Rect(x, size * 0.15, size * 0.8, size * 0.8, role))
-        shapes.append(Text(x + size * 1.1, size * 0.85, (Span(name),), size * 0.85))
-        from printgen.draw import fonts
+    from printgen.draw import fonts
 
-        x += size * 1.1 + fonts.width(name, size * 0.85) + size * 1.2
+    for name, role, _ in series:
+        span = name if isinstance(name, Span) else Span(name)       # a traced label names its series
+        shapes.append(Rect(x, size * 0.15, size * 0.8, size * 0.8, role))
+        shapes.append(Text(x + size * 1.1, size * 0.85, (span,), size * 0.85))
+        x += size * 1.1 + fonts.width(span.text, size * 0.85) + size * 1.2
     return Laid(shapes, height)

@@ -12,7 +12,7 @@ from typing import Any
 from printgen import paths
 from printgen.draw.shapes import Span
 from printgen.rules.printed import fmt
-from printgen.rules.trace import Source, Traced, derived, lookup, rule
+from printgen.rules.trace import Source, Traced, derived, label, lookup, rule
 from printgen.units import Measure
 
 OPEN, CLOSE = "\ue000", "\ue001"
@@ -45,6 +45,10 @@ class Wording:
     # -- functions a template calls --------------------------------------------------------------
     def rule(self, key: str, kind: str = "count") -> str:
         return self.mark(rule(self.rs, key, kind))
+
+    def label(self, key: str) -> str:
+        """The word naming rule `key` (a row or column label, a side, a colour, a direction), traced."""
+        return self.mark(label(self.rs, key))
 
     def word(self, key: str) -> str:
         """A small count as a word ("one turn"), still traced."""
@@ -115,7 +119,7 @@ class Wording:
 
         template = environment(str(system_of(self.rs).templates_dir(self.rs))).get_template(name)
         self.deployment = context.get("deployment")
-        return template.render(rule=self.rule, word=self.word, dist=self.dist, faces=self.faces, deg=self.deg,
+        return template.render(rule=self.rule, label=self.label, word=self.word, dist=self.dist, faces=self.faces, deg=self.deg,
                                num=self.num, chance=self.chance, example=self.example, value=self.value,
                                ship=self.ship, field=self.field, meta=self.meta, ref=self.ref, pos=self.pos,
                                rs=self.rs, **context)
