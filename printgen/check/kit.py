@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 from typing import Callable
 
+from printgen.check.independent import Oracle
 from printgen.check.labels import check_pairs
 from printgen.check.numbers import Context, Discrepancy, check_page
 from printgen.check.manifest import load_manifest, plain_file
@@ -153,10 +154,12 @@ def _check_pages(pages, doc: dict, trace: list, plan, deploy_text) -> list[Discr
         return out
     s, o = plan.scenario, plan.options
     measure = o.measure
+    odds = Oracle(s.ruleset)
     for i, (page, page_trace) in enumerate(zip(pages, trace), start=1):
         ctx = Context(s.ruleset, measure, s.fleet, s.title, i, len(pages), extra=deploy_text)
         out += check_page(page, page_trace, ctx, name, i)
         out += check_pairs(page_trace, name, i)
+        out += odds.check(page_trace, measure, name, i)
         if edition == "bw":
             out += _colours(page, name, i)
         if kind == "sprites":

@@ -36,6 +36,11 @@ class RuleSystem:
         """The family's own consistency checks (printgen.rules.checks.CheckResult)."""
         return []
 
+    def recompute(self, rs, fn: str, args: tuple) -> Any:
+        """The value of the family's derivation `fn(*args)` by a second method that shares no code
+        with the one that printed it (printgen.check.oracle), for printgen check; None: not known."""
+        return None
+
     def odds_tables(self, rs) -> list:
         """Every odds table of the rules (printgen.rules.tables.OddsTable), for `printgen odds`."""
         return []
