@@ -1,0 +1,82 @@
+"""Issue 16: a kit edited after printing -- each kind of traced item (number, label, direction,
+geometry, chart, visibility, extra file) -- fails `printgen check`, naming the file and the page.
+Each tamper edits a page's content stream (pikepdf) and updates the manifest's sha256, so only the
+content check can notice."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from printgen.check.kit import check_kit
+from tamper import append, copy_kit, edit_page, rehash, replace, swap
+
+SMALL = ("--ships", "6", "--students", "4", "--scale", "0.5", "--edition", "both")
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    where = tmp_path_factory.mktemp("tamper")
+    result = subprocess.run([sys.executable, "-m", "printgen", "kit", "trafalgar", *SMALL, "--out", str(where / "k")],
+                            capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": "1"})
+    assert result.returncode == 0, result.stdout + result.stderr
+    return where / "k"
+
+
+@pytest.fixture
+def kit(built, tmp_path):
+    return copy_kit(built, tmp_path)
+
+
+def fails(folder) -> list[str]:
+    lines: list[str] = []
+    ok = check_kit(folder, echo=lines.append, quiet=True)
+    assert not ok, "the check passed a tampered kit"
+    return [line for line in lines if line.startswith("FAIL")]
+
+
+def test_the_untouched_kit_passes(kit):
+    assert check_kit(kit, echo=lambda s: None, quiet=True)
+
+
+def test_rehash_alone_changes_nothing(kit):
+    rehash(kit, "quickref-bw.pdf")
+    assert check_kit(kit, echo=lambda s: None, quiet=True)
+
+
+LABELS = [   # (what a user did, file, page, tamper, the discrepancy that must be named)
+    ("in-irons rows swapped", "quickref-bw.pdf", 1, swap(b"British", b"Franco-Spanish", 0),
+     ("label:sides.british.name", "British")),
+    ("Short and Long swapped", "quickref-bw.pdf", 1, swap(b"Short", b"Long", 0),
+     ("label:shooting.range_in.short", "Short")),
+    ("Green and Yellow swapped", "quickref-bw.pdf", 1, swap(b"Green", b"Yellow", 0),
+     ("label:movement.speed_in.green", "Green")),
+    ("hit-point labels swapped", "quickref-bw.pdf", 1, swap(b"Flagship", b"Other ships", 1, 0),
+     ("label:hit_points.flagship", "Flagship")),
+    ("hits-table row 5 says 4", "cards-color.pdf", 3, replace(b"(5) Tj", b"(4) Tj", 0),
+     ("meta:hits.5", "5")),
+]
+
+
+@pytest.mark.parametrize("what, name, page, change, says", LABELS, ids=[t[0] for t in LABELS])
+def test_a_changed_label_fails(kit, what, name, page, change, says):
+    edit_page(kit, name, page, change)
+    found = fails(kit)
+    source, want = says
+    assert any(f.startswith(f"FAIL  {name}, page {page}: {source} prints '") and f.endswith(f"the rules say '{want}'")
+               for f in found), found
+
+
+def test_a_changed_number_fails(kit):
+    edit_page(kit, "quickref-color.pdf", 1, replace(b"(7) Tj", b"(8) Tj", 0))
+    found = fails(kit)
+    assert any(f.startswith("FAIL  quickref-color.pdf, page 1: rule:shooting.dice.british prints '8'") for f in found)
+
+
+def test_a_changed_direction_fails(kit):
+    edit_page(kit, "quickref-color.pdf", 1, replace(b"(SE) Tj", b"(NE) Tj", 0))
+    found = fails(kit)
+    assert "FAIL  quickref-color.pdf, page 1: label:drift.direction prints 'NE', the rules say 'SE'" in found
