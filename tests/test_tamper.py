@@ -80,3 +80,35 @@ def test_a_changed_direction_fails(kit):
     edit_page(kit, "quickref-color.pdf", 1, replace(b"(SE) Tj", b"(NE) Tj", 0))
     found = fails(kit)
     assert "FAIL  quickref-color.pdf, page 1: label:drift.direction prints 'NE', the rules say 'SE'" in found
+
+
+def test_an_extra_pdf_in_the_kit_folder_fails(kit):
+    (kit / "answers.pdf").write_bytes((kit / "rulers-bw.pdf").read_bytes())
+    (kit / "seating plan.txt").write_text("a teacher's own notes stay unremarked")
+    found = fails(kit)
+    assert [f for f in found if "answers.pdf" in f] == [
+        "FAIL  answers.pdf, page 0: is not part of the kit (printgen did not make it, the manifest does not list "
+        "it): remove it, or keep it outside the kit folder"]
+    assert not any("seating" in f for f in found)
+
+
+@pytest.mark.parametrize("name", ["index.html", "thumbs/quickref-bw-p001.png"])
+def test_an_edited_index_or_thumbnail_fails(kit, name):
+    path = kit / name
+    path.write_bytes(path.read_bytes() + b"\n")
+    assert fails(kit) == [f"FAIL  {name}, page 0: the file changed since printgen wrote it (its sha256 differs)"]
+
+
+def test_a_changed_ruleset_names_each_changed_rule(run, scenario_dir, tmp_path):
+    folder = scenario_dir()
+    code, out, err = run("kit", folder, "--ships", "6", "--students", "4", "--scale", "0.5", "--out", tmp_path / "k")
+    assert code == 0, out + err
+    rules = folder / "rules.toml"
+    text = rules.read_text(encoding="utf-8")
+    rules.write_text(text.replace("flagship = 6", "flagship = 7").replace('"hit_points.ship" = "Other ships"',
+                                                                          '"hit_points.ship" = "Ships"'))
+    code, out, _ = run("check", tmp_path / "k")
+    assert code == 1
+    assert ("FAIL  rules.toml, page 0: changed since the kit was printed: hit_points.flagship: 6 -> 7; "
+            "labels.hit_points.ship: Other ships -> Ships") in out
+    assert "boarding" in out or "hit_points.flagship prints '6', the rules say '7'" in out     # and the stale rows

@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 from typing import Callable
 
+from printgen.check.folder import changed_extras, extra_files, ruleset_changes
 from printgen.check.independent import Oracle
 from printgen.check.labels import check_pairs
 from printgen.check.numbers import Context, Discrepancy, check_page
@@ -26,6 +27,8 @@ def check_kit(folder: Path, echo: Callable[[str], None] = print, quiet: bool = F
     bad = _unsafe_or_changed(folder, manifest)
     found += [Discrepancy(name, 0, why) for name, why in bad.items()]
     plan = _replan(manifest)
+    found += extra_files(folder, manifest) + changed_extras(folder, manifest)
+    found += ruleset_changes(manifest, plan.scenario.ruleset)
     traces = None if "trace.json" in bad else _traces(folder / "trace.json")
     if traces is None and "trace.json" not in bad:
         found.append(Discrepancy("trace.json", 0, "is damaged: the documents cannot be checked number by number"))
