@@ -70,3 +70,18 @@ def replace(old: bytes, new: bytes, nth: int = 0):
 def append(ops: bytes):
     """Draw more on top of the page (after everything else)."""
     return lambda data: data + b"\n" + ops + b"\n"
+
+
+def recolour(shown: bytes, colour: bytes, nth: int = 0):
+    """Paint the text object showing `shown` in `colour` (e.g. b"1 g": white): q colour BT ... ET Q."""
+    def change(data: bytes) -> bytes:
+        i = [m.start() for m in re.finditer(re.escape(b"(" + shown + b") Tj"), data)][nth]
+        bt, et = data.rindex(b"BT", 0, i), data.index(b"ET", i) + 2
+        return data[:bt] + b"q " + colour + b" " + data[bt:et] + b" Q" + data[et:]
+    return change
+
+
+def white_box(bbox, page_height: float):
+    """A white filled rectangle drawn last over a box given from the top left (a trace bbox)."""
+    x0, top, x1, bottom = bbox
+    return append(b"1 g %.2f %.2f %.2f %.2f re f" % (x0 - 1, page_height - bottom - 1, x1 - x0 + 2, bottom - top + 2))

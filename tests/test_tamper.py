@@ -112,3 +112,36 @@ def test_a_changed_ruleset_names_each_changed_rule(run, scenario_dir, tmp_path):
     assert ("FAIL  rules.toml, page 0: changed since the kit was printed: hit_points.flagship: 6 -> 7; "
             "labels.hit_points.ship: Other ships -> Ships") in out
     assert "boarding" in out or "hit_points.flagship prints '6', the rules say '7'" in out     # and the stale rows
+
+
+def traced(folder, name: str, page: int, source: list) -> dict:
+    import json
+
+    trace = json.loads((folder / "trace.json").read_text(encoding="utf-8"))[name][page - 1]
+    return next(e for e in trace if e["source"] == source)
+
+
+def test_a_white_out_box_over_a_number_fails(kit):
+    from tamper import white_box
+
+    entry = traced(kit, "quickref-bw.pdf", 1, ["rule", "shooting.dice.british"])
+    edit_page(kit, "quickref-bw.pdf", 1, white_box(entry["bbox"], 792))
+    found = fails(kit)
+    assert any(f.startswith("FAIL  quickref-bw.pdf, page 1: '7' (rule:shooting.dice.british) is covered by a shape "
+                            "drawn over it") for f in found), found
+
+
+def test_white_text_fails(kit):
+    from tamper import recolour
+
+    edit_page(kit, "quickref-bw.pdf", 1, recolour(b"7", b"1 g"))
+    found = fails(kit)
+    assert ("FAIL  quickref-bw.pdf, page 1: '7' (rule:shooting.dice.british) is printed in (255, 255, 255) on "
+            "(255, 255, 255): contrast 1.0, below 3") in found, found
+
+
+def test_a_tiny_font_fails(kit):
+    edit_page(kit, "quickref-bw.pdf", 1, replace(b"8.55 Tf (7) Tj", b"0.30 Tf (7) Tj"))
+    found = fails(kit)
+    assert any(f.startswith("FAIL  quickref-bw.pdf, page 1: text at 0.3 pt at (") and f.endswith("below the 2.5 pt type floor")
+               for f in found), found

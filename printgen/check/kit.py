@@ -14,6 +14,7 @@ from printgen.check.labels import check_pairs
 from printgen.check.numbers import Context, Discrepancy, check_page
 from printgen.check.manifest import load_manifest, plain_file
 from printgen.check.pdfread import open_pages
+from printgen.check.visibility import check_visibility, read_objects
 
 SHIP_LISTS = ("sprites", "map", "captains", "records")   # documents that must show exactly the fleet chosen
 
@@ -163,6 +164,7 @@ def _check_pages(pages, doc: dict, trace: list, plan, deploy_text) -> list[Discr
         out += check_page(page, page_trace, ctx, name, i)
         out += check_pairs(page_trace, name, i)
         out += odds.check(page_trace, measure, name, i)
+        out += check_visibility(read_objects(page.page, page.height), page_trace, name, i, o.scale)
         if edition == "bw":
             out += _colours(page, name, i)
         if kind == "sprites":

@@ -1,0 +1,119 @@
+"""Can the reader see it? Every text object is at least the type floor; the text of every traced
+item keeps a minimum contrast with what lies under it (the paper, or the last filled shape drawn
+before it), and nothing filled is drawn over it afterwards (a white-out box, a covering shape).
+
+Read with raw pdfium calls, object by object in drawing order (the order a printer paints them)."""
+
+from __future__ import annotations
+
+import ctypes
+from dataclasses import dataclass
+
+from printgen.check.numbers import Discrepancy
+
+TYPE_FLOOR_PT = 5.0          # at full scale; pieces shrink with the table, so the floor is 5 pt x the kit's scale
+MIN_CONTRAST = 3.0           # WCAG's ratio for large or bold text; printgen's muted grey on paper is ~5.7
+COVER_TOL = 0.5              # points: a later shape must reach this far into a traced box to cover it
+WHITE = (255, 255, 255)
+
+
+@dataclass(frozen=True)
+class Obj:
+    order: int
+    text: bool
+    box: tuple[float, float, float, float]        # x0, top, x1, bottom (points from the top left)
+    colour: tuple | None                          # fill (r, g, b) 0-255; None: not filled
+    size: float = 0.0                             # text: the size as printed (font size times the matrix)
+    invisible: bool = False                       # text render mode 3 (or 7): present, never painted
+
+
+def read_objects(page, height: float) -> list[Obj]:
+    import pypdfium2.raw as raw
+
+    out = []
+    l, b, r, t = (ctypes.c_float() for _ in range(4))
+    col = [ctypes.c_uint() for _ in range(4)]
+    mode, stroke = ctypes.c_int(), ctypes.c_int()
+    size = ctypes.c_float()
+    m = raw.FS_MATRIX()
+    for i in range(raw.FPDFPage_CountObjects(page.raw)):
+        obj = raw.FPDFPage_GetObject(page.raw, i)
+        kind = raw.FPDFPageObj_GetType(obj)
+        if kind not in (raw.FPDF_PAGEOBJ_TEXT, raw.FPDF_PAGEOBJ_PATH, raw.FPDF_PAGEOBJ_IMAGE):
+            continue
+        raw.FPDFPageObj_GetBounds(obj, l, b, r, t)
+        box = (l.value, height - t.value, r.value, height - b.value)
+        filled = raw.FPDFPageObj_GetFillColor(obj, *col)
+        colour = (col[0].value, col[1].value, col[2].value) if filled else None
+        if kind == raw.FPDF_PAGEOBJ_TEXT:
+            raw.FPDFTextObj_GetFontSize(obj, size)
+            raw.FPDFPageObj_GetMatrix(obj, m)
+            scale = (abs(m.a * m.d - m.b * m.c)) ** 0.5
+            render = raw.FPDFTextObj_GetTextRenderMode(obj)
+            out.append(Obj(i, True, box, colour, size.value * scale, render in (3, 7)))
+        elif kind == raw.FPDF_PAGEOBJ_PATH:
+            raw.FPDFPath_GetDrawMode(obj, mode, stroke)
+            if mode.value:
+                out.append(Obj(i, False, box, colour))
+        else:
+            out.append(Obj(i, False, box, None))            # an image covers what it lies on
+    return out
+
+
+def luminance(c: tuple) -> float:
+    def channel(v: int) -> float:
+        s = v / 255
+        return s / 12.92 if s <= 0.03928 else ((s + 0.055) / 1.055) ** 2.4
+    return 0.2126 * channel(c[0]) + 0.7152 * channel(c[1]) + 0.0722 * channel(c[2])
+
+
+def contrast(a: tuple, b: tuple) -> float:
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def _contains(box, x: float, y: float, tol: float = 0.0) -> bool:
+    return box[0] - tol <= x <= box[2] + tol and box[1] - tol <= y <= box[3] + tol
+
+
+def check_visibility(objs: list[Obj], trace: list[dict], file: str, page: int, scale: float = 1.0) -> list[Discrepancy]:
+    out: list[Discrepancy] = []
+    floor = TYPE_FLOOR_PT * min(1.0, scale)
+    texts = [o for o in objs if o.text]
+    shapes = [o for o in objs if not o.text]
+    for o in texts:
+        if o.size < floor and not o.invisible:
+            out.append(Discrepancy(file, page, f"text at {o.size:.2g} pt at ({o.box[0]:.0f}, {o.box[1]:.0f}) pt, "
+                                               f"below the {floor:g} pt type floor"))
+    for e in trace:
+        x0, top, x1, bottom = e["bbox"]
+        cx, cy = (x0 + x1) / 2, (top + bottom) / 2
+        own = [o for o in texts if _contains(o.box, cx, cy, 0.5)]    # the text objects that print it
+        if not own:
+            continue                                   # not printed there: the text check names it
+        first = min(o.order for o in own)
+        last = max(o.order for o in own)
+        ink = own[-1]
+        if ink.invisible:
+            out.append(Discrepancy(file, page, f"'{e['text']}' ({_src(e)}) is invisible text"))
+            continue
+        under = [s for s in shapes if s.order < first and s.colour is not None          # what it sits on: a fill
+                 and _contains(s.box, x0, top, 0.5) and _contains(s.box, x1, bottom, 0.5)]  # under the whole box
+        paper = under[-1].colour if under else WHITE
+        if ink.colour is not None and contrast(ink.colour, paper) < MIN_CONTRAST:
+            out.append(Discrepancy(file, page, f"'{e['text']}' ({_src(e)}) is printed in {ink.colour} on {paper}: "
+                                               f"contrast {contrast(ink.colour, paper):.1f}, below {MIN_CONTRAST:g}"))
+        inner = (x0 + COVER_TOL, top + COVER_TOL, x1 - COVER_TOL, bottom - COVER_TOL)
+        for s in shapes:
+            if s.order > last and s.box[0] <= inner[2] and s.box[2] >= inner[0] and s.box[1] <= inner[3] \
+                    and s.box[3] >= inner[1] and _contains(s.box, cx, cy):
+                out.append(Discrepancy(file, page, f"'{e['text']}' ({_src(e)}) is covered by a shape drawn over it "
+                                                   f"at ({s.box[0]:.0f}, {s.box[1]:.0f}) pt"))
+                break
+    return out
+
+
+def _src(e: dict) -> str:
+    from printgen.rules.trace import Source
+
+    return str(Source.from_json(e["source"]))
