@@ -145,3 +145,63 @@ def test_a_tiny_font_fails(kit):
     found = fails(kit)
     assert any(f.startswith("FAIL  quickref-bw.pdf, page 1: text at 0.3 pt at (") and f.endswith("below the 2.5 pt type floor")
                for f in found), found
+
+
+def rect_op(bbox) -> bytes:
+    x0, top, x1, bottom = bbox
+    return b"%.2f %.2f %.2f %.2f re" % (x0, top, x1 - x0, bottom - top)
+
+
+def test_a_ruler_drawn_short_fails(kit):
+    """The range ruler (12" at full scale, 6" in this half-scale kit) drawn 5.5" long, still labelled 6"."""
+    entry = traced(kit, "rulers-bw.pdf", 1, ["rule", "shooting.range_in.long.1"])   # the label's 6"
+    band = [e for e in json_trace(kit, "rulers-bw.pdf", 1) if e.get("shape", {}).get("edge") == "end"
+            and e["source"] == ["rule", "shooting.range_in.long.1"]]
+    assert entry and len(band) == 2                                   # the ruler's outline and its long band
+
+    def shorten(data: bytes) -> bytes:
+        for e in band:
+            x0, top, x1, bottom = e["bbox"]
+            data = data.replace(rect_op(e["bbox"]), rect_op((x0, top, x1 - 36, bottom)))    # half an inch short
+        return data
+
+    edit_page(kit, "rulers-bw.pdf", 1, shorten)
+    found = fails(kit)
+    assert any(f.startswith("FAIL  rulers-bw.pdf, page 1: rule:shooting.range_in.long.1: no rect drawn where it ends "
+                            "6\" from its zero") for f in found), found
+
+
+def test_a_changed_tick_label_fails(kit):
+    edit_page(kit, "rulers-bw.pdf", 1, replace(b"6.50 Tf (5) Tj", b"6.50 Tf (6) Tj"))
+    assert "FAIL  rulers-bw.pdf, page 1: meta:tick.5 prints '6', the rules say '5'" in fails(kit)
+
+
+def test_a_moved_tick_fails(kit):
+    edit_page(kit, "rulers-bw.pdf", 1, replace(b"388.80 148.00 m 388.80 163.12 l", b"390.00 148.00 m 390.00 163.12 l"))
+    found = fails(kit)
+    assert any(f.startswith("FAIL  rulers-bw.pdf, page 1: meta:tick.5: no line drawn where it stands 5.00\" from its zero")
+               for f in found), found
+
+
+def test_two_chart_bars_swapped_fail(kit):
+    bars = [e for e in json_trace(kit, "cards-color.pdf", 3) if e.get("shape", {}).get("edge") == "height"]
+    a, b = next((a, b) for a in bars for b in bars if abs((a["bbox"][3] - a["bbox"][1]) - (b["bbox"][3] - b["bbox"][1])) > 3)
+    ha, hb = a["bbox"][3] - a["bbox"][1], b["bbox"][3] - b["bbox"][1]
+
+    def swap_heights(data: bytes) -> bytes:
+        new_a = rect_op((a["bbox"][0], a["bbox"][3] - hb, a["bbox"][2], a["bbox"][3]))
+        new_b = rect_op((b["bbox"][0], b["bbox"][3] - ha, b["bbox"][2], b["bbox"][3]))
+        return data.replace(rect_op(a["bbox"]), b"\0A").replace(rect_op(b["bbox"]), new_b).replace(b"\0A", new_a)
+
+    edit_page(kit, "cards-color.pdf", 3, swap_heights)
+    found = fails(kit)
+    for e in (a, b):
+        name = str(__import__("printgen.rules.trace", fromlist=["Source"]).Source.from_json(e["source"]))
+        assert any(f.startswith(f"FAIL  cards-color.pdf, page 3: {name}: no rect drawn where it is as tall as")
+                   for f in found), (name, found)
+
+
+def json_trace(folder, name: str, page: int) -> list[dict]:
+    import json
+
+    return json.loads((folder / "trace.json").read_text(encoding="utf-8"))[name][page - 1]

@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 from typing import Callable
 
+from printgen.check.geometry import check_geometry
 from printgen.check.folder import changed_extras, extra_files, ruleset_changes
 from printgen.check.independent import Oracle
 from printgen.check.labels import check_pairs
@@ -144,7 +145,8 @@ def check_document(path: Path, doc: dict, trace: list, plan, deploy_text) -> lis
 
     kind, edition = doc["kind"], doc["edition"]
     try:
-        with open_pages(path, shapes=kind == "sprites", colours=edition == "bw") as pages:
+        measures = any("shape" in e for t in trace for e in t)
+        with open_pages(path, shapes=kind == "sprites" or measures, colours=edition == "bw") as pages:
             return _check_pages(pages, doc, trace, plan, deploy_text)
     except pdfium.PdfiumError as e:
         return [Discrepancy(doc["path"], 0, f"cannot be read as a PDF ({e})")]
@@ -159,7 +161,9 @@ def _check_pages(pages, doc: dict, trace: list, plan, deploy_text) -> list[Discr
     s, o = plan.scenario, plan.options
     measure = o.measure
     odds = Oracle(s.ruleset)
-    for i, (page, page_trace) in enumerate(zip(pages, trace), start=1):
+    for i, (page, whole) in enumerate(zip(pages, trace), start=1):
+        page_trace = [e for e in whole if "shape" not in e]          # printed words and numbers
+        out += check_geometry(page.paths, [e for e in whole if "shape" in e], s.ruleset, measure, name, i)
         ctx = Context(s.ruleset, measure, s.fleet, s.title, i, len(pages), extra=deploy_text)
         out += check_page(page, page_trace, ctx, name, i)
         out += check_pairs(page_trace, name, i)
@@ -170,7 +174,8 @@ def _check_pages(pages, doc: dict, trace: list, plan, deploy_text) -> list[Discr
         if kind == "sprites":
             out += _bases(page, page_trace, plan, name, i)
     if kind in SHIP_LISTS:
-        printed = {e["source"][1] for t in trace for e in t if e["source"][0] == "fleet" and e["source"][2] == "name"}
+        printed = {e["source"][1] for t in trace for e in t if e["source"][0] == "fleet" and e["source"][2] == "name"
+                   and "shape" not in e}
         want = {ship.key for ship in s.fleet.ships}
         for key in sorted(want - printed):
             out.append(Discrepancy(name, 0, f"{key} is in the fleet but not on the {kind}"))

@@ -16,9 +16,45 @@ def _on_row(label: list, number: list) -> bool:
     return label[1] - ROW_TOL <= mid <= label[3] + ROW_TOL and label[0] <= number[0] + ROW_TOL
 
 
-def _in_column(label: list, cell: list) -> bool:
-    mid = (label[0] + label[2]) / 2                 # a head is centred over its cell (fraction and percentage)
-    return cell[0] - ROW_TOL <= mid <= cell[2] + ROW_TOL and label[3] <= cell[1] + ROW_TOL
+def _nearest_head(src: list, cell: list, heads: list) -> bool:
+    """The cell's column head is, of the heads on the nearest head line above it, the one closest
+    across (a head may carry words beside its number, so centres need not agree exactly)."""
+    above = [(s, b) for s, b in heads if b[3] <= cell[1] + ROW_TOL]
+    if not above:
+        return False
+    mine = [b for s, b in above if s == tuple(src)]
+    if not mine:
+        return False
+    top = max(b[1] for b in mine)                                   # the nearest head line with this head
+    row = [(s, b) for s, b in above if abs(b[1] - top) < 1]
+    mid = (cell[0] + cell[2]) / 2
+    nearest = min(row, key=lambda sb: abs((sb[1][0] + sb[1][2]) / 2 - mid))
+    return nearest[0] == tuple(src)
+
+
+CELL_GAP = 12.0        # points: numbers of one cell ("1/3 (33.3%)") stand closer than this; cells farther
+
+
+def _cells(trace: list[dict]) -> dict[int, list[float]]:
+    """id(entry) -> the box of its cell: the entries beside it on its line sharing its labels."""
+    groups: dict[tuple, list[dict]] = {}
+    for e in trace:
+        if e.get("labels"):
+            groups.setdefault((round(e["bbox"][1]), repr(e["labels"])), []).append(e)
+    out: dict[int, list[float]] = {}
+    for entries in groups.values():
+        entries.sort(key=lambda e: e["bbox"][0])
+        box: list[float] = []
+        run: list[dict] = []
+        for e in entries + [None]:
+            if e is None or (box and e["bbox"][0] - box[2] > CELL_GAP):
+                out.update({id(r): box for r in run})
+                box, run = [], []
+            if e is not None:
+                box = [min(box[0], e["bbox"][0]), e["bbox"][1], max(box[2], e["bbox"][2]), e["bbox"][3]] if box \
+                    else list(e["bbox"])
+                run.append(e)
+    return out
 
 
 def check_pairs(trace: list[dict], file: str, page: int) -> list[Discrepancy]:
@@ -26,12 +62,9 @@ def check_pairs(trace: list[dict], file: str, page: int) -> list[Discrepancy]:
     by_source: dict[tuple, list[list]] = {}
     for e in trace:
         by_source.setdefault(tuple(e["source"]), []).append(e["bbox"])
-    cells: dict[tuple, list[float]] = {}           # the numbers of one cell share their labels and line
-    for e in trace:
-        if e.get("labels"):
-            key = (round(e["bbox"][1]), repr(e["labels"]))
-            box = cells.setdefault(key, list(e["bbox"]))
-            box[0], box[2] = min(box[0], e["bbox"][0]), max(box[2], e["bbox"][2])
+    cells = _cells(trace)
+    col = {tuple(s) for x in trace for a, s in x.get("labels", ()) if a == "col"}
+    heads = [(tuple(e["source"]), e["bbox"]) for e in trace if tuple(e["source"]) in col]   # the page's column heads
     out = []
     for e in trace:
         for axis, src in e.get("labels", ()):
@@ -39,7 +72,7 @@ def check_pairs(trace: list[dict], file: str, page: int) -> list[Discrepancy]:
             if axis == "row":
                 ok = any(_on_row(b, e["bbox"]) for b in boxes)
             else:
-                ok = any(_in_column(b, cells[(round(e["bbox"][1]), repr(e["labels"]))]) for b in boxes)
+                ok = _nearest_head(src, cells[id(e)], heads)
             if not ok:
                 where = "on its row" if axis == "row" else "at the head of its column"
                 out.append(Discrepancy(file, page, f"{_name(e['source'])} ('{e['text']}') is not printed with its "

@@ -16,7 +16,7 @@ class PathObj:
     top: float
     x1: float
     bottom: float
-    kind: str                     # rect, circle, line, other
+    kind: str                     # rect, circle, line (two points), other
     fill: tuple | None            # (r, g, b) 0-255 when filled
     stroke: tuple | None
 
@@ -150,7 +150,7 @@ def _objects(page, height: float, shapes: bool, colours: bool) -> tuple[list[Pat
             fill = _colour(raw.FPDFPageObj_GetFillColor, obj) if mode.value else None
             strk = _colour(raw.FPDFPageObj_GetStrokeColor, obj) if stroke.value else None
         n = raw.FPDFPath_CountSegments(obj) if shapes else 0
-        if n not in (5, 13):                                    # only rectangles and circles are measured
+        if n not in (2, 5, 13):                                 # only lines, rectangles and circles are measured
             paths.append(PathObj(0, 0, 0, 0, "other", fill, strk))
             continue
         raw.FPDFPageObj_GetMatrix(obj, m)
@@ -166,6 +166,8 @@ def _objects(page, height: float, shapes: bool, colours: bool) -> tuple[list[Pat
             kind = "circle"
         elif curves == 0 and n == 5 and len({round(v, 2) for v in xs}) == 2:
             kind = "rect"
+        elif curves == 0 and n == 2:
+            kind = "line"
         else:
             kind = "other"
         paths.append(PathObj(x0, top, x1, bottom, kind, fill, strk))

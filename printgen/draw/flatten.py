@@ -57,6 +57,7 @@ class TraceEntry:
     source: tuple
     kind: str
     labels: tuple = ()                            # ("row" | "col", label source) it is printed with
+    shape: dict | None = None                     # a drawn shape's measure (flatten.measured), not text
 
 
 @dataclass
@@ -84,6 +85,8 @@ def _emit(shape, m: Matrix, theme: Theme, out: FlatPage) -> None:
         _text(shape, m, theme, out)
         return
     paint = theme.paint(shape.role)
+    if getattr(shape, "meaning", ()):
+        measured(shape, m, out)
     if isinstance(shape, Rect):
         a, b, c, d, _, _ = m
         if b == 0 and c == 0 and a > 0 and d > 0:
@@ -112,6 +115,25 @@ def _emit(shape, m: Matrix, theme: Theme, out: FlatPage) -> None:
         _hatched(prim, outline, paint, out)
     else:
         out.prims.append(prim)
+
+
+def measured(shape, m: Matrix, out: FlatPage) -> None:
+    """Trace what a drawn shape's size or place says (a ruler band ends at the long range, a bar is
+    as tall as its chance): the page box it occupies, and the origin and scale of the frame the
+    meaning is measured in, so the checker can find the shape in the PDF and measure it there.
+    Edges: "start"/"end"/"mid" (the rectangle's left, right, middle at the source's distance from the
+    origin), "x" (a line there), "height" (the source's value times pt-per-unit)."""
+    if isinstance(shape, Rect):
+        corners = [apply(m, p) for p in ((shape.x, shape.y), (shape.x + shape.w, shape.y + shape.h))]
+    else:
+        corners = [apply(m, (shape.x1, shape.y1)), apply(m, (shape.x2, shape.y2))]
+    xs, ys = [p[0] for p in corners], [p[1] for p in corners]
+    box = (round(min(xs), 2), round(min(ys), 2), round(max(xs), 2), round(max(ys), 2))
+    ox, oy = apply(m, (0.0, 0.0))
+    for edge, source, *per in shape.meaning:
+        out.trace.append(TraceEntry(box, "", tuple(source), "shape", shape={
+            "edge": edge, "origin": [round(ox, 3), round(oy, 3)], "scale": round(m[0], 6),
+            "per": per[0] if per else 1.0}))
 
 
 def _hatched(prim, outline: tuple[Point, ...], paint: Paint, out: FlatPage) -> None:

@@ -69,6 +69,7 @@ class Rect:
     role: str
     radius: float = 0.0
     tag: str = ""                   # what it is, for tests and the checker ("base", "piece", ...)
+    meaning: tuple = ()             # what its size says: (edge, source[, pt per unit]), see flatten.measured
 
 
 @dataclass(frozen=True)
@@ -79,6 +80,7 @@ class Line:
     y2: float
     role: str
     tag: str = ""
+    meaning: tuple = ()             # ("x", source): it stands at the source's distance from the origin
 
 
 @dataclass(frozen=True)

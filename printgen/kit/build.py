@@ -170,6 +170,8 @@ def trace_record(e) -> dict:
     out = {"bbox": e.bbox, "text": e.text, "source": list(e.source), "kind": e.kind}
     if e.labels:
         out["labels"] = [[axis, list(src)] for axis, src in e.labels]
+    if e.shape:
+        out["shape"] = e.shape
     return out
 
 
