@@ -154,7 +154,7 @@ def test_a_lock_keeps_a_second_run_out(run, kit, tmp_path):
 
 
 def test_a_kit_that_fails_its_check_leaves_the_previous_one(run, kit, tmp_path, monkeypatch):
-    from printgen.sheets import sprites
+    from printgen.systems.broadside import sprites
 
     before = snapshot(kit)
     real = sprites.track_shapes
