@@ -207,3 +207,21 @@ def json_trace(folder, name: str, page: int) -> list[dict]:
     import json
 
     return json.loads((folder / "trace.json").read_text(encoding="utf-8"))[name][page - 1]
+
+
+def test_the_report_pictures_each_discrepancy_escaped(run, kit, tmp_path):
+    edit_page(kit, "quickref-bw.pdf", 1, swap(b"Short", b"Long", 0))
+    (kit / "x<script>.pdf").write_bytes(b"%PDF-1.4 not a kit file")
+    report = tmp_path / "check.html"
+    code, out, _ = run("check", kit, "--report", report)
+    assert code == 1 and f"report: {report}" in out
+    page = report.read_text(encoding="utf-8")
+    assert "<h2>x&lt;script&gt;.pdf</h2>" in page and "<script>" not in page
+    assert "<h2>quickref-bw.pdf, page 1</h2><p>label:shooting.range_in.short prints &#x27;Lon" in page
+    assert page.count('src="data:image/png;base64,') == 3          # quickref twice, kit-bw.pdf's page: pictured
+    code, out, err = run("check", kit, "--report", kit / "check.html")
+    assert code == 2 and "inside the kit folder" in err
+    mine = tmp_path / "mine.html"
+    mine.write_text("my page")
+    code, _, err = run("check", kit, "--report", mine)
+    assert code == 2 and mine.read_text() == "my page"

@@ -63,5 +63,6 @@ def check_geometry(paths: list, shapes: list[dict], ruleset, measure, file: str,
                 else f"{length / 72:.2f}\" from its zero" if source.fn == "meta"
                 else f"{measure.fmt(float(resolve(ruleset, source)))} from its zero")
         out.append(Discrepancy(file, page, f"{source}: no {kind} drawn where it {what[e['shape']['edge']]} {want} "
-                                           f"(at ({box[0]:.1f}, {box[1]:.1f}) pt, to {TOL_PT / 72:.2f}\")"))
+                                           f"(at ({box[0]:.1f}, {box[1]:.1f}) pt, to {TOL_PT / 72:.2f}\")",
+                               tuple(e["bbox"])))
     return out

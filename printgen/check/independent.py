@@ -51,5 +51,5 @@ class Oracle:
             want = fmt(Fraction(v) if e["kind"] in ("fraction", "percent", "decimal") else v, e["kind"], measure)
             if want.replace(" ", "") != e["text"].replace(" ", ""):
                 out.append(Discrepancy(file, page, f"{source} prints '{e['text']}', a second count of the "
-                                                   f"rules gives '{want}'"))
+                                                   f"rules gives '{want}'", tuple(e["bbox"])))
         return out

@@ -20,7 +20,8 @@ from printgen.check.visibility import check_visibility, read_objects
 SHIP_LISTS = ("sprites", "map", "captains", "records")   # documents that must show exactly the fleet chosen
 
 
-def check_kit(folder: Path, echo: Callable[[str], None] = print, quiet: bool = False) -> bool:
+def check_kit(folder: Path, echo: Callable[[str], None] = print, quiet: bool = False,
+              report: Path | None = None) -> bool:
     """Check every file the manifest lists, and only those. A file that is missing, a link, or not
     the bytes printgen wrote (its sha256 differs) is reported as such and not opened."""
     folder = Path(folder)
@@ -58,6 +59,11 @@ def check_kit(folder: Path, echo: Callable[[str], None] = print, quiet: bool = F
         echo(f"check: {len(manifest['documents'])} documents agree with the rules and the fleet")
     else:
         echo(f"check: {len(found)} discrepancies")
+    if report is not None:
+        from printgen.check.report import write_report
+
+        write_report(folder, found, report)
+        echo(f"report: {report}")
     return not found
 
 

@@ -76,7 +76,7 @@ def check_pairs(trace: list[dict], file: str, page: int) -> list[Discrepancy]:
             if not ok:
                 where = "on its row" if axis == "row" else "at the head of its column"
                 out.append(Discrepancy(file, page, f"{_name(e['source'])} ('{e['text']}') is not printed with its "
-                                                   f"label {_name(src)} {where}"))
+                                                   f"label {_name(src)} {where}", tuple(e["bbox"])))
     return out
 
 

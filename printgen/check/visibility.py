@@ -84,7 +84,7 @@ def check_visibility(objs: list[Obj], trace: list[dict], file: str, page: int, s
     for o in texts:
         if o.size < floor and not o.invisible:
             out.append(Discrepancy(file, page, f"text at {o.size:.2g} pt at ({o.box[0]:.0f}, {o.box[1]:.0f}) pt, "
-                                               f"below the {floor:g} pt type floor"))
+                                               f"below the {floor:g} pt type floor", o.box))
     for e in trace:
         x0, top, x1, bottom = e["bbox"]
         cx, cy = (x0 + x1) / 2, (top + bottom) / 2
@@ -95,20 +95,21 @@ def check_visibility(objs: list[Obj], trace: list[dict], file: str, page: int, s
         last = max(o.order for o in own)
         ink = own[-1]
         if ink.invisible:
-            out.append(Discrepancy(file, page, f"'{e['text']}' ({_src(e)}) is invisible text"))
+            out.append(Discrepancy(file, page, f"'{e['text']}' ({_src(e)}) is invisible text", tuple(e["bbox"])))
             continue
         under = [s for s in shapes if s.order < first and s.colour is not None          # what it sits on: a fill
                  and _contains(s.box, x0, top, 0.5) and _contains(s.box, x1, bottom, 0.5)]  # under the whole box
         paper = under[-1].colour if under else WHITE
         if ink.colour is not None and contrast(ink.colour, paper) < MIN_CONTRAST:
             out.append(Discrepancy(file, page, f"'{e['text']}' ({_src(e)}) is printed in {ink.colour} on {paper}: "
-                                               f"contrast {contrast(ink.colour, paper):.1f}, below {MIN_CONTRAST:g}"))
+                                               f"contrast {contrast(ink.colour, paper):.1f}, below {MIN_CONTRAST:g}",
+                                   tuple(e["bbox"])))
         inner = (x0 + COVER_TOL, top + COVER_TOL, x1 - COVER_TOL, bottom - COVER_TOL)
         for s in shapes:
             if s.order > last and s.box[0] <= inner[2] and s.box[2] >= inner[0] and s.box[1] <= inner[3] \
                     and s.box[3] >= inner[1] and _contains(s.box, cx, cy):
                 out.append(Discrepancy(file, page, f"'{e['text']}' ({_src(e)}) is covered by a shape drawn over it "
-                                                   f"at ({s.box[0]:.0f}, {s.box[1]:.0f}) pt"))
+                                                   f"at ({s.box[0]:.0f}, {s.box[1]:.0f}) pt", tuple(e["bbox"])))
                 break
     return out
 
