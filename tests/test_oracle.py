@@ -78,3 +78,11 @@ def test_a_wrong_formula_on_the_printing_side_fails_the_check(tmp_path, monkeypa
     found = [line for line in lines if "a second count of the rules gives" in line]
     assert found and all(line.startswith("FAIL  cards-color.pdf, page ") for line in found), lines[:5]
     assert any(says in line for line in found), found[:5]
+
+
+def test_a_chain_that_goes_back_and_forth_is_solved_by_elimination():
+    """Gambler's ruin on 0..5, a fair coin: from k the chance to reach 5 first is k/5."""
+    states = [1, 2, 3, 4]
+    half = Fraction(1, 2)
+    won = oracle.absorbing(states, lambda k: {k - 1: half, k + 1: half}, lambda t: Fraction(1 if t == 5 else 0))
+    assert won == {k: Fraction(k, 5) for k in states}

@@ -155,7 +155,7 @@ def rect_op(bbox) -> bytes:
 
 
 def test_a_ruler_drawn_short_fails(kit):
-    """The range ruler (12" at full scale, 6" in this half-scale kit) drawn 5.5" long, still labelled 6"."""
+    """The range ruler (12" at full scale, 6" in this half-scale kit) drawn 5" long, still labelled 6"."""
     entry = traced(kit, "rulers-bw.pdf", 1, ["rule", "shooting.range_in.long.1"])   # the label's 6"
     band = [e for e in json_trace(kit, "rulers-bw.pdf", 1) if e.get("shape", {}).get("edge") == "end"
             and e["source"] == ["rule", "shooting.range_in.long.1"]]
@@ -164,7 +164,7 @@ def test_a_ruler_drawn_short_fails(kit):
     def shorten(data: bytes) -> bytes:
         for e in band:
             x0, top, x1, bottom = e["bbox"]
-            data = data.replace(rect_op(e["bbox"]), rect_op((x0, top, x1 - 36, bottom)))    # half an inch short
+            data = data.replace(rect_op(e["bbox"]), rect_op((x0, top, x1 - 72, bottom)))    # an inch short
         return data
 
     edit_page(kit, "rulers-bw.pdf", 1, shorten)

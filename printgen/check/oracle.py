@@ -20,7 +20,8 @@ ENUMERATE_UP_TO = 10_000          # outcomes: pools up to 5 six-sided dice are c
 def pool(dice: int, die: int, hits: frozenset) -> tuple[Fraction, ...]:
     """P(exactly k hits) for k = 0..dice, rolling `dice` dice of `die` faces, a hit on `hits`."""
     if die ** dice <= ENUMERATE_UP_TO:
-        counts = Counter(sum(face in hits for face in roll) for roll in product(range(1, die + 1), repeat=dice))
+        is_hit = [int(face in hits) for face in range(1, die + 1)]            # each face of the die, once
+        counts = Counter(map(sum, product(is_hit, repeat=dice)))              # every roll of the pool
         total = die ** dice
         return tuple(Fraction(counts.get(k, 0), total) for k in range(dice + 1))
     p = Fraction(sum(1 for face in range(1, die + 1) if face in hits), die)
@@ -45,7 +46,21 @@ def absorbing(states: list, step, won) -> dict:
     """Chance of ending in a won state from each transient state of a Markov chain.
 
     `step(s)` gives {next: probability} (a next state that is not transient is absorbing);
-    `won(t)` the chance an absorbing state counts as won. Solves (I - Q) x = r exactly."""
+    `won(t)` the chance an absorbing state counts as won. Solves (I - Q) x = r exactly: by
+    substitution when every transient state leads only to itself and to states listed before it
+    (a fight only loses points), else by Gauss-Jordan elimination."""
+    known: dict = {}
+    for s in states:
+        moves = step(s)
+        if any(t != s and t in set(states) and t not in known for t in moves):
+            return _gauss(states, step, won)
+        stay = moves.get(s, Fraction(0))
+        rest = sum((p * (known[t] if t in known else won(t)) for t, p in moves.items() if t != s), Fraction(0))
+        known[s] = rest / (1 - stay)
+    return known
+
+
+def _gauss(states: list, step, won) -> dict:
     index = {s: i for i, s in enumerate(states)}
     n = len(states)
     rows = []
@@ -74,7 +89,7 @@ def absorbing(states: list, step, won) -> dict:
 def fight(a: int, b: int, per: int, die: int, hits: frozenset) -> Fraction:
     """A boarding fight to the end as a Markov chain on (my points, theirs): each round both roll
     `per` dice a point; both struck at once is a roll-off (even)."""
-    states = [(x, y) for x in range(1, a + 1) for y in range(1, b + 1)]
+    states = sorted(((x, y) for x in range(1, a + 1) for y in range(1, b + 1)), key=sum)   # fewer points first
 
     def step(s):
         x, y = s

@@ -17,46 +17,60 @@ COVER_TOL = 0.5              # points: a later shape must reach this far into a 
 WHITE = (255, 255, 255)
 
 
-@dataclass(frozen=True)
+@dataclass
 class Obj:
     order: int
     text: bool
     box: tuple[float, float, float, float]        # x0, top, x1, bottom (points from the top left)
-    colour: tuple | None                          # fill (r, g, b) 0-255; None: not filled
+    handle: object = None                         # pdfium's object, asked for its paint only when needed
     size: float = 0.0                             # text: the size as printed (font size times the matrix)
-    invisible: bool = False                       # text render mode 3 (or 7): present, never painted
+    image: bool = False
+
+    @property
+    def colour(self) -> tuple | None:
+        """Fill (r, g, b) 0-255; None: not filled (or an image)."""
+        import pypdfium2.raw as raw
+
+        if self.image:
+            return None
+        col = [ctypes.c_uint() for _ in range(4)]
+        return (col[0].value, col[1].value, col[2].value) if raw.FPDFPageObj_GetFillColor(self.handle, *col) else None
+
+    @property
+    def invisible(self) -> bool:
+        """Text render mode 3 (or 7): present, never painted."""
+        import pypdfium2.raw as raw
+
+        return self.text and raw.FPDFTextObj_GetTextRenderMode(self.handle) in (3, 7)
 
 
 def read_objects(page, height: float) -> list[Obj]:
+    """Text objects and filled shapes in drawing order; valid while the page is open."""
     import pypdfium2.raw as raw
 
     out = []
     l, b, r, t = (ctypes.c_float() for _ in range(4))
-    col = [ctypes.c_uint() for _ in range(4)]
     mode, stroke = ctypes.c_int(), ctypes.c_int()
     size = ctypes.c_float()
     m = raw.FS_MATRIX()
+    text, path, image = raw.FPDF_PAGEOBJ_TEXT, raw.FPDF_PAGEOBJ_PATH, raw.FPDF_PAGEOBJ_IMAGE
     for i in range(raw.FPDFPage_CountObjects(page.raw)):
         obj = raw.FPDFPage_GetObject(page.raw, i)
         kind = raw.FPDFPageObj_GetType(obj)
-        if kind not in (raw.FPDF_PAGEOBJ_TEXT, raw.FPDF_PAGEOBJ_PATH, raw.FPDF_PAGEOBJ_IMAGE):
+        if kind == path:
+            raw.FPDFPath_GetDrawMode(obj, mode, stroke)
+            if not mode.value:
+                continue                                    # a line or an outline covers nothing
+        elif kind not in (text, image):
             continue
         raw.FPDFPageObj_GetBounds(obj, l, b, r, t)
         box = (l.value, height - t.value, r.value, height - b.value)
-        filled = raw.FPDFPageObj_GetFillColor(obj, *col)
-        colour = (col[0].value, col[1].value, col[2].value) if filled else None
-        if kind == raw.FPDF_PAGEOBJ_TEXT:
+        if kind == text:
             raw.FPDFTextObj_GetFontSize(obj, size)
             raw.FPDFPageObj_GetMatrix(obj, m)
-            scale = (abs(m.a * m.d - m.b * m.c)) ** 0.5
-            render = raw.FPDFTextObj_GetTextRenderMode(obj)
-            out.append(Obj(i, True, box, colour, size.value * scale, render in (3, 7)))
-        elif kind == raw.FPDF_PAGEOBJ_PATH:
-            raw.FPDFPath_GetDrawMode(obj, mode, stroke)
-            if mode.value:
-                out.append(Obj(i, False, box, colour))
+            out.append(Obj(i, True, box, obj, size.value * (abs(m.a * m.d - m.b * m.c)) ** 0.5))
         else:
-            out.append(Obj(i, False, box, None))            # an image covers what it lies on
+            out.append(Obj(i, False, box, obj, image=kind == image))     # an image covers what it lies on
     return out
 
 
@@ -76,11 +90,33 @@ def _contains(box, x: float, y: float, tol: float = 0.0) -> bool:
     return box[0] - tol <= x <= box[2] + tol and box[1] - tol <= y <= box[3] + tol
 
 
+GRID = 36.0                  # points: objects are bucketed by the cells their boxes touch
+
+
+class Grid:
+    """Objects by the grid cells their boxes touch, to find those at a point quickly."""
+
+    def __init__(self, objs: list[Obj]):
+        self.cells: dict[tuple[int, int], list[Obj]] = {}
+        for o in objs:
+            x0, top, x1, bottom = o.box
+            if (x1 - x0) * (bottom - top) > 400 * GRID * GRID:          # a page-sized fill: every cell
+                self.cells.setdefault(None, []).append(o)
+                continue
+            for i in range(int(x0 // GRID), int(x1 // GRID) + 1):
+                for j in range(int(top // GRID), int(bottom // GRID) + 1):
+                    self.cells.setdefault((i, j), []).append(o)
+
+    def at(self, x: float, y: float) -> list[Obj]:
+        found = self.cells.get((int(x // GRID), int(y // GRID)), []) + self.cells.get(None, [])
+        return sorted(found, key=lambda o: o.order)
+
+
 def check_visibility(objs: list[Obj], trace: list[dict], file: str, page: int, scale: float = 1.0) -> list[Discrepancy]:
     out: list[Discrepancy] = []
     floor = TYPE_FLOOR_PT * min(1.0, scale)
     texts = [o for o in objs if o.text]
-    shapes = [o for o in objs if not o.text]
+    text_at, shape_at = Grid(texts), Grid([o for o in objs if not o.text])
     for o in texts:
         if o.size < floor and not o.invisible:
             out.append(Discrepancy(file, page, f"text at {o.size:.2g} pt at ({o.box[0]:.0f}, {o.box[1]:.0f}) pt, "
@@ -88,21 +124,23 @@ def check_visibility(objs: list[Obj], trace: list[dict], file: str, page: int, s
     for e in trace:
         x0, top, x1, bottom = e["bbox"]
         cx, cy = (x0 + x1) / 2, (top + bottom) / 2
-        own = [o for o in texts if _contains(o.box, cx, cy, 0.5)]    # the text objects that print it
+        own = [o for o in text_at.at(cx, cy) if _contains(o.box, cx, cy, 0.5)]    # the text objects that print it
+        shapes = shape_at.at(cx, cy)
         if not own:
             continue                                   # not printed there: the text check names it
         first = min(o.order for o in own)
         last = max(o.order for o in own)
         ink = own[-1]
+        ink_colour = ink.colour
         if ink.invisible:
             out.append(Discrepancy(file, page, f"'{e['text']}' ({_src(e)}) is invisible text", tuple(e["bbox"])))
             continue
-        under = [s for s in shapes if s.order < first and s.colour is not None          # what it sits on: a fill
+        under = [s for s in shapes if s.order < first and not s.image                   # what it sits on: a fill
                  and _contains(s.box, x0, top, 0.5) and _contains(s.box, x1, bottom, 0.5)]  # under the whole box
-        paper = under[-1].colour if under else WHITE
-        if ink.colour is not None and contrast(ink.colour, paper) < MIN_CONTRAST:
-            out.append(Discrepancy(file, page, f"'{e['text']}' ({_src(e)}) is printed in {ink.colour} on {paper}: "
-                                               f"contrast {contrast(ink.colour, paper):.1f}, below {MIN_CONTRAST:g}",
+        paper = (under[-1].colour if under else None) or WHITE
+        if ink_colour is not None and contrast(ink_colour, paper) < MIN_CONTRAST:
+            out.append(Discrepancy(file, page, f"'{e['text']}' ({_src(e)}) is printed in {ink_colour} on {paper}: "
+                                               f"contrast {contrast(ink_colour, paper):.1f}, below {MIN_CONTRAST:g}",
                                    tuple(e["bbox"])))
         inner = (x0 + COVER_TOL, top + COVER_TOL, x1 - COVER_TOL, bottom - COVER_TOL)
         for s in shapes:
