@@ -225,3 +225,26 @@ def test_the_report_pictures_each_discrepancy_escaped(run, kit, tmp_path):
     mine.write_text("my page")
     code, _, err = run("check", kit, "--report", mine)
     assert code == 2 and mine.read_text() == "my page"
+
+
+def _north_edge(kit):
+    north = next(e for e in json_trace(kit, "map-color.pdf", 1) if e["source"] == ["rule", "table.edges.0.to_ft"])
+    (x0, y0), (x1, y1) = north["shape"]["ends"]
+    return b"%.2f %.2f m %.2f %.2f l" % (x0, y0, x1, y1), (x0, y0, x1, y1)
+
+
+def test_a_wind_edge_recoloured_fails(kit):
+    """The deployment map's north edge is yellow (the seed's); painted green."""
+    line, _ = _north_edge(kit)
+    edit_page(kit, "map-color.pdf", 1, replace(b"5.00 w\n" + line, b"5.00 w\n0.18 0.61 0.27 RG\n" + line))
+    assert "FAIL  map-color.pdf, page 1: rule:table.edges.0.colour: the line is drawn in (46, 156, 69), the rules' " \
+           "yellow is (231, 194, 28)" in fails(kit)
+
+
+def test_a_wind_edge_cut_short_fails(kit):
+    """The north edge (0-5 ft) stopped a foot short."""
+    line, (x0, y0, x1, y1) = _north_edge(kit)
+    edit_page(kit, "map-color.pdf", 1, replace(line, b"%.2f %.2f m %.2f %.2f l" % (x0, y0, x1 - (x1 - x0) / 5, y1)))
+    found = fails(kit)
+    assert any(f.startswith("FAIL  map-color.pdf, page 1: rule:table.edges.0.to_ft: no line drawn where it ends "
+                            "5 ft along its side") for f in found), found

@@ -9,7 +9,9 @@ from printgen.check.numbers import Discrepancy
 from printgen.rules.trace import Source, resolve
 
 TOL_PT = 0.72                    # 0.01 inch: a length or a position drawn further off than this is wrong
-KIND = {"start": "rect", "end": "rect", "mid": "rect", "height": "rect", "x": "line"}
+KIND = {"start": "rect", "end": "rect", "mid": "rect", "height": "rect", "x": "line", "from": "line", "to": "line",
+        "colour": "line"}
+COLOUR_TOL = 3                   # 0-255: a colour read back may differ this much per channel
 
 
 def local_value(source: Source, shape: dict, ruleset, measure) -> float:
@@ -17,7 +19,7 @@ def local_value(source: Source, shape: dict, ruleset, measure) -> float:
     if source.fn == "meta" and source.args[0] == "tick":
         return source.args[1] * measure.unit_pt()
     value = float(resolve(ruleset, source))
-    if shape["edge"] == "height":
+    if shape["edge"] in ("height", "from", "to"):
         return value * shape["per"]
     return measure.printed_pt(value)
 
@@ -26,8 +28,14 @@ def where(entry: dict, length: float) -> tuple[float, float, float, float]:
     """The page box the shape must occupy: its traced box, the measured edge put where the rules say."""
     x0, top, x1, bottom = entry["bbox"]
     s = entry["shape"]
-    at = s["origin"][0] + s["scale"] * length
     edge = s["edge"]
+    if edge in ("from", "to"):                                      # a line's end, along its frame's axis
+        (ax, ay), (ox, oy) = s["axis"], s["origin"]
+        ends = [list(p) for p in s["ends"]]
+        ends[0 if edge == "from" else 1] = [ox + ax * length, oy + ay * length]
+        xs, ys = [p[0] for p in ends], [p[1] for p in ends]
+        return min(xs), min(ys), max(xs), max(ys)
+    at = s["origin"][0] + s["scale"] * length
     if edge == "start":
         return at, top, x1, bottom
     if edge == "end":
@@ -45,8 +53,32 @@ def _fits(p, box) -> bool:
             and abs(p.bottom - box[3]) <= TOL_PT)
 
 
-def check_geometry(paths: list, shapes: list[dict], ruleset, measure, file: str, page: int) -> list[Discrepancy]:
+def _colour(entry: dict, ruleset, edition: str) -> tuple | None:
+    """The (r, g, b) the theme paints a line whose role names the source's value ("edge.green")."""
+    from printgen.draw.theme import theme
+
+    value = resolve(ruleset, Source.from_json(entry["source"]))
+    hexa = theme(edition).paint(f"edge.{value}").stroke
+    return tuple(int(hexa[i:i + 2], 16) for i in (1, 3, 5)) if hexa else None
+
+
+def check_colours(paths: list, shapes: list[dict], ruleset, edition: str, file: str, page: int) -> list[Discrepancy]:
     out = []
+    for e in shapes:
+        want = _colour(e, ruleset, edition)
+        near = [p for p in paths if p.kind == "line" and _fits(p, e["bbox"])]
+        if not any(p.stroke and all(abs(a - b) <= COLOUR_TOL for a, b in zip(p.stroke, want)) for p in near):
+            got = next((p.stroke for p in near if p.stroke), None)
+            out.append(Discrepancy(file, page, f"{Source.from_json(e['source'])}: the line is drawn in {got}, the "
+                                               f"rules' {resolve(ruleset, Source.from_json(e['source']))} is {want}",
+                                   tuple(e["bbox"])))
+    return out
+
+
+def check_geometry(paths: list, shapes: list[dict], ruleset, measure, file: str, page: int,
+                   edition: str = "color") -> list[Discrepancy]:
+    out = check_colours(paths, [e for e in shapes if e["shape"]["edge"] == "colour"], ruleset, edition, file, page)
+    shapes = [e for e in shapes if e["shape"]["edge"] != "colour"]
     for e in shapes:
         source = Source.from_json(e["source"])
         try:
@@ -58,8 +90,11 @@ def check_geometry(paths: list, shapes: list[dict], ruleset, measure, file: str,
         kind = KIND[e["shape"]["edge"]]
         if any(p.kind == kind and _fits(p, box) for p in paths):
             continue
-        what = {"start": "starts", "end": "ends", "mid": "is centred", "x": "stands", "height": "is as tall as"}
-        want = (f"{length * e['shape']['scale'] / 72:.2f}\" tall" if e["shape"]["edge"] == "height"
+        what = {"start": "starts", "end": "ends", "mid": "is centred", "x": "stands", "height": "is as tall as",
+                "from": "starts", "to": "ends"}
+        edge = e["shape"]["edge"]
+        want = (f"{length * e['shape']['scale'] / 72:.2f}\" tall" if edge == "height"
+                else f"{float(resolve(ruleset, source)):g} ft along its side" if edge in ("from", "to")
                 else f"{length / 72:.2f}\" from its zero" if source.fn == "meta"
                 else f"{measure.fmt(float(resolve(ruleset, source)))} from its zero")
         out.append(Discrepancy(file, page, f"{source}: no {kind} drawn where it {what[e['shape']['edge']]} {want} "

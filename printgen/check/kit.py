@@ -151,8 +151,9 @@ def check_document(path: Path, doc: dict, trace: list, plan, deploy_text) -> lis
 
     kind, edition = doc["kind"], doc["edition"]
     try:
-        measures = any("shape" in e for t in trace for e in t)
-        with open_pages(path, shapes=kind == "sprites" or measures, colours=edition == "bw") as pages:
+        measures = {e["shape"]["edge"] for t in trace for e in t if "shape" in e}
+        with open_pages(path, shapes=kind == "sprites" or bool(measures),
+                        colours=edition == "bw" or "colour" in measures) as pages:
             return _check_pages(pages, doc, trace, plan, deploy_text)
     except pdfium.PdfiumError as e:
         return [Discrepancy(doc["path"], 0, f"cannot be read as a PDF ({e})")]
@@ -169,7 +170,7 @@ def _check_pages(pages, doc: dict, trace: list, plan, deploy_text) -> list[Discr
     odds = Oracle(s.ruleset)
     for i, (page, whole) in enumerate(zip(pages, trace), start=1):
         page_trace = [e for e in whole if "shape" not in e]          # printed words and numbers
-        out += check_geometry(page.paths, [e for e in whole if "shape" in e], s.ruleset, measure, name, i)
+        out += check_geometry(page.paths, [e for e in whole if "shape" in e], s.ruleset, measure, name, i, edition)
         ctx = Context(s.ruleset, measure, s.fleet, s.title, i, len(pages), extra=deploy_text)
         out += check_page(page, page_trace, ctx, name, i)
         out += check_pairs(page_trace, name, i)

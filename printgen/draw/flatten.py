@@ -122,7 +122,9 @@ def measured(shape, m: Matrix, out: FlatPage) -> None:
     as tall as its chance): the page box it occupies, and the origin and scale of the frame the
     meaning is measured in, so the checker can find the shape in the PDF and measure it there.
     Edges: "start"/"end"/"mid" (the rectangle's left, right, middle at the source's distance from the
-    origin), "x" (a line there), "height" (the source's value times pt-per-unit)."""
+    origin), "x" (a line there), "height" (the source's value times pt-per-unit), "from"/"to" (a
+    line's ends at the source's value times pt-per-unit along its frame's axis), "colour" (a line
+    painted as the theme paints the source's value, e.g. a wind edge)."""
     if isinstance(shape, Rect):
         corners = [apply(m, p) for p in ((shape.x, shape.y), (shape.x + shape.w, shape.y + shape.h))]
     else:
@@ -131,9 +133,11 @@ def measured(shape, m: Matrix, out: FlatPage) -> None:
     box = (round(min(xs), 2), round(min(ys), 2), round(max(xs), 2), round(max(ys), 2))
     ox, oy = apply(m, (0.0, 0.0))
     for edge, source, *per in shape.meaning:
-        out.trace.append(TraceEntry(box, "", tuple(source), "shape", shape={
-            "edge": edge, "origin": [round(ox, 3), round(oy, 3)], "scale": round(m[0], 6),
-            "per": per[0] if per else 1.0}))
+        frame = {"edge": edge, "origin": [round(ox, 3), round(oy, 3)], "scale": round(m[0], 6),
+                 "per": per[0] if per else 1.0}
+        if isinstance(shape, Line):                         # a line measured along its own frame's x axis
+            frame |= {"axis": [round(m[0], 6), round(m[1], 6)], "ends": [[round(v, 3) for v in p] for p in corners]}
+        out.trace.append(TraceEntry(box, "", tuple(source), "shape", shape=frame))
 
 
 def _hatched(prim, outline: tuple[Point, ...], paint: Paint, out: FlatPage) -> None:

@@ -5,10 +5,26 @@ from __future__ import annotations
 
 import math
 
-from printgen.draw.shapes import Line, Poly, Rect, Shape, Span, Text
+from printgen.draw.shapes import Group, Line, Poly, Rect, Shape, Span, Text
 from printgen.sheets.text.textfit import fit_size
 
 COMPASS = {"N": 0, "NE": 45, "E": 90, "SE": 135, "S": 180, "SW": 225, "W": 270, "NW": 315}
+
+
+def edge_line(index: int, edge, start: tuple[float, float], along: tuple[float, float], per_ft: float) -> Group:
+    """Wind edge `index` of the ruleset as a line measured along its side: drawn in the side's own
+    frame (origin at the side's first corner, x along it, in points), so the checker can measure
+    where it starts and ends in feet and the colour it is drawn in (printgen/check/geometry.py)."""
+    key = f"table.edges.{index}"
+    meaning = (("from", ("rule", f"{key}.from_ft"), per_ft), ("to", ("rule", f"{key}.to_ft"), per_ft),
+               ("colour", ("rule", f"{key}.colour")))
+    ax, ay = along
+    line = Line(edge.from_ft * per_ft, 0, edge.to_ft * per_ft, 0, f"edge.{edge.colour}", tag=f"edge:{edge.side}:{edge.colour}",
+                meaning=meaning)
+    return Group((line,), (ax, ay, -ay, ax, start[0], start[1]))
+
+
+SIDE_FRAME = {"north": ((0, 0), (1, 0)), "east": ((1, 0), (0, 1)), "south": ((1, 1), (-1, 0)), "west": ((0, 1), (0, -1))}
 
 
 def edge_segments(table, x: float, y: float, w: float, h: float) -> list[tuple[str, tuple[float, float, float, float]]]:
@@ -46,8 +62,10 @@ def table_diagram(rs, width: float, size: float, measure=None) -> tuple[list[Sha
     h = w * t.north_south_ft / t.east_west_ft
     x0, y0 = size * 1.6, size * 1.4
     shapes: list[Shape] = [Rect(x0, y0, w, h, "table")]
-    for colour, seg in edge_segments(t, x0, y0, w, h):
-        shapes.append(Line(*seg, f"edge.{colour}"))
+    per_ft = w / t.east_west_ft
+    for i, e in enumerate(t.edges):
+        (cx, cy), along = SIDE_FRAME[e.side]
+        shapes.append(edge_line(i, e, (x0 + cx * w, y0 + cy * h), along, per_ft))
     c = size * 0.8
     shapes += [Text(x0 + w / 2, y0 - c * 0.6, (Span("N"),), c, font="bold", anchor="middle"),
                Text(x0 + w / 2, y0 + h + c * 1.5, (Span("S"),), c, font="bold", anchor="middle"),

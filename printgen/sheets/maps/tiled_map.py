@@ -342,7 +342,7 @@ def index_page(scenario, dep: Deployment, options: Options, plan: TilePlan) -> P
     k = min((box.w - 20) / ext_w, (box.bottom - top - 10) / ext_h)
     view = MapView(box.x + (box.w - ext_w * k) / 2, top, k, dep.width_in, dep.height_in)
     page.add(Rect(view.x0, view.y0, view.w, view.h, "table", tag="table"))
-    page.add(*edge_lines(view, dep))
+    page.add(*edge_lines(view, dep, scenario.ruleset.table.edges))
     for p in dep.placements:
         page.add(ship_glyph(view, dep, p))
     ratio = k / plan.k
