@@ -15,7 +15,7 @@ from printgen.check.labels import check_pairs
 from printgen.check.numbers import Context, Discrepancy, check_page
 from printgen.check.manifest import load_manifest, plain_file
 from printgen.check.pdfread import open_pages
-from printgen.check.visibility import check_visibility, read_objects
+from printgen.check.visibility import check_visibility
 
 SHIP_LISTS = ("sprites", "map", "captains", "records")   # documents that must show exactly the fleet chosen
 
@@ -39,15 +39,18 @@ def check_kit(folder: Path, echo: Callable[[str], None] = print, quiet: bool = F
         _deployment(folder, plan, found)
     docs = [d for d in manifest["documents"] if d["path"] not in bad]
     jobs = [(folder, d, traces.get(d["path"], [])) for d in docs if d["kind"] != "kit"] if traces is not None else []
+    for d in docs if traces is not None else []:          # kit.pdf against its parts: a job too, the longest first
+        parts = [x for x in manifest["documents"] if x["edition"] == d["edition"] and x["kind"] != "kit"]
+        if d["kind"] == "kit" and not any(x["path"] in bad for x in parts):
+            jobs.insert(0, (folder, d, parts))
     from printgen.kit.parallel import run
 
     results = run(_check_job, plan, jobs, label=lambda j: f"checking {j[1]['path']}")
-    by_path = {job[1]["path"]: r for job, r in zip(jobs, results)}
+    by_path = {job[1]["path"]: r[0] for job, r in zip(jobs, results)}
+    texts = {job[1]["path"]: r[1] for job, r in zip(jobs, results)}          # each page's words, as read
+    for kit, parts in ((job[1], job[2]) for job in jobs if job[1]["kind"] == "kit"):
+        by_path[kit["path"]] = _check_combined(kit, parts, texts)
     for d in manifest["documents"]:
-        parts = [x for x in manifest["documents"] if x["edition"] == d["edition"] and x["kind"] != "kit"]
-        compared = d["path"] not in bad and traces is not None
-        if d["kind"] == "kit" and compared and not any(x["path"] in bad for x in parts):
-            by_path[d["path"]] = _check_combined(folder, d, parts)
         problems = by_path.get(d["path"], [])
         found += problems
         status = "FAIL" if problems or d["path"] in bad else "ok  " if d["path"] in by_path else "--  "
@@ -109,23 +112,30 @@ def _deployment(folder: Path, plan, found: list[Discrepancy]) -> None:
         found.append(Discrepancy("deployment.json", 0, "differs from the deployment the scenario and seed give"))
 
 
-def _check_job(plan, job) -> list[Discrepancy]:
+def _check_job(plan, job) -> tuple[list[Discrepancy], list[str] | None]:
+    """A document's discrepancies and the words of each of its pages (None: unreadable); for kit.pdf
+    the words alone, compared with its documents' afterwards."""
     folder, doc, trace = job
+    if doc["kind"] == "kit":
+        import pypdfium2 as pdfium
+
+        try:
+            return [], page_texts(folder / doc["path"])
+        except pdfium.PdfiumError:
+            return [], None
     from printgen.game.deploy_data import source_resolver, to_json
 
     resolver = source_resolver(json.loads(to_json(plan.deployment, plan.scenario, plan.options)))
     return check_document(folder / doc["path"], doc, trace, plan, resolver)
 
 
-def _check_combined(folder: Path, kit: dict, parts: list[dict]) -> list[Discrepancy]:
-    """kit.pdf holds the documents' pages in order: the same words on every page as the checked files."""
-    import pypdfium2 as pdfium
-
-    try:
-        texts = [t for d in parts for t in page_texts(folder / d["path"])]
-        combined = page_texts(folder / kit["path"])
-    except pdfium.PdfiumError as e:
-        return [Discrepancy(kit["path"], 0, f"it or one of its documents cannot be read as a PDF ({e})")]
+def _check_combined(kit: dict, parts: list[dict], read: dict[str, list[str] | None]) -> list[Discrepancy]:
+    """kit.pdf holds the documents' pages in order: the same words on every page as the checked files
+    (`read`: each file's page texts, as its own check read them)."""
+    combined = read.get(kit["path"])
+    if combined is None or any(read.get(d["path"]) is None for d in parts):
+        return [Discrepancy(kit["path"], 0, "it or one of its documents cannot be read as a PDF")]
+    texts = [t for d in parts for t in read[d["path"]]]
     if len(combined) != len(texts):
         return [Discrepancy(kit["path"], 0, f"has {len(combined)} pages, its documents {len(texts)}")]
     out = []
@@ -146,17 +156,18 @@ def page_texts(path: Path) -> list[str]:
         pdf.close()
 
 
-def check_document(path: Path, doc: dict, trace: list, plan, deploy_text) -> list[Discrepancy]:
+def check_document(path: Path, doc: dict, trace: list, plan, deploy_text) -> tuple[list[Discrepancy], list[str] | None]:
     import pypdfium2 as pdfium
 
     kind, edition = doc["kind"], doc["edition"]
     try:
-        measures = {e["shape"]["edge"] for t in trace for e in t if "shape" in e}
-        with open_pages(path, shapes=kind == "sprites" or bool(measures),
-                        colours=edition == "bw" or "colour" in measures) as pages:
-            return _check_pages(pages, doc, trace, plan, deploy_text)
+        measures = [{e["shape"]["edge"] for e in t if "shape" in e} for t in trace]     # page by page
+        lines = {"x", "from", "to", "colour"}                                  # what lines are measured for
+        with open_pages(path, shapes=["lines" if m & lines else kind == "sprites" or bool(m) for m in measures],
+                        colours=[edition == "bw" or "colour" in m for m in measures]) as pages:
+            return _check_pages(pages, doc, trace, plan, deploy_text), [p.text() for p in pages]
     except pdfium.PdfiumError as e:
-        return [Discrepancy(doc["path"], 0, f"cannot be read as a PDF ({e})")]
+        return [Discrepancy(doc["path"], 0, f"cannot be read as a PDF ({e})")], None
 
 
 def _check_pages(pages, doc: dict, trace: list, plan, deploy_text) -> list[Discrepancy]:
@@ -175,7 +186,7 @@ def _check_pages(pages, doc: dict, trace: list, plan, deploy_text) -> list[Discr
         out += check_page(page, page_trace, ctx, name, i)
         out += check_pairs(page_trace, name, i)
         out += odds.check(page_trace, measure, name, i)
-        out += check_visibility(read_objects(page.page, page.height), page_trace, name, i, o.scale)
+        out += check_visibility(page.visible, page_trace, name, i, o.scale)
         if edition == "bw":
             out += _colours(page, name, i)
         if kind == "sprites":

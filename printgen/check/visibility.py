@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ctypes
 from dataclasses import dataclass
+from functools import cache
 
 from printgen.check.numbers import Discrepancy
 
@@ -23,8 +24,12 @@ class Obj:
     text: bool
     box: tuple[float, float, float, float]        # x0, top, x1, bottom (points from the top left)
     handle: object = None                         # pdfium's object, asked for its paint only when needed
-    size: float = 0.0                             # text: the size as printed (font size times the matrix)
     image: bool = False
+
+    @property
+    def size(self) -> float:
+        """Text: the size it prints at (font size times the matrix), asked of pdfium when needed."""
+        return text_size(self.handle)
 
     @property
     def colour(self) -> tuple | None:
@@ -33,7 +38,7 @@ class Obj:
 
         if self.image:
             return None
-        col = [ctypes.c_uint() for _ in range(4)]
+        col = _RGBA
         return (col[0].value, col[1].value, col[2].value) if raw.FPDFPageObj_GetFillColor(self.handle, *col) else None
 
     @property
@@ -44,6 +49,29 @@ class Obj:
         return self.text and raw.FPDFTextObj_GetTextRenderMode(self.handle) in (3, 7)
 
 
+_BOX = [ctypes.c_float() for _ in range(4)]
+_RGBA = [ctypes.c_uint() for _ in range(4)]
+_SIZE = ctypes.c_float()
+
+
+def bounds(obj, height: float) -> tuple[float, float, float, float]:
+    import pypdfium2.raw as raw
+
+    l, b, r, t = _BOX
+    raw.FPDFPageObj_GetBounds(obj, l, b, r, t)
+    return (l.value, height - t.value, r.value, height - b.value)
+
+
+def text_size(obj) -> float:
+    """The size a text object prints at: its font size times its matrix's scale."""
+    import pypdfium2.raw as raw
+
+    m = raw.FS_MATRIX()
+    raw.FPDFTextObj_GetFontSize(obj, _SIZE)
+    raw.FPDFPageObj_GetMatrix(obj, m)
+    return _SIZE.value * (abs(m.a * m.d - m.b * m.c)) ** 0.5
+
+
 def read_objects(page, height: float) -> list[Obj]:
     """Text objects and filled shapes in drawing order; valid while the page is open."""
     import pypdfium2.raw as raw
@@ -51,8 +79,6 @@ def read_objects(page, height: float) -> list[Obj]:
     out = []
     l, b, r, t = (ctypes.c_float() for _ in range(4))
     mode, stroke = ctypes.c_int(), ctypes.c_int()
-    size = ctypes.c_float()
-    m = raw.FS_MATRIX()
     text, path, image = raw.FPDF_PAGEOBJ_TEXT, raw.FPDF_PAGEOBJ_PATH, raw.FPDF_PAGEOBJ_IMAGE
     for i in range(raw.FPDFPage_CountObjects(page.raw)):
         obj = raw.FPDFPage_GetObject(page.raw, i)
@@ -66,14 +92,13 @@ def read_objects(page, height: float) -> list[Obj]:
         raw.FPDFPageObj_GetBounds(obj, l, b, r, t)
         box = (l.value, height - t.value, r.value, height - b.value)
         if kind == text:
-            raw.FPDFTextObj_GetFontSize(obj, size)
-            raw.FPDFPageObj_GetMatrix(obj, m)
-            out.append(Obj(i, True, box, obj, size.value * (abs(m.a * m.d - m.b * m.c)) ** 0.5))
+            out.append(Obj(i, True, box, obj))
         else:
             out.append(Obj(i, False, box, obj, image=kind == image))     # an image covers what it lies on
     return out
 
 
+@cache
 def luminance(c: tuple) -> float:
     def channel(v: int) -> float:
         s = v / 255
@@ -90,7 +115,7 @@ def _contains(box, x: float, y: float, tol: float = 0.0) -> bool:
     return box[0] - tol <= x <= box[2] + tol and box[1] - tol <= y <= box[3] + tol
 
 
-GRID = 36.0                  # points: objects are bucketed by the cells their boxes touch
+GRID = 72.0                  # points: objects are bucketed by the cells their boxes touch
 
 
 class Grid:
@@ -100,7 +125,7 @@ class Grid:
         self.cells: dict[tuple[int, int], list[Obj]] = {}
         for o in objs:
             x0, top, x1, bottom = o.box
-            if (x1 - x0) * (bottom - top) > 400 * GRID * GRID:          # a page-sized fill: every cell
+            if (x1 - x0) * (bottom - top) > 40 * GRID * GRID:           # a page-sized fill: every cell
                 self.cells.setdefault(None, []).append(o)
                 continue
             for i in range(int(x0 // GRID), int(x1 // GRID) + 1):
@@ -108,8 +133,10 @@ class Grid:
                     self.cells.setdefault((i, j), []).append(o)
 
     def at(self, x: float, y: float) -> list[Obj]:
-        found = self.cells.get((int(x // GRID), int(y // GRID)), []) + self.cells.get(None, [])
-        return sorted(found, key=lambda o: o.order)
+        """The objects whose boxes may hold (x, y), in drawing order (they were added in it)."""
+        found = self.cells.get((int(x // GRID), int(y // GRID)), [])
+        wide = self.cells.get(None)
+        return sorted(found + wide, key=lambda o: o.order) if wide else found
 
 
 def check_visibility(objs: list[Obj], trace: list[dict], file: str, page: int, scale: float = 1.0) -> list[Discrepancy]:
@@ -118,7 +145,8 @@ def check_visibility(objs: list[Obj], trace: list[dict], file: str, page: int, s
     texts = [o for o in objs if o.text]
     text_at, shape_at = Grid(texts), Grid([o for o in objs if not o.text])
     for o in texts:
-        if o.size < floor and not o.invisible:
+        tall = o.box[3] - o.box[1] >= 2 * floor          # a font's box is under 2 em: type this tall is above it
+        if not tall and o.size < floor and not o.invisible:
             out.append(Discrepancy(file, page, f"text at {o.size:.2g} pt at ({o.box[0]:.0f}, {o.box[1]:.0f}) pt, "
                                                f"below the {floor:g} pt type floor", o.box))
     for e in trace:
