@@ -40,6 +40,11 @@ class RuleSystem:
         """The most dice the ship rolls at once (the lesson's materials list counts the dice to buy)."""
         raise NotImplementedError
 
+    def recompute(self, rs, fn: str, args: tuple) -> Any:
+        """The value of the family's derivation `fn(*args)` by a second method that shares no code
+        with the one that printed it (printgen.check.oracle), for printgen check; None: not known."""
+        return None
+
     def odds_tables(self, rs) -> list:
         """Every odds table of the rules (printgen.rules.tables.OddsTable), for `printgen odds`."""
         return []

@@ -62,7 +62,7 @@ def map_page(scenario, dep: Deployment, options: Options) -> Page:
     page.add(Text(box.x, box.y + 13, (Span("Deployment map"), Span("   north is up; the table seen from above",
                                                                      font="regular")), 13, font="bold"))
     page.add(*table_shapes(view, grid))
-    page.add(*edge_lines(view, dep))
+    page.add(*edge_lines(view, dep, scenario.ruleset.table.edges))
     page.add(*grid_labels(view, grid, 6.0))
     page.add(*edge_labels(view, dep, scenario.ruleset, options))
     for p in dep.placements:

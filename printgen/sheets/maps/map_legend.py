@@ -72,6 +72,11 @@ def wrap_spans(spans: tuple[Span, ...], width: float, size: float, font: str = "
         if rows[-1] and x + trimmed > width and rows[-1][-1].text.endswith(" "):
             rows.append([])
             x = 0.0
+        elif (piece.source is not None and len(rows[-1]) > 1 and x + trimmed > width
+              and rows[-1][-1].text == "(" and rows[-1][-2].text.endswith(" ")):
+            opener = rows[-1].pop()                 # "(" goes with the traced words it opens (a mark)
+            rows.append([opener])
+            x = fonts.width(opener.text, size, opener.font or font)
         rows[-1].append(piece)
         x += w
     return [tuple(_merge(r)) for r in rows if r]

@@ -343,7 +343,7 @@ def index_page(scenario, dep: Deployment, options: Options, plan: TilePlan) -> P
     k = min((box.w - 20) / ext_w, (box.bottom - top - 10) / ext_h)
     view = MapView(box.x + (box.w - ext_w * k) / 2, top, k, dep.width_in, dep.height_in)
     page.add(Rect(view.x0, view.y0, view.w, view.h, "table", tag="table"))
-    page.add(*edge_lines(view, dep))
+    page.add(*edge_lines(view, dep, scenario.ruleset.table.edges))
     for p in dep.placements:
         page.add(ship_glyph(view, dep, p))
     ratio = k / plan.k
@@ -354,6 +354,9 @@ def index_page(scenario, dep: Deployment, options: Options, plan: TilePlan) -> P
             tw, th = plan.area.w * ratio, plan.area.h * ratio
             page.add(Rect(x, yy, tw, th, "map.tile", tag="tile"))
             size = min(14.0, th * 0.3, tw * 0.3)
-            page.add(Text(x + tw / 2, yy + th / 2 + size * 0.35, tile_spans(r, c), size, font="bold",
-                          anchor="middle", tag="tile-label"))
+            lw = fonts.width(row_name(r) + str(c + 1), size, "bold") + 2     # on paper: ships may lie under it
+            base = yy + th / 2 + size * 0.35
+            page.add(Rect(x + (tw - lw) / 2, base - fonts.ascent(size) - 1, lw, fonts.ascent(size) + fonts.descent(size) + 2,
+                          "paper"),
+                     Text(x + tw / 2, base, tile_spans(r, c), size, font="bold", anchor="middle", tag="tile-label"))
     return page

@@ -12,7 +12,7 @@ from typing import Any
 from printgen import paths
 from printgen.draw.shapes import Span
 from printgen.rules.printed import fmt
-from printgen.rules.trace import Source, Traced, derived, lookup, rule
+from printgen.rules.trace import Source, Traced, derived, label, lookup, rule
 from printgen.units import Measure
 
 OPEN, CLOSE = "\ue000", "\ue001"
@@ -78,6 +78,10 @@ class Wording:
     # -- functions a template calls --------------------------------------------------------------
     def rule(self, key: str, kind: str = "count") -> str:
         return self.put(rule(self.rs, key, kind)) + self.mark(key, auto=True)
+
+    def label(self, key: str) -> str:
+        """The word naming rule `key` (a row or column label, a side, a colour, a direction), traced."""
+        return self.put(label(self.rs, key))
 
     def word(self, key: str) -> str:
         """A small count as a word ("one turn"), still traced."""
@@ -170,7 +174,7 @@ class Wording:
         self.deployment = context.get("deployment")
         self.scenario = context.get("scenario")
         self.plan = context.get("plan")
-        return template.render(rule=self.rule, mark=self.mark, pnum=self.pnum, word=self.word, dist=self.dist, faces=self.faces, deg=self.deg,
+        return template.render(rule=self.rule, mark=self.mark, label=self.label, pnum=self.pnum, word=self.word, dist=self.dist, faces=self.faces, deg=self.deg,
                                num=self.num, chance=self.chance, example=self.example, value=self.value,
                                ship=self.ship, field=self.field, meta=self.meta, ref=self.ref, pos=self.pos,
                                rs=self.rs, _wording=self, **context)

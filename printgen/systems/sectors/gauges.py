@@ -26,10 +26,10 @@ def type_sticks(scenario, options: Options) -> list[Strip]:
         move = _dist(rs, options, f"types.{key}.speed_in")
         attack = _dist(rs, options, f"types.{key}.attack_speed_in")
         plus = (Span("+", "bold"), _dist(rs, options, "movement.with_wind_bonus_in"))
-        marks = [(t.speed_in, "swatch.yellow", [(Span("Move "), move), (move,)]),
+        marks = [(t.speed_in, "swatch.yellow", [(Span("Move "), move), (move,)], move.source),
                  (t.speed_in + bonus, "swatch.green", [(Span("With the wind "), *plus), (Span("Wind "), *plus), plus]),
                  (t.attack_speed_in, "swatch.red", [(Span("Attack speed "), attack), (Span("Attack "), attack),
-                                                    (attack,)])]
+                                                    (attack,)], attack.source)]
         shapes, length, cuts = _marked_stick(marks, options)
         title = (Span("Movement stick: ", "bold"), Span(t.name, "bold"), Span(f" ({key}; speeds {NOT_FROM_SOURCE})"))
         out.append(Strip(shapes, length, title, cuts))
