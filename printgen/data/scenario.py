@@ -8,9 +8,9 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
-from pydantic import Field, PositiveInt, confloat
+from pydantic import Field, NonNegativeFloat, PositiveFloat, PositiveInt, confloat
 
 from printgen import paths
 from printgen.data.fleet import Fleet, Ship, load_fleet
@@ -36,6 +36,17 @@ class Squadron(Strict):
 class FleetOptions(Strict):
     flagships: list[str] | None = None     # game flagships; absent: the `flagship` column of ships.csv
     named: list[str] = []                  # ships the story names: kept when the fleet is reduced
+    chained: list[str] = []                # squadrons that lie chained together, a line each
+
+
+class Obstacle(Strict):
+    """Something on the table that is not a ship: a hidden obstacle (stakes, a scuttled hull: on the
+    teacher's secret map only), a shoal or bank, the shore. Full-scale inches from the west and
+    south edges: [x, y, width east, depth north]."""
+
+    name: str
+    kind: Literal["hidden", "shoal", "shore"]
+    at_in: tuple[NonNegativeFloat, NonNegativeFloat, PositiveFloat, PositiveFloat]
 
 
 class Preset(Strict):
@@ -50,6 +61,7 @@ class ScenarioFile(Strict):
     fleet: FleetOptions = FleetOptions()
     deployment: dict[str, Any] = {}
     presets: dict[str, Preset] = {}
+    obstacles: list[Obstacle] = []
 
 
 @dataclass(frozen=True)

@@ -103,7 +103,56 @@ def _dec(t: Traced) -> Traced:
     return Traced(t.value, t.source, "decimal")
 
 
+def weather(rs) -> OddsTable:
+    """The wind roll, every outcome with its chance."""
+    names = {"storm": "Storm", "backs": "Wind backs", "steady": "Steady", "veers": "Wind veers"}
+    rows = tuple((cell(names[k]), cell(rule(rs, f"weather.roll.{k}", "faces")),
+                  odds_cell(derived(rs, "chance_faces", f"weather.roll.{k}"))) for k in rs.weather.roll.outcomes())
+    return OddsTable(cell("Wind and weather, each turn (not from the source)"), ("result", "roll", "chance"), rows)
+
+
+def missile(rs, dice_list: tuple[int, ...] = (1, 2, 3)) -> list[OddsTable]:
+    """For each side: per range band and number of dice, the average hits and the chance of one or more."""
+    out = []
+    bands = list(rs.missile.range_in.bands())
+    for side in rs.missile.to_hit:
+        rows = []
+        for band in bands:
+            for n in dice_list:
+                ex = derived(rs, "missile_expected", side, band, n)
+                rows.append((cell(band.capitalize(), " (", rule(rs, f"missile.to_hit.{side}.{band}.hit", "faces"), ")"),
+                             cell(Traced(n, Source("example", (n,)), "count")), cell(_dec(ex)),
+                             odds_cell(derived(rs, "missile_any", side, band, n))))
+        out.append(OddsTable(cell(rs.sides[side].name, " bowmen (not from the source)"),
+                             ("range (hit on)", "dice", "average hits", "one or more"), tuple(rows)))
+    return out
+
+
+def grappling(rs) -> OddsTable:
+    rows = tuple((cell(Traced(n, Source("example", (n,)), "count"), " captain" + ("s" if n > 1 else "") + " rolling"),
+                  odds_cell(derived(rs, "grapple_either", n))) for n in (1, 2))
+    return OddsTable(cell("Grappling on ", rule(rs, "grappling.roll.grappled", "faces"), " (not from the source)"),
+                     ("", "grappled"), rows)
+
+
+def boarding(rs, leads: tuple[int, ...] = (-2, -1, 0, 1, 2, 3)) -> OddsTable:
+    rows = []
+    for lead in leads:
+        rows.append((cell(Traced(lead, Source("example", (lead,)), "signed")),
+                     cell(_frac(derived(rs, "boarding_win", lead))), cell(_frac(derived(rs, "boarding_tie", lead)))))
+    return OddsTable(cell("A boarding round (not from the source)"), ("your lead", "you win", "tie"), tuple(rows),
+                     note="Your lead: your crew boxes left (and any bonus) minus the enemy's.")
+
+
+def morale(rs) -> OddsTable:
+    rows = tuple((cell(Traced(n, Source("example", (n,)), "count"), " test" + ("s" if n > 1 else "")),
+                  odds_cell(derived(rs, "morale_holds_for", n))) for n in (1, 2, 3))
+    return OddsTable(cell("Morale: holds on ", rule(rs, "morale.roll.holds", "faces"), " (not from the source)"),
+                     ("tests in a row", "still fighting"), rows)
+
+
 def all_tables(rs) -> list[OddsTable]:
-    return [sector_roll(rs), passage(rs), refloat(rs), damage_table(rs),
+    return [weather(rs), *missile(rs), grappling(rs), boarding(rs), morale(rs),
+            sector_roll(rs), passage(rs), refloat(rs), damage_table(rs),
             cases(rs, "collision", COLLISION_CASES, "Collision: damage to your ship"), mast(rs),
             cases(rs, "ramming", RAMMING_CASES, "Ramming: damage to the target")]
