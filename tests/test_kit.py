@@ -83,7 +83,7 @@ def failures(folder) -> list[str]:
 def test_a_changed_number_is_caught_with_file_and_page(tmp_path, monkeypatch):
     from printgen.sheets.text import wording
 
-    real = wording.Wording.mark
+    real = wording.Wording.put
 
     def tampered(self, t):
         marker = real(self, t)
@@ -92,7 +92,7 @@ def test_a_changed_number_is_caught_with_file_and_page(tmp_path, monkeypatch):
             self.spans[-1] = wording.Span("8", span.font, span.source, span.kind)
         return marker
 
-    monkeypatch.setattr(wording.Wording, "mark", tampered)
+    monkeypatch.setattr(wording.Wording, "put", tampered)
     fails = failures(build(tmp_path, "number"))
     assert "FAIL  quickref-color.pdf, page 1: rule:shooting.dice.british prints '8', the rules say '7'" in fails
     assert any(f.startswith("FAIL  cards-color.pdf, page 1: rule:shooting.dice.british prints '8'") for f in fails)

@@ -131,7 +131,7 @@ def _check_pages(pages, doc: dict, trace: list, plan, deploy_text) -> list[Discr
     s, o = plan.scenario, plan.options
     measure = o.measure
     for i, (page, page_trace) in enumerate(zip(pages, trace), start=1):
-        ctx = Context(s.ruleset, measure, s.fleet, s.title, i, len(pages), extra=deploy_text)
+        ctx = Context(s.ruleset, measure, s.fleet, s.title, i, len(pages), extra=deploy_text, plan=plan)
         out += check_page(page, page_trace, ctx, name, i)
         if edition == "bw":
             out += _colours(page, name, i)

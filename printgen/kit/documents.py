@@ -26,6 +26,7 @@ class Plan:
     options: object
     captains: list
     deployment: object
+    students: int = 0                      # the class size asked for
 
 
 def stem(kind: str) -> str:

@@ -9,6 +9,8 @@ from typing import Any, ClassVar, Literal
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, NonNegativeFloat, PositiveFloat, field_validator, model_validator
 
 
+from printgen.rules.provenance import Entry, check_table
+
 Compass = Literal["N", "NE", "E", "SE", "S", "SW", "W", "NW"]
 SideName = Literal["north", "east", "south", "west"]
 Colour = Literal["green", "yellow", "red"]
@@ -113,7 +115,13 @@ class RulesetBase(Strict):
     sides: dict[str, Side]
     bases: Bases
     table: Table
+    provenance: dict[str, Entry] = {}                   # key -> where it comes from (rules.provenance)
     _file: tuple | None = PrivateAttr(default=None)      # (path, text) it was read from, for messages
+
+    @model_validator(mode="after")
+    def _provenance_keys(self):
+        check_table(self.provenance, self)
+        return self
 
     @property
     def path(self):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from printgen.draw.shapes import Line, Page, Rect, Span, Text
+from printgen.draw.shapes import Group, Line, Page, Rect, Span, Text
 from printgen.options import Options
 from printgen.units import PT_PER_CM, PT_PER_IN
 
@@ -67,3 +67,29 @@ def frame(page: Page, options: Options, scenario_title: str, sheet: str, k: int,
         lines.append((Span(hint),) if isinstance(hint, str) else tuple(hint))
     for i, spans in enumerate(lines):
         page.add(Text(sx - 8, sy + 10 + i * 10, spans, 7.5, anchor="end", role="text.muted"))
+    _legend(page, sx - 8 - max(_width(spans) for spans in lines) - 12, sy)
+
+
+def _spans(shapes):
+    for s in shapes:
+        if isinstance(s, Text):
+            yield from s.spans
+        elif isinstance(s, Group):
+            yield from _spans(s.items)
+
+
+def _width(spans) -> float:
+    from printgen.draw import fonts
+
+    return sum(fonts.width(s.text, 7.5, "regular") for s in spans)
+
+
+def _legend(page: Page, right: float, sy: float) -> None:
+    """The meaning of the marks the page prints (rules.provenance), bottom left, wrapped."""
+    from printgen.rules.provenance import kinds_on, legend_text
+    from printgen.sheets.text.flow import paragraph
+
+    kinds = kinds_on(_spans(page.items))
+    if kinds:
+        laid = paragraph([Span(legend_text(kinds))], MARGIN, sy + 2, right - MARGIN, 7.0, "italic", role="text.muted")
+        page.add(*laid.shapes)

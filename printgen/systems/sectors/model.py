@@ -135,10 +135,6 @@ class Effects(Strict):
     sinks_at_sectors_lost: PositiveInt
 
 
-class ProvenanceEntry(Strict):
-    kind: Literal["source", "reading", "default", "classroom", "choice"]
-    original: str | None = None
-    why: str | None = None
 
 
 class SectorRoll(RollTable):
@@ -240,7 +236,6 @@ class SectorsRuleset(RulesetBase):
     boarding: Boarding
     morale: Morale
     effects: Effects
-    provenance: dict[str, ProvenanceEntry] = Field(default_factory=dict)
 
     @model_validator(mode="after")
     def _sides_shoot(self):
