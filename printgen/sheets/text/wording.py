@@ -45,21 +45,23 @@ class Wording:
         return f"{OPEN}{len(self.spans) - 1}{CLOSE}"
 
     # -- functions a template calls --------------------------------------------------------------
-    def rule(self, key: str, kind: str = "count") -> str:
-        return self.put(rule(self.rs, key, kind)) + self.mark(key, auto=True)
+    def rule(self, key: str, kind: str = "count", marked: bool = True) -> str:
+        """`marked=False`: no automatic mark, for a table cell whose column head or title carries
+        the mark once (mark(key) there)."""
+        return self.put(rule(self.rs, key, kind)) + (self.mark(key, auto=True) if marked else "")
 
-    def word(self, key: str) -> str:
+    def word(self, key: str, marked: bool = True) -> str:
         """A small count as a word ("one turn"), still traced."""
-        return self.rule(key, "word")
+        return self.rule(key, "word", marked)
 
-    def dist(self, key: str) -> str:
-        return self.rule(key, "distance")
+    def dist(self, key: str, marked: bool = True) -> str:
+        return self.rule(key, "distance", marked)
 
-    def faces(self, key: str) -> str:
-        return self.rule(key, "faces")
+    def faces(self, key: str, marked: bool = True) -> str:
+        return self.rule(key, "faces", marked)
 
-    def deg(self, key: str) -> str:
-        return self.rule(key, "degrees")
+    def deg(self, key: str, marked: bool = True) -> str:
+        return self.rule(key, "degrees", marked)
 
     def mark(self, key: str, auto: bool = False, bare: bool = False) -> str:
         """' (classroom addition)' after an item whose key is not the source's, traced to the data's
