@@ -97,6 +97,10 @@ COLOUR = Theme("color", {
     "swatch.green": Paint(fill="#2e9b45"),
     "swatch.yellow": Paint(fill="#e7c21c"),
     "swatch.red": Paint(fill="#d33a2c"),
+    # medieval movement sticks: blue, sky and purple, clear of Trafalgar's green/yellow/red wind edges
+    "swatch.move": Paint(fill="#2f5fa8"),
+    "swatch.wind": Paint(fill="#6fb3dc"),
+    "swatch.attack": Paint(fill="#7a3f9d"),
     "ensign.British": Paint(fill=WHITE, stroke="#444444", width=0.3),
     "ensign.British.cross": Paint(fill="#c8102e"),
     "ensign.British.canton": Paint(fill="#012169"),

@@ -120,3 +120,11 @@ def kinds_on(spans: Iterable) -> list[str]:
 def legend_text(kinds: list[str]) -> str:
     """One line: what each mark used on the page means."""
     return "Marks: " + "; ".join(f"{WORDS[k]}: {MEANING[k]}" for k in kinds if k in MEANING) + "."
+
+
+def mark_spans(ruleset, key: str, scenario=None, before: str = " (", after: str = ")") -> tuple:
+    """For sheets drawn in code: ' (mark)' after an item, the words a traced span (none for the source's)."""
+    from printgen.draw.shapes import Span
+
+    words = provenance_of(ruleset, scenario).words(key)
+    return (Span(before), Span(words, source=mark_source(key), kind="text"), Span(after)) if words else ()

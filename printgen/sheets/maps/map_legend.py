@@ -4,6 +4,8 @@ edges), or the wind and what its angle means (rules that steer by it); the ships
 
 from __future__ import annotations
 
+from printgen.rules.provenance import mark_spans
+
 from dataclasses import dataclass, field
 
 from printgen.draw import fonts
@@ -164,7 +166,8 @@ def _types(b: Block, rs, dep: Deployment, view: MapView, options: Options) -> No
         b.shapes.append(Rect(14 - w * fit / 2, cy - h * fit / 2, w * fit, h * fit, "base", tag=f"type:{t}"))
         size = lambda i: Span(options.measure.fmt(rs.types[t].base_in[i]), source=("rule", f"types.{t}.base_in.{i}"),  # noqa: E731
                               kind="distance")
-        b.line((Span(t, font="bold"), Span(" "), size(0), Span(" × "), size(1)), indent=32)
+        b.line((Span(t, font="bold"), Span(" "), size(0), Span(" × "), size(1),
+                *mark_spans(rs, f"types.{t}.base_in")), indent=32)
 
 
 def _scale(view: MapView, grid: Grid, ratio: float, options: Options, width: float) -> Block:

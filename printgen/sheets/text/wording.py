@@ -77,6 +77,14 @@ class Wording:
         self.spans.append(Span(words, source=mark_source(key), kind="text"))
         return f"{OPEN}{len(self.spans) - 1}{CLOSE}" if bare else f" ({OPEN}{len(self.spans) - 1}{CLOSE})"
 
+    def prov(self, key: str, what: str) -> str:
+        """A provenance entry's `original` (the source's words, for a reading) or `why`, traced to it."""
+        from printgen.rules.provenance import provenance_of
+
+        text = getattr(provenance_of(self.rs, self.scenario).of(key), what)
+        self.spans.append(Span(text, source=("provenance", key, what), kind="text"))
+        return f"{OPEN}{len(self.spans) - 1}{CLOSE}"
+
     def pnum(self, fn: str, *args, kind: str = "count") -> str:
         """A number derived from the kit's plan (the lesson, the class, the deployment), traced."""
         from printgen.rules.trace import plan_derived
@@ -141,7 +149,7 @@ class Wording:
         self.deployment = context.get("deployment")
         self.scenario = context.get("scenario")
         self.plan = context.get("plan")
-        return template.render(rule=self.rule, mark=self.mark, pnum=self.pnum, word=self.word, dist=self.dist, faces=self.faces, deg=self.deg,
+        return template.render(rule=self.rule, mark=self.mark, prov=self.prov, pnum=self.pnum, word=self.word, dist=self.dist, faces=self.faces, deg=self.deg,
                                num=self.num, chance=self.chance, example=self.example, value=self.value,
                                ship=self.ship, field=self.field, meta=self.meta, ref=self.ref, pos=self.pos,
                                rs=self.rs, **context)

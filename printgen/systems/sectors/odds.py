@@ -115,13 +115,13 @@ def _fight(rs, lead: int) -> tuple[Fraction, Fraction]:
 
 
 @derivation
-def boarding_win(rs, lead: int) -> Fraction:
+def melee_win(rs, lead: int) -> Fraction:
     """Chance the ship `lead` ahead (crew boxes + bonus) wins a round of the boarding fight."""
     return _fight(rs, lead)[0]
 
 
 @derivation
-def boarding_tie(rs, lead: int) -> Fraction:
+def melee_tie(rs, lead: int) -> Fraction:
     return _fight(rs, lead)[1]
 
 

@@ -16,6 +16,13 @@ def marked(rs, key: str, before: str = " (", after: str = ")") -> tuple:
     return (before, Traced(words, Source(src[0], tuple(src[1:])), "text"), after) if words else ()
 
 
+def mark_span(rs, key: str, font: str = ""):
+    """The provenance mark of `key` as a traced span, for sheets drawn in code (pieces, rulers, markers)."""
+    from printgen.draw.shapes import Span
+
+    return Span(provenance_of(rs).words(key), font, mark_source(key), "text")
+
+
 COLLISION_CASES = ["", "bow", "stern", "side", "large", "bow+storm", "bow+skeg", "bow+bardi", "side+downwind"]
 RAMMING_CASES = ["", "attack-speed", "attack-speed+large", "moved", "attack-speed+moved", "round-ship",
                  "attack-speed+round-ship"]
@@ -149,7 +156,7 @@ def boarding(rs, leads: tuple[int, ...] = (-2, -1, 0, 1, 2, 3)) -> OddsTable:
     rows = []
     for lead in leads:
         rows.append((cell(Traced(lead, Source("example", (lead,)), "signed")),
-                     cell(_frac(derived(rs, "boarding_win", lead))), cell(_frac(derived(rs, "boarding_tie", lead)))))
+                     cell(_frac(derived(rs, "melee_win", lead))), cell(_frac(derived(rs, "melee_tie", lead)))))
     return OddsTable(cell("A boarding round", *marked(rs, "boarding")), ("your lead", "you win", "tie"), tuple(rows),
                      note="Your lead: your crew boxes left (and any bonus) minus the enemy's.")
 

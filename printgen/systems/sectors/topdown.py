@@ -17,6 +17,7 @@ from printgen.options import Options
 from printgen.rules.tracks import Track, tracks
 from printgen.sheets.pieces.ensigns import nation_code
 from printgen.sheets.page.frame import MARGIN, content_box, frame, new_page
+from printgen.systems.sectors.tables import mark_span
 from printgen.systems.sectors.hulls import Hull, form_of, hull_shapes, tower
 from printgen.sheets.pieces.shelves import shelves
 from printgen.sheets.pieces.sprites import star_shape
@@ -30,8 +31,7 @@ PITCH = 1.35               # box pitch over box side (as track_shapes spaces the
 LABELS = {"bow": "BOW", "stern": "STERN", "port": "PORT", "starboard": "STARBOARD"}
 HOW_TO = ("Cut out each base on its outline. The arrow, and the ram or the dragon head, point to the bow.",
           "Thin lines divide the sectors: bow, stern, port, starboard. Tick a sector's box for each structure "
-          "point it loses; the boxes beside the mast (the dot on the deck) are the mast's.",
-          "Bases and structure points are printgen's defaults, not from the source.")
+          "point it loses; the boxes beside the mast (the dot on the deck) are the mast's.")
 
 
 def topdown_sheets(scenario, options: Options) -> Drawing:
@@ -49,17 +49,20 @@ def topdown_sheets(scenario, options: Options) -> Drawing:
     for ship, spot in zip(ships, spots):
         pages[spot.page].add(Group((piece(ship, rs, m, s),), translate(spot.x, spot.y), tag=ship.key))
     for k, page in enumerate(pages):
+        _how_to(page, rs)                              # first: frame() gives the marks it prints a legend
         frame(page, options, scenario.title, "Ship pieces", k + 1, n_pages)
-        _how_to(page)
     return Drawing(f"{scenario.title}: ship pieces ({options.edition_name})", pages, subject="printgen sprites")
 
 
-def _how_to(page) -> None:
+def _how_to(page, rs) -> None:
     y = page.height - MARGIN - 0.85 * 72 + 8
     page.add(Text(MARGIN, y, (Span("How to use the pieces"),), 8, font="bold"))
     lines = [(i == 0, line) for para in HOW_TO for i, line in enumerate(wrap(para, 270, 7))]
     for i, (first, line) in enumerate(lines):
         page.add(Text(MARGIN, y + 9 * (i + 1), (Span(("· " if first else "  ") + line),), 7, role="text.muted"))
+    page.add(Text(MARGIN, y + 9 * (len(lines) + 1), (Span("· Bases and structure points: "),
+                                                     mark_span(rs, "types.cog.structure"), Span(".")), 7,
+                  role="text.muted"))
 
 
 @dataclasses.dataclass(frozen=True)
