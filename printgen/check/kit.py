@@ -12,7 +12,7 @@ from printgen.check.numbers import Context, Discrepancy, check_page
 from printgen.check.pdfread import open_pages
 from printgen.errors import PrintgenError, Problem
 
-SHIP_LISTS = ("sprites", "map", "captains", "records")   # documents that must show exactly the fleet chosen
+SHIP_LISTS = ("sprites", "map", "captains", "records", "score", "debrief")   # documents that must show exactly the fleet chosen
 
 
 def check_kit(folder: Path, echo: Callable[[str], None] = print, quiet: bool = False) -> bool:

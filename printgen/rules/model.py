@@ -108,6 +108,12 @@ class Sequence(Strict):
     phases: list[str] = Field(min_length=1)
 
 
+class StatusMarkers(Strict):
+    """Markers to cut out for the states a ship can be in (struck, fouled, ...): the lesson's."""
+    size_in: tuple[PositiveFloat, PositiveFloat] = (1.0, 0.5)     # at full scale, like the bases
+    per_ship: dict[str, PositiveFloat] = Field(min_length=1)       # state -> markers a ship of the fleet
+
+
 class RulesetBase(Strict):
     """What every ruleset has: its sides and nations, the table with its wind edges, the bases."""
 
@@ -115,6 +121,7 @@ class RulesetBase(Strict):
     sides: dict[str, Side]
     bases: Bases
     table: Table
+    status_markers: StatusMarkers | None = None         # the lesson's cut-out markers, if any
     provenance: dict[str, Entry] = {}                   # key -> where it comes from (rules.provenance)
     _file: tuple | None = PrivateAttr(default=None)      # (path, text) it was read from, for messages
 
