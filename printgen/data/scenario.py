@@ -63,7 +63,7 @@ class ScenarioFile(Strict):
     fleet: FleetOptions = FleetOptions()
     deployment: dict[str, Any] = {}
     presets: dict[str, Preset] = {}
-    obstacles: list[Obstacle] = []
+    terrain: list[Obstacle] = []             # shore, banks, hidden obstacles ([[terrain]])
     lesson: Lesson | None = None               # classroom additions (printgen.data.lesson); absent:
     victory: Victory | None = None             # printgen's defaults, marked as its choice
     history: History | None = None

@@ -68,9 +68,14 @@ def wrap_spans(spans: tuple[Span, ...], width: float, size: float, font: str = "
                 pieces.append(Span(text, s.font))
     rows: list[list[Span]] = [[]]
     x = 0.0
-    for piece in pieces:
+    for k, piece in enumerate(pieces):
         w = fonts.width(piece.text, size, piece.font or font)
-        trimmed = fonts.width(piece.text.rstrip(" "), size, piece.font or font)
+        # the run that cannot break: this piece and the ones glued to it ("(" + a traced mark + ")")
+        run, j = piece.text, k
+        while not pieces[j].text.endswith(" ") and j + 1 < len(pieces):
+            j += 1
+            run += pieces[j].text
+        trimmed = fonts.width(run.rstrip(" "), size, piece.font or font)
         if rows[-1] and x + trimmed > width and rows[-1][-1].text.endswith(" "):
             rows.append([])
             x = 0.0
