@@ -395,8 +395,9 @@ def struck_part(target: Boat, x: float, y: float) -> str:
 
 
 # -- setting up a game from a scenario --------------------------------------------------------------
-def new_game(scenario, deployment, seed: int, turn_limit: int = 10) -> Game:
-    """A game on the deployment's table; squadrons the scenario chains lie chained."""
+def new_game(scenario, deployment, seed: int, turn_limit: int | None = None) -> Game:
+    """A game on the deployment's table; squadrons the scenario chains lie chained. The turn limit
+    and the victory points are the scenario's lesson (classroom additions)."""
     rs = scenario.ruleset
     chained = set(scenario.file.fleet.chained)
     boats = []
@@ -408,7 +409,9 @@ def new_game(scenario, deployment, seed: int, turn_limit: int = 10) -> Game:
                           {"bow": st.bow, "stern": st.stern, "port": st.port, "starboard": st.starboard,
                            "mast": st.mast}, t.crew_boxes, t.crew_boxes, chained=p.ship.squadron in chained))
     hazards = [Hazard(h["kind"], *h["rect_in"]) for h in hazards_of(scenario, deployment.scale)]
-    return Game(rs, boats, hazards, deployment.width_in, deployment.height_in, seed, turn_limit)
+    v = scenario.victory
+    return Game(rs, boats, hazards, deployment.width_in, deployment.height_in, seed,
+                turn_limit or scenario.lesson.turn_limit, (v.struck, v.flagship_struck, v.captured))
 
 
 def hazards_of(scenario, scale: float) -> list[dict]:
