@@ -82,3 +82,31 @@ def test_each_hidden_obstacle_is_a_marker_in_size_and_the_check_says_so(sluys, r
     assert hidden and all(tuple(t.at_in[2:]) == s.ruleset.obstacles.marker_in for t in hidden)
     code, out, _ = run("check", "sluys-1340")
     assert code == 0 and "obstacles: 7 on the table, 3 hidden" in out
+
+
+def test_the_sluys_lesson_pages(tmp_path):
+    """The lesson plan, score sheet and debrief of Sluys: turn limit and points from the scenario's
+    classroom additions, every game ship on the debrief with its recorded fate, sources named."""
+    import subprocess
+    import sys
+
+    import pdfplumber
+
+    out = tmp_path / "kit"
+    done = subprocess.run([sys.executable, "-c", "from printgen.cli import main; main()", "kit", "sluys-1340",
+                           "--out", str(out), "--edition", "bw", "--minutes", "40"], capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout + done.stderr
+    s, _ = prepare("sluys-1340")
+    limit = (2 * 40 - 10 - 10 - 15) // s.lesson.minutes_per_turn                   # --minutes 40: 45 // 8 = 5
+    text = {}
+    for kind in ("lesson", "score", "debrief", "teacher"):
+        with pdfplumber.open(out / f"{kind}-bw.pdf") as pdf:
+            text[kind] = " ".join(" ".join((p.extract_text() or "").split()) for p in pdf.pages)
+    assert f"The game ends after turn {limit} (classroom addition)" in text["lesson"]
+    assert "A prize: captured by boarding 3" in text["lesson"] and "Secret obstacle map" in text["lesson"]
+    assert f"The game ends after turn {limit}." in text["score"]
+    for ship in s.fleet.ships:
+        assert f"{ship.name}: {ship.fate}" in text["debrief"], ship.name
+        assert ship.name in text["score"]
+    assert "shared/reference/README.md" in text["debrief"] and "chained together in three lines" in text["debrief"]
+    assert "fold" not in text["teacher"].replace("nothing to fold", "")
