@@ -55,6 +55,15 @@ def test_the_map_draws_the_shore_and_banks_but_not_the_hidden_obstacles(sluys, t
     assert "North bank of the Zwin" in text and "Sandbar off the estuary" in text and "Scuttled hull" not in text
 
 
+def test_hidden_obstacles_are_drawn_marker_sized(sluys):
+    s, o, dep = sluys
+    page = secret_map_sheets(s, o).pages[0]
+    drawn = areas(page, table_k(page, dep))
+    for t in s.file.terrain:
+        if t.kind == "hidden":
+            assert drawn[t.name] == pytest.approx(s.ruleset.obstacles.marker_in, abs=0.01)
+
+
 def test_chains_join_neighbours_of_each_chained_line(sluys):
     s, o, dep = sluys
     chains = [x for x in shapes(map_sheets(s, dep, o).pages[0].items) if isinstance(x, Line) and x.tag == "chain"]
@@ -79,7 +88,8 @@ def test_the_secret_map_numbers_every_obstacle_and_tables_it(sluys, tmp_path):
 def test_each_hidden_obstacle_is_a_marker_in_size_and_the_check_says_so(sluys, run):
     s, *_ = sluys
     hidden = [t for t in s.file.terrain if t.kind == "hidden"]
-    assert hidden and all(tuple(t.at_in[2:]) == s.ruleset.obstacles.marker_in for t in hidden)
+    assert hidden and all(t.area_in(s.ruleset.obstacles.marker_in)[2:] == s.ruleset.obstacles.marker_in
+                          for t in hidden)
     code, out, _ = run("check", "sluys-1340")
     assert code == 0 and "obstacles: 7 on the table, 3 hidden" in out
 
@@ -110,3 +120,28 @@ def test_the_sluys_lesson_pages(tmp_path):
         assert ship.name in text["score"]
     assert "shared/reference/README.md" in text["debrief"] and "chained together in three lines" in text["debrief"]
     assert "fold" not in text["teacher"].replace("nothing to fold", "")
+
+
+@pytest.mark.parametrize("where", ["records", "pieces"])
+def test_damage_is_kept_in_one_place(where, scenario_dir, tmp_path, run):
+    """kit.damage_on: the structure boxes print on the record cards or on the pieces, never both;
+    the captain cards print none; the checker counts the pieces' boxes accordingly."""
+    from printgen.draw.shapes import Rect as R
+    from printgen.sheets.pieces.sprites import printed_tracks, sprite_sheets
+    from printgen.systems.sectors.records import record_sheets
+
+    folder = scenario_dir(name="sluys-1340", scenario={"kit": {"damage_on": where}})
+    s, o = prepare(str(folder))
+    on_pieces = sum(printed_tracks(sprite_sheets(s, o)).values())
+    want = sum(sum(t.structure.model_dump().values()) for t in (s.ruleset.types[sh.type] for sh in s.fleet.ships))
+    assert on_pieces == (want if where == "pieces" else 0)
+    record_boxes = sum(1 for p in record_sheets(s, o).pages for x in shapes(p.items)
+                       if isinstance(x, R) and x.tag == "hit")
+    rs = s.ruleset
+    extras = sum(rs.types[sh.type].crew_boxes + rs.movement.attack_speed_uses
+                 + (rs.ramming.clear_turns if rs.types[sh.type].ram else 0)
+                 + (rs.movement.unfurl_turns if rs.types[sh.type].oars and not rs.types[sh.type].round_ship else 0)
+                 for sh in s.fleet.ships)
+    assert record_boxes - extras == (want if where == "records" else 0)
+    code, out, _ = run("check", str(folder))
+    assert code == 0, out

@@ -17,9 +17,9 @@ def obstacles(scenario, secret: bool = False) -> list:
     return [o for o in scenario.file.terrain if secret or o.kind in SHOWN]
 
 
-def rect_in(o, scale: float) -> tuple[float, float, float, float]:
-    """x0, y0, x1, y1 in table inches at the kit's scale."""
-    x, y, w, d = (v * scale for v in o.at_in)
+def rect_in(o, scale: float, marker_in: tuple[float, float]) -> tuple[float, float, float, float]:
+    """x0, y0, x1, y1 in table inches at the kit's scale (a hidden obstacle: a marker's size)."""
+    x, y, w, d = (v * scale for v in o.area_in(marker_in))
     return x, y, x + w, y + d
 
 
@@ -28,7 +28,7 @@ def hazard_shapes(view: MapView, scenario, scale: float, secret: bool = False, b
     """Each obstacle as its area, clipped to `box` (a tile) if given, with its name (or number)."""
     out: list[Shape] = []
     for n, o in enumerate(obstacles(scenario, secret), start=1):
-        x0, y0, x1, y1 = rect_in(o, scale)
+        x0, y0, x1, y1 = rect_in(o, scale, _marker(scenario))
         corners = [view.pt(x0, y0), view.pt(x1, y0), view.pt(x1, y1), view.pt(x0, y1)]
         poly = clip_polygon(corners, box) if box is not None else corners
         if len(poly) < 3:
@@ -66,4 +66,10 @@ def obstacle_at(plan, n: int, what: str) -> float:
     """The n-th obstacle's (1-based, the secret map's numbering) x, y, width or depth, full-scale
     inches from the west and south edges (printed at the kit's scale)."""
     o = plan.scenario.file.terrain[n - 1]
-    return o.at_in[("x", "y", "width", "depth").index(what)]
+    return o.area_in(_marker(plan.scenario))[("x", "y", "width", "depth").index(what)]
+
+
+def _marker(scenario) -> tuple[float, float]:
+    """The obstacle marker's size, where the rules have markers (else a hidden obstacle is a 1" square)."""
+    obstacles_rule = getattr(scenario.ruleset, "obstacles", None)
+    return tuple(getattr(obstacles_rule, "marker_in", (1.0, 1.0)))

@@ -30,6 +30,10 @@ class Sectors(RuleSystem):
     def dice_pool(self, rs, ship) -> int:
         return rs.type_of(ship).bowmen                  # the missile dice: the most a ship rolls at once
 
+    def piece_tracks(self, scenario, ship) -> list:
+        """Structure boxes on the pieces only when the teacher keeps damage there (kit.damage_on)."""
+        return ship_tracks(scenario.ruleset, ship) if scenario.file.kit.damage_on == "pieces" else []
+
     def ship_types(self, rs) -> dict[str, str]:
         return {k: t.name for k, t in rs.types.items()}
 

@@ -40,19 +40,16 @@ def ship_types(scenario) -> CheckResult:
 
 
 def obstacles(scenario) -> CheckResult:
-    """Every obstacle lies on the table, and each hidden one is the size of an obstacle marker, so the
-    marker cut out for it covers exactly the place it was struck."""
+    """Every obstacle of the scenario's terrain lies on the table (a hidden one is the size of the
+    obstacle marker that will mark it, so the marker covers exactly the place it was struck)."""
     rs = scenario.ruleset
     w_ft, h_ft = rs.table.east_west_ft, rs.table.north_south_ft
-    mw, mh = rs.obstacles.marker_in
     failures = []
     for o in scenario.file.terrain:
-        x, y, w, d = o.at_in
+        x, y, w, d = o.area_in(rs.obstacles.marker_in)
         if x + w > w_ft * 12 + 1e-9 or y + d > h_ft * 12 + 1e-9:
-            failures.append(f"{o.name}: reaches past the table ({w_ft:g} x {h_ft:g} ft)")
-        if o.kind == "hidden" and (abs(w - mw) > 1e-9 or abs(d - mh) > 1e-9):
-            failures.append(f"{o.name}: hidden, {w:g} x {d:g} in, but an obstacle marker is {mw:g} x {mh:g} in "
-                            "(obstacles.marker_in): give it the marker's size")
+            failures.append(f"{o.name}: reaches past the table ({w_ft:g} x {h_ft:g} ft) in scenario.toml's "
+                            "[[terrain]]: move it or make it smaller")
     hidden = sum(o.kind == "hidden" for o in scenario.file.terrain)
     return _result("obstacles", failures, f"{len(scenario.file.terrain)} on the table, {hidden} hidden, each the "
                                           "size of a marker")

@@ -418,6 +418,6 @@ def hazards_of(scenario, scale: float) -> list[dict]:
     """The scenario's obstacles as rectangles [x0, y0, x1, y1] in table inches at this scale."""
     out = []
     for h in scenario.file.terrain:
-        x, y, w, d = (v * scale for v in h.at_in)
+        x, y, w, d = (v * scale for v in h.area_in(scenario.ruleset.obstacles.marker_in))
         out.append({"name": h.name, "kind": h.kind, "rect_in": (x, y, x + w, y + d)})
     return out

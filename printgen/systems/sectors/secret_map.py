@@ -49,7 +49,8 @@ def _table(scenario, options: Options):
     page.add(Line(box.x, y + 4, box.x + box.w, y + 4, "rule"))
     y += ROW
     for n, o in enumerate(obstacles(scenario, secret=True), start=1):
-        at = lambda what: Span(options.measure.fmt(o.at_in[("x", "y", "width", "depth").index(what)]),  # noqa: E731
+        area = o.area_in(scenario.ruleset.obstacles.marker_in)
+        at = lambda what: Span(options.measure.fmt(area[("x", "y", "width", "depth").index(what)]),  # noqa: E731
                                source=("obstacle_at", n, what), kind="distance")
         cells = [(Span(str(n), source=("meta", "obstacle"), kind="count"),), (Span(o.name),), (Span(KINDS[o.kind]),),
                  (at("x"),), (at("y"),), (at("width"), Span(" × "), at("depth"))]
