@@ -256,7 +256,7 @@ def _bases(page, trace, plan, name: str, i: int) -> list[Discrepancy]:
         if not fits(base, w, h):
             continue                                  # another type's size: this ship's base is missing
         seen.add(key)
-        want = sum(t.count for t in tracks(rs, ship))
+        want = sum(t.count for t in system_of(rs).piece_tracks(plan.scenario, ship))
         got = sum(1 for c in marks if c.inside(box))
         if got != want:
             out.append(Discrepancy(name, i, f"{key}: {got} {unit} on its base, the rules give {want} {points}"))

@@ -97,9 +97,11 @@ def expected(source: Source, kind: str, ctx: Context) -> str | None:
     if fn == "provenance":                            # a mark: the words of the data's kind today
         from printgen.rules.provenance import provenance_of
 
-        return provenance_of(ctx.ruleset, getattr(ctx.plan, "scenario", None)).words(args[0])
+        prov = provenance_of(ctx.ruleset, getattr(ctx.plan, "scenario", None))
+        return prov.words(args[0]) if len(args) == 1 else getattr(prov.of(args[0]), args[1])   # or its original/why
     if fn not in PLAN_DERIVATIONS:
         from printgen.game import classroom, materials  # noqa: F401 (they register the lesson's numbers)
+        from printgen.sheets.maps import hazards  # noqa: F401 (the secret map's obstacle positions)
     if fn in PLAN_DERIVATIONS:
         if ctx.plan is None:
             return f"<{fn} needs the kit's plan>"

@@ -32,6 +32,11 @@ class RuleSystem:
         """What a ship records its damage on (printgen.rules.tracks.Track, each traced)."""
         raise NotImplementedError
 
+    def piece_tracks(self, scenario, ship) -> list:
+        """The tracks a ship's piece carries (the checker counts them on the sprite sheet): all of
+        them, unless the family keeps the damage elsewhere (the scenario's kit.damage_on)."""
+        return self.tracks(scenario.ruleset, ship)
+
     def checks(self, scenario) -> list:
         """The family's own consistency checks (printgen.rules.checks.CheckResult)."""
         return []

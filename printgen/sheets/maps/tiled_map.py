@@ -123,8 +123,12 @@ def tile_page(scenario, dep: Deployment, options: Options, plan: TilePlan, r: in
                  a.bottom - (OVERLAP_PT if r < plan.rows - 1 else 0))
     edges = _edges(view, box, dep, scenario.ruleset, options)
     blocked = ships + [_label_box(t) for t in edges if t.tag == "wind-label"]
+    from printgen.sheets.maps.hazards import chain_shapes, hazard_shapes
+
+    page.add(*hazard_shapes(view, scenario, dep.scale, box=box))      # shore and banks under the grid's labels
     page.add(*(g for g in grid if not (isinstance(g, Text) and any(_meets(_text_box(g), b) for b in blocked))))
     page.add(*edges)
+    page.add(*chain_shapes(view, scenario, dep, box=box))
     for p in dep.placements:
         page.add(*_ship(view, box, dep, p))
     page.add(*_crosshairs(plan, r, c))
@@ -343,7 +347,11 @@ def index_page(scenario, dep: Deployment, options: Options, plan: TilePlan) -> P
     k = min((box.w - 20) / ext_w, (box.bottom - top - 10) / ext_h)
     view = MapView(box.x + (box.w - ext_w * k) / 2, top, k, dep.width_in, dep.height_in)
     page.add(Rect(view.x0, view.y0, view.w, view.h, "table", tag="table"))
+    from printgen.sheets.maps.hazards import chain_shapes, hazard_shapes
+
+    page.add(*(h for h in hazard_shapes(view, scenario, dep.scale) if not isinstance(h, Text)))
     page.add(*edge_lines(view, dep, scenario.ruleset.table.edges))
+    page.add(*chain_shapes(view, scenario, dep))
     for p in dep.placements:
         page.add(ship_glyph(view, dep, p))
     ratio = k / plan.k
