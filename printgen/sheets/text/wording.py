@@ -20,7 +20,7 @@ _MARK = re.compile(f"{OPEN}(\\d+){CLOSE}")
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_.-]*")       # a bare key ("british", "flagship"): never markup
 
 
-LONG_TEXT = 40          # characters: a fleet text longer than this is traced word by word (it may wrap)
+LONG_TEXT = 120         # characters: a fleet text longer than this (the built-in ones reach 111) is traced word by word, so it may wrap
 
 
 class Marked(str):
