@@ -14,6 +14,7 @@ from pydantic import Field, PositiveInt, confloat
 
 from printgen import paths
 from printgen.data.fleet import Fleet, Ship, load_fleet
+from printgen.data.lesson import Lesson, Simulation, Victory
 from printgen.data.tomlfile import read_toml, validate
 from printgen.errors import PrintgenError, Problem
 from printgen.rules.model import Strict
@@ -49,6 +50,9 @@ class ScenarioFile(Strict):
     fleet: FleetOptions = FleetOptions()
     deployment: dict[str, Any] = {}
     presets: dict[str, Preset] = {}
+    lesson: Lesson | None = None            # classroom additions (printgen/data/lesson.py): absent, printgen's defaults
+    victory: Victory | None = None
+    simulation: Simulation | None = None
 
 
 @dataclass(frozen=True)
