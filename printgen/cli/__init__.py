@@ -14,6 +14,7 @@ app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_
 from printgen.cli import check_cmd, list_cmd, odds_cmd, sprites_cmd  # noqa: E402,F401  (commands register on `app`)
 from printgen.cli import kit_cmd, sheet_cmds  # noqa: E402,F401
 from printgen.cli import map_cmd  # noqa: E402,F401
+from printgen.cli import simulate_cmd  # noqa: E402,F401
 
 
 def main() -> None:

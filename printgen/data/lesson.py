@@ -14,6 +14,7 @@ from printgen.rules.model import Strict
 
 CLASSROOM = "classroom addition"
 PRINTGEN = "printgen's choice"
+SCENARIO = "the scenario's choice"
 
 
 class Lesson(Strict):
@@ -93,5 +94,5 @@ def victory_of(scenario) -> Marked[Victory]:
 def policies_of(scenario) -> dict[str, Marked[str]]:
     """Each side's policy name: the scenario's, or printgen's default."""
     given = scenario.file.simulation.policies if scenario.file.simulation is not None else {}
-    return {side: Marked(given[side], CLASSROOM) if side in given else Marked(DEFAULT_POLICY, PRINTGEN)
+    return {side: Marked(given[side], SCENARIO) if side in given else Marked(DEFAULT_POLICY, PRINTGEN)
             for side in scenario.ruleset.sides}

@@ -114,7 +114,10 @@ class Broadside:
             return
         ux, uy = dx / most, dy / most
         inside = {g.i for g in group}
-        others = [o.r for o in game.ships if o.i not in inside]
+        reach = most + 4 * max(g.reach for g in group)
+        xs, ys = [g.x for g in group], [g.y for g in group]
+        others = [o.r for o in game.ships if o.i not in inside and min(xs) - reach <= o.x <= max(xs) + reach
+                  and min(ys) - reach <= o.y <= max(ys) + reach]
         t = min(slide(g.r, ux, uy, most, others, game.width, game.height)[0] for g in group)
         for g in group:
             g.place(g.x + ux * t, g.y + uy * t, g.h)
@@ -151,13 +154,15 @@ class Broadside:
             ship.place(*best)
 
     def _moves(self, game: Game, ship: Ship, aim, speed: float, rects, red):
-        """Every end pose this family's rules allow, from a small menu of turns: none, half and full
-        turns either way, and the turns that point the bow at the enemy or put it abeam."""
+        """End poses the rules allow, from a small menu of turns: none, and the turn that points the bow
+        at the enemy; far from it half turns either way, near it full turns and the turns that put it
+        abeam. Each turn is made where the ship is, before its run, or after it."""
         x, y, h, tm = ship.x, ship.y, ship.h, self.turn_max
         e = aim.enemy
         bearing = math.degrees(math.atan2(e.x - x, e.y - y))
-        turns = {0.0, tm / 2, -tm / 2, tm, -tm}
-        for b in (bearing, bearing + 90, bearing - 90):
+        far = math.hypot(e.x - x, e.y - y) > aim.close + speed + 2 * (ship.length + e.length)
+        turns = {0.0, tm / 2, -tm / 2} if far else {0.0, tm, -tm}
+        for b in ((bearing,) if far else (bearing, bearing + 90, bearing - 90)):
             turns.add(max(-tm, min(tm, (b - h + 180) % 360 - 180)))
         red0 = sectors(red, x, y) if red else []
 
@@ -166,7 +171,8 @@ class Broadside:
             _, _, fx, fy, hl, hw = r
             ex, ey = hl * abs(fx) + hw * abs(fy), hl * abs(fy) + hw * abs(fx)
             return (ex - EPS <= px <= game.width - ex + EPS and ey - EPS <= py <= game.height - ey + EPS
-                    and all(gap(r, o) >= -1e-6 for o in rects))
+                    and all(gap(r, o) >= -1e-6 for o in rects
+                            if (o[0] - px) ** 2 + (o[1] - py) ** 2 < (ship.reach + math.hypot(o[4], o[5])) ** 2))
 
         fx, fy = direction(h)
         run, stop0 = slide(ship.r, fx, fy, speed, rects, game.width, game.height)

@@ -97,7 +97,13 @@ def slide(moving: Rect, ux: float, uy: float, most: float, others: list[Rect], w
             t_max = min(t_max, max(0.0, (hi - pos) / u))
         elif u < -1e-12:
             t_max = min(t_max, max(0.0, (lo - pos) / u))
+    ra = math.hypot(hl, hw)
     for k, o in enumerate(others):
+        ox, oy = o[0] - x, o[1] - y                        # quick miss: the obstacle's circle is off the path
+        along = max(0.0, min(t_max, ox * ux + oy * uy))
+        rr = ra + math.hypot(o[4], o[5])
+        if (ox - along * ux) ** 2 + (oy - along * uy) ** 2 >= rr * rr:
+            continue
         t = _first_contact(moving, ux, uy, o)
         if t is not None and t < t_max:
             t_max, hit = t, k
@@ -150,13 +156,14 @@ def in_sectors(h: float, secs) -> bool:
     return any((h - a) % 360 <= span for a, span in secs)
 
 
-def sweeps_through(h0: float, turn: float, secs, step: float = 5.0) -> bool:
-    """Does turning from h0 by `turn` degrees pass through the sectors (in, then out again)? Starting
-    in them (turning out) or ending in them (turning into them) is not passing through."""
-    n = max(2, math.ceil(abs(turn) / step))
-    flags = [in_sectors(h0 + turn * k / n, secs) for k in range(n + 1)]
-    first_out = next((k for k, f in enumerate(flags) if not f), None)
-    if first_out is None:
-        return False
-    last_out = max(k for k, f in enumerate(flags) if not f)
-    return any(flags[first_out:last_out + 1])
+def sweeps_through(h0: float, turn: float, secs) -> bool:
+    """Does turning from h0 by `turn` degrees (at most 180) pass through a sector: enter it and
+    leave it again? Starting in it (turning out) or ending in it (turning into it) is not passing
+    through; with both ends outside, the turn passes through exactly when it crosses the sector's start."""
+    end = h0 + turn
+    for a, span in secs:
+        if (h0 - a) % 360 <= span or (end - a) % 360 <= span:
+            continue
+        if (turn > 0 and (a - h0) % 360 < turn) or (turn < 0 and (a - end) % 360 < -turn):
+            return True
+    return False
