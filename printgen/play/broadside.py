@@ -144,8 +144,11 @@ class Broadside:
         near = [o for o in game.ships if o is not ship and abs(o.x - ship.x) <= reach and abs(o.y - ship.y) <= reach]
         rects = [o.r for o in near]
         best, best_score = None, math.inf
+        red_at: dict[tuple[float, float], list] = {}
         for x, y, h, stopper in self._moves(game, ship, aim, speed, rects, red):
-            bad = in_sectors(h, sectors(red, x, y)) if red else False
+            if red and (x, y) not in red_at:
+                red_at[(x, y)] = sectors(red, x, y)
+            bad = in_sectors(h, red_at[(x, y)]) if red else False
             friend = stopper >= 0 and near[stopper].side == ship.side
             score = policy.score(aim, ship, x, y, h, bad, friend)
             if score < best_score - 1e-9:
@@ -165,14 +168,18 @@ class Broadside:
         for b in ((bearing,) if far else (bearing, bearing + 90, bearing - 90)):
             turns.add(max(-tm, min(tm, (b - h + 180) % 360 - 180)))
         red0 = sectors(red, x, y) if red else []
+        radii = [(ship.reach + math.hypot(o[4], o[5])) ** 2 for o in rects]
 
         def fits(px: float, py: float, ph: float) -> bool:
             r = rect(px, py, ph, ship.length, ship.width)
             _, _, fx, fy, hl, hw = r
             ex, ey = hl * abs(fx) + hw * abs(fy), hl * abs(fy) + hw * abs(fx)
-            return (ex - EPS <= px <= game.width - ex + EPS and ey - EPS <= py <= game.height - ey + EPS
-                    and all(gap(r, o) >= -1e-6 for o in rects
-                            if (o[0] - px) ** 2 + (o[1] - py) ** 2 < (ship.reach + math.hypot(o[4], o[5])) ** 2))
+            if not (ex - EPS <= px <= game.width - ex + EPS and ey - EPS <= py <= game.height - ey + EPS):
+                return False
+            for o, rr in zip(rects, radii):
+                if (o[0] - px) ** 2 + (o[1] - py) ** 2 < rr and gap(r, o) < -1e-6:
+                    return False
+            return True
 
         fx, fy = direction(h)
         run, stop0 = slide(ship.r, fx, fy, speed, rects, game.width, game.height)
