@@ -142,15 +142,28 @@ class Broadside:
         speed = self.speed[colour]
         reach = speed + 2 * ship.reach + self.contact
         near = [o for o in game.ships if o is not ship and abs(o.x - ship.x) <= reach and abs(o.y - ship.y) <= reach]
+        # bases it touches at the start do not block its way out, only where it ends (else two ships
+        # side by side could never part: neither could turn or sail without touching the other)
+        touching = [o.r for o in near if gap(ship.r, o.r) <= self.contact]
+        near = [o for o in near if gap(ship.r, o.r) > self.contact]
         rects = [o.r for o in near]
         best, best_score = None, math.inf
         red_at: dict[tuple[float, float], list] = {}
+        in_reach = (self.long + ship.reach + aim.enemy.reach) ** 2
         for x, y, h, stopper in self._moves(game, ship, aim, speed, rects, red):
+            if touching:
+                end = rect(x, y, h, ship.length, ship.width)
+                if any(gap(end, o) < -1e-6 for o in touching):
+                    continue
             if red and (x, y) not in red_at:
                 red_at[(x, y)] = sectors(red, x, y)
             bad = in_sectors(h, red_at[(x, y)]) if red else False
             friend = stopper >= 0 and near[stopper].side == ship.side
-            score = policy.score(aim, ship, x, y, h, bad, friend)
+            fire = 0.0
+            if (aim.enemy.x - x) ** 2 + (aim.enemy.y - y) ** 2 <= in_reach:
+                found = self.band_from(game, ship, rect(x, y, h, ship.length, ship.width), aim.enemy)
+                fire = self.chance[found[0]] if found else 0.0
+            score = policy.score(aim, ship, x, y, h, bad, friend, fire)
             if score < best_score - 1e-9:
                 best, best_score = (x, y, h), score
         if best is not None:
@@ -228,23 +241,27 @@ class Broadside:
     # -- shooting --------------------------------------------------------------------------------------
     def target_band(self, game: Game, s: Ship, t: Ship) -> tuple[str, float] | None:
         """(band, range) if `s` can shoot `t` now: in its broadside area, in range, line of fire clear."""
-        _, _, fx, fy, hl, _ = s.r
-        u = (t.x - s.x) * fx + (t.y - s.y) * fy
+        return self.band_from(game, s, s.r, t)
+
+    def band_from(self, game: Game, s: Ship, sr, t: Ship) -> tuple[str, float] | None:
+        """The same question with the shooter's base at `sr` (where a move would leave it)."""
+        sx, sy, fx, fy, hl, _ = sr
+        u = (t.x - sx) * fx + (t.y - sy) * fy
         ext = extent_along(t.r, fx, fy)
         if not (u - ext < hl - EPS and u + ext > -hl + EPS):
             return None
-        d = distance(s.r, t.r)
+        d = distance(sr, t.r)
         band = next((name for lo, hi, name in self.bands if lo <= d <= hi), None)
         if band is None:
             return None
         if band == "short":
             _, _, tfx, tfy, _, thw = t.r
-            if abs((s.x - t.x) * tfy - (s.y - t.y) * tfx) <= thw:
+            if abs((sx - t.x) * tfy - (sy - t.y) * tfx) <= thw:
                 band = "rake"
         for o in game.ships:
-            if o is not s and o is not t and min(s.x, t.x) - o.reach <= o.x <= max(s.x, t.x) + o.reach \
-                    and min(s.y, t.y) - o.reach <= o.y <= max(s.y, t.y) + o.reach \
-                    and segment_blocked(s.x, s.y, t.x, t.y, o.r):
+            if o is not s and o is not t and min(sx, t.x) - o.reach <= o.x <= max(sx, t.x) + o.reach \
+                    and min(sy, t.y) - o.reach <= o.y <= max(sy, t.y) + o.reach \
+                    and segment_blocked(sx, sy, t.x, t.y, o.r):
                 return None
         return band, d
 

@@ -35,7 +35,9 @@ class Policy(Protocol):
     def aim(self, game: Game, ship: Ship, close: float) -> Aim | None: ...
 
     def score(self, aim: Aim, ship: Ship, x: float, y: float, h: float, bad_heading: bool,
-              friend_in_way: bool) -> float: ...
+              friend_in_way: bool, fire: float) -> float:
+        """Lower is better. `fire`: the chance per die of the broadside the ship could fire at its
+        enemy from there (0 if it could not); `bad_heading`: the bow would point where it cannot sail."""
 
     def wants_grapple(self, ship: Ship, other: Ship) -> bool: ...
 
@@ -56,19 +58,11 @@ class CloseAndFire:
         return Aim(best, close) if best is not None else None
 
     def score(self, aim: Aim, ship: Ship, x: float, y: float, h: float, bad_heading: bool,
-              friend_in_way: bool) -> float:
+              friend_in_way: bool, fire: float) -> float:
         e = aim.enemy
-        dx, dy = e.x - x, e.y - y
-        d = math.hypot(dx, dy) or 1e-9
-        r = math.radians(h)
-        ahead = abs(math.sin(r) * dx + math.cos(r) * dy) / d        # 0: abeam, 1: dead ahead or astern
-        score = max(0.0, d - aim.close)
-        if d <= aim.close + ship.length:
-            score += 2.0 * ahead
-            _, _, fx, fy, _, hw = e.r
-            if abs(-dx * fy + dy * fx) <= hw:                        # across its bow or stern: a rake
-                score -= 1.5 * (1.0 - ahead)
-        return score + (3.0 if bad_heading else 0.0) + (1.0 if friend_in_way else 0.0)
+        d = math.hypot(e.x - x, e.y - y)
+        return (max(0.0, d - aim.close) - 6.0 * fire + (3.0 if bad_heading else 0.0)
+                + (1.0 if friend_in_way else 0.0))
 
     def wants_grapple(self, ship: Ship, other: Ship) -> bool:
         return other.side != ship.side and not other.struck and ship.hp >= other.hp
@@ -86,7 +80,7 @@ class HoldTheLine:
     def aim(self, game: Game, ship: Ship, close: float) -> Aim | None:
         return None
 
-    def score(self, aim, ship, x, y, h, bad_heading, friend_in_way) -> float:
+    def score(self, aim, ship, x, y, h, bad_heading, friend_in_way, fire) -> float:
         return 0.0
 
     def wants_grapple(self, ship: Ship, other: Ship) -> bool:
