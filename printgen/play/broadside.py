@@ -147,10 +147,11 @@ class Broadside:
         touching = [o.r for o in near if gap(ship.r, o.r) <= self.contact]
         near = [o for o in near if gap(ship.r, o.r) > self.contact]
         rects = [o.r for o in near]
-        best, best_score = None, math.inf
         red_at: dict[tuple[float, float], list] = {}
         in_reach = (self.long + ship.reach + aim.enemy.reach) ** 2
-        for x, y, h, stopper in self._moves(game, ship, aim, speed, rects, red):
+        top = max(self.chance.values())
+        menu = []
+        for k, (x, y, h, stopper) in enumerate(self._moves(game, ship, aim, speed, rects, red)):
             if touching:
                 end = rect(x, y, h, ship.length, ship.width)
                 if any(gap(end, o) < -1e-6 for o in touching):
@@ -159,8 +160,17 @@ class Broadside:
                 red_at[(x, y)] = sectors(red, x, y)
             bad = in_sectors(h, red_at[(x, y)]) if red else False
             friend = stopper >= 0 and near[stopper].side == ship.side
+            reachable = (aim.enemy.x - x) ** 2 + (aim.enemy.y - y) ** 2 <= in_reach
+            hope = policy.score(aim, ship, x, y, h, bad, friend, top if reachable else 0.0)
+            menu.append((hope, k, x, y, h, bad, friend, reachable))
+        # best first by the most each could score; where it could fire is the costly question, so it
+        # is asked only while a move could still beat the best found
+        best, best_score = None, math.inf
+        for hope, _, x, y, h, bad, friend, reachable in sorted(menu):
+            if hope >= best_score - 1e-9:
+                break
             fire = 0.0
-            if (aim.enemy.x - x) ** 2 + (aim.enemy.y - y) ** 2 <= in_reach:
+            if reachable:
                 found = self.band_from(game, ship, rect(x, y, h, ship.length, ship.width), aim.enemy)
                 fire = self.chance[found[0]] if found else 0.0
             score = policy.score(aim, ship, x, y, h, bad, friend, fire)
@@ -227,12 +237,13 @@ class Broadside:
 
     def touching(self, game: Game) -> list[tuple[Ship, Ship]]:
         """Pairs of bases in contact (lower index first), by sweep and prune along x."""
-        order = sorted(game.ships, key=lambda s: s.x - s.reach)
+        order = sorted((s.x - s.reach, s.i, s) for s in game.ships)
         out = []
-        for k, a in enumerate(order):
-            right = a.x + a.reach + SWEEP * self.scale
-            for b in order[k + 1:]:
-                if b.x - b.reach > right:
+        margin = SWEEP * self.scale
+        for k, (_, _, a) in enumerate(order):
+            right = a.x + a.reach + margin
+            for left, _, b in order[k + 1:]:
+                if left > right:
                     break
                 if abs(a.y - b.y) <= a.reach + b.reach + self.contact and gap(a.r, b.r) <= self.contact:
                     out.append((a, b) if a.i < b.i else (b, a))
@@ -258,10 +269,14 @@ class Broadside:
             _, _, tfx, tfy, _, thw = t.r
             if abs((sx - t.x) * tfy - (sy - t.y) * tfx) <= thw:
                 band = "rake"
+        tx, ty = t.x, t.y
+        lx, hx = (sx, tx) if sx < tx else (tx, sx)
+        ly, hy = (sy, ty) if sy < ty else (ty, sy)
         for o in game.ships:
-            if o is not s and o is not t and min(sx, t.x) - o.reach <= o.x <= max(sx, t.x) + o.reach \
-                    and min(sy, t.y) - o.reach <= o.y <= max(sy, t.y) + o.reach \
-                    and segment_blocked(sx, sy, t.x, t.y, o.r):
+            r = o.reach
+            if o.x + r < lx or o.x - r > hx or o.y + r < ly or o.y - r > hy or o is s or o is t:
+                continue
+            if segment_blocked(sx, sy, tx, ty, o.r):
                 return None
         return band, d
 
