@@ -31,7 +31,6 @@ from printgen.play.policies import Policy
 from printgen.play.state import Game, Ship
 
 CONTACT = 0.05            # printgen's choice: bases this close (inches at full scale) touch
-SWEEP = 1.0               # sweep-and-prune margin for contact pairs (inches at full scale)
 
 
 class Broadside:
@@ -181,8 +180,8 @@ class Broadside:
 
     def _moves(self, game: Game, ship: Ship, aim, speed: float, rects, red):
         """End poses the rules allow, from a small menu of turns: none, and the turn that points the bow
-        at the enemy; far from it half turns either way, near it full turns and the turns that put it
-        abeam. Each turn is made where the ship is, before its run, or after it."""
+        at the enemy; far from it half turns either way, made before its run; near it full turns and
+        the turns that put it abeam, made where it is, before its run, or after it."""
         x, y, h, tm = ship.x, ship.y, ship.h, self.turn_max
         e = aim.enemy
         bearing = math.degrees(math.atan2(e.x - x, e.y - y))
@@ -205,19 +204,21 @@ class Broadside:
             return True
 
         fx, fy = direction(h)
-        run, stop0 = slide(ship.r, fx, fy, speed, rects, game.width, game.height)
+        run, stop0 = (0.0, -1) if far else slide(ship.r, fx, fy, speed, rects, game.width, game.height)
         x1, y1 = x + fx * run, y + fy * run
-        red1 = sectors(red, x1, y1) if red else []
+        red1 = sectors(red, x1, y1) if red and run > 0 else []
+        yield x, y, h, -1                                            # stay as it is
         for a in sorted(turns):
             h1 = (h + a) % 360
-            if not sweeps_through(h, a, red0) and fits(x, y, h1):
-                yield x, y, h1, -1                                   # turn where it is
+            if a == 0 or (not sweeps_through(h, a, red0) and fits(x, y, h1)):
+                if a != 0 and not far:
+                    yield x, y, h1, -1                               # turn where it is
                 if not in_sectors(h1, red0):                         # turn, then sail (never into the wind)
                     ux, uy = direction(h1)
                     t, stop = slide(rect(x, y, h1, ship.length, ship.width), ux, uy, speed, rects,
                                     game.width, game.height)
                     yield x + ux * t, y + uy * t, h1, stop
-            if run > 0 and not sweeps_through(h, a, red1) and fits(x1, y1, h1):
+            if a != 0 and not far and run > 0 and not sweeps_through(h, a, red1) and fits(x1, y1, h1):
                 yield x1, y1, h1, stop0                              # sail, then turn
 
     # -- fouling and grappling -------------------------------------------------------------------------
@@ -236,17 +237,19 @@ class Broadside:
                 game.link(a, b, "fouled")
 
     def touching(self, game: Game) -> list[tuple[Ship, Ship]]:
-        """Pairs of bases in contact (lower index first), by sweep and prune along x."""
-        order = sorted((s.x - s.reach, s.i, s) for s in game.ships)
+        """Pairs of bases in contact (lower index first), found through a grid of cells one base across."""
+        cell = 2 * max(s.reach for s in game.ships) + self.contact
+        grid: dict[tuple[int, int], list[Ship]] = {}
+        for s in game.ships:
+            grid.setdefault((int(s.x // cell), int(s.y // cell)), []).append(s)
         out = []
-        margin = SWEEP * self.scale
-        for k, (_, _, a) in enumerate(order):
-            right = a.x + a.reach + margin
-            for left, _, b in order[k + 1:]:
-                if left > right:
-                    break
-                if abs(a.y - b.y) <= a.reach + b.reach + self.contact and gap(a.r, b.r) <= self.contact:
-                    out.append((a, b) if a.i < b.i else (b, a))
+        for (cx, cy), members in grid.items():
+            for dx, dy in ((0, 0), (1, -1), (1, 0), (1, 1), (0, 1)):          # each neighbour pair once
+                others = members if (dx, dy) == (0, 0) else grid.get((cx + dx, cy + dy), ())
+                for k, a in enumerate(members):
+                    for b in (others[k + 1:] if (dx, dy) == (0, 0) else others):
+                        if gap(a.r, b.r) <= self.contact:
+                            out.append((a, b) if a.i < b.i else (b, a))
         return sorted(out, key=lambda p: (p[0].i, p[1].i))
 
     # -- shooting --------------------------------------------------------------------------------------
