@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -34,18 +35,15 @@ def parse_policies(given: list[str] | None) -> dict[str, str]:
 
 @app.command("simulate")
 def simulate_cmd(scenario: str = typer.Argument(..., help="a scenario name or folder"),
-                 games: Games = 1000, seed: c.Seed = 1805, scale: c.Scale = None, table: c.Table = None,
+                 games: Games = 1000, seed: c.Seed = 1805, edition: c.Edition = "color", paper: c.Paper = "letter", scale: c.Scale = None, table: c.Table = None,
                  fraction: c.Fraction = None, ships: c.Ships = None, preset: c.Preset = None,
                  policy: Policy = None, turns: Turns = None, workers: Workers = None, report: Report = None) -> None:
     """Play the scenario GAMES times from its deployment (--seed: the kit's map; game i rolls its own
     seeded dice) and print win rates, game lengths, ships struck and games that reached the turn limit."""
     from printgen.data.lesson import lesson_of, policies_of
-    from printgen.game.deploy import deploy
-    from printgen.game.prepare import prepare
     from printgen.kit.progress import Progress
-    from printgen.play.engine import setup
-    from printgen.play.run import chunks, simulate
-    from printgen.play.stats import report as text_report, summarise
+    from printgen.play.run import chunks
+    from printgen.play.stats import report as text_report
 
     if not 1 <= games <= MAX_GAMES:
         raise PrintgenError(Problem(f"{games} games", field="--games", fix=f"play 1 to {MAX_GAMES:,} games"))
@@ -55,36 +53,33 @@ def simulate_cmd(scenario: str = typer.Argument(..., help="a scenario name or fo
         raise PrintgenError(Problem(f"{workers} workers", field="--workers", fix="give 1 to 256"))
     if report is not None and report.suffix.lower() != ".pdf":
         raise PrintgenError(Problem(f"'{report}' is not a .pdf file name", field="--report", fix="e.g. plays.pdf"))
-    s, opts = prepare(scenario, scale=scale, table=table, fraction=fraction, ships=ships, preset=preset, seed=seed)
-    from printgen.play.engine import family_phases
+    from printgen.play.rerun import SimRun, play_run, prepare_run
 
-    family_phases(s.ruleset, opts.scale)                   # a family without an engine stops here (exit 2)
+    overrides = parse_policies(policy)
+    run = SimRun(scenario, seed, games, fraction, ships, scale, table, preset, tuple(sorted(overrides.items())), turns)
+    s, opts, st = prepare_run(run)
+    opts = opts.but(edition=edition, paper=paper)          # the page's look; the games do not depend on it
     for note in opts.notes:
         typer.echo(note)
-    dep = deploy(s, opts)
-    st = setup(s, dep, parse_policies(policy), turns)
     names = {k: side.name for k, side in s.ruleset.sides.items()}
     lesson = lesson_of(s)
     marks = {side: m.origin for side, m in policies_of(s).items()}
-    typer.echo(f"{s.title}: {games} games, seed {seed}, {len(dep.placements)} ships, turn limit {st.turn_limit}"
+    typer.echo(f"{s.title}: {games} games, seed {seed}, {len(st.start)} ships, turn limit {st.turn_limit}"
                + (" (--turns)" if turns is not None else
                   f" ({lesson.origin}: {lesson.value.playing_minutes} minutes of play, "
                   f"{lesson.value.minutes_per_turn} a turn)"))
-    typer.echo("Policies: " + ", ".join(
-        f"{names[side]} {p.name} ({'--policy' if side in parse_policies(policy) else marks[side]})"
-        for side, p in st.policies.items()))
-    bar = Progress(len(chunks(games, workers or 0)))
-    results = simulate(st, games, seed, workers, progress=lambda done: bar.step(f"{done}/{games} games"))
+    typer.echo("Policies: " + ", ".join(f"{names[side]} {p.name} ({'--policy' if side in overrides else marks[side]})"
+                                        for side, p in st.policies.items()))
+    bar = Progress(len(chunks(games, workers or os.cpu_count() or 1)))
+    summary = play_run(run, st, workers, progress=lambda done: bar.step(f"{done}/{games} games"))
     bar.close()
-    summary = summarise(st.sides, results)
     typer.echo("")
     for line in text_report(summary, names):
         typer.echo(line)
     if report is not None:
+        from printgen.draw.render import render
         from printgen.output import write_all
         from printgen.play.page import plays_page
-        from printgen.draw.render import render
 
-        drawing = plays_page(s, opts, st, summary, games=games, seed=seed)
-        files = {report: render(drawing, opts.edition, "pdf").files[0][1]}
-        c.echo_written(write_all(files))
+        drawing = plays_page(s, opts, st, summary, run)
+        c.echo_written(write_all({report: render(drawing, opts.edition, "pdf").files[0][1]}))
