@@ -90,11 +90,11 @@ class Broadside:
             rollers = [s for s, o in ((sa, sb), (sb, sa)) if not s.struck and policies[s.side].wants_loose(s, o, kind)]
             if any(game.roll() in free for _ in rollers):
                 del game.links[(a, b)]
-        drifting = [s for s in game.ships if s.struck or game.linked(s)]
+        linked = {i for pair in game.links for i in pair}
         done: set[int] = set()
-        for s in drifting:
-            if s.i not in done:
-                group = self._cluster(game, s)
+        for s in game.ships:
+            if (s.struck or s.i in linked) and s.i not in done:
+                group = self._cluster(game, s) if s.i in linked else [s]
                 done |= {g.i for g in group}
                 self._shift(game, group, *self.drift_step)
 
@@ -114,9 +114,9 @@ class Broadside:
         ux, uy = dx / most, dy / most
         inside = {g.i for g in group}
         reach = most + 4 * max(g.reach for g in group)
-        xs, ys = [g.x for g in group], [g.y for g in group]
-        others = [o.r for o in game.ships if o.i not in inside and min(xs) - reach <= o.x <= max(xs) + reach
-                  and min(ys) - reach <= o.y <= max(ys) + reach]
+        lx, hx = min(g.x for g in group) - reach, max(g.x for g in group) + reach
+        ly, hy = min(g.y for g in group) - reach, max(g.y for g in group) + reach
+        others = [o.r for o in game.ships if lx <= o.x <= hx and ly <= o.y <= hy and o.i not in inside]
         t = min(slide(g.r, ux, uy, most, others, game.width, game.height)[0] for g in group)
         for g in group:
             g.place(g.x + ux * t, g.y + uy * t, g.h)
@@ -140,7 +140,8 @@ class Broadside:
             return
         speed = self.speed[colour]
         reach = speed + 2 * ship.reach + self.contact
-        near = [o for o in game.ships if o is not ship and abs(o.x - ship.x) <= reach and abs(o.y - ship.y) <= reach]
+        lx, hx, ly, hy = ship.x - reach, ship.x + reach, ship.y - reach, ship.y + reach
+        near = [o for o in game.ships if lx <= o.x <= hx and ly <= o.y <= hy and o is not ship]
         # bases it touches at the start do not block its way out, only where it ends (else two ships
         # side by side could never part: neither could turn or sail without touching the other)
         touching = [o.r for o in near if gap(ship.r, o.r) <= self.contact]
@@ -149,6 +150,13 @@ class Broadside:
         red_at: dict[tuple[float, float], list] = {}
         in_reach = (self.long + ship.reach + aim.enemy.reach) ** 2
         top = max(self.chance.values())
+        if (aim.enemy.x - ship.x) ** 2 + (aim.enemy.y - ship.y) ** 2 <= in_reach:
+            # already where no move could score better (e.g. raking at close range): stay
+            found = self.band_from(game, ship, ship.r, aim.enemy)
+            if found and self.chance[found[0]] == top:
+                here = policy.score(aim, ship, ship.x, ship.y, ship.h, colour == "red", False, top)
+                if here <= policy.score(aim, ship, aim.enemy.x, aim.enemy.y, ship.h, False, False, top):
+                    return
         menu = []
         for k, (x, y, h, stopper) in enumerate(self._moves(game, ship, aim, speed, rects, red)):
             if touching:
@@ -179,16 +187,17 @@ class Broadside:
             ship.place(*best)
 
     def _moves(self, game: Game, ship: Ship, aim, speed: float, rects, red):
-        """End poses the rules allow, from a small menu of turns: none, and the turn that points the bow
-        at the enemy; far from it half turns either way, made before its run; near it full turns and
-        the turns that put it abeam, made where it is, before its run, or after it."""
+        """End poses the rules allow, from a small menu: stay; turn (none, towards the enemy, half turns
+        either way when far, full turns when near) then sail; near the enemy, the turns that put it
+        abeam, made where the ship is, before its run or after it."""
         x, y, h, tm = ship.x, ship.y, ship.h, self.turn_max
         e = aim.enemy
         bearing = math.degrees(math.atan2(e.x - x, e.y - y))
         far = math.hypot(e.x - x, e.y - y) > aim.close + speed + 2 * (ship.length + e.length)
         turns = {0.0, tm / 2, -tm / 2} if far else {0.0, tm, -tm}
-        for b in ((bearing,) if far else (bearing, bearing + 90, bearing - 90)):
-            turns.add(max(-tm, min(tm, (b - h + 180) % 360 - 180)))
+        turns.add(max(-tm, min(tm, (bearing - h + 180) % 360 - 180)))
+        abeam = set() if far else {max(-tm, min(tm, (b - h + 180) % 360 - 180)) for b in (bearing + 90, bearing - 90)}
+        turns |= abeam
         red0 = sectors(red, x, y) if red else []
         radii = [(ship.reach + math.hypot(o[4], o[5])) ** 2 for o in rects]
 
@@ -211,14 +220,14 @@ class Broadside:
         for a in sorted(turns):
             h1 = (h + a) % 360
             if a == 0 or (not sweeps_through(h, a, red0) and fits(x, y, h1)):
-                if a != 0 and not far:
+                if a in abeam:
                     yield x, y, h1, -1                               # turn where it is
                 if not in_sectors(h1, red0):                         # turn, then sail (never into the wind)
                     ux, uy = direction(h1)
                     t, stop = slide(rect(x, y, h1, ship.length, ship.width), ux, uy, speed, rects,
                                     game.width, game.height)
                     yield x + ux * t, y + uy * t, h1, stop
-            if a != 0 and not far and run > 0 and not sweeps_through(h, a, red1) and fits(x1, y1, h1):
+            if a in abeam and run > 0 and not sweeps_through(h, a, red1) and fits(x1, y1, h1):
                 yield x1, y1, h1, stop0                              # sail, then turn
 
     # -- fouling and grappling -------------------------------------------------------------------------
@@ -248,7 +257,8 @@ class Broadside:
                 others = members if (dx, dy) == (0, 0) else grid.get((cx + dx, cy + dy), ())
                 for k, a in enumerate(members):
                     for b in (others[k + 1:] if (dx, dy) == (0, 0) else others):
-                        if gap(a.r, b.r) <= self.contact:
+                        near = a.reach + b.reach + self.contact
+                        if (a.x - b.x) ** 2 + (a.y - b.y) ** 2 <= near * near and gap(a.r, b.r) <= self.contact:
                             out.append((a, b) if a.i < b.i else (b, a))
         return sorted(out, key=lambda p: (p[0].i, p[1].i))
 

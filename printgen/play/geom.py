@@ -97,12 +97,16 @@ def slide(moving: Rect, ux: float, uy: float, most: float, others: list[Rect], w
             t_max = min(t_max, max(0.0, (hi - pos) / u))
         elif u < -1e-12:
             t_max = min(t_max, max(0.0, (lo - pos) / u))
+    if t_max <= 0:
+        return 0.0, -1
     ra = math.hypot(hl, hw)
     for k, o in enumerate(others):
         ox, oy = o[0] - x, o[1] - y                        # quick miss: the obstacle's circle is off the path
-        along = max(0.0, min(t_max, ox * ux + oy * uy))
-        rr = ra + math.hypot(o[4], o[5])
-        if (ox - along * ux) ** 2 + (oy - along * uy) ** 2 >= rr * rr:
+        along = ox * ux + oy * uy
+        along = 0.0 if along < 0.0 else (t_max if along > t_max else along)
+        rr = ra + (o[4] * o[4] + o[5] * o[5]) ** 0.5
+        cx, cy = ox - along * ux, oy - along * uy
+        if cx * cx + cy * cy >= rr * rr:
             continue
         t = _first_contact(moving, ux, uy, o)
         if t is not None and t < t_max:
