@@ -79,3 +79,15 @@ def test_an_unknown_policy_in_the_scenario_names_its_field(run, scenario_dir):
     folder = scenario_dir(scenario={"simulation": {"policies": {"allied": "flee"}}})
     code, _, err = run("simulate", str(folder), "--games", "2")
     assert code == 2 and "simulation.policies.allied" in err and "no policy 'flee'" in err
+
+
+def test_report_and_replay_are_written_where_asked(run, tmp_path):
+    report, replay = tmp_path / "plays.pdf", tmp_path / "game.pdf"
+    code, out, err = run("simulate", "trafalgar", "--ships", "8", "--games", "6", "--report", report,
+                         "--replay", replay, "--replay-game", "5")
+    assert code == 0, err
+    assert report.read_bytes()[:5] == b"%PDF-" and replay.read_bytes()[:5] == b"%PDF-"
+    assert f"wrote {report}" in out and f"wrote {replay}" in out
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.pdf", "plays.pdf"]       # nothing else
+    code, _, err = run("simulate", "trafalgar", "--games", "6", "--replay-game", "6", "--replay", replay)
+    assert code == 2 and "--replay-game" in err

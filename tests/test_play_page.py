@@ -80,3 +80,21 @@ def _near(colour, hex_colour: str) -> bool:
     """The theme's fill (the PDF stores it to two decimals)."""
     want = [int(hex_colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
     return isinstance(colour, (list, tuple)) and len(colour) == 3 and all(abs(a - b) < 0.01 for a, b in zip(colour, want))
+
+
+def test_the_replay_draws_every_ship_on_every_frame_and_the_struck_at_the_end(tmp_path):
+    from printgen.play.replay import replay_drawing, replay_frames
+
+    s, opts, st = prepare_run(RUN)
+    result, frames = replay_frames(st, RUN.seed, 2)
+    drawing = replay_drawing(s, opts, st, RUN.seed, 2)
+    assert len(drawing.pages) == len(frames) > 2
+    tags = [[getattr(item, "tag", "") for item in page.items] for page in drawing.pages]
+    assert all(t.count("ship") + t.count("struck") == len(st.start) for t in tags)
+    assert tags[0].count("struck") == 0 and tags[-1].count("struck") == sum(result.struck)
+    path = tmp_path / "replay.pdf"
+    path.write_bytes(render(drawing, "bw", "pdf").files[0][1])
+    with pdfplumber.open(path) as pdf:
+        titles = [p.extract_text().splitlines()[1] for p in pdf.pages]
+    assert len(titles) == len(frames) and titles[0] == "Start"
+    assert titles[-1].startswith(f"Turn {result.turns}: after ")

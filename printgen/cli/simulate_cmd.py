@@ -20,6 +20,8 @@ Policy = Annotated[Optional[list[str]], typer.Option(
 Turns = Annotated[Optional[int], typer.Option("--turns", help="turn limit [default: from the scenario's lesson]")]
 Workers = Annotated[Optional[int], typer.Option("--workers", help="processes [default: every core]")]
 Report = Annotated[Optional[Path], typer.Option("--report", help="also write the teacher's page, e.g. plays.pdf")]
+Replay = Annotated[Optional[Path], typer.Option("--replay", help="also write one game as map frames, e.g. game.pdf")]
+ReplayGame = Annotated[int, typer.Option("--replay-game", help="which game --replay draws (0 is the first)")]
 
 
 def parse_policies(given: list[str] | None) -> dict[str, str]:
@@ -37,7 +39,8 @@ def parse_policies(given: list[str] | None) -> dict[str, str]:
 def simulate_cmd(scenario: str = typer.Argument(..., help="a scenario name or folder"),
                  games: Games = 1000, seed: c.Seed = 1805, edition: c.Edition = "color", paper: c.Paper = "letter", scale: c.Scale = None, table: c.Table = None,
                  fraction: c.Fraction = None, ships: c.Ships = None, preset: c.Preset = None,
-                 policy: Policy = None, turns: Turns = None, workers: Workers = None, report: Report = None) -> None:
+                 policy: Policy = None, turns: Turns = None, workers: Workers = None, report: Report = None,
+                 replay: Replay = None, replay_game: ReplayGame = 0) -> None:
     """Play the scenario GAMES times from its deployment (--seed: the kit's map; game i rolls its own
     seeded dice) and print win rates, game lengths, ships struck and games that reached the turn limit."""
     from printgen.data.lesson import lesson_of, policies_of
@@ -51,8 +54,12 @@ def simulate_cmd(scenario: str = typer.Argument(..., help="a scenario name or fo
         raise PrintgenError(Problem(f"turn limit {turns}", field="--turns", fix="give 1 to 1000 turns"))
     if workers is not None and not 1 <= workers <= 256:
         raise PrintgenError(Problem(f"{workers} workers", field="--workers", fix="give 1 to 256"))
-    if report is not None and report.suffix.lower() != ".pdf":
-        raise PrintgenError(Problem(f"'{report}' is not a .pdf file name", field="--report", fix="e.g. plays.pdf"))
+    for path, name in ((report, "--report"), (replay, "--replay")):
+        if path is not None and path.suffix.lower() != ".pdf":
+            raise PrintgenError(Problem(f"'{path}' is not a .pdf file name", field=name, fix="e.g. plays.pdf"))
+    if not 0 <= replay_game < games:
+        raise PrintgenError(Problem(f"game {replay_game} is not among the {games} played", field="--replay-game",
+                                    fix=f"give 0 to {games - 1}"))
     from printgen.play.rerun import SimRun, play_run, prepare_run
 
     overrides = parse_policies(policy)
@@ -76,10 +83,16 @@ def simulate_cmd(scenario: str = typer.Argument(..., help="a scenario name or fo
     typer.echo("")
     for line in text_report(summary, names):
         typer.echo(line)
-    if report is not None:
+    files = {}
+    if report is not None or replay is not None:
         from printgen.draw.render import render
         from printgen.output import write_all
         from printgen.play.page import plays_page
+        from printgen.play.replay import replay_drawing
 
-        drawing = plays_page(s, opts, st, summary, run)
-        c.echo_written(write_all({report: render(drawing, opts.edition, "pdf").files[0][1]}))
+        if report is not None:
+            files[report] = render(plays_page(s, opts, st, summary, run), opts.edition, "pdf").files[0][1]
+        if replay is not None:
+            drawing = replay_drawing(s, opts, st, seed, replay_game)
+            files[replay] = render(drawing, opts.edition, "pdf").files[0][1]
+        c.echo_written(write_all(files))
