@@ -149,7 +149,7 @@ class Broadside:
         rects = [o.r for o in near]
         red_at: dict[tuple[float, float], list] = {}
         in_reach = (self.long + ship.reach + aim.enemy.reach) ** 2
-        top = max(self.chance.values())
+        top = self.chance["rake"]
         if (aim.enemy.x - ship.x) ** 2 + (aim.enemy.y - ship.y) ** 2 <= in_reach:
             # already where no move could score better (e.g. raking at close range): stay
             found = self.band_from(game, ship, ship.r, aim.enemy)
@@ -167,22 +167,22 @@ class Broadside:
                 red_at[(x, y)] = sectors(red, x, y)
             bad = in_sectors(h, red_at[(x, y)]) if red else False
             friend = stopper >= 0 and near[stopper].side == ship.side
-            reachable = (aim.enemy.x - x) ** 2 + (aim.enemy.y - y) ** 2 <= in_reach
-            hope = policy.score(aim, ship, x, y, h, bad, friend, top if reachable else 0.0)
-            menu.append((hope, k, x, y, h, bad, friend, reachable))
+            bound = self.fire_bound(x, y, h, ship, aim.enemy)
+            hope = policy.score(aim, ship, x, y, h, bad, friend, bound)
+            menu.append((hope, k, x, y, h, bad, friend, bound > 0))
         # best first by the most each could score; where it could fire is the costly question, so it
         # is asked only while a move could still beat the best found
-        best, best_score = None, math.inf
-        for hope, _, x, y, h, bad, friend, reachable in sorted(menu):
-            if hope >= best_score - 1e-9:
+        best, best_score, best_k = None, math.inf, -1
+        for hope, k, x, y, h, bad, friend, reachable in sorted(menu):
+            if hope > best_score + 1e-9:
                 break
             fire = 0.0
             if reachable:
                 found = self.band_from(game, ship, rect(x, y, h, ship.length, ship.width), aim.enemy)
                 fire = self.chance[found[0]] if found else 0.0
             score = policy.score(aim, ship, x, y, h, bad, friend, fire)
-            if score < best_score - 1e-9:
-                best, best_score = (x, y, h), score
+            if score < best_score - 1e-9 or (score <= best_score + 1e-9 and k < best_k):
+                best, best_score, best_k = (x, y, h), score, k        # the best score; the first move of equals
         if best is not None:
             ship.place(*best)
 
@@ -267,9 +267,28 @@ class Broadside:
         """(band, range) if `s` can shoot `t` now: in its broadside area, in range, line of fire clear."""
         return self.band_from(game, s, s.r, t)
 
+    def fire_bound(self, x: float, y: float, h: float, s: Ship, t: Ship) -> float:
+        """The best chance per die `s` could have at `t` from (x, y, h), cheaply: 0 when `t` is surely
+        out of its broadside area or out of range; rake, short or long by the nearest its base could be."""
+        dx, dy = t.x - x, t.y - y
+        dd = dx * dx + dy * dy
+        near = max(0.0, dd ** 0.5 - s.reach - t.reach)
+        if near > self.long:
+            return 0.0
+        fx, fy = direction(h)
+        if abs(dx * fx + dy * fy) - extent_along(t.r, fx, fy) >= s.length / 2 - EPS:
+            return 0.0
+        if near > self.short:
+            return self.chance["long"]
+        _, _, tfx, tfy, _, thw = t.r
+        return self.chance["rake" if abs(-dx * tfy + dy * tfx) <= thw else "short"]
+
     def band_from(self, game: Game, s: Ship, sr, t: Ship) -> tuple[str, float] | None:
         """The same question with the shooter's base at `sr` (where a move would leave it)."""
         sx, sy, fx, fy, hl, _ = sr
+        reach = self.long + s.reach + t.reach
+        if (t.x - sx) ** 2 + (t.y - sy) ** 2 > reach * reach:
+            return None
         u = (t.x - sx) * fx + (t.y - sy) * fy
         ext = extent_along(t.r, fx, fy)
         if not (u - ext < hl - EPS and u + ext > -hl + EPS):
