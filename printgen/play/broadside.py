@@ -144,8 +144,11 @@ class Broadside:
         near = [o for o in game.ships if lx <= o.x <= hx and ly <= o.y <= hy and o is not ship]
         # bases it touches at the start do not block its way out, only where it ends (else two ships
         # side by side could never part: neither could turn or sail without touching the other)
-        touching = [o.r for o in near if gap(ship.r, o.r) <= self.contact]
-        near = [o for o in near if gap(ship.r, o.r) > self.contact]
+        near = [o for o in near if (o.x - ship.x) ** 2 + (o.y - ship.y) ** 2
+                <= (speed + self.contact + ship.reach + o.reach) ** 2]          # within its run's reach
+        gaps = [gap(ship.r, o.r) for o in near]
+        touching = [o.r for o, g in zip(near, gaps) if g <= self.contact]
+        near = [o for o, g in zip(near, gaps) if g > self.contact]
         rects = [o.r for o in near]
         red_at: dict[tuple[float, float], list] = {}
         in_reach = (self.long + ship.reach + aim.enemy.reach) ** 2
@@ -199,7 +202,8 @@ class Broadside:
         abeam = set() if far else {max(-tm, min(tm, (b - h + 180) % 360 - 180)) for b in (bearing + 90, bearing - 90)}
         turns |= abeam
         red0 = sectors(red, x, y) if red else []
-        radii = [(ship.reach + math.hypot(o[4], o[5])) ** 2 for o in rects]
+        sums = [ship.reach + math.hypot(o[4], o[5]) for o in rects]
+        radii = [r * r for r in sums]
 
         def fits(px: float, py: float, ph: float) -> bool:
             r = rect(px, py, ph, ship.length, ship.width)
@@ -213,7 +217,7 @@ class Broadside:
             return True
 
         fx, fy = direction(h)
-        run, stop0 = (0.0, -1) if far else slide(ship.r, fx, fy, speed, rects, game.width, game.height)
+        run, stop0 = (0.0, -1) if far else slide(ship.r, fx, fy, speed, rects, game.width, game.height, sums)
         x1, y1 = x + fx * run, y + fy * run
         red1 = sectors(red, x1, y1) if red and run > 0 else []
         yield x, y, h, -1                                            # stay as it is
@@ -225,7 +229,7 @@ class Broadside:
                 if not in_sectors(h1, red0):                         # turn, then sail (never into the wind)
                     ux, uy = direction(h1)
                     t, stop = slide(rect(x, y, h1, ship.length, ship.width), ux, uy, speed, rects,
-                                    game.width, game.height)
+                                    game.width, game.height, sums)
                     yield x + ux * t, y + uy * t, h1, stop
             if a in abeam and run > 0 and not sweeps_through(h, a, red1) and fits(x1, y1, h1):
                 yield x1, y1, h1, stop0                              # sail, then turn

@@ -86,9 +86,10 @@ def segment_blocked(px: float, py: float, qx: float, qy: float, r: Rect) -> bool
 
 
 def slide(moving: Rect, ux: float, uy: float, most: float, others: list[Rect], width: float,
-          height: float) -> tuple[float, int]:
+          height: float, radii: list[float] | None = None) -> tuple[float, int]:
     """How far the base can move along (ux, uy), up to `most`, before it touches another base or the
-    table edge: (distance, index in `others` of the base it stops against, or -1)."""
+    table edge: (distance, index in `others` of the base it stops against, or -1). `radii`: the
+    moving base's and each other's centre-to-corner distances added, if the caller has them."""
     x, y, fx, fy, hl, hw = moving
     t_max, hit = most, -1
     ex, ey = hl * abs(fx) + hw * abs(fy), hl * abs(fy) + hw * abs(fx)
@@ -99,12 +100,13 @@ def slide(moving: Rect, ux: float, uy: float, most: float, others: list[Rect], w
             t_max = min(t_max, max(0.0, (lo - pos) / u))
     if t_max <= 0:
         return 0.0, -1
-    ra = math.hypot(hl, hw)
-    for k, o in enumerate(others):
+    if radii is None:
+        ra = math.hypot(hl, hw)
+        radii = [ra + math.hypot(o[4], o[5]) for o in others]
+    for k, (o, rr) in enumerate(zip(others, radii)):
         ox, oy = o[0] - x, o[1] - y                        # quick miss: the obstacle's circle is off the path
         along = ox * ux + oy * uy
         along = 0.0 if along < 0.0 else (t_max if along > t_max else along)
-        rr = ra + (o[4] * o[4] + o[5] * o[5]) ** 0.5
         cx, cy = ox - along * ux, oy - along * uy
         if cx * cx + cy * cy >= rr * rr:
             continue
