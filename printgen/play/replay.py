@@ -15,6 +15,16 @@ from printgen.play.engine import Setup, game_seed, new_game, play
 from printgen.sheets.frame import content_box, frame, new_page
 
 MAX_FRAMES = 200                    # a game of the lesson has about 60 phases; bound the document
+LEGEND = ("A base per ship, a line from its centre to its bow; struck ships pale and crossed; a line joins the "
+          "centres of fouled or grappled ships. North is up; the wind edges as on the map.")
+
+
+def _lines(words: str, x: float, y: float, width: float, size: float) -> list[Text]:
+    """Muted words wrapped to the width, first baseline at y."""
+    from printgen.sheets.textfit import wrap
+
+    return [Text(x, y + i * size * 1.25, (Span(line),), size, role="text.muted")
+            for i, line in enumerate(wrap(words, width, size))]
 
 
 def replay_frames(setup: Setup, seed: int, index: int):
@@ -38,8 +48,8 @@ def replay_drawing(scenario, options: Options, setup: Setup, seed: int, index: i
     for k, (turn, phase, poses, links) in enumerate(frames, start=1):
         page = new_page(options)
         box = content_box(options)
-        top_h = 30
-        scale = min(box.w / setup.width, (box.h - top_h) / setup.height)
+        top_h, foot_h = 36, 24
+        scale = min(box.w / setup.width, (box.h - top_h - foot_h) / setup.height)
         ox = box.x + (box.w - setup.width * scale) / 2
         oy = box.y + top_h
 
@@ -50,11 +60,12 @@ def replay_drawing(scenario, options: Options, setup: Setup, seed: int, index: i
                     for side in setup.sides}
         title = "Start" if turn == 0 else f"Turn {turn}: after {phase}"
         page.add(Text(box.x, box.y + 12, (Span(title),), 13, font="bold"),
-                 Text(box.x, box.y + 25, (Span("Still fighting: " + ", ".join(
-                     f"{names[s]} {fighting[s]}" for s in setup.sides) + f".  Game {index} of the simulation seeded "
-                     f"{seed}; it ended after turn {result.turns}, "
-                     + (f"{names[result.winner]} winning." if result.winner else "a draw.")),), 8.5, role="text.muted"),
-                 Rect(ox, oy, setup.width * scale, setup.height * scale, "table"))
+                 *_lines("Still fighting: " + ", ".join(f"{names[s]} {fighting[s]}" for s in setup.sides)
+                         + f".  Game {index} of the simulation seeded {seed}; it ended after turn {result.turns}, "
+                         + (f"{names[result.winner]} winning." if result.winner else "a draw."),
+                         box.x, box.y + 25, box.w, 8),
+                 Rect(ox, oy, setup.width * scale, setup.height * scale, "table"),
+                 *_lines(LEGEND, box.x, oy + setup.height * scale + 11, box.w, 7))
         for e in setup.edges:
             (x1, y1), (x2, y2) = (side_point(e.side, v, setup.width, setup.height) for v in (e.start, e.end))
             page.add(Line(*at(x1, y1), *at(x2, y2), f"edge.{e.colour}"))
