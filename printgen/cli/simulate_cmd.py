@@ -17,8 +17,9 @@ Games = Annotated[int, typer.Option("--games", help="how many games to play")]
 Policy = Annotated[Optional[list[str]], typer.Option(
     "--policy", help="a side's policy, e.g. allied=close-and-fire (repeat for each side); "
                      "policies: close-and-fire, hold-the-line")]
-Turns = Annotated[Optional[int], typer.Option("--turns", help="turn limit [default: from the scenario's lesson]")]
-Workers = Annotated[Optional[int], typer.Option("--workers", help="processes [default: every core]")]
+Turns = Annotated[Optional[int], typer.Option("--turns", help="turn limit (default: from the scenario's lesson)")]
+Workers = Annotated[Optional[int], typer.Option("--workers", help="processes (default: every core)")]
+Seed = Annotated[int, typer.Option("--seed", help="seed of the deployment (the kit's map) and of every game's dice")]
 Report = Annotated[Optional[Path], typer.Option("--report", help="also write the teacher's page, e.g. plays.pdf")]
 Replay = Annotated[Optional[Path], typer.Option("--replay", help="also write one game as map frames, e.g. game.pdf")]
 ReplayGame = Annotated[int, typer.Option("--replay-game", help="which game --replay draws (0 is the first)")]
@@ -37,7 +38,7 @@ def parse_policies(given: list[str] | None) -> dict[str, str]:
 
 @app.command("simulate")
 def simulate_cmd(scenario: str = typer.Argument(..., help="a scenario name or folder"),
-                 games: Games = 1000, seed: c.Seed = 1805, edition: c.Edition = "color", paper: c.Paper = "letter", scale: c.Scale = None, table: c.Table = None,
+                 games: Games = 1000, seed: Seed = 1805, edition: c.Edition = "color", paper: c.Paper = "letter", scale: c.Scale = None, table: c.Table = None,
                  fraction: c.Fraction = None, ships: c.Ships = None, preset: c.Preset = None,
                  policy: Policy = None, turns: Turns = None, workers: Workers = None, report: Report = None,
                  replay: Replay = None, replay_game: ReplayGame = 0) -> None:
