@@ -78,7 +78,7 @@ def plays_page(scenario, options: Options, setup, summary: Summary, run: SimRun)
         cells = [("win", side, summary.win(side)), ("draw", None, summary.draw()), ("loss", side, summary.loss(side))]
         add(Text(col[0], y, (Span(names[side]),), 9))
         for i, (stat, arg, (p, lo, hi)) in enumerate(cells, start=1):
-            add(Text(col[i], y, (_pct(run, stat, arg, p), Span(f"  ({100 * lo:.0f}-{100 * hi:.0f}%)")), 9))
+            add(Text(col[i], y, (_pct(run, stat, arg, p), Span(f"  ({100 * lo:.1f}-{100 * hi:.1f}%)")), 9))
         y += 4
         left = x + 110
         for (stat, _, (p, _, _)), role in zip(cells, ("bar", "bar.long", "bar.hi")):
