@@ -13,8 +13,8 @@ def main() -> None:
     from printgen.draw.render import render
     from printgen.game.deploy import deploy
     from printgen.game.prepare import prepare
-    from printgen.sheets.deploy_map import map_sheets
-    from printgen.sheets.tiled_map import tiled_sheets
+    from printgen.sheets.maps.deploy_map import map_sheets
+    from printgen.sheets.maps.tiled_map import tiled_sheets
 
     t0 = time.perf_counter()
     s, o = prepare("trafalgar")

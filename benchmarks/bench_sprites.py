@@ -13,7 +13,7 @@ from timing import timed
 def main() -> None:
     from printgen.draw.render import render
     from printgen.game.prepare import prepare
-    from printgen.sheets.sprites import sprite_sheets
+    from printgen.sheets.pieces.sprites import sprite_sheets
 
     for edition in ("color", "bw"):
         s, o = prepare("trafalgar", edition=edition)

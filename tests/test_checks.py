@@ -52,7 +52,7 @@ def test_hit_circles_must_equal_hit_points():
 
 def test_check_counts_the_circles_the_sprites_draw(run, monkeypatch):
     """`printgen check` compares the rules with the drawing, not with themselves."""
-    from printgen.sheets import sprites
+    from printgen.systems.broadside import sprites
 
     real = sprites.track_shapes
     monkeypatch.setattr(sprites, "track_shapes", lambda track, *a: real(track, *a)[:-1] if track.count == 6 else

@@ -9,7 +9,7 @@ import pytest
 
 from printgen.game.prepare import prepare
 from printgen.rules.trace import Source, lookup, resolve
-from printgen.sheets.cards import card_sheets
+from printgen.sheets.text.cards import card_sheets
 from printgen.draw.render import flat_pages
 
 TRIALS = 6000

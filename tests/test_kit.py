@@ -81,7 +81,7 @@ def failures(folder) -> list[str]:
 
 
 def test_a_changed_number_is_caught_with_file_and_page(tmp_path, monkeypatch):
-    from printgen.sheets import wording
+    from printgen.sheets.text import wording
 
     real = wording.Wording.mark
 
@@ -99,7 +99,7 @@ def test_a_changed_number_is_caught_with_file_and_page(tmp_path, monkeypatch):
 
 
 def test_a_missing_circle_is_caught(tmp_path, monkeypatch):
-    from printgen.sheets import sprites
+    from printgen.systems.broadside import sprites
 
     real = sprites.track_shapes
 
@@ -115,7 +115,7 @@ def test_a_missing_circle_is_caught(tmp_path, monkeypatch):
 
 def test_a_misspelt_name_is_caught(tmp_path, monkeypatch):
     original_name = "Bucentaure"
-    from printgen.sheets import sprites
+    from printgen.systems.broadside import sprites
 
     real_side = sprites._side
 

@@ -206,7 +206,7 @@ def test_legend_gives_speeds_wind_and_drift_from_the_rules(runs):
 @pytest.mark.parametrize("case", ["color", "half", "cm"])
 def test_placement_table_gives_every_ship_its_measurements(runs, case):
     from printgen.game.deploy_data import print_units_text
-    from printgen.sheets.ensigns import nation_code
+    from printgen.sheets.pieces.ensigns import nation_code
 
     run = runs[case]
     pdf = map_pdf(run)
@@ -231,7 +231,7 @@ def test_every_number_printed_is_traced_and_true(runs, case):
     from printgen.game.deploy import deploy
     from printgen.game.deploy_data import source_resolver
     from printgen.game.prepare import prepare
-    from printgen.sheets.deploy_map import map_sheets
+    from printgen.sheets.maps.deploy_map import map_sheets
 
     kw = {"color": {}, "small": {"table": "4x3ft"}, "cm": {"units": "cm", "paper": "a4"}}[case]
     s, o = prepare("trafalgar", **kw)
@@ -303,7 +303,7 @@ def test_impossible_requests_exit_2_with_a_message(run, tmp_path):
 # At --scale 0.25 the table is 15" x 22.5". Letter landscape leaves a printed area of 10.2" x 6.35"
 # (0.4" margins, the header and the footer every sheet has): with 0.5" overlaps that is 2 columns x 4 rows,
 # 8 sheets (portrait, 7.7" x 8.85", would need 3 x 3), after an index sheet.
-from printgen.sheets.frame import FOOTER, HEADER, MARGIN  # noqa: E402
+from printgen.sheets.page.frame import FOOTER, HEADER, MARGIN  # noqa: E402
 
 AREA_X, AREA_Y, AREA_W, AREA_H = MARGIN, MARGIN + HEADER, 792 - 2 * MARGIN, 612 - 2 * MARGIN - HEADER - FOOTER
 STEP_W, STEP_H = AREA_W - 36, AREA_H - 36

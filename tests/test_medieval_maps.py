@@ -282,7 +282,7 @@ def test_every_number_on_the_map_is_traced_and_true(maps, case):
     from printgen.check.numbers import Char, Context, check_page
     from printgen.draw.render import render
     from printgen.game.deploy_data import source_resolver
-    from printgen.sheets.deploy_map import map_sheets
+    from printgen.sheets.maps.deploy_map import map_sheets
 
     kw = {"color": {}, "small": {"table": "3x2ft"}, "cm": {"units": "cm", "paper": "a4"}, "half": {"fraction": 0.5}}[case]
     s, o = prepare("sluys-1340", **kw)
@@ -342,7 +342,7 @@ def colour_of(obj) -> tuple | None:
 
 @pytest.fixture(scope="module")
 def rulers(tmp_path_factory):
-    from printgen.sheets.rulers import ruler_sheets
+    from printgen.sheets.gauges.rulers import ruler_sheets
     from tracecheck import render_and_read
 
     out = {}
@@ -418,8 +418,9 @@ def test_black_and_white_rulers_in_cm_are_grey(rulers):
 
 
 def test_each_system_picks_its_own_gauges(rulers):
-    from printgen.sheets.rulers import GAUGES
+    from printgen import systems
 
+    GAUGES = {name: systems.get(name).gauges() for name in systems.known()}
     assert set(GAUGES) == {"broadside", "sectors"}
     pdf, *_ = rulers["trafalgar"]
     text = " ".join(p.extract_text() for p in pdf.pages)
@@ -433,8 +434,8 @@ def test_each_system_picks_its_own_gauges(rulers):
 def sheets(tmp_path_factory):
     from printgen.game.students import assign
     from printgen.kit.documents import KINDS
-    from printgen.sheets.cards import card_sheets
-    from printgen.sheets.teacher import teacher_sheet
+    from printgen.sheets.text.cards import card_sheets
+    from printgen.sheets.text.teacher import teacher_sheet
     from tracecheck import render_and_read
 
     s, o = prepare("sluys-1340")

@@ -6,7 +6,7 @@ import pytest
 
 from printgen.data.scenario import load_scenario
 from printgen.rules import run_checks
-from printgen.rules import sectors_odds as so
+from printgen.systems.sectors import odds as so
 from printgen.rules.tracks import tracks
 
 

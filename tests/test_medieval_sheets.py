@@ -9,7 +9,7 @@ import pytest
 
 from pdfread import box, inside, open_pdf, rects_of_size
 from printgen.game.prepare import prepare
-from printgen.sheets.write import write_sheet
+from printgen.sheets.page.write import write_sheet
 
 SECTORS = ("bow", "stern", "port", "starboard", "mast")
 
@@ -28,9 +28,9 @@ def sluys():
 @pytest.fixture(scope="module")
 def pdfs(tmp_path_factory):
     """Every medieval sheet of the Sluys fleet, drawn once and parsed once for all the tests."""
-    from printgen.sheets.markers import marker_sheets
-    from printgen.sheets.records import record_sheets
-    from printgen.sheets.sprites import sprite_sheets
+    from printgen.systems.sectors.markers import marker_sheets
+    from printgen.systems.sectors.records import record_sheets
+    from printgen.sheets.pieces.sprites import sprite_sheets
 
     out = tmp_path_factory.mktemp("medieval")
     files = {"pieces": _write(sprite_sheets, out, "pieces"),
@@ -166,7 +166,7 @@ def test_the_drawing_and_the_checker_count_the_rules_boxes(pdfs, sluys, scenario
     from printgen.draw.render import render
     from printgen.kit.build import trace_record
     from printgen.rules import checks
-    from printgen.sheets.sprites import printed_tracks, sprite_sheets
+    from printgen.sheets.pieces.sprites import printed_tracks, sprite_sheets
 
     s, o = prepare("sluys-1340")
     drawing = sprite_sheets(s, o)
@@ -234,7 +234,7 @@ def test_a_record_card_per_ship(pdfs, sluys):
 
 
 def test_a_changed_attack_speed_rule_changes_the_boxes(scenario_dir, tmp_path):
-    from printgen.sheets.records import record_sheets
+    from printgen.systems.sectors.records import record_sheets
 
     folder = scenario_dir(name="sluys-1340", ruleset={"movement": {"attack_speed_uses": 6}, "ramming": {"clear_turns": 3}})
     s, _ = prepare(str(folder), ships=6)                 # the named ships, Barbavera's galley among them
@@ -248,7 +248,7 @@ def test_a_changed_attack_speed_rule_changes_the_boxes(scenario_dir, tmp_path):
 
 def test_markers_count_size_and_words(pdfs, sluys):
     from printgen.check.pdfread import read_pdf
-    from printgen.sheets.markers import MARKERS
+    from printgen.systems.sectors.markers import MARKERS
 
     w, h = sluys.ruleset.obstacles.marker_in
     for key, scale in (("markers", 1.0), ("markers-bw", 1.0), ("markers-half", 0.5)):
@@ -268,7 +268,7 @@ def test_markers_count_size_and_words(pdfs, sluys):
 
 def test_a_changed_marker_size_changes_the_markers(scenario_dir, tmp_path):
     from printgen.check.pdfread import read_pdf
-    from printgen.sheets.markers import marker_sheets
+    from printgen.systems.sectors.markers import marker_sheets
 
     folder = scenario_dir(name="sluys-1340", ruleset={"obstacles": {"marker_in": [2, 1.5]}})
     (page,) = read_pdf(_write(marker_sheets, tmp_path, "markers", str(folder)), colours=False)
@@ -284,9 +284,9 @@ def test_every_number_is_traced(tmp_path):
     from printgen.check.pdfread import read_pdf
     from printgen.draw.render import render
     from printgen.kit.build import trace_record
-    from printgen.sheets.markers import marker_sheets
-    from printgen.sheets.records import record_sheets
-    from printgen.sheets.sprites import sprite_sheets
+    from printgen.systems.sectors.markers import marker_sheets
+    from printgen.systems.sectors.records import record_sheets
+    from printgen.sheets.pieces.sprites import sprite_sheets
 
     for make in (sprite_sheets, record_sheets, marker_sheets):
         for kw in ({}, {"scale": 0.5, "units": "cm"}):
@@ -301,9 +301,9 @@ def test_every_number_is_traced(tmp_path):
                 ctx = Context(s.ruleset, o.measure, s.fleet, s.title, i + 1, len(pages))
                 assert check_page(page.chars, trace, ctx, make.__name__, i + 1) == []
 def test_same_input_same_bytes(tmp_path):
-    from printgen.sheets.markers import marker_sheets
-    from printgen.sheets.records import record_sheets
-    from printgen.sheets.sprites import sprite_sheets
+    from printgen.systems.sectors.markers import marker_sheets
+    from printgen.systems.sectors.records import record_sheets
+    from printgen.sheets.pieces.sprites import sprite_sheets
 
     for make in (sprite_sheets, record_sheets, marker_sheets):
         a = _write(make, tmp_path / "a", "x", edition="bw").read_bytes()
@@ -315,7 +315,7 @@ def test_thirty_ships_are_quick():
     import time
 
     from printgen.draw.render import render
-    from printgen.sheets.sprites import sprite_sheets
+    from printgen.sheets.pieces.sprites import sprite_sheets
 
     s, o = prepare("sluys-1340")
     render(sprite_sheets(s, o), "color", "pdf")                  # warm the fonts

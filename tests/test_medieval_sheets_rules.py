@@ -8,8 +8,8 @@ import pytest
 from printgen.draw.render import flat_pages
 from printgen.game.prepare import prepare
 from printgen.rules.trace import Source, resolve
-from printgen.sheets.cards import card_sheets
-from printgen.sheets.quickref import quickref_sheet
+from printgen.sheets.text.cards import card_sheets
+from printgen.sheets.text.quickref import quickref_sheet
 from tracecheck import discrepancies, printed, render_and_read
 
 TRIALS = 6000

@@ -6,7 +6,7 @@ from math import comb
 import pytest
 
 from printgen.data.scenario import load_scenario
-from printgen.rules import broadside as b
+from printgen.systems.broadside import odds as b
 from printgen.rules import odds
 from printgen.rules.trace import resolve, Source
 

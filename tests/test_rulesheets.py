@@ -4,8 +4,8 @@ import pytest
 
 from printgen.game.prepare import prepare
 from printgen.rules.trace import walk_numbers
-from printgen.sheets.cards import card_sheets
-from printgen.sheets.quickref import quickref_sheet
+from printgen.sheets.text.cards import card_sheets
+from printgen.sheets.text.quickref import quickref_sheet
 from tracecheck import discrepancies, printed, render_and_read
 from pdfread import colours, is_grey, rects_of_size
 

@@ -17,8 +17,8 @@ def trafalgar():
 def sheets(tmp_path_factory):
     """Colour and black-and-white sprite PDFs of the whole fleet, and a half-scale one."""
     from printgen.game.prepare import prepare
-    from printgen.sheets.sprites import sprite_sheets
-    from printgen.sheets.write import write_sheet
+    from printgen.sheets.pieces.sprites import sprite_sheets
+    from printgen.sheets.page.write import write_sheet
 
     out = tmp_path_factory.mktemp("sprites")
     files = {}
@@ -98,8 +98,8 @@ def test_black_and_white_has_no_colour(sheets):
 
 def test_same_input_same_bytes(tmp_path):
     from printgen.game.prepare import prepare
-    from printgen.sheets.sprites import sprite_sheets
-    from printgen.sheets.write import write_sheet
+    from printgen.sheets.pieces.sprites import sprite_sheets
+    from printgen.sheets.page.write import write_sheet
 
     s, o = prepare("trafalgar", edition="bw")
     a = write_sheet(sprite_sheets(s, o), o, tmp_path / "a", "sprites")[0].read_bytes()
@@ -110,8 +110,8 @@ def test_same_input_same_bytes(tmp_path):
 
 def test_a_changed_rule_changes_the_circles(scenario_dir, tmp_path):
     from printgen.game.prepare import prepare
-    from printgen.sheets.sprites import sprite_sheets
-    from printgen.sheets.write import write_sheet
+    from printgen.sheets.pieces.sprites import sprite_sheets
+    from printgen.sheets.page.write import write_sheet
 
     folder = scenario_dir(ruleset={"hit_points": {"flagship": 7, "ship": 4}})
     s, o = prepare(str(folder))

@@ -9,35 +9,42 @@ from pathlib import Path
 from typing import Callable
 
 from printgen.check.numbers import Context, Discrepancy, check_page
+from printgen.check.manifest import load_manifest, plain_file
 from printgen.check.pdfread import open_pages
-from printgen.errors import PrintgenError, Problem
 
 SHIP_LISTS = ("sprites", "map", "captains", "records")   # documents that must show exactly the fleet chosen
 
 
 def check_kit(folder: Path, echo: Callable[[str], None] = print, quiet: bool = False) -> bool:
+    """Check every file the manifest lists, and only those. A file that is missing, a link, or not
+    the bytes printgen wrote (its sha256 differs) is reported as such and not opened."""
     folder = Path(folder)
-    manifest = _load(folder / "manifest.json")
+    manifest = load_manifest(folder)
     found: list[Discrepancy] = []
-    found += _hashes(folder, manifest)
+    bad = _unsafe_or_changed(folder, manifest)
+    found += [Discrepancy(name, 0, why) for name, why in bad.items()]
     plan = _replan(manifest)
-    traces = json.loads((folder / "trace.json").read_text(encoding="utf-8"))
-    _deployment(folder, plan, found)
-    docs = [d for d in manifest["documents"] if (folder / d["path"]).is_file()]
-    found += [Discrepancy(d["path"], 0, "the file is missing") for d in manifest["documents"] if d not in docs]
-    jobs = [(folder, d, traces.get(d["path"], [])) for d in docs if d["kind"] != "kit"]
+    traces = None if "trace.json" in bad else _traces(folder / "trace.json")
+    if traces is None and "trace.json" not in bad:
+        found.append(Discrepancy("trace.json", 0, "is damaged: the documents cannot be checked number by number"))
+    if "deployment.json" not in bad:
+        _deployment(folder, plan, found)
+    docs = [d for d in manifest["documents"] if d["path"] not in bad]
+    jobs = [(folder, d, traces.get(d["path"], [])) for d in docs if d["kind"] != "kit"] if traces is not None else []
     from printgen.kit.parallel import run
 
-    results = run(_check_job, plan, jobs)
+    results = run(_check_job, plan, jobs, label=lambda j: f"checking {j[1]['path']}")
     by_path = {job[1]["path"]: r for job, r in zip(jobs, results)}
-    for d in docs:
-        if d["kind"] == "kit":
-            by_path[d["path"]] = _check_combined(folder, d, [x for x in docs if x["edition"] == d["edition"]
-                                                                and x["kind"] != "kit"])
-        problems = by_path[d["path"]]
+    for d in manifest["documents"]:
+        parts = [x for x in manifest["documents"] if x["edition"] == d["edition"] and x["kind"] != "kit"]
+        compared = d["path"] not in bad and traces is not None
+        if d["kind"] == "kit" and compared and not any(x["path"] in bad for x in parts):
+            by_path[d["path"]] = _check_combined(folder, d, parts)
+        problems = by_path.get(d["path"], [])
         found += problems
+        status = "FAIL" if problems or d["path"] in bad else "ok  " if d["path"] in by_path else "--  "
         if not quiet:
-            echo(f"{'ok  ' if not problems else 'FAIL'}  {d['path']} ({d['pages']} pages)")
+            echo(f"{status}  {d['path']} ({d['pages']} pages)" + ("" if status != "--  " else ": not compared"))
     for d in found:
         echo(f"FAIL  {d}")
     if not found:
@@ -47,22 +54,27 @@ def check_kit(folder: Path, echo: Callable[[str], None] = print, quiet: bool = F
     return not found
 
 
-def _load(path: Path) -> dict:
-    try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as e:
-        raise PrintgenError(Problem(f"cannot read the kit's manifest ({e})", file=path,
-                                    fix="give the folder `printgen kit` wrote, or run it again")) from None
-
-
-def _hashes(folder: Path, manifest: dict) -> list[Discrepancy]:
-    out = []
-    sums = {d["path"]: d["sha256"] for d in manifest["documents"]} | manifest.get("data", {})
+def _unsafe_or_changed(folder: Path, manifest: dict) -> dict[str, str]:
+    """name -> what is wrong with it, for each listed file that is missing, a link, or changed."""
+    out = {}
+    sums = {d["path"]: d["sha256"] for d in manifest["documents"]} | manifest["data"]
     for name, want in sums.items():
-        path = folder / name
-        if path.is_file() and hashlib.sha256(path.read_bytes()).hexdigest() != want:
-            out.append(Discrepancy(name, 0, "the file changed since printgen wrote it (its sha256 differs)"))
+        why = plain_file(folder, name)
+        if why is None and hashlib.sha256((folder / name).read_bytes()).hexdigest() != want:
+            why = "the file changed since printgen wrote it (its sha256 differs)"
+        if why:
+            out[name] = why
     return out
+
+
+def _traces(path: Path) -> dict | None:
+    try:
+        traces = json.loads(path.read_text(encoding="utf-8"))
+    except ValueError:
+        return None
+    ok = isinstance(traces, dict) and all(isinstance(t, list) and all(isinstance(p, list) for p in t)
+                                          for t in traces.values())
+    return traces if ok else None
 
 
 def _replan(manifest: dict):
@@ -94,8 +106,13 @@ def _check_job(plan, job) -> list[Discrepancy]:
 
 def _check_combined(folder: Path, kit: dict, parts: list[dict]) -> list[Discrepancy]:
     """kit.pdf holds the documents' pages in order: the same words on every page as the checked files."""
-    texts = [t for d in parts for t in page_texts(folder / d["path"])]
-    combined = page_texts(folder / kit["path"])
+    import pypdfium2 as pdfium
+
+    try:
+        texts = [t for d in parts for t in page_texts(folder / d["path"])]
+        combined = page_texts(folder / kit["path"])
+    except pdfium.PdfiumError as e:
+        return [Discrepancy(kit["path"], 0, f"it or one of its documents cannot be read as a PDF ({e})")]
     if len(combined) != len(texts):
         return [Discrepancy(kit["path"], 0, f"has {len(combined)} pages, its documents {len(texts)}")]
     out = []
@@ -117,9 +134,14 @@ def page_texts(path: Path) -> list[str]:
 
 
 def check_document(path: Path, doc: dict, trace: list, plan, deploy_text) -> list[Discrepancy]:
+    import pypdfium2 as pdfium
+
     kind, edition = doc["kind"], doc["edition"]
-    with open_pages(path, shapes=kind == "sprites", colours=edition == "bw") as pages:
-        return _check_pages(pages, doc, trace, plan, deploy_text)
+    try:
+        with open_pages(path, shapes=kind == "sprites", colours=edition == "bw") as pages:
+            return _check_pages(pages, doc, trace, plan, deploy_text)
+    except pdfium.PdfiumError as e:
+        return [Discrepancy(doc["path"], 0, f"cannot be read as a PDF ({e})")]
 
 
 def _check_pages(pages, doc: dict, trace: list, plan, deploy_text) -> list[Discrepancy]:
@@ -156,29 +178,24 @@ def _colours(page, name: str, i: int) -> list[Discrepancy]:
 
 
 def _bases(page, trace, plan, name: str, i: int) -> list[Discrepancy]:
-    """Each base measures its ship's base at the kit's scale (one size in the broadside rules, one a
-    ship type in the sectors rules) and holds one mark per point: hit circles (broadside) or
-    structure boxes (sectors: the small squares inside the base)."""
+    """Each base measures its ship's base at the kit's scale (the ruleset's base_of: one size for all,
+    or one a ship type) and holds one mark per point, as the rule family draws and recognises them
+    (hit circles, or the small squares of structure boxes)."""
     from printgen.rules.tracks import tracks
+    from printgen.systems import system_of
 
     rs, m = plan.scenario.ruleset, plan.options.measure
+    family = system_of(rs)
     ships = {s.key: s for s in plan.scenario.fleet.ships}
-    if rs.ruleset.system == "sectors":
-        size_of = {key: tuple(m.pt(v) for v in rs.base_of(ship)) for key, ship in ships.items()}
-    else:
-        size_of = {key: (m.pt(rs.bases.length_in), m.pt(rs.bases.width_in)) for key in ships}
+    size_of = {key: tuple(m.pt(v) for v in rs.base_of(ship)) for key, ship in ships.items()}
     sizes = set(size_of.values())
 
     def fits(p, w: float, h: float) -> bool:
         return abs(p.w - w) < 0.72 and abs(p.h - h) < 0.72
 
     bases = [p for p in page.paths if p.kind == "rect" and any(fits(p, w, h) for w, h in sizes)]
-    if rs.ruleset.system == "sectors":
-        marks = [p for p in page.paths if p.kind == "rect" and abs(p.w - p.h) < 0.3 and 1 < p.w < min(min(sizes)) / 2]
-        unit, points = "structure boxes", "structure points"
-    else:
-        marks = [p for p in page.paths if p.kind == "circle"]
-        unit, points = "hit circles", "hit points"
+    marks = [p for p in page.paths if family.is_mark(p, sizes)]
+    unit, points = family.marks
     names = [e for e in trace if e["source"][0] == "fleet" and e["source"][2] == "name"]
     out, seen = [], set()
     for base in bases:

@@ -2,26 +2,31 @@
 
 from __future__ import annotations
 
+import os
 import sys
 
 import typer
 
+from printgen.cli.app import app
+from printgen.cli import check_cmd, list_cmd, odds_cmd, sprites_cmd  # noqa: F401  (commands register on `app`)
+from printgen.cli import kit_cmd, sheet_cmds  # noqa: F401
+from printgen.cli import map_cmd  # noqa: F401
+from printgen.cli import simulate_cmd  # noqa: F401
 from printgen.errors import PrintgenError
-
-app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
-                  help="Print classroom naval wargame kits: paper ships, rule cards, maps, from a fleet database.")
-
-from printgen.cli import check_cmd, list_cmd, odds_cmd, sprites_cmd  # noqa: E402,F401  (commands register on `app`)
-from printgen.cli import kit_cmd, sheet_cmds  # noqa: E402,F401
-from printgen.cli import map_cmd  # noqa: E402,F401
-from printgen.cli import simulate_cmd  # noqa: E402,F401
 
 
 def main() -> None:
-    """Entry point: user mistakes print a clear message and exit 2, never a traceback."""
+    """Entry point: user mistakes print a clear message and exit 2, never a traceback; so do errors
+    of the disk (last resort: the message names the path and a fix). Ctrl-C exits 130, SIGTERM 143."""
+    from printgen.cli.failure import Terminated, catch_sigterm, interrupted, os_error
+
+    catch_sigterm()
     try:
         code = app(standalone_mode=False)       # returns the code of a typer.Exit
-        sys.exit(code if isinstance(code, int) else 0)
+        code = code if isinstance(code, int) else 0
+        if code == 130:                         # typer turns Ctrl-C into Exit(130), silently
+            print(interrupted(), file=sys.stderr)
+        sys.exit(code)
     except PrintgenError as e:
         print("printgen: error:", file=sys.stderr)
         for p in e.problems:
@@ -29,9 +34,17 @@ def main() -> None:
         sys.exit(2)
     except typer.Exit as e:
         sys.exit(e.exit_code)
-    except typer.Abort:
-        print("printgen: aborted", file=sys.stderr)
+    except (typer.Abort, KeyboardInterrupt):
+        print(interrupted(), file=sys.stderr)
+        sys.exit(130)
+    except Terminated:
+        sys.exit(143)
+    except BrokenPipeError:                     # `printgen check KIT | head`: the reader has gone
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         sys.exit(1)
+    except OSError as e:
+        print(os_error(e), file=sys.stderr)
+        sys.exit(2)
     except Exception as e:  # usage errors (click's, vendored by typer) arrive here in non-standalone mode
         if hasattr(e, "show") and hasattr(e, "exit_code"):
             e.show()

@@ -6,13 +6,14 @@ from pathlib import Path
 
 import typer
 
-from printgen.cli import app
+from printgen.cli.app import app
 
 
 @app.command("check")
 def check_cmd(target: str = typer.Argument(..., help="a scenario name or folder, or a printed kit folder")) -> None:
     """Run the consistency checks; exit 1 if any fails."""
-    if (Path(target) / "manifest.json").is_file():
+    manifest = Path(target) / "manifest.json"
+    if manifest.is_file() or manifest.is_symlink() or (Path(target) / "trace.json").exists():
         from printgen.check.kit import check_kit
 
         ok = check_kit(Path(target), echo=typer.echo)
@@ -20,7 +21,7 @@ def check_cmd(target: str = typer.Argument(..., help="a scenario name or folder,
     from printgen.data.scenario import load_scenario
     from printgen.options import Options
     from printgen.rules import run_checks
-    from printgen.sheets.sprites import printed_tracks, sprite_sheets
+    from printgen.sheets.pieces.sprites import printed_tracks, sprite_sheets
 
     scenario = load_scenario(target)
     # the marks the sprite sheet actually draws on each base (not what the rules say it should)

@@ -22,7 +22,12 @@ Preset = Annotated[Optional[str], typer.Option("--preset", help="a preset of the
 
 
 def out_dir(out: Path | None, scenario) -> Path:
-    return out if out is not None else Path("output") / scenario.name
+    """The output folder: never the root, the scenario's own folder nor one that holds it."""
+    from printgen.output import refuse_source
+
+    folder = (out if out is not None else Path("output") / scenario.name).expanduser()
+    refuse_source(folder, scenario.folder)
+    return folder
 
 
 def echo_written(paths: list[Path]) -> None:

@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from printgen.cli import app
+from printgen.cli.app import app
 from printgen.cli import common as c
 
 Students = Annotated[int, typer.Option("--students", help="students in the class (each commands 1-3 ships)")]
@@ -35,11 +35,18 @@ def kit_cmd(scenario: str = typer.Argument("trafalgar", help="a scenario name or
         typer.echo(note)
     folder = c.out_dir(out, plan.scenario)
     progress = Progress(len(EDITIONS[edition]) * (len(kinds(plan.scenario.ruleset)) + 1))
-    build_kit(plan, edition, folder, request, progress)
-    progress.close()
+
+    def check(staging) -> bool:                 # the new kit is checked before it replaces anything
+        from printgen.check.kit import check_kit
+
+        progress.close()
+        return check_kit(staging, echo=typer.echo, quiet=True)
+
+    existed = folder.exists()
+    where, ok = build_kit(plan, edition, folder, request, progress, check)
+    if not ok:
+        kept = f"the previous kit in {folder}/ is unchanged" if existed else f"nothing was written to {folder}/"
+        typer.echo(f"The new kit fails its check: it is kept in {where}/ for inspection; {kept}.", err=True)
+        raise typer.Exit(1)
     typer.echo(f"Kit for {len(plan.captains)} students and {len(plan.scenario.fleet.ships)} ships written to "
                f"{folder}/ (open {folder}/index.html)")
-    from printgen.check.kit import check_kit
-
-    ok = check_kit(folder, echo=typer.echo, quiet=True)
-    raise typer.Exit(0 if ok else 1)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import typer
 
 from printgen import paths
-from printgen.cli import app
+from printgen.cli.app import app
 
 
 @app.command("list")

@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from printgen.cli import app
+from printgen.cli.app import app
 from printgen.cli import common as c
 
 Tiled = Annotated[bool, typer.Option("--tiled", help="also print the map at table size across several sheets")]
@@ -24,8 +24,8 @@ def map_cmd(scenario: str = typer.Argument(..., help="a scenario name or folder"
     from printgen.game.deploy_data import data_files
     from printgen.game.prepare import prepare
     from printgen.output import write_all
-    from printgen.sheets.deploy_map import map_sheets
-    from printgen.sheets.write import sheet_stem
+    from printgen.sheets.maps.deploy_map import map_sheets
+    from printgen.sheets.page.write import sheet_stem
 
     s, opts = prepare(scenario, edition=edition, paper=paper, scale=scale, table=table, units=units, fmt=fmt,
                       dpi=dpi, fraction=fraction, ships=ships, preset=preset, seed=seed)
@@ -34,7 +34,7 @@ def map_cmd(scenario: str = typer.Argument(..., help="a scenario name or folder"
     dep = deploy(s, opts)                                   # gather everything first: errors leave no files
     drawings = {"map": map_sheets(s, dep, opts)}
     if tiled:
-        from printgen.sheets.tiled_map import tiled_sheets
+        from printgen.sheets.maps.tiled_map import tiled_sheets
 
         drawings["map-tiled"] = tiled_sheets(s, dep, opts)
     folder = c.out_dir(out, s)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from printgen.cli import app
+from printgen.cli.app import app
 
 
 @app.command("odds")

@@ -1,4 +1,4 @@
-"""`printgen quickref`, `cards`, `records`, `markers`: one command a sheet, declared once."""
+"""`printgen quickref`, `cards`, and each rule family's own sheets (`records`, `markers`): one command a sheet."""
 
 from __future__ import annotations
 
@@ -6,46 +6,50 @@ from importlib import import_module
 
 import typer
 
-from printgen.cli import app
+from printgen.cli.app import app
 from printgen.cli import common as c
+from printgen import systems
 
 SHEETS = {
-    "quickref": ("printgen.sheets.quickref:quickref_sheet",
-                 "Print the quick-reference sheet: every rule table, numbers from the ruleset after scale and units.",
-                 None),
-    "cards": ("printgen.sheets.cards:card_sheets",
-              "Print the rule cards: a card a procedure with its exact odds (distances scale; odds never change).",
-              None),
-    "records": ("printgen.sheets.records:record_sheets",
-                "Print a record card for each ship (structure boxes, attack speed, ram, sail): sectors rulesets.",
-                "sectors"),
-    "markers": ("printgen.sheets.markers:marker_sheets",
-                "Print the obstacle markers to cut out: sectors rulesets.", "sectors"),
+    "quickref": ("printgen.sheets.text.quickref:quickref_sheet",
+                 "Print the quick-reference sheet: every rule table, numbers from the ruleset after scale and units."),
+    "cards": ("printgen.sheets.text.cards:card_sheets",
+              "Print the rule cards: a card a procedure with its exact odds (distances scale; odds never change)."),
 }
 
 
-def _register(kind: str, maker: str, doc: str, system: str | None) -> None:
+def _register(kind: str, maker: str | None, doc: str) -> None:
     @app.command(kind, help=doc)
     def command(scenario: str = typer.Argument(..., help="a scenario name or folder"),
                 edition: c.Edition = "color", paper: c.Paper = "letter", scale: c.Scale = None,
                 table: c.Table = None, units: c.Units = "in", fmt: c.Format = "pdf", dpi: c.Dpi = 100,
                 out: c.Out = None) -> None:
         from printgen.game.prepare import prepare
-        from printgen.sheets.write import write_sheet
+        from printgen.sheets.page.write import write_sheet
+        from printgen.systems import system_of
 
-        module, name = maker.split(":")
-        make = getattr(import_module(module), name)
         s, opts = prepare(scenario, edition=edition, paper=paper, scale=scale, table=table, units=units, fmt=fmt,
                           dpi=dpi)
-        if system and s.ruleset.ruleset.system != system:
-            from printgen.errors import PrintgenError, Problem
+        if maker:
+            module, name = maker.split(":")
+            make = getattr(import_module(module), name)
+        else:                                          # a document only some rule families have
+            family = system_of(s.ruleset)
+            if kind not in family.documents:
+                from printgen.errors import PrintgenError, Problem
 
-            raise PrintgenError(Problem(f"the {s.ruleset.ruleset.id} ruleset has no {kind}: they belong to rulesets "
-                                        f"of the {system} system", fix="try `printgen kit` for everything it has"))
+                has = [f.name for f in map(systems.get, systems.known()) if kind in f.documents]
+                raise PrintgenError(Problem(f"the {s.ruleset.ruleset.id} ruleset has no {kind}: they belong to "
+                                            f"rulesets of the {' or '.join(has)} system",
+                                            fix="try `printgen kit` for everything it has"))
+            make = lambda s, o: family.document(kind, s, o)      # noqa: E731
         for note in opts.notes:
             typer.echo(note)
         c.echo_written(write_sheet(make(s, opts), opts, c.out_dir(out, s), kind))
 
 
-for _kind, (_maker, _doc, _system) in SHEETS.items():
-    _register(_kind, _maker, _doc, _system)
+for _kind, (_maker, _doc) in SHEETS.items():
+    _register(_kind, _maker, _doc)
+# the rule families' own documents (ship records, obstacle markers): one command each
+for _kind, _doc in dict(d for f in map(systems.get, systems.known()) for d in f.documents.items()).items():
+    _register(_kind, None, _doc)

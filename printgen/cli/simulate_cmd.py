@@ -8,7 +8,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from printgen.cli import app
+from printgen.cli.app import app
 from printgen.cli import common as c
 from printgen.errors import PrintgenError, Problem
 

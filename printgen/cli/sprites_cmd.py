@@ -6,7 +6,7 @@ import math
 
 import typer
 
-from printgen.cli import app
+from printgen.cli.app import app
 from printgen.cli import common as c
 
 
@@ -18,8 +18,8 @@ def sprites_cmd(scenario: str = typer.Argument(..., help="a scenario name or fol
                 out: c.Out = None) -> None:
     """Print the paper ship sprites: named, flagships starred, a hit circle per hit point."""
     from printgen.game.prepare import prepare
-    from printgen.sheets.sprites import LEGIBLE_PT, smallest_text, sprite_sheets
-    from printgen.sheets.write import write_sheet
+    from printgen.sheets.pieces.sprites import LEGIBLE_PT, smallest_text, sprite_sheets
+    from printgen.sheets.page.write import write_sheet
 
     s, opts = prepare(scenario, edition=edition, paper=paper, scale=scale, table=table, units=units, fmt=fmt,
                       dpi=dpi, fraction=fraction, ships=ships, preset=preset)

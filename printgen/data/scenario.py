@@ -10,27 +10,29 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pydantic import Field, PositiveInt, confloat
+from pydantic import Field, confloat, conint, constr
 
-from printgen import paths
+from printgen import limits, paths
+from printgen.data import text as texts
 from printgen.data.fleet import Fleet, Ship, load_fleet
 from printgen.data.lesson import Lesson, Simulation, Victory
 from printgen.data.tomlfile import read_toml, validate
 from printgen.errors import PrintgenError, Problem
 from printgen.rules.model import Strict
 from printgen.rules.load import Ruleset, load_ruleset
+from printgen.systems import system_of
 
 
 class Info(Strict):
-    title: str
+    title: constr(min_length=1, max_length=limits.TITLE_CHARS)
     ruleset: str
     ships: str = "ships.csv"
 
 
 class Squadron(Strict):
     side: str
-    ships: PositiveInt
-    label: str = ""
+    ships: conint(gt=0, le=limits.FLEET_SHIPS)
+    label: constr(max_length=limits.NAME_CHARS) = ""
 
 
 class FleetOptions(Strict):
@@ -39,9 +41,9 @@ class FleetOptions(Strict):
 
 
 class Preset(Strict):
-    title: str = ""
+    title: constr(max_length=limits.TITLE_CHARS) = ""
     fraction: confloat(gt=0, le=1) | None = None
-    ships: PositiveInt | None = None
+    ships: conint(gt=0, le=limits.FLEET_SHIPS) | None = None
 
 
 class ScenarioFile(Strict):
@@ -110,10 +112,9 @@ def load_scenario(name_or_path: str) -> Scenario:
     ruleset = load_ruleset(_ruleset_path(sf.scenario.ruleset, folder, path))
     _check_squadron_sides(sf, ruleset, path)
     nation_side = {n: key for key, side in ruleset.sides.items() for n in side.nations}
-    sectors = ruleset.ruleset.system == "sectors"
-    fleet = load_fleet(folder / sf.scenario.ships, nation_side, {k: s.side for k, s in sf.squadrons.items()},
-                       needs=("type",) if sectors else ("guns",),
-                       types={k: t.name for k, t in ruleset.types.items()} if sectors else None)
+    family = system_of(ruleset)
+    fleet = load_fleet(_inside(folder, sf.scenario.ships, path, "scenario.ships"), nation_side, {k: s.side for k, s in sf.squadrons.items()},
+                       needs=family.fleet_columns, types=family.ship_types(ruleset))
     if sf.fleet.flagships is not None:
         flagged = {fleet.find(n, str(path)) for n in sf.fleet.flagships}
         fleet = Fleet(fleet.path, tuple(dataclasses.replace(s, flagship=s in flagged) for s in fleet.ships))
@@ -123,15 +124,26 @@ def load_scenario(name_or_path: str) -> Scenario:
     return Scenario(name=name, folder=folder, file=sf, ruleset=ruleset, fleet=fleet, text=text)
 
 
+def _inside(folder: Path, ref: str, scenario_path: Path, field: str) -> Path:
+    """A file the scenario names, which must lie in its own folder: a scenario is shared, and must not
+    make printgen read (and quote) another file of the teacher's machine."""
+    target = (folder / ref).resolve()
+    if not target.is_relative_to(folder.resolve()):
+        raise PrintgenError(Problem("names a file outside the scenario folder", file=scenario_path, field=field,
+                                    fix="put the file in the scenario folder and give its name, e.g. ships.csv"))
+    return target
+
+
 def _ruleset_path(ref: str, folder: Path, scenario_path: Path) -> Path:
-    local = folder / ref
-    if local.suffix == ".toml" and local.is_file():
-        return local
+    if ref.endswith(".toml"):
+        local = _inside(folder, ref, scenario_path, "scenario.ruleset")
+        if local.is_file():
+            return local
     builtin = paths.rulesets_dir() / f"{ref}.toml"
-    if builtin.is_file():
+    if "/" not in ref and "\\" not in ref and not ref.startswith(".") and builtin.is_file():
         return builtin
     known = sorted(p.stem for p in paths.rulesets_dir().glob("*.toml"))
-    raise PrintgenError(Problem(f"ruleset '{ref}' not found", file=scenario_path, field="scenario.ruleset",
+    raise PrintgenError(Problem(f"ruleset '{texts.snippet(ref)}' not found", file=scenario_path, field="scenario.ruleset",
                                 fix="use one of: " + ", ".join(known) + ", or a .toml file in the scenario folder"))
 
 

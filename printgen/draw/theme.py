@@ -116,7 +116,7 @@ COLOUR = Theme("color", {
     "wind.nogo": Paint(fill="#f3b8ae", stroke="#b03a2e", width=0.6),
     "wind.bonus": Paint(fill="#bfe3c4", stroke="#2e7d3a", width=0.6),
     "arrow": Paint(fill="#1f3a5f", stroke="#1f3a5f", width=1.2),
-    # deployment maps (printgen/sheets/deploy_map.py, tiled_map.py)
+    # deployment maps (printgen/sheets/maps/deploy_map.py, tiled_map.py)
     "map.bow": Paint(fill=WHITE),
     "map.drift": Paint(fill="#8a5a2b", stroke="#8a5a2b", width=1.0),
     "map.scalebar": Paint(fill=BLACK, stroke=BLACK, width=0.5),
@@ -124,7 +124,7 @@ COLOUR = Theme("color", {
     "map.overlap": Paint(fill="#eeeeee", stroke="#888888", width=0.4, hatch=Hatch(45, 6, 0.3, "#bbbbbb")),
     "map.cross": Paint(stroke=BLACK, width=0.5),
     "map.tile": Paint(stroke="#c0392b", width=0.8, dash=(4, 2)),
-    # medieval top-down pieces (printgen/sheets/topdown.py, hulls.py; bases as on the maps) and
+    # medieval top-down pieces (printgen/systems/sectors/topdown.py, hulls.py; bases as on the maps) and
     # obstacle markers (markers.py)
     "rail": Paint(fill="#8a6236", stroke="#3b2a1a", width=0.5),
     "rail.English": Paint(fill="#b3261e", stroke="#3b2a1a", width=0.5),

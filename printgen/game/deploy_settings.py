@@ -98,12 +98,11 @@ def load_settings(scenario) -> DeploymentSettings:
     return s
 
 
-FORM_OF_SYSTEM = {"broadside": "battle", "sectors": "squadrons"}
-
-
 def line_form(settings: DeploymentSettings, rs) -> str:
     """How the line side forms: the scenario's choice, else what suits the rules' age of fighting."""
-    return settings.line_form or FORM_OF_SYSTEM.get(rs.ruleset.system, "battle")
+    from printgen.systems import system_of
+
+    return settings.line_form or system_of(rs).line_form
 
 
 def deployment_names(scenario) -> list[str]:

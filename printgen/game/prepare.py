@@ -36,4 +36,17 @@ def prepare(name: str, *, edition: str = "color", paper: str = "letter", scale: 
         notes.append(note)
     options = Options(edition=edition, paper=paper, scale=1.0 if scale is None else scale, units=units, fmt=fmt,
                       dpi=dpi, seed=seed, notes=tuple(notes))
+    _printable_bases(scenario, options.scale)
     return scenario, options
+
+
+def _printable_bases(scenario, scale: float) -> None:
+    """Every base must print at least limits.PRINTED_BASE_MIN_IN long, or names and hit circles overprint."""
+    from printgen.limits import PRINTED_BASE_MIN_IN
+
+    shortest = min((scenario.ruleset.base_of(s)[0] for s in scenario.fleet.ships), default=PRINTED_BASE_MIN_IN)
+    if shortest * scale < PRINTED_BASE_MIN_IN - 1e-9:
+        least = PRINTED_BASE_MIN_IN / shortest
+        raise PrintgenError(Problem(f"at scale {scale:g} the shortest base ({shortest:g}\") prints {shortest * scale:g}\" "
+                                    f"long: ship names and hit circles no longer fit", field="--scale",
+                                    fix=f"use --scale {least:g} or more (a larger table)"))

@@ -1,20 +1,21 @@
 """Build the class kit: gather and check everything, draw and render each document for each
-edition, combine them, index them, and swap the finished folder into place in one move."""
+edition, combine them, index them; then check the kit in a staging folder and move it into place
+(printgen/kit/outdir.py says where it may go)."""
 
 from __future__ import annotations
 
 import hashlib
 import json
-import os
 import shutil
-import tempfile
 from pathlib import Path
+from typing import Callable
 
 from printgen import __version__
 from printgen.kit.combine import combine_pdfs
 from printgen.draw.render import flat_pages, render
 from printgen.kit.documents import Plan, kinds, makers, stem
 from printgen.kit.progress import Progress
+from printgen.output import make_dirs
 
 EDITIONS = {"color": ("color",), "bw": ("bw",), "both": ("color", "bw")}
 
@@ -29,18 +30,51 @@ def plan_kit(name: str, students: int, **choices) -> Plan:
     return Plan(scenario, options, assign(scenario, students), deploy(scenario, options))
 
 
-def build_kit(plan: Plan, editions: str, out: Path, request: dict, progress: Progress | None = None) -> Path:
-    """Write the kit to `out` (replacing a previous kit only once the new one is complete)."""
+def build_kit(plan: Plan, editions: str, out: Path, request: dict, progress: Progress | None = None,
+              check: Callable[[Path], bool] | None = None) -> tuple[Path, bool]:
+    """Write the kit to `out`: built and checked in a staging folder, then moved in (see outdir).
+    Returns where it went and whether `check` passed: a failed kit goes to OUT.failed instead."""
+    from printgen.kit.lock import locked
+    from printgen.kit.outdir import absolute, claim, clear_debris, keep_failed, put_in_place, stage
+
+    out = absolute(out)
+    claim(out, plan.scenario.folder, set(kit_files(plan, editions, request, names_only=True)))  # before any work
+    make_dirs(out.parent)
+    with locked(out):
+        clear_debris(out)
+        files = kit_files(plan, editions, request, progress)
+        old = claim(out, plan.scenario.folder, set(files))      # again, with every page's thumbnail, under the lock
+        staging = stage(out, files)
+        try:
+            if check is not None and not check(staging):
+                return keep_failed(staging, out), False
+            put_in_place(staging, out, list(files), old)
+        finally:
+            if staging.exists():
+                shutil.rmtree(staging, ignore_errors=True)
+    return out, True
+
+
+def kit_files(plan: Plan, editions: str, request: dict, progress: Progress | None = None,
+              names_only: bool = False) -> dict[str, bytes]:
+    """Every file of the kit by its name in the folder (`names_only`: the names, with no content)."""
     from printgen.game.deploy_data import data_files
-    from printgen.kit.index import index_html
+    from printgen.kit.index import index_html, thumb_name
     from printgen.kit.parallel import run
 
-    progress = progress or Progress(0, enabled=False)
     doc_kinds = kinds(plan.scenario.ruleset)
     jobs = [(edition, kind) for edition in EDITIONS[editions] for kind in doc_kinds]
+    if names_only:
+        names = [f"{stem(kind)}-{edition}.pdf" for edition, kind in jobs]
+        names += [f"kit-{e}.pdf" for e in EDITIONS[editions]]
+        names += ["trace.json", "deployment.json", "deployment.csv", "manifest.json", "index.html"]
+        names += [thumb_name({"path": n}, 1) for n in names if n.endswith(".pdf") and not n.startswith("kit-")]
+        return dict.fromkeys(names, b"")
+    progress = progress or Progress(0, enabled=False)
+    request = {**request, "scenario": scenario_ref(plan.scenario)}
     # the heavy documents first, so the cores finish together
     order = sorted(range(len(jobs)), key=lambda i: (jobs[i][1] not in HEAVY, i))
-    results = dict(zip(order, run(_document, plan, [jobs[i] for i in order])))
+    results = dict(zip(order, run(_document, plan, [jobs[i] for i in order], label=lambda j: f"the {j[1]} ({j[0]})")))
     files: dict[str, bytes] = {}
     documents, traces = [], {}
     for edition in EDITIONS[editions]:
@@ -70,8 +104,18 @@ def build_kit(plan: Plan, editions: str, out: Path, request: dict, progress: Pro
     manifest = _manifest(plan, documents, request, files)
     files["manifest.json"] = _json(manifest)
     files["index.html"] = index_html(plan, manifest)
-    _swap_in(out, files)
-    return out
+    return files
+
+
+def scenario_ref(scenario) -> str:
+    """How the manifest names the scenario: a built-in by name, any other folder by its absolute
+    path, so the kit can be checked from any working directory."""
+    from printgen import paths
+
+    folder = Path(scenario.folder).resolve()
+    if folder == (paths.fleets_dir() / folder.name).resolve():
+        return folder.name
+    return str(folder)
 
 
 HEAVY = ("tiled-map", "sprites")
@@ -108,6 +152,7 @@ def _manifest(plan: Plan, documents: list[dict], request: dict, files: dict[str,
         "documents": documents,
         "data": {name: hashlib.sha256(files[name]).hexdigest()
                  for name in ("trace.json", "deployment.json", "deployment.csv")},
+        "files": sorted([*files, "manifest.json", "index.html"]),   # what printgen may replace on the next run
     }
 
 
@@ -117,26 +162,3 @@ def trace_record(e) -> dict:
 
 def _json(data) -> bytes:
     return (json.dumps(data, ensure_ascii=False, indent=1, sort_keys=False) + "\n").encode("utf-8")
-
-
-def _swap_in(out: Path, files: dict[str, bytes]) -> None:
-    """Write everything into a fresh folder beside `out`, then exchange the two folders."""
-    out = Path(out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.new-", dir=out.parent))
-    try:
-        for name, data in files.items():
-            path = staging / name
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_bytes(data)
-        old = None
-        if out.exists():
-            old = Path(tempfile.mkdtemp(prefix=f".{out.name}.old-", dir=out.parent))
-            os.rmdir(old)
-            os.replace(out, old)
-        os.replace(staging, out)
-        if old is not None:
-            shutil.rmtree(old, ignore_errors=True)
-    except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise

@@ -6,15 +6,15 @@ from dataclasses import dataclass
 from typing import Callable
 
 from printgen.draw.shapes import Drawing
+from printgen.systems import system_of
 
 KINDS = ("teacher", "quickref", "cards", "captains", "sprites", "rulers", "map", "tiled-map")
-EXTRA = {"sectors": ("records", "markers")}  # what a ruleset system adds: ship records, obstacle markers
 STEMS = {"tiled-map": "map-tiled"}          # the file names `printgen map --tiled` writes too
 
 
 def kinds(ruleset) -> tuple[str, ...]:
     """The documents of a kit for this ruleset, in print order."""
-    extra = EXTRA.get(ruleset.ruleset.system, ())
+    extra = tuple(system_of(ruleset).documents)           # what the rule family adds (ship records, ...)
     at = KINDS.index("sprites") + 1
     return KINDS[:at] + extra + KINDS[at:]
 
@@ -34,18 +34,18 @@ def stem(kind: str) -> str:
 
 def makers(plan: Plan) -> dict[str, Callable[[object], Drawing]]:
     """kind -> function of the options (one edition) that draws the document."""
-    from printgen.sheets.cards import card_sheets
-    from printgen.sheets.deploy_map import map_sheets
-    from printgen.sheets.markers import marker_sheets
-    from printgen.sheets.records import record_sheets
-    from printgen.sheets.quickref import quickref_sheet
-    from printgen.sheets.rulers import ruler_sheets
-    from printgen.sheets.sprites import sprite_sheets
-    from printgen.sheets.teacher import teacher_sheet
-    from printgen.sheets.tiled_map import tiled_sheets
+    from printgen.sheets.text.cards import card_sheets
+    from printgen.sheets.maps.deploy_map import map_sheets
+    from printgen.sheets.text.quickref import quickref_sheet
+    from printgen.sheets.gauges.rulers import ruler_sheets
+    from printgen.sheets.pieces.sprites import sprite_sheets
+    from printgen.sheets.text.teacher import teacher_sheet
+    from printgen.sheets.maps.tiled_map import tiled_sheets
 
     s, dep = plan.scenario, plan.deployment
-    return {
+    family = system_of(s.ruleset)
+    own = {kind: (lambda o, kind=kind: family.document(kind, s, o)) for kind in family.documents}
+    return own | {
         "teacher": lambda o: teacher_sheet(s, o, plan.captains, list(kinds(s.ruleset))),
         "quickref": lambda o: quickref_sheet(s, o),
         "cards": lambda o: card_sheets(s, o),
@@ -55,6 +55,4 @@ def makers(plan: Plan) -> dict[str, Callable[[object], Drawing]]:
         "rulers": lambda o: ruler_sheets(s, o),
         "map": lambda o: map_sheets(s, dep, o),
         "tiled-map": lambda o: tiled_sheets(s, dep, o),
-        "records": lambda o: record_sheets(s, o),
-        "markers": lambda o: marker_sheets(s, o),
     }

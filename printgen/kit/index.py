@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from printgen.draw.png import render_png
-from printgen.sheets.teacher import HOW_TO_PRINT
+from printgen.sheets.text.teacher import HOW_TO_PRINT
 
 THUMB_DPI = 16
 
@@ -23,7 +23,7 @@ def thumbnails(pages, edition: str, documents: list[dict]) -> dict[str, bytes]:
 
 
 def index_html(plan, manifest: dict) -> bytes:
-    from printgen.sheets.wording import environment
+    from printgen.sheets.text.wording import environment
 
     docs = []
     for d in manifest["documents"]:

@@ -67,6 +67,10 @@ class Broadside:
                                     fix="name phases 'Drift', 'Boarding actions', or a side's name followed by "
                                         "'move' or 'shoot', e.g. 'British move'"))
 
+    def scaled(self, scale: float) -> "Broadside":
+        """The same rules on a table `scale` times the full size (distances, speeds, drift)."""
+        return Broadside(self.rs, scale)
+
     def hit_points(self, flagship: bool) -> int:
         return self.rs.hit_points_of(flagship)
 
@@ -387,5 +391,5 @@ class Broadside:
 
 
 def phases(ruleset, scale: float = 1.0) -> Broadside:
-    """The engine hook of the broadside family: its phases, ready to play a game."""
+    """The engine hook of the broadside family (RuleSystem.phases): its phases, ready to play a game."""
     return Broadside(ruleset, scale)

@@ -41,20 +41,18 @@ class Setup:
     victory: Victory
 
 
-FAMILIES = {"broadside": "printgen.play.broadside"}
-
-
 def family_phases(ruleset, scale: float):
-    import importlib
+    """The family's engine phases at this scale (RuleSystem.phases); a family without them: exit 2."""
+    from printgen.systems import system_of
 
-    system = ruleset.ruleset.system
-    if system not in FAMILIES:
+    phases = system_of(ruleset).phases(ruleset)
+    if phases is None:
         raise PrintgenError(Problem(
-            f"the '{system}' rules family has no game engine yet, so this scenario cannot be simulated",
-            field="ruleset.system",
+            f"the '{ruleset.ruleset.system}' rules family has no game engine yet, so this scenario cannot be "
+            "simulated", field="ruleset.system",
             fix="simulate a scenario of the broadside family (e.g. trafalgar); the medieval fragment lacks the rules "
                 "for missile fire, boarding and morale that a game needs"))
-    return importlib.import_module(FAMILIES[system]).phases(ruleset, scale)
+    return phases.scaled(scale)
 
 
 def setup(scenario, deployment, policy_names: dict[str, str] | None = None, turn_limit: int | None = None) -> Setup:

@@ -13,8 +13,8 @@ from printgen.draw.shapes import Drawing, Line, Rect, Span, Text
 from printgen.options import Options
 from printgen.play.rerun import SimRun
 from printgen.play.stats import Summary
-from printgen.sheets.flow import wrap_spans
-from printgen.sheets.frame import content_box, frame, new_page
+from printgen.sheets.text.flow import wrap_spans
+from printgen.sheets.page.frame import content_box, frame, new_page
 
 TITLE = "How this scenario plays"
 

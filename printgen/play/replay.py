@@ -12,7 +12,7 @@ from printgen.draw.shapes import Drawing, Line, Poly, Rect, Span, Text
 from printgen.game.geometry import base_corners, side_point
 from printgen.options import Options
 from printgen.play.engine import Setup, game_seed, new_game, play
-from printgen.sheets.frame import content_box, frame, new_page
+from printgen.sheets.page.frame import content_box, frame, new_page
 
 MAX_FRAMES = 200                    # a game of the lesson has about 60 phases; bound the document
 LEGEND = ("A base per ship, a line from its centre to its bow; struck ships pale and crossed; a line joins the "
@@ -21,7 +21,7 @@ LEGEND = ("A base per ship, a line from its centre to its bow; struck ships pale
 
 def _lines(words: str, x: float, y: float, width: float, size: float) -> list[Text]:
     """Muted words wrapped to the width, first baseline at y."""
-    from printgen.sheets.textfit import wrap
+    from printgen.sheets.text.textfit import wrap
 
     return [Text(x, y + i * size * 1.25, (Span(line),), size, role="text.muted")
             for i, line in enumerate(wrap(words, width, size))]

@@ -5,25 +5,21 @@ every printed number back to its ruleset entry."""
 
 from __future__ import annotations
 
-from printgen.rules import broadside, broadside_checks, checks, rolls, sectors_odds  # noqa: F401 (derivations)
+from printgen.rules import checks, rolls  # noqa: F401 (derivations)
 from printgen.rules.checks import CheckResult
+from printgen.systems import system_of
 
 
 def run_checks(scenario, printed_tracks: dict[str, int] | None = None) -> list[CheckResult]:
     """All consistency checks of a scenario and its ruleset, in a stable order."""
     rs = scenario.ruleset
     results = [checks.die_tables(rs), checks.ranges(rs), checks.wind_edges(rs), checks.squadron_counts(scenario)]
-    if rs.ruleset.system == "broadside":
-        results += [broadside_checks.to_hit_order(rs), broadside_checks.wind_speeds(rs)]
-    else:
-        from printgen.rules import sectors_checks
-
-        results += [sectors_checks.damage_table(rs), sectors_checks.ship_types(scenario)]
+    results += system_of(rs).checks(scenario)
     results.append(checks.damage_tracks(scenario, printed_tracks))
     return results
 
 
-__all__ = ["run_checks", "CheckResult", "broadside"]
+__all__ = ["run_checks", "CheckResult"]
 
 
 def load_checked(name_or_path: str):

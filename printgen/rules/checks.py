@@ -109,16 +109,17 @@ def damage_tracks(scenario, printed: dict[str, int] | None = None) -> CheckResul
     `printed` maps ship key to marks counted on the sprite drawing (None: the rules' own tracks)."""
     from printgen.rules.tracks import tracks
 
+    from printgen.systems import system_of
+
     rs = scenario.ruleset
+    name = system_of(rs).marks[0]
     failures, total = [], 0
     for ship in scenario.fleet.ships:
         want = sum(t.count for t in tracks(rs, ship))
         total += want
         got = printed.get(ship.key) if printed is not None else want
         if got != want:
-            unit = "hit circles" if rs.ruleset.system == "broadside" else "structure boxes"
-            failures.append(f"{ship.key}: {got} {unit} printed, the rules give {want}")
-    name = "hit circles" if rs.ruleset.system == "broadside" else "structure boxes"
+            failures.append(f"{ship.key}: {got} {name} printed, the rules give {want}")
     return _result(name, failures, f"{len(scenario.fleet.ships)} ships, {total} marks in all")
 
 

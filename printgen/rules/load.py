@@ -1,26 +1,24 @@
-"""Load a ruleset file and pick the model of its system."""
+"""Load a ruleset file with the model of its rule family (the registry: printgen.systems)."""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Union
 
+from printgen import systems
 from printgen.data.tomlfile import read_toml, validate
 from printgen.errors import PrintgenError, Problem
-from printgen.rules.model import BroadsideRuleset
-from printgen.rules.sectors import SectorsRuleset
+from printgen.rules.model import RulesetBase
 
-Ruleset = Union[BroadsideRuleset, SectorsRuleset]
-SYSTEMS: dict[str, type] = {"broadside": BroadsideRuleset, "sectors": SectorsRuleset}
+Ruleset = RulesetBase                    # a registered system's model (printgen/systems/<family>/model.py)
 
 
 def load_ruleset(path: Path) -> Ruleset:
     data, text = read_toml(path)
     system = data.get("ruleset", {}).get("system") if isinstance(data.get("ruleset"), dict) else None
-    model = SYSTEMS.get(system)
-    if model is None:
+    family = systems.get(system)
+    if family is None:
         raise PrintgenError(Problem(f"unknown ruleset system '{system}'", file=path, field="ruleset.system",
-                                    fix="use one of: " + ", ".join(SYSTEMS)))
-    ruleset = validate(model, data, path, text, fix="compare with the built-in ruleset in printgen's rulesets/ folder")
+                                    fix="use one of: " + ", ".join(systems.known())))
+    ruleset = validate(family.model, data, path, text, fix="compare with the built-in ruleset in printgen's rulesets/ folder")
     ruleset._file = (path, text)
     return ruleset

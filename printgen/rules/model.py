@@ -1,22 +1,35 @@
-"""The ruleset data model: what every ruleset has (table, wind edges, bases) and the broadside
-system that plays the Trafalgar rules. Field names are the TOML keys, so a dotted key such as
-`shooting.dice.british` names a rule number both in the file and on the printed sheets."""
+"""The ruleset data model: what every ruleset has (table, wind edges, bases); each rule system
+adds its own parts (printgen/systems/<family>/model.py). Field names are the TOML keys, so a
+dotted key such as `shooting.dice.british` names a rule number both in the file and on the sheets."""
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, NonNegativeFloat, PositiveFloat, PositiveInt, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, PositiveFloat, field_validator, model_validator
 
-from printgen.rules.faces import Faces
+from printgen import limits
 
 Compass = Literal["N", "NE", "E", "SE", "S", "SW", "W", "NW"]
 SideName = Literal["north", "east", "south", "west"]
 Colour = Literal["green", "yellow", "red"]
 
 
+# Numbers as the rules may give them: finite and within printgen.limits (each says why).
+Inches = Annotated[float, Field(ge=0, le=limits.DISTANCE_IN)]
+PositiveInches = Annotated[float, Field(gt=0, le=limits.DISTANCE_IN)]
+Feet = Annotated[float, Field(ge=0, le=limits.TABLE_FT)]
+PositiveFeet = Annotated[float, Field(gt=0, le=limits.TABLE_FT)]
+BaseSide = Annotated[float, Field(ge=limits.BASE_MIN_IN, le=limits.BASE_MAX_IN)]
+BaseLength = Annotated[float, Field(ge=limits.BASE_MIN_LENGTH_IN, le=limits.BASE_MAX_IN)]
+Dice = Annotated[int, Field(ge=1, le=limits.DICE_PER_POOL)]
+Points = Annotated[int, Field(ge=1, le=limits.HIT_POINTS)]
+Count = Annotated[int, Field(ge=1, le=limits.COUNT)]
+Text = Annotated[str, Field(max_length=limits.TEXT_CHARS)]
+
+
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
 
 class RollTable(Strict):
@@ -36,9 +49,18 @@ class RollTable(Strict):
 
 class Meta(Strict):
     id: str
-    title: str
-    system: Literal["broadside", "sectors"]
+    title: Annotated[str, Field(min_length=1, max_length=limits.TITLE_CHARS)]
+    system: str                       # a registered rule system (printgen.systems)
     die: Literal[6] = 6
+
+    @field_validator("system")
+    @classmethod
+    def _registered(cls, v: str):
+        from printgen import systems
+
+        if systems.get(v) is None:
+            raise ValueError(f"unknown rule system '{v}': known systems are {', '.join(systems.known())}")
+        return v
 
 
 class Side(Strict):
@@ -48,8 +70,8 @@ class Side(Strict):
 
 class Edge(Strict):
     side: SideName
-    from_ft: NonNegativeFloat
-    to_ft: NonNegativeFloat
+    from_ft: Feet
+    to_ft: Feet
     colour: Colour
 
     @model_validator(mode="after")
@@ -60,8 +82,8 @@ class Edge(Strict):
 
 
 class Table(Strict):
-    north_south_ft: PositiveFloat
-    east_west_ft: PositiveFloat
+    north_south_ft: PositiveFeet
+    east_west_ft: PositiveFeet
     wind_from: Compass
     edges: list[Edge] = []            # coloured wind edges, where the rules steer by them (Trafalgar)
 
@@ -70,8 +92,8 @@ class Table(Strict):
 
 
 class Bases(Strict):
-    length_in: PositiveFloat
-    width_in: PositiveFloat
+    length_in: BaseLength
+    width_in: BaseSide
 
 
 class RangeBands(Strict):
@@ -86,103 +108,16 @@ class RangeBands(Strict):
             if (not isinstance(band, (list, tuple)) or len(band) != 2
                     or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in band)):
                 raise ValueError(f"range '{name}' must be [from, to] in inches, like [0, 6]")
-            if band[0] < 0 or band[1] <= band[0]:
-                raise ValueError(f"range '{name}' = {list(band)}: needs 0 <= from < to")
+            if not 0 <= band[0] < band[1] <= limits.DISTANCE_IN:
+                raise ValueError(f"range '{name}' = {list(band)}: needs 0 <= from < to <= {limits.DISTANCE_IN:g}")
         return data
 
     def bands(self) -> dict[str, tuple[float, float]]:
         return {k: tuple(v) for k, v in (self.model_extra or {}).items()}
 
 
-# --- the broadside system (Trafalgar) -------------------------------------------------------------
-
-class CutLoose(RollTable):
-    success: ClassVar[str] = "free"
-    free: Faces
-    held: Faces
-
-
-class Drift(Strict):
-    distance_in: NonNegativeFloat
-    direction: Compass
-    cut_loose: CutLoose
-
-
-class InIrons(RollTable):
-    success: ClassVar[str] = "move"
-    move: Faces
-    stay: Faces
-
-
-class Speeds(Strict):
-    green: NonNegativeFloat
-    yellow: NonNegativeFloat
-    red: NonNegativeFloat
-
-
-class Movement(Strict):
-    turn_max_deg: PositiveFloat = Field(le=180)
-    turns: PositiveInt
-    speed_in: Speeds
-    in_irons: dict[str, InIrons]
-
-
-class ToHit(RollTable):
-    success: ClassVar[str] = "hit"
-    hit: Faces
-    miss: Faces
-
-
-class ToHitBands(Strict):
-    long: ToHit
-    short: ToHit
-    rake: ToHit
-
-
-class Shooting(Strict):
-    flagship_extra_dice: int = Field(ge=0)
-    dice: dict[str, PositiveInt]
-    range_in: RangeBands
-    to_hit: ToHitBands
-
-    @field_validator("range_in")
-    @classmethod
-    def _short_and_long(cls, v: RangeBands):
-        if set(v.bands()) != {"short", "long"}:
-            raise ValueError("shooting.range_in needs exactly 'short' and 'long'")
-        return v
-
-
-class HitPoints(Strict):
-    flagship: PositiveInt
-    ship: PositiveInt
-
-
-class Fouling(RollTable):
-    success: ClassVar[str] = "fouled"
-    fouled: Faces
-    clear: Faces
-
-
-class Grappling(RollTable):
-    success: ClassVar[str] = "grappled"
-    grappled: Faces
-    missed: Faces
-
-
-class Boarding(RollTable):
-    success: ClassVar[str] = "hit"
-    dice_per_hit_point: PositiveInt
-    survivor_hit_points: PositiveInt
-    hit: Faces
-    miss: Faces
-
-    def outcomes(self) -> dict[str, tuple[int, ...]]:
-        return {"hit": self.hit, "miss": self.miss}
-
-
 class Sequence(Strict):
-    phases: list[str] = Field(min_length=1)
+    phases: list[Text] = Field(min_length=1, max_length=limits.PHASES)
 
 
 class RulesetBase(Strict):
@@ -214,34 +149,3 @@ class RulesetBase(Strict):
     def long_range_in(self) -> float:
         """The longest range at which a ship can hurt another (attackers deploy beyond it)."""
         raise NotImplementedError
-
-
-class BroadsideRuleset(RulesetBase):
-    """The Trafalgar fast-play rules: broadside dice pools against hit points."""
-
-    sequence: Sequence
-    drift: Drift
-    movement: Movement
-    shooting: Shooting
-    hit_points: HitPoints
-    fouling: Fouling
-    grappling: Grappling
-    boarding: Boarding
-
-    @model_validator(mode="after")
-    def _sides_known(self):
-        for where, keys in (("shooting.dice", self.shooting.dice), ("movement.in_irons", self.movement.in_irons)):
-            if set(keys) != set(self.sides):
-                raise ValueError(f"{where} must give a value for each side ({', '.join(self.sides)}); "
-                                 f"it has {', '.join(keys) or 'none'}")
-        return self
-
-    # -- questions the sheets ask ------------------------------------------------------------------
-    def hit_points_of(self, flagship: bool) -> int:
-        return self.hit_points.flagship if flagship else self.hit_points.ship
-
-    def dice_of(self, side: str, flagship: bool) -> int:
-        return self.shooting.dice[side] + (self.shooting.flagship_extra_dice if flagship else 0)
-
-    def long_range_in(self) -> float:
-        return max(b for _, b in self.shooting.range_in.bands().values())

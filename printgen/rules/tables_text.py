@@ -7,11 +7,9 @@ from printgen.rules.trace import Traced
 
 
 def odds_tables(rs) -> list[OddsTable]:
-    if rs.ruleset.system == "broadside":
-        from printgen.rules.broadside_tables import all_tables
-    else:
-        from printgen.rules.sector_tables import all_tables
-    return all_tables(rs)
+    from printgen.systems import system_of
+
+    return system_of(rs).odds_tables(rs)
 
 
 def text(cell: Cell, fmt) -> str:

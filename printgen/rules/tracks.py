@@ -1,11 +1,12 @@
-"""What each ship records its damage on: hit circles (broadside system), structure boxes per
-sector (sectors system). The sprite and captain sheets draw these; the checker counts them."""
+"""What each ship records its damage on (hit circles, structure boxes per sector...), as its rule
+family gives it. The sprite and captain sheets draw these; the checker counts them."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from printgen.rules.trace import Source
+from printgen.systems import system_of
 
 
 @dataclass(frozen=True)
@@ -17,8 +18,4 @@ class Track:
 
 
 def tracks(rs, ship) -> list[Track]:
-    if rs.ruleset.system == "broadside":
-        return [Track("hits", rs.hit_points_of(ship.flagship), "circle", Source("hit_points_of", (ship.flagship,)))]
-    from printgen.rules.sectors import ship_tracks
-
-    return ship_tracks(rs, ship)
+    return system_of(rs).tracks(rs, ship)

@@ -1,0 +1,97 @@
+"""A kit's manifest.json, read with suspicion: `printgen check` may be given a folder someone
+else made or damaged. Every field it relies on is checked for its type, and every file it names
+must be a plain file inside the kit folder (no `..`, no absolute path, no link): the checker
+opens nothing else. A manifest that fails this is "not a kit printgen can read" (exit 2)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path, PurePosixPath
+
+from printgen.errors import PrintgenError, Problem
+from printgen.output import inside
+
+FIX = "give the folder `printgen kit` wrote, or make the kit again with `printgen kit`"
+NUMBER = (int, float)
+# request field -> the types it may hold (None: may be absent or null)
+REQUEST = {"scenario": (str,), "students": (int,), "edition": (str, None), "paper": (str,), "table": (str, None),
+           "scale": (*NUMBER, None), "fraction": (*NUMBER, None), "ships": (int, None), "preset": (str, None),
+           "units": (str,), "seed": (int,)}
+DOCUMENT = {"path": (str,), "kind": (str,), "edition": (str,), "pages": (int,), "sha256": (str,)}
+
+
+def load_manifest(folder: Path) -> dict:
+    path = folder / "manifest.json"
+    if path.is_symlink():
+        raise PrintgenError(Problem("is a link: a kit's manifest is a plain file", file=path, fix=FIX))
+    try:
+        manifest = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as e:
+        raise PrintgenError(Problem(f"cannot read the kit's manifest ({e})", file=path, fix=FIX)) from None
+    problems = _shape(manifest)
+    if isinstance(manifest, dict):
+        names = [d.get("path") for d in manifest.get("documents") or [] if isinstance(d, dict)]
+        names += list(manifest["data"]) if isinstance(manifest.get("data"), dict) else []
+        problems += [f"names '{n}', which is not a file inside the kit folder" for n in names
+                     if isinstance(n, str) and not inside(n)]
+    if problems:
+        raise PrintgenError([Problem(p, file=path, fix=FIX) for p in problems])
+    return manifest
+
+
+def _shape(m) -> list[str]:
+    if not isinstance(m, dict):
+        return ["is not a JSON object"]
+    out = []
+    request, docs, data = m.get("request"), m.get("documents"), m.get("data")
+    if not isinstance(request, dict):
+        out.append("has no 'request' object (what the kit was made from)")
+    else:
+        out += [f"request.{k} is {_kind(request.get(k))}, not {_want(t)}" for k, t in REQUEST.items()
+                if not _fits(request.get(k), t)]
+        out += [f"request.{k} is not a setting printgen knows" for k in request if k not in REQUEST]
+    if not isinstance(docs, list) or not docs:
+        out.append("has no 'documents' list")
+    else:
+        for i, d in enumerate(docs):
+            if not isinstance(d, dict):
+                out.append(f"documents[{i}] is {_kind(d)}, not an object")
+                continue
+            out += [f"documents[{i}].{k} is {_kind(d.get(k))}, not {_want(t)}" for k, t in DOCUMENT.items()
+                    if not _fits(d.get(k), t)]
+    if not isinstance(data, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in data.items()):
+        out.append("has no 'data' object of file names and sha256 sums")
+    elif "trace.json" not in data:
+        out.append("does not list trace.json")
+    return out
+
+
+def _fits(value, types: tuple) -> bool:
+    if value is None:
+        return None in types
+    if isinstance(value, bool):                 # JSON true is not a number of students
+        return False
+    return isinstance(value, tuple(t for t in types if t is not None))
+
+
+def _kind(value) -> str:
+    return "missing" if value is None else f"{type(value).__name__} {json.dumps(value)[:40]}"
+
+
+def _want(types: tuple) -> str:
+    names = {str: "text", int: "a whole number", float: "a number", None: "empty"}
+    return " or ".join(dict.fromkeys(names[t] for t in types))
+
+
+def plain_file(folder: Path, name: str) -> str | None:
+    """Why the kit's file `name` cannot be read safely, or None if it is a plain file inside the folder."""
+    path = folder / name
+    if any(p.is_symlink() for p in [path, *list(path.parents)[:len(PurePosixPath(name).parts) - 1]]):
+        return "is a link: printgen writes none and does not follow it"
+    if not path.exists():
+        return "the file is missing"
+    if not path.is_file():
+        return "is not a file"
+    if folder.resolve() not in path.resolve().parents:
+        return "lies outside the kit folder"
+    return None

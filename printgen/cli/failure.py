@@ -1,0 +1,41 @@
+"""How a run ends when it cannot go on: a message with the path and a fix, never a traceback.
+
+SIGTERM is turned into an exception so every `finally` runs (staging folders, `.part` files and
+locks are cleaned) before the process exits 143; Ctrl-C does the same through KeyboardInterrupt."""
+
+from __future__ import annotations
+
+import errno
+import signal
+
+FIXES = {
+    errno.EACCES: "choose a folder you may write to with --out, or ask for permission on this one",
+    errno.EPERM: "choose a folder you may write to with --out, or ask for permission on this one",
+    errno.EROFS: "the disk is read-only: choose a folder on another disk with --out",
+    errno.ENOSPC: "the disk is full: free some space, or choose a folder on another disk with --out",
+    errno.EDQUOT: "your disk quota is used up: free some space, or choose another disk with --out",
+    errno.ENAMETOOLONG: "choose a shorter output folder name with --out",
+}
+
+
+class Terminated(BaseException):
+    """SIGTERM arrived: not an Exception, so nothing on the way out mistakes it for an error to handle."""
+
+
+def _terminate(signum, frame) -> None:
+    raise Terminated()
+
+
+def catch_sigterm() -> None:
+    signal.signal(signal.SIGTERM, _terminate)
+
+
+def os_error(e: OSError) -> str:
+    where = " -> ".join(str(p) for p in (e.filename, e.filename2) if p is not None)
+    what = e.strerror or str(e)
+    fix = FIXES.get(e.errno, "check that the path exists and that you may read and write it, then run again")
+    return f"printgen: error:\n  {where + ': ' if where else ''}{what}\n    fix: {fix}"
+
+
+def interrupted() -> str:
+    return "printgen: interrupted; previous kit kept (no partial files left)"

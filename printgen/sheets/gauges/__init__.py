@@ -1,0 +1,1 @@
+"""Gauges: rulers, movement sticks and templates at the kit's scale."""

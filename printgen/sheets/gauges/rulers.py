@@ -1,0 +1,248 @@
+"""Rulers and gauges at the kit's scale. Each rule family picks its own (its gauges(), in
+printgen/systems/<family>/gauges.py); they share the strips, ticks and pieces below. Lengths are the printed (rounded) rule distances, so every mark
+agrees with its label; a ruler longer than the page is cut into pieces that join end to end."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Callable
+
+from printgen.draw.shapes import Drawing, Group, Line, Poly, Rect, Shape, Span, Text, translate
+from printgen.options import Options
+from printgen.sheets.page.frame import content_box, frame, new_page
+from printgen.sheets.maps.table_diagram import COMPASS
+from printgen.sheets.text.textfit import fit_size
+from printgen.systems import system_of
+
+STRIP_H = 0.75 * 72
+GAP = 16.0
+LABEL = 8.5
+NOT_FROM_SOURCE = "not from the source"
+
+
+@dataclass(frozen=True)
+class Strip:
+    """A ruler: shapes along x from 0 to `length`, `height` high; cut at `cuts` if too long."""
+    shapes: list[Shape]
+    length: float
+    title: str | tuple
+    cuts: list[float]
+    height: float = STRIP_H
+
+
+@dataclass(frozen=True)
+class Piece:
+    """A gauge laid out beside the others below the rulers."""
+    shapes: list[Shape]
+    width: float
+    title: str
+
+
+Gauge = Callable[[object, Options], list]            # (scenario, options) -> Strips and Pieces
+
+
+def _dist(rs, options: Options, key: str) -> Span:
+    from printgen.rules.trace import lookup
+
+    return Span(options.measure.fmt(float(lookup(rs, key))), "bold", ("rule", key), "distance")
+
+
+def _deg(rs, key: str, font: str = "bold") -> Span:
+    from printgen.rules.trace import lookup
+
+    return Span(f"{float(lookup(rs, key)):g}°", font, ("rule", key), "degrees")
+
+
+def _ticks(length_pt: float, options: Options, y: float, h: float) -> list[Shape]:
+    """Unit ticks (inches or cm) with their numbers along the top edge of a strip."""
+    unit = options.measure.unit_pt()
+    out: list[Shape] = []
+    n = int(length_pt / unit + 1e-6)
+    minor = 2 if options.units == "in" else 1
+    for i in range(n * minor + 1):
+        x = i * unit / minor
+        if x > length_pt + 0.01:
+            break
+        major = i % minor == 0
+        out.append(Line(x, y, x, y + (h * 0.28 if major else h * 0.15), "rule"))
+        if major and 0 < i // minor:
+            out.append(Text(x - 1.5, y + h * 0.28 + 7, (Span(str(i // minor), source=("meta", "tick"), kind="count"),),
+                            6.5, role="text.muted", anchor="end"))
+    return out
+
+
+def _marked_stick(marks: list[tuple[float, str, list[tuple[Span, ...]]]], options: Options) -> tuple[list[Shape], float, list[float]]:
+    """A stick as long as its furthest mark; each mark a swatch line with the longest label that
+    fits in the room left of it. marks: (rule inches, swatch role, labels longest first)."""
+    m = options.measure
+    length = max(m.printed_pt(v) for v, _, _ in marks)
+    h = STRIP_H
+    shapes: list[Shape] = [Rect(0, 0, length, h, "panel"), *_ticks(length, options, 0, h)]
+    at: dict[float, list[tuple[str, list]]] = {}
+    for value, role, labels in marks:                          # marks at one place share the line
+        at.setdefault(round(m.printed_pt(value), 2), []).append((role, labels))
+    left = 0.0
+    for x in sorted(at):
+        group = at[x]
+        room = x - left - 8
+        for row, (role, labels) in enumerate(group):
+            part = h / len(group)
+            shapes.append(Rect(x - 1.8, row * part, 3.6, part, role))
+            for label in labels:                               # the full words where they fit, else shorter
+                size = fit_size("".join(w.text for w in label), room, 7.5, "bold")
+                if size >= 5.5:
+                    break
+            shapes.append(Text(x - 5, h * 0.5 + (row + 0.5) * max(size * 1.3, h * 0.42 / len(group)), label, size,
+                               anchor="end"))
+        left = x
+    return shapes, length, sorted(at)
+
+
+def _bands(rs, options: Options, key: str, words: Callable[[str], list[Span]], title) -> Strip:
+    """A ruler of range bands, nearest first, each shaded and named with its distances."""
+    from printgen.rules.trace import lookup
+
+    m = options.measure
+    bands = sorted(lookup(rs, key).bands().items(), key=lambda kv: kv[1][0])
+    length = m.printed_pt(bands[-1][1][1])
+    h = STRIP_H
+    shapes: list[Shape] = [Rect(0, 0, length, h, "panel")]
+    roles = ("band.range.short", "band.range.long")
+    for i, (name, (a, b)) in enumerate(bands):
+        x0, x1 = m.printed_pt(a), m.printed_pt(b)
+        shapes.append(Rect(x0, h * 0.45, x1 - x0, h * 0.55, f"band.range.{name}" if name in ("short", "long")
+                           else roles[i % 2]))
+        label = [Span(f"{name.capitalize()} "), _dist(rs, options, f"{key}.{name}.0"), Span(" to "),
+                 _dist(rs, options, f"{key}.{name}.1"), *words(name)]
+        size = fit_size("".join(w.text for w in label), x1 - x0 - 10, 7.5, "bold")
+        shapes.append(Text(x0 + 5, h * 0.8, tuple(label), size))
+    shapes += _ticks(length, options, 0, h)
+    return Strip(shapes, length, title, [m.printed_pt(b) for _, (_, b) in bands])
+
+
+def _fan(cx: float, cy: float, r: float, half: float, rays: tuple[float, ...]) -> list[Shape]:
+    """A fan ahead of a bow at (cx, cy), pointing right, `half` degrees either way, with rays."""
+    pts = [(cx, cy)] + [(cx + r * math.cos(math.radians(a)), cy - r * math.sin(math.radians(a)))
+                        for a in [-half + i * (2 * half) / 24 for i in range(25)]]
+    shapes: list[Shape] = [Poly(tuple(pts), "panel")]
+    for a in rays:
+        x, y = cx + r * math.cos(math.radians(a)), cy - r * math.sin(math.radians(a))
+        shapes.append(Line(cx, cy, x, y, "rule.light"))
+    return shapes
+
+
+def _base_at(cx: float, cy: float, L: float, W: float) -> list[Shape]:
+    """A base whose bow touches (cx, cy), lying to the left."""
+    return [Rect(cx - L, cy - W / 2, L, W, "base", tag="base"),
+            Text(cx - L / 2, cy + 2.5, (Span("bow here"),), fit_size("bow here", L - 4, 7), anchor="middle")]
+
+
+def _compass_letters(cx: float, cy: float, r: float) -> list[Shape]:
+    out: list[Shape] = []
+    for name, ang in COMPASS.items():
+        a = math.radians(ang)
+        x, y = cx + (r + 7) * math.sin(a), cy - (r + 7) * math.cos(a) + 3
+        out.append(Text(x, y, (Span(name),), 7 if len(name) == 2 else 8.5, font="bold", anchor="middle"))
+    return out
+
+
+TAB = 0.4 * 72
+
+
+def strips(strip: Strip, width: float) -> list[Strip]:
+    """A ruler no wider than the page as it is, else cut at its marks (a band's end) into pieces
+    that join end to end: each piece but the last carries a grey tab the next is glued over."""
+    shapes, length, title, cuts, h = strip.shapes, strip.length, strip.title, strip.cuts, strip.height
+    if length <= width:
+        return [strip]
+    ends, start = [], 0.0
+    for _ in range(len(cuts) + int(length / (width - TAB)) + 2):     # bounded: each piece moves on
+        if start >= length - 1e-6:
+            break
+        fits = [c for c in cuts if start < c <= start + width - TAB]
+        end = max(fits) if fits else min(length, start + width - TAB)
+        ends.append((start, end))
+        start = end
+    lead = 0 if isinstance(title, str) else next((i for i, s in enumerate(title) if s.font != "bold" or s.source),
+                                                 len(title))
+    name = title if isinstance(title, str) else "".join(s.text for s in title[:lead])      # the leading bold words
+    notes = () if isinstance(title, str) else tuple(title[lead:])
+    pieces = []
+    for k, (a, b) in enumerate(ends, 1):
+        last = k == len(ends)
+        label = (Span(f"{name}, piece ", "bold"), Span(str(k), "bold", ("meta", "piece"), "count"), Span(" of ", "bold"),
+                 Span(str(len(ends)), "bold", ("meta", "pieces"), "count"),
+                 Span("" if last else ": glue the next piece over the grey tab", "bold")) + notes
+        body: list[Shape] = [Group(tuple(_clip(shapes, a, b)), translate(-a, 0))]
+        if not last:
+            body.append(Rect(b - a, 0, TAB, h, "glue"))
+        pieces.append(Strip(body, b - a + (0 if last else TAB), label, [], h))
+    return pieces
+
+
+def _clip(shapes: list[Shape], a: float, b: float) -> list[Shape]:
+    """The shapes of the stretch [a, b]: rectangles cut to it, lines and words that start in it."""
+    kept: list[Shape] = []
+    for s in shapes:
+        if isinstance(s, Rect):
+            x0, x1 = max(s.x, a), min(s.x + s.w, b)
+            if x1 > x0:
+                kept.append(Rect(x0, s.y, x1 - x0, s.h, s.role, s.radius, s.tag))
+        elif isinstance(s, Line):
+            if a - 0.01 <= s.x1 <= b + 0.01:
+                kept.append(s)
+        elif isinstance(s, Text):
+            if a - 0.01 <= s.x < b - 1:
+                kept.append(s)
+        else:
+            kept.append(s)
+    return kept
+
+
+def ruler_sheets(scenario, options: Options) -> Drawing:
+    """The rule family's rulers (cut into pieces where too long), then its gauges side by side."""
+    box = content_box(options)
+    made = [item for gauge in system_of(scenario.ruleset).gauges() for item in gauge(scenario, options)]
+    items = [piece for s in made if isinstance(s, Strip) for piece in strips(s, box.w)]
+    pages, page, y = [], new_page(options), box.y + 4
+    for s in items:
+        if y + s.height + LABEL * 2 > box.bottom:
+            pages.append(page)
+            page, y = new_page(options), box.y + 4
+        title = (Span(s.title, "bold"),) if isinstance(s.title, str) else s.title
+        size = fit_size("".join(t.text for t in title), box.w, LABEL, "bold")
+        page.add(Text(box.x, y + LABEL, title, size),
+                 Group(tuple(s.shapes), translate(box.x, y + LABEL * 1.6)),
+                 Rect(box.x, y + LABEL * 1.6, s.length, s.height, "cut", tag="ruler"))
+        y += s.height + LABEL * 1.6 + GAP
+    # The templates and gauges, side by side where they fit, below the rulers.
+    x, row_h = box.x, 0.0
+    for g in (p for p in made if isinstance(p, Piece)):
+        height = _height(g.shapes) + LABEL * 2
+        if x > box.x and x + g.width > box.right:
+            x, y, row_h = box.x, y + row_h + GAP, 0.0
+        if y + height > box.bottom:
+            pages.append(page)
+            page, x, y, row_h = new_page(options), box.x, box.y + 4, 0.0
+        page.add(Text(x, y + LABEL, (Span(g.title, "bold"),), LABEL), Group(tuple(g.shapes), translate(x, y + LABEL * 1.4)))
+        x += g.width + GAP
+        row_h = max(row_h, height)
+    pages.append(page)
+    for k, p in enumerate(pages):
+        frame(p, options, scenario.title, "Rulers and gauges", k + 1, len(pages),
+              hint=(Span("Scale "), Span(f"{options.scale:g}", source=("meta", "scale"), kind="text"),
+                    Span(": cut out on the grey lines; glue on card.")))
+    return Drawing(f"{scenario.title}: rulers and gauges ({options.edition_name})", pages, subject="printgen rulers")
+
+
+def _height(shapes: list[Shape]) -> float:
+    ys = []
+    for s in shapes:
+        if isinstance(s, Poly):
+            ys += [p[1] for p in s.points]
+        elif isinstance(s, Rect):
+            ys.append(s.y + s.h)
+        elif isinstance(s, Text):
+            ys.append(s.y + 3)
+    return max(ys, default=0.0)

@@ -1,0 +1,184 @@
+"""The map's legend, as blocks of a fixed width that the page stacks beside or below the map:
+setting up; the wind edges and what they mean, with wind and drift (rules that steer by coloured
+edges), or the wind and what its angle means (rules that steer by it); the ships; the scale."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from printgen.draw import fonts
+from printgen.draw.shapes import Group, Rect, Shape, Span, Text, translate
+from printgen.game.deploy import Deployment
+from printgen.options import Options
+from printgen.sheets.maps.map_parts import Grid, MapView, scale_bar
+from printgen.sheets.pieces.sprites import star_shape
+from printgen.systems import system_of
+
+WIDTH = 160.0
+TITLE, BODY, LEAD = 8.5, 7.0, 9.4
+
+
+@dataclass
+class Block:
+    title: str
+    width: float = WIDTH
+    shapes: list[Shape] = field(default_factory=list)
+    y: float = TITLE + 3                               # next free baseline offset
+
+    def __post_init__(self):
+        from printgen.sheets.text.textfit import fit_size
+
+        size = fit_size(self.title, self.width, TITLE, "bold")
+        self.shapes.append(Text(0, TITLE, (Span(self.title),), size, font="bold"))
+        self.y = TITLE + 3 + LEAD
+
+    def line(self, spans: tuple[Span, ...], indent: float = 0.0, font: str = "regular", role: str = "text") -> None:
+        """Spans wrapped at spaces to the block's width (a traced number is never split)."""
+        for row in wrap_spans(spans, self.width - indent, BODY, font):
+            w = sum(fonts.width(s.text, BODY, s.font or font) for s in row)
+            room = self.width - indent
+            size = BODY if w <= room else BODY * room / w * 0.99
+            self.shapes.append(Text(indent, self.y, row, size, role=role, font=font))
+            self.y += LEAD
+
+    def wrapped(self, words: str, indent: float = 0.0, role: str = "text.muted") -> None:
+        self.line((Span(words),), indent, role=role)
+
+    @property
+    def height(self) -> float:
+        return self.y - LEAD + 4
+
+    def at(self, x: float, y: float) -> Group:
+        return Group(tuple(self.shapes), translate(x, y), tag=f"legend:{self.title}")
+
+
+def wrap_spans(spans: tuple[Span, ...], width: float, size: float, font: str = "regular") -> list[tuple[Span, ...]]:
+    """Greedy wrap of a row of spans: plain spans break at spaces, traced spans stay whole."""
+    pieces: list[Span] = []
+    for s in spans:
+        if s.source is not None:
+            pieces.append(s)
+            continue
+        words = s.text.split(" ")
+        for i, word in enumerate(words):
+            text = word + (" " if i < len(words) - 1 else "")
+            if text:
+                pieces.append(Span(text, s.font))
+    rows: list[list[Span]] = [[]]
+    x = 0.0
+    for piece in pieces:
+        w = fonts.width(piece.text, size, piece.font or font)
+        trimmed = fonts.width(piece.text.rstrip(" "), size, piece.font or font)
+        if rows[-1] and x + trimmed > width and rows[-1][-1].text.endswith(" "):
+            rows.append([])
+            x = 0.0
+        rows[-1].append(piece)
+        x += w
+    return [tuple(_merge(r)) for r in rows if r]
+
+
+def _merge(row: list[Span]) -> list[Span]:
+    """Adjacent plain spans of one font become one span again (fewer, cleaner text runs)."""
+    out: list[Span] = []
+    for s in row:
+        if out and s.source is None and out[-1].source is None and s.font == out[-1].font:
+            out[-1] = Span(out[-1].text + s.text, s.font)
+        else:
+            out.append(s)
+    if out and out[-1].source is None:
+        out[-1] = Span(out[-1].text.rstrip(" "), out[-1].font)
+    return out
+
+
+def legend_blocks(scenario, dep: Deployment, options: Options, view: MapView, grid: Grid, ratio: float,
+                  width: float = WIDTH) -> list[Block]:
+    wind = (system_of(scenario.ruleset).legend_blocks(scenario, dep, options, width)  # the rule family's part
+            or [wind_block(scenario, width)])
+    return [_setup(scenario, dep, options, width), *wind, _ships(scenario, dep, view, width, options),
+            _scale(view, grid, ratio, options, width)]
+
+
+def _setup(scenario, dep: Deployment, options: Options, width: float) -> Block:
+    b = Block("Setting up the table", width)
+    m = options.measure
+    b.line((Span("Table: "), Span(m.fmt(dep.height_in / dep.scale), source=("meta", "table", "north_south"),
+                                  kind="distance"),
+            Span(" north to south, "), Span(m.fmt(dep.width_in / dep.scale), source=("meta", "table", "east_west"),
+                                           kind="distance"), Span(" west to east")))
+    if abs(dep.scale - 1) > 1e-9:
+        b.line((Span("Every distance is scaled by "), Span(f"{dep.scale:g}", source=("meta", "scale"), kind="text"),
+                Span(" (rules, bases, table).")))
+    n = len(dep.placements)
+    full = sum(sq.ships for sq in scenario.squadrons.values())
+    spans = (Span("Ships: "), Span(str(n), source=("meta", "ships"), kind="count"))
+    if n != full:
+        spans += (Span(" of the fleet's "), Span(str(full), source=("meta", "fleet-ships"), kind="count"),
+                  Span(" (a smaller battle)"))
+    b.line(spans)
+    b.line((Span("Seed "), Span(str(dep.seed), source=("meta", "seed"), kind="count"),
+            Span(": the same seed gives the same deployment, another seed another one.")), role="text.muted")
+    b.wrapped("Place each base by the placement table (next page): measure from the west edge and from the "
+              "south edge to the centre of the base, then turn its bow to the heading.")
+    return b
+
+
+def wind_block(scenario, width: float) -> Block:
+    """The wind alone, for rules that give it no further meaning on the map."""
+    rs = scenario.ruleset
+    b = Block("Wind and sailing", width)
+    b.line((Span("Wind from the "), Span(rs.table.wind_from, font="bold"), Span("; north is up the page.")))
+    b.wrapped("The table has no coloured edges.")
+    return b
+
+
+def _ships(scenario, dep: Deployment, view: MapView, width: float, options: Options) -> Block:
+    b = Block("Ships", width)
+    present = {p.ship.nation for p in dep.placements}
+    nations = [n for n in scenario.ruleset.nations() if n in present]
+    length, beam = dep.base_length_in * view.k, dep.base_width_in * view.k
+    scale = min(1.0, 16 / max(length, 1e-9)) if length > 16 else 1.0
+    for nation in nations:
+        cy = b.y - BODY * 0.35
+        w, h = length * scale, beam * scale
+        b.shapes.append(Rect(14 - w / 2, cy - h / 2, w, h, f"ship.{nation}"))
+        b.line((Span(nation),), indent=32)
+    cy = b.y - BODY * 0.35
+    b.shapes.append(star_shape(14, cy, 4.0))
+    b.line((Span("flagship"),), indent=32)
+    if not dep.uniform_bases:
+        _types(b, scenario.ruleset, dep, view, options)
+    b.wrapped("Bases are drawn to scale, the triangle at the bow. The number is the ship's row in the "
+              "placement table.")
+    return b
+
+
+def _types(b: Block, rs, dep: Deployment, view: MapView, options: Options) -> None:
+    """One base a ship type present, drawn to the map's scale, with its size from the ruleset."""
+    types = list(dict.fromkeys(p.ship.type for p in dep.placements))
+    b.y += 2
+    for t in (t for t in rs.types if t in types):
+        length, width = rs.types[t].base_in
+        w, h = length * dep.scale * view.k, width * dep.scale * view.k
+        fit = min(1.0, 26 / max(w, 1e-9))
+        cy = b.y - BODY * 0.35
+        b.shapes.append(Rect(14 - w * fit / 2, cy - h * fit / 2, w * fit, h * fit, "base", tag=f"type:{t}"))
+        size = lambda i: Span(options.measure.fmt(rs.types[t].base_in[i]), source=("rule", f"types.{t}.base_in.{i}"),  # noqa: E731
+                              kind="distance")
+        b.line((Span(t, font="bold"), Span(" "), size(0), Span(" × "), size(1)), indent=32)
+
+
+def _scale(view: MapView, grid: Grid, ratio: float, options: Options, width: float) -> Block:
+    b = Block("Scale", width)
+    kind = "count" if float(ratio).is_integer() else "text"
+    one = Span("1", source=("meta", "map-unit"), kind="count")
+    b.line((Span("Map scale "), one, Span(" : "), Span(f"{ratio:g}", source=("meta", "map-scale"), kind=kind)),
+           font="bold")
+    unit, units = ("inch", "inches") if options.units == "in" else ("cm", "cm")
+    b.line((one, Span(f" {unit} on the map is "), Span(f"{ratio:g}", source=("meta", "map-scale"), kind=kind),
+            Span(f" {units} on the table.")), role="text.muted")
+    b.line((Span("Grid squares: "), Span(grid.label(1), source=("meta", "grid"), kind="count"),
+            Span(f" {grid.unit} (on the table)")), role="text.muted")
+    bar, _ = scale_bar(4, b.y - 4, view, grid, width - 24)
+    b.shapes.extend(bar)
+    b.y += 16
+    return b

@@ -1,0 +1,358 @@
+"""The map at table size, tiled across as many sheets as it needs: lay them on the table (or use
+them as a template) and every base sits where the deployment puts it.
+
+Each sheet prints one tile of the table at 1:1 (at the scaled table's size). Neighbouring tiles
+overlap by half an inch: the strip a sheet shares with its east and south neighbours is shaded,
+the neighbour is laid over it, and crosshairs printed on both sheets line them up. Sheets are
+named like a spreadsheet, rows A, B, ... from the north edge and columns 1, 2, ... from the west,
+and an index sheet first shows the grid of sheets over a small map."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from printgen.draw import fonts
+from printgen.draw.shapes import Circle, Drawing, Line, Page, Poly, Rect, Shape, Span, Text
+from printgen.errors import PrintgenError, Problem
+from printgen.game.deploy import Deployment, Placement
+from printgen.game.geometry import base_corners
+from printgen.options import Options
+from printgen.sheets.page.clip import clip_polygon, clip_segment, overlaps
+from printgen.sheets.pieces.ensigns import nation_code
+from printgen.sheets.page.frame import FOOTER, HEADER, MARGIN, Box, frame
+from printgen.sheets.maps.map_parts import MapView, edge_meaning, grid_of, unit_pt
+from printgen.sheets.pieces.sprites import star_shape
+from printgen.sheets.text.textfit import fit_size
+
+OVERLAP_PT = 36.0                 # half an inch of paper shared by neighbouring sheets
+MAX_SHEETS = 400
+SHEET = "Tiled map (table size)"
+
+
+@dataclass(frozen=True)
+class TilePlan:
+    rows: int
+    cols: int
+    page_w: float
+    page_h: float
+    area: Box                     # where a tile is printed on its sheet
+    k: float                      # page points per table inch: the table's own size
+    width_in: float
+    height_in: float
+
+    @property
+    def overlap_in(self) -> float:
+        return OVERLAP_PT / self.k
+
+    @property
+    def step_w(self) -> float:
+        return self.area.w / self.k - self.overlap_in
+
+    @property
+    def step_h(self) -> float:
+        return self.area.h / self.k - self.overlap_in
+
+    @property
+    def sheets(self) -> int:
+        return self.rows * self.cols
+
+    def view(self, r: int, c: int) -> MapView:
+        return MapView(self.area.x - c * self.step_w * self.k, self.area.y - r * self.step_h * self.k, self.k,
+                       self.width_in, self.height_in)
+
+    def clip(self) -> tuple[float, float, float, float]:
+        return (self.area.x, self.area.y, self.area.right, self.area.bottom)
+
+
+def row_name(r: int) -> str:
+    """A, B, ..., Z, AA, AB, ... (letters only: the column carries the traced number)."""
+    name = ""
+    r += 1
+    while r:
+        r, rem = divmod(r - 1, 26)
+        name = chr(65 + rem) + name
+    return name
+
+
+def tile_spans(r: int, c: int) -> tuple[Span, ...]:
+    return (Span(row_name(r)), Span(str(c + 1), source=("meta", "tile-column"), kind="count"))
+
+
+def plan_tiles(dep: Deployment, options: Options) -> TilePlan:
+    """Portrait or landscape sheets, whichever needs fewer."""
+    k = unit_pt(options)
+    w, h = options.page_size
+    best = None
+    for pw, ph in ((w, h), (h, w)):
+        area = Box(MARGIN, MARGIN + HEADER, pw - 2 * MARGIN, ph - 2 * MARGIN - HEADER - FOOTER)
+        ov = OVERLAP_PT / k
+        cols = max(1, math.ceil((dep.width_in - ov) / (area.w / k - ov) - 1e-9))
+        rows = max(1, math.ceil((dep.height_in - ov) / (area.h / k - ov) - 1e-9))
+        plan = TilePlan(rows, cols, pw, ph, area, k, dep.width_in, dep.height_in)
+        if best is None or plan.sheets < best.sheets:
+            best = plan
+    if best.sheets > MAX_SHEETS:
+        raise PrintgenError(Problem(f"the table-size map would need {best.sheets} sheets", field="--tiled",
+                                    fix="print it for a smaller table (--table or --scale), or leave out --tiled"))
+    return best
+
+
+def tiled_sheets(scenario, dep: Deployment, options: Options) -> Drawing:
+    plan = plan_tiles(dep, options)
+    pages = [index_page(scenario, dep, options, plan)]
+    for r in range(plan.rows):
+        for c in range(plan.cols):
+            pages.append(tile_page(scenario, dep, options, plan, r, c))
+    for i, page in enumerate(pages):
+        frame(page, options, scenario.title, SHEET, i + 1, len(pages),
+              hint="Lay each sheet over its neighbours' shaded strips." if i else "")
+    return Drawing(f"{scenario.title}: table-size map ({options.edition_name})", pages, subject="printgen map tiled")
+
+
+def tile_page(scenario, dep: Deployment, options: Options, plan: TilePlan, r: int, c: int) -> Page:
+    page = Page(plan.page_w, plan.page_h)
+    view, box, a = plan.view(r, c), plan.clip(), plan.area
+    if c < plan.cols - 1:
+        page.add(Rect(a.right - OVERLAP_PT, a.y, OVERLAP_PT, a.h, "map.overlap", tag="overlap"))
+    if r < plan.rows - 1:
+        page.add(Rect(a.x, a.bottom - OVERLAP_PT, a.w - (OVERLAP_PT if c < plan.cols - 1 else 0), OVERLAP_PT,
+                      "map.overlap", tag="overlap"))
+    ships = [_extent([view.pt(*xy) for xy in dep.corners(p)]) for p in dep.placements]
+    grid = _grid(view, box, options, a.right - (OVERLAP_PT if c < plan.cols - 1 else 0),
+                 a.bottom - (OVERLAP_PT if r < plan.rows - 1 else 0))
+    edges = _edges(view, box, dep, scenario.ruleset, options)
+    blocked = ships + [_label_box(t) for t in edges if t.tag == "wind-label"]
+    page.add(*(g for g in grid if not (isinstance(g, Text) and any(_meets(_text_box(g), b) for b in blocked))))
+    page.add(*edges)
+    for p in dep.placements:
+        page.add(*_ship(view, box, dep, p))
+    page.add(*_crosshairs(plan, r, c))
+    page.add(*_sheet_label(plan, r, c))
+    return page
+
+
+def _extent(points) -> tuple[float, float, float, float]:
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _text_box(t: Text) -> tuple[float, float, float, float]:
+    w = sum(fonts.width(sp.text, t.size, sp.font or t.font) for sp in t.spans)
+    return t.x, t.y - t.size, t.x + w, t.y + t.size * 0.3
+
+
+def _label_box(t: Text) -> tuple[float, float, float, float]:
+    """Box of a label centred on (x, y), upright or a quarter turn."""
+    half = sum(fonts.width(sp.text, t.size, sp.font or t.font) for sp in t.spans) / 2
+    if t.angle % 180:
+        return t.x - t.size, t.y - half, t.x + t.size, t.y + half
+    return t.x - half, t.y - t.size, t.x + half, t.y + t.size * 0.3
+
+
+def _meets(a, b, pad: float = 2.0) -> bool:
+    """Boxes (x0, y0, x1, y1) that touch or overlap: a grid label there would hide under a ship."""
+    return a[0] < b[2] + pad and b[0] < a[2] + pad and a[1] < b[3] + pad and b[1] < a[3] + pad
+
+
+def _grid(view: MapView, box, options: Options, right: float, bottom: float) -> list[Shape]:
+    """Grid lines with their distances, labelled where no neighbour's sheet will cover them."""
+    grid = grid_of(options)
+    out: list[Shape] = []
+    x0, y0, x1, y1 = box
+    for i in range(1, int(view.width_in / grid.step_in - 1e-6) + 1):
+        seg = clip_segment(view.pt(i * grid.step_in, 0), view.pt(i * grid.step_in, view.height_in), box)
+        if seg:
+            out.append(Line(*seg[0], *seg[1], "grid", tag="grid"))
+            spans = (Span(grid.label(i), source=("meta", "grid"), kind="count"), Span(f" {grid.unit} from the west edge"))
+            if seg[0][0] + 3 + sum(fonts.width(sp.text, 7) for sp in spans) <= right:
+                out.append(Text(seg[0][0] + 3, min(bottom, max(seg[0][1], seg[1][1])) - 5, spans, 7,
+                                role="text.muted", tag="grid-label"))
+    for i in range(1, int(view.height_in / grid.step_in - 1e-6) + 1):
+        seg = clip_segment(view.pt(0, i * grid.step_in), view.pt(view.width_in, i * grid.step_in), box)
+        if seg and box[1] + 8 < seg[0][1] < bottom:
+            out.append(Line(*seg[0], *seg[1], "grid", tag="grid"))
+            out.append(Text(max(x0, seg[0][0]) + 3, seg[0][1] - 3,
+                            (Span(grid.label(i), source=("meta", "grid"), kind="count"),
+                             Span(f" {grid.unit} from the south edge")), 7, role="text.muted", tag="grid-label"))
+        elif seg:
+            out.append(Line(*seg[0], *seg[1], "grid", tag="grid"))
+    return out
+
+
+def _edges(view: MapView, box, dep: Deployment, rs, options: Options) -> list[Shape]:
+    """Coloured edges with their meaning; without them, the windward side named (no line)."""
+    from printgen.game.geometry import EdgeSegment
+    from printgen.sheets.maps.deploy_map import WINDWARD
+
+    out: list[Shape] = []
+    inward = {"north": (0, 1), "south": (0, -1), "east": (-1, 0), "west": (1, 0)}
+    labelled = [(e, (Span(f"{e.side.upper()} EDGE · "), Span(e.colour.upper(), font="bold"), Span(": "),
+                     *edge_meaning(e.colour, rs, options, short=True))) for e in dep.edges]
+    if not dep.edges:
+        labelled = [(EdgeSegment(side, 0.0, dep.width_in if side in ("north", "south") else dep.height_in, ""),
+                     (Span(f"{side.upper()} EDGE · "), Span(f"wind from the {dep.wind_from}", font="bold")))
+                    for side in WINDWARD[dep.wind_from]]
+    for e, spans in labelled:
+        (ax, ay), (bx, by) = e.endpoints(dep.width_in, dep.height_in)
+        seg = clip_segment(view.pt(ax, ay), view.pt(bx, by), box)
+        if not seg:
+            continue
+        (sx, sy), (ex, ey) = seg
+        if e.colour:
+            out.append(Line(sx, sy, ex, ey, f"edge.{e.colour}", tag=f"edge:{e.side}:{e.colour}"))
+        length = math.hypot(ex - sx, ey - sy)
+        width = sum(fonts.width(s.text, 9, s.font or "regular") for s in spans)
+        if length < width + 20:
+            continue
+        dx, dy = inward[e.side]
+        mx, my = (sx + ex) / 2 + dx * 14, (sy + ey) / 2 + dy * 14
+        angle = {"north": 0, "south": 0, "east": 90, "west": -90}[e.side]
+        out.append(Text(mx, my + (3 if angle == 0 else 0), spans, 9, anchor="middle", angle=angle,
+                        tag="edge-label" if e.colour else "wind-label"))
+    return out
+
+
+def _ship(view: MapView, box, dep: Deployment, p: Placement) -> list[Shape]:
+    corners = [view.pt(x, y) for x, y in base_corners(p.x_in, p.y_in, p.heading_deg, p.length_in, p.width_in)]
+    xs, ys = [q[0] for q in corners], [q[1] for q in corners]
+    if not overlaps((min(xs), min(ys), max(xs), max(ys)), box):
+        return []
+    out: list[Shape] = []
+    base = clip_polygon(corners, box)
+    if len(base) >= 3:
+        out.append(Poly(tuple(base), f"base.{p.ship.nation}", tag=f"ship:{p.ship.key}"))
+    L, B = p.length_in, p.width_in
+    from printgen.game.geometry import direction
+
+    fx, fy = direction(p.heading_deg)
+    sx, sy = fy, -fx
+    tip = (p.x_in + fx * (L / 2 - B * 0.08), p.y_in + fy * (L / 2 - B * 0.08))
+    back = (p.x_in + fx * (L / 2 - B * 0.4), p.y_in + fy * (L / 2 - B * 0.4))
+    tri = [view.pt(*tip), view.pt(back[0] + sx * B * 0.2, back[1] + sy * B * 0.2),
+           view.pt(back[0] - sx * B * 0.2, back[1] - sy * B * 0.2)]
+    tri = clip_polygon(tri, box)
+    if len(tri) >= 3:
+        out.append(Poly(tuple(tri), "bow", tag="bow"))
+    out += _ship_text(view, box, p, dep)
+    return out
+
+
+def _ship_text(view: MapView, box, p: Placement, dep: Deployment) -> list[Shape]:
+    """Number and name on the base, read along its length (a quarter turn for a ship heading north
+    or south), clear of the bow triangle, and moved inside the sheet if the base straddles its edge."""
+    cx, cy = view.pt(p.x_in, p.y_in)
+    x0, y0, x1, y1 = box
+    if not (x0 <= cx <= x1 and y0 <= cy <= y1):
+        return []
+    h = math.radians(p.heading_deg)
+    if abs(math.sin(h)) >= 0.7:
+        angle, bow_ahead = 0.0, math.sin(h) > 0           # upright; the bow to the right or to the left
+    else:
+        angle, bow_ahead = (-90.0 if math.cos(h) > 0 else 90.0), True
+    ux, uy = math.cos(math.radians(angle)), math.sin(math.radians(angle))     # along the reading
+    vx, vy = -uy, ux                                                          # down the reading
+    length, beam = p.length_in * view.k, p.width_in * view.k
+    bow = 0.45 * beam
+    name = f"{p.ship.name} {nation_code(p.ship.nation)}"
+    size = fit_size(name, max(24.0, length - bow - 8), 8, "bold", min_size=4.5)
+    num_size = max(6.0, min(15.0, beam * 0.42))
+    num = str(p.number)
+    star = num_size * 0.75 if p.ship.flagship else 0.0
+    w = max(fonts.width(name, size, "bold"), fonts.width(num, num_size, "bold") + star)
+    shift = -bow / 2 if bow_ahead else bow / 2
+    px, py = cx + ux * shift, cy + uy * shift
+    top, bottom = -num_size * 0.76 - 1, size + 2 + size * 0.24
+    corners = [(px + ux * a + vx * b, py + uy * a + vy * b) for a in (-w / 2, w / 2) for b in (top, bottom)]
+    dx = min(0.0, x1 - 2 - max(q[0] for q in corners)) + max(0.0, x0 + 2 - min(q[0] for q in corners))
+    dy = min(0.0, y1 - 2 - max(q[1] for q in corners)) + max(0.0, y0 + 2 - min(q[1] for q in corners))
+    px, py = px + dx, py + dy
+    nx, ny = px + ux * star / 2 - vx, py + uy * star / 2 - vy
+    out: list[Shape] = [Text(nx, ny, (Span(num, source=("deploy", p.ship.key, "number"), kind="count"),), num_size,
+                             font="bold", anchor="middle", angle=angle, tag="ship-number"),
+                        Text(px + vx * (size + 2), py + vy * (size + 2),
+                             (Span(p.ship.name, source=("fleet", p.ship.key, "name"), kind="text"),
+                              Span(" " + nation_code(p.ship.nation), font="regular")), size,
+                             font="bold", anchor="middle", angle=angle, tag="name")]
+    if star:
+        back = star / 2 - fonts.width(num, num_size, "bold") / 2 - star * 0.45
+        sx, sy = px + ux * back - vx * num_size * 0.35, py + uy * back - vy * num_size * 0.35
+        out.append(star_shape(sx, sy, star * 0.45))
+    return out
+
+
+def _crosshairs(plan: TilePlan, r: int, c: int) -> list[Shape]:
+    """Marks at the middle of each shared strip; the neighbour prints the very same table points."""
+    a, half = plan.area, OVERLAP_PT / 2
+    points = []
+    for x in ([a.right - half] if c < plan.cols - 1 else []) + ([a.x + half] if c > 0 else []):
+        points += [(x, a.y + a.h * 0.3), (x, a.y + a.h * 0.7)]
+    for y in ([a.bottom - half] if r < plan.rows - 1 else []) + ([a.y + half] if r > 0 else []):
+        points += [(a.x + a.w * 0.3, y), (a.x + a.w * 0.7, y)]
+    out: list[Shape] = []
+    for x, y in points:
+        out += [Circle(x, y, 5, "map.cross", tag="crosshair"), Line(x - 9, y, x + 9, y, "map.cross"),
+                Line(x, y - 9, x, y + 9, "map.cross")]
+    return out
+
+
+def _sheet_label(plan: TilePlan, r: int, c: int) -> list[Shape]:
+    a = plan.area
+    y = a.bottom + 27
+    out: list[Shape] = [Text(MARGIN, y, tile_spans(r, c), 22, font="bold", tag="sheet-label")]
+    x = MARGIN + fonts.width(row_name(r) + str(c + 1), 22, "bold") + 8
+    out.append(Text(x, y - 12, (Span("row " + row_name(r) + " of "),
+                                Span(str(plan.rows), source=("meta", "tile-rows"), kind="count"),
+                                Span(", column "), Span(str(c + 1), source=("meta", "tile-column"), kind="count"),
+                                Span(" of "), Span(str(plan.cols), source=("meta", "tile-columns"), kind="count")),
+                    7, role="text.muted"))
+    near = [("north", r - 1, c), ("south", r + 1, c), ("west", r, c - 1), ("east", r, c + 1)]
+    spans: list[Span] = [Span("next: ")]
+    for name, rr, cc in near:
+        if 0 <= rr < plan.rows and 0 <= cc < plan.cols:
+            spans += [Span(f"{name} "), *tile_spans(rr, cc), Span(" ")]
+    out.append(Text(x, y - 2, tuple(spans), 7, role="text.muted"))
+    return out
+
+
+def index_page(scenario, dep: Deployment, options: Options, plan: TilePlan) -> Page:
+    """The grid of sheets over a small map, and how to put them together."""
+    from printgen.sheets.maps.map_parts import edge_lines, ship_glyph
+    from printgen.sheets.text.textfit import wrap
+
+    w, h = options.page_size
+    page = Page(w, h)
+    box = Box(MARGIN, MARGIN + HEADER, w - 2 * MARGIN, h - 2 * MARGIN - HEADER - FOOTER)
+    page.add(Text(box.x, box.y + 14, (Span("Table-size map: "), Span(str(plan.sheets), source=("meta", "tile-sheets"),
+                                                                      kind="count"),
+                                      Span(" sheets, "), Span(str(plan.rows), source=("meta", "tile-rows"), kind="count"),
+                                      Span(" rows of "), Span(str(plan.cols), source=("meta", "tile-columns"),
+                                                              kind="count")), 13, font="bold"))
+    howto = ("Print at actual size. Lay the sheets out row by row, row A along the north edge and the first column "
+             "along the west edge. Each sheet is laid over the shaded strips of the sheets to its west and north: match "
+             "the crosshairs and tape the sheets together. Every base then sits where the deployment puts it, "
+             "its number and name printed on it.")
+    y = box.y + 30
+    for line in wrap(howto, box.w, 8.5):
+        page.add(Text(box.x, y, (Span(line),), 8.5, role="text.muted"))
+        y += 11
+    top = y + 10
+    ext_w = (plan.cols - 1) * plan.step_w + plan.area.w / plan.k          # the sheets reach past the table
+    ext_h = (plan.rows - 1) * plan.step_h + plan.area.h / plan.k
+    k = min((box.w - 20) / ext_w, (box.bottom - top - 10) / ext_h)
+    view = MapView(box.x + (box.w - ext_w * k) / 2, top, k, dep.width_in, dep.height_in)
+    page.add(Rect(view.x0, view.y0, view.w, view.h, "table", tag="table"))
+    page.add(*edge_lines(view, dep))
+    for p in dep.placements:
+        page.add(ship_glyph(view, dep, p))
+    ratio = k / plan.k
+    for r in range(plan.rows):
+        for c in range(plan.cols):
+            x = view.x0 + c * plan.step_w * k
+            yy = view.y0 + r * plan.step_h * k
+            tw, th = plan.area.w * ratio, plan.area.h * ratio
+            page.add(Rect(x, yy, tw, th, "map.tile", tag="tile"))
+            size = min(14.0, th * 0.3, tw * 0.3)
+            page.add(Text(x + tw / 2, yy + th / 2 + size * 0.35, tile_spans(r, c), size, font="bold",
+                          anchor="middle", tag="tile-label"))
+    return page

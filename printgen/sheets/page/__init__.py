@@ -1,0 +1,1 @@
+"""Page helpers: the frame (margins, header, footer), clipping, writing a sheet to files."""

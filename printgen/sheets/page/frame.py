@@ -1,0 +1,71 @@
+"""The frame every printed page shares: margins safe for home printers, a small header (scenario,
+sheet, edition, page k of n), and a calibration square with "print at 100% / actual size"."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from printgen.draw import fonts
+from printgen.draw.shapes import Line, Page, Rect, Span, Text
+from printgen.options import Options
+from printgen.sheets.text.textfit import fit_size
+from printgen.units import PT_PER_CM, PT_PER_IN
+
+MARGIN = 0.4 * PT_PER_IN
+HEADER = 18.0
+FOOTER = 1.1 * PT_PER_IN            # the 1 in calibration square and its words
+
+
+@dataclass(frozen=True)
+class Box:
+    x: float
+    y: float
+    w: float
+    h: float
+
+    @property
+    def right(self) -> float:
+        return self.x + self.w
+
+    @property
+    def bottom(self) -> float:
+        return self.y + self.h
+
+
+def content_box(options: Options) -> Box:
+    w, h = options.page_size
+    return Box(MARGIN, MARGIN + HEADER, w - 2 * MARGIN, h - 2 * MARGIN - HEADER - FOOTER)
+
+
+def new_page(options: Options) -> Page:
+    w, h = options.page_size
+    return Page(w, h)
+
+
+def frame(page: Page, options: Options, scenario_title: str, sheet: str, k: int, n: int,
+          hint: str | tuple[Span, ...] = "") -> None:
+    """Header and footer of page k of n. Page numbers are traced (meta) like every printed number."""
+    w, h = page.width, page.height
+    top = MARGIN + 10
+    left = (Span(scenario_title, source=("scenario", "title"), kind="text"), Span(f"  ·  {sheet}"))
+    right = (Span(options.edition_name + "  ·  page "), Span(str(k), source=("meta", "page"), kind="count"),
+             Span(" of "), Span(str(n), source=("meta", "pages"), kind="count"))
+    room = w - 2 * MARGIN - fonts.width("".join(s.text for s in right), 8) - 12      # a long title shrinks
+    page.add(Text(MARGIN, top, left, fit_size("".join(s.text for s in left), room, 9, "bold", 4), font="bold"),
+             Text(w - MARGIN, top, right, 8, role="text.muted", anchor="end"),
+             Line(MARGIN, top + 4, w - MARGIN, top + 4, "rule.light"))
+    # Calibration: a square of one unit (1 in, or 2 cm), bottom right.
+    side, label = (PT_PER_IN, "1 inch") if options.units == "in" else (2 * PT_PER_CM, "2 cm")
+    number, unit = label.split(" ")
+    sx, sy = w - MARGIN - side, h - MARGIN - side
+    page.add(Rect(sx, sy, side, side, "calibration", tag="calibration"),
+             Text(sx + side / 2, sy + side / 2 + 3, (Span(number, source=("meta", "calibration"), kind="count"),
+                                                     Span(" " + unit)), 8, anchor="middle", role="text.muted"))
+    lines = [(Span("Print at "), Span("100", source=("meta", "actual-size"), kind="count"),
+              Span("% (actual size): do not 'fit to page'.")),
+             (Span("The square on the right must measure exactly "),
+              Span(number, source=("meta", "calibration"), kind="count"), Span(f" {unit}."))]
+    if hint:
+        lines.append((Span(hint),) if isinstance(hint, str) else tuple(hint))
+    for i, spans in enumerate(lines):
+        page.add(Text(sx - 8, sy + 10 + i * 10, spans, 7.5, anchor="end", role="text.muted"))

@@ -1,0 +1,1 @@
+"""Ship pieces: the sprite sheet, damage tracks, and packing pieces onto pages."""

@@ -1,0 +1,64 @@
+"""Paper ship pieces: each rule family draws its own (fold-over standing ships, flat bases); these
+are what every piece shares: the sheet the kit asks for, the flagship star, and the counts the
+consistency checks make on the drawing."""
+
+from __future__ import annotations
+
+import math
+
+from printgen.draw.shapes import Circle, Drawing, Group, Poly, Rect, Text
+from printgen.options import Options
+from printgen.systems import system_of
+
+LEGIBLE_PT = 3.5           # the smallest print a student can still read
+
+
+def sprite_sheets(scenario, options: Options) -> Drawing:
+    """The ship pieces of the scenario's rule family."""
+    return system_of(scenario.ruleset).sprite_sheets(scenario, options)
+
+
+def star_shape(cx: float, cy: float, r: float, role: str = "star") -> Poly:
+    pts = []
+    for i in range(10):
+        a = math.radians(-90 + 36 * i)
+        rr = r if i % 2 == 0 else r * 0.42
+        pts.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
+    return Poly(tuple(pts), role, tag="star")
+
+
+def printed_tracks(drawing: Drawing) -> dict[str, int]:
+    """Hit circles (or structure boxes) on each ship's piece, counted on the drawing itself (for the
+    consistency check)."""
+    counts: dict[str, int] = {}
+
+    def walk(shape, key):
+        if isinstance(shape, Group):
+            k = shape.tag or key
+            for item in shape.items:
+                walk(item, k)
+        elif isinstance(shape, (Circle, Rect)) and shape.tag == "hit" and key:
+            counts[key] = counts.get(key, 0) + 1
+
+    for page in drawing.pages:
+        for item in page.items:
+            walk(item, "")
+    return counts
+
+
+def smallest_text(drawing: Drawing) -> float:
+    """The smallest font size on any piece, after scaling and fitting."""
+    sizes = []
+
+    def walk(shape):
+        if isinstance(shape, Group):
+            for item in shape.items:
+                walk(item)
+        elif isinstance(shape, Text) and shape.tag == "name":
+            sizes.append(shape.size)
+
+    for page in drawing.pages:
+        for item in page.items:
+            if isinstance(item, Group):
+                walk(item)
+    return min(sizes) if sizes else 0.0

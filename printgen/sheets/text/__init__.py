@@ -1,0 +1,1 @@
+"""Text sheets: quick reference, rule cards, captain cards, teacher's sheet, laid out from templates through the markup and flow."""

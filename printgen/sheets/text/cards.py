@@ -1,0 +1,111 @@
+"""Rule cards: one procedure a card, in plain words, with its exact odds; four cards to a page
+(a card that needs it takes two slots, a column), cut lines between them and crop marks outside."""
+
+from __future__ import annotations
+
+from printgen.draw.shapes import Drawing, Line, Page
+from printgen.options import Options
+from printgen.sheets.text.directives import expander
+from printgen.sheets.text.flow import TooNarrow
+from printgen.sheets.page.frame import Box, content_box, frame, new_page
+from printgen.sheets.text.markup import parse
+from printgen.sheets.text.panels import Panel, panel, placed
+from printgen.sheets.text.wording import Wording, to_spans
+
+COLS, ROWS = 2, 2
+INSET = 7.0                                  # white border inside the cut lines
+SIZES = [9.5, 9.0, 8.5, 8.0, 7.5, 7.0, 6.5]
+CROP = 9.0
+
+
+def card_sheets(scenario, options: Options, template: str = "cards.md.j2", sheet: str = "Rule cards",
+                **context) -> Drawing:
+    """Cards from a template: one `## ` section a card. `context` goes to the template."""
+    rs = scenario.ruleset
+    wording = Wording(rs, options.measure)
+    sections = parse(wording.render(f"{rs.ruleset.id}/{template}", scenario=scenario, **context), lambda s: to_spans(s, wording))
+    full = content_box(options)
+    box = Box(full.x, full.y + CROP + 2, full.w, full.h - 2 * (CROP + 2))     # room for the crop marks
+    slot_w, slot_h = box.w / COLS, box.h / ROWS
+    expand = expander(scenario, options, wording)
+    cards = [_fit(s, slot_w, slot_h, expand) for s in sections]
+    spots = _pack([span for _, span in cards])
+    n_pages = max(p for p, _, _ in spots) + 1 if spots else 1
+    pages: list[Page] = []
+    for k in range(n_pages):
+        page = new_page(options)
+        for (card, (cols, rows)), (p, col, row) in zip(cards, spots):
+            if p == k:
+                slot = Box(box.x + col * slot_w, box.y + row * slot_h, slot_w * cols, slot_h * rows)
+                page.add(placed(card, slot.x + INSET, slot.y + INSET, tag="card"))
+                _cut_lines(page, slot)
+        _crop_marks(page, box, slot_w, slot_h)
+        frame(page, options, scenario.title, sheet, k + 1, n_pages)
+        pages.append(page)
+    return Drawing(f"{scenario.title}: {sheet.lower()} ({options.edition_name})", pages,
+                   subject=f"printgen {template.split('.')[0]}")
+
+
+SPANS = [(1, 1), (1, 2), (2, 1), (2, 2)]        # (columns, rows) a card may take, smallest first
+
+
+def _fit(section, slot_w: float, slot_h: float, expand) -> tuple[Panel, tuple[int, int]]:
+    """The smallest card that holds the section at readable type, at the largest type it allows."""
+    wide = section.options.get("span") == "wide"
+    for cols, rows in SPANS:
+        if wide and cols < COLS:
+            continue                                # the template asks for the page's width
+        w, h = slot_w * cols - 2 * INSET, slot_h * rows - 2 * INSET
+        for size in SIZES:
+            try:
+                if panel(section, w, size, expand).height <= h:
+                    return panel(section, w, size, expand, min_height=h), (cols, rows)
+            except TooNarrow:
+                break                               # smaller type cannot help a table this wide
+    title = "".join(s.text for s in section.title)
+    raise ValueError(f"card '{title}' does not fit on a page")
+
+
+def _pack(spans: list[tuple[int, int]]) -> list[tuple[int, int, int]]:
+    """(page, column, row) for each card, in order, first free place that takes its span."""
+    spots, page = [], 0
+    free = [[True] * ROWS for _ in range(COLS)]
+    for span in spans:
+        spot = _find(free, span)
+        if spot is None:
+            page += 1
+            free = [[True] * ROWS for _ in range(COLS)]
+            spot = _find(free, span)
+        col, row = spot
+        for c in range(col, col + span[0]):
+            for r in range(row, row + span[1]):
+                free[c][r] = False
+        spots.append((page, col, row))
+    return spots
+
+
+def _find(free: list[list[bool]], span: tuple[int, int]) -> tuple[int, int] | None:
+    cols, rows = span
+    for row in range(ROWS - rows + 1):
+        for col in range(COLS - cols + 1):
+            if all(free[c][r] for c in range(col, col + cols) for r in range(row, row + rows)):
+                return col, row
+    return None
+
+
+def _cut_lines(page: Page, slot: Box) -> None:
+    x0, y0, x1, y1 = slot.x, slot.y, slot.right, slot.bottom
+    page.add(Line(x0, y0, x1, y0, "cut"), Line(x0, y1, x1, y1, "cut"), Line(x0, y0, x0, y1, "cut"),
+             Line(x1, y0, x1, y1, "cut"))
+
+
+def _crop_marks(page: Page, box: Box, slot_w: float, slot_h: float) -> None:
+    """Short marks outside the card grid where each cut line runs, for a guillotine."""
+    for c in range(COLS + 1):
+        x = box.x + c * slot_w
+        page.add(Line(x, box.y - CROP, x, box.y - 2, "calibration"),
+                 Line(x, box.y + ROWS * slot_h + 2, x, box.y + ROWS * slot_h + CROP, "calibration"))
+    for r in range(ROWS + 1):
+        y = box.y + r * slot_h
+        page.add(Line(box.x - CROP, y, box.x - 2, y, "calibration"),
+                 Line(box.x + COLS * slot_w + 2, y, box.x + COLS * slot_w + CROP, y, "calibration"))

@@ -1,0 +1,54 @@
+"""Blocks a template asks for by name ([wind-edges], [track N], and the rule family's own: [odds ...])."""
+
+from __future__ import annotations
+
+from printgen.options import Options
+from printgen.sheets.text.flow import Laid
+from printgen.sheets.text.markup import Block
+from printgen.systems import system_of
+
+
+def expander(scenario, options: Options, wording=None):
+    rs = scenario.ruleset
+
+    def expand(block: Block, width: float, size: float) -> Laid:
+        name, args = block.args[0], block.args[1:]
+        if name == "wind-edges":
+            from printgen.sheets.maps.table_diagram import table_diagram
+
+            shapes, h = table_diagram(rs, width, size, options.measure)
+            return Laid(shapes, h)
+        if name == "track":
+            return track_block(rs, wording.objects[int(args[0])], width, size)
+        laid = system_of(rs).block(rs, name, args, width, size, options, wording)   # [odds ...], [record N]...
+        if laid is not None:
+            return laid
+        raise ValueError(f"templates ask for [{' '.join(block.args)}], which no sheet draws")
+
+    return expand
+
+
+def track_block(rs, ship, width: float, size: float) -> Laid:
+    """One ship's damage tracks to tick off during the game: the name and its row of marks, or,
+    for a track a sector, the name once and a labelled row a sector."""
+    from printgen.draw.shapes import Span, Text
+    from printgen.rules.tracks import tracks
+    from printgen.sheets.pieces.tracks import track_shapes
+
+    name = Span(ship.name, "bold", ("fleet", ship.key, "name"), "text")
+    rows = tracks(rs, ship)
+    out = Laid()
+    y = 0.0
+    if len(rows) > 1:
+        out.shapes.append(Text(0, y + size * 0.95, (name,), size * 0.95))
+        y += size * 1.3
+    label_w = width * (0.42 if len(rows) == 1 else 0.3)
+    for t in rows:
+        count = Span(f" {t.count}" if len(rows) > 1 else "", source=t.source.to_json() if len(rows) > 1 else None,
+                     kind="count")
+        first = (name,) if len(rows) == 1 else (Span(t.label.capitalize()), count)
+        out.shapes.append(Text(0 if len(rows) == 1 else size, y + size * 1.05, first, size * 0.95))
+        out.shapes += track_shapes(t, label_w, y, width - label_w, size * 1.6)
+        y += size * 1.8 if len(rows) == 1 else size * 1.5
+    out.height = y
+    return out

@@ -1,0 +1,187 @@
+"""Lay out marked-up blocks in a column: wrapped rich text, bullets, steps, notes, tables.
+
+Everything is measured with the font's real metrics, so a block's height is known before it is
+placed and a sheet can shrink its type until its content fits."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Callable
+
+from printgen.draw import fonts
+from printgen.draw.shapes import Line, Rect, Shape, Span, Text
+from printgen.sheets.text.markup import Block
+
+LEADING = 1.22
+MIN_TABLE_PT = 6.0          # a table that would need smaller type is too wide for its column
+
+
+class TooNarrow(ValueError):
+    """The column is too narrow for a table at a readable size; the sheet tries a wider layout."""
+
+
+@dataclass
+class Laid:
+    shapes: list[Shape] = field(default_factory=list)
+    height: float = 0.0
+
+
+Expand = Callable[[Block, float, float], Laid]
+
+
+def _pieces(spans: list[Span], font: str) -> list[list[Span]]:
+    """Words: runs of non-space pieces that must stay on one line (a number and its '%)')."""
+    words: list[list[Span]] = []
+    current: list[Span] = []
+    for s in spans:
+        f = s.font or font
+        parts = [s.text] if s.source is not None else re.findall(r"\s+|\S+", s.text)
+        for part in parts:
+            if s.source is None and part.isspace():
+                if current:
+                    words.append(current)
+                    current = []
+                continue
+            current.append(Span(part, f, s.source, s.kind))
+    if current:
+        words.append(current)
+    return words
+
+
+def _width(word: list[Span], size: float) -> float:
+    return sum(fonts.width(p.text, size, p.font or "regular") for p in word)
+
+
+def wrap_spans(spans: list[Span], width: float, size: float, font: str = "regular") -> list[list[Span]]:
+    space = fonts.width(" ", size, font)
+    lines: list[list[list[Span]]] = [[]]
+    used = 0.0
+    for word in _pieces(spans, font):
+        w = _width(word, size)
+        if lines[-1] and used + space + w > width:
+            lines.append([])
+            used = 0.0
+        used += (space if lines[-1] else 0.0) + w
+        lines[-1].append(word)
+    out = []
+    for line in lines:
+        spans_out: list[Span] = []
+        for i, word in enumerate(line):
+            if i:
+                spans_out.append(Span(" ", font))
+            spans_out.extend(word)
+        out.append(_merge(spans_out))
+    return out
+
+
+def _merge(spans: list[Span]) -> list[Span]:
+    merged: list[Span] = []
+    for s in spans:
+        if merged and s.source is None and merged[-1].source is None and merged[-1].font == s.font:
+            merged[-1] = Span(merged[-1].text + s.text, s.font)
+        else:
+            merged.append(s)
+    return merged
+
+
+def span_width(spans: list[Span], size: float, font: str = "regular") -> float:
+    return sum(fonts.width(s.text, size, s.font or font) for s in spans)
+
+
+def paragraph(spans: list[Span], x: float, y: float, width: float, size: float, font: str = "regular",
+              role: str = "text") -> Laid:
+    """Wrapped lines starting at (x, y) = top-left; returns the shapes and the height used."""
+    laid = Laid()
+    for i, line in enumerate(wrap_spans(spans, width, size, font)):
+        base = y + size * (0.92 + i * LEADING)
+        laid.shapes.append(Text(x, base, tuple(line), size, role=role, font=font))
+    laid.height = size * (0.92 + 0.236) + size * LEADING * (len(laid.shapes) - 1) if laid.shapes else 0.0
+    return laid
+
+
+def lay_blocks(blocks: list[Block], width: float, size: float, expand: Expand | None = None) -> Laid:
+    """Blocks stacked from (0, 0) downwards in a column `width` wide."""
+    out = Laid()
+    y = 0.0
+    for i, b in enumerate(blocks):
+        gap = size * (0.55 if b.kind in ("heading", "table", "directive") else 0.3) if i else 0.0
+        y += gap
+        part = _block(b, width, size, expand)
+        for s in part.shapes:
+            out.shapes.append(_shift(s, y))
+        y += part.height
+    out.height = y
+    return out
+
+
+def _shift(shape: Shape, dy: float) -> Shape:
+    from printgen.draw.shapes import Group, translate
+
+    return Group((shape,), translate(0, dy))
+
+
+def _block(b: Block, width: float, size: float, expand: Expand | None) -> Laid:
+    if b.kind == "heading":
+        return paragraph(b.spans, 0, 0, width, size * 1.02, "bold")
+    if b.kind == "para":
+        return paragraph(b.spans, 0, 0, width, size)
+    if b.kind == "note":
+        return paragraph(b.spans, 0, 0, width, size * 0.9, "italic", role="text.muted")
+    if b.kind in ("bullet", "number"):
+        indent = (size * 1.0 if b.kind == "bullet"
+                  else max(size * 1.35, fonts.width(f"{b.level}.", size, "bold") + size * 0.25))   # room for "10."
+        laid = paragraph(b.spans, indent, 0, width - indent, size)
+        mark = (Span("•"),) if b.kind == "bullet" else (Span(str(b.level), "bold", ("meta", "step"), "count"),
+                                                          Span(".", "bold"))
+        laid.shapes.append(Text(0, size * 0.92, mark, size, font="bold"))
+        return laid
+    if b.kind == "table":
+        return table(b.rows, b.header, width, size)
+    if b.kind == "directive":
+        if expand is None:
+            raise ValueError(f"no sheet handles [{' '.join(b.args)}]")
+        return expand(b, width, size)
+    raise ValueError(f"unknown block {b.kind}")
+
+
+def table(rows: list[list[list[Span]]], header: bool, width: float, size: float,
+          align: list[str] | None = None) -> Laid:
+    """A table with natural column widths, shrunk to the column if need be; striped rows."""
+    ncol = max(len(r) for r in rows)
+    rows = [r + [[]] * (ncol - len(r)) for r in rows]
+    pad = size * 0.45
+    fs = size * 0.95
+
+    def natural(fsz: float) -> list[float]:
+        return [max(span_width(r[c], fsz, "bold" if (header and i == 0) else "regular") for i, r in enumerate(rows))
+                + 2 * pad for c in range(ncol)]
+
+    widths = natural(fs)
+    while sum(widths) > width:
+        fs *= 0.95
+        if fs < MIN_TABLE_PT:
+            raise TooNarrow(f"a table needs {sum(widths):.0f} pt at {MIN_TABLE_PT} pt type, the column is {width:.0f}")
+        widths = natural(fs)
+    extra = (width - sum(widths)) / ncol if sum(widths) < width else 0.0
+    widths = [w + extra for w in widths]
+    align = align or ["start"] + ["middle"] * (ncol - 1)
+    row_h = fs * 1.45
+    laid = Laid()
+    for i, r in enumerate(rows):
+        top = i * row_h
+        is_head = header and i == 0
+        if not is_head and (i - (1 if header else 0)) % 2 == 1:
+            laid.shapes.append(Rect(0, top, sum(widths), row_h, "stripe"))
+        x = 0.0
+        for c, cell in enumerate(r):
+            font = "bold" if is_head else "regular"
+            tx = {"start": x + pad, "middle": x + widths[c] / 2, "end": x + widths[c] - pad}[align[c]]
+            if cell:
+                laid.shapes.append(Text(tx, top + row_h * 0.5 + fs * 0.36, tuple(cell), fs, font=font,
+                                        anchor=align[c]))
+            x += widths[c]
+        if is_head:
+            laid.shapes.append(Line(0, top + row_h, sum(widths), top + row_h, "rule"))
+    laid.height = row_h * len(rows)
+    return laid

@@ -1,0 +1,43 @@
+"""Odds tables drawn for the sheets. Each rule family's blocks (`[odds NAME]` in a template:
+printgen/systems/<family>/blocks.py) pick its tables and draw them with these."""
+
+from __future__ import annotations
+
+from printgen.draw.shapes import Group, Span, translate
+from printgen.options import Options
+from printgen.rules.printed import fmt
+from printgen.rules.tables import OddsTable
+from printgen.rules.trace import Traced
+from printgen.sheets.text.flow import Laid, paragraph, table
+
+
+def spans_of(c, options: Options, font: str = "") -> list[Span]:
+    return [Span(fmt(r.value, r.kind, options.measure), font, r.source.to_json(), r.kind) if isinstance(r, Traced)
+            else Span(r, font) for r in c]
+
+
+def draw_table(t: OddsTable, width: float, size: float, options: Options, title: bool = True) -> Laid:
+    out = Laid()
+    y = 0.0
+    if title:
+        head = paragraph(spans_of(t.title, options, "bold"), 0, 0, width, size * 0.95, "bold")
+        out.shapes += head.shapes
+        y = head.height + size * 0.2
+    head = [[Span(h)] if isinstance(h, str) else spans_of(h, options) for h in t.header]
+    rows = [head] + [[spans_of(c, options) for c in row] for row in t.rows]
+    body = table(rows, True, width, size * 0.92)
+    out.shapes.append(Group(tuple(body.shapes), translate(0, y)))
+    out.height = y + body.height
+    return out
+
+
+def draw_tables(tables: list[OddsTable], width: float, size: float, options: Options) -> Laid:
+    """Tables one under the other, each with its title."""
+    out = Laid()
+    y = 0.0
+    for t in tables:
+        part = draw_table(t, width, size, options)
+        out.shapes.append(Group(tuple(part.shapes), translate(0, y)))
+        y += part.height + size * 0.6
+    out.height = y - size * 0.6
+    return out

@@ -1,0 +1,137 @@
+"""Sheets of titled panels flowed down columns: the quick-reference sheet (every rule table on one
+page, two at most, the type as large as the page allows) and the teacher's sheet."""
+
+from __future__ import annotations
+
+from printgen.draw.shapes import Drawing, Page
+from printgen.options import Options
+from printgen.sheets.text.directives import expander
+from printgen.sheets.text.flow import TooNarrow
+from printgen.sheets.page.frame import content_box, frame, new_page
+from printgen.sheets.text.markup import parse
+from printgen.sheets.text.panels import Panel, panel, placed
+from printgen.sheets.text.wording import Wording, to_spans
+
+SIZES = [11.0, 10.5, 10.0, 9.5, 9.0, 8.5, 8.0]      # tried in turn; below 8 pt we take another page
+GUTTER = 10.0
+
+
+def quickref_sheet(scenario, options: Options) -> Drawing:
+    return panel_sheet(scenario, options, "quickref.md.j2", "Quick reference", columns=2, max_pages=2)
+
+
+def panel_sheet(scenario, options: Options, template: str, sheet: str, columns: int = 2, max_pages: int = 2,
+                **context) -> Drawing:
+    """Panels (one per `## ` section) in reading order, `columns` to a page; a section marked
+    {span=wide}, or with a table too wide for a column, takes the page's width. The largest type
+    at which everything fits on the fewest pages wins."""
+    rs = scenario.ruleset
+    wording = Wording(rs, options.measure)
+    sections = parse(wording.render(f"{rs.ruleset.id}/{template}", scenario=scenario, **context),
+                     lambda s: to_spans(s, wording))
+    box = content_box(options)
+    col_w = (box.w - GUTTER * (columns - 1)) / columns
+    expand = expander(scenario, options, wording)
+    for pages_allowed in range(1, max_pages + 1):
+        for size in SIZES:
+            panels = [_panel(s, col_w, box.w, size, expand) for s in sections]
+            pages = _compose(panels, box, col_w, columns)
+            if pages is not None and len(pages) <= pages_allowed:
+                return _draw(scenario, options, pages, sheet, template)
+    raise ValueError(f"the {sheet.lower()} does not fit on {max_pages} pages")
+
+
+def _panel(section, col_w: float, page_w: float, size: float, expand) -> tuple[Panel, bool]:
+    """(panel, wide?): a column's width when it fits one, else the page's."""
+    if section.options.get("span") != "wide":
+        try:
+            return panel(section, col_w, size, expand), False
+        except TooNarrow:
+            pass
+    return panel(section, page_w, size, expand), True
+
+
+def _compose(panels: list[tuple[Panel, bool]], box, col_w: float, columns: int):
+    """Pages of (panel, x, y): narrow panels fill column after column of a band; a wide panel
+    closes the band and spans the page. None if a panel is taller than a page."""
+    pages: list[list] = [[]]
+    top = box.y + 4
+    band: list[Panel] = []
+
+    def flush():
+        nonlocal top
+        if not band:
+            return
+        cols = _balanced(band, columns, box.bottom - top)
+        if cols is not None:                            # the band fits here: even columns
+            bottom = top
+            for c, col in enumerate(cols):
+                y = top
+                for p in col:
+                    pages[-1].append((p, box.x + c * (col_w + GUTTER), y))
+                    y += p.height + GUTTER
+                bottom = max(bottom, y)
+            band.clear()
+            top = bottom
+            return
+        col, y, bottom = 0, top, top
+        for p in band:
+            if y > top and y + p.height > box.bottom:
+                col, y = col + 1, top
+                if col == columns:
+                    pages.append([])
+                    col, top, y = 0, box.y + 4, box.y + 4
+            pages[-1].append((p, box.x + col * (col_w + GUTTER), y))
+            y += p.height + GUTTER
+            bottom = max(bottom, y)
+        band.clear()
+        top = bottom
+
+    for p, wide in panels:
+        if p.height > box.h:
+            return None
+        if not wide:
+            band.append(p)
+            continue
+        flush()
+        if top + p.height > box.bottom:
+            pages.append([])
+            top = box.y + 4
+        pages[-1].append((p, box.x, top))
+        top += p.height + GUTTER
+    flush()
+    return [pg for pg in pages if pg]
+
+
+def _balanced(band: list[Panel], columns: int, height: float) -> list[list[Panel]] | None:
+    """The band in `columns` columns, in order, with the shortest tallest column; None if no
+    split fits `height`."""
+    def tall(group):
+        return sum(p.height for p in group) + GUTTER * max(0, len(group) - 1)
+
+    best = None
+    def splits(items, k):
+        if k == 1:
+            yield [items]
+            return
+        for i in range(len(items), -1, -1):           # fuller first columns win ties
+            for rest in splits(items[i:], k - 1):
+                yield [items[:i], *rest]
+
+    for cols in splits(band, columns):
+        h = max(tall(c) for c in cols)
+        if h <= height and (best is None or h < best[0]):
+            best = (h, cols)
+    return best[1] if best else None
+
+
+def _draw(scenario, options: Options, laid_pages, sheet: str, template: str) -> Drawing:
+    pages: list[Page] = []
+    for k, laid in enumerate(laid_pages):
+        page = new_page(options)
+        for p, x, y in laid:
+            page.add(placed(p, x, y))
+        frame(page, options, scenario.title, sheet, k + 1, len(laid_pages))
+        pages.append(page)
+    return Drawing(f"{scenario.title}: {sheet.lower()} ({options.edition_name})", pages,
+                   subject=f"printgen {template.split('.')[0]}")

@@ -1,0 +1,49 @@
+"""The teacher's sheet: roster, printing and set-up checklist, the turn step by step.
+
+The words live in each ruleset's teacher.md.j2; this module hands the template the printing
+advice for the kit's documents (some worded for the ruleset's system) and, where the line side
+forms a line a squadron, which squadrons make each line."""
+
+from __future__ import annotations
+
+from printgen.draw.shapes import Drawing
+from printgen.options import Options
+from printgen.sheets.text.quickref import panel_sheet
+
+HOW_TO_PRINT = {
+    "sprites": "Ship sprites: on thin card if your printer takes it, at actual size.",
+    "quickref": "Quick reference: plain paper, one for each table group.",
+    "cards": "Rule cards: card or plain paper; cut on the grey lines.",
+    "map": "Deployment map: plain paper, for you to set the table.",
+    "tiled-map": "Full-size map: plain paper; trim and tape the sheets in the order of the index.",
+    "rulers": "Rulers and gauges: card; one set for each table group.",
+    "captains": "Captain cards: plain paper, one card for each student.",
+}
+
+
+def how_to_print(rs, kinds: list[str]) -> list[str]:
+    from printgen.systems import system_of
+
+    advice = HOW_TO_PRINT | system_of(rs).print_advice
+    return [advice[k] for k in kinds if k in advice]
+
+
+def line_squadrons(scenario) -> list[list[str]]:
+    """The squadron labels of each line when the line side forms a line a squadron (else [])."""
+    from printgen.game.deploy import line_columns
+    from printgen.game.deploy_settings import line_form, load_settings
+
+    if not scenario.file.deployment:
+        return []
+    settings = load_settings(scenario)
+    if line_form(settings, scenario.ruleset) != "squadrons":
+        return []
+    ships = [s for s in scenario.fleet.ships if s.side == settings.line_side]
+    return [[scenario.squadrons[sq].label or sq for sq in dict.fromkeys(s.squadron for s in col)]
+            for col in line_columns(scenario, ships, settings.line_max_columns)]
+
+
+def teacher_sheet(scenario, options: Options, captains, kinds: list[str] | None = None) -> Drawing:
+    printing = how_to_print(scenario.ruleset, kinds or list(HOW_TO_PRINT))
+    return panel_sheet(scenario, options, "teacher.md.j2", "Teacher's sheet", columns=1, max_pages=3,
+                       captains=captains, printing=printing, lines=line_squadrons(scenario))

@@ -1,0 +1,169 @@
+"""The words of the sheets live in jinja2 templates (templates/<ruleset>/...); the numbers come
+from the ruleset. A template calls rule("shooting.dice.british"), dist("drift.distance_in"),
+chance("in_irons", "british") ...; each call leaves a marker in the text that becomes a traced
+span, so every printed number still knows its source."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from typing import Any
+
+from printgen import paths
+from printgen.draw.shapes import Span
+from printgen.rules.printed import fmt
+from printgen.rules.trace import Source, Traced, derived, lookup, rule
+from printgen.units import Measure
+
+OPEN, CLOSE = "\ue000", "\ue001"
+_MARK = re.compile(f"{OPEN}(\\d+){CLOSE}")
+_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")       # a bare key ("british", "flagship"): never markup
+
+
+class Marked(str):
+    """Template output that is already markers (a traced number, a ship's name): printed as it is."""
+
+
+def _data(ctx, value):
+    """jinja2's finalize: every `{{ value }}` of a sheet template that is not already a marker
+    becomes an opaque data marker, so a name or a cell holding "## x" or "|" prints literally.
+    Whole numbers and bare keys pass as text (a step number, a directive's argument)."""
+    wording = ctx.get("_wording")
+    if wording is None or isinstance(value, (Marked, int)) or value is None:
+        return value
+    text = str(value)
+    if not text or _WORD.fullmatch(text):
+        return text
+    wording.spans.append(Span(text))
+    return f"{OPEN}{len(wording.spans) - 1}{CLOSE}"
+
+
+
+
+@cache
+def environment(root: str | None = None):
+    """Templates under `root` (default: printgen's templates/; a rule family may keep its own).
+
+    Sheet templates (*.md.j2) print markup, HTML templates (*.html.j2) a web page: HTML is
+    autoescaped; in the markup every interpolated value that is not already a traced marker
+    becomes an opaque data marker, so data never reads as markup (a cell holding "## x")."""
+    import jinja2
+
+    return jinja2.Environment(loader=jinja2.FileSystemLoader(root or str(paths.templates_dir())),
+                              undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
+                              keep_trailing_newline=True, finalize=jinja2.pass_context(_data),
+                              autoescape=jinja2.select_autoescape(["html.j2", "html"], default=False))
+
+
+class Wording:
+    """Renders a template with functions that print traced numbers."""
+
+    def __init__(self, ruleset, measure: Measure):
+        self.rs, self.measure = ruleset, measure
+        self.spans: list[Span] = []
+        self.objects: list[Any] = []           # things a [directive N] refers to (ships, captains)
+        self.deployment = None                 # given to templates that print starting positions
+
+    def mark(self, t: Traced) -> str:
+        self.spans.append(Span(fmt(t.value, t.kind, self.measure), source=t.source.to_json(), kind=t.kind))
+        return Marked(f"{OPEN}{len(self.spans) - 1}{CLOSE}")
+
+    # -- functions a template calls --------------------------------------------------------------
+    def rule(self, key: str, kind: str = "count") -> str:
+        return self.mark(rule(self.rs, key, kind))
+
+    def word(self, key: str) -> str:
+        """A small count as a word ("one turn"), still traced."""
+        return self.mark(rule(self.rs, key, "word"))
+
+    def dist(self, key: str) -> str:
+        return self.mark(rule(self.rs, key, "distance"))
+
+    def faces(self, key: str) -> str:
+        return self.mark(rule(self.rs, key, "faces"))
+
+    def deg(self, key: str) -> str:
+        return self.mark(rule(self.rs, key, "degrees"))
+
+    def num(self, fn: str, *args, kind: str = "count") -> str:
+        return self.mark(derived(self.rs, fn, *args, kind=kind))
+
+    def chance(self, fn: str, *args) -> str:
+        """A probability as '1/3 (33.3%)': fraction and percentage, both traced."""
+        t = derived(self.rs, fn, *args)
+        if t.value.denominator > 10_000:
+            return self.mark(Traced(t.value, t.source, "percent"))
+        return Marked(self.mark(Traced(t.value, t.source, "fraction")) + " (" + self.mark(Traced(t.value, t.source, "percent"))
+                      + ")")
+
+    def example(self, value: int) -> str:
+        """A number the wording picks for an example (not a rule), traced as such."""
+        return self.mark(Traced(value, Source("example", (value,)), "count"))
+
+    def ship(self, ship) -> str:
+        """A ship's name, traced to its row of the fleet."""
+        return self.mark(Traced(ship.name, Source("fleet", (ship.key, "name")), "text"))
+
+    def field(self, ship, column: str, kind: str = "count") -> str:
+        """Another column of the fleet (guns, crew), traced to it."""
+        return self.mark(Traced(getattr(ship, column), Source("fleet", (ship.key, column)), kind))
+
+    def meta(self, value: int, what: str = "number") -> str:
+        """A counting number of the sheet itself (captain 7, phase 2)."""
+        return self.mark(Traced(value, Source("meta", (what,)), "count"))
+
+    def pos(self, ship, what: str) -> str:
+        """Where a ship starts (x, y from the west and south edges; heading; off_wind, the bow's
+        angle to the wind), from the deployment the template was given, traced to it like the
+        map's placement table."""
+        dep = self.deployment
+        p = next(p for p in dep.placements if p.ship.key == ship.key)
+        if what == "heading":
+            text = f"{p.heading_deg}°"
+        elif what == "off_wind":
+            text = f"{dep.off_wind(p)}°"
+        else:
+            text = self.measure.fmt((p.x_in if what == "x" else p.y_in) / dep.scale)
+        self.spans.append(Span(text, source=("deploy", ship.key, what), kind="degrees" if what in ("heading", "off_wind")
+                               else "distance"))
+        return Marked(f"{OPEN}{len(self.spans) - 1}{CLOSE}")
+
+    def ref(self, obj) -> int:
+        """An index a template puts in a directive ([track 3]) to hand the sheet an object."""
+        self.objects.append(obj)
+        return len(self.objects) - 1
+
+    def value(self, key: str) -> Any:
+        """The raw value, for template logic (loops, conditions); printing it would be untraced."""
+        return lookup(self.rs, key)
+
+    def render(self, name: str, **context) -> str:
+        from printgen.systems import system_of
+
+        template = environment(str(system_of(self.rs).templates_dir(self.rs))).get_template(name)
+        self.deployment = context.get("deployment")
+        return template.render(rule=self.rule, word=self.word, dist=self.dist, faces=self.faces, deg=self.deg,
+                               num=self.num, chance=self.chance, example=self.example, value=self.value,
+                               ship=self.ship, field=self.field, meta=self.meta, ref=self.ref, pos=self.pos,
+                               rs=self.rs, _wording=self, **context)
+
+
+def to_spans(text: str, wording: Wording, font: str = "") -> list[Span]:
+    """Split rendered text into spans: traced numbers, **bold** words, plain words."""
+    out: list[Span] = []
+    bold = False
+    for i, part in enumerate(re.split(r"(\*\*)", text)):
+        if part == "**":
+            bold = not bold
+            continue
+        f = "bold" if bold else font
+        pos = 0
+        for m in _MARK.finditer(part):
+            if m.start() > pos:
+                out.append(Span(part[pos:m.start()], font=f))
+            s = wording.spans[int(m.group(1))]
+            out.append(Span(s.text, font=f, source=s.source, kind=s.kind))
+            pos = m.end()
+        if pos < len(part):
+            out.append(Span(part[pos:], font=f))
+    return out

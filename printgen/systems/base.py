@@ -1,0 +1,78 @@
+"""What shared code may ask of a rule family: the protocol, with the defaults a small family keeps.
+
+A family is one object (a RuleSystem) registered under the name ruleset files give in
+`ruleset.system` (printgen.systems.register). The shared code (data, rules, game, sheets, kit,
+check, cli) asks the family only what is below and never names one."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Callable, ClassVar
+
+Gauge = Callable[[Any, Any], list]        # (scenario, options) -> rulers (Strip) and gauges (Piece)
+
+
+class RuleSystem:
+    """One rule family. Subclass, set `name` and `model`, override what the family prints."""
+
+    name: ClassVar[str]                                  # the ruleset file's `ruleset.system`
+    model: ClassVar[type]                                # its ruleset model (a rules.model.RulesetBase)
+    fleet_columns: ClassVar[tuple[str, ...]] = ()        # ships.csv columns it needs besides the common ones
+    documents: ClassVar[dict[str, str]] = {}             # family-only documents (after the sprites): kind -> help
+    print_advice: ClassVar[dict[str, str]] = {}          # the teacher's printing advice, by document kind
+    line_form: ClassVar[str] = "battle"                  # how the line side deploys unless the scenario says
+    marks: ClassVar[tuple[str, str]] = ("hit circles", "hit points")   # a track's marks, and what they count
+
+    # -- data: the fleet, the damage track, the checks, the odds ------------------------------------
+    def ship_types(self, rs) -> dict[str, str] | None:
+        """The ship types a fleet's `type` column must name (key -> description), or None."""
+        return None
+
+    def tracks(self, rs, ship) -> list:
+        """What a ship records its damage on (printgen.rules.tracks.Track, each traced)."""
+        raise NotImplementedError
+
+    def checks(self, scenario) -> list:
+        """The family's own consistency checks (printgen.rules.checks.CheckResult)."""
+        return []
+
+    def odds_tables(self, rs) -> list:
+        """Every odds table of the rules (printgen.rules.tables.OddsTable), for `printgen odds`."""
+        return []
+
+    # -- sheets --------------------------------------------------------------------------------------
+    def templates_dir(self, rs) -> Path:
+        """The folder holding `<ruleset id>/quickref.md.j2`, cards, captains, teacher (and the family's)."""
+        from printgen import paths
+
+        return paths.templates_dir()
+
+    def sprite_sheets(self, scenario, options):
+        """The ship pieces to cut out, a Drawing; each base tagged with its ship's key, its marks 'hit'."""
+        raise NotImplementedError
+
+    def is_mark(self, path, base_sizes: set[tuple[float, float]]) -> bool:
+        """Whether a path read back from the sprite PDF is one of a track's marks (the checker counts them)."""
+        return path.kind == "circle"
+
+    def document(self, kind: str, scenario, options):
+        """One of the family-only `documents`, drawn for one edition."""
+        raise KeyError(kind)
+
+    def block(self, rs, name: str, args: list[str], width: float, size: float, options, wording):
+        """A block a template asks for (`[odds ...]`, `[record 3]`): a Laid, or None if not the family's."""
+        return None
+
+    def gauges(self) -> tuple[Gauge, ...]:
+        """The rulers and gauges of the rulers sheet, in order."""
+        return ()
+
+    def legend_blocks(self, scenario, dep, options, width: float) -> list:
+        """The map legend's wind part (printgen.sheets.maps.map_legend.Block): the wind, and what it
+        means under these rules; none: the legend shows the wind alone."""
+        return []
+
+    # -- later ---------------------------------------------------------------------------------------
+    def phases(self, rs) -> Any:
+        """The turn's phases for the game engine (the simulator). Not used yet: None."""
+        return None

@@ -1,0 +1,62 @@
+"""The broadside rule family (Trafalgar 1805): fold-over ships, broadside dice pools against hit points."""
+
+from __future__ import annotations
+
+from printgen.rules.trace import Source
+from printgen.rules.tracks import Track
+from printgen.systems.base import RuleSystem
+from printgen.systems.broadside import odds  # noqa: F401 (registers the derivations sheets print)
+from printgen.systems.broadside.model import BroadsideRuleset
+
+
+class Broadside(RuleSystem):
+    name = "broadside"
+    model = BroadsideRuleset
+    fleet_columns = ("guns",)
+    line_form = "battle"
+    marks = ("hit circles", "hit points")
+
+    def tracks(self, rs, ship) -> list[Track]:
+        return [Track("hits", rs.hit_points_of(ship.flagship), "circle", Source("hit_points_of", (ship.flagship,)))]
+
+    def checks(self, scenario) -> list:
+        from printgen.systems.broadside import checks
+
+        return [checks.to_hit_order(scenario.ruleset), checks.wind_speeds(scenario.ruleset)]
+
+    def odds_tables(self, rs) -> list:
+        from printgen.systems.broadside.tables import all_tables
+
+        return all_tables(rs)
+
+    def sprite_sheets(self, scenario, options):
+        from printgen.systems.broadside.sprites import sprite_sheets
+
+        return sprite_sheets(scenario, options)
+
+    def block(self, rs, name, args, width, size, options, wording):
+        if name not in ("odds", "hits"):
+            return None
+        from printgen.systems.broadside.blocks import odds_block
+
+        return odds_block(rs, name, args, width, size, options)
+
+    def gauges(self) -> tuple:
+        from printgen.systems.broadside import gauges as g
+
+        return (g.movement_stick, g.range_ruler, g.turn_template, g.compass)
+
+    def legend_blocks(self, scenario, dep, options, width) -> list:
+        if not dep.edges:
+            return []
+        from printgen.systems.broadside.legend import edges_block, wind_block
+
+        return [edges_block(scenario, dep, options, width), wind_block(scenario, options, width)]
+
+    def phases(self, rs):
+        from printgen.play.broadside import phases
+
+        return phases(rs)
+
+
+SYSTEM = Broadside()

@@ -1,0 +1,68 @@
+"""Odds blocks of the broadside system: `[odds NAME]` and `[hits SIDE ship|flagship]` in the
+Trafalgar templates, the odds tables drawn as tables, and charts."""
+
+from __future__ import annotations
+
+from printgen.draw.shapes import Group, translate
+from printgen.options import Options
+from printgen.rules.tables import OddsTable, cell, odds_cell
+from printgen.rules.trace import Traced, derived
+from printgen.sheets.text.flow import Laid
+from printgen.sheets.text.odds_blocks import draw_table, draw_tables, spans_of
+
+
+def odds_block(rs, name: str, args: list[str], width: float, size: float, options: Options) -> Laid:
+    from printgen.systems.broadside import tables as bt
+
+    if name == "hits":
+        return hits_block(rs, args[0], args[1] == "flagship", width, size, options)
+    what = args[0]
+    tables = {
+        "per-die": lambda: [bt.per_die(rs)],
+        "expected": lambda: [bt.expected(rs)],
+        "in-irons": lambda: [bt.in_irons(rs)],
+        "strike": lambda: [bt.strike(rs, False), bt.strike(rs, True)],
+        "boarding": lambda: [bt.boarding(rs)],
+        "cut-loose": lambda: [OddsTable(cell("Chance to cut loose"), ("who rolls", "chance"), (
+            (cell("One captain"), odds_cell(derived(rs, "chance_of", "drift.cut_loose"))),
+            (cell("Both captains"), odds_cell(derived(rs, "chance_any", "drift.cut_loose", 2)))))],
+        "grapple": lambda: [OddsTable(cell("Chances when bases touch"), ("roll", "chance"), (
+            (cell("Grapple, one captain rolls"), odds_cell(derived(rs, "chance_of", "grappling"))),
+            (cell("Grapple, both captains roll"), odds_cell(derived(rs, "chance_any", "grappling", 2))),
+            (cell("Fouled by accident"), odds_cell(derived(rs, "chance_of", "fouling")))))],
+        "rake": lambda: [rake_table(rs)],
+    }
+    if what not in tables:
+        raise ValueError(f"no odds table named '{what}' (known: {', '.join(tables)})")
+    return draw_tables(tables[what](), width, size, options)
+
+
+def rake_table(rs) -> OddsTable:
+    from printgen.systems.broadside.tables import pool_label, pools
+
+    rows = []
+    for side, flag in pools(rs):
+        n = rs.dice_of(side, flag)
+        rows.append((pool_label(rs, side, flag), *(
+            (Traced(e.value, e.source, "fraction"), " (", Traced(e.value, e.source, "decimal"), ")")
+            for e in (derived(rs, "expected_hits", n, "short"), derived(rs, "expected_hits", n, "rake")))))
+    return OddsTable(cell("Expected hits: short range or rake"), ("broadside", "short", "rake"), tuple(rows))
+
+
+def hits_block(rs, side: str, flagship: bool, width: float, size: float, options: Options) -> Laid:
+    """Bar chart of the chance of each number of hits at long, short and rake, then the exact table."""
+    from printgen.systems.broadside import tables as bt
+    from printgen.systems.broadside.odds import BANDS
+    from printgen.sheets.text.charts import grouped_bars
+
+    t = bt.distribution(rs, side, flagship)
+    n = rs.dice_of(side, flagship)
+    cats = [tuple(spans_of(row[0], options)) for row in t.rows]
+    series = [(bt.BAND_NAMES[b], f"bar.{b}", [rs_p for rs_p in (derived(rs, "p_hits", n, b, k).value
+                                                                   for k in range(n + 1))]) for b in BANDS]
+    chart = grouped_bars(cats, series, width, size * 8, size)
+    body = draw_table(t, width, size * 0.9, options, title=False)
+    out = Laid(list(chart.shapes))
+    out.shapes.append(Group(tuple(body.shapes), translate(0, chart.height + size * 0.5)))
+    out.height = chart.height + size * 0.5 + body.height
+    return out

@@ -1,0 +1,79 @@
+"""The broadside system's rulers and gauges: the movement stick, the range ruler, the turn template
+and the wind-and-drift compass."""
+
+from __future__ import annotations
+
+import math
+
+from printgen.draw.shapes import Poly, Shape, Span, Text
+from printgen.options import Options
+from printgen.sheets.gauges.rulers import Piece, Strip, _bands, _base_at, _compass_letters, _dist, _fan, _marked_stick
+from printgen.sheets.maps.table_diagram import COMPASS, arrow
+
+
+def movement_stick(scenario, options: Options) -> list[Strip]:
+    rs = scenario.ruleset
+    sp = rs.movement.speed_in
+    marks = []
+    for colour, words in (("green", "Green: full move "), ("yellow", "Yellow: half move "),
+                          ("red", "Red, after the in-irons check: ")):
+        dist = _dist(rs, options, f"movement.speed_in.{colour}")
+        marks.append((getattr(sp, colour), f"swatch.{colour}",
+                      [(Span(words), dist), (Span(colour.capitalize() + " "), dist), (dist,)]))
+    shapes, length, cuts = _marked_stick(marks, options)
+    return [Strip(shapes, length, "Movement stick", cuts)]
+
+
+def range_ruler(scenario, options: Options) -> list[Strip]:
+    rs = scenario.ruleset
+
+    def words(name: str) -> list[Span]:
+        out = [Span(": hits on "), Span(_faces(rs, name), "bold", ("rule", f"shooting.to_hit.{name}.hit"), "faces")]
+        if name == "short":
+            out += [Span(", rake "), Span(_faces(rs, "rake"), "bold", ("rule", "shooting.to_hit.rake.hit"), "faces")]
+        return out
+
+    return [_bands(rs, options, "shooting.range_in", words, "Range ruler")]
+
+
+def _faces(rs, band: str) -> str:
+    from printgen.rules.faces import format_faces
+
+    return format_faces(getattr(rs.shooting.to_hit, band).hit)
+
+
+def turn_template(scenario, options: Options) -> list[Piece]:
+    rs = scenario.ruleset
+    m = options.measure
+    L, W = m.pt(rs.bases.length_in), m.pt(rs.bases.width_in)
+    r = 100.0                                      # the angles matter, not the size
+    cx, cy = max(r, L) + 6, r + 6
+    turn = rs.movement.turn_max_deg
+    shapes = _fan(cx, cy, r, turn, (-turn, -turn / 2, 0, turn / 2, turn))
+    shapes += _base_at(cx, cy, L, W)
+    shapes.append(Text(cx, cy + r + 12, (Span("Turn up to "), Span(f"{turn:g}°", "bold", ("rule", "movement.turn_max_deg"),
+                                                                     "degrees"), Span(" either way, once a move")),
+                       7.5, anchor="middle"))
+    return [Piece(shapes, cx + r + 6, "Turn template")]
+
+
+def compass(scenario, options: Options) -> list[Piece]:
+    """Wind and drift: the wind arrow from its quarter; the drift arrow exactly the drift distance long."""
+    rs = scenario.ruleset
+    drift = options.measure.printed_pt(rs.drift.distance_in)
+    r = max(drift / 2 + 8, 56.0)
+    cx = cy = r + 14
+    shapes: list[Shape] = [Poly(tuple((cx + r * math.cos(t * math.pi / 18), cy + r * math.sin(t * math.pi / 18))
+                                      for t in range(36)), "panel")]
+    shapes += _compass_letters(cx, cy, r)
+    frm = math.radians(COMPASS[rs.table.wind_from])
+    ux, uy = math.sin(frm), -math.cos(frm)               # towards where the wind comes from
+    shapes += arrow(cx + ux * r * 0.9, cy + uy * r * 0.9, cx + ux * r * 0.2, cy + uy * r * 0.2, 7)
+    shapes.append(Text(cx + ux * r * 0.55 + 6, cy + uy * r * 0.55, (Span("wind"),), 7.5, font="italic"))
+    to = math.radians(COMPASS[rs.drift.direction])
+    dx, dy = math.sin(to), -math.cos(to)
+    x0, y0 = cx - dx * drift / 2, cy - dy * drift / 2
+    shapes += arrow(x0, y0, x0 + dx * drift, y0 + dy * drift, 7)
+    shapes.append(Text(cx - 2, cy + 16, (Span("drift "), _dist(rs, options, "drift.distance_in")), 7.5,
+                       anchor="end"))
+    return [Piece(shapes, 2 * cx, "Wind and drift")]

@@ -1,0 +1,49 @@
+"""The broadside system's part of the map legend: the coloured wind edges (the yarn) and what each
+colour means, the wind and the drift."""
+
+from __future__ import annotations
+
+from printgen.draw.shapes import Group, Line, Span, translate
+from printgen.game.deploy import Deployment
+from printgen.options import Options
+from printgen.sheets.maps.map_legend import BODY, LEAD, Block
+from printgen.sheets.maps.map_parts import COLOUR_ORDER, arrow, edge_meaning
+
+
+def edges_block(scenario, dep: Deployment, options: Options, width: float) -> Block:
+    b = Block("Wind edges (the yarn)", width)
+    present = [c for c in COLOUR_ORDER if any(e.colour == c for e in dep.edges)]
+    for colour in present:
+        y = b.y - BODY * 0.35
+        b.shapes.append(Line(2, y, 26, y, f"edge.{colour}", tag=f"legend-edge:{colour}"))
+        b.line((Span(colour.upper(), font="bold"),), indent=32)
+        b.y -= 2
+        b.line(edge_meaning(colour, scenario.ruleset, options), indent=32, role="text.muted")
+        b.y += 2
+    b.wrapped("A ship's speed for the turn comes from the colour its bow points at when the turn starts.")
+    return b
+
+
+def wind_block(scenario, options: Options, width: float) -> Block:
+    rs = scenario.ruleset
+    drift = getattr(rs, "drift", None)
+    b = Block("Wind and drift" if drift else "Wind", width)
+    from printgen.game.deploy_settings import COMPASS_DEG
+
+    rows = [(arrow(13, 0, 22, COMPASS_DEG[rs.table.wind_from] + 180, "arrow", 3.0, tag="wind-arrow"),
+             (Span("Wind from the "), Span(rs.table.wind_from, font="bold")))]
+    if drift:
+        rows.append((arrow(13, 0, 22, COMPASS_DEG[drift.direction], "map.drift", 2.0, tag="drift-arrow"),
+                     (Span("Drift: "), Span(options.measure.fmt(drift.distance_in), source=("rule", "drift.distance_in"),
+                                            kind="distance"), Span(" to the "), Span(drift.direction, font="bold"),
+                      Span(" each turn"))))
+    rows.append((arrow(13, 0, 18, 0, "arrow", 2.0, tag="north-arrow"), (Span("North: up the page"),)))
+    for shape, spans in rows:
+        top = b.y - LEAD + 2
+        b.shapes.append(Group((shape,), translate(0, top + 11)))
+        b.y = top + 11 + BODY * 0.35
+        b.line(spans, indent=32)
+        b.y = max(b.y, top + 22 + LEAD)
+    if drift:
+        b.wrapped("Fouled, grappled and surrendered ships drift downwind.")
+    return b

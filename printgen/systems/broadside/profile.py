@@ -1,0 +1,88 @@
+"""A ship of the line of 1805 seen from the side: hull with gun decks, three masts with square
+sails, bowsprit and jib, an ensign at the stern. Drawn in a W x H box, bow to the right, waterline
+at the bottom. Graphics only: the sprite sheet adds the words."""
+
+from __future__ import annotations
+
+from printgen.draw.shapes import Circle, Line, Poly, Rect, Shape
+from printgen.sheets.pieces.ensigns import ensign
+
+
+def decks(guns: int) -> int:
+    """Three-deckers carried 90 guns or more; the rest of the line had two gun decks."""
+    return 3 if guns >= 90 else 2
+
+
+def ship_profile(nation: str, guns: int, w: float, h: float, flagship: bool) -> list[Shape]:
+    n = decks(guns)
+    deck_h = h * 0.072
+    hull_h = deck_h * (n + 0.9)
+    wl = h                                     # waterline
+    top = wl - hull_h
+    stern_x, bow_x = w * 0.14, w * 0.86
+    out: list[Shape] = []
+
+    # Masts (behind the hull and sails): fore, main, mizzen; the main is the tallest.
+    masts = [(w * 0.68, 0.97), (w * 0.47, 1.0), (w * 0.27, 0.80)]
+    mast_top = {x: top - (top - h * 0.04) * k for x, k in masts}
+    # Bowsprit and jib.
+    bs_end = (w * 0.995, top - h * 0.22)
+    out.append(Line(bow_x, top + deck_h * 0.2, *bs_end, "mast"))
+    fx = masts[0][0]
+    out.append(Poly(((fx + 2, mast_top[fx] + (top - mast_top[fx]) * 0.25), (bs_end[0] - 2, bs_end[1] + 1),
+                     (fx + 3, top - deck_h * 0.6)), "sail"))
+    for x, _ in masts:
+        out.append(Rect(x - 0.9, mast_top[x], 1.8, top - mast_top[x], "mast"))
+
+    # Square sails: course, topsail, topgallant, narrowing upwards.
+    for x, k in masts:
+        span = top - mast_top[x]
+        full = w * (0.2 if k >= 0.95 else 0.16)
+        levels = [(0.06, 0.36, 1.0), (0.40, 0.68, 0.84), (0.71, 0.90, 0.62)]
+        for lo, hi, narrow in levels:
+            y1, y2 = top - span * lo - h * 0.02, top - span * hi
+            b, t = full * narrow / 2, full * narrow * 0.86 / 2
+            bulge = (y1 - y2) * 0.10
+            out.append(Poly(((x - b, y1), (x - t, y2), (x + t, y2), (x + b, y1), (x, y1 + bulge)), "sail"))
+            out.append(Line(x - t - 1, y2, x + t + 1, y2, "mast"))           # yard
+    # Spanker (fore-and-aft sail) on the mizzen, and the ensign at its gaff's peak.
+    mz = masts[2][0]
+    gaff_y = mast_top[mz] + (top - mast_top[mz]) * 0.45
+    peak = (stern_x - w * 0.01, gaff_y + h * 0.03)
+    out.append(Poly(((mz - 1, gaff_y), peak, (stern_x + w * 0.01, top - deck_h * 0.3), (mz - 1, top - deck_h * 0.3)),
+                    "sail"))
+    out.append(Line(mz, gaff_y, *peak, "mast"))
+    fw, fh = w * 0.1, h * 0.085
+    out.extend(ensign(nation, peak[0] - fw, peak[1] - fh * 0.2, fw, fh))
+
+    # Pennant at the main masthead (a flag officer's flag on flagships).
+    mx = masts[1][0]
+    if flagship:
+        out.append(Rect(mx + 1, mast_top[mx], w * 0.05, h * 0.05, "star"))
+    else:
+        out.append(Poly(((mx + 1, mast_top[mx]), (mx + 1 + w * 0.09, mast_top[mx] + h * 0.012),
+                         (mx + 1, mast_top[mx] + h * 0.024)), "mast"))
+
+    # Hull: low stern with a raised quarterdeck, sheer rising to the bow, curved stem.
+    hull = ((stern_x, top - deck_h * 0.5), (stern_x + w * 0.16, top - deck_h * 0.5), (stern_x + w * 0.18, top),
+            (bow_x - w * 0.12, top), (bow_x - w * 0.10, top - deck_h * 0.25), (bow_x, top - deck_h * 0.25),
+            (bow_x + w * 0.035, top + hull_h * 0.35), (bow_x + w * 0.02, wl - hull_h * 0.15),
+            (bow_x - w * 0.02, wl), (stern_x + w * 0.03, wl), (stern_x + w * 0.015, top + hull_h * 0.2))
+    out.append(Poly(hull, "hull"))
+    out.append(Line(bow_x + w * 0.02, top + hull_h * 0.05, bow_x + w * 0.07, top - deck_h * 0.15, "mast"))   # figurehead
+    # Gun decks: a painted band each with its row of ports (about guns / 2 sides / decks).
+    ports = max(6, min(16, guns // (2 * n)))
+    band_x1, band_x2 = stern_x + w * 0.04, bow_x - w * 0.01
+    for d in range(n):
+        y = top + deck_h * (0.45 + d)
+        x1 = band_x1 + (w * 0.12 if d == 0 else 0)                 # upper deck ports stop at the waist
+        out.append(Rect(x1, y, band_x2 - x1 - d * w * 0.01, deck_h * 0.62, "band." + nation))
+        pitch = (band_x2 - band_x1) / (ports + 1)
+        size = min(deck_h * 0.42, pitch * 0.55)
+        for i in range(1, ports + 1):
+            px = band_x1 + i * pitch - size / 2
+            if px > x1 and px + size < band_x2 - d * w * 0.01:
+                out.append(Rect(px, y + deck_h * 0.1, size, size, "port"))
+    # Stern lanterns.
+    out.append(Circle(stern_x + w * 0.01, top - deck_h * 0.75, h * 0.012, "star"))
+    return out

@@ -1,0 +1,155 @@
+"""Paper ship sprites: one piece a ship, packed onto pages.
+
+A piece, top to bottom: glue tab, the ship's far side (upside down), the fold at the mastheads,
+the near side, glue tab, then the base (bases.length_in x bases.width_in of the ruleset, at
+scale) with one hit circle per hit point. Cut the piece out, fold the two sides back to back
+at the mastheads, fold the tabs out and glue them on the base's centre strip, bow over the
+arrows: the ship stands on its base and reads from both sides."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from printgen.draw.shapes import Drawing, Group, Line, Poly, Rect, Shape, Span, Text, translate
+from printgen.options import Options
+from printgen.rules.tracks import tracks
+from printgen.sheets.pieces.ensigns import nation_code
+from printgen.sheets.page.frame import content_box, frame, new_page
+from printgen.sheets.pieces.pack import grid
+from printgen.sheets.pieces.sprites import star_shape
+from printgen.systems.broadside.profile import ship_profile
+from printgen.sheets.text.textfit import fit_size
+from printgen.sheets.pieces.tracks import track_shapes
+
+NAME_PT = 8.5              # name size at full scale, before shrinking to fit
+HOW_TO = ("Cut out each piece on the grey lines; cut the base off along the grey line.",
+          "Fold the ship in half at the mastheads (dash-dot line), sides back to back; glue them.",
+          "Fold the two tabs outwards and glue them on the base's dashed strip, bow over the arrows.",
+          "Mark hits on the circles with a dry-erase pen.")
+
+
+@dataclass(frozen=True)
+class PieceSize:
+    """Piece geometry in points at full scale; everything else follows from the base length."""
+    w: float               # base length = piece width
+    base_h: float          # base width
+    profile_h: float
+    tab: float
+    sea: float
+
+    @property
+    def h(self) -> float:
+        return 2 * self.tab + 2 * self.profile_h + self.base_h
+
+
+def piece_size(rs, options: Options) -> PieceSize:
+    m = options.measure
+    w = m.pt(rs.bases.length_in)
+    return PieceSize(w=w, base_h=m.pt(rs.bases.width_in), profile_h=w * 0.66, tab=w * 0.075, sea=w * 0.115)
+
+
+def sprite_sheets(scenario, options: Options) -> Drawing:
+    """Fold-over standing ships, packed onto pages."""
+    rs = scenario.ruleset
+    size = piece_size(rs, options)
+    g = grid(content_box(options), size.w, size.h, "ship piece")
+    ships = list(scenario.fleet.ships)
+    n_pages = max(1, math.ceil(len(ships) / g.per_page))
+    pages = []
+    for p in range(n_pages):
+        page = new_page(options)
+        batch = ships[p * g.per_page:(p + 1) * g.per_page]
+        for i, ship in enumerate(batch):
+            x, y = g.slot(i)
+            page.add(Group((piece(ship, rs, size, options.scale),), translate(x, y), tag=ship.key))
+        frame(page, options, scenario.title, "Ship sprites", p + 1, n_pages)
+        _how_to(page, options)
+        pages.append(page)
+    return Drawing(f"{scenario.title}: ship sprites ({options.edition_name})", pages, subject="printgen sprites")
+
+
+def _how_to(page, options: Options) -> None:
+    from printgen.sheets.page.frame import MARGIN
+
+    y = page.height - MARGIN - 0.85 * 72 + 8
+    page.add(Text(MARGIN, y, (Span("How to make a ship"),), 8, font="bold"))
+    for i, line in enumerate(HOW_TO):
+        page.add(Text(MARGIN, y + 10 * (i + 1), (Span("· " + line),), 7.5, role="text.muted"))
+
+
+def piece(ship, rs, size: PieceSize, s: float) -> Group:
+    """One ship's piece with its top-left at (0, 0)."""
+    w, t, ph = size.w, size.tab, size.profile_h
+    fold_y = t + ph
+    near = _side(ship, w, ph, size.sea, s)
+    items: list[Shape] = [
+        Rect(0, 0, w, t, "glue"),
+        Rect(0, 2 * ph + t, w, t, "glue"),
+        Group(tuple(g for g in near if not isinstance(g, Text)), translate(0, fold_y)),
+        Group(tuple(g for g in near if not isinstance(g, Text)), (1, 0, 0, -1, 0, fold_y)),   # mirror at the fold
+    ]
+    for label in (g for g in near if isinstance(g, Text)):
+        items.append(Group((label,), translate(0, fold_y)))
+        # The far side's words turn half round (not mirrored) so they read from the other side.
+        items.append(Text(label.x, fold_y - label.y, label.spans, label.size, label.role,
+                          label.font, label.anchor, label.angle + 180, label.tag))
+    base_y = 2 * t + 2 * ph
+    items += _base(ship, rs, w, size.base_h, base_y, s, size.tab)
+    for y in (t, fold_y, t + 2 * ph):
+        items.append(Line(0, y, w, y, "fold", tag="fold"))
+    items += [Line(0, base_y, w, base_y, "cut"), Rect(0, 0, w, base_y + size.base_h, "cut", tag="piece")]
+    return Group(tuple(items), tag=ship.key)
+
+
+def _side(ship, w: float, ph: float, sea: float, s: float) -> list[Shape]:
+    """The near side in a box (0, 0)-(w, ph), masthead at the top: ship, sea band, name."""
+    out: list[Shape] = list(ship_profile(ship.nation, ship.guns, w, ph - sea, ship.flagship))
+    out.append(Rect(0, ph - sea, w, sea, "label"))
+    star = sea * 0.36 if ship.flagship else 0.0
+    code = nation_code(ship.nation)
+    code_w = w * 0.11
+    room = w - 2 * (star * 2.4 + 2 * s) - 2 * code_w
+    size = fit_size(ship.name, room, NAME_PT * s, "bold")
+    base = ph - sea / 2 + size * 0.36
+    out.append(Text(w / 2, base, (Span(ship.name, source=("fleet", ship.key, "name"), kind="text"),), size,
+                    font="bold", anchor="middle", tag="name"))
+    out.append(Text(w - code_w / 2 - 1, ph - sea / 2 + 2.2 * s, (Span(code),), 6 * s, role="text.muted",
+                    anchor="middle", tag="nation"))
+    if ship.flagship:
+        from printgen.draw import fonts
+
+        x = w / 2 - fonts.width(ship.name, size, "bold") / 2 - star * 1.3
+        out.append(star_shape(x, ph - sea / 2, star))
+    return out
+
+
+def _base(ship, rs, w: float, bh: float, y0: float, s: float, tab: float) -> list[Shape]:
+    """The base seen from above, bow to the right: name strip, glue strip, hit-track strip."""
+    out: list[Shape] = [Rect(0, y0, w, bh, f"base.{ship.nation}", tag="base")]
+    glue_top, glue_bot = y0 + bh / 2 - tab, y0 + bh / 2 + tab
+    out.append(Rect(w * 0.04, glue_top, w * 0.92, glue_bot - glue_top, "glue"))
+    strip = (bh - 2 * tab) / 2
+    arrow = strip * 0.55
+    for cy in (y0 + strip / 2, y0 + bh - strip / 2):            # bow arrows at the right end
+        out.append(Poly(((w - 3 * s - arrow * 0.9, cy - arrow / 2), (w - 3 * s, cy),
+                         (w - 3 * s - arrow * 0.9, cy + arrow / 2)), "bow", tag="bow"))
+    out.append(Text(w * 0.96 - 3 * s, glue_top + (glue_bot - glue_top) / 2 + 2 * s, (Span("BOW"),), 5.5 * s,
+                    role="text.muted", anchor="end"))
+    out.append(Text(w * 0.04 + 3 * s, glue_top + (glue_bot - glue_top) / 2 + 2 * s, (Span("STERN"),), 5.5 * s,
+                    role="text.muted"))
+    # Name strip (top): star, name, nation.
+    star = strip * 0.32 if ship.flagship else 0.0
+    name_x = 4 * s + (star * 2.3 if ship.flagship else 0)
+    room = w - name_x - arrow - 8 * s
+    size = fit_size(f"{ship.name}  {nation_code(ship.nation)}", room, 7.5 * s, "bold")
+    base_line = y0 + strip / 2 + size * 0.36
+    out.append(Text(name_x, base_line, (Span(ship.name, source=("fleet", ship.key, "name"), kind="text"),
+                                        Span("  " + nation_code(ship.nation), font="regular")), size, font="bold",
+                    tag="name"))
+    if ship.flagship:
+        out.append(star_shape(4 * s + star, y0 + strip / 2, star))
+    # Hit track (bottom strip).
+    for track in tracks(rs, ship):
+        out += track_shapes(track, 4 * s, y0 + bh - strip, w - arrow - 10 * s, strip)
+    return out

@@ -1,0 +1,116 @@
+"""The broadside system's odds tables: shooting, striking, in irons, the single rolls, boarding.
+
+Built once from the ruleset, shown in the terminal (`printgen odds`) and on the rule cards."""
+
+from __future__ import annotations
+
+from printgen.systems.broadside.odds import BANDS
+from printgen.systems.broadside.model import BroadsideRuleset
+from printgen.rules.tables import OddsTable, cell, odds_cell
+from printgen.rules.trace import Source, Traced, derived, rule
+
+BAND_NAMES = {"long": "Long", "short": "Short", "rake": "Rake"}
+
+
+def pools(rs: BroadsideRuleset) -> list[tuple[str, bool]]:
+    """Every broadside a ship can fire: each side, ordinary ship and flagship."""
+    return [(side, flag) for side in rs.sides for flag in (False, True)]
+
+
+def pool_label(rs: BroadsideRuleset, side: str, flagship: bool) -> tuple:
+    dice = derived(rs, "dice_of", side, flagship, kind="count")
+    return cell(rs.sides[side].name + (" flagship" if flagship else ""), ", ", dice, " dice")
+
+
+def hit_points_cell(rs: BroadsideRuleset, hp: int) -> Traced:
+    """A hit-point number in an example: traced to the rule when it is one, else an example."""
+    for key in ("flagship", "ship"):
+        if hp == getattr(rs.hit_points, key):
+            return rule(rs, f"hit_points.{key}")
+    return Traced(hp, Source("example", (hp,)), "count")
+
+
+def per_die(rs: BroadsideRuleset) -> OddsTable:
+    rows = tuple((cell(BAND_NAMES[b]), cell(rule(rs, f"shooting.to_hit.{b}.hit", "faces")),
+                  odds_cell(derived(rs, "chance_per_die", b))) for b in reversed(BANDS))
+    return OddsTable(cell("Chance per die"), ("fire", "hits on", "chance"), rows)
+
+
+def expected(rs: BroadsideRuleset) -> OddsTable:
+    rows = []
+    for side, flag in pools(rs):
+        n = rs.dice_of(side, flag)
+        row = [pool_label(rs, side, flag)]
+        for band in BANDS:
+            e = derived(rs, "expected_hits", n, band)
+            row.append((Traced(e.value, e.source, "fraction"), " (", Traced(e.value, e.source, "decimal"), ")"))
+        rows.append(tuple(row))
+    return OddsTable(cell("Expected hits per broadside"), ("broadside", *(BAND_NAMES[b] for b in BANDS)), tuple(rows))
+
+
+def strike(rs: BroadsideRuleset, target_flagship: bool = False) -> OddsTable:
+    rows = []
+    for side, flag in pools(rs):
+        n = rs.dice_of(side, flag)
+        rows.append((pool_label(rs, side, flag),
+                     *(odds_cell(derived(rs, "strike_chance", n, band, target_flagship)) for band in BANDS)))
+    target = "flagship" if target_flagship else "ship"
+    return OddsTable(cell(f"One broadside makes a fresh {target} strike"),
+                     ("broadside", *(BAND_NAMES[b] for b in BANDS)), tuple(rows))
+
+
+def broadside(rs: BroadsideRuleset, side: str, flagship: bool) -> OddsTable:
+    """One side's broadside (flagship or not) at each range: expected hits, chances of striking."""
+    n = rs.dice_of(side, flagship)
+    rows = []
+    for band in BANDS:
+        e = derived(rs, "expected_hits", n, band)
+        rows.append((cell(BAND_NAMES[band]),
+                     (Traced(e.value, e.source, "fraction"), " (", Traced(e.value, e.source, "decimal"), ")"),
+                     odds_cell(derived(rs, "strike_chance", n, band, False)),
+                     odds_cell(derived(rs, "strike_chance", n, band, True))))
+    return OddsTable(pool_label(rs, side, flagship),
+                     ("fire", "expected hits", "fresh ship strikes", "fresh flagship strikes"), tuple(rows))
+
+
+def distribution(rs: BroadsideRuleset, side: str, flagship: bool) -> OddsTable:
+    """P(exactly k hits) for k = 0..dice at each range."""
+    n = rs.dice_of(side, flagship)
+    rows = tuple((cell(Traced(k, Source("meta", ("hits",)), "count")),
+                  *(odds_cell(derived(rs, "p_hits", n, band, k)) for band in BANDS)) for k in range(n + 1))
+    return OddsTable(pool_label(rs, side, flagship), ("hits", *(BAND_NAMES[b] for b in BANDS)), rows)
+
+
+def in_irons(rs: BroadsideRuleset) -> OddsTable:
+    rows = tuple((cell(s.name), cell(rule(rs, f"movement.in_irons.{k}.move", "faces")),
+                  odds_cell(derived(rs, "in_irons", k))) for k, s in rs.sides.items())
+    return OddsTable(cell("Locked in irons: the check to move"), ("side", "moves on", "chance"), rows)
+
+
+def roll(rs: BroadsideRuleset, label: str, key: str, both: bool) -> tuple:
+    table = rule(rs, key).value
+    return (cell(label), cell(rule(rs, f"{key}.{table.success}", "faces")), odds_cell(derived(rs, "chance_of", key)),
+            odds_cell(derived(rs, "chance_any", key, 2)) if both else cell("-"))
+
+
+def single_rolls(rs: BroadsideRuleset) -> OddsTable:
+    rows = (roll(rs, "Cut loose", "drift.cut_loose", True), roll(rs, "Grapple", "grappling", True),
+            roll(rs, "Fouled by accident", "fouling", False))
+    return OddsTable(cell("Single rolls"), ("roll", "needs", "one captain", "both captains roll"), rows)
+
+
+def boarding(rs: BroadsideRuleset, matchups: list[tuple[int, int]] | None = None) -> OddsTable:
+    f, s = rs.hit_points.flagship, rs.hit_points.ship
+    matchups = matchups or [(f, s), (s, s), (s, 3), (3, s), (2, 2)]
+    rows = tuple((cell(hit_points_cell(rs, a), " v ", hit_points_cell(rs, b)),
+                  odds_cell(derived(rs, "boarding_strike", a, b)),
+                  odds_cell(derived(rs, "boarding_win", a, b))) for a, b in matchups)
+    return OddsTable(cell("Boarding: your hit points v theirs"),
+                     ("you v them", "they strike this round", "you win the fight"), rows)
+
+
+def all_tables(rs: BroadsideRuleset) -> list[OddsTable]:
+    tables = [per_die(rs)]
+    for side in rs.sides:
+        tables += [broadside(rs, side, False), broadside(rs, side, True)]
+    return tables + [in_irons(rs), single_rolls(rs), boarding(rs)]

@@ -1,0 +1,86 @@
+"""The sectors rule family (the medieval fragment): flat bases with structure boxes per sector, a damage table."""
+
+from __future__ import annotations
+
+from printgen.systems.base import RuleSystem
+from printgen.systems.sectors import odds  # noqa: F401 (registers the derivations sheets print)
+from printgen.systems.sectors.model import SectorsRuleset, ship_tracks
+
+
+class Sectors(RuleSystem):
+    name = "sectors"
+    model = SectorsRuleset
+    fleet_columns = ("type",)
+    documents = {
+        "records": "Print a record card for each ship (structure boxes, attack speed, ram, sail): sectors rulesets.",
+        "markers": "Print the obstacle markers to cut out: sectors rulesets.",
+    }
+    print_advice = {
+        "rulers": "Rulers and gauges: card; one set for each table group (a movement stick for each ship type, "
+                  "the sweep template, the wind gauge).",
+        "captains": "Captain cards: plain paper, one card for each student; they tick structure boxes on them.",
+    }
+    line_form = "squadrons"            # medieval fleets chained their ships a squadron a line (Sluys)
+    marks = ("structure boxes", "structure points")
+
+    def ship_types(self, rs) -> dict[str, str]:
+        return {k: t.name for k, t in rs.types.items()}
+
+    def tracks(self, rs, ship) -> list:
+        return ship_tracks(rs, ship)
+
+    def checks(self, scenario) -> list:
+        from printgen.systems.sectors import checks
+
+        return [checks.damage_table(scenario.ruleset), checks.ship_types(scenario)]
+
+    def odds_tables(self, rs) -> list:
+        from printgen.systems.sectors.tables import all_tables
+
+        return all_tables(rs)
+
+    def sprite_sheets(self, scenario, options):
+        from printgen.systems.sectors.topdown import topdown_sheets
+
+        return topdown_sheets(scenario, options)
+
+    def is_mark(self, path, base_sizes) -> bool:
+        """Structure boxes: the small squares inside a base."""
+        return path.kind == "rect" and abs(path.w - path.h) < 0.3 and 1 < path.w < min(min(base_sizes)) / 2
+
+    def document(self, kind, scenario, options):
+        if kind == "records":
+            from printgen.systems.sectors.records import record_sheets
+
+            return record_sheets(scenario, options)
+        if kind == "markers":
+            from printgen.systems.sectors.markers import marker_sheets
+
+            return marker_sheets(scenario, options)
+        raise KeyError(kind)
+
+    def block(self, rs, name, args, width, size, options, wording):
+        if name == "odds":
+            from printgen.systems.sectors.blocks import sectors_block
+
+            return sectors_block(rs, name, args, width, size, options)
+        if name in ("record", "boxes"):
+            from printgen.systems.sectors.records import boxes_block, structure_block
+
+            if name == "record":
+                return structure_block(rs, wording.objects[int(args[0])], width, size)
+            return boxes_block(rs, args[0], " ".join(args[1:]), width, size)
+        return None
+
+    def gauges(self) -> tuple:
+        from printgen.systems.sectors import gauges as g
+
+        return (g.type_sticks, g.missile_ruler, g.furl_gauge, g.sweep_template, g.wind_gauge)
+
+    def legend_blocks(self, scenario, dep, options, width) -> list:
+        from printgen.systems.sectors.legend import sailing_block
+
+        return [sailing_block(scenario, options, width)]
+
+
+SYSTEM = Sectors()

@@ -1,0 +1,39 @@
+"""Checks the sectors system needs: a damage table that reads every roll, factors that exist."""
+
+from __future__ import annotations
+
+from printgen.rules.checks import CheckResult, _result
+from printgen.systems.sectors.odds import extremes
+
+
+def damage_table(rs) -> CheckResult:
+    rows, failures = rs.damage, []
+    for a, b in zip(rows, rows[1:]):
+        if a.hi is None or b.lo is None:
+            failures.append("only the first row may be open below and only the last open above")
+        elif b.lo <= a.hi:
+            failures.append(f"rolls {b.lo}-{a.hi} are read on two rows")
+        elif b.lo > a.hi + 1:
+            failures.append(f"rolls {a.hi + 1}-{b.lo - 1} are on no row")
+        if b.points < a.points:
+            failures.append(f"a roll of {b.lo} costs fewer points ({b.points}) than a lower roll ({a.points})")
+    for table in ("collision", "ramming"):
+        lo, hi = extremes(rs, table)
+        if rows[0].lo is not None and rows[0].lo > lo:
+            failures.append(f"{table}: a modified roll can be {lo}, the table starts at {rows[0].lo}")
+        if rows[-1].hi is not None and rows[-1].hi < hi:
+            failures.append(f"{table}: a modified roll can be {hi}, the table ends at {rows[-1].hi}")
+    lo = min(extremes(rs, t)[0] for t in ("collision", "ramming"))
+    hi = max(extremes(rs, t)[1] for t in ("collision", "ramming"))
+    return _result("damage table", failures,
+                   f"{len(rows)} rows read every modified roll from {lo} to {hi} once, damage never falling")
+
+
+def ship_types(scenario) -> CheckResult:
+    """Every type in the fleet is one the ruleset defines, and only ram-fitted types are rammers."""
+    rs = scenario.ruleset
+    used = sorted({s.type for s in scenario.fleet.ships})
+    failures = [f"{t}: rams but has no oars" for t, st in rs.types.items() if st.ram and not st.oars]
+    failures += [f"{t}: a round ship cannot carry a ram" for t, st in rs.types.items() if st.ram and st.round_ship]
+    rammers = [st.name for st in rs.types.values() if st.ram]
+    return _result("ship types", failures, f"fleet uses {', '.join(used)}; rams: {', '.join(rammers)}")

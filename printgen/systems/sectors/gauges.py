@@ -1,0 +1,132 @@
+"""The sectors system's rulers and gauges: a movement stick per ship type, the missile ruler, the
+furl gauge, the sweep template and the wind gauge."""
+
+from __future__ import annotations
+
+import math
+
+from printgen.draw.shapes import Rect, Shape, Span, Text
+from printgen.options import Options
+from printgen.sheets.gauges.rulers import (NOT_FROM_SOURCE, STRIP_H, Piece, Strip, _bands, _base_at, _compass_letters,
+                                          _deg, _dist, _fan, _marked_stick, _ticks)
+from printgen.sheets.maps.table_diagram import arrow
+from printgen.sheets.text.textfit import fit_size
+
+
+def type_sticks(scenario, options: Options) -> list[Strip]:
+    """A movement stick for each ship type of the fleet: its move, the with-wind bonus on top, its
+    attack speed (speeds and bases are defaults of the ruleset, the bonus is the source's)."""
+    rs = scenario.ruleset
+    present = {s.type for s in scenario.fleet.ships}
+    bonus = rs.movement.with_wind_bonus_in
+    out = []
+    for key, t in rs.types.items():
+        if key not in present:
+            continue
+        move = _dist(rs, options, f"types.{key}.speed_in")
+        attack = _dist(rs, options, f"types.{key}.attack_speed_in")
+        plus = (Span("+", "bold"), _dist(rs, options, "movement.with_wind_bonus_in"))
+        marks = [(t.speed_in, "swatch.yellow", [(Span("Move "), move), (move,)]),
+                 (t.speed_in + bonus, "swatch.green", [(Span("With the wind "), *plus), (Span("Wind "), *plus), plus]),
+                 (t.attack_speed_in, "swatch.red", [(Span("Attack speed "), attack), (Span("Attack "), attack),
+                                                    (attack,)])]
+        shapes, length, cuts = _marked_stick(marks, options)
+        title = (Span("Movement stick: ", "bold"), Span(t.name, "bold"), Span(f" ({key}; speeds {NOT_FROM_SOURCE})"))
+        out.append(Strip(shapes, length, title, cuts))
+    return out
+
+
+def missile_ruler(scenario, options: Options) -> list[Strip]:
+    title = (Span("Missile range ruler", "bold"), Span(f" (ranges {NOT_FROM_SOURCE})"))
+    return [_bands(scenario.ruleset, options, "missile.range_in", lambda name: [], title)]
+
+
+def furl_gauge(scenario, options: Options) -> list[Strip]:
+    """Galleys and longships furl within this distance of an enemy: a short strip to check it."""
+    from printgen.rules.trace import rule
+
+    rs = scenario.ruleset
+    if not any(rs.type_of(s).oars for s in scenario.fleet.ships):
+        return []
+    h = STRIP_H * 0.7
+    length = options.measure.printed_pt(rs.movement.furl_within_in)
+    shapes: list[Shape] = [Rect(0, 0, length, h, "band.range.short"), *_ticks(length, options, 0, h)]
+    turns = rule(rs, "movement.unfurl_turns")
+    inside = (Span("Furl within "), _dist(rs, options, "movement.furl_within_in"), Span(" of an enemy"))
+    size = fit_size("".join(s.text for s in inside), length - 10, 7.5, "bold")
+    shapes.append(Text(5, h * 0.82, inside if size >= 5.5 else inside[1:2], max(size, 5.5)))
+    title = (Span("Furl gauge", "bold"), Span(": a galley or longship within "),
+             _dist(rs, options, "movement.furl_within_in"),
+             Span(" of an enemy ship furls its sail (no wind bonus); unfurling takes "),
+             Span(_word(turns.value), "bold", ("rule", "movement.unfurl_turns"), "word"), Span(" whole turn"))
+    return [Strip(shapes, length, title, [length], h)]
+
+
+def _word(n) -> str:
+    from printgen.rules.printed import fmt
+
+    return fmt(n, "word")
+
+
+def sweep_template(scenario, options: Options) -> list[Piece]:
+    """Turning 90 degrees is a sweep: alter course 45, move forward, again. A fan with both rays,
+    the sweep's track drawn on one side; the base is the fleet's commonest, cut short."""
+    from collections import Counter
+
+    rs = scenario.ruleset
+    mv = rs.movement
+    common = Counter(s.type for s in scenario.fleet.ships).most_common(1)
+    length, width = rs.types[common[0][0]].base_in if common else (rs.bases.length_in, rs.bases.width_in)
+    r = 100.0
+    L, W = min(options.measure.pt(length), r * 0.8), options.measure.pt(width)
+    cx, cy = L + 6, r + 14
+    steps = [mv.sweep_step_deg * k for k in range(1, int(mv.sweep_turn_deg / mv.sweep_step_deg + 1e-9) + 1)]
+    shapes = _fan(cx, cy, r, mv.sweep_turn_deg, tuple(a * s for a in steps for s in (-1, 1)) + (0,))
+    for k, a in enumerate(steps):                  # each ray's angle at its end, the last the whole turn
+        key = "movement.sweep_turn_deg" if k == len(steps) - 1 else "movement.sweep_step_deg"
+        for side in (-1, 1):
+            t = math.radians(a * side)
+            x, y = cx + (r + 5) * math.cos(t), cy - (r + 5) * math.sin(t)
+            if abs(abs(a) - 90) < 1:
+                shapes.append(Text(x, y + (9 if side < 0 else -1), (_deg(rs, key),), 7.5, anchor="middle"))
+            else:
+                shapes.append(Text(x, y + 3 + side * -2, (_deg(rs, key),), 7.5))
+    x, y, leg = cx, cy, r * 0.42                    # the track: a leg at each step of the sweep
+    for k, a in enumerate(steps):
+        t = math.radians(a)
+        nx, ny = x + leg * math.cos(t), y - leg * math.sin(t)
+        shapes += arrow(x, y, nx, ny, 6)
+        x, y = nx, ny
+    shapes += _base_at(cx, cy, L, W)
+    lines = [(Span("Turning "), _deg(rs, "movement.sweep_turn_deg"), Span(": alter course "),
+              _deg(rs, "movement.sweep_step_deg"), Span(" and move forward,")),
+             (Span("then again: "), Span(_word(mv.sweep_moves), "bold", ("rule", "movement.sweep_moves"), "word"),
+              Span(" moves in a sweep, no pivoting.")),
+             (Span("A galley then finishes its move on the new course."),)]
+    for i, spans in enumerate(lines):
+        shapes.append(Text(0, cy + r + 26 + i * 9.5, spans, 7.5))
+    return [Piece(shapes, cx + r + 24, "Sweep template")]
+
+
+def wind_gauge(scenario, options: Options) -> list[Piece]:
+    """The wind rose at gauge size, with compass letters: lay N to the north, a ship at the centre."""
+    from printgen.sheets.maps.map_parts import wind_rose
+
+    rs = scenario.ruleset
+    r = 62.0
+    cx, cy = r + 16, r + 16
+    shapes: list[Shape] = [*wind_rose(cx, cy, r, rs, 8.0, word=False), *_compass_letters(cx, cy, r)]
+    lines = [(Span("Lay N to the north, the ship at the centre. Round ships cannot point within "),
+              _deg(rs, "movement.round_ship_min_angle_to_wind_deg"), Span(" of the wind.")),
+             (Span("Within "), _deg(rs, "movement.with_wind_within_deg"), Span(" of dead downwind a ship adds "),
+              Span(options.measure.fmt(rs.movement.with_wind_bonus_in), "bold", ("rule", "movement.with_wind_bonus_in"),
+                   "distance"), Span(" to its move (not with sails furled).")),
+             ]
+    from printgen.sheets.maps.map_legend import wrap_spans
+
+    y = cy + r + 20
+    for spans in lines:
+        for row in wrap_spans(spans, 2 * cx + 10, 7.5):
+            shapes.append(Text(0, y, row, 7.5))
+            y += 9.5
+    return [Piece(shapes, 2 * cx + 10, "Wind gauge")]

@@ -1,0 +1,50 @@
+"""Obstacle markers to cut out: the fragment's "piece of blue paper with black dots", set on the
+table only where a ship has struck a hidden obstacle. A page of them at the ruleset's marker size
+(a printgen default, said so on the page), scaled with the kit; blue with black dots in colour,
+white with black dots in black and white."""
+
+from __future__ import annotations
+
+from printgen.draw.shapes import Drawing, Rect, Span, Text
+from printgen.options import Options
+from printgen.sheets.page.frame import Box, content_box, frame, new_page
+from printgen.sheets.pieces.pack import grid
+
+TITLE_PT, TEXT_PT = 12.0, 8.5
+MARKERS = 20               # enough for any game: obstacles are few, and a marker goes only where one was struck
+
+
+def marker_sheets(scenario, options: Options) -> Drawing:
+    rs, m = scenario.ruleset, options.measure
+    w, h = (m.pt(v) for v in rs.obstacles.marker_in)
+    page = new_page(options)
+    box = content_box(options)
+    top = _intro(page, scenario, options, box)
+    area = Box(box.x, top, box.w, box.bottom - top)
+    g = grid(area, w, h, "obstacle marker")
+    for i in range(min(MARKERS, g.per_page)):
+        x, y = g.slot(i)
+        page.add(Rect(x, y, w, h, "marker", tag="marker"))
+    frame(page, options, scenario.title, "Obstacle markers", 1, 1)
+    return Drawing(f"{scenario.title}: obstacle markers ({options.edition_name})", [page],
+                   subject="printgen markers")
+
+
+def _intro(page, scenario, options: Options, box: Box) -> float:
+    """Title, the rule's own words for the marker, and its size; returns where the markers start."""
+    rs = scenario.ruleset
+    size = [Span(options.measure.fmt(v), source=("rule", f"obstacles.marker_in.{i}"), kind="distance")
+            for i, v in enumerate(rs.obstacles.marker_in)]
+    y = box.y + TITLE_PT
+    page.add(Text(box.x, y, (Span("Obstacle markers"),), TITLE_PT, font="bold"))
+    y += TEXT_PT * 1.9
+    page.add(Text(box.x, y, (Span("Once a ship has struck a hidden obstacle, set out a marker on the table, only where "
+                                  "that obstacle was struck. The rules ask for"),), TEXT_PT))
+    y += TEXT_PT * 1.4
+    page.add(Text(box.x + TEXT_PT, y, (Span("\u201c"), Span(rs.obstacles.marker, source=("rule", "obstacles.marker"),
+                                                            kind="text"), Span(".\u201d")),
+                  TEXT_PT * 1.1, font="italic", tag="marker-rule"))
+    y += TEXT_PT * 1.6
+    page.add(Text(box.x, y, (Span("Cut them out on the grey lines. Each measures "), size[0], Span(" by "), size[1],
+                             Span(": printgen's default size, not from the source.")), TEXT_PT, role="text.muted"))
+    return y + TEXT_PT * 1.6

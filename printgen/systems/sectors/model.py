@@ -1,0 +1,189 @@
+"""The sectors system that plays the medieval fragment: ship types with structure points per
+sector and mast, modified d6 rolls read on a damage table, obstacles, collisions, ramming."""
+
+from __future__ import annotations
+
+from typing import ClassVar, Literal
+
+from pydantic import Field, field_validator, model_validator
+
+from printgen.rules.faces import Faces
+from printgen import limits
+from printgen.rules.model import (BaseLength, BaseSide, Count, Inches, Points, PositiveInches, RangeBands, RollTable,
+                                  RulesetBase, Sequence, Strict, Text)
+from printgen.rules.trace import Source
+from printgen.rules.tracks import Track
+
+SECTORS = ("bow", "stern", "port", "starboard")
+
+
+class Structure(Strict):
+    bow: Points
+    stern: Points
+    port: Points
+    starboard: Points
+    mast: int = Field(ge=0, le=limits.HIT_POINTS)
+
+
+class ShipType(Strict):
+    name: str
+    ram: bool
+    oars: bool
+    round_ship: bool
+    sail: Literal["square", "lateen", "none"]
+    crew: Count
+    large: bool = False
+    skeg: bool = False
+    bardi: bool = False
+    speed_in: PositiveInches
+    attack_speed_in: PositiveInches
+    base_in: tuple[BaseLength, BaseSide]
+    structure: Structure
+
+    @model_validator(mode="after")
+    def _consistent(self):
+        if self.ram and not self.oars:
+            raise ValueError(f"{self.name}: a ram needs oars (only galleys and dromons ram)")
+        if self.attack_speed_in < self.speed_in:
+            raise ValueError(f"{self.name}: attack speed {self.attack_speed_in:g} is below its speed {self.speed_in:g}")
+        return self
+
+
+class Movement(Strict):
+    round_ship_min_angle_to_wind_deg: float = Field(ge=0, le=180)
+    with_wind_bonus_in: Inches
+    with_wind_within_deg: float = Field(ge=0, le=180)
+    sweep_turn_deg: float = Field(gt=0, le=180)
+    sweep_step_deg: float = Field(ge=5, le=180)          # the sweep template draws a ray per step
+    sweep_moves: Count
+    attack_speed_uses: Count
+    attack_speed_rest_turns: int = Field(ge=0, le=limits.COUNT)
+    furl_within_in: Inches
+    unfurl_turns: int = Field(ge=0, le=limits.COUNT)
+    stop_bounds: Count
+    stop_speed_factor: float = Field(gt=0, lt=1)
+    embark_turns: int = Field(ge=0, le=limits.COUNT)
+
+
+class Missile(Strict):
+    range_in: RangeBands
+
+
+class SectorRoll(RollTable):
+    success: ClassVar[str] = "bow"
+    bow: Faces
+    stern: Faces
+    port: Faces
+    starboard: Faces
+
+
+class Passage(RollTable):
+    success: ClassVar[str] = "through"
+    through: Faces
+    blocked: Faces
+
+
+class Obstacles(Strict):
+    marker: str
+    marker_in: tuple[BaseSide, BaseSide] = (1.5, 1.0)     # DEFAULT size of a marker, inches
+    sector: SectorRoll
+    passage: Passage
+
+
+class Modifier(Strict):
+    value: int = Field(ge=-6, le=6)
+    text: Text
+
+
+class MastRoll(RollTable):
+    success: ClassVar[str] = "hit"
+    hit: Faces
+    safe: Faces
+
+
+class Collision(Strict):
+    modifiers: dict[str, Modifier]
+    mast: MastRoll
+    mast_modifiers: list[str]
+
+    @model_validator(mode="after")
+    def _known(self):
+        unknown = [m for m in self.mast_modifiers if m not in self.modifiers]
+        if unknown:
+            raise ValueError(f"collision.mast_modifiers names {', '.join(unknown)}, which collision.modifiers "
+                             f"does not have ({', '.join(self.modifiers)})")
+        return self
+
+
+class Refloat(RollTable):
+    success: ClassVar[str] = "refloated"
+    refloated: Faces
+    stuck: Faces
+
+
+class Aground(Strict):
+    refloat: Refloat
+    crew_lost_stays: float = Field(gt=0, le=1)
+
+
+class Ramming(Strict):
+    modifiers: dict[str, Modifier]
+    clear_turns: int = Field(ge=0, le=limits.COUNT)
+
+
+class DamageRow(Strict):
+    model_config = Strict.model_config | {"populate_by_name": True}
+
+    lo: int | None = Field(default=None, alias="from", ge=-limits.COUNT, le=limits.COUNT)
+    hi: int | None = Field(default=None, alias="to", ge=-limits.COUNT, le=limits.COUNT)
+    points: int = Field(ge=0, le=limits.HIT_POINTS)
+    effect: Text
+
+    @model_validator(mode="after")
+    def _ordered(self):
+        if self.lo is None and self.hi is None:
+            raise ValueError("a damage row needs 'from', 'to' or both")
+        if self.lo is not None and self.hi is not None and self.hi < self.lo:
+            raise ValueError(f"damage row from {self.lo} to {self.hi}: 'to' is below 'from'")
+        return self
+
+    def covers(self, roll: int) -> bool:
+        return (self.lo is None or roll >= self.lo) and (self.hi is None or roll <= self.hi)
+
+
+class SectorsRuleset(RulesetBase):
+    """The medieval fragment: structure points per sector, modified rolls, a damage table."""
+
+    sequence: Sequence
+    movement: Movement
+    missile: Missile
+    types: dict[str, ShipType] = Field(min_length=1)
+    obstacles: Obstacles
+    collision: Collision
+    aground: Aground
+    ramming: Ramming
+    damage: list[DamageRow] = Field(min_length=1)
+
+    @field_validator("damage")
+    @classmethod
+    def _sorted(cls, rows: list[DamageRow]):
+        return sorted(rows, key=lambda r: (r.lo if r.lo is not None else -10**6))
+
+    def type_of(self, ship) -> ShipType:
+        return self.types[ship.type]
+
+    def base_of(self, ship) -> tuple[float, float]:
+        return self.types[ship.type].base_in
+
+    def long_range_in(self) -> float:
+        return max(b for _, b in self.missile.range_in.bands().values())
+
+    def damage_for(self, roll: int) -> DamageRow:
+        return next(r for r in self.damage if r.covers(roll))
+
+
+def ship_tracks(rs: SectorsRuleset, ship) -> list[Track]:
+    """A structure box per point, sector by sector, then the mast."""
+    st = rs.type_of(ship).structure
+    return [Track(part, getattr(st, part), "box", Source("rule", (f"types.{ship.type}.structure.{part}",)))
+            for part in (*SECTORS, "mast") if getattr(st, part) > 0]

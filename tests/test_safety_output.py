@@ -1,0 +1,390 @@
+"""Issue 10, first half: never lose a teacher's file, never hang, and leave no debris. The output
+folder (what `kit` may write over), the process (killed workers, signals, disk errors) and
+`printgen check` on damaged kits. Small fleets keep each kit near a second."""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import signal
+import stat
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+SMALL = ("--ships", "6", "--students", "4", "--scale", "0.5")          # a 25-sheet tiled map, not 100
+
+
+def snapshot(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def debris(where: Path) -> list[str]:
+    """Anything a run leaves behind: staging folders, `.part` files, locks."""
+    return sorted(str(p.relative_to(where)) for p in where.rglob("*")
+                  if p.name.startswith(".") or p.name.endswith(".part"))
+
+
+@pytest.fixture
+def kit(run, tmp_path):
+    """A small kit in tmp_path/k, made as a teacher would."""
+    code, out, err = run("kit", "trafalgar", *SMALL, "--out", tmp_path / "k")
+    assert code == 0, out + err
+    return tmp_path / "k"
+
+
+# --- the output folder -----------------------------------------------------------------------------
+
+def test_teachers_file_survives_a_rebuild(run, kit, tmp_path):
+    (kit / "precious.txt").write_text("my notes")
+    (kit / "mine").mkdir()
+    (kit / "mine" / "seating.csv").write_text("a,b")
+    before = set(json.loads((kit / "manifest.json").read_text())["files"])
+    code, out, err = run("kit", "trafalgar", "--ships", "20", "--students", "10", "--scale", "0.5", "--out", kit)
+    assert code == 0, out + err
+    assert (kit / "precious.txt").read_text() == "my notes" and (kit / "mine" / "seating.csv").read_text() == "a,b"
+    after = set(json.loads((kit / "manifest.json").read_text())["files"])
+    assert after != before                                    # more ships: more sprite pages and thumbnails
+    present = {str(p.relative_to(kit)) for p in kit.rglob("*") if p.is_file()}
+    assert present == after | {"precious.txt", "mine/seating.csv"}      # the old kit's extra files are gone
+    assert debris(tmp_path) == []
+
+
+def test_a_teachers_file_in_the_way_refuses_and_keeps_everything(run, kit):
+    (kit / "kit-bw.pdf").write_bytes(b"the teacher's own scan")
+    before = snapshot(kit)
+    code, _, err = run("kit", "trafalgar", *SMALL, "--edition", "both", "--out", kit)
+    assert code == 2 and "in the way of the new kit: kit-bw.pdf" in err and "fix:" in err
+    assert snapshot(kit) == before
+
+
+def test_out_onto_a_folder_that_is_not_a_kit_refuses_and_deletes_nothing(run, tmp_path):
+    myclass = tmp_path / "myclass"
+    myclass.mkdir()
+    (myclass / "ships.csv").write_text("name\n")
+    (myclass / "precious.txt").write_text("keep me")
+    code, _, err = run("kit", "trafalgar", *SMALL, "--out", myclass)
+    assert code == 2 and "is not empty and is not a printgen kit (it holds precious.txt, ships.csv)" in err
+    assert "fix: give a new or empty folder" in err
+    assert snapshot(myclass) == {"ships.csv": b"name\n", "precious.txt": b"keep me"}
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["myclass"]
+
+
+def test_an_empty_folder_is_used(run, tmp_path):
+    (tmp_path / "empty").mkdir()
+    code, out, err = run("kit", "trafalgar", *SMALL, "--out", tmp_path / "empty")
+    assert code == 0, out + err
+    assert (tmp_path / "empty" / "manifest.json").is_file()
+
+
+def test_out_onto_a_file_refuses_and_the_file_is_intact(run, tmp_path):
+    essay = tmp_path / "essay.docx"
+    essay.write_bytes(b"my essay")
+    for command in (["kit", "trafalgar", *SMALL], ["sprites", "trafalgar"]):
+        code, _, err = run(*command, "--out", essay)
+        assert code == 2 and "essay.docx" in err and "file" in err, err
+    assert essay.read_bytes() == b"my essay"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["essay.docx"]
+
+
+def test_root_and_a_busy_working_folder_refuse(run, tmp_path, monkeypatch):
+    code, _, err = run("kit", "trafalgar", *SMALL, "--out", "/")
+    assert code == 2 and "root of the disk" in err
+    (tmp_path / "homework.txt").write_text("x")
+    monkeypatch.chdir(tmp_path)
+    code, _, err = run("kit", "trafalgar", *SMALL, "--out", ".")
+    assert code == 2 and "not a printgen kit (it holds homework.txt)" in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["homework.txt"]
+
+
+def test_the_scenario_folder_is_never_the_output(run, scenario_dir):
+    folder = scenario_dir()
+    before = snapshot(folder.parent)
+    for out in (folder, folder.parent):
+        for command in (["kit", *SMALL], ["sprites"], ["map"]):
+            code, _, err = run(command[0], folder, *command[1:], "--out", out)
+            assert code == 2 and "holds the scenario itself" in err, (command, out, err)
+    assert snapshot(folder.parent) == before
+
+
+def test_single_document_commands_write_only_their_own_files(run, tmp_path):
+    out = tmp_path / "mix"
+    out.mkdir()
+    (out / "precious.txt").write_text("keep")
+    (out / "sprites-color.pdf.d").mkdir()
+    for command in (["sprites", "trafalgar"], ["quickref", "trafalgar"], ["map", "trafalgar"]):
+        code, o, err = run(*command, "--out", out)
+        assert code == 0, o + err
+    assert sorted(p.name for p in out.iterdir()) == [
+        "deployment.csv", "deployment.json", "map-color.pdf", "precious.txt", "quickref-color.pdf",
+        "sprites-color.pdf", "sprites-color.pdf.d"]
+    (out / "quickref-color.pdf").unlink()
+    (out / "quickref-color.pdf").mkdir()                       # a folder never becomes a file
+    code, _, err = run("quickref", "trafalgar", "--out", out)
+    assert code == 2 and "is a folder" in err and (out / "quickref-color.pdf").is_dir()
+
+
+def test_files_and_folders_honour_the_umask(run, tmp_path):
+    old = os.umask(0o022)
+    try:
+        code, out, err = run("kit", "trafalgar", *SMALL, "--out", tmp_path / "k")
+        assert code == 0, out + err
+        code, out, err = run("sprites", "trafalgar", "--format", "png", "--out", tmp_path / "s")
+        assert code == 0, out + err
+    finally:
+        os.umask(old)
+    paths = [tmp_path / "k", *(tmp_path / "k").rglob("*"), tmp_path / "s", *(tmp_path / "s").rglob("*")]
+    modes = {stat.S_IMODE(p.stat().st_mode) for p in paths if p.is_file()}
+    dirs = {stat.S_IMODE(p.stat().st_mode) for p in paths if p.is_dir()}
+    assert modes == {0o644} and dirs == {0o755}
+
+
+def test_a_lock_keeps_a_second_run_out(run, kit, tmp_path):
+    from printgen.kit.lock import lock_path, locked
+
+    before = snapshot(kit)
+    with locked(kit):                                           # another run holds the folder
+        code, _, err = run("kit", "trafalgar", *SMALL, "--out", kit)
+    assert code == 2 and f"another printgen run (process {os.getpid()}) is writing this folder" in err
+    assert snapshot(kit) == before and not lock_path(kit).exists()
+
+
+def test_a_kit_that_fails_its_check_leaves_the_previous_one(run, kit, tmp_path, monkeypatch):
+    from printgen.systems.broadside import sprites
+
+    before = snapshot(kit)
+    real = sprites.track_shapes
+    monkeypatch.setattr(sprites, "track_shapes", lambda track, *a: real(track, *a)[:-1])   # a hit circle short
+    code, out, err = run("kit", "trafalgar", *SMALL, "--out", kit)
+    assert code == 1
+    assert "hit circles on its base" in out
+    assert f"kept in {tmp_path / 'k.failed'}/ for inspection" in err
+    assert snapshot(kit) == before
+    failed = json.loads((tmp_path / "k.failed" / "manifest.json").read_text())
+    assert failed["request"]["seed"] == 1805 and (tmp_path / "k.failed" / "sprites-color.pdf").is_file()
+    assert debris(tmp_path) == []
+
+
+def test_a_kit_made_from_a_relative_path_is_checked_from_anywhere(run, scenario_dir, tmp_path, monkeypatch):
+    folder = scenario_dir()
+    monkeypatch.chdir(folder.parent)
+    code, out, err = run("kit", folder.name, *SMALL, "--out", "k")
+    assert code == 0, out + err
+    assert json.loads((folder.parent / "k" / "manifest.json").read_text())["request"]["scenario"] == str(folder)
+    monkeypatch.chdir("/")
+    code, out, err = run("check", folder.parent / "k")
+    assert code == 0 and "check: 9 documents agree" in out, out + err
+
+
+# --- the process -----------------------------------------------------------------------------------
+
+def test_a_killed_worker_ends_the_run_with_a_message(run, tmp_path, monkeypatch):
+    import printgen.kit.build as kb
+
+    real = kb._document
+
+    def oom(plan, job):
+        if job[1] == "sprites":
+            os.kill(os.getpid(), signal.SIGKILL)               # what the out-of-memory killer does
+        return real(plan, job)
+
+    monkeypatch.setattr(kb, "_document", oom)
+    start = time.monotonic()
+    code, _, err = run("kit", "trafalgar", *SMALL, "--out", tmp_path / "k")
+    assert time.monotonic() - start < 30
+    assert code == 2 and "a worker process was killed by signal SIGKILL while working on the sprites" in err
+    assert "out of memory" in err
+    assert list(tmp_path.iterdir()) == []
+
+
+def start_kit(where: Path, *args: str) -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, "-m", "printgen", "kit", "trafalgar", *args], cwd=where,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def wait_for_staging(where: Path, proc: subprocess.Popen) -> None:
+    """Until the run has drawn its documents into a staging folder (the most debris it can leave)."""
+    deadline = time.monotonic() + 60
+    while not list(where.glob(".k.new-*/manifest.json")):
+        assert proc.poll() is None and time.monotonic() < deadline, proc.communicate()
+        time.sleep(0.01)
+
+
+@pytest.mark.parametrize("sig, code", [(signal.SIGTERM, 143), (signal.SIGINT, 130)])
+def test_a_signal_leaves_no_debris_and_the_previous_kit(kit, tmp_path, sig, code):
+    before = snapshot(kit)
+    proc = start_kit(tmp_path, "--out", "k")                   # the default kit: long enough to catch
+    wait_for_staging(tmp_path, proc)
+    proc.send_signal(sig)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == code, err
+    assert "Traceback" not in err
+    if sig == signal.SIGINT:
+        assert "interrupted; previous kit kept" in err
+    else:
+        assert err == ""
+    assert snapshot(kit) == before and debris(tmp_path) == []
+
+
+def test_workers_go_quietly_when_the_parent_dies(tmp_path):
+    proc = start_kit(tmp_path, "--out", "k")
+    deadline = time.monotonic() + 60
+    while not (tmp_path / ".k.lock").exists():                 # the documents are being drawn
+        assert proc.poll() is None and time.monotonic() < deadline
+        time.sleep(0.01)
+    time.sleep(0.3)
+    proc.kill()
+    _, err = proc.communicate(timeout=60)                       # EOF: every worker has ended too
+    assert "Traceback" not in err and "BrokenPipeError" not in err
+
+
+def test_a_disk_error_is_a_message_not_a_traceback(run, kit, tmp_path, monkeypatch):
+    before = snapshot(kit)
+
+    def full(self, data):
+        raise OSError(errno.ENOSPC, "No space left on device", str(self))
+
+    monkeypatch.setattr(Path, "write_bytes", full)
+    code, _, err = run("kit", "trafalgar", *SMALL, "--out", kit)
+    assert code == 2 and "No space left on device" in err and "fix: the disk is full" in err
+    assert ".k.new-" in err                                     # the path it could not write
+    monkeypatch.undo()
+    assert snapshot(kit) == before and debris(tmp_path) == []
+
+
+def test_a_failed_png_write_leaves_no_part_file(run, tmp_path, monkeypatch):
+    import printgen.output as output
+
+    real = os.fdopen
+
+    class Full:
+        def __init__(self, f):
+            self.f = f
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            self.f.close()
+
+        def fileno(self):
+            return self.f.fileno()
+
+        def write(self, data):
+            raise OSError(errno.ENOSPC, "No space left on device", self.f.name)
+
+    monkeypatch.setattr(output.os, "fdopen", lambda fd, mode: Full(real(fd, mode)))
+    code, _, err = run("sprites", "trafalgar", "--format", "png", "--out", tmp_path / "s")
+    assert code == 2 and "No space left on device" in err and "Traceback" not in err
+    assert [p for p in tmp_path.rglob("*") if p.is_file()] == []
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root writes into read-only folders")
+def test_a_read_only_folder_is_a_message(run, tmp_path):
+    ro = tmp_path / "ro"
+    ro.mkdir()
+    ro.chmod(0o555)
+    try:
+        code, _, err = run("kit", "trafalgar", *SMALL, "--out", ro / "k")
+    finally:
+        ro.chmod(0o755)
+    assert code == 2 and "Permission denied" in err and "fix:" in err
+
+
+def test_permission_denied_is_a_message(run, tmp_path, monkeypatch):
+    """The same as a read-only folder, for a test run as root (root may write anywhere)."""
+    import tempfile
+
+    def denied(prefix, dir):
+        raise PermissionError(errno.EACCES, "Permission denied", dir)
+
+    monkeypatch.setattr(tempfile, "mkdtemp", denied)
+    code, _, err = run("kit", "trafalgar", *SMALL, "--out", tmp_path / "k")
+    assert code == 2 and f"{tmp_path}: Permission denied" in err and "fix: choose a folder you may write" in err
+    assert debris(tmp_path) == []
+
+
+# --- printgen check on damaged kits ----------------------------------------------------------------
+
+def damage(kit: Path, how: str) -> None:
+    pdf = kit / "sprites-color.pdf"
+    manifest = json.loads((kit / "manifest.json").read_text())
+    if how == "zero-byte pdf":
+        pdf.write_bytes(b"")
+    elif how == "truncated pdf":
+        pdf.write_bytes(pdf.read_bytes()[:1000])
+    elif how == "random pdf":
+        pdf.write_bytes(os.urandom(5000))
+    elif how == "symlinked pdf":
+        (kit / "elsewhere.pdf").write_bytes(pdf.read_bytes())
+        pdf.unlink()
+        pdf.symlink_to(kit / "elsewhere.pdf")
+    elif how == "random pdf, hash updated":
+        pdf.write_bytes(b"%PDF-1.4 nonsense")
+        import hashlib
+
+        for d in manifest["documents"]:
+            if d["path"] == pdf.name:
+                d["sha256"] = hashlib.sha256(b"%PDF-1.4 nonsense").hexdigest()
+    elif how == "trace.json missing":
+        (kit / "trace.json").unlink()
+    elif how == "trace.json damaged":
+        (kit / "trace.json").write_text("{")
+    elif how == "manifest missing documents":
+        del manifest["documents"]
+    elif how == "manifest pages wrong type":
+        manifest["documents"][0]["pages"] = "three"
+    elif how == "manifest students wrong type":
+        manifest["request"]["students"] = True
+    elif how == "manifest not json":
+        (kit / "manifest.json").write_text("not json")
+        return
+    elif how == "path outside":
+        manifest["documents"][0]["path"] = "../../etc/shadow"
+    elif how == "absolute path":
+        manifest["data"]["/etc/passwd"] = "0" * 64
+    (kit / "manifest.json").write_text(json.dumps(manifest))
+
+
+DAMAGE = {  # how -> (exit code, what the report says)
+    "zero-byte pdf": (1, "sprites-color.pdf, page 0: the file changed since printgen wrote it"),
+    "truncated pdf": (1, "sprites-color.pdf, page 0: the file changed since printgen wrote it"),
+    "random pdf": (1, "sprites-color.pdf, page 0: the file changed since printgen wrote it"),
+    "symlinked pdf": (1, "sprites-color.pdf, page 0: is a link"),
+    "random pdf, hash updated": (1, "sprites-color.pdf, page 0: cannot be read as a PDF"),
+    "trace.json missing": (1, "trace.json, page 0: the file is missing"),
+    "trace.json damaged": (1, "trace.json, page 0: the file changed since printgen wrote it"),
+    "manifest missing documents": (2, "has no 'documents' list"),
+    "manifest pages wrong type": (2, "documents[0].pages is str \"three\", not a whole number"),
+    "manifest students wrong type": (2, "request.students is bool true, not a whole number"),
+    "manifest not json": (2, "cannot read the kit's manifest"),
+    "path outside": (2, "names '../../etc/shadow', which is not a file inside the kit folder"),
+    "absolute path": (2, "names '/etc/passwd', which is not a file inside the kit folder"),
+}
+
+
+@pytest.fixture(scope="module")
+def pristine(tmp_path_factory):
+    where = tmp_path_factory.mktemp("pristine")
+    result = subprocess.run([sys.executable, "-m", "printgen", "kit", "trafalgar", *SMALL, "--out", "k"], cwd=where,
+                            capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    return where / "k"
+
+
+@pytest.mark.parametrize("how", DAMAGE)
+def test_check_on_a_damaged_kit_says_what_is_wrong(pristine, tmp_path, how):
+    import shutil
+
+    kit = tmp_path / "k"
+    shutil.copytree(pristine, kit)
+    damage(kit, how)
+    result = subprocess.run([sys.executable, "-m", "printgen", "check", str(kit)], capture_output=True, text=True)
+    code, says = DAMAGE[how]
+    assert "Traceback" not in result.stderr
+    assert result.returncode == code, result.stdout + result.stderr
+    assert says in result.stdout + result.stderr

@@ -1,0 +1,250 @@
+"""A third rule family, defined here and nowhere else, prints a whole kit that `printgen check`
+passes: the proof that shared code asks a family only what printgen/systems/base.py says.
+
+The toy rules: one die roll a turn within range, a "hits" track of N boxes, square bases."""
+
+from __future__ import annotations
+
+import json
+from typing import ClassVar
+
+import pytest
+from pydantic import PositiveInt
+
+from printgen import systems
+from printgen.draw.shapes import Drawing, Group, Rect, Span, Text, translate
+from printgen.rules.faces import Faces
+from printgen.rules.model import RangeBands, RollTable, RulesetBase
+from printgen.rules.tables import OddsTable, cell, odds_cell
+from printgen.rules.trace import Source, derived
+from printgen.rules.tracks import Track
+from printgen.sheets.gauges.rulers import _bands
+from printgen.sheets.page.frame import content_box, frame, new_page
+from printgen.sheets.pieces.pack import grid
+from printgen.sheets.pieces.tracks import track_shapes
+from printgen.sheets.text.odds_blocks import draw_tables
+from printgen.systems.base import RuleSystem
+
+
+class Shot(RollTable):
+    success: ClassVar[str] = "hit"
+    hit: Faces
+    miss: Faces
+
+
+class ToyRuleset(RulesetBase):
+    hits: PositiveInt                  # boxes on every ship's track
+    range_in: RangeBands               # how far a ship may roll at an enemy
+    shot: Shot                         # the one roll a turn
+
+    def long_range_in(self) -> float:
+        return max(b for _, b in self.range_in.bands().values())
+
+
+class Toy(RuleSystem):
+    name = "toy"
+    model = ToyRuleset
+    marks = ("hit boxes", "hits")
+
+    def __init__(self, templates):
+        self.folder = templates
+
+    def templates_dir(self, rs):
+        return self.folder
+
+    def tracks(self, rs, ship):
+        return [Track("hits", rs.hits, "box", Source("rule", ("hits",)))]
+
+    def is_mark(self, path, base_sizes):
+        return path.kind == "rect" and abs(path.w - path.h) < 0.3 and 1 < path.w < min(min(base_sizes)) / 2
+
+    def sprite_sheets(self, scenario, options):
+        rs, side = scenario.ruleset, options.measure.pt(scenario.ruleset.bases.length_in)
+        g, ships = grid(content_box(options), side, side, "ship base"), list(scenario.fleet.ships)
+        pages = []
+        for p in range(-(-len(ships) // g.per_page)):
+            page = new_page(options)
+            for i, ship in enumerate(ships[p * g.per_page:(p + 1) * g.per_page]):
+                name = Text(4, 12, (Span(ship.name, source=("fleet", ship.key, "name"), kind="text"),), 7, font="bold")
+                marks = track_shapes(self.tracks(rs, ship)[0], 4, side / 2, side - 8, side / 3)
+                page.add(Group((Rect(0, 0, side, side, f"base.{ship.nation}", tag="base"), name, *marks),
+                               translate(*g.slot(i)), tag=ship.key))
+            frame(page, options, scenario.title, "Ship bases", p + 1, -(-len(ships) // g.per_page))
+            pages.append(page)
+        return Drawing(f"{scenario.title}: ship bases", pages, subject="printgen sprites")
+
+    def block(self, rs, name, args, width, size, options, wording):
+        if [name, *args] != ["odds", "shot"]:
+            return None
+        row = (cell("A hit"), odds_cell(derived(rs, "chance_of", "shot")))
+        return draw_tables([OddsTable(cell("One roll"), ("roll", "chance"), (row,))], width, size, options)
+
+    def gauges(self):
+        return (lambda s, o: [_bands(s.ruleset, o, "range_in", lambda band: [], "Range ruler")],)
+
+
+RULESET = """
+hits = 3
+range_in = { shot = [0, 6] }
+shot = { hit = [5, 6], miss = [1, 2, 3, 4] }
+
+[ruleset]
+id = "toy-duel"
+title = "Toy duel"
+system = "toy"
+
+[sides.red]
+name = "Red"
+nations = ["British"]
+
+[sides.blue]
+name = "Blue"
+nations = ["French"]
+
+[bases]
+length_in = 1.5
+width_in = 1.5
+
+[table]
+north_south_ft = 3
+east_west_ft = 4
+wind_from = "W"
+"""
+
+SCENARIO = """
+[scenario]
+title = "A toy duel"
+ruleset = "toy-duel.toml"
+
+[squadrons.reds]
+side = "red"
+ships = 3
+
+[squadrons.blues]
+side = "blue"
+ships = 3
+
+[deployment]
+line_side = "blue"
+attack_side = "red"
+"""
+
+SHIPS = """name,nation,squadron,flagship
+Ruby,British,reds,yes
+Garnet,British,reds,no
+Coral,British,reds,no
+Sapphire,French,blues,yes
+Cobalt,French,blues,no
+Azure,French,blues,no
+"""
+
+TEMPLATES = {
+    "quickref.md.j2": """## One roll a turn
+1. A ship within {{ dist("range_in.shot.1") }} of an enemy rolls one die: {{ faces("shot.hit") }} hits.
+2. Tick a box for each hit; after {{ rule("hits") }} hits the ship leaves the table.
+[odds shot]
+""",
+    "cards.md.j2": """## Rolling
+A hit on {{ faces("shot.hit") }}: {{ chance("chance_of", "shot") }} a roll.
+[odds shot]
+
+## Hits
+A ship takes {{ rule("hits") }} hits.
+""",
+    "captains.md.j2": """{% for c in captains %}
+## Captain {{ meta(c.number, "captain") }}: {{ rs.sides[c.side].name }}
+{% for s in c.ships %}
+[track {{ ref(s) }}]
+{% endfor %}
+{% endfor %}
+""",
+    "teacher.md.j2": """## Roster
+{% for c in captains %}
+- Captain {{ meta(c.number, "captain") }}: {% for s in c.ships %}{{ ship(s) }} {% endfor %}
+
+{% endfor %}
+## Printing
+{% for line in printing %}
+- {{ line }}
+{% endfor %}
+""",
+}
+
+
+@pytest.fixture
+def toy(tmp_path, monkeypatch):
+    """The toy family registered (and removed afterwards), its ruleset, fleet and templates on disk."""
+    (tmp_path / "templates" / "toy-duel").mkdir(parents=True)
+    for name, text in TEMPLATES.items():
+        (tmp_path / "templates" / "toy-duel" / name).write_text(text, encoding="utf-8")
+    folder = tmp_path / "duel"
+    folder.mkdir()
+    (folder / "toy-duel.toml").write_text(RULESET, encoding="utf-8")
+    (folder / "scenario.toml").write_text(SCENARIO, encoding="utf-8")
+    (folder / "ships.csv").write_text(SHIPS, encoding="utf-8")
+    systems.known()                                             # the built-in families first
+    monkeypatch.setitem(systems._SYSTEMS, "toy", Toy(tmp_path / "templates"))
+    return folder
+
+
+def test_an_unregistered_system_is_refused_with_the_known_ones(tmp_path, run):
+    folder = tmp_path / "duel"
+    folder.mkdir()
+    (folder / "toy-duel.toml").write_text(RULESET, encoding="utf-8")
+    (folder / "scenario.toml").write_text(SCENARIO, encoding="utf-8")
+    (folder / "ships.csv").write_text(SHIPS, encoding="utf-8")
+    code, _, err = run("check", folder)
+    assert code == 2 and "unknown ruleset system 'toy'" in err and "broadside, sectors" in err
+
+
+def test_a_registered_toy_family_prints_a_kit_that_checks(toy, tmp_path, run):
+    systems.register(systems.get("toy"))                         # the public way in (the fixture undoes it)
+    out = tmp_path / "kit"
+    code, stdout, err = run("kit", toy, "--students", "4", "--edition", "both", "--out", out)
+    assert code == 0, stdout + err
+    assert "documents agree with the rules and the fleet" in stdout
+    kinds = {d["kind"] for d in json.loads((out / "manifest.json").read_text())["documents"]}
+    assert {"sprites", "quickref", "cards", "captains", "map", "teacher", "rulers"} <= kinds
+    assert not kinds & {"records", "markers"}                    # the sectors family's own documents
+    code, stdout, _ = run("check", out)
+    assert code == 0 and "documents agree" in stdout
+
+
+def test_the_toy_kit_prints_its_rules_and_marks(toy, tmp_path, run):
+    import pdfplumber
+
+    out = tmp_path / "kit"
+    assert run("kit", toy, "--students", "4", "--out", out)[0] == 0
+    with pdfplumber.open(out / "cards-color.pdf") as pdf:
+        text = " ".join(p.extract_text() for p in pdf.pages)
+    assert "5-6" in text and "1/3 (33.3%)" in text and "3 hits" in text
+    with pdfplumber.open(out / "sprites-color.pdf") as pdf:
+        page = pdf.pages[0]
+        side = 1.5 * 72
+        bases = [r for r in page.rects if abs(r["width"] - side) < 0.5 and abs(r["height"] - side) < 0.5]
+        boxes = [r for r in page.rects if abs(r["width"] - r["height"]) < 0.3 and 1 < r["width"] < side / 2]
+        assert len(bases) == 6 and len(boxes) == 6 * 3
+    with pdfplumber.open(out / "rulers-color.pdf") as pdf:
+        assert "Range ruler" in pdf.pages[0].extract_text()
+
+
+def test_check_fails_when_a_toy_base_misses_a_box(toy, tmp_path, run, monkeypatch):
+    """The checker counts the toy's marks on the drawing, through the family's is_mark."""
+    import sys
+
+    real = track_shapes
+    monkeypatch.setattr(sys.modules[__name__], "track_shapes", lambda track, *a: real(track, *a)[:-1])
+    code, stdout, _ = run("kit", toy, "--students", "4", "--out", tmp_path / "kit")
+    assert code == 1 and "2 hit boxes on its base, the rules give 3 hits" in stdout
+
+
+def test_a_ruleset_model_names_only_registered_systems(toy):
+    import tomllib
+
+    from pydantic import ValidationError
+
+    data = tomllib.loads(RULESET)
+    assert ToyRuleset.model_validate(data).ruleset.system == "toy"
+    data["ruleset"]["system"] = "galleons"
+    with pytest.raises(ValidationError, match=r"unknown rule system 'galleons': known systems are broadside, sectors, toy"):
+        ToyRuleset.model_validate(data)
