@@ -91,3 +91,9 @@ def test_report_and_replay_are_written_where_asked(run, tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["game.pdf", "plays.pdf"]       # nothing else
     code, _, err = run("simulate", "trafalgar", "--games", "6", "--replay-game", "6", "--replay", replay)
     assert code == 2 and "--replay-game" in err
+
+
+def test_lesson_numbers_beyond_a_timetable_are_refused(run, scenario_dir):
+    folder = scenario_dir(scenario={"lesson": {"periods": 1000}})
+    code, _, err = run("simulate", str(folder), "--games", "2")
+    assert code == 2 and "lesson.periods" in err

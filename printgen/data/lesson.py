@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-from pydantic import Field, NonNegativeInt, PositiveInt, model_validator
+from pydantic import Field, conint, model_validator
 
 from printgen.rules.model import Strict
 
@@ -17,16 +17,23 @@ PRINTGEN = "printgen's choice"
 SCENARIO = "the scenario's choice"
 
 
+# Bounds far beyond a school timetable; they also bound the game engine's loop over turns
+# (at most 10 x 300 minutes, a turn a minute: 3,000 turns).
+Periods = conint(ge=1, le=10)
+Minutes = conint(ge=0, le=300)
+Points = conint(ge=0, le=100)
+
+
 class Lesson(Strict):
     """The lesson's minutes. Turns played = floor((periods * period_minutes - setup - briefing -
     debrief) / minutes_per_turn)."""
 
-    periods: PositiveInt
-    period_minutes: PositiveInt
-    setup_minutes: NonNegativeInt
-    briefing_minutes: NonNegativeInt
-    debrief_minutes: NonNegativeInt
-    minutes_per_turn: PositiveInt
+    periods: Periods
+    period_minutes: conint(ge=1, le=300)
+    setup_minutes: Minutes
+    briefing_minutes: Minutes
+    debrief_minutes: Minutes
+    minutes_per_turn: conint(ge=1, le=300)
 
     @property
     def playing_minutes(self) -> int:
@@ -49,9 +56,9 @@ class Lesson(Strict):
 class Victory(Strict):
     """Points for each enemy ship that struck; a ship scores the highest value that applies to it."""
 
-    struck: NonNegativeInt
-    flagship_struck: NonNegativeInt
-    captured: NonNegativeInt
+    struck: Points
+    flagship_struck: Points
+    captured: Points
 
     def points(self, flagship: bool, captured: bool) -> int:
         return max(self.struck, self.flagship_struck if flagship else 0, self.captured if captured else 0)
