@@ -97,3 +97,14 @@ def test_lesson_numbers_beyond_a_timetable_are_refused(run, scenario_dir):
     folder = scenario_dir(scenario={"lesson": {"periods": 1000}})
     code, _, err = run("simulate", str(folder), "--games", "2")
     assert code == 2 and "lesson.periods" in err
+
+
+def test_workers_end_quietly():
+    """A real process (the workers' stderr is the terminal's): no worker prints on its way out."""
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "printgen", "simulate", "trafalgar", "--ships", "8", "--games", "40",
+                           "--workers", "2"], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0 and "wins" in done.stdout
+    assert "Traceback" not in done.stderr and "Terminated" not in done.stderr, done.stderr

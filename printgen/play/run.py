@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
 from typing import Callable
 
 from printgen.play.engine import Result, Setup, play
@@ -21,6 +22,13 @@ def _chunk(job: tuple[int, int, int]) -> list[Result]:
         raise
     except BaseException as e:                    # Ctrl-C in a worker: an ordinary error, the pool stops
         raise RuntimeError(f"interrupted: {e!r}") from None
+
+
+def _worker_signals() -> None:
+    """In a worker: Ctrl-C is the parent's to handle, and the pool's closing SIGTERM simply ends it
+    (the command's own SIGTERM handler, inherited through fork, would print a traceback)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def chunks(games: int, workers: int) -> list[tuple[int, int]]:
@@ -47,7 +55,7 @@ def simulate(setup: Setup, games: int, seed: int, workers: int | None = None,
         return results
     _SHARED["setup"] = setup                       # forked workers inherit it: nothing is pickled but results
     try:
-        with multiprocessing.get_context("fork").Pool(min(workers, len(jobs))) as pool:
+        with multiprocessing.get_context("fork").Pool(min(workers, len(jobs)), initializer=_worker_signals) as pool:
             for part in pool.imap(_chunk, jobs):   # imap keeps the order of the jobs
                 results += part
                 if progress:
