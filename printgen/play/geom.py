@@ -118,22 +118,30 @@ def slide(moving: Rect, ux: float, uy: float, most: float, others: list[Rect], w
 
 def _first_contact(a: Rect, ux: float, uy: float, b: Rect) -> float | None:
     """The distance `a` travels along (ux, uy) before it would overlap `b` (None: never). On each
-    separating axis the overlap is an open interval of travel; they overlap where all four meet."""
-    ax, ay, afx, afy, _, _ = a
-    bx, by, bfx, bfy, _, _ = b
+    separating axis the overlap is an open interval of travel; they overlap where all four meet.
+    The bases' half-widths on each other's axes are those of `gap`."""
+    ax, ay, afx, afy, ahl, ahw = a
+    bx, by, bfx, bfy, bhl, bhw = b
+    c = abs(afx * bfx + afy * bfy)
+    d = abs(afx * bfy - afy * bfx)
+    dx, dy = bx - ax, by - ay
     start, end = -math.inf, math.inf
-    for nx, ny in ((afx, afy), (afy, -afx), (bfx, bfy), (bfy, -bfx)):
-        r = extent_along(a, nx, ny) + extent_along(b, nx, ny) - EPS
-        p0 = (bx - ax) * nx + (by - ay) * ny
+    for nx, ny, r in ((afx, afy, ahl + bhl * c + bhw * d), (afy, -afx, ahw + bhl * d + bhw * c),
+                      (bfx, bfy, bhl + ahl * c + ahw * d), (bfy, -bfx, bhw + ahl * d + ahw * c)):
+        r -= EPS
+        p0 = dx * nx + dy * ny
         k = ux * nx + uy * ny
-        if abs(k) < 1e-12:
+        if -1e-12 < k < 1e-12:
             if abs(p0) >= r:
                 return None
             continue
         t1, t2 = (p0 - r) / k, (p0 + r) / k
         if t1 > t2:
             t1, t2 = t2, t1
-        start, end = max(start, t1), min(end, t2)
+        if t1 > start:
+            start = t1
+        if t2 < end:
+            end = t2
         if start >= end:
             return None
     if end <= 0:
