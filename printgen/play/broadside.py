@@ -4,13 +4,16 @@ Every number is read from the ruleset; the order of the phases is the ruleset's 
 Readings and printgen's choices, where the seed is silent (each is also in the simulate report):
 - broadside area: the strips beside the base between the lines of its bow and stern edges, both
   sides; a target can be shot when part of its base is in one, within long range, base to base;
+  where the bands meet (6") the nearer band; only ships that have not struck are shot at, each
+  shooter at its best odds, then the target with the fewest hit points left, then the nearest;
 - rake: short range, with the firing base's centre between the lines of the target's sides (ahead
   of its bow or astern): "mostly in front or rear" read by the centre;
 - no fire through ships: the line between the two base centres must not cross a third base
   (any ship, wrecks included), an approximation of "through or over other ships, or narrow gaps";
 - a move is a straight run and one turn, either at its start or at its end; a base stops where it
   touches another base or the table edge (no ship leaves the table, none passes through another);
-  a ship that turns its bow into the red may not sail on (it turns at the end of its run);
+  a ship that turns its bow into the red may not sail on (it turns at the end of its run); bases
+  touching at the start of a move may part (the one touched blocks only where the move ends);
 - contact: bases within CONTACT of each other; every touching pair not yet fouled or grappled
   rolls at the end of each drift and move phase; grappling is between enemies that both fight;
 - drift moves a whole cluster of fouled or grappled ships together, and stops at a base or edge;
