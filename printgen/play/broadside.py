@@ -1,7 +1,7 @@
 """The broadside family's phases (the Trafalgar fast-play rules), played on real base rectangles.
 Every number is read from the ruleset; the order of the phases is the ruleset's `sequence.phases`.
 
-Readings and printgen's choices, where the seed is silent (each is also in the simulate report):
+Readings and printgen's choices where the seed is silent (the rulings sheet should print the same):
 - broadside area: the strips beside the base between the lines of its bow and stern edges, both
   sides; a target can be shot when part of its base is in one, within long range, base to base;
   where the bands meet (6") the nearer band; only ships that have not struck are shot at, each
