@@ -64,6 +64,11 @@ built-in rules have 6)."""
 COUNT = 1_000
 """Any other whole number a ruleset gives (turns, crew, uses): a loop over it stays short."""
 
+PERIODS = 10
+LESSON_MINUTES = 300
+"""A lesson's periods and any of its times in minutes (a period, set-up, a turn): a school day at most,
+so the turn limit, the turn tracker and the timeline stay a page or two."""
+
 PROBLEMS_SHOWN = 20
 """Problems listed in one error: a file with thousands of mistakes is reported in an instant, with
 the first 20 and how many more."""

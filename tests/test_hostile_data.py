@@ -404,7 +404,7 @@ def test_boarding_odds_equal_the_old_recursion_for_small_fights():
 
 
 def test_boarding_odds_at_the_hit_point_limit_are_fast():
-    from printgen.rules import broadside
+    from printgen.systems.broadside import odds as broadside
 
     hp = limits.HIT_POINTS
     per = limits.DICE_PER_POOL // hp

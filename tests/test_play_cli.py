@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import re
 
-from printgen.data.lesson import DEFAULT_LESSON, PRINTGEN, lesson_of
+from printgen.data.lesson import DEFAULTS
 from printgen.data.scenario import load_scenario
+from printgen.rules.provenance import Provenance
 
 
 def test_simulate_prints_rates_lengths_struck_and_the_turn_limit(run):
     code, out, err = run("simulate", "trafalgar", "--ships", "8", "--games", "30", "--seed", "3")
     assert code == 0, err
-    assert "30 games, seed 3, 8 ships, turn limit 10" in out
+    limit = load_scenario("trafalgar").lesson.turn_limit
+    assert f"30 games, seed 3, 8 ships, turn limit {limit} (classroom addition" in out
     rows = {line.split()[0]: line for line in out.splitlines() if line.startswith(("British", "Franco-Spanish"))
             and "(" in line and "%" in line and "struck" not in line}
     assert set(rows) == {"British", "Franco-Spanish"}
@@ -49,10 +51,12 @@ def test_bad_counts_are_refused(run):
     assert run("simulate", "trafalgar", "--turns", "0")[0] == 2
 
 
-def test_the_turn_limit_comes_from_the_lesson_minutes(scenario_dir):
+def test_the_turn_limit_comes_from_the_lesson_minutes(run, scenario_dir):
     folder = scenario_dir(scenario={"lesson": {"periods": 3, "minutes_per_turn": 4}})
     s = load_scenario(str(folder))
-    assert lesson_of(s).value.turn_limit == (3 * 50 - 10 - 10 - 15) // 4 == 28
+    assert s.lesson.turn_limit == (3 * 50 - 10 - 10 - 15) // 4 == 28
+    code, out, _ = run("simulate", str(folder), "--ships", "8", "--games", "2")
+    assert code == 0 and "turn limit 28 " in out
 
 
 def test_a_scenario_without_a_lesson_gets_printgens_choice(scenario_dir):
@@ -64,15 +68,19 @@ def test_a_scenario_without_a_lesson_gets_printgens_choice(scenario_dir):
     data = tomllib.loads((folder / "scenario.toml").read_text(encoding="utf-8"))
     for key in ("lesson", "victory", "simulation"):
         data.pop(key)
+    data["provenance"] = {k: v for k, v in data.get("provenance", {}).items() if k not in ("lesson", "victory")}
     (folder / "scenario.toml").write_text(tomli_w.dumps(data), encoding="utf-8")
-    marked = lesson_of(load_scenario(str(folder)))
-    assert marked.value == DEFAULT_LESSON and marked.origin == PRINTGEN
+    s = load_scenario(str(folder))
+    assert s.lesson == DEFAULTS["lesson"] and Provenance(s.provenance_table).words("lesson") == "printgen's choice"
+    from printgen.data.simulation import policies_of
+
+    assert policies_of(s) == {side: ("close-and-fire", "printgen's choice") for side in s.ruleset.sides}
 
 
 def test_a_lesson_with_no_time_to_play_is_refused_with_its_field(run, scenario_dir):
     folder = scenario_dir(scenario={"lesson": {"debrief_minutes": 95}})
     code, _, err = run("simulate", str(folder), "--games", "2")
-    assert code == 2 and "lesson" in err and "not one turn" in err and "Traceback" not in err
+    assert code == 2 and "lesson" in err and "less than one turn" in err and "Traceback" not in err
 
 
 def test_an_unknown_policy_in_the_scenario_names_its_field(run, scenario_dir):

@@ -31,7 +31,7 @@ def test_the_page_prints_the_simulated_rates_and_the_lesson(made, tmp_path):
         text = pdf.pages[0].extract_text()
     assert "How this scenario plays" in text
     assert f"British {100 * summary.win('british')[0]:.1f}%" in text
-    assert f"At 6 minutes a turn: {st.turn_limit} turns. [classroom addition]" in text
+    assert f"At 10 minutes a turn: {st.turn_limit} turns (classroom addition)." in text
     assert "--ships 10 --policy allied=close-and-fire" in text            # how to play the same games again
 
 
@@ -72,7 +72,7 @@ def test_every_simulated_figure_replays_to_the_same_number(made):
 def test_historical_result_is_counted_from_the_fate_column(made):
     s = made[0]
     full = prepare_run(SimRun("trafalgar", 1805, 1))[0]
-    assert historical(full) == {"british": (0, 0), "allied": (17, 1)}
+    assert historical(full) == {"british": (0, 0), "allied": (17, 1)}                 # Achille blew up
     assert historical(s)["allied"][0] == sum(sh.fate.startswith("Captured") for sh in s.fleet.ships)
 
 

@@ -44,7 +44,8 @@ def simulate_cmd(scenario: str = typer.Argument(..., help="a scenario name or fo
                  replay: Replay = None, replay_game: ReplayGame = 0) -> None:
     """Play the scenario GAMES times from its deployment (--seed: the kit's map; game i rolls its own
     seeded dice) and print win rates, game lengths, ships struck and games that reached the turn limit."""
-    from printgen.data.lesson import lesson_of, policies_of
+    from printgen.data.simulation import policies_of
+    from printgen.rules.provenance import Provenance
     from printgen.kit.progress import Progress
     from printgen.play.run import chunks
     from printgen.play.stats import report as text_report
@@ -70,12 +71,12 @@ def simulate_cmd(scenario: str = typer.Argument(..., help="a scenario name or fo
     for note in opts.notes:
         typer.echo(note)
     names = {k: side.name for k, side in s.ruleset.sides.items()}
-    lesson = lesson_of(s)
-    marks = {side: m.origin for side, m in policies_of(s).items()}
+    lesson = s.lesson
+    marks = {side: origin for side, (_, origin) in policies_of(s).items()}
     typer.echo(f"{s.title}: {games} games, seed {seed}, {len(st.start)} ships, turn limit {st.turn_limit}"
                + (" (--turns)" if turns is not None else
-                  f" ({lesson.origin}: {lesson.value.playing_minutes} minutes of play, "
-                  f"{lesson.value.minutes_per_turn} a turn)"))
+                  f" ({Provenance(s.provenance_table).words('lesson') or 'the scenario'}: {lesson.play_minutes} "
+                  f"minutes of play, {lesson.minutes_per_turn} a turn)"))
     typer.echo("Policies: " + ", ".join(f"{names[side]} {p.name} ({'--policy' if side in overrides else marks[side]})"
                                         for side, p in st.policies.items()))
     bar = Progress(len(chunks(games, workers or os.cpu_count() or 1)))

@@ -10,15 +10,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pydantic import Field, confloat, conint, constr
+from pydantic import Field, confloat, conint, constr, model_validator
 
 from printgen import limits, paths
 from printgen.data import text as texts
 from printgen.data.fleet import Fleet, Ship, load_fleet
-from printgen.data.lesson import Lesson, Simulation, Victory
+from printgen.data.lesson import DEFAULTS, History, Lesson, Victory
+from printgen.data.simulation import Simulation
 from printgen.data.tomlfile import read_toml, validate
 from printgen.errors import PrintgenError, Problem
 from printgen.rules.model import Strict
+from printgen.rules.provenance import Entry, check_table
 from printgen.rules.load import Ruleset, load_ruleset
 from printgen.systems import system_of
 
@@ -52,9 +54,16 @@ class ScenarioFile(Strict):
     fleet: FleetOptions = FleetOptions()
     deployment: dict[str, Any] = {}
     presets: dict[str, Preset] = {}
-    lesson: Lesson | None = None            # classroom additions (printgen/data/lesson.py): absent, printgen's defaults
-    victory: Victory | None = None
-    simulation: Simulation | None = None
+    lesson: Lesson | None = None               # classroom additions (printgen.data.lesson); absent:
+    victory: Victory | None = None             # printgen's defaults, marked as its choice
+    history: History | None = None
+    simulation: Simulation | None = None       # printgen simulate's policies (printgen.data.simulation)
+    provenance: dict[str, Entry] = {}          # key -> where it comes from (printgen.rules.provenance)
+
+    @model_validator(mode="after")
+    def _provenance_keys(self):
+        check_table(self.provenance, self)
+        return self
 
 
 @dataclass(frozen=True)
@@ -77,6 +86,34 @@ class Scenario:
     @property
     def path(self) -> Path:
         return self.folder / "scenario.toml"
+
+    @property
+    def lesson(self) -> Lesson:
+        return self.file.lesson or DEFAULTS["lesson"]
+
+    @property
+    def victory(self) -> Victory:
+        return self.file.victory or DEFAULTS["victory"]
+
+    @property
+    def history(self) -> History:
+        return self.file.history or DEFAULTS["history"]
+
+    @property
+    def provenance_table(self) -> dict[str, Entry]:
+        """The file's [provenance], over printgen's choice for each lesson section the file leaves out."""
+        implied = {name: Entry(kind="choice", why="printgen's default: the scenario does not set it")
+                   for name in DEFAULTS if getattr(self.file, name) is None}
+        return implied | self.file.provenance
+
+    def with_lesson(self, **changes) -> "Scenario":
+        """The teacher's own lesson times (--periods, --minutes), validated like the file's."""
+        from printgen.data.tomlfile import validate as check
+
+        data = self.lesson.model_dump() | {k: v for k, v in changes.items() if v is not None}
+        lesson = check(Lesson, data, self.path, self.text, fix="give more periods or longer ones (--periods, --minutes)")
+        provenance = {"lesson": Entry(kind="classroom", why="the teacher's lesson times")} | self.file.provenance
+        return dataclasses.replace(self, file=self.file.model_copy(update={"lesson": lesson, "provenance": provenance}))
 
     def with_ships(self, ships: list[Ship] | tuple[Ship, ...]) -> "Scenario":
         return dataclasses.replace(self, fleet=Fleet(self.fleet.path, tuple(ships)))

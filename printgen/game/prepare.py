@@ -9,7 +9,7 @@ from printgen.options import Options
 def prepare(name: str, *, edition: str = "color", paper: str = "letter", scale: float | None = None,
             table: str | None = None, units: str = "in", fmt: str = "pdf", dpi: float = 100.0,
             fraction: float | None = None, ships: int | None = None, preset: str | None = None,
-            seed: int = 1805):
+            seed: int = 1805, periods: int | None = None, minutes: int | None = None):
     from printgen.rules import load_checked
 
     scenario = load_checked(name)
@@ -34,6 +34,8 @@ def prepare(name: str, *, edition: str = "color", paper: str = "letter", scale: 
 
         scenario, note = reduce_fleet(scenario, fraction=fraction, ships=ships)
         notes.append(note)
+    if periods is not None or minutes is not None:
+        scenario = scenario.with_lesson(periods=periods, period_minutes=minutes)
     options = Options(edition=edition, paper=paper, scale=1.0 if scale is None else scale, units=units, fmt=fmt,
                       dpi=dpi, seed=seed, notes=tuple(notes))
     _printable_bases(scenario, options.scale)

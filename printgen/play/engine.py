@@ -9,7 +9,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from printgen.data.lesson import Victory, lesson_of, policies_of, victory_of
+from printgen.data.lesson import Victory
+from printgen.data.simulation import policies_of
 from printgen.errors import PrintgenError, Problem
 from printgen.play.policies import POLICIES, Policy
 from printgen.play.state import Game, Ship
@@ -59,7 +60,7 @@ def setup(scenario, deployment, policy_names: dict[str, str] | None = None, turn
     """Everything a game needs, checked once: unknown policies or sides are reported, not guessed."""
     rs = scenario.ruleset
     family = family_phases(rs, deployment.scale)
-    names = {side: m.value for side, m in policies_of(scenario).items()}
+    names = {side: name for side, (name, _) in policies_of(scenario).items()}
     problems = []
     for side in (scenario.file.simulation.policies if scenario.file.simulation else {}):
         if side not in rs.sides:
@@ -79,8 +80,7 @@ def setup(scenario, deployment, policy_names: dict[str, str] | None = None, turn
                    p.width_in) for p in deployment.placements)
     return Setup(family, tuple(rs.sides), start, deployment.width_in, deployment.height_in, deployment.edges,
                  {side: POLICIES[n] for side, n in names.items() if side in rs.sides},
-                 turn_limit if turn_limit is not None else lesson_of(scenario).value.turn_limit,
-                 victory_of(scenario).value)
+                 turn_limit if turn_limit is not None else scenario.lesson.turn_limit, scenario.victory)
 
 
 def new_game(s: Setup, rng: random.Random, log: bool = False) -> Game:
@@ -114,7 +114,7 @@ def result(s: Setup, g: Game, by_limit: bool) -> Result:
         for ship in g.ships:
             if ship.side != side and ship.struck:
                 captured = any(o.side == side and not o.struck for o in g.partners(ship, "grappled"))
-                total += s.victory.points(ship.flagship, captured)
+                total += s.victory.points("captured" if captured else "struck", ship.flagship)
         points.append(total)
     top = max(points)
     winner = s.sides[points.index(top)] if points.count(top) == 1 else None

@@ -8,7 +8,7 @@ mark: a classroom addition, or printgen's choice where the scenario has none."""
 
 from __future__ import annotations
 
-from printgen.data.lesson import lesson_of, victory_of
+from printgen.rules.provenance import Provenance
 from printgen.draw.shapes import Drawing, Line, Rect, Span, Text
 from printgen.options import Options
 from printgen.play.rerun import SimRun
@@ -27,18 +27,27 @@ def _num(run: SimRun, stat: str, arg, value: float, fmt: str = "{:.1f}") -> Span
     return Span(fmt.format(value), "bold", (*run.key(), stat, arg), "count")
 
 
-def _data(key: str, value) -> Span:
-    return Span(str(value), "bold", ("scenario", key), "count")
+def _plan(value, fn: str, *args) -> Span:
+    """A lesson or history number, traced to the plan derivation the lesson pages use (game.classroom)."""
+    return Span(str(value), "bold", (fn, *args), "count")
+
+
+def _mark(scenario, key: str) -> list[Span]:
+    words = Provenance(scenario.provenance_table).words(key)
+    return [Span(" ("), Span(words, "italic", ("provenance", key), "text"), Span(")")] if words else []
 
 
 def historical(scenario) -> dict[str, tuple[int, int]] | None:
-    """(captured, destroyed) ships of each side in the battle itself, read from the fleet's `fate`
-    column (printgen's reading: a fate that starts "Captured" was taken in the battle, one that
-    "blew up" was destroyed in it); None when no ship's fate says either."""
-    out = {side: (sum(1 for s in scenario.fleet.ships if s.side == side and s.fate.startswith("Captured")),
-                  sum(1 for s in scenario.fleet.ships if s.side == side and "blew up" in s.fate))
-           for side in scenario.ruleset.sides}
+    """(captured, struck) ships of each side in the battle itself, by the scenario's [history]
+    reading of the fleet's `fate` column; None when no ship's fate counts."""
+    out = {side: tuple(sum(1 for s in scenario.fleet.ships if s.side == side and scenario.history.outcome(s.fate) == o)
+                       for o in ("captured", "struck")) for side in scenario.ruleset.sides}
     return out if any(a or b for a, b in out.values()) else None
+
+
+def _history_score(scenario, side: str) -> int:
+    return sum(scenario.victory.points(scenario.history.outcome(s.fate), s.flagship)
+               for s in scenario.fleet.ships if s.side != side)
 
 
 def plays_page(scenario, options: Options, setup, summary: Summary, run: SimRun) -> Drawing:
@@ -115,25 +124,25 @@ def plays_page(scenario, options: Options, setup, summary: Summary, run: SimRun)
     line(["Games that ran to the turn limit: ", _pct(run, "by-limit", None, summary.by_limit / summary.games),
           "; average length ", _num(run, "mean-turns", None, summary.mean_turns), " turns."])
 
-    lesson = lesson_of(scenario)
-    les = lesson.value
+    les = scenario.lesson
     heading("The turn limit that fits the lesson")
-    line([_data("lesson.periods", les.periods), " periods x ", _data("lesson.period_minutes", les.period_minutes),
-          " min, less set-up ", _data("lesson.setup_minutes", les.setup_minutes), ", briefing ",
-          _data("lesson.briefing_minutes", les.briefing_minutes), " and debrief ",
-          _data("lesson.debrief_minutes", les.debrief_minutes), " min: ",
-          Span(str(les.playing_minutes), "bold", ("lesson", "playing_minutes"), "count"), " minutes of play."])
-    line(["At ", _data("lesson.minutes_per_turn", les.minutes_per_turn), " minutes a turn: ",
-          Span(str(les.turn_limit), "bold", ("lesson", "turn_limit"), "count"), " turns",
-          f"{' (this simulation played ' + str(limit) + ')' if limit != les.turn_limit else ''}. ",
-          Span(f"[{lesson.origin}]", "italic")])
+    line([_plan(les.periods, "lesson_value", "periods"), " periods x ",
+          _plan(les.period_minutes, "lesson_value", "period_minutes"), " min, less set-up ",
+          _plan(les.setup_minutes, "lesson_value", "setup_minutes"), ", briefing ",
+          _plan(les.briefing_minutes, "lesson_value", "briefing_minutes"), " and debrief ",
+          _plan(les.debrief_minutes, "lesson_value", "debrief_minutes"), " min: ",
+          _plan(les.play_minutes, "lesson_value", "play_minutes"), " minutes of play."])
+    line(["At ", _plan(les.minutes_per_turn, "lesson_value", "minutes_per_turn"), " minutes a turn: ",
+          _plan(les.turn_limit, "turn_limit"), " turns",
+          *_mark(scenario, "lesson"),
+          f"{'; this simulation played ' + str(limit) if limit != les.turn_limit else ''}."])
 
-    victory = victory_of(scenario)
-    v = victory.value
+    v = scenario.victory
     heading("Ships struck and victory points")
-    line(["Victory points for each enemy ship: struck ", _data("victory.struck", v.struck), ", a flagship ",
-          _data("victory.flagship_struck", v.flagship_struck), ", captured (still grappled at the end) ",
-          _data("victory.captured", v.captured), ". ", Span(f"[{victory.origin}]", "italic")])
+    line(["Victory points for each enemy ship: struck ", _plan(v.struck, "victory_points", "struck", False),
+          ", a flagship ", _plan(v.flagship_struck, "victory_points", "struck", True),
+          ", captured (still grappled at the end) ", _plan(v.captured, "victory_points", "captured", False),
+          *_mark(scenario, "victory"), "."])
     for k, side in enumerate(summary.sides):
         line([f"{names[side]}: ", _num(run, "struck", side, summary.struck[k]), " ships struck, ",
               _num(run, "points", side, summary.points[k]), " victory points (averages)."], indent=8)
@@ -142,19 +151,17 @@ def plays_page(scenario, options: Options, setup, summary: Summary, run: SimRun)
     if history is not None:
         heading("What really happened")
         for side in summary.sides:
-            captured, destroyed = history[side]
+            captured, struck = history[side]
             total = sum(1 for s in scenario.fleet.ships if s.side == side)
-            line([f"{names[side]}: ", Span(str(captured), "bold", ("history", "captured", side), "count"),
-                  " captured and ", Span(str(destroyed), "bold", ("history", "destroyed", side), "count"),
-                  f" destroyed of the {total} ships of this game."], indent=8)
-        points = {side: sum(v.points(s.flagship, s.fate.startswith("Captured")) for s in scenario.fleet.ships
-                            if s.side != side and (s.fate.startswith("Captured") or "blew up" in s.fate))
-                  for side in summary.sides}
-        line(["By this lesson's victory points the real battle scores "
-              + ", ".join(f"{names[side]} {points[side]}" for side in summary.sides) + "."], indent=8)
-        line(["From the fleet file's fate column (printgen's reading: \"Captured...\" taken in the battle, "
-              "\"blew up\" destroyed; ships that escaped and were taken later are not counted)."], 7.5,
-             role="text.muted")
+            line([f"{names[side]}: ", _plan(captured, "history_count", side, "captured"), " captured and ",
+                  _plan(struck, "history_count", side, "struck"), f" lost of the {total} ships of this game."],
+                 indent=8)
+        line(["By this lesson's victory points the real battle scores "]
+             + [x for k, side in enumerate(summary.sides) for x in
+                ((", " if k else "") + f"{names[side]} ", _plan(_history_score(scenario, side), "history_score", side))]
+             + [*_mark(scenario, "history"), "."], indent=8)
+        line(["From the fleet file's fate column, read by the scenario's [history] words; ships that escaped "
+              "and were taken later are not counted."], 7.5, role="text.muted")
     frame(page, options, scenario.title, TITLE, 1, 1)
     return Drawing(f"{scenario.title}: {TITLE}", [page], subject="printgen simulate")
 

@@ -10,6 +10,8 @@ from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, PositiveFloat, f
 
 from printgen import limits
 
+from printgen.rules.provenance import Entry, check_table
+
 Compass = Literal["N", "NE", "E", "SE", "S", "SW", "W", "NW"]
 SideName = Literal["north", "east", "south", "west"]
 Colour = Literal["green", "yellow", "red"]
@@ -120,6 +122,12 @@ class Sequence(Strict):
     phases: list[Text] = Field(min_length=1, max_length=limits.PHASES)
 
 
+class StatusMarkers(Strict):
+    """Markers to cut out for the states a ship can be in (struck, fouled, ...): the lesson's."""
+    size_in: tuple[PositiveFloat, PositiveFloat] = (1.0, 0.5)     # at full scale, like the bases
+    per_ship: dict[str, PositiveFloat] = Field(min_length=1)       # state -> markers a ship of the fleet
+
+
 class RulesetBase(Strict):
     """What every ruleset has: its sides and nations, the table with its wind edges, the bases."""
 
@@ -127,7 +135,14 @@ class RulesetBase(Strict):
     sides: dict[str, Side]
     bases: Bases
     table: Table
+    status_markers: StatusMarkers | None = None         # the lesson's cut-out markers, if any
+    provenance: dict[str, Entry] = {}                   # key -> where it comes from (rules.provenance)
     _file: tuple | None = PrivateAttr(default=None)      # (path, text) it was read from, for messages
+
+    @model_validator(mode="after")
+    def _provenance_keys(self):
+        check_table(self.provenance, self)
+        return self
 
     @property
     def path(self):

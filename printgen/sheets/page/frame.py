@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from printgen.draw import fonts
-from printgen.draw.shapes import Line, Page, Rect, Span, Text
+from printgen.draw.shapes import Group, Line, Page, Rect, Span, Text
 from printgen.options import Options
 from printgen.sheets.text.textfit import fit_size
 from printgen.units import PT_PER_CM, PT_PER_IN
@@ -43,8 +43,9 @@ def new_page(options: Options) -> Page:
 
 
 def frame(page: Page, options: Options, scenario_title: str, sheet: str, k: int, n: int,
-          hint: str | tuple[Span, ...] = "") -> None:
-    """Header and footer of page k of n. Page numbers are traced (meta) like every printed number."""
+          hint: str | tuple[Span, ...] = "", legend: bool = True) -> None:
+    """Header and footer of page k of n. Page numbers are traced (meta) like every printed number.
+    `legend`: explain the page's marks bottom left (a page whose own notes sit there explains them itself)."""
     w, h = page.width, page.height
     top = MARGIN + 10
     left = (Span(scenario_title, source=("scenario", "title"), kind="text"), Span(f"  ·  {sheet}"))
@@ -69,3 +70,30 @@ def frame(page: Page, options: Options, scenario_title: str, sheet: str, k: int,
         lines.append((Span(hint),) if isinstance(hint, str) else tuple(hint))
     for i, spans in enumerate(lines):
         page.add(Text(sx - 8, sy + 10 + i * 10, spans, 7.5, anchor="end", role="text.muted"))
+    if legend:
+        _legend(page, sx - 8 - max(_width(spans) for spans in lines) - 12, sy)
+
+
+def _spans(shapes):
+    for s in shapes:
+        if isinstance(s, Text):
+            yield from s.spans
+        elif isinstance(s, Group):
+            yield from _spans(s.items)
+
+
+def _width(spans) -> float:
+    from printgen.draw import fonts
+
+    return sum(fonts.width(s.text, 7.5, "regular") for s in spans)
+
+
+def _legend(page: Page, right: float, sy: float) -> None:
+    """The meaning of the marks the page prints (rules.provenance), bottom left, wrapped."""
+    from printgen.rules.provenance import kinds_on, legend_text
+    from printgen.sheets.text.flow import paragraph
+
+    kinds = kinds_on(_spans(page.items))
+    if kinds:
+        laid = paragraph([Span(legend_text(kinds))], MARGIN, sy + 2, right - MARGIN, 7.0, "italic", role="text.muted")
+        page.add(*laid.shapes)
