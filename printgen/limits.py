@@ -14,6 +14,11 @@ NAME_CHARS = 40
 """A ship's name (and squadron and type names): it must fit its base on the sprites and the maps
 (40 W's on a 1" base check; the built-in fleets' longest name is 26 characters)."""
 
+KEY_CHARS = 80
+"""A key of a TOML table: a squadron or ship type (printed, and then held to NAME_CHARS where it is),
+or a dotted rule key in a [provenance] or [labels] table ("movement.round_ship_min_angle_to_wind_deg"
+is 41 characters)."""
+
 TITLE_CHARS = 60
 """A scenario's or ruleset's title: printed in the header of every page, in one line beside the page
 number, shrunk to fit ("Trafalgar, 21 October 1805" is 26 characters; 60 W's still read at 5 pt)."""

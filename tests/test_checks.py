@@ -14,7 +14,7 @@ def failing(folder):
 def test_built_in_data_passes(run):
     code, out, err = run("check", "trafalgar")
     assert code == 0, out + err
-    assert "7 of 7 checks pass" in out
+    assert "9 of 9 checks pass" in out
 
 
 @pytest.mark.parametrize("patch, check, says", [
@@ -24,6 +24,8 @@ def test_built_in_data_passes(run):
     (dict(ruleset="ruleset_rake_worse.toml"), "rake > short > long", "rake (1/3) does not beat short range (1/3)"),
     (dict(ruleset="ruleset_edges_overlap.toml"), "wind edges", "west edge: 5-5.5 ft is coloured twice"),
     (dict(ruleset="ruleset_speeds_reversed.toml"), "wind speeds", "green 3, yellow 6"),
+    (dict(ruleset="ruleset_flagship_weaker.toml"), "flagship hit points", "a flagship has 4 hit points, fewer than"),
+    (dict(ruleset="ruleset_bands_reversed.toml"), "better bands nearer", "'short' hits more often (1/3) than 'long'"),
     (dict(scenario="scenario_squadron_count.toml"), "squadron counts", "North: scenario.toml says 13 ships, ships.csv has 12"),
 ])
 def test_check_fails_on_its_fixture(run, scenario_dir, patch, check, says):

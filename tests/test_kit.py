@@ -191,7 +191,7 @@ def test_the_medieval_kit_builds_and_checks(tmp_path):
     folder = build(tmp_path, "sluys", scenario="sluys-1340", students=15, edition="both", units="cm", paper="a4")
     manifest = json.loads((folder / "manifest.json").read_text())
     kinds = {d["kind"] for d in manifest["documents"]}
-    assert kinds == (KINDS - {"lesson", "status-markers", "score", "worksheet", "debrief"}) | {"records", "markers"}
+    assert kinds == (KINDS - {"status-markers", "worksheet"}) | {"records", "markers", "secret-map"}
     assert failures(folder) == []
     records = next(d for d in manifest["documents"] if d["kind"] == "records" and d["edition"] == "bw")
     assert records["pages"] >= len(manifest["fleet"]) // 4
@@ -205,11 +205,12 @@ def test_a_medieval_rule_change_reaches_every_sheet_that_prints_it(tmp_path, sce
 
     import tomli_w
 
-    folder = scenario_dir(name="sluys-1340")
+    folder = scenario_dir(name="sluys-1340", scenario={"kit": {"damage_on": "pieces"}})   # boxes on the pieces
     kit = build(tmp_path, "before", scenario=str(folder), students=15)
     rules = tomllib.loads((folder / "rules.toml").read_text())
     rules["collision"]["modifiers"]["bow"]["value"] = 3
     rules["types"]["cog"]["structure"]["bow"] = 6
+    rules["types"]["cog"]["crew_boxes"] = 5                  # captain cards print crew boxes, not the damage track
     (folder / "rules.toml").write_text(tomli_w.dumps(rules))
     fails = failures(kit)
     for sheet in ("quickref", "cards", "sprites", "records", "captains"):

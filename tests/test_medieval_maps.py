@@ -253,9 +253,9 @@ def test_legend_gives_the_wind_and_its_meaning_from_the_rules_and_no_drift(maps)
     t = table_rect(page)
     below = [page.crop((x - 1, t["bottom"] + 20, x + 168, page.height)) for x in (28.8, 200.8, 372.8)]     # 3 columns
     text = " ".join(" ".join((c.extract_text() or "").split()) for c in below)
-    for words in ("Wind and sailing", "Wind from the W", "round ships cannot steer within 60° of the wind",
-                  "within 45° of dead downwind adds 1\" to its move",
-                  "med-galley 3\" × 0.8\"", "cog 2.5\" × 1.3\"", "English", "Genoese"):
+    for words in ("Wind and sailing", "Wind from the W", "round ships cannot steer within 60° (reading of a damaged source) of the wind",
+                  "within 45° (reading of a damaged source) of dead downwind adds 1\" to its move",
+                  "med-galley 3\" × 0.8\" (not from the source)", "cog 2.5\" × 1.3\"", "English", "Genoese"):
         assert words in text, words
     assert "Drift" not in text and "drift" not in text and "yarn" not in text
     assert not [ln for ln in page.lines if ln["linewidth"] > 3]                  # no coloured wind edges
@@ -402,7 +402,7 @@ def test_sweep_template_and_wind_gauge_carry_the_source_s_angles(rulers):
     pdf, traces, *_ = rulers["full"]
     text = " ".join(" ".join(p.extract_text().split()) for p in pdf.pages)
     for words in ("Sweep template", "Wind gauge", "Furl gauge", "alter course 45° and move forward",
-                  "two moves in a sweep", "Round ships cannot point within 60° of the wind"):
+                  "two moves in a sweep", "Round ships cannot point within 60° (reading of a damaged source) of the wind"):
         assert words in text, words
     assert printed(pdf, traces, ("rule", "movement.sweep_turn_deg")).count("90°") >= 3
     assert printed(pdf, traces, ("rule", "movement.with_wind_within_deg")).count("45°") >= 3
@@ -468,7 +468,8 @@ def test_every_ship_is_on_the_sheet_and_every_number_is_true(sheets, kind):
     assert not problems, [str(p) for p in problems][:10]
 
 
-def test_captain_cards_give_type_speeds_start_and_a_structure_box_per_point(sheets):
+def test_captain_cards_give_type_speeds_start_and_no_damage_boxes(sheets):
+    """Damage is kept in one place, the record cards: the captain cards refer to them."""
     docs, s, o, dep = sheets
     pdf, traces = docs["captains"]
     sources = Counter(tuple(e["source"]) for t in traces for e in t)
@@ -478,11 +479,11 @@ def test_captain_cards_give_type_speeds_start_and_a_structure_box_per_point(shee
     assert sources[("rule", "types.med-galley.attack_speed_in")] == 4             # four galleys, one row each
     boxes = sum(1 for p in pdf.pages for r in p.rects
                 if abs(r["width"] - r["height"]) < 0.01 and 3 < r["width"] < 20 and r["linewidth"] == pytest.approx(0.8))
-    structure = RULES["types"]
-    assert boxes == sum(sum(structure[sh.type]["structure"].values()) for sh in s.fleet.ships)
+    assert boxes == 0
     text = " ".join(" ".join(p.extract_text().split()) for p in pdf.pages)
-    assert "Round ships never steer within 60° of the wind" in text
-    assert "Galleys and longships furl their sails within 6\"" in text and "Not from the source" in text
+    assert "Damage is kept on each ship's record card, not here" in text
+    assert "Round ships never steer within 60° (reading of a damaged source) of the wind" in text
+    assert "Galleys and longships furl their sails within 6\"" in text and "not from the source" in text
 
 
 def test_teacher_sheet_sets_up_the_chained_lines_and_marks_the_default_turn(sheets):
@@ -491,7 +492,7 @@ def test_teacher_sheet_sets_up_the_chained_lines_and_marks_the_default_turn(shee
     text = " ".join(" ".join(p.extract_text().split()) for p in pdf.pages)
     for words in ("Table: 4 ft north to south by 6 ft west to east (not from the source)", "Wind from the W",
                   "First line (chained); Second line (chained); Third line (chained) with Barbavera's Genoese galleys",
-                  "The English come in from the west", "the fragment has no sequence of play",
+                  "The English come in from the west", "A turn, step by step (not from the source)",
                   "a movement stick for each ship type"):
         assert words in text, words
     for phase in s.ruleset.sequence.phases:

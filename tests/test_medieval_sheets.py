@@ -14,8 +14,13 @@ from printgen.sheets.page.write import write_sheet
 SECTORS = ("bow", "stern", "port", "starboard", "mast")
 
 
-def _write(make, out, key, name="sluys-1340", **kw):
+def _write(make, out, key, name="sluys-1340", damage_on=None, **kw):
+    import dataclasses
+
     s, o = prepare(name, **kw)
+    if damage_on:                                       # where the teacher keeps the damage (kit.damage_on)
+        s = dataclasses.replace(s, file=s.file.model_copy(update={"kit": s.file.kit.model_copy(
+            update={"damage_on": damage_on})}))
     return write_sheet(make(s, o), o, out / key, key)[0]
 
 
@@ -33,9 +38,9 @@ def pdfs(tmp_path_factory):
     from printgen.sheets.pieces.sprites import sprite_sheets
 
     out = tmp_path_factory.mktemp("medieval")
-    files = {"pieces": _write(sprite_sheets, out, "pieces"),
-             "pieces-bw": _write(sprite_sheets, out, "pieces-bw", edition="bw"),
-             "pieces-half": _write(sprite_sheets, out, "pieces-half", scale=0.5),
+    files = {"pieces": _write(sprite_sheets, out, "pieces", damage_on="pieces"),      # the boxes on the pieces
+             "pieces-bw": _write(sprite_sheets, out, "pieces-bw", damage_on="pieces", edition="bw"),
+             "pieces-half": _write(sprite_sheets, out, "pieces-half", damage_on="pieces", scale=0.5),
              "records": _write(record_sheets, out, "records"),
              "markers": _write(marker_sheets, out, "markers"),
              "markers-bw": _write(marker_sheets, out, "markers-bw", edition="bw"),
@@ -168,7 +173,8 @@ def test_the_drawing_and_the_checker_count_the_rules_boxes(pdfs, sluys, scenario
     from printgen.rules import checks
     from printgen.sheets.pieces.sprites import printed_tracks, sprite_sheets
 
-    s, o = prepare("sluys-1340")
+    pieces = {"kit": {"damage_on": "pieces"}}                     # the boxes on the pieces
+    s, o = prepare(str(scenario_dir(name="sluys-1340", scenario=pieces)))
     drawing = sprite_sheets(s, o)
     assert checks.damage_tracks(s, printed_tracks(drawing)).ok
     trace = [[trace_record(e) for e in page.trace] for page in render(drawing, "color", "pdf").pages]
@@ -179,11 +185,13 @@ def test_the_drawing_and_the_checker_count_the_rules_boxes(pdfs, sluys, scenario
         return [d for i, (page, t) in enumerate(zip(pages, trace)) for d in _bases(page, t, plan, "x", i + 1)]
 
     assert problems(s) == []
-    changed, _ = prepare(str(scenario_dir(name="sluys-1340", ruleset={"types": {"cog": {"structure": {"bow": 7}}}})))
+    changed, _ = prepare(str(scenario_dir(name="sluys-1340", scenario=pieces,
+                                          ruleset={"types": {"cog": {"structure": {"bow": 7}}}})))
     found = problems(changed)
     assert len(found) == sum(ship.type == "cog" for ship in s.fleet.ships)
     assert all("structure boxes" in d.what for d in found)
-    bigger, _ = prepare(str(scenario_dir(name="sluys-1340", ruleset={"types": {"hulk": {"base_in": [3.5, 1.5]}}})))
+    bigger, _ = prepare(str(scenario_dir(name="sluys-1340", scenario=pieces,
+                                         ruleset={"types": {"hulk": {"base_in": [3.5, 1.5]}}})))
     assert {d.what for d in problems(bigger)} == {"Hulk of London (English): no base of 3.50 x 1.50 in found",
                                                   "Nef of Rouen (French): no base of 3.50 x 1.50 in found"}
 
@@ -228,8 +236,13 @@ def test_a_record_card_per_ship(pdfs, sluys):
     assert rams == {ship.key: [rs.ramming.clear_turns] for ship in sluys.fleet.ships if rs.types[ship.type].ram}
     assert len(rams) == 4 and rs.ramming.clear_turns == 2
     unfurl = record_rows(pdfs.records, sluys.fleet, "Unfurling")
-    assert unfurl == {ship.key: [rs.movement.unfurl_turns] for ship in sluys.fleet.ships}
-    assert "Crew 137." in text and "Crew 250." in text and "(the type's, not from the source)" in text
+    # the sail box only where the unfurling rule applies: "A galley or longship must furl its sail"
+    assert unfurl == {ship.key: [rs.movement.unfurl_turns] for ship in sluys.fleet.ships
+                      if rs.types[ship.type].oars and not rs.types[ship.type].round_ship}
+    assert len(unfurl) == 6 and "Sail: set / furled" in text
+    crew = record_rows(pdfs.records, sluys.fleet, "Crew")
+    assert crew == {ship.key: [rs.types[ship.type].crew_boxes] for ship in sluys.fleet.ships}
+    assert "Crew 137 men: 4 crew boxes" in text and "Crew 250 men" in text and "(the type's, from the histories)" in text
     assert 'Move 4", attack speed 4" (not from the source)' in text
 
 

@@ -43,6 +43,20 @@ def simulate(rs, source: Source, rng) -> float:
         mods = sum(rs.collision.modifiers[n].value for n in names.split("+") if n)
         hits = [(damage(rs, d6() + mods) if d6() in rs.collision.mast.hit else 0) for _ in range(TRIALS)]
         return sum(h == points for h in hits) / TRIALS
+    # the defaults: bowmen, grappling, a boarding round, morale (rolled as the cards state them)
+    if fn in ("missile_expected", "missile_any"):
+        side, band, dice = args
+        hit = rs.missile.to_hit[side][band].hit
+        hits = [sum(d6() in hit for _ in range(dice)) for _ in range(TRIALS)]
+        return sum(hits) / TRIALS if fn == "missile_expected" else sum(h > 0 for h in hits) / TRIALS
+    if fn == "grapple_either":
+        return sum(any(d6() in rs.grappling.roll.grappled for _ in range(args[0])) for _ in range(TRIALS)) / TRIALS
+    if fn in ("melee_win", "melee_tie"):
+        lead = args[0]                                   # my crew boxes (and bonus) minus the enemy's
+        rounds = [(d6() + lead) - d6() for _ in range(TRIALS)]
+        return sum((r > 0) if fn == "melee_win" else (r == 0) for r in rounds) / TRIALS
+    if fn == "morale_holds_for":
+        return sum(all(d6() in rs.morale.roll.holds for _ in range(args[0])) for _ in range(TRIALS)) / TRIALS
     raise AssertionError(f"no simulation for {source}")
 
 
@@ -56,9 +70,10 @@ def test_every_printed_chance_agrees_with_rolled_dice(sluys):
     sources = set()
     for page in flat_pages(card_sheets(s, o), "color") + flat_pages(quickref_sheet(s, o), "color"):
         sources |= {Source.from_json(list(e.source)) for e in page.trace
-                    if e.kind in ("fraction", "percent", "decimal") and e.source[0] != "modifier_total"}
+                    if e.kind in ("fraction", "percent", "decimal") and e.source[0] not in ("modifier_total", "rule")}
     assert {x.fn for x in sources} >= {"chance_faces", "refloat_within", "damage_chance", "damage_expected",
-                                       "mast_damage_chance"}
+                                       "mast_damage_chance", "missile_expected", "missile_any", "grapple_either",
+                                       "melee_win", "melee_tie", "morale_holds_for"}
     rng = random.Random(1340)
     misses = []
     for source in sorted(sources, key=str):
@@ -66,6 +81,8 @@ def test_every_printed_chance_agrees_with_rolled_dice(sluys):
         sim = simulate(s.ruleset, source, rng)
         if source.fn == "damage_expected":
             sd = 2.0 / TRIALS ** 0.5                        # points 0-4: a standard deviation of 2 at most
+        elif source.fn == "missile_expected":
+            sd = (source.args[2] / 4) ** 0.5 / TRIALS ** 0.5  # a sum of dice hits: variance at most n/4
         else:
             sd = max(exact * (1 - exact), 1 / TRIALS) ** 0.5 / TRIALS ** 0.5
         if abs(sim - exact) > 5 * sd + 1e-9:

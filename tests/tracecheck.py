@@ -40,5 +40,6 @@ def printed(pdf, traces, source: tuple) -> list[str]:
     texts = []
     for page, trace in zip(pdf.pages, traces):
         chars = chars_of(page)
-        texts += [text_in(chars, tuple(e["bbox"])) for e in trace if tuple(e["source"]) == tuple(source)]
+        texts += [text_in(chars, tuple(e["bbox"])) for e in trace if tuple(e["source"]) == tuple(source)
+                  and e["kind"] != "shape"]                    # drawn shapes print no text
     return texts

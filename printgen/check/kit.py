@@ -8,14 +8,20 @@ import json
 from pathlib import Path
 from typing import Callable
 
+from printgen.check.geometry import check_geometry
+from printgen.check.folder import changed_extras, extra_files, ruleset_changes
+from printgen.check.independent import Oracle
+from printgen.check.labels import check_pairs
 from printgen.check.numbers import Context, Discrepancy, check_page
 from printgen.check.manifest import load_manifest, plain_file
 from printgen.check.pdfread import open_pages
+from printgen.check.visibility import check_visibility
 
 SHIP_LISTS = ("sprites", "map", "captains", "records", "score", "debrief")   # documents that must show exactly the fleet chosen
 
 
-def check_kit(folder: Path, echo: Callable[[str], None] = print, quiet: bool = False) -> bool:
+def check_kit(folder: Path, echo: Callable[[str], None] = print, quiet: bool = False,
+              report: Path | None = None) -> bool:
     """Check every file the manifest lists, and only those. A file that is missing, a link, or not
     the bytes printgen wrote (its sha256 differs) is reported as such and not opened."""
     folder = Path(folder)
@@ -24,6 +30,8 @@ def check_kit(folder: Path, echo: Callable[[str], None] = print, quiet: bool = F
     bad = _unsafe_or_changed(folder, manifest)
     found += [Discrepancy(name, 0, why) for name, why in bad.items()]
     plan = _replan(manifest, folder)
+    found += extra_files(folder, manifest) + changed_extras(folder, manifest)
+    found += ruleset_changes(manifest, plan.scenario.ruleset)
     traces = None if "trace.json" in bad else _traces(folder / "trace.json")
     if traces is None and "trace.json" not in bad:
         found.append(Discrepancy("trace.json", 0, "is damaged: the documents cannot be checked number by number"))
@@ -31,15 +39,18 @@ def check_kit(folder: Path, echo: Callable[[str], None] = print, quiet: bool = F
         _deployment(folder, plan, found)
     docs = [d for d in manifest["documents"] if d["path"] not in bad]
     jobs = [(folder, d, traces.get(d["path"], [])) for d in docs if d["kind"] != "kit"] if traces is not None else []
+    for d in docs if traces is not None else []:          # kit.pdf against its parts: a job too, the longest first
+        parts = [x for x in manifest["documents"] if x["edition"] == d["edition"] and x["kind"] != "kit"]
+        if d["kind"] == "kit" and not any(x["path"] in bad for x in parts):
+            jobs.insert(0, (folder, d, parts))
     from printgen.kit.parallel import run
 
     results = run(_check_job, plan, jobs, label=lambda j: f"checking {j[1]['path']}")
-    by_path = {job[1]["path"]: r for job, r in zip(jobs, results)}
+    by_path = {job[1]["path"]: r[0] for job, r in zip(jobs, results)}
+    texts = {job[1]["path"]: r[1] for job, r in zip(jobs, results)}          # each page's words, as read
+    for kit, parts in ((job[1], job[2]) for job in jobs if job[1]["kind"] == "kit"):
+        by_path[kit["path"]] = _check_combined(kit, parts, texts)
     for d in manifest["documents"]:
-        parts = [x for x in manifest["documents"] if x["edition"] == d["edition"] and x["kind"] != "kit"]
-        compared = d["path"] not in bad and traces is not None
-        if d["kind"] == "kit" and compared and not any(x["path"] in bad for x in parts):
-            by_path[d["path"]] = _check_combined(folder, d, parts)
         problems = by_path.get(d["path"], [])
         found += problems
         status = "FAIL" if problems or d["path"] in bad else "ok  " if d["path"] in by_path else "--  "
@@ -51,6 +62,11 @@ def check_kit(folder: Path, echo: Callable[[str], None] = print, quiet: bool = F
         echo(f"check: {len(manifest['documents'])} documents agree with the rules and the fleet")
     else:
         echo(f"check: {len(found)} discrepancies")
+    if report is not None:
+        from printgen.check.report import write_report
+
+        write_report(folder, found, report)
+        echo(f"report: {report}")
     return not found
 
 
@@ -106,23 +122,30 @@ def _deployment(folder: Path, plan, found: list[Discrepancy]) -> None:
         found.append(Discrepancy("deployment.json", 0, "differs from the deployment the scenario and seed give"))
 
 
-def _check_job(plan, job) -> list[Discrepancy]:
+def _check_job(plan, job) -> tuple[list[Discrepancy], list[str] | None]:
+    """A document's discrepancies and the words of each of its pages (None: unreadable); for kit.pdf
+    the words alone, compared with its documents' afterwards."""
     folder, doc, trace = job
+    if doc["kind"] == "kit":
+        import pypdfium2 as pdfium
+
+        try:
+            return [], page_texts(folder / doc["path"])
+        except pdfium.PdfiumError:
+            return [], None
     from printgen.game.deploy_data import source_resolver, to_json
 
     resolver = source_resolver(json.loads(to_json(plan.deployment, plan.scenario, plan.options)))
     return check_document(folder / doc["path"], doc, trace, plan, resolver)
 
 
-def _check_combined(folder: Path, kit: dict, parts: list[dict]) -> list[Discrepancy]:
-    """kit.pdf holds the documents' pages in order: the same words on every page as the checked files."""
-    import pypdfium2 as pdfium
-
-    try:
-        texts = [t for d in parts for t in page_texts(folder / d["path"])]
-        combined = page_texts(folder / kit["path"])
-    except pdfium.PdfiumError as e:
-        return [Discrepancy(kit["path"], 0, f"it or one of its documents cannot be read as a PDF ({e})")]
+def _check_combined(kit: dict, parts: list[dict], read: dict[str, list[str] | None]) -> list[Discrepancy]:
+    """kit.pdf holds the documents' pages in order: the same words on every page as the checked files
+    (`read`: each file's page texts, as its own check read them)."""
+    combined = read.get(kit["path"])
+    if combined is None or any(read.get(d["path"]) is None for d in parts):
+        return [Discrepancy(kit["path"], 0, "it or one of its documents cannot be read as a PDF")]
+    texts = [t for d in parts for t in read[d["path"]]]
     if len(combined) != len(texts):
         return [Discrepancy(kit["path"], 0, f"has {len(combined)} pages, its documents {len(texts)}")]
     out = []
@@ -143,15 +166,18 @@ def page_texts(path: Path) -> list[str]:
         pdf.close()
 
 
-def check_document(path: Path, doc: dict, trace: list, plan, deploy_text) -> list[Discrepancy]:
+def check_document(path: Path, doc: dict, trace: list, plan, deploy_text) -> tuple[list[Discrepancy], list[str] | None]:
     import pypdfium2 as pdfium
 
     kind, edition = doc["kind"], doc["edition"]
     try:
-        with open_pages(path, shapes=kind == "sprites", colours=edition == "bw") as pages:
-            return _check_pages(pages, doc, trace, plan, deploy_text)
+        measures = [{e["shape"]["edge"] for e in t if "shape" in e} for t in trace]     # page by page
+        lines = {"x", "from", "to", "colour"}                                  # what lines are measured for
+        with open_pages(path, shapes=["lines" if m & lines else kind == "sprites" or bool(m) for m in measures],
+                        colours=[edition == "bw" or "colour" in m for m in measures]) as pages:
+            return _check_pages(pages, doc, trace, plan, deploy_text), [p.text() for p in pages]
     except pdfium.PdfiumError as e:
-        return [Discrepancy(doc["path"], 0, f"cannot be read as a PDF ({e})")]
+        return [Discrepancy(doc["path"], 0, f"cannot be read as a PDF ({e})")], None
 
 
 def _check_pages(pages, doc: dict, trace: list, plan, deploy_text) -> list[Discrepancy]:
@@ -162,15 +188,22 @@ def _check_pages(pages, doc: dict, trace: list, plan, deploy_text) -> list[Discr
         return out
     s, o = plan.scenario, plan.options
     measure = o.measure
-    for i, (page, page_trace) in enumerate(zip(pages, trace), start=1):
+    odds = Oracle(s.ruleset)
+    for i, (page, whole) in enumerate(zip(pages, trace), start=1):
+        page_trace = [e for e in whole if "shape" not in e]          # printed words and numbers
+        out += check_geometry(page.paths, [e for e in whole if "shape" in e], s.ruleset, measure, name, i, edition)
         ctx = Context(s.ruleset, measure, s.fleet, s.title, i, len(pages), extra=deploy_text, plan=plan)
         out += check_page(page, page_trace, ctx, name, i)
+        out += check_pairs(page_trace, name, i)
+        out += odds.check(page_trace, measure, name, i)
+        out += check_visibility(page.visible, page_trace, name, i, o.scale)
         if edition == "bw":
             out += _colours(page, name, i)
         if kind == "sprites":
             out += _bases(page, page_trace, plan, name, i)
     if kind in SHIP_LISTS:
-        printed = {e["source"][1] for t in trace for e in t if e["source"][0] == "fleet" and e["source"][2] == "name"}
+        printed = {e["source"][1] for t in trace for e in t if e["source"][0] == "fleet" and e["source"][2] == "name"
+                   and "shape" not in e}
         want = {ship.key for ship in s.fleet.ships}
         for key in sorted(want - printed):
             out.append(Discrepancy(name, 0, f"{key} is in the fleet but not on the {kind}"))
@@ -223,7 +256,7 @@ def _bases(page, trace, plan, name: str, i: int) -> list[Discrepancy]:
         if not fits(base, w, h):
             continue                                  # another type's size: this ship's base is missing
         seen.add(key)
-        want = sum(t.count for t in tracks(rs, ship))
+        want = sum(t.count for t in system_of(rs).piece_tracks(plan.scenario, ship))
         got = sum(1 for c in marks if c.inside(box))
         if got != want:
             out.append(Discrepancy(name, i, f"{key}: {got} {unit} on its base, the rules give {want} {points}"))

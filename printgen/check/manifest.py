@@ -32,6 +32,7 @@ def load_manifest(folder: Path) -> dict:
     if isinstance(manifest, dict):
         names = [d.get("path") for d in manifest.get("documents") or [] if isinstance(d, dict)]
         names += list(manifest["data"]) if isinstance(manifest.get("data"), dict) else []
+        names += list(manifest["extras"]) if isinstance(manifest.get("extras"), dict) else []
         problems += [f"names '{n}', which is not a file inside the kit folder" for n in names
                      if isinstance(n, str) and not inside(n)]
     if problems:
@@ -63,6 +64,9 @@ def _shape(m) -> list[str]:
         out.append("has no 'data' object of file names and sha256 sums")
     elif "trace.json" not in data:
         out.append("does not list trace.json")
+    extras = m.get("extras", {})
+    if not isinstance(extras, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in extras.items()):
+        out.append("has an 'extras' entry that is not an object of file names and sha256 sums")
     return out
 
 

@@ -55,6 +55,7 @@ class Discrepancy:
     file: str
     page: int                 # 1-based
     what: str
+    box: tuple | None = None  # where on the page (x0, top, x1, bottom in points), for the report
 
     def __str__(self) -> str:
         return f"{self.file}, page {self.page}: {self.what}"
@@ -88,15 +89,19 @@ def expected(source: Source, kind: str, ctx: Context) -> str | None:
             return "100"
         if name == "scale":
             return f"{ctx.measure.scale:g}"
+        if name in ("hits", "tick") and len(args) == 2:   # a row's own count, a ruler's tick: what it says it is
+            return str(args[1])
         return None                                   # step numbers, axis labels: just counting
     if fn == "scenario":
         return ctx.title
     if fn == "provenance":                            # a mark: the words of the data's kind today
         from printgen.rules.provenance import provenance_of
 
-        return provenance_of(ctx.ruleset, getattr(ctx.plan, "scenario", None)).words(args[0])
+        prov = provenance_of(ctx.ruleset, getattr(ctx.plan, "scenario", None))
+        return prov.words(args[0]) if len(args) == 1 else getattr(prov.of(args[0]), args[1])   # or its original/why
     if fn not in PLAN_DERIVATIONS:
         from printgen.game import classroom, materials  # noqa: F401 (they register the lesson's numbers)
+        from printgen.sheets.maps import hazards  # noqa: F401 (the secret map's obstacle positions)
     if fn in PLAN_DERIVATIONS:
         if ctx.plan is None:
             return f"<{fn} needs the kit's plan>"
@@ -145,6 +150,7 @@ def check_page(page, trace: list[dict], ctx: Context, file: str, page_no: int | 
 
     `page` is a list of Chars, or a reader with a fast path (`quick_text_in`, `digits`): the fast
     path decides when all is well; any doubt is settled character by character."""
+    trace = [e for e in trace if e["kind"] != "shape"]            # drawn shapes: check/geometry.py measures them
     if isinstance(page, list):
         page = CharPage(page)
     if hasattr(page, "quick_text_in"):
@@ -163,7 +169,8 @@ def _entries(text_in, trace, ctx, file, page_no) -> tuple[list[Discrepancy], int
         digits += sum(ch.isdigit() for ch in printed)
         want = expected(source, entry["kind"], ctx)
         if want is not None and printed != want.replace(" ", ""):
-            out.append(Discrepancy(file, page_no or ctx.page, f"{source} prints '{printed}', the rules say '{want}'"))
+            out.append(Discrepancy(file, page_no or ctx.page, f"{source} prints '{printed}', the rules say '{want}'",
+                                   tuple(entry["bbox"])))
     return out, digits
 
 
@@ -176,7 +183,8 @@ def _exact(page: CharPage, trace: list[dict], ctx: Context, file: str, page_no: 
     for run in _runs(untraced):
         text = "".join(c.text for c in run)
         out.append(Discrepancy(file, page_no or ctx.page,
-                               f"the number '{text}' at ({run[0].x0:.0f}, {run[0].top:.0f}) pt has no source"))
+                               f"the number '{text}' at ({run[0].x0:.0f}, {run[0].top:.0f}) pt has no source",
+                               (run[0].x0, run[0].top, run[-1].x1, run[-1].bottom)))
     return out
 
 

@@ -16,7 +16,7 @@ class PathObj:
     top: float
     x1: float
     bottom: float
-    kind: str                     # rect, circle, line, other
+    kind: str                     # rect, circle, line (two points), other
     fill: tuple | None            # (r, g, b) 0-255 when filled
     stroke: tuple | None
 
@@ -81,7 +81,18 @@ class LazyPage:
         self.page, self.height = page, page.get_height()
         self.tp = page.get_textpage()
         self._chars: list[Char] | None = None
-        self.paths, self.text_colours = _objects(page, self.height, shapes, colours)
+        self._text: str | None = None
+        self._visible: list | None = [] if (shapes or colours) else None       # filled by the same pass
+        self.paths, self.text_colours = _objects(page, self.height, shapes, colours, self._visible)
+
+    @property
+    def visible(self) -> list:
+        """Text objects and filled shapes in drawing order (check/visibility.py)."""
+        if self._visible is None:
+            from printgen.check.visibility import read_objects
+
+            self._visible = read_objects(self.page, self.height)
+        return self._visible
 
     def quick_text_in(self, bbox) -> str:
         x0, top, x1, bottom = bbox
@@ -89,8 +100,13 @@ class LazyPage:
         return self.tp.get_text_bounded(left=x0 + inset, bottom=self.height - bottom + inset,
                                         right=x1 - inset, top=self.height - top - inset)
 
+    def text(self) -> str:
+        if self._text is None:
+            self._text = self.tp.get_text_range()
+        return self._text
+
     def digits(self) -> int:
-        return sum(ch.isdigit() for ch in self.tp.get_text_range())
+        return sum(ch.isdigit() for ch in self.text())
 
     def chars(self) -> list[Char]:
         if self._chars is None:
@@ -99,12 +115,17 @@ class LazyPage:
 
 
 @contextmanager
-def open_pages(path, shapes: bool = False, colours: bool = False):
-    """The pages of a PDF, open for checking; closed afterwards."""
+def open_pages(path, shapes: bool | list[bool] = False, colours: bool | list[bool] = False):
+    """The pages of a PDF, open for checking; closed afterwards. `shapes` and `colours` may be given
+    page by page (a list): a hundred-page map whose first page alone is measured reads one page's paths."""
     import pypdfium2 as pdfium
 
     pdf = pdfium.PdfDocument(str(path))
-    pages = [LazyPage(pdf[i], shapes, colours) for i in range(len(pdf))]
+    n = len(pdf)
+    shapes = shapes if isinstance(shapes, list) else [shapes] * n
+    colours = colours if isinstance(colours, list) else [colours] * n
+    pages = [LazyPage(pdf[i], shapes[i] if i < len(shapes) else False, colours[i] if i < len(colours) else False)
+             for i in range(n)]
     try:
         yield pages
     finally:
@@ -123,11 +144,15 @@ def _page(page, shapes: bool, colours: bool) -> PageData:
     return PageData(page.get_width(), height, chars, paths, text_colours)
 
 
-def _objects(page, height: float, shapes: bool, colours: bool) -> tuple[list[PathObj], set]:
-    """Paths (geometry when `shapes`) and the colours of paths and text (when `colours`).
+def _objects(page, height: float, shapes: bool | str, colours: bool, visible: list | None = None) -> tuple[list[PathObj], set]:
+    """Paths (geometry when `shapes`: rectangles and circles, lines too when "lines") and the
+    colours of paths and text (when `colours`); and, into `visible`, what check/visibility.py reads
+    (in the same pass: a second one over a sheet of ships costs a tenth of a second).
 
     Raw pdfium calls throughout: a sheet of ships holds ten thousand paths."""
     import pypdfium2.raw as raw
+
+    from printgen.check.visibility import Obj, bounds
 
     paths, text_colours = [], set()
     if not (shapes or colours):
@@ -141,16 +166,23 @@ def _objects(page, height: float, shapes: bool, colours: bool) -> tuple[list[Pat
         if kind_of == raw.FPDF_PAGEOBJ_TEXT:
             if colours:
                 text_colours.add(_colour(raw.FPDFPageObj_GetFillColor, obj))
+            if visible is not None:
+                visible.append(Obj(i, True, bounds(obj, height), obj))
             continue
         if kind_of != raw.FPDF_PAGEOBJ_PATH:
+            if visible is not None and kind_of == raw.FPDF_PAGEOBJ_IMAGE:
+                visible.append(Obj(i, False, bounds(obj, height), obj, image=True))
             continue
         fill = strk = None
-        if colours:
+        if colours or visible is not None:
             raw.FPDFPath_GetDrawMode(obj, mode, stroke)
+        if colours:
             fill = _colour(raw.FPDFPageObj_GetFillColor, obj) if mode.value else None
             strk = _colour(raw.FPDFPageObj_GetStrokeColor, obj) if stroke.value else None
+        if visible is not None and mode.value:
+            visible.append(Obj(i, False, bounds(obj, height), obj))
         n = raw.FPDFPath_CountSegments(obj) if shapes else 0
-        if n not in (5, 13):                                    # only rectangles and circles are measured
+        if n not in (2, 5, 13) or (n == 2 and shapes != "lines"):   # lines, rectangles and circles are measured
             paths.append(PathObj(0, 0, 0, 0, "other", fill, strk))
             continue
         raw.FPDFPageObj_GetMatrix(obj, m)
@@ -166,6 +198,8 @@ def _objects(page, height: float, shapes: bool, colours: bool) -> tuple[list[Pat
             kind = "circle"
         elif curves == 0 and n == 5 and len({round(v, 2) for v in xs}) == 2:
             kind = "rect"
+        elif curves == 0 and n == 2:
+            kind = "line"
         else:
             kind = "other"
         paths.append(PathObj(x0, top, x1, bottom, kind, fill, strk))

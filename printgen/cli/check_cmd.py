@@ -10,13 +10,17 @@ from printgen.cli.app import app
 
 
 @app.command("check")
-def check_cmd(target: str = typer.Argument(..., help="a scenario name or folder, or a printed kit folder")) -> None:
+def check_cmd(target: str = typer.Argument(..., help="a scenario name or folder, or a printed kit folder"),
+              report: Path = typer.Option(None, "--report", help="a kit: also write FILE.html, each discrepancy "
+                                                                  "with its page pictured and the place outlined")) -> None:
     """Run the consistency checks; exit 1 if any fails."""
     manifest = Path(target) / "manifest.json"
     if manifest.is_file() or manifest.is_symlink() or (Path(target) / "trace.json").exists():
         from printgen.check.kit import check_kit
 
-        ok = check_kit(Path(target), echo=typer.echo)
+        if report is not None:
+            _report_outside(Path(target), report)
+        ok = check_kit(Path(target), echo=typer.echo, report=report)
         raise typer.Exit(0 if ok else 1)
     from printgen.data.scenario import load_scenario
     from printgen.options import Options
@@ -34,3 +38,20 @@ def check_cmd(target: str = typer.Argument(..., help="a scenario name or folder,
     failed = [r for r in results if not r.ok]
     typer.echo(f"{len(results) - len(failed)} of {len(results)} checks pass" + (f", {len(failed)} fail" if failed else ""))
     raise typer.Exit(1 if failed else 0)
+
+
+SIGNATURE = b'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>printgen check of '
+
+
+def _report_outside(kit: Path, report: Path) -> None:
+    """A report inside the kit folder would be taken for a stray file of the kit next time."""
+    from printgen.errors import PrintgenError, Problem
+
+    if kit.resolve() in report.resolve().parents:
+        raise PrintgenError(Problem("is inside the kit folder, where the next check would take it for a stray file",
+                                    file=report, fix=f"write the report beside the kit, e.g. --report {kit.name}-check.html"))
+    if report.exists() and not report.is_file():
+        raise PrintgenError(Problem("is not a file", file=report, fix="give the path of an .html file to write"))
+    if report.is_file() and not report.read_bytes()[:200].startswith(SIGNATURE):     # never replace a file of yours
+        raise PrintgenError(Problem("exists and is not a report printgen wrote", file=report,
+                                    fix="choose a new file name for the report"))

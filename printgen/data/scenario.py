@@ -8,9 +8,9 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
-from pydantic import Field, confloat, conint, constr, model_validator
+from pydantic import Field, NonNegativeFloat, PositiveFloat, PositiveInt, confloat, conint, constr, model_validator
 
 from printgen import limits, paths
 from printgen.data import text as texts
@@ -40,6 +40,37 @@ class Squadron(Strict):
 class FleetOptions(Strict):
     flagships: list[str] | None = None     # game flagships; absent: the `flagship` column of ships.csv
     named: list[str] = []                  # ships the story names: kept when the fleet is reduced
+    chained: list[str] = []                # squadrons that lie chained together, a line each
+
+
+class Obstacle(Strict):
+    """Something on the table that is not a ship: a hidden obstacle (stakes, a scuttled hull: on the
+    teacher's secret map only), a shoal or bank, the shore. Full-scale inches from the west and
+    south edges: [x, y, width east, depth north]; a hidden obstacle gives [x, y] only: it is the size of
+    the obstacle marker that will mark it (the ruleset's obstacles.marker_in)."""
+
+    name: str
+    kind: Literal["hidden", "shoal", "shore"]
+    at_in: tuple[NonNegativeFloat, NonNegativeFloat] | tuple[NonNegativeFloat, NonNegativeFloat, PositiveFloat,
+                                                             PositiveFloat]
+
+    @model_validator(mode="after")
+    def _sized(self):
+        if (len(self.at_in) == 2) != (self.kind == "hidden"):
+            raise ValueError(f"{self.name}: a hidden obstacle gives at_in = [x, y] (it is marker-sized); a shoal "
+                             "or shore gives [x, y, width, depth]")
+        return self
+
+    def area_in(self, marker_in: tuple[float, float]) -> tuple[float, float, float, float]:
+        """x, y, width, depth at full scale."""
+        return (*self.at_in, *marker_in) if len(self.at_in) == 2 else self.at_in
+
+
+class KitChoices(Strict):
+    """How the kit is used in class. `damage_on`: where each ship's damage track is kept, for rules
+    that print record cards (the sectors family): on the record cards or on the pieces, not both."""
+
+    damage_on: Literal["records", "pieces"] = "records"
 
 
 class Preset(Strict):
@@ -54,6 +85,8 @@ class ScenarioFile(Strict):
     fleet: FleetOptions = FleetOptions()
     deployment: dict[str, Any] = {}
     presets: dict[str, Preset] = {}
+    kit: KitChoices = KitChoices()
+    terrain: list[Obstacle] = []             # shore, banks, hidden obstacles ([[terrain]])
     lesson: Lesson | None = None               # classroom additions (printgen.data.lesson); absent:
     victory: Victory | None = None             # printgen's defaults, marked as its choice
     history: History | None = None

@@ -64,7 +64,7 @@ def _clean(value, loc: tuple, path: Path, text: str, problems: list[Problem]):
         out = {}
         for k, v in value.items():
             key = texts.nfc(k)
-            if why := texts.problem(key, limits.NAME_CHARS):
+            if why := texts.problem(key, limits.KEY_CHARS):
                 problems.append(Problem(f"the name {why}", file=path, line=locate(text, loc + (k,)),
                                         field=".".join(map(str, loc + (k,))), fix=texts.FIX))
             out[key] = _clean(v, loc + (k,), path, text, problems)

@@ -56,6 +56,8 @@ class TraceEntry:
     text: str
     source: tuple
     kind: str
+    labels: tuple = ()                            # ("row" | "col", label source) it is printed with
+    shape: dict | None = None                     # a drawn shape's measure (flatten.measured), not text
 
 
 @dataclass
@@ -83,6 +85,8 @@ def _emit(shape, m: Matrix, theme: Theme, out: FlatPage) -> None:
         _text(shape, m, theme, out)
         return
     paint = theme.paint(shape.role)
+    if getattr(shape, "meaning", ()):
+        measured(shape, m, out)
     if isinstance(shape, Rect):
         a, b, c, d, _, _ = m
         if b == 0 and c == 0 and a > 0 and d > 0:
@@ -111,6 +115,29 @@ def _emit(shape, m: Matrix, theme: Theme, out: FlatPage) -> None:
         _hatched(prim, outline, paint, out)
     else:
         out.prims.append(prim)
+
+
+def measured(shape, m: Matrix, out: FlatPage) -> None:
+    """Trace what a drawn shape's size or place says (a ruler band ends at the long range, a bar is
+    as tall as its chance): the page box it occupies, and the origin and scale of the frame the
+    meaning is measured in, so the checker can find the shape in the PDF and measure it there.
+    Edges: "start"/"end"/"mid" (the rectangle's left, right, middle at the source's distance from the
+    origin), "x" (a line there), "height" (the source's value times pt-per-unit), "from"/"to" (a
+    line's ends at the source's value times pt-per-unit along its frame's axis), "colour" (a line
+    painted as the theme paints the source's value, e.g. a wind edge)."""
+    if isinstance(shape, Rect):
+        corners = [apply(m, p) for p in ((shape.x, shape.y), (shape.x + shape.w, shape.y + shape.h))]
+    else:
+        corners = [apply(m, (shape.x1, shape.y1)), apply(m, (shape.x2, shape.y2))]
+    xs, ys = [p[0] for p in corners], [p[1] for p in corners]
+    box = (round(min(xs), 2), round(min(ys), 2), round(max(xs), 2), round(max(ys), 2))
+    ox, oy = apply(m, (0.0, 0.0))
+    for edge, source, *per in shape.meaning:
+        frame = {"edge": edge, "origin": [round(ox, 3), round(oy, 3)], "scale": round(m[0], 6),
+                 "per": per[0] if per else 1.0}
+        if isinstance(shape, Line):                         # a line measured along its own frame's x axis
+            frame |= {"axis": [round(m[0], 6), round(m[1], 6)], "ends": [[round(v, 3) for v in p] for p in corners]}
+        out.trace.append(TraceEntry(box, "", tuple(source), "shape", shape=frame))
 
 
 def _hatched(prim, outline: tuple[Point, ...], paint: Paint, out: FlatPage) -> None:
@@ -177,7 +204,8 @@ def _text(t: Text, m: Matrix, theme: Theme, out: FlatPage) -> None:
     pos = 0.0
     for span, w in zip(t.spans, widths):
         if span.source is not None:
-            out.trace.append(TraceEntry(_box(start, ux, uy, pos, pos + w, size), span.text, span.source, span.kind))
+            out.trace.append(TraceEntry(_box(start, ux, uy, pos, pos + w, size), span.text, span.source, span.kind,
+                                        span.labels))
         pos += w
 
 

@@ -57,6 +57,7 @@ class Span:
     font: str = ""                  # "" inherits the Text's font
     source: tuple | None = None     # a traced number's source (JSON-able), None for plain words
     kind: str = ""                  # how the number prints (count, distance, percent, ...)
+    labels: tuple = ()              # ("row" | "col", label source): the labels a table prints it under
 
 
 @dataclass(frozen=True)
@@ -68,6 +69,7 @@ class Rect:
     role: str
     radius: float = 0.0
     tag: str = ""                   # what it is, for tests and the checker ("base", "piece", ...)
+    meaning: tuple = ()             # what its size says: (edge, source[, pt per unit]), see flatten.measured
 
 
 @dataclass(frozen=True)
@@ -78,6 +80,7 @@ class Line:
     y2: float
     role: str
     tag: str = ""
+    meaning: tuple = ()             # ("x", source): it stands at the source's distance from the origin
 
 
 @dataclass(frozen=True)

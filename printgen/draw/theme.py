@@ -97,6 +97,15 @@ COLOUR = Theme("color", {
     "swatch.green": Paint(fill="#2e9b45"),
     "swatch.yellow": Paint(fill="#e7c21c"),
     "swatch.red": Paint(fill="#d33a2c"),
+    # medieval movement sticks: blue, sky and purple, clear of Trafalgar's green/yellow/red wind edges
+    "hazard.shore": Paint(fill="#d9c48f", stroke="#8a7440", width=0.6),
+    "hazard.shoal": Paint(fill="#efe2b4", stroke="#b39b55", width=0.5, dash=(3, 2)),
+    "hazard.hidden": Paint(fill="#5b9bd5", stroke="#1f4f86", width=0.6, hatch=Hatch(0, 5.0, 1.6, BLACK, dots=True)),
+    "hazard.label": Paint(fill="#3d3420"),
+    "chain": Paint(stroke="#444444", width=1.2, dash=(2.5, 1.5)),
+    "swatch.move": Paint(fill="#2f5fa8"),
+    "swatch.wind": Paint(fill="#6fb3dc"),
+    "swatch.attack": Paint(fill="#7a3f9d"),
     "ensign.British": Paint(fill=WHITE, stroke="#444444", width=0.3),
     "ensign.British.cross": Paint(fill="#c8102e"),
     "ensign.British.canton": Paint(fill="#012169"),
@@ -229,6 +238,11 @@ BW = Theme("bw", {
     "banner.Genoese": Paint(fill=WHITE, stroke=BLACK, width=0.4),
     "banner.Genoese.charge": Paint(fill=BLACK),
     "marker": Paint(fill=WHITE, stroke="#555555", width=0.5, hatch=Hatch(0, 7.0, 2.2, BLACK, dots=True)),
+    "hazard.shore": Paint(fill="#d0d0d0", stroke=BLACK, width=0.6, hatch=Hatch(45, 3.0, 0.5, "#555555")),
+    "hazard.shoal": Paint(fill=WHITE, stroke=BLACK, width=0.5, dash=(3, 2), hatch=Hatch(0, 4.0, 0.9, "#555555", dots=True)),
+    "hazard.hidden": Paint(fill=WHITE, stroke=BLACK, width=0.8, hatch=Hatch(0, 5.0, 1.6, BLACK, dots=True)),
+    "hazard.label": Paint(fill=BLACK),
+    "chain": Paint(stroke=BLACK, width=1.2, dash=(2.5, 1.5)),
 })
 
 THEMES = {"color": COLOUR, "bw": BW}

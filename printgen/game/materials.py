@@ -34,7 +34,8 @@ TITLES = {"lesson": "Lesson plan (teacher's pack)", "teacher": "Teacher's sheet"
           "cards": "Rule cards", "captains": "Captain cards", "sprites": "Ship sprites",
           "status-markers": "Markers", "score": "Score sheet and turn tracker", "worksheet": "Odds worksheet",
           "debrief": "History and debrief", "rulers": "Rulers and gauges", "map": "Deployment map",
-          "tiled-map": "Full-size map", "records": "Ship records", "markers": "Obstacle markers"}
+          "tiled-map": "Full-size map", "records": "Ship records", "markers": "Obstacle markers",
+          "secret-map": "Secret obstacle map (the teacher's)"}
 PER_WORDS = {"class": "for the class", "group": "one a table group", "student": "one a student", "pair": "one for two students",
              "side": "one a side"}
 OPTIONAL = ("tiled-map",)              # the full-size map: only for a class that lays it out

@@ -102,8 +102,11 @@ def kit_files(plan: Plan, editions: str, request: dict, progress: Progress | Non
     for d in documents:
         d["sha256"] = hashlib.sha256(files[d["path"]]).hexdigest()
     manifest = _manifest(plan, documents, request, files)
-    files["manifest.json"] = _json(manifest)
     files["index.html"] = index_html(plan, manifest)
+    # what a teacher opens and looks at besides the PDFs: hashed too, so an edit is caught
+    manifest["extras"] = {name: hashlib.sha256(files[name]).hexdigest()
+                          for name in sorted(files) if name == "index.html" or name.startswith("thumbs/")}
+    files["manifest.json"] = _json(manifest)
     return files
 
 
@@ -146,6 +149,8 @@ def _manifest(plan: Plan, documents: list[dict], request: dict, files: dict[str,
         "request": request,                                   # what was asked: the checker re-derives from it
         "options": {"paper": o.paper, "scale": o.scale, "units": o.units, "seed": o.seed, "notes": list(o.notes)},
         "ruleset": {key: list(v) if isinstance(v, tuple) else v for key, v in walk_numbers(s.ruleset)},
+        "ruleset_labels": dict(s.ruleset.labels),
+        "ruleset_sha256": ruleset_sha256(s.ruleset),
         "fleet": [ship.key for ship in s.fleet.ships],
         "captains": [{"captain": c.number, "side": c.side, "squadron": c.squadron,
                       "ships": [ship.key for ship in c.ships]} for c in plan.captains],
@@ -156,8 +161,18 @@ def _manifest(plan: Plan, documents: list[dict], request: dict, files: dict[str,
     }
 
 
+def ruleset_sha256(rs) -> str | None:
+    """The ruleset file's sha256 (None for a ruleset not read from a file)."""
+    return hashlib.sha256(Path(rs.path).read_bytes()).hexdigest() if rs.path else None
+
+
 def trace_record(e) -> dict:
-    return {"bbox": e.bbox, "text": e.text, "source": list(e.source), "kind": e.kind}
+    out = {"bbox": e.bbox, "text": e.text, "source": list(e.source), "kind": e.kind}
+    if e.labels:
+        out["labels"] = [[axis, list(src)] for axis, src in e.labels]
+    if e.shape:
+        out["shape"] = e.shape
+    return out
 
 
 def _json(data) -> bytes:

@@ -115,9 +115,9 @@ def damage_tracks(scenario, printed: dict[str, int] | None = None) -> CheckResul
     name = system_of(rs).marks[0]
     failures, total = [], 0
     for ship in scenario.fleet.ships:
-        want = sum(t.count for t in tracks(rs, ship))
+        want = sum(t.count for t in system_of(rs).piece_tracks(scenario, ship))
         total += want
-        got = printed.get(ship.key) if printed is not None else want
+        got = printed.get(ship.key, 0) if printed is not None else want
         if got != want:
             failures.append(f"{ship.key}: {got} {name} printed, the rules give {want}")
     return _result(name, failures, f"{len(scenario.fleet.ships)} ships, {total} marks in all")

@@ -137,6 +137,9 @@ class RulesetBase(Strict):
     table: Table
     status_markers: StatusMarkers | None = None         # the lesson's cut-out markers, if any
     provenance: dict[str, Entry] = {}                   # key -> where it comes from (rules.provenance)
+    # the words that name a rule where a sheet prints its number ("Long" beside the long range):
+    # rule key -> word, so a label is traced like the number it qualifies (Source("label", key))
+    labels: dict[str, str] = {}
     _file: tuple | None = PrivateAttr(default=None)      # (path, text) it was read from, for messages
 
     @model_validator(mode="after")
@@ -147,6 +150,18 @@ class RulesetBase(Strict):
     @property
     def path(self):
         return self._file[0] if self._file else None
+
+    def label(self, key: str) -> str:
+        """The word a sheet prints for rule `key`: the naming table's, else the rule's own text
+        (a side's name, a compass direction)."""
+        if key in self.labels:
+            return self.labels[key]
+        from printgen.rules.trace import lookup
+
+        value = lookup(self, key)
+        if not isinstance(value, str):
+            raise KeyError(f"no label for {key}: add it to the ruleset's [labels] table")
+        return value
 
     def side_of_nation(self, nation: str) -> str | None:
         for key, side in self.sides.items():

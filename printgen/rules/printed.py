@@ -40,6 +40,6 @@ def fmt(value: Any, kind: str, measure: Measure | None = None) -> str:
         return f"{float(value):.2f}"
     if kind == "degrees":
         return f"{float(value):g}°"
-    if kind == "text":
+    if kind in ("text", "label"):
         return str(value)
     raise ValueError(f"unknown print kind {kind!r}")

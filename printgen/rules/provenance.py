@@ -122,10 +122,9 @@ def legend_text(kinds: list[str]) -> str:
     return "Marks: " + "; ".join(f"{WORDS[k]}: {MEANING[k]}" for k in kinds if k in MEANING) + "."
 
 
-def mark_spans(ruleset, key: str, scenario=None) -> tuple:
-    """' (classroom addition)' as spans for a sheet drawn in code (not from a template): the words
-    traced to ("provenance", key); nothing for the source's own."""
+def mark_spans(ruleset, key: str, scenario=None, before: str = " (", after: str = ")") -> tuple:
+    """For sheets drawn in code: ' (mark)' after an item, the words a traced span (none for the source's)."""
     from printgen.draw.shapes import Span
 
     words = provenance_of(ruleset, scenario).words(key)
-    return (Span(" ("), Span(words, source=mark_source(key), kind="text"), Span(")")) if words else ()
+    return (Span(before), Span(words, source=mark_source(key), kind="text"), Span(after)) if words else ()

@@ -29,11 +29,11 @@ def plan_derivation(fn: Callable[..., Any]) -> Callable[..., Any]:
 
 @dataclass(frozen=True)
 class Source:
-    fn: str                    # "rule", a registered derivation, "fleet", or "meta" (page numbers, ...)
+    fn: str                    # "rule", "label", a registered derivation, "fleet", or "meta" (page numbers, ...)
     args: tuple = ()
 
     def __str__(self) -> str:
-        if self.fn in ("rule", "fleet", "meta"):
+        if self.fn in ("rule", "label", "fleet", "meta"):
             return f"{self.fn}:{'.'.join(str(a) for a in self.args)}"
         return f"{self.fn}({', '.join(repr(a) for a in self.args)})"
 
@@ -49,7 +49,7 @@ class Source:
 class Traced:
     value: Any
     source: Source
-    kind: str                  # how it prints: count, faces, distance, fraction, percent, odds, degrees, text
+    kind: str                  # how it prints: count, faces, distance, fraction, percent, odds, degrees, text, label
 
 
 def lookup(ruleset, key: str) -> Any:
@@ -68,6 +68,11 @@ def rule(ruleset, key: str, kind: str = "count") -> Traced:
     return Traced(lookup(ruleset, key), Source("rule", (key,)), kind)
 
 
+def label(ruleset, key: str) -> Traced:
+    """The word naming rule `key` (a row or column label, a side, a colour, a direction), traced."""
+    return Traced(ruleset.label(key), Source("label", (key,)), "label")
+
+
 def derived(ruleset, fn: str, *args, kind: str = "odds") -> Traced:
     return Traced(DERIVATIONS[fn](ruleset, *args), Source(fn, tuple(args)), kind)
 
@@ -79,6 +84,8 @@ def plan_derived(plan, fn: str, *args, kind: str = "count") -> Traced:
 def resolve(ruleset, source: Source) -> Any:
     if source.fn == "rule":
         return lookup(ruleset, source.args[0])
+    if source.fn == "label":
+        return ruleset.label(source.args[0])
     if source.fn in DERIVATIONS:
         return DERIVATIONS[source.fn](ruleset, *source.args)
     raise KeyError(f"unknown source {source}")

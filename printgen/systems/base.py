@@ -32,6 +32,11 @@ class RuleSystem:
         """What a ship records its damage on (printgen.rules.tracks.Track, each traced)."""
         raise NotImplementedError
 
+    def piece_tracks(self, scenario, ship) -> list:
+        """The tracks a ship's piece carries (the checker counts them on the sprite sheet): all of
+        them, unless the family keeps the damage elsewhere (the scenario's kit.damage_on)."""
+        return self.tracks(scenario.ruleset, ship)
+
     def checks(self, scenario) -> list:
         """The family's own consistency checks (printgen.rules.checks.CheckResult)."""
         return []
@@ -39,6 +44,11 @@ class RuleSystem:
     def dice_pool(self, rs, ship) -> int:
         """The most dice the ship rolls at once (the lesson's materials list counts the dice to buy)."""
         raise NotImplementedError
+
+    def recompute(self, rs, fn: str, args: tuple) -> Any:
+        """The value of the family's derivation `fn(*args)` by a second method that shares no code
+        with the one that printed it (printgen.check.oracle), for printgen check; None: not known."""
+        return None
 
     def odds_tables(self, rs) -> list:
         """Every odds table of the rules (printgen.rules.tables.OddsTable), for `printgen odds`."""

@@ -54,6 +54,12 @@ def _deg(rs, key: str, font: str = "bold") -> Span:
     return Span(f"{float(lookup(rs, key)):g}°", font, ("rule", key), "degrees")
 
 
+def _at(edge: str, mark: tuple) -> tuple:
+    """A mark's meaning for the checker: (edge, the rule it stands at) when the mark names one
+    (a 4th element; a sum of rules, such as move plus wind bonus, names none)."""
+    return ((edge, mark[3]),) if len(mark) > 3 and mark[3] else ()
+
+
 def _ticks(length_pt: float, options: Options, y: float, h: float) -> list[Shape]:
     """Unit ticks (inches or cm) with their numbers along the top edge of a strip."""
     unit = options.measure.unit_pt()
@@ -65,30 +71,33 @@ def _ticks(length_pt: float, options: Options, y: float, h: float) -> list[Shape
         if x > length_pt + 0.01:
             break
         major = i % minor == 0
-        out.append(Line(x, y, x, y + (h * 0.28 if major else h * 0.15), "rule"))
+        tick = ("meta", "tick", i // minor)             # major ticks: the checker measures each from zero
+        out.append(Line(x, y, x, y + (h * 0.28 if major else h * 0.15), "rule", meaning=(("x", tick),) if major else ()))
         if major and 0 < i // minor:
-            out.append(Text(x - 1.5, y + h * 0.28 + 7, (Span(str(i // minor), source=("meta", "tick"), kind="count"),),
+            out.append(Text(x - 1.5, y + h * 0.28 + 7, (Span(str(i // minor), source=tick, kind="count"),),
                             6.5, role="text.muted", anchor="end"))
     return out
 
 
-def _marked_stick(marks: list[tuple[float, str, list[tuple[Span, ...]]]], options: Options) -> tuple[list[Shape], float, list[float]]:
+def _marked_stick(marks: list[tuple], options: Options) -> tuple[list[Shape], float, list[float]]:
     """A stick as long as its furthest mark; each mark a swatch line with the longest label that
-    fits in the room left of it. marks: (rule inches, swatch role, labels longest first)."""
+    fits in the room left of it. marks: (rule inches, swatch role, labels longest first[, source of
+    the inches, which the checker measures the swatch against])."""
     m = options.measure
-    length = max(m.printed_pt(v) for v, _, _ in marks)
+    length = max(m.printed_pt(mark[0]) for mark in marks)
     h = STRIP_H
-    shapes: list[Shape] = [Rect(0, 0, length, h, "panel"), *_ticks(length, options, 0, h)]
+    far = max(marks, key=lambda mk: mk[0])
+    shapes: list[Shape] = [Rect(0, 0, length, h, "panel", meaning=_at("end", far)), *_ticks(length, options, 0, h)]
     at: dict[float, list[tuple[str, list]]] = {}
-    for value, role, labels in marks:                          # marks at one place share the line
-        at.setdefault(round(m.printed_pt(value), 2), []).append((role, labels))
+    for mark in marks:                                         # marks at one place share the line
+        at.setdefault(round(m.printed_pt(mark[0]), 2), []).append((mark[1], mark[2], _at("mid", mark)))
     left = 0.0
     for x in sorted(at):
         group = at[x]
         room = x - left - 8
-        for row, (role, labels) in enumerate(group):
+        for row, (role, labels, meaning) in enumerate(group):
             part = h / len(group)
-            shapes.append(Rect(x - 1.8, row * part, 3.6, part, role))
+            shapes.append(Rect(x - 1.8, row * part, 3.6, part, role, meaning=meaning))
             for label in labels:                               # the full words where they fit, else shorter
                 size = fit_size("".join(w.text for w in label), room, 7.5, "bold")
                 if size >= 5.5:
@@ -107,12 +116,13 @@ def _bands(rs, options: Options, key: str, words: Callable[[str], list[Span]], t
     bands = sorted(lookup(rs, key).bands().items(), key=lambda kv: kv[1][0])
     length = m.printed_pt(bands[-1][1][1])
     h = STRIP_H
-    shapes: list[Shape] = [Rect(0, 0, length, h, "panel")]
+    shapes: list[Shape] = [Rect(0, 0, length, h, "panel", meaning=(("end", ("rule", f"{key}.{bands[-1][0]}.1")),))]
     roles = ("band.range.short", "band.range.long")
     for i, (name, (a, b)) in enumerate(bands):
         x0, x1 = m.printed_pt(a), m.printed_pt(b)
         shapes.append(Rect(x0, h * 0.45, x1 - x0, h * 0.55, f"band.range.{name}" if name in ("short", "long")
-                           else roles[i % 2]))
+                           else roles[i % 2], meaning=(("start", ("rule", f"{key}.{name}.0")),
+                                                       ("end", ("rule", f"{key}.{name}.1")))))
         label = [Span(f"{name.capitalize()} "), _dist(rs, options, f"{key}.{name}.0"), Span(" to "),
                  _dist(rs, options, f"{key}.{name}.1"), *words(name)]
         size = fit_size("".join(w.text for w in label), x1 - x0 - 10, 7.5, "bold")
@@ -187,8 +197,10 @@ def _clip(shapes: list[Shape], a: float, b: float) -> list[Shape]:
     for s in shapes:
         if isinstance(s, Rect):
             x0, x1 = max(s.x, a), min(s.x + s.w, b)
-            if x1 > x0:
-                kept.append(Rect(x0, s.y, x1 - x0, s.h, s.role, s.radius, s.tag))
+            if x1 > x0:                                 # a cut edge no longer measures its rule
+                meaning = tuple(mn for mn in s.meaning if (mn[0] == "start" and x0 == s.x) or
+                                (mn[0] == "end" and x1 == s.x + s.w) or (mn[0] == "mid" and x1 - x0 == s.w))
+                kept.append(Rect(x0, s.y, x1 - x0, s.h, s.role, s.radius, s.tag, meaning))
         elif isinstance(s, Line):
             if a - 0.01 <= s.x1 <= b + 0.01:
                 kept.append(s)

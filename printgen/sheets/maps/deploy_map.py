@@ -20,6 +20,7 @@ from printgen.sheets.maps.map_legend import WIDTH as LEGEND_W
 from printgen.sheets.maps.map_legend import Block, legend_blocks
 from printgen.sheets.maps.map_parts import (Grid, MapView, edge_lines, edge_meaning, glyph_box, grid_labels, grid_of,
                                        ship_glyph, table_shapes, unit_pt)
+from printgen.sheets.maps.hazards import chain_shapes, hazard_shapes
 from printgen.sheets.maps.placement_table import placement_pages
 from printgen.sheets.pieces.sprites import star_shape
 from printgen.sheets.text.textfit import fit_size
@@ -52,17 +53,20 @@ def map_sheets(scenario, dep: Deployment, options: Options) -> Drawing:
     return Drawing(f"{scenario.title}: deployment map ({options.edition_name})", pages, subject="printgen map")
 
 
-def map_page(scenario, dep: Deployment, options: Options) -> Page:
+def map_page(scenario, dep: Deployment, options: Options, secret: bool = False, title: str = "Deployment map") -> Page:
+    """The map; `secret`: with the hidden obstacles, numbered (the teacher's secret obstacle map)."""
     page = new_page(options)
     box = content_box(options)
     grid = grid_of(options)
     layout = fit_map(dep, options, box,
                      lambda view, ratio, width: legend_blocks(scenario, dep, options, view, grid, ratio, width))
     view = layout.view
-    page.add(Text(box.x, box.y + 13, (Span("Deployment map"), Span("   north is up; the table seen from above",
+    page.add(Text(box.x, box.y + 13, (Span(title), Span("   north is up; the table seen from above",
                                                                      font="regular")), 13, font="bold"))
     page.add(*table_shapes(view, grid))
-    page.add(*edge_lines(view, dep))
+    page.add(*hazard_shapes(view, scenario, dep.scale, secret=secret))
+    page.add(*chain_shapes(view, scenario, dep))
+    page.add(*edge_lines(view, dep, scenario.ruleset.table.edges))
     page.add(*grid_labels(view, grid, 6.0))
     page.add(*edge_labels(view, dep, scenario.ruleset, options))
     for p in dep.placements:

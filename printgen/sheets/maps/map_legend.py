@@ -4,6 +4,8 @@ edges), or the wind and what its angle means (rules that steer by it); the ships
 
 from __future__ import annotations
 
+from printgen.rules.provenance import mark_spans
+
 from dataclasses import dataclass, field
 
 from printgen.draw import fonts
@@ -66,12 +68,22 @@ def wrap_spans(spans: tuple[Span, ...], width: float, size: float, font: str = "
                 pieces.append(Span(text, s.font))
     rows: list[list[Span]] = [[]]
     x = 0.0
-    for piece in pieces:
+    for k, piece in enumerate(pieces):
         w = fonts.width(piece.text, size, piece.font or font)
-        trimmed = fonts.width(piece.text.rstrip(" "), size, piece.font or font)
+        # the run that cannot break: this piece and the ones glued to it ("(" + a traced mark + ")")
+        run, j = piece.text, k
+        while not pieces[j].text.endswith(" ") and j + 1 < len(pieces):
+            j += 1
+            run += pieces[j].text
+        trimmed = fonts.width(run.rstrip(" "), size, piece.font or font)
         if rows[-1] and x + trimmed > width and rows[-1][-1].text.endswith(" "):
             rows.append([])
             x = 0.0
+        elif (piece.source is not None and len(rows[-1]) > 1 and x + trimmed > width
+              and rows[-1][-1].text == "(" and rows[-1][-2].text.endswith(" ")):
+            opener = rows[-1].pop()                 # "(" goes with the traced words it opens (a mark)
+            rows.append([opener])
+            x = fonts.width(opener.text, size, opener.font or font)
         rows[-1].append(piece)
         x += w
     return [tuple(_merge(r)) for r in rows if r]
@@ -164,7 +176,8 @@ def _types(b: Block, rs, dep: Deployment, view: MapView, options: Options) -> No
         b.shapes.append(Rect(14 - w * fit / 2, cy - h * fit / 2, w * fit, h * fit, "base", tag=f"type:{t}"))
         size = lambda i: Span(options.measure.fmt(rs.types[t].base_in[i]), source=("rule", f"types.{t}.base_in.{i}"),  # noqa: E731
                               kind="distance")
-        b.line((Span(t, font="bold"), Span(" "), size(0), Span(" × "), size(1)), indent=32)
+        b.line((Span(t, font="bold"), Span(" "), size(0), Span(" × "), size(1),
+                *mark_spans(rs, f"types.{t}.base_in")), indent=32)
 
 
 def _scale(view: MapView, grid: Grid, ratio: float, options: Options, width: float) -> Block:

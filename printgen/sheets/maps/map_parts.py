@@ -97,12 +97,16 @@ def _grid_spans(grid: Grid, i: int) -> tuple[Span, ...]:
     return (Span(grid.label(i), source=("meta", "grid"), kind="count"), Span(" " + grid.unit))
 
 
-def edge_lines(view: MapView, dep: Deployment) -> list[Shape]:
+def edge_lines(view: MapView, dep: Deployment, rs_edges) -> list[Shape]:
     out: list[Shape] = []
-    for e in dep.edges:
-        (x1, y1), (x2, y2) = e.endpoints(dep.width_in, dep.height_in)
-        a, b = view.pt(x1, y1), view.pt(x2, y2)
-        out.append(Line(a[0], a[1], b[0], b[1], f"edge.{e.colour}", tag=f"edge:{e.side}:{e.colour}"))
+    from printgen.game.geometry import side_point
+    from printgen.sheets.maps.table_diagram import edge_line
+
+    for i, (e, rule) in enumerate(zip(dep.edges, rs_edges)):          # the deployment's edges are the ruleset's, scaled
+        corner = view.pt(*side_point(e.side, 0.0, dep.width_in, dep.height_in))
+        one = view.pt(*side_point(e.side, 1.0, dep.width_in, dep.height_in))
+        along = ((one[0] - corner[0]) / view.k, (one[1] - corner[1]) / view.k)
+        out.append(edge_line(i, rule, corner, along, 12 * dep.scale * view.k))
     return out
 
 
@@ -115,7 +119,7 @@ def edge_meaning(colour: str, rs, options: Options, short: bool = False) -> tupl
     if colour == "yellow":                             # the seed says "close quartered": a reading
         from printgen.rules.provenance import mark_spans
 
-        return (Span("close-hauled"), *mark_spans(rs, "words.close_hauled"), Span(": half speed, up to "), v) \
+        return (Span("close-hauled: half speed, up to "), v, *mark_spans(rs, "words.close_hauled")) \
             if not short else (Span("half speed "), v)
     return ((Span("into the wind: moves "), v, Span(" only after passing the in-irons check")) if not short
             else (Span("into the wind: in-irons check"),))

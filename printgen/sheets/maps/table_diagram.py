@@ -5,10 +5,26 @@ from __future__ import annotations
 
 import math
 
-from printgen.draw.shapes import Line, Poly, Rect, Shape, Span, Text
+from printgen.draw.shapes import Group, Line, Poly, Rect, Shape, Span, Text
 from printgen.sheets.text.textfit import fit_size
 
 COMPASS = {"N": 0, "NE": 45, "E": 90, "SE": 135, "S": 180, "SW": 225, "W": 270, "NW": 315}
+
+
+def edge_line(index: int, edge, start: tuple[float, float], along: tuple[float, float], per_ft: float) -> Group:
+    """Wind edge `index` of the ruleset as a line measured along its side: drawn in the side's own
+    frame (origin at the side's first corner, x along it, in points), so the checker can measure
+    where it starts and ends in feet and the colour it is drawn in (printgen/check/geometry.py)."""
+    key = f"table.edges.{index}"
+    meaning = (("from", ("rule", f"{key}.from_ft"), per_ft), ("to", ("rule", f"{key}.to_ft"), per_ft),
+               ("colour", ("rule", f"{key}.colour")))
+    ax, ay = along
+    line = Line(edge.from_ft * per_ft, 0, edge.to_ft * per_ft, 0, f"edge.{edge.colour}", tag=f"edge:{edge.side}:{edge.colour}",
+                meaning=meaning)
+    return Group((line,), (ax, ay, -ay, ax, start[0], start[1]))
+
+
+SIDE_FRAME = {"north": ((0, 0), (1, 0)), "east": ((1, 0), (0, 1)), "south": ((1, 1), (-1, 0)), "west": ((0, 1), (0, -1))}
 
 
 def edge_segments(table, x: float, y: float, w: float, h: float) -> list[tuple[str, tuple[float, float, float, float]]]:
@@ -46,8 +62,10 @@ def table_diagram(rs, width: float, size: float, measure=None) -> tuple[list[Sha
     h = w * t.north_south_ft / t.east_west_ft
     x0, y0 = size * 1.6, size * 1.4
     shapes: list[Shape] = [Rect(x0, y0, w, h, "table")]
-    for colour, seg in edge_segments(t, x0, y0, w, h):
-        shapes.append(Line(*seg, f"edge.{colour}"))
+    per_ft = w / t.east_west_ft
+    for i, e in enumerate(t.edges):
+        (cx, cy), along = SIDE_FRAME[e.side]
+        shapes.append(edge_line(i, e, (x0 + cx * w, y0 + cy * h), along, per_ft))
     c = size * 0.8
     shapes += [Text(x0 + w / 2, y0 - c * 0.6, (Span("N"),), c, font="bold", anchor="middle"),
                Text(x0 + w / 2, y0 + h + c * 1.5, (Span("S"),), c, font="bold", anchor="middle"),
@@ -66,19 +84,20 @@ def table_diagram(rs, width: float, size: float, measure=None) -> tuple[list[Sha
     meaning = {"green": "wind behind: full speed", "yellow": "close-hauled: half speed",
                "red": "into the wind: in-irons check"}
     drift = getattr(rs, "drift", None)
-    lines = [f"Wind from the {_compass_word(t.wind_from)}."] + list(meaning.values()) + ["close-hauled (reading of a damaged source)"]
+    lines = [f"Wind from the {_compass_word(t.wind_from)}."] + list(meaning.values()) + ["(reading of a damaged source)"]
     ls = min(size * 0.85, *(fit_size(s, room, size * 0.85) for s in lines))
     y = y0 + size * 0.4
     for colour in ("green", "yellow", "red"):
         shapes.append(Line(lx, y, lx + size * 2.2, y, f"edge.{colour}"))
         shapes.append(Text(lx + size * 2.8, y + ls * 0.4, (Span(colour.capitalize(), "bold"),), ls * 1.05))
-        words = (Span(meaning[colour]),)
-        if colour == "yellow":                         # the seed says "close quartered": a reading
+        shapes.append(Text(lx + size * 2.8, y + ls * 1.6, (Span(meaning[colour]),), ls, role="text.muted"))
+        if colour == "yellow":                         # the seed says "close quartered": a reading, marked below
             from printgen.rules.provenance import mark_spans
 
-            head, tail = meaning[colour].split(":", 1)
-            words = (Span(head), *mark_spans(rs, "words.close_hauled"), Span(":" + tail))
-        shapes.append(Text(lx + size * 2.8, y + ls * 1.6, words, ls, role="text.muted"))
+            marked = mark_spans(rs, "words.close_hauled")
+            if marked:
+                shapes.append(Text(lx + size * 2.8, y + ls * 2.8, tuple(marked), ls, role="text.muted"))
+                y += ls * 1.2
         y += size * 2.7
     shapes.append(Text(lx, y + size * 0.2, (Span(lines[0]),), ls))
     if drift is not None and measure is not None:

@@ -123,8 +123,12 @@ def tile_page(scenario, dep: Deployment, options: Options, plan: TilePlan, r: in
                  a.bottom - (OVERLAP_PT if r < plan.rows - 1 else 0))
     edges = _edges(view, box, dep, scenario.ruleset, options)
     blocked = ships + [_label_box(t) for t in edges if t.tag == "wind-label"]
+    from printgen.sheets.maps.hazards import chain_shapes, hazard_shapes
+
+    page.add(*hazard_shapes(view, scenario, dep.scale, box=box))      # shore and banks under the grid's labels
     page.add(*(g for g in grid if not (isinstance(g, Text) and any(_meets(_text_box(g), b) for b in blocked))))
     page.add(*edges)
+    page.add(*chain_shapes(view, scenario, dep, box=box))
     for p in dep.placements:
         page.add(*_ship(view, box, dep, p))
     page.add(*_crosshairs(plan, r, c))
@@ -343,7 +347,11 @@ def index_page(scenario, dep: Deployment, options: Options, plan: TilePlan) -> P
     k = min((box.w - 20) / ext_w, (box.bottom - top - 10) / ext_h)
     view = MapView(box.x + (box.w - ext_w * k) / 2, top, k, dep.width_in, dep.height_in)
     page.add(Rect(view.x0, view.y0, view.w, view.h, "table", tag="table"))
-    page.add(*edge_lines(view, dep))
+    from printgen.sheets.maps.hazards import chain_shapes, hazard_shapes
+
+    page.add(*(h for h in hazard_shapes(view, scenario, dep.scale) if not isinstance(h, Text)))
+    page.add(*edge_lines(view, dep, scenario.ruleset.table.edges))
+    page.add(*chain_shapes(view, scenario, dep))
     for p in dep.placements:
         page.add(ship_glyph(view, dep, p))
     ratio = k / plan.k
@@ -354,6 +362,9 @@ def index_page(scenario, dep: Deployment, options: Options, plan: TilePlan) -> P
             tw, th = plan.area.w * ratio, plan.area.h * ratio
             page.add(Rect(x, yy, tw, th, "map.tile", tag="tile"))
             size = min(14.0, th * 0.3, tw * 0.3)
-            page.add(Text(x + tw / 2, yy + th / 2 + size * 0.35, tile_spans(r, c), size, font="bold",
-                          anchor="middle", tag="tile-label"))
+            lw = fonts.width(row_name(r) + str(c + 1), size, "bold") + 2     # on paper: ships may lie under it
+            base = yy + th / 2 + size * 0.35
+            page.add(Rect(x + (tw - lw) / 2, base - fonts.ascent(size) - 1, lw, fonts.ascent(size) + fonts.descent(size) + 2,
+                          "paper"),
+                     Text(x + tw / 2, base, tile_spans(r, c), size, font="bold", anchor="middle", tag="tile-label"))
     return page

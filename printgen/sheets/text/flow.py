@@ -6,7 +6,7 @@ placed and a sheet can shrink its type until its content fits."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable
 
 from printgen.draw import fonts
@@ -145,6 +145,27 @@ def _block(b: Block, width: float, size: float, expand: Expand | None) -> Laid:
     raise ValueError(f"unknown block {b.kind}")
 
 
+def _label_sources(cell: list[Span]) -> tuple:
+    return tuple(tuple(s.source) for s in cell if s.source is not None)
+
+
+def paired(rows: list[list[list[Span]]], header: bool) -> list[list[list[Span]]]:
+    """Each traced number of a table learns the labels it is printed under: its row's (the traced
+    words of the first cell) and its column's (the header's), so the checker can verify that the
+    word beside a number still names the rule the number comes from."""
+    heads = [_label_sources(c) for c in rows[0]] if header else [() for _ in rows[0]]
+    out = []
+    for i, r in enumerate(rows):
+        if header and i == 0:
+            out.append(r)
+            continue
+        row = _label_sources(r[0]) if r else ()
+        out.append([[replace(s, labels=tuple(("row", src) for src in row if c) + tuple(("col", src) for src in heads[c]))
+                     if s.source is not None and (c or not header) else s for s in cell]
+                    for c, cell in enumerate(r)])
+    return out
+
+
 def table(rows: list[list[list[Span]]], header: bool, width: float, size: float,
           align: list[str] | None = None) -> Laid:
     """A table with natural column widths, shrunk to the column if need be; striped rows."""
@@ -166,6 +187,7 @@ def table(rows: list[list[list[Span]]], header: bool, width: float, size: float,
     extra = (width - sum(widths)) / ncol if sum(widths) < width else 0.0
     widths = [w + extra for w in widths]
     align = align or ["start"] + ["middle"] * (ncol - 1)
+    rows = paired(rows, header)
     row_h = fs * 1.45
     laid = Laid()
     for i, r in enumerate(rows):

@@ -12,12 +12,12 @@ from typing import Any
 from printgen import paths
 from printgen.draw.shapes import Span
 from printgen.rules.printed import fmt
-from printgen.rules.trace import Source, Traced, derived, lookup, rule
+from printgen.rules.trace import Source, Traced, derived, label, lookup, rule
 from printgen.units import Measure
 
 OPEN, CLOSE = "\ue000", "\ue001"
 _MARK = re.compile(f"{OPEN}(\\d+){CLOSE}")
-_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")       # a bare key ("british", "flagship"): never markup
+_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_.-]*")       # a bare key ("british", "flagship"): never markup
 
 
 class Marked(str):
@@ -76,21 +76,27 @@ class Wording:
         return Marked(f"{OPEN}{len(self.spans) - 1}{CLOSE}")
 
     # -- functions a template calls --------------------------------------------------------------
-    def rule(self, key: str, kind: str = "count") -> str:
-        return self.put(rule(self.rs, key, kind)) + self.mark(key, auto=True)
+    def rule(self, key: str, kind: str = "count", marked: bool = True) -> str:
+        """`marked=False`: no automatic mark, for a table cell whose column head or title carries
+        the mark once (mark(key) there)."""
+        return self.put(rule(self.rs, key, kind)) + (self.mark(key, auto=True) if marked else "")
 
-    def word(self, key: str) -> str:
+    def label(self, key: str) -> str:
+        """The word naming rule `key` (a row or column label, a side, a colour, a direction), traced."""
+        return self.put(label(self.rs, key))
+
+    def word(self, key: str, marked: bool = True) -> str:
         """A small count as a word ("one turn"), still traced."""
-        return self.rule(key, "word")
+        return self.rule(key, "word", marked)
 
-    def dist(self, key: str) -> str:
-        return self.rule(key, "distance")
+    def dist(self, key: str, marked: bool = True) -> str:
+        return self.rule(key, "distance", marked)
 
-    def faces(self, key: str) -> str:
-        return self.rule(key, "faces")
+    def faces(self, key: str, marked: bool = True) -> str:
+        return self.rule(key, "faces", marked)
 
-    def deg(self, key: str) -> str:
-        return self.rule(key, "degrees")
+    def deg(self, key: str, marked: bool = True) -> str:
+        return self.rule(key, "degrees", marked)
 
     def mark(self, key: str, auto: bool = False, bare: bool = False) -> str:
         """' (classroom addition)' after an item whose key is not the source's, traced to the data's
@@ -105,6 +111,14 @@ class Wording:
             raise ValueError(f"mark('{key}'): the data gives it no provenance (add it to a [provenance] table)")
         self.spans.append(Span(words, source=mark_source(key), kind="text"))
         return Marked(f"{OPEN}{len(self.spans) - 1}{CLOSE}" if bare else f" ({OPEN}{len(self.spans) - 1}{CLOSE})")
+
+    def prov(self, key: str, what: str) -> str:
+        """A provenance entry's `original` (the source's words, for a reading) or `why`, traced to it."""
+        from printgen.rules.provenance import provenance_of
+
+        text = getattr(provenance_of(self.rs, self.scenario).of(key), what)
+        self.spans.append(Span(text, source=("provenance", key, what), kind="text"))
+        return Marked(f"{OPEN}{len(self.spans) - 1}{CLOSE}")
 
     def pnum(self, fn: str, *args, kind: str = "count") -> str:
         """A number derived from the kit's plan (the lesson, the class, the deployment), traced."""
@@ -170,7 +184,7 @@ class Wording:
         self.deployment = context.get("deployment")
         self.scenario = context.get("scenario")
         self.plan = context.get("plan")
-        return template.render(rule=self.rule, mark=self.mark, pnum=self.pnum, word=self.word, dist=self.dist, faces=self.faces, deg=self.deg,
+        return template.render(rule=self.rule, mark=self.mark, label=self.label, prov=self.prov, pnum=self.pnum, word=self.word, dist=self.dist, faces=self.faces, deg=self.deg,
                                num=self.num, chance=self.chance, example=self.example, value=self.value,
                                ship=self.ship, field=self.field, meta=self.meta, ref=self.ref, pos=self.pos,
                                rs=self.rs, _wording=self, **context)

@@ -22,7 +22,13 @@ class Broadside(RuleSystem):
     def checks(self, scenario) -> list:
         from printgen.systems.broadside import checks
 
-        return [checks.to_hit_order(scenario.ruleset), checks.wind_speeds(scenario.ruleset)]
+        rs = scenario.ruleset
+        return [checks.to_hit_order(rs), checks.wind_speeds(rs), checks.flagship_hit_points(rs), checks.band_distances(rs)]
+
+    def recompute(self, rs, fn, args):
+        from printgen.systems.broadside.oracle import recompute
+
+        return recompute(rs, fn, args)
 
     def dice_pool(self, rs, ship) -> int:
         return rs.dice_of(ship.side, ship.flagship)

@@ -58,8 +58,8 @@ def hits_block(rs, side: str, flagship: bool, width: float, size: float, options
     t = bt.distribution(rs, side, flagship)
     n = rs.dice_of(side, flagship)
     cats = [tuple(spans_of(row[0], options)) for row in t.rows]
-    series = [(bt.BAND_NAMES[b], f"bar.{b}", [rs_p for rs_p in (derived(rs, "p_hits", n, b, k).value
-                                                                   for k in range(n + 1))]) for b in BANDS]
+    series = [(spans_of(bt.band_name(rs, b), options)[0], f"bar.{b}",
+               [derived(rs, "p_hits", n, b, k) for k in range(n + 1)]) for b in BANDS]
     chart = grouped_bars(cats, series, width, size * 8, size)
     body = draw_table(t, width, size * 0.9, options, title=False)
     out = Laid(list(chart.shapes))

@@ -24,3 +24,21 @@ def wind_speeds(rs: BroadsideRuleset) -> CheckResult:
     failures = [] if s.green >= s.yellow >= s.red else [
         f"speeds should not grow towards the wind: green {s.green:g}, yellow {s.yellow:g}, red {s.red:g}"]
     return _result("wind speeds", failures, f'green {s.green:g}" >= yellow {s.yellow:g}" >= red {s.red:g}"')
+
+
+def flagship_hit_points(rs: BroadsideRuleset) -> CheckResult:
+    hp = rs.hit_points
+    failures = [] if hp.flagship >= hp.ship else [
+        f"a flagship has {hp.flagship} hit points, fewer than an ordinary ship's {hp.ship}"]
+    return _result("flagship hit points", failures, f"flagship {hp.flagship} >= ship {hp.ship}")
+
+
+def band_distances(rs: BroadsideRuleset) -> CheckResult:
+    """A range band that hits more often is never farther away than one that hits less often."""
+    bands = rs.shooting.range_in.bands()
+    p = {b: odds.chance(getattr(rs.shooting.to_hit, b).hit) for b in bands if hasattr(rs.shooting.to_hit, b)}
+    failures = [f"'{a}' hits more often ({p[a]}) than '{b}' ({p[b]}) but lies farther ({bands[a][0]:g}-{bands[a][1]:g}, "
+                f"'{b}' {bands[b][0]:g}-{bands[b][1]:g})"
+                for a in p for b in p if p[a] > p[b] and bands[a] > bands[b]]
+    order = sorted(p, key=lambda b: bands[b])
+    return _result("better bands nearer", failures, " < ".join(f"{b} ({p[b]})" for b in order) + " by distance")

@@ -57,7 +57,7 @@ def broadside_diagram(rs, width: float, size: float, options: Options, scenario=
     bx, by, bw, bh = z["base"]
     shapes += [Rect(bx, by, bw, bh, "base", tag="zone.base"),
                Line(bx, by + bw * 0.6, bx + bw / 2, by, "rule"), Line(bx + bw / 2, by, bx + bw, by + bw * 0.6, "rule")]
-    small = size * 0.8
+    small = max(size * 0.8, 6.0)                 # at least 5.4 pt for the zone words: above the type floor
     ay, sy = z["rake.ahead"][1], z["rake.astern"][1] + z["rake.astern"][3]
     for (x, y, w, h), word in ((z["starboard.short"], "short"), (z["starboard.long"], "long"),
                                (z["port.short"], "short"), (z["port.long"], "long")):

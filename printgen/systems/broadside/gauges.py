@@ -19,7 +19,7 @@ def movement_stick(scenario, options: Options) -> list[Strip]:
                           ("red", "Red, after the in-irons check: ")):
         dist = _dist(rs, options, f"movement.speed_in.{colour}")
         marks.append((getattr(sp, colour), f"swatch.{colour}",
-                      [(Span(words), dist), (Span(colour.capitalize() + " "), dist), (dist,)]))
+                      [(Span(words), dist), (Span(colour.capitalize() + " "), dist), (dist,)], dist.source))
     shapes, length, cuts = _marked_stick(marks, options)
     return [Strip(shapes, length, "Movement stick", cuts)]
 

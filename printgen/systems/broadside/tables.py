@@ -7,9 +7,13 @@ from __future__ import annotations
 from printgen.systems.broadside.odds import BANDS
 from printgen.systems.broadside.model import BroadsideRuleset
 from printgen.rules.tables import OddsTable, cell, odds_cell
-from printgen.rules.trace import Source, Traced, derived, rule
+from printgen.rules.trace import Source, Traced, derived, label, rule
 
-BAND_NAMES = {"long": "Long", "short": "Short", "rake": "Rake"}
+
+
+def band_name(rs: BroadsideRuleset, band: str) -> tuple:
+    """A range band's name as a table prints it ("Long"), traced to the ruleset's labels."""
+    return cell(label(rs, f"shooting.to_hit.{band}"))
 
 
 def pools(rs: BroadsideRuleset) -> list[tuple[str, bool]]:
@@ -19,7 +23,7 @@ def pools(rs: BroadsideRuleset) -> list[tuple[str, bool]]:
 
 def pool_label(rs: BroadsideRuleset, side: str, flagship: bool) -> tuple:
     dice = derived(rs, "dice_of", side, flagship, kind="count")
-    return cell(rs.sides[side].name + (" flagship" if flagship else ""), ", ", dice, " dice")
+    return cell(label(rs, f"sides.{side}.name"), (" flagship" if flagship else ""), ", ", dice, " dice")
 
 
 def hit_points_cell(rs: BroadsideRuleset, hp: int) -> Traced:
@@ -31,7 +35,7 @@ def hit_points_cell(rs: BroadsideRuleset, hp: int) -> Traced:
 
 
 def per_die(rs: BroadsideRuleset) -> OddsTable:
-    rows = tuple((cell(BAND_NAMES[b]), cell(rule(rs, f"shooting.to_hit.{b}.hit", "faces")),
+    rows = tuple((band_name(rs, b), cell(rule(rs, f"shooting.to_hit.{b}.hit", "faces")),
                   odds_cell(derived(rs, "chance_per_die", b))) for b in reversed(BANDS))
     return OddsTable(cell("Chance per die"), ("fire", "hits on", "chance"), rows)
 
@@ -45,7 +49,7 @@ def expected(rs: BroadsideRuleset) -> OddsTable:
             e = derived(rs, "expected_hits", n, band)
             row.append((Traced(e.value, e.source, "fraction"), " (", Traced(e.value, e.source, "decimal"), ")"))
         rows.append(tuple(row))
-    return OddsTable(cell("Expected hits per broadside"), ("broadside", *(BAND_NAMES[b] for b in BANDS)), tuple(rows))
+    return OddsTable(cell("Expected hits per broadside"), ("broadside", *(band_name(rs, b) for b in BANDS)), tuple(rows))
 
 
 def strike(rs: BroadsideRuleset, target_flagship: bool = False) -> OddsTable:
@@ -56,7 +60,7 @@ def strike(rs: BroadsideRuleset, target_flagship: bool = False) -> OddsTable:
                      *(odds_cell(derived(rs, "strike_chance", n, band, target_flagship)) for band in BANDS)))
     target = "flagship" if target_flagship else "ship"
     return OddsTable(cell(f"One broadside makes a fresh {target} strike"),
-                     ("broadside", *(BAND_NAMES[b] for b in BANDS)), tuple(rows))
+                     ("broadside", *(band_name(rs, b) for b in BANDS)), tuple(rows))
 
 
 def broadside(rs: BroadsideRuleset, side: str, flagship: bool) -> OddsTable:
@@ -65,7 +69,7 @@ def broadside(rs: BroadsideRuleset, side: str, flagship: bool) -> OddsTable:
     rows = []
     for band in BANDS:
         e = derived(rs, "expected_hits", n, band)
-        rows.append((cell(BAND_NAMES[band]),
+        rows.append((band_name(rs, band),
                      (Traced(e.value, e.source, "fraction"), " (", Traced(e.value, e.source, "decimal"), ")"),
                      odds_cell(derived(rs, "strike_chance", n, band, False)),
                      odds_cell(derived(rs, "strike_chance", n, band, True))))
@@ -76,13 +80,13 @@ def broadside(rs: BroadsideRuleset, side: str, flagship: bool) -> OddsTable:
 def distribution(rs: BroadsideRuleset, side: str, flagship: bool) -> OddsTable:
     """P(exactly k hits) for k = 0..dice at each range."""
     n = rs.dice_of(side, flagship)
-    rows = tuple((cell(Traced(k, Source("meta", ("hits",)), "count")),
+    rows = tuple((cell(Traced(k, Source("meta", ("hits", k)), "count")),
                   *(odds_cell(derived(rs, "p_hits", n, band, k)) for band in BANDS)) for k in range(n + 1))
-    return OddsTable(pool_label(rs, side, flagship), ("hits", *(BAND_NAMES[b] for b in BANDS)), rows)
+    return OddsTable(pool_label(rs, side, flagship), ("hits", *(band_name(rs, b) for b in BANDS)), rows)
 
 
 def in_irons(rs: BroadsideRuleset) -> OddsTable:
-    rows = tuple((cell(s.name), cell(rule(rs, f"movement.in_irons.{k}.move", "faces")),
+    rows = tuple((cell(label(rs, f"sides.{k}.name")), cell(rule(rs, f"movement.in_irons.{k}.move", "faces")),
                   odds_cell(derived(rs, "in_irons", k))) for k, s in rs.sides.items())
     return OddsTable(cell("Locked in irons: the check to move"), ("side", "moves on", "chance"), rows)
 

@@ -14,14 +14,25 @@ class Sectors(RuleSystem):
     documents = {
         "records": "Print a record card for each ship (structure boxes, attack speed, ram, sail): sectors rulesets.",
         "markers": "Print the obstacle markers to cut out: sectors rulesets.",
+        "secret-map": "Print the teacher's secret obstacle map and its placement table: sectors rulesets.",
     }
     print_advice = {
         "rulers": "Rulers and gauges: card; one set for each table group (a movement stick for each ship type, "
                   "the sweep template, the wind gauge).",
-        "captains": "Captain cards: plain paper, one card for each student; they tick structure boxes on them.",
+        "captains": "Captain cards: plain paper, one card for each student.",
+        "records": "Ship records: plain paper, one set for the class; each captain takes their ships' cards and "
+                   "keeps all their damage on them.",
+        "secret-map": "Secret obstacle map: plain paper, one copy, for you alone.",
     }
     line_form = "squadrons"            # medieval fleets chained their ships a squadron a line (Sluys)
     marks = ("structure boxes", "structure points")
+
+    def dice_pool(self, rs, ship) -> int:
+        return rs.type_of(ship).bowmen                  # the missile dice: the most a ship rolls at once
+
+    def piece_tracks(self, scenario, ship) -> list:
+        """Structure boxes on the pieces only when the teacher keeps damage there (kit.damage_on)."""
+        return ship_tracks(scenario.ruleset, ship) if scenario.file.kit.damage_on == "pieces" else []
 
     def ship_types(self, rs) -> dict[str, str]:
         return {k: t.name for k, t in rs.types.items()}
@@ -32,7 +43,7 @@ class Sectors(RuleSystem):
     def checks(self, scenario) -> list:
         from printgen.systems.sectors import checks
 
-        return [checks.damage_table(scenario.ruleset), checks.ship_types(scenario)]
+        return [checks.damage_table(scenario.ruleset), checks.ship_types(scenario), checks.obstacles(scenario)]
 
     def odds_tables(self, rs) -> list:
         from printgen.systems.sectors.tables import all_tables
@@ -53,6 +64,10 @@ class Sectors(RuleSystem):
             from printgen.systems.sectors.records import record_sheets
 
             return record_sheets(scenario, options)
+        if kind == "secret-map":
+            from printgen.systems.sectors.secret_map import secret_map_sheets
+
+            return secret_map_sheets(scenario, options)
         if kind == "markers":
             from printgen.systems.sectors.markers import marker_sheets
 

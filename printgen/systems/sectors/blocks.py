@@ -15,6 +15,11 @@ TABLES = {
     "collision": lambda rs: [st.cases(rs, "collision", st.COLLISION_CASES, "Damage to your ship")],
     "mast": lambda rs: [st.mast(rs)],
     "ramming": lambda rs: [st.cases(rs, "ramming", st.RAMMING_CASES, "Damage to the target")],
+    "weather": lambda rs: [st.weather(rs)],
+    "missile": st.missile,
+    "grappling": lambda rs: [st.grappling(rs)],
+    "boarding": lambda rs: [st.boarding(rs)],
+    "morale": lambda rs: [st.morale(rs)],
 }
 
 

@@ -37,3 +37,19 @@ def ship_types(scenario) -> CheckResult:
     failures += [f"{t}: a round ship cannot carry a ram" for t, st in rs.types.items() if st.ram and st.round_ship]
     rammers = [st.name for st in rs.types.values() if st.ram]
     return _result("ship types", failures, f"fleet uses {', '.join(used)}; rams: {', '.join(rammers)}")
+
+
+def obstacles(scenario) -> CheckResult:
+    """Every obstacle of the scenario's terrain lies on the table (a hidden one is the size of the
+    obstacle marker that will mark it, so the marker covers exactly the place it was struck)."""
+    rs = scenario.ruleset
+    w_ft, h_ft = rs.table.east_west_ft, rs.table.north_south_ft
+    failures = []
+    for o in scenario.file.terrain:
+        x, y, w, d = o.area_in(rs.obstacles.marker_in)
+        if x + w > w_ft * 12 + 1e-9 or y + d > h_ft * 12 + 1e-9:
+            failures.append(f"{o.name}: reaches past the table ({w_ft:g} x {h_ft:g} ft) in scenario.toml's "
+                            "[[terrain]]: move it or make it smaller")
+    hidden = sum(o.kind == "hidden" for o in scenario.file.terrain)
+    return _result("obstacles", failures, f"{len(scenario.file.terrain)} on the table, {hidden} hidden, each the "
+                                          "size of a marker")

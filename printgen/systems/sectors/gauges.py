@@ -7,7 +7,9 @@ import math
 
 from printgen.draw.shapes import Rect, Shape, Span, Text
 from printgen.options import Options
-from printgen.sheets.gauges.rulers import (NOT_FROM_SOURCE, STRIP_H, Piece, Strip, _bands, _base_at, _compass_letters,
+from printgen.rules.provenance import mark_spans
+from printgen.systems.sectors.tables import mark_span
+from printgen.sheets.gauges.rulers import (STRIP_H, Piece, Strip, _bands, _base_at, _compass_letters,
                                           _deg, _dist, _fan, _marked_stick, _ticks)
 from printgen.sheets.maps.table_diagram import arrow
 from printgen.sheets.text.textfit import fit_size
@@ -26,18 +28,20 @@ def type_sticks(scenario, options: Options) -> list[Strip]:
         move = _dist(rs, options, f"types.{key}.speed_in")
         attack = _dist(rs, options, f"types.{key}.attack_speed_in")
         plus = (Span("+", "bold"), _dist(rs, options, "movement.with_wind_bonus_in"))
-        marks = [(t.speed_in, "swatch.yellow", [(Span("Move "), move), (move,)]),
-                 (t.speed_in + bonus, "swatch.green", [(Span("With the wind "), *plus), (Span("Wind "), *plus), plus]),
-                 (t.attack_speed_in, "swatch.red", [(Span("Attack speed "), attack), (Span("Attack "), attack),
-                                                    (attack,)])]
+        marks = [(t.speed_in, "swatch.move", [(Span("Move "), move), (move,)], move.source),
+                 (t.speed_in + bonus, "swatch.wind", [(Span("With the wind "), *plus), (Span("Wind "), *plus), plus]),
+                 (t.attack_speed_in, "swatch.attack", [(Span("Attack speed "), attack), (Span("Attack "), attack),
+                                                       (attack,)], attack.source)]
         shapes, length, cuts = _marked_stick(marks, options)
-        title = (Span("Movement stick: ", "bold"), Span(t.name, "bold"), Span(f" ({key}; speeds {NOT_FROM_SOURCE})"))
+        title = (Span("Movement stick: ", "bold"), Span(t.name, "bold"), Span(f" ({key}; speeds "),
+                 mark_span(rs, f"types.{key}.speed_in"), Span(")"))
         out.append(Strip(shapes, length, title, cuts))
     return out
 
 
 def missile_ruler(scenario, options: Options) -> list[Strip]:
-    title = (Span("Missile range ruler", "bold"), Span(f" (ranges {NOT_FROM_SOURCE})"))
+    title = (Span("Missile range ruler", "bold"), Span(" (ranges "), mark_span(scenario.ruleset, "missile.range_in"),
+             Span(")"))
     return [_bands(scenario.ruleset, options, "missile.range_in", lambda name: [], title)]
 
 
@@ -117,8 +121,10 @@ def wind_gauge(scenario, options: Options) -> list[Piece]:
     cx, cy = r + 16, r + 16
     shapes: list[Shape] = [*wind_rose(cx, cy, r, rs, 8.0, word=False), *_compass_letters(cx, cy, r)]
     lines = [(Span("Lay N to the north, the ship at the centre. Round ships cannot point within "),
-              _deg(rs, "movement.round_ship_min_angle_to_wind_deg"), Span(" of the wind.")),
-             (Span("Within "), _deg(rs, "movement.with_wind_within_deg"), Span(" of dead downwind a ship adds "),
+              _deg(rs, "movement.round_ship_min_angle_to_wind_deg"),
+              *mark_spans(rs, "movement.round_ship_min_angle_to_wind_deg"), Span(" of the wind.")),
+             (Span("Within "), _deg(rs, "movement.with_wind_within_deg"), *mark_spans(rs, "movement.with_wind_within_deg"),
+              Span(" of dead downwind a ship adds "),
               Span(options.measure.fmt(rs.movement.with_wind_bonus_in), "bold", ("rule", "movement.with_wind_bonus_in"),
                    "distance"), Span(" to its move (not with sails furled).")),
              ]

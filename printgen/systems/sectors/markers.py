@@ -5,6 +5,8 @@ white with black dots in black and white."""
 
 from __future__ import annotations
 
+from printgen.systems.sectors.tables import mark_span
+
 from printgen.draw.shapes import Drawing, Rect, Span, Text
 from printgen.options import Options
 from printgen.sheets.page.frame import Box, content_box, frame, new_page
@@ -46,5 +48,6 @@ def _intro(page, scenario, options: Options, box: Box) -> float:
                   TEXT_PT * 1.1, font="italic", tag="marker-rule"))
     y += TEXT_PT * 1.6
     page.add(Text(box.x, y, (Span("Cut them out on the grey lines. Each measures "), size[0], Span(" by "), size[1],
-                             Span(": printgen's default size, not from the source.")), TEXT_PT, role="text.muted"))
+                             Span(": printgen's default size ("),
+                             mark_span(rs, "obstacles.marker_in"), Span(").")), TEXT_PT, role="text.muted"))
     return y + TEXT_PT * 1.6

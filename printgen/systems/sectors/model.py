@@ -39,6 +39,8 @@ class ShipType(Strict):
     attack_speed_in: PositiveInches
     base_in: tuple[BaseLength, BaseSide]
     structure: Structure
+    bowmen: int = Field(ge=0, le=limits.DICE_PER_POOL)   # DEFAULT: missile dice
+    crew_boxes: Points                         # DEFAULT: fighting strength, lost to missiles and boarding
 
     @model_validator(mode="after")
     def _consistent(self):
@@ -65,8 +67,76 @@ class Movement(Strict):
     embark_turns: int = Field(ge=0, le=limits.COUNT)
 
 
+class ToHit(RollTable):
+    success: ClassVar[str] = "hit"
+    hit: Faces
+    miss: Faces
+
+
 class Missile(Strict):
+    """DEFAULT: each ship rolls its type's bowmen dice at one enemy; the side's faces by range."""
+
     range_in: RangeBands
+    to_hit: dict[str, dict[str, ToHit]]
+
+    @model_validator(mode="after")
+    def _bands(self):
+        bands = set(self.range_in.bands())
+        for side, table in self.to_hit.items():
+            if set(table) != bands:
+                raise ValueError(f"missile.to_hit.{side} gives {', '.join(table) or 'nothing'}; it needs one table "
+                                 f"for each range band ({', '.join(bands)})")
+        return self
+
+
+class WeatherRoll(RollTable):
+    success: ClassVar[str] = "storm"
+    storm: Faces
+    backs: Faces
+    steady: Faces
+    veers: Faces
+
+
+class Weather(Strict):
+    """DEFAULT: one die a turn; the wind shifts or a storm comes."""
+
+    shift_deg: float = Field(gt=0, le=180)
+    storm_turns: Count
+    roll: WeatherRoll
+
+
+class GrappleRoll(RollTable):
+    success: ClassVar[str] = "grappled"
+    grappled: Faces
+    missed: Faces
+
+
+class Grappling(Strict):
+    roll: GrappleRoll
+
+
+class Boarding(Strict):
+    """DEFAULT: one die each plus crew boxes left; the lower loses `loss` boxes (both on a tie)."""
+
+    loss: Points
+    chained_bonus: int = Field(ge=0, le=6)
+
+
+class MoraleRoll(RollTable):
+    success: ClassVar[str] = "holds"
+    holds: Faces
+    breaks: Faces
+
+
+class Morale(Strict):
+    test_crew_lost: float = Field(gt=0, le=1)
+    roll: MoraleRoll
+
+
+class Effects(Strict):
+    sinks_at_sectors_lost: int = Field(ge=1, le=4)        # of the four sectors
+
+
 
 
 class SectorRoll(RollTable):
@@ -163,6 +233,18 @@ class SectorsRuleset(RulesetBase):
     aground: Aground
     ramming: Ramming
     damage: list[DamageRow] = Field(min_length=1)
+    weather: Weather
+    grappling: Grappling
+    boarding: Boarding
+    morale: Morale
+    effects: Effects
+
+    @model_validator(mode="after")
+    def _sides_shoot(self):
+        missing = [s for s in self.sides if s not in self.missile.to_hit]
+        if missing:
+            raise ValueError(f"missile.to_hit has no table for side {', '.join(missing)} (sides: {', '.join(self.sides)})")
+        return self
 
     @field_validator("damage")
     @classmethod
@@ -183,7 +265,8 @@ class SectorsRuleset(RulesetBase):
 
 
 def ship_tracks(rs: SectorsRuleset, ship) -> list[Track]:
-    """A structure box per point, sector by sector, then the mast."""
+    """A structure box per point, sector by sector, then the mast. (Crew boxes, a default, are
+    kept on the record card: [boxes types.X.crew_boxes Crew].)"""
     st = rs.type_of(ship).structure
     return [Track(part, getattr(st, part), "box", Source("rule", (f"types.{ship.type}.structure.{part}",)))
             for part in (*SECTORS, "mast") if getattr(st, part) > 0]

@@ -79,3 +79,53 @@ def extremes(rs, table: str) -> tuple[int, int]:
     """The lowest and highest modified roll the factors of `table` can give."""
     values = [m.value for m in getattr(rs, table).modifiers.values()]
     return 1 + sum(v for v in values if v < 0), DIE + sum(v for v in values if v > 0)
+
+
+# -- the defaults: missile fire, grappling, boarding, morale ---------------------------------------
+
+def _to_hit(rs, side: str, band: str) -> Fraction:
+    return odds.chance(rs.missile.to_hit[side][band].faces)
+
+
+@derivation
+def missile_expected(rs, side: str, band: str, dice: int) -> Fraction:
+    """Crew boxes a ship's bowmen take off the target on average: dice x chance a die hits."""
+    return dice * _to_hit(rs, side, band)
+
+
+@derivation
+def missile_any(rs, side: str, band: str, dice: int) -> Fraction:
+    """Chance that at least one of `dice` hits."""
+    return 1 - (1 - _to_hit(rs, side, band)) ** dice
+
+
+@derivation
+def grapple_either(rs, captains: int) -> Fraction:
+    """Chance that touching ships grapple when `captains` of them roll (either success grapples)."""
+    return 1 - (1 - odds.chance(rs.grappling.roll.faces)) ** captains
+
+
+def _fight(rs, lead: int) -> tuple[Fraction, Fraction]:
+    """(win, tie) for a ship whose crew boxes plus bonus exceed the enemy's by `lead`: one die each."""
+    d = icepool.d(DIE) - icepool.d(DIE)             # my die minus theirs
+    n = d.denominator()
+    win = sum(w for v, w in d.items() if v + lead > 0)
+    tie = sum(w for v, w in d.items() if v + lead == 0)
+    return Fraction(win, n), Fraction(tie, n)
+
+
+@derivation
+def melee_win(rs, lead: int) -> Fraction:
+    """Chance the ship `lead` ahead (crew boxes + bonus) wins a round of the boarding fight."""
+    return _fight(rs, lead)[0]
+
+
+@derivation
+def melee_tie(rs, lead: int) -> Fraction:
+    return _fight(rs, lead)[1]
+
+
+@derivation
+def morale_holds_for(rs, tests: int) -> Fraction:
+    """Chance a ship that must test holds `tests` tests running."""
+    return odds.chance(rs.morale.roll.faces) ** tests

@@ -5,7 +5,23 @@ from __future__ import annotations
 
 from printgen.systems.sectors.model import SECTORS
 from printgen.rules.tables import OddsTable, cell, odds_cell
+from printgen.rules.provenance import mark_source, provenance_of
 from printgen.rules.trace import Source, Traced, derived, rule
+
+
+def marked(rs, key: str, before: str = " (", after: str = ")") -> tuple:
+    """The provenance mark of `key` as cell parts, traced to the data (nothing for the source's own)."""
+    words = provenance_of(rs).words(key)
+    src = mark_source(key)
+    return (before, Traced(words, Source(src[0], tuple(src[1:])), "text"), after) if words else ()
+
+
+def mark_span(rs, key: str, font: str = ""):
+    """The provenance mark of `key` as a traced span, for sheets drawn in code (pieces, rulers, markers)."""
+    from printgen.draw.shapes import Span
+
+    return Span(provenance_of(rs).words(key), font, mark_source(key), "text")
+
 
 COLLISION_CASES = ["", "bow", "stern", "side", "large", "bow+storm", "bow+skeg", "bow+bardi", "side+downwind"]
 RAMMING_CASES = ["", "attack-speed", "attack-speed+large", "moved", "attack-speed+moved", "round-ship",
@@ -47,7 +63,7 @@ def damage_table(rs) -> OddsTable:
             rolls = cell(Traced(row.lo, Source("rule", (f"{key}.lo",)), "count"), "-",
                          Traced(row.hi, Source("rule", (f"{key}.hi",)), "count"))
         rows.append((rolls, cell(rule(rs, f"{key}.points")), cell(row.effect)))
-    return OddsTable(cell("Damage table (not from the source)"), ("modified roll", "points lost", "effect"),
+    return OddsTable(cell("Damage table", *marked(rs, "damage")), ("modified roll", "points lost", "effect"),
                      tuple(rows))
 
 
@@ -82,7 +98,8 @@ def cases(rs, table: str, names_list: list[str], title: str) -> OddsTable:
                      *(cell(_frac(derived(rs, "damage_chance", table, names, p))) for p in points),
                      cell(_dec(derived(rs, "damage_expected", table, names)))))
     header = ("factors", "total", *heads, "average")
-    return OddsTable(cell(title), header, tuple(rows), note="Chance of losing each number of structure points.")
+    return OddsTable(cell(title, " (over the damage table", *marked(rs, "damage", ": ", ")")), header, tuple(rows),
+                     note="Chance of losing each number of structure points.")
 
 
 def mast(rs) -> OddsTable:
@@ -92,7 +109,7 @@ def mast(rs) -> OddsTable:
         rows.append((case_label(rs, "collision", names),
                      *(cell(_frac(derived(rs, "mast_damage_chance", names, p))) for p in points)))
     return OddsTable(cell("The mast in a collision: hit on ", rule(rs, "collision.mast.hit", "faces"),
-                          ", then the damage roll"), ("factors", *heads), tuple(rows))
+                          ", then the damage table", *marked(rs, "damage")), ("factors", *heads), tuple(rows))
 
 
 def _frac(t: Traced) -> Traced:
@@ -103,7 +120,56 @@ def _dec(t: Traced) -> Traced:
     return Traced(t.value, t.source, "decimal")
 
 
+def weather(rs) -> OddsTable:
+    """The wind roll, every outcome with its chance."""
+    names = {"storm": "Storm", "backs": "Wind backs", "steady": "Steady", "veers": "Wind veers"}
+    rows = tuple((cell(names[k]), cell(rule(rs, f"weather.roll.{k}", "faces")),
+                  odds_cell(derived(rs, "chance_faces", f"weather.roll.{k}"))) for k in rs.weather.roll.outcomes())
+    return OddsTable(cell("Wind and weather, each turn", *marked(rs, "weather")), ("result", "roll", "chance"), rows)
+
+
+def missile(rs, dice_list: tuple[int, ...] = (1, 2, 3)) -> list[OddsTable]:
+    """For each side: per range band and number of dice, the average hits and the chance of one or more."""
+    out = []
+    bands = list(rs.missile.range_in.bands())
+    for side in rs.missile.to_hit:
+        rows = []
+        for band in bands:
+            for n in dice_list:
+                ex = derived(rs, "missile_expected", side, band, n)
+                rows.append((cell(band.capitalize(), " (", rule(rs, f"missile.to_hit.{side}.{band}.hit", "faces"), ")"),
+                             cell(Traced(n, Source("example", (n,)), "count")), cell(_dec(ex)),
+                             odds_cell(derived(rs, "missile_any", side, band, n))))
+        out.append(OddsTable(cell(rs.sides[side].name, " bowmen", *marked(rs, "missile")),
+                             ("range (hit on)", "dice", "average hits", "one or more"), tuple(rows)))
+    return out
+
+
+def grappling(rs) -> OddsTable:
+    rows = tuple((cell(Traced(n, Source("example", (n,)), "count"), " captain" + ("s" if n > 1 else "") + " rolling"),
+                  odds_cell(derived(rs, "grapple_either", n))) for n in (1, 2))
+    return OddsTable(cell("Grappling on ", rule(rs, "grappling.roll.grappled", "faces"), *marked(rs, "grappling")),
+                     ("", "grappled"), rows)
+
+
+def boarding(rs, leads: tuple[int, ...] = (-2, -1, 0, 1, 2, 3)) -> OddsTable:
+    rows = []
+    for lead in leads:
+        rows.append((cell(Traced(lead, Source("example", (lead,)), "signed")),
+                     cell(_frac(derived(rs, "melee_win", lead))), cell(_frac(derived(rs, "melee_tie", lead)))))
+    return OddsTable(cell("A boarding round", *marked(rs, "boarding")), ("your lead", "you win", "tie"), tuple(rows),
+                     note="Your lead: your crew boxes left (and any bonus) minus the enemy's.")
+
+
+def morale(rs) -> OddsTable:
+    rows = tuple((cell(Traced(n, Source("example", (n,)), "count"), " test" + ("s" if n > 1 else "")),
+                  odds_cell(derived(rs, "morale_holds_for", n))) for n in (1, 2, 3))
+    return OddsTable(cell("Morale: holds on ", rule(rs, "morale.roll.holds", "faces"), *marked(rs, "morale")),
+                     ("tests in a row", "still fighting"), rows)
+
+
 def all_tables(rs) -> list[OddsTable]:
-    return [sector_roll(rs), passage(rs), refloat(rs), damage_table(rs),
+    return [weather(rs), *missile(rs), grappling(rs), boarding(rs), morale(rs),
+            sector_roll(rs), passage(rs), refloat(rs), damage_table(rs),
             cases(rs, "collision", COLLISION_CASES, "Collision: damage to your ship"), mast(rs),
             cases(rs, "ramming", RAMMING_CASES, "Ramming: damage to the target")]

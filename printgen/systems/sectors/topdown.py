@@ -17,6 +17,7 @@ from printgen.options import Options
 from printgen.rules.tracks import Track, tracks
 from printgen.sheets.pieces.ensigns import nation_code
 from printgen.sheets.page.frame import MARGIN, content_box, frame, new_page
+from printgen.systems.sectors.tables import mark_span
 from printgen.systems.sectors.hulls import Hull, form_of, hull_shapes, tower
 from printgen.sheets.pieces.shelves import shelves
 from printgen.sheets.pieces.sprites import star_shape
@@ -30,13 +31,13 @@ PITCH = 1.35               # box pitch over box side (as track_shapes spaces the
 LABELS = {"bow": "BOW", "stern": "STERN", "port": "PORT", "starboard": "STARBOARD"}
 HOW_TO = ("Cut out each base on its outline. The arrow, and the ram or the dragon head, point to the bow.",
           "Thin lines divide the sectors: bow, stern, port, starboard. Tick a sector's box for each structure "
-          "point it loses; the boxes beside the mast (the dot on the deck) are the mast's.",
-          "Bases and structure points are printgen's defaults, not from the source.")
+          "point it loses; the boxes beside the mast (the dot on the deck) are the mast's.")
 
 
 def topdown_sheets(scenario, options: Options) -> Drawing:
     """Every ship's piece, grouped by side and by size so equal bases share rows and cut lines."""
     rs, m, s = scenario.ruleset, options.measure, options.scale
+    on_piece = scenario.file.kit.damage_on == "pieces"      # else the record cards keep the damage
     sides = list(rs.sides)
     order = sorted(enumerate(scenario.fleet.ships),
                    key=lambda t: (sides.index(t[1].side) if t[1].side in sides else len(sides),
@@ -47,19 +48,24 @@ def topdown_sheets(scenario, options: Options) -> Drawing:
     n_pages = max((sp.page for sp in spots), default=0) + 1
     pages = [new_page(options) for _ in range(n_pages)]
     for ship, spot in zip(ships, spots):
-        pages[spot.page].add(Group((piece(ship, rs, m, s),), translate(spot.x, spot.y), tag=ship.key))
+        pages[spot.page].add(Group((piece(ship, rs, m, s, on_piece),), translate(spot.x, spot.y), tag=ship.key))
     for k, page in enumerate(pages):
+        _how_to(page, rs, on_piece)                    # first: frame() gives the marks it prints a legend
         frame(page, options, scenario.title, "Ship pieces", k + 1, n_pages)
-        _how_to(page)
     return Drawing(f"{scenario.title}: ship pieces ({options.edition_name})", pages, subject="printgen sprites")
 
 
-def _how_to(page) -> None:
+def _how_to(page, rs, on_piece: bool) -> None:
     y = page.height - MARGIN - 0.85 * 72 + 8
     page.add(Text(MARGIN, y, (Span("How to use the pieces"),), 8, font="bold"))
-    lines = [(i == 0, line) for para in HOW_TO for i, line in enumerate(wrap(para, 270, 7))]
+    paras = HOW_TO if on_piece else (HOW_TO[0], "Thin lines divide the sectors: bow, stern, port, starboard. Damage is "
+                                                  "kept on each ship's record card, not on the piece.")
+    lines = [(i == 0, line) for para in paras for i, line in enumerate(wrap(para, 270, 7))]
     for i, (first, line) in enumerate(lines):
         page.add(Text(MARGIN, y + 9 * (i + 1), (Span(("· " if first else "  ") + line),), 7, role="text.muted"))
+    page.add(Text(MARGIN, y + 9 * (len(lines) + 1), (Span("· Bases and structure points: "),
+                                                     mark_span(rs, "types.cog.structure"), Span(".")), 7,
+                  role="text.muted"))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -72,11 +78,12 @@ class Cell:
     port: bool
 
 
-def piece(ship, rs, measure, s: float) -> Group:
-    """One ship's base with its top-left at (0, 0)."""
+def piece(ship, rs, measure, s: float, boxes: bool = True) -> Group:
+    """One ship's base with its top-left at (0, 0); `boxes`: with its structure boxes (damage kept
+    on the piece), else the sectors alone."""
     L, W = (measure.pt(v) for v in rs.base_of(ship))
     hull = Hull(form_of(ship.type, rs.type_of(ship)), L, W)
-    by_part = {t.label: t for t in tracks(rs, ship)}
+    by_part = {t.label: t for t in tracks(rs, ship)} if boxes else {}
     cells = _cells(hull, by_part)
     label_pt = LABEL_PT * s
     d = _box_side(hull, cells, label_pt, s)
@@ -85,6 +92,12 @@ def piece(ship, rs, measure, s: float) -> Group:
     marks: list[Shape] = []
     for cell, count in cells:
         marks += _cell(cell, by_part[cell.part], count, d, label_pt)
+    if not boxes:                                   # no boxes: the side sectors still say their names
+        mid = (hull.stern_x + hull.bow_x) / 2
+        marks += [Text(mid, hull.band / 2 - 0.36 * LABEL_PT * s, (Span(LABELS["port"]),), LABEL_PT * s,
+                       "sector.label", "bold", "middle", angle=180),
+                  Text(mid, hull.W - hull.band / 2 + 0.36 * LABEL_PT * s, (Span(LABELS["starboard"]),),
+                       LABEL_PT * s, "sector.label", "bold", "middle")]
     clear = [(t.y < hull.yc, _text_extent(t)) for t in marks if isinstance(t, Text)]
     items: list[Shape] = [Rect(0, 0, L, W, f"base.{ship.nation}", tag="base")]
     items += hull_shapes(hull, ship.nation, clear)

@@ -1,0 +1,186 @@
+"""Can the reader see it? Every text object is at least the type floor; the text of every traced
+item keeps a minimum contrast with what lies under it (the paper, or the last filled shape drawn
+before it), and nothing filled is drawn over it afterwards (a white-out box, a covering shape).
+
+Read with raw pdfium calls, object by object in drawing order (the order a printer paints them)."""
+
+from __future__ import annotations
+
+import ctypes
+from dataclasses import dataclass
+from functools import cache
+
+from printgen.check.numbers import Discrepancy
+
+TYPE_FLOOR_PT = 5.0          # at full scale; pieces shrink with the table, so the floor is 5 pt x the kit's scale
+MIN_CONTRAST = 3.0           # WCAG's ratio for large or bold text; printgen's muted grey on paper is ~5.7
+COVER_TOL = 0.5              # points: a later shape must reach this far into a traced box to cover it
+WHITE = (255, 255, 255)
+
+
+@dataclass
+class Obj:
+    order: int
+    text: bool
+    box: tuple[float, float, float, float]        # x0, top, x1, bottom (points from the top left)
+    handle: object = None                         # pdfium's object, asked for its paint only when needed
+    image: bool = False
+
+    @property
+    def size(self) -> float:
+        """Text: the size it prints at (font size times the matrix), asked of pdfium when needed."""
+        return text_size(self.handle)
+
+    @property
+    def colour(self) -> tuple | None:
+        """Fill (r, g, b) 0-255; None: not filled (or an image)."""
+        import pypdfium2.raw as raw
+
+        if self.image:
+            return None
+        col = _RGBA
+        return (col[0].value, col[1].value, col[2].value) if raw.FPDFPageObj_GetFillColor(self.handle, *col) else None
+
+    @property
+    def invisible(self) -> bool:
+        """Text render mode 3 (or 7): present, never painted."""
+        import pypdfium2.raw as raw
+
+        return self.text and raw.FPDFTextObj_GetTextRenderMode(self.handle) in (3, 7)
+
+
+_BOX = [ctypes.c_float() for _ in range(4)]
+_RGBA = [ctypes.c_uint() for _ in range(4)]
+_SIZE = ctypes.c_float()
+
+
+def bounds(obj, height: float) -> tuple[float, float, float, float]:
+    import pypdfium2.raw as raw
+
+    l, b, r, t = _BOX
+    raw.FPDFPageObj_GetBounds(obj, l, b, r, t)
+    return (l.value, height - t.value, r.value, height - b.value)
+
+
+def text_size(obj) -> float:
+    """The size a text object prints at: its font size times its matrix's scale."""
+    import pypdfium2.raw as raw
+
+    m = raw.FS_MATRIX()
+    raw.FPDFTextObj_GetFontSize(obj, _SIZE)
+    raw.FPDFPageObj_GetMatrix(obj, m)
+    return _SIZE.value * (abs(m.a * m.d - m.b * m.c)) ** 0.5
+
+
+def read_objects(page, height: float) -> list[Obj]:
+    """Text objects and filled shapes in drawing order; valid while the page is open."""
+    import pypdfium2.raw as raw
+
+    out = []
+    l, b, r, t = (ctypes.c_float() for _ in range(4))
+    mode, stroke = ctypes.c_int(), ctypes.c_int()
+    text, path, image = raw.FPDF_PAGEOBJ_TEXT, raw.FPDF_PAGEOBJ_PATH, raw.FPDF_PAGEOBJ_IMAGE
+    for i in range(raw.FPDFPage_CountObjects(page.raw)):
+        obj = raw.FPDFPage_GetObject(page.raw, i)
+        kind = raw.FPDFPageObj_GetType(obj)
+        if kind == path:
+            raw.FPDFPath_GetDrawMode(obj, mode, stroke)
+            if not mode.value:
+                continue                                    # a line or an outline covers nothing
+        elif kind not in (text, image):
+            continue
+        raw.FPDFPageObj_GetBounds(obj, l, b, r, t)
+        box = (l.value, height - t.value, r.value, height - b.value)
+        if kind == text:
+            out.append(Obj(i, True, box, obj))
+        else:
+            out.append(Obj(i, False, box, obj, image=kind == image))     # an image covers what it lies on
+    return out
+
+
+@cache
+def luminance(c: tuple) -> float:
+    def channel(v: int) -> float:
+        s = v / 255
+        return s / 12.92 if s <= 0.03928 else ((s + 0.055) / 1.055) ** 2.4
+    return 0.2126 * channel(c[0]) + 0.7152 * channel(c[1]) + 0.0722 * channel(c[2])
+
+
+def contrast(a: tuple, b: tuple) -> float:
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def _contains(box, x: float, y: float, tol: float = 0.0) -> bool:
+    return box[0] - tol <= x <= box[2] + tol and box[1] - tol <= y <= box[3] + tol
+
+
+GRID = 72.0                  # points: objects are bucketed by the cells their boxes touch
+
+
+class Grid:
+    """Objects by the grid cells their boxes touch, to find those at a point quickly."""
+
+    def __init__(self, objs: list[Obj]):
+        self.cells: dict[tuple[int, int], list[Obj]] = {}
+        for o in objs:
+            x0, top, x1, bottom = o.box
+            if (x1 - x0) * (bottom - top) > 40 * GRID * GRID:           # a page-sized fill: every cell
+                self.cells.setdefault(None, []).append(o)
+                continue
+            for i in range(int(x0 // GRID), int(x1 // GRID) + 1):
+                for j in range(int(top // GRID), int(bottom // GRID) + 1):
+                    self.cells.setdefault((i, j), []).append(o)
+
+    def at(self, x: float, y: float) -> list[Obj]:
+        """The objects whose boxes may hold (x, y), in drawing order (they were added in it)."""
+        found = self.cells.get((int(x // GRID), int(y // GRID)), [])
+        wide = self.cells.get(None)
+        return sorted(found + wide, key=lambda o: o.order) if wide else found
+
+
+def check_visibility(objs: list[Obj], trace: list[dict], file: str, page: int, scale: float = 1.0) -> list[Discrepancy]:
+    out: list[Discrepancy] = []
+    floor = TYPE_FLOOR_PT * min(1.0, scale)
+    texts = [o for o in objs if o.text]
+    text_at, shape_at = Grid(texts), Grid([o for o in objs if not o.text])
+    for o in texts:
+        tall = o.box[3] - o.box[1] >= 2 * floor          # a font's box is under 2 em: type this tall is above it
+        if not tall and o.size < floor and not o.invisible:
+            out.append(Discrepancy(file, page, f"text at {o.size:.2g} pt at ({o.box[0]:.0f}, {o.box[1]:.0f}) pt, "
+                                               f"below the {floor:g} pt type floor", o.box))
+    for e in trace:
+        x0, top, x1, bottom = e["bbox"]
+        cx, cy = (x0 + x1) / 2, (top + bottom) / 2
+        own = [o for o in text_at.at(cx, cy) if _contains(o.box, cx, cy, 0.5)]    # the text objects that print it
+        shapes = shape_at.at(cx, cy)
+        if not own:
+            continue                                   # not printed there: the text check names it
+        first = min(o.order for o in own)
+        last = max(o.order for o in own)
+        ink = own[-1]
+        ink_colour = ink.colour
+        if ink.invisible:
+            out.append(Discrepancy(file, page, f"'{e['text']}' ({_src(e)}) is invisible text", tuple(e["bbox"])))
+            continue
+        under = [s for s in shapes if s.order < first and not s.image                   # what it sits on: a fill
+                 and _contains(s.box, x0, top, 0.5) and _contains(s.box, x1, bottom, 0.5)]  # under the whole box
+        paper = (under[-1].colour if under else None) or WHITE
+        if ink_colour is not None and contrast(ink_colour, paper) < MIN_CONTRAST:
+            out.append(Discrepancy(file, page, f"'{e['text']}' ({_src(e)}) is printed in {ink_colour} on {paper}: "
+                                               f"contrast {contrast(ink_colour, paper):.1f}, below {MIN_CONTRAST:g}",
+                                   tuple(e["bbox"])))
+        inner = (x0 + COVER_TOL, top + COVER_TOL, x1 - COVER_TOL, bottom - COVER_TOL)
+        for s in shapes:
+            if s.order > last and s.box[0] <= inner[2] and s.box[2] >= inner[0] and s.box[1] <= inner[3] \
+                    and s.box[3] >= inner[1] and _contains(s.box, cx, cy):
+                out.append(Discrepancy(file, page, f"'{e['text']}' ({_src(e)}) is covered by a shape drawn over it "
+                                                   f"at ({s.box[0]:.0f}, {s.box[1]:.0f}) pt", tuple(e["bbox"])))
+                break
+    return out
+
+
+def _src(e: dict) -> str:
+    from printgen.rules.trace import Source
+
+    return str(Source.from_json(e["source"]))

@@ -1,0 +1,45 @@
+"""The broadside family's probabilities recomputed by printgen check's second methods
+(printgen.check.oracle), from the ruleset's raw numbers: no call into odds.py or the model's helpers."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from printgen.check import oracle as o
+
+
+def _faces(rs, band: str) -> frozenset:
+    return frozenset(getattr(rs.shooting.to_hit, band).hit)
+
+
+def _hp(rs, flagship: bool) -> int:
+    return rs.hit_points.flagship if flagship else rs.hit_points.ship
+
+
+def recompute(rs, fn: str, args: tuple) -> Fraction | int | None:
+    """The value of derivation `fn(*args)` by a second method; None for one this family does not own."""
+    die = rs.ruleset.die
+    if fn == "dice_of":
+        side, flagship = args
+        return rs.shooting.dice[side] + (rs.shooting.flagship_extra_dice if flagship else 0)
+    if fn == "hit_points_of":
+        return _hp(rs, args[0])
+    if fn == "chance_per_die":
+        return o.pool(1, die, _faces(rs, args[0]))[1]
+    if fn == "expected_hits":
+        return o.mean(args[0], die, _faces(rs, args[1]))
+    if fn == "p_hits":
+        dist = o.pool(args[0], die, _faces(rs, args[1]))
+        return dist[args[2]] if 0 <= args[2] < len(dist) else Fraction(0)
+    if fn == "p_at_least":
+        return o.at_least(args[0], die, _faces(rs, args[1]), args[2])
+    if fn == "strike_chance":
+        return o.at_least(args[0], die, _faces(rs, args[1]), _hp(rs, args[2]))
+    if fn == "in_irons":
+        return o.pool(1, die, frozenset(rs.movement.in_irons[args[0]].move))[1]
+    b = rs.boarding
+    if fn == "boarding_strike":
+        return o.at_least(args[0] * b.dice_per_hit_point, die, frozenset(b.hit), args[1])
+    if fn == "boarding_win":
+        return o.fight(args[0], args[1], b.dice_per_hit_point, die, frozenset(b.hit))
+    return None

@@ -1,0 +1,250 @@
+"""Issue 16: a kit edited after printing -- each kind of traced item (number, label, direction,
+geometry, chart, visibility, extra file) -- fails `printgen check`, naming the file and the page.
+Each tamper edits a page's content stream (pikepdf) and updates the manifest's sha256, so only the
+content check can notice."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from printgen.check.kit import check_kit
+from tamper import append, copy_kit, edit_page, rehash, replace, swap
+
+SMALL = ("--ships", "6", "--students", "4", "--scale", "0.5", "--edition", "both")
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    where = tmp_path_factory.mktemp("tamper")
+    result = subprocess.run([sys.executable, "-m", "printgen", "kit", "trafalgar", *SMALL, "--out", str(where / "k")],
+                            capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": "1"})
+    assert result.returncode == 0, result.stdout + result.stderr
+    return where / "k"
+
+
+@pytest.fixture
+def kit(built, tmp_path):
+    return copy_kit(built, tmp_path)
+
+
+def fails(folder) -> list[str]:
+    lines: list[str] = []
+    ok = check_kit(folder, echo=lines.append, quiet=True)
+    assert not ok, "the check passed a tampered kit"
+    return [line for line in lines if line.startswith("FAIL")]
+
+
+def test_the_untouched_kit_passes(kit):
+    assert check_kit(kit, echo=lambda s: None, quiet=True)
+
+
+def test_rehash_alone_changes_nothing(kit):
+    rehash(kit, "quickref-bw.pdf")
+    assert check_kit(kit, echo=lambda s: None, quiet=True)
+
+
+LABELS = [   # (what a user did, file, page, tamper, the discrepancy that must be named)
+    ("in-irons rows swapped", "quickref-bw.pdf", 1, swap(b"British", b"Franco-Spanish", 0),
+     ("label:sides.british.name", "British")),
+    ("Short and Long swapped", "quickref-bw.pdf", 1, swap(b"Short", b"Long", 0),
+     ("label:shooting.range_in.short", "Short")),
+    ("Green and Yellow swapped", "quickref-bw.pdf", 1, swap(b"Green", b"Yellow", 0),
+     ("label:movement.speed_in.green", "Green")),
+    ("hit-point labels swapped", "quickref-bw.pdf", 1, swap(b"Flagship", b"Other ships", 1, 0),
+     ("label:hit_points.flagship", "Flagship")),
+    ("hits-table row 5 says 4", "cards-color.pdf", 3, replace(b"(5) Tj", b"(4) Tj", 0),
+     ("meta:hits.5", "5")),
+]
+
+
+@pytest.mark.parametrize("what, name, page, change, says", LABELS, ids=[t[0] for t in LABELS])
+def test_a_changed_label_fails(kit, what, name, page, change, says):
+    edit_page(kit, name, page, change)
+    found = fails(kit)
+    source, want = says
+    assert any(f.startswith(f"FAIL  {name}, page {page}: {source} prints '") and f.endswith(f"the rules say '{want}'")
+               for f in found), found
+
+
+def test_a_changed_number_fails(kit):
+    edit_page(kit, "quickref-color.pdf", 1, replace(b"(7) Tj", b"(8) Tj", 0))
+    found = fails(kit)
+    assert any(f.startswith("FAIL  quickref-color.pdf, page 1: rule:shooting.dice.british prints '8'") for f in found)
+
+
+def test_a_changed_direction_fails(kit):
+    edit_page(kit, "quickref-color.pdf", 1, replace(b"(SE) Tj", b"(NE) Tj", 0))
+    found = fails(kit)
+    assert "FAIL  quickref-color.pdf, page 1: label:drift.direction prints 'NE', the rules say 'SE'" in found
+
+
+def test_an_extra_pdf_in_the_kit_folder_fails(kit):
+    (kit / "answers.pdf").write_bytes((kit / "rulers-bw.pdf").read_bytes())
+    (kit / "seating plan.txt").write_text("a teacher's own notes stay unremarked")
+    found = fails(kit)
+    assert [f for f in found if "answers.pdf" in f] == [
+        "FAIL  answers.pdf, page 0: is not part of the kit (printgen did not make it, the manifest does not list "
+        "it): remove it, or keep it outside the kit folder"]
+    assert not any("seating" in f for f in found)
+
+
+@pytest.mark.parametrize("name", ["index.html", "thumbs/quickref-bw-p001.png"])
+def test_an_edited_index_or_thumbnail_fails(kit, name):
+    path = kit / name
+    path.write_bytes(path.read_bytes() + b"\n")
+    assert fails(kit) == [f"FAIL  {name}, page 0: the file changed since printgen wrote it (its sha256 differs)"]
+
+
+def test_a_changed_ruleset_names_each_changed_rule(run, scenario_dir, tmp_path):
+    folder = scenario_dir()
+    code, out, err = run("kit", folder, "--ships", "6", "--students", "4", "--scale", "0.5", "--out", tmp_path / "k")
+    assert code == 0, out + err
+    rules = folder / "rules.toml"
+    text = rules.read_text(encoding="utf-8")
+    rules.write_text(text.replace("flagship = 6", "flagship = 7").replace('"hit_points.ship" = "Other ships"',
+                                                                          '"hit_points.ship" = "Ships"'))
+    code, out, _ = run("check", tmp_path / "k")
+    assert code == 1
+    assert ("FAIL  rules.toml, page 0: changed since the kit was printed: hit_points.flagship: 6 -> 7; "
+            "labels.hit_points.ship: Other ships -> Ships") in out
+    # and the stale rows: the boarding table's "6 v 5" row heads its odds with the flagship's old points
+    assert any(line.startswith("FAIL  cards-color.pdf, page ") and
+               "rule:hit_points.flagship prints '6', the rules say '7'" in line for line in out.splitlines()), out
+
+
+def traced(folder, name: str, page: int, source: list) -> dict:
+    import json
+
+    trace = json.loads((folder / "trace.json").read_text(encoding="utf-8"))[name][page - 1]
+    return next(e for e in trace if e["source"] == source)
+
+
+def test_a_white_out_box_over_a_number_fails(kit):
+    from tamper import white_box
+
+    entry = traced(kit, "quickref-bw.pdf", 1, ["rule", "shooting.dice.british"])
+    edit_page(kit, "quickref-bw.pdf", 1, white_box(entry["bbox"], 792))
+    found = fails(kit)
+    assert any(f.startswith("FAIL  quickref-bw.pdf, page 1: '7' (rule:shooting.dice.british) is covered by a shape "
+                            "drawn over it") for f in found), found
+
+
+def test_white_text_fails(kit):
+    from tamper import recolour
+
+    edit_page(kit, "quickref-bw.pdf", 1, recolour(b"7", b"1 g"))
+    found = fails(kit)
+    assert ("FAIL  quickref-bw.pdf, page 1: '7' (rule:shooting.dice.british) is printed in (255, 255, 255) on "
+            "(255, 255, 255): contrast 1.0, below 3") in found, found
+
+
+def test_a_tiny_font_fails(kit):
+    edit_page(kit, "quickref-bw.pdf", 1, replace(b"8.55 Tf (7) Tj", b"0.30 Tf (7) Tj"))
+    found = fails(kit)
+    assert any(f.startswith("FAIL  quickref-bw.pdf, page 1: text at 0.3 pt at (") and f.endswith("below the 2.5 pt type floor")
+               for f in found), found
+
+
+def rect_op(bbox) -> bytes:
+    x0, top, x1, bottom = bbox
+    return b"%.2f %.2f %.2f %.2f re" % (x0, top, x1 - x0, bottom - top)
+
+
+def test_a_ruler_drawn_short_fails(kit):
+    """The range ruler (12" at full scale, 6" in this half-scale kit) drawn 5" long, still labelled 6"."""
+    entry = traced(kit, "rulers-bw.pdf", 1, ["rule", "shooting.range_in.long.1"])   # the label's 6"
+    band = [e for e in json_trace(kit, "rulers-bw.pdf", 1) if e.get("shape", {}).get("edge") == "end"
+            and e["source"] == ["rule", "shooting.range_in.long.1"]]
+    assert entry and len(band) == 2                                   # the ruler's outline and its long band
+
+    def shorten(data: bytes) -> bytes:
+        for e in band:
+            x0, top, x1, bottom = e["bbox"]
+            data = data.replace(rect_op(e["bbox"]), rect_op((x0, top, x1 - 72, bottom)))    # an inch short
+        return data
+
+    edit_page(kit, "rulers-bw.pdf", 1, shorten)
+    found = fails(kit)
+    assert any(f.startswith("FAIL  rulers-bw.pdf, page 1: rule:shooting.range_in.long.1: no rect drawn where it ends "
+                            "6\" from its zero") for f in found), found
+
+
+def test_a_changed_tick_label_fails(kit):
+    edit_page(kit, "rulers-bw.pdf", 1, replace(b"6.50 Tf (5) Tj", b"6.50 Tf (6) Tj"))
+    assert "FAIL  rulers-bw.pdf, page 1: meta:tick.5 prints '6', the rules say '5'" in fails(kit)
+
+
+def test_a_moved_tick_fails(kit):
+    edit_page(kit, "rulers-bw.pdf", 1, replace(b"388.80 148.00 m 388.80 163.12 l", b"390.00 148.00 m 390.00 163.12 l"))
+    found = fails(kit)
+    assert any(f.startswith("FAIL  rulers-bw.pdf, page 1: meta:tick.5: no line drawn where it stands 5.00\" from its zero")
+               for f in found), found
+
+
+def test_two_chart_bars_swapped_fail(kit):
+    bars = [e for e in json_trace(kit, "cards-color.pdf", 3) if e.get("shape", {}).get("edge") == "height"]
+    a, b = next((a, b) for a in bars for b in bars if abs((a["bbox"][3] - a["bbox"][1]) - (b["bbox"][3] - b["bbox"][1])) > 3)
+    ha, hb = a["bbox"][3] - a["bbox"][1], b["bbox"][3] - b["bbox"][1]
+
+    def swap_heights(data: bytes) -> bytes:
+        new_a = rect_op((a["bbox"][0], a["bbox"][3] - hb, a["bbox"][2], a["bbox"][3]))
+        new_b = rect_op((b["bbox"][0], b["bbox"][3] - ha, b["bbox"][2], b["bbox"][3]))
+        return data.replace(rect_op(a["bbox"]), b"\0A").replace(rect_op(b["bbox"]), new_b).replace(b"\0A", new_a)
+
+    edit_page(kit, "cards-color.pdf", 3, swap_heights)
+    found = fails(kit)
+    for e in (a, b):
+        name = str(__import__("printgen.rules.trace", fromlist=["Source"]).Source.from_json(e["source"]))
+        assert any(f.startswith(f"FAIL  cards-color.pdf, page 3: {name}: no rect drawn where it is as tall as")
+                   for f in found), (name, found)
+
+
+def json_trace(folder, name: str, page: int) -> list[dict]:
+    import json
+
+    return json.loads((folder / "trace.json").read_text(encoding="utf-8"))[name][page - 1]
+
+
+def test_the_report_pictures_each_discrepancy_escaped(run, kit, tmp_path):
+    edit_page(kit, "quickref-bw.pdf", 1, swap(b"Short", b"Long", 0))
+    (kit / "x<script>.pdf").write_bytes(b"%PDF-1.4 not a kit file")
+    report = tmp_path / "check.html"
+    code, out, _ = run("check", kit, "--report", report)
+    assert code == 1 and f"report: {report}" in out
+    page = report.read_text(encoding="utf-8")
+    assert "<h2>x&lt;script&gt;.pdf</h2>" in page and "<script>" not in page
+    assert "<h2>quickref-bw.pdf, page 1</h2><p>label:shooting.range_in.short prints &#x27;Lon" in page
+    assert page.count('src="data:image/png;base64,') == 3          # quickref twice, kit-bw.pdf's page: pictured
+    code, out, err = run("check", kit, "--report", kit / "check.html")
+    assert code == 2 and "inside the kit folder" in err
+    mine = tmp_path / "mine.html"
+    mine.write_text("my page")
+    code, _, err = run("check", kit, "--report", mine)
+    assert code == 2 and mine.read_text() == "my page"
+
+
+def _north_edge(kit):
+    north = next(e for e in json_trace(kit, "map-color.pdf", 1) if e["source"] == ["rule", "table.edges.0.to_ft"])
+    (x0, y0), (x1, y1) = north["shape"]["ends"]
+    return b"%.2f %.2f m %.2f %.2f l" % (x0, y0, x1, y1), (x0, y0, x1, y1)
+
+
+def test_a_wind_edge_recoloured_fails(kit):
+    """The deployment map's north edge is yellow (the seed's); painted green."""
+    line, _ = _north_edge(kit)
+    edit_page(kit, "map-color.pdf", 1, replace(b"5.00 w\n" + line, b"5.00 w\n0.18 0.61 0.27 RG\n" + line))
+    assert "FAIL  map-color.pdf, page 1: rule:table.edges.0.colour: the line is drawn in (46, 156, 69), the rules' " \
+           "yellow is (231, 194, 28)" in fails(kit)
+
+
+def test_a_wind_edge_cut_short_fails(kit):
+    """The north edge (0-5 ft) stopped a foot short."""
+    line, (x0, y0, x1, y1) = _north_edge(kit)
+    edit_page(kit, "map-color.pdf", 1, replace(line, b"%.2f %.2f m %.2f %.2f l" % (x0, y0, x1 - (x1 - x0) / 5, y1)))
+    found = fails(kit)
+    assert any(f.startswith("FAIL  map-color.pdf, page 1: rule:table.edges.0.to_ft: no line drawn where it ends "
+                            "5 ft along its side") for f in found), found
