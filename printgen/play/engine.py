@@ -51,8 +51,8 @@ def family_phases(ruleset, scale: float):
         raise PrintgenError(Problem(
             f"the '{ruleset.ruleset.system}' rules family has no game engine yet, so this scenario cannot be "
             "simulated", field="ruleset.system",
-            fix="simulate a scenario of the broadside family (e.g. trafalgar); the medieval fragment lacks the rules "
-                "for missile fire, boarding and morale that a game needs"))
+            fix="simulate a scenario of a family that has one (e.g. trafalgar, the broadside family); an engine for "
+                "this family is a RuleSystem.phases hook still to be written"))
     return phases.scaled(scale)
 
 
