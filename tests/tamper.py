@@ -16,6 +16,21 @@ def copy_kit(kit: Path, where: Path) -> Path:
     return out
 
 
+def load_trace(folder: Path) -> dict:
+    """trace.json in the full form the checker reads ({document: [[entry, ...] per page]})."""
+    text = (folder / "trace.json").read_text(encoding="utf-8")
+    try:
+        from printgen.kit.tracefile import read           # the compact format (printgen-trace/2)
+    except ImportError:
+        return json.loads(text)
+    return read(text) or json.loads(text)
+
+
+def page_of(folder: Path, name: str, source: list) -> int:
+    """The first page of `name` that prints the traced item `source` (e.g. ["rule", "shooting.dice.british"])."""
+    return next(k + 1 for k, entries in enumerate(load_trace(folder)[name]) if any(e["source"] == source for e in entries))
+
+
 def rehash(folder: Path, name: str) -> None:
     """The manifest's sha256 of `name` updated to the edited bytes (a PDF, or a data file)."""
     path = folder / "manifest.json"
@@ -30,21 +45,34 @@ def rehash(folder: Path, name: str) -> None:
     path.write_text(json.dumps(m, indent=1), encoding="utf-8")
 
 
-def edit_page(folder: Path, name: str, page: int, change) -> None:
-    """Replace page `page` (1-based) content of `name` by change(old bytes) -> new bytes; rehash."""
+def edit_page(folder: Path, name: str, page: int | None, change) -> int:
+    """Replace the content of page `page` (1-based) of `name` by change(old bytes) -> new bytes and
+    rehash; page None: the first page the change applies to (a layout may move a table to another
+    page). Returns the page changed."""
     import pikepdf
 
     path = folder / name
     with pikepdf.open(path, allow_overwriting_input=True) as pdf:
-        pg = pdf.pages[page - 1]
-        contents = pg.obj.Contents
-        streams = list(contents) if isinstance(contents, pikepdf.Array) else [contents]
-        data = b"".join(s.read_bytes() for s in streams)
-        new = change(data)
-        assert new != data, "the tamper changed nothing"
-        pg.obj.Contents = pdf.make_stream(new)
-        pdf.save(path)
+        pages = [page] if page is not None else range(1, len(pdf.pages) + 1)
+        for number in pages:
+            pg = pdf.pages[number - 1]
+            contents = pg.obj.Contents
+            streams = list(contents) if isinstance(contents, pikepdf.Array) else [contents]
+            data = b"".join(s.read_bytes() for s in streams)
+            try:
+                new = change(data)
+            except (IndexError, ValueError, StopIteration):
+                if page is not None:
+                    raise
+                continue
+            assert new != data, "the tamper changed nothing"
+            pg.obj.Contents = pdf.make_stream(new)
+            pdf.save(path)
+            break
+        else:
+            raise AssertionError(f"the tamper applies to no page of {name}")
     rehash(folder, name)
+    return number
 
 
 def swap(a: bytes, b: bytes, nth: int = 0, nth_b: int | None = None):
@@ -64,6 +92,18 @@ def replace(old: bytes, new: bytes, nth: int = 0):
     def change(data: bytes) -> bytes:
         i = [m.start() for m in re.finditer(re.escape(old), data)][nth]
         return data[:i] + new + data[i + len(old):]
+    return change
+
+
+def replace_shown_at(shown: bytes, new: bytes, bbox):
+    """Replace the text object that shows exactly `shown` and starts nearest the traced box (x0, top,
+    x1, bottom in points from the top-left): the number printed there, not another equal one."""
+    def change(data: bytes) -> bytes:
+        pat = rb"(-?[\d.]+) (-?[\d.]+) Tm (/\S+ [\d.]+ Tf )\(" + re.escape(shown) + rb"\) Tj"
+        found = list(re.finditer(pat, data))
+        m = min(found, key=lambda m: abs(float(m.group(1)) - bbox[0]) + abs(float(m.group(2)) - bbox[3]))
+        i = m.end() - len(b"(" + shown + b") Tj")
+        return data[:i] + b"(" + new + b") Tj" + data[m.end():]
     return change
 
 

@@ -6,13 +6,14 @@ content check can notice."""
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 
 import pytest
 
 from printgen.check.kit import check_kit
-from tamper import append, copy_kit, edit_page, rehash, replace, swap
+from tamper import append, copy_kit, edit_page, load_trace, page_of, rehash, replace, replace_shown_at, swap
 
 SMALL = ("--ships", "6", "--students", "4", "--scale", "0.5", "--edition", "both")
 
@@ -47,39 +48,45 @@ def test_rehash_alone_changes_nothing(kit):
     assert check_kit(kit, echo=lambda s: None, quiet=True)
 
 
-LABELS = [   # (what a user did, file, page, tamper, the discrepancy that must be named)
-    ("in-irons rows swapped", "quickref-bw.pdf", 1, swap(b"British", b"Franco-Spanish", 0),
+LABELS = [   # (what a user did, file, page (None: where the named item is printed), tamper, the discrepancy)
+    ("in-irons rows swapped", "quickref-bw.pdf", None, swap(b"British", b"Franco-Spanish", 0),
      ("label:sides.british.name", "British")),
-    ("Short and Long swapped", "quickref-bw.pdf", 1, swap(b"Short", b"Long", 0),
+    ("Short and Long swapped", "quickref-bw.pdf", None, swap(b"Short", b"Long", 0),
      ("label:shooting.range_in.short", "Short")),
-    ("Green and Yellow swapped", "quickref-bw.pdf", 1, swap(b"Green", b"Yellow", 0),
+    ("Green and Yellow swapped", "quickref-bw.pdf", None, swap(b"Green", b"Yellow", 0),
      ("label:movement.speed_in.green", "Green")),
-    ("hit-point labels swapped", "quickref-bw.pdf", 1, swap(b"Flagship", b"Other ships", 1, 0),
+    ("hit-point labels swapped", "quickref-bw.pdf", None, swap(b"Flagship", b"Other ships", 1, 0),
      ("label:hit_points.flagship", "Flagship")),
-    ("hits-table row 5 says 4", "cards-color.pdf", 3, replace(b"(5) Tj", b"(4) Tj", 0),
-     ("meta:hits.5", "5")),
+    ("hits-table row 5 says 4", "cards-color.pdf", None, None, ("meta:hits.5", "5")),     # at the row's own box
 ]
 
 
 @pytest.mark.parametrize("what, name, page, change, says", LABELS, ids=[t[0] for t in LABELS])
 def test_a_changed_label_fails(kit, what, name, page, change, says):
+    source, want = says
+    kind, _, key = source.partition(":")
+    parts = [int(k) if k.isdigit() else k for k in key.split(".", 1)] if kind == "meta" else [key]
+    page = page or page_of(kit, name, [kind, *parts])
+    if change is None:
+        change = replace_shown_at(want.encode(), b"4", traced(kit, name, page, [kind, *parts])["bbox"])
     edit_page(kit, name, page, change)
     found = fails(kit)
-    source, want = says
     assert any(f.startswith(f"FAIL  {name}, page {page}: {source} prints '") and f.endswith(f"the rules say '{want}'")
                for f in found), found
 
 
 def test_a_changed_number_fails(kit):
-    edit_page(kit, "quickref-color.pdf", 1, replace(b"(7) Tj", b"(8) Tj", 0))
+    page = page_of(kit, "quickref-color.pdf", ["rule", "shooting.dice.british"])
+    edit_page(kit, "quickref-color.pdf", page, replace(b"(7) Tj", b"(8) Tj", 0))
     found = fails(kit)
-    assert any(f.startswith("FAIL  quickref-color.pdf, page 1: rule:shooting.dice.british prints '8'") for f in found)
+    assert any(f.startswith(f"FAIL  quickref-color.pdf, page {page}: rule:shooting.dice.british prints '8'") for f in found)
 
 
 def test_a_changed_direction_fails(kit):
-    edit_page(kit, "quickref-color.pdf", 1, replace(b"(SE) Tj", b"(NE) Tj", 0))
+    page = page_of(kit, "quickref-color.pdf", ["label", "drift.direction"])
+    edit_page(kit, "quickref-color.pdf", page, replace(b"(SE) Tj", b"(NE) Tj", 0))
     found = fails(kit)
-    assert "FAIL  quickref-color.pdf, page 1: label:drift.direction prints 'NE', the rules say 'SE'" in found
+    assert f"FAIL  quickref-color.pdf, page {page}: label:drift.direction prints 'NE', the rules say 'SE'" in found
 
 
 def test_an_extra_pdf_in_the_kit_folder_fails(kit):
@@ -117,35 +124,35 @@ def test_a_changed_ruleset_names_each_changed_rule(run, scenario_dir, tmp_path):
 
 
 def traced(folder, name: str, page: int, source: list) -> dict:
-    import json
-
-    trace = json.loads((folder / "trace.json").read_text(encoding="utf-8"))[name][page - 1]
-    return next(e for e in trace if e["source"] == source)
+    return next(e for e in load_trace(folder)[name][page - 1] if e["source"] == source)
 
 
 def test_a_white_out_box_over_a_number_fails(kit):
     from tamper import white_box
 
-    entry = traced(kit, "quickref-bw.pdf", 1, ["rule", "shooting.dice.british"])
-    edit_page(kit, "quickref-bw.pdf", 1, white_box(entry["bbox"], 792))
+    page = page_of(kit, "quickref-bw.pdf", ["rule", "shooting.dice.british"])
+    entry = traced(kit, "quickref-bw.pdf", page, ["rule", "shooting.dice.british"])
+    edit_page(kit, "quickref-bw.pdf", page, white_box(entry["bbox"], 792))
     found = fails(kit)
-    assert any(f.startswith("FAIL  quickref-bw.pdf, page 1: '7' (rule:shooting.dice.british) is covered by a shape "
+    assert any(f.startswith(f"FAIL  quickref-bw.pdf, page {page}: '7' (rule:shooting.dice.british) is covered by a shape "
                             "drawn over it") for f in found), found
 
 
 def test_white_text_fails(kit):
     from tamper import recolour
 
-    edit_page(kit, "quickref-bw.pdf", 1, recolour(b"7", b"1 g"))
+    page = page_of(kit, "quickref-bw.pdf", ["rule", "shooting.dice.british"])
+    edit_page(kit, "quickref-bw.pdf", page, recolour(b"7", b"1 g"))
     found = fails(kit)
-    assert ("FAIL  quickref-bw.pdf, page 1: '7' (rule:shooting.dice.british) is printed in (255, 255, 255) on "
+    assert (f"FAIL  quickref-bw.pdf, page {page}: '7' (rule:shooting.dice.british) is printed in (255, 255, 255) on "
             "(255, 255, 255): contrast 1.0, below 3") in found, found
 
 
 def test_a_tiny_font_fails(kit):
-    edit_page(kit, "quickref-bw.pdf", 1, replace(b"8.55 Tf (7) Tj", b"0.30 Tf (7) Tj"))
+    page = page_of(kit, "quickref-bw.pdf", ["rule", "shooting.dice.british"])
+    edit_page(kit, "quickref-bw.pdf", page, lambda data: re.sub(rb"[\d.]+ Tf (\(7\) Tj)", rb"0.3 Tf \1", data, count=1))
     found = fails(kit)
-    assert any(f.startswith("FAIL  quickref-bw.pdf, page 1: text at 0.3 pt at (") and f.endswith("below the 2.5 pt type floor")
+    assert any(f.startswith(f"FAIL  quickref-bw.pdf, page {page}: text at 0.3 pt at (") and f.endswith("below the 2.5 pt type floor")
                for f in found), found
 
 
@@ -186,7 +193,9 @@ def test_a_moved_tick_fails(kit):
 
 
 def test_two_chart_bars_swapped_fail(kit):
-    bars = [e for e in json_trace(kit, "cards-color.pdf", 3) if e.get("shape", {}).get("edge") == "height"]
+    page = next(k + 1 for k, entries in enumerate(load_trace(kit)["cards-color.pdf"])
+                if any((e.get("shape") or {}).get("edge") == "height" for e in entries))
+    bars = [e for e in json_trace(kit, "cards-color.pdf", page) if (e.get("shape") or {}).get("edge") == "height"]
     a, b = next((a, b) for a in bars for b in bars if abs((a["bbox"][3] - a["bbox"][1]) - (b["bbox"][3] - b["bbox"][1])) > 3)
     ha, hb = a["bbox"][3] - a["bbox"][1], b["bbox"][3] - b["bbox"][1]
 
@@ -195,30 +204,29 @@ def test_two_chart_bars_swapped_fail(kit):
         new_b = rect_op((b["bbox"][0], b["bbox"][3] - ha, b["bbox"][2], b["bbox"][3]))
         return data.replace(rect_op(a["bbox"]), b"\0A").replace(rect_op(b["bbox"]), new_b).replace(b"\0A", new_a)
 
-    edit_page(kit, "cards-color.pdf", 3, swap_heights)
+    edit_page(kit, "cards-color.pdf", page, swap_heights)
     found = fails(kit)
     for e in (a, b):
         name = str(__import__("printgen.rules.trace", fromlist=["Source"]).Source.from_json(e["source"]))
-        assert any(f.startswith(f"FAIL  cards-color.pdf, page 3: {name}: no rect drawn where it is as tall as")
+        assert any(f.startswith(f"FAIL  cards-color.pdf, page {page}: {name}: no rect drawn where it is as tall as")
                    for f in found), (name, found)
 
 
 def json_trace(folder, name: str, page: int) -> list[dict]:
-    import json
-
-    return json.loads((folder / "trace.json").read_text(encoding="utf-8"))[name][page - 1]
+    return load_trace(folder)[name][page - 1]
 
 
 def test_the_report_pictures_each_discrepancy_escaped(run, kit, tmp_path):
-    edit_page(kit, "quickref-bw.pdf", 1, swap(b"Short", b"Long", 0))
+    page = page_of(kit, "quickref-bw.pdf", ["label", "shooting.range_in.short"])
+    edit_page(kit, "quickref-bw.pdf", page, swap(b"Short", b"Long", 0))
     (kit / "x<script>.pdf").write_bytes(b"%PDF-1.4 not a kit file")
     report = tmp_path / "check.html"
     code, out, _ = run("check", kit, "--report", report)
     assert code == 1 and f"report: {report}" in out
-    page = report.read_text(encoding="utf-8")
-    assert "<h2>x&lt;script&gt;.pdf</h2>" in page and "<script>" not in page
-    assert "<h2>quickref-bw.pdf, page 1</h2><p>label:shooting.range_in.short prints &#x27;Lon" in page
-    assert page.count('src="data:image/png;base64,') == 3          # quickref twice, kit-bw.pdf's page: pictured
+    html = report.read_text(encoding="utf-8")
+    assert "<h2>x&lt;script&gt;.pdf</h2>" in html and "<script>" not in html
+    assert f"<h2>quickref-bw.pdf, page {page}</h2><p>label:shooting.range_in.short prints &#x27;Lon" in html
+    assert html.count('src="data:image/png;base64,') == 3          # quickref twice, kit-bw.pdf's page: pictured
     code, out, err = run("check", kit, "--report", kit / "check.html")
     assert code == 2 and "inside the kit folder" in err
     mine = tmp_path / "mine.html"

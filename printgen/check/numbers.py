@@ -109,11 +109,15 @@ def expected(source: Source, kind: str, ctx: Context) -> str | None:
     if fn == "example":
         return fmt(args[0], kind, ctx.measure)
     if fn == "fleet":
-        key, column = args
+        key, column, *word = args                       # (key, column, i): the i-th word of a long text
         ships = {s.key: s for s in ctx.fleet.ships} if ctx.fleet is not None else {}
         if key not in ships:
             return f"<no ship {key} in the fleet>"
-        return fmt(getattr(ships[key], column), kind, ctx.measure)
+        text = fmt(getattr(ships[key], column), kind, ctx.measure)
+        if word:
+            words = text.split()
+            return words[word[0]] if word[0] < len(words) else f"<{column} has {len(words)} words>"
+        return text
     if ctx.extra is not None:
         text = ctx.extra(source)
         if text is not None:

@@ -6,6 +6,7 @@ placed and a sheet can shrink its type until its content fits."""
 from __future__ import annotations
 
 import re
+from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from typing import Callable
 
@@ -19,6 +20,11 @@ MIN_TABLE_PT = 6.0          # a table that would need smaller type is too wide f
 
 class TooNarrow(ValueError):
     """The column is too narrow for a table at a readable size; the sheet tries a wider layout."""
+
+
+# Set by a sheet's last resort (its widest layout): a table too wide for it wraps its longest cells
+# (a fate or an admiral of many words) instead of failing.
+WRAP_CELLS: ContextVar[bool] = ContextVar("wrap_cells", default=False)
 
 
 @dataclass
@@ -182,6 +188,8 @@ def table(rows: list[list[list[Span]]], header: bool, width: float, size: float,
     while sum(widths) > width:
         fs *= 0.95
         if fs < MIN_TABLE_PT:
+            if WRAP_CELLS.get():
+                return _wrapped_table(rows, header, width, size, align)
             raise TooNarrow(f"a table needs {sum(widths):.0f} pt at {MIN_TABLE_PT} pt type, the column is {width:.0f}")
         widths = natural(fs)
     extra = (width - sum(widths)) / ncol if sum(widths) < width else 0.0
@@ -206,4 +214,52 @@ def table(rows: list[list[list[Span]]], header: bool, width: float, size: float,
         if is_head:
             laid.shapes.append(Line(0, top + row_h, sum(widths), top + row_h, "rule"))
     laid.height = row_h * len(rows)
+    return laid
+
+
+def _wrapped_table(rows: list[list[list[Span]]], header: bool, width: float, size: float,
+                   align: list[str] | None) -> Laid:
+    """The table at its own type size, its widest columns narrowed (never below their longest word)
+    and their cells wrapped; rows as tall as their tallest cell."""
+    ncol = len(rows[0])
+    pad, fs = size * 0.45, size * 0.95
+
+    def font(i: int) -> str:
+        return "bold" if header and i == 0 else "regular"
+
+    def least_widths(fs: float) -> list[float]:
+        return [max((_width(w, fs) for i, r in enumerate(rows) for w in _pieces(r[c], font(i))), default=0.0)
+                + 2 * pad for c in range(ncol)]
+
+    least = least_widths(fs)
+    while sum(least) > width:                           # a word longer than its share: smaller type
+        fs *= 0.95
+        if fs < MIN_TABLE_PT:
+            raise TooNarrow(f"a table's longest words need {sum(least):.0f} pt, the column is {width:.0f}")
+        least = least_widths(fs)
+    natural = [max(span_width(r[c], fs, font(i)) for i, r in enumerate(rows)) + 2 * pad for c in range(ncol)]
+    lo, hi = 0.0, max(natural)                          # the cap that makes the columns fill the width
+    for _ in range(40):
+        cap = (lo + hi) / 2
+        lo, hi = (cap, hi) if sum(min(n, max(m, cap)) for n, m in zip(natural, least)) <= width else (lo, cap)
+    widths = [min(n, max(m, lo)) for n, m in zip(natural, least)]
+    widths = [w + (width - sum(widths)) / ncol for w in widths]
+    align = align or ["start"] + ["middle"] * (ncol - 1)
+    laid, top = Laid(), 0.0
+    for i, r in enumerate(rows):
+        cells = [wrap_spans(cell, widths[c] - 2 * pad, fs, font(i)) if cell else [] for c, cell in enumerate(r)]
+        row_h = fs * 1.45 + fs * LEADING * (max(len(lines) for lines in cells) - 1 if any(cells) else 0)
+        if not (header and i == 0) and (i - (1 if header else 0)) % 2 == 1:
+            laid.shapes.append(Rect(0, top, width, row_h, "stripe"))
+        x = 0.0
+        for c, lines in enumerate(cells):
+            tx = {"start": x + pad, "middle": x + widths[c] / 2, "end": x + widths[c] - pad}[align[c]]
+            for k, line in enumerate(lines):
+                laid.shapes.append(Text(tx, top + fs * 1.08 + k * fs * LEADING, tuple(line), fs, font=font(i),
+                                        anchor=align[c]))
+            x += widths[c]
+        if header and i == 0:
+            laid.shapes.append(Line(0, top + row_h, width, top + row_h, "rule"))
+        top += row_h
+    laid.height = top
     return laid

@@ -48,7 +48,13 @@ def _panel(section, col_w: float, page_w: float, size: float, expand) -> tuple[P
             return panel(section, col_w, size, expand), False
         except TooNarrow:
             pass
-    return panel(section, page_w, size, expand), True
+    from printgen.sheets.text.flow import WRAP_CELLS
+
+    token = WRAP_CELLS.set(True)                        # the widest layout: long cells wrap
+    try:
+        return panel(section, page_w, size, expand), True
+    finally:
+        WRAP_CELLS.reset(token)
 
 
 def _compose(panels: list[tuple[Panel, bool]], box, col_w: float, columns: int):

@@ -20,6 +20,9 @@ _MARK = re.compile(f"{OPEN}(\\d+){CLOSE}")
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_.-]*")       # a bare key ("british", "flagship"): never markup
 
 
+LONG_TEXT = 40          # characters: a fleet text longer than this is traced word by word (it may wrap)
+
+
 class Marked(str):
     """Template output that is already markers (a traced number, a ship's name): printed as it is.
     Joined with the wording's own literal text (" (", ")") it stays Marked."""
@@ -145,8 +148,14 @@ class Wording:
         return self.put(Traced(ship.name, Source("fleet", (ship.key, "name")), "text"))
 
     def field(self, ship, column: str, kind: str = "count") -> str:
-        """Another column of the fleet (guns, crew), traced to it."""
-        return self.put(Traced(getattr(ship, column), Source("fleet", (ship.key, column)), kind))
+        """Another column of the fleet (guns, crew, a fate), traced to it. A long text is traced word
+        by word (source (key, column, i)), so a narrow column can wrap it."""
+        value = getattr(ship, column)
+        words = str(value).split() if kind == "text" else []
+        if len(" ".join(words)) <= LONG_TEXT:
+            return self.put(Traced(value, Source("fleet", (ship.key, column)), kind))
+        return Marked(" ".join(self.put(Traced(w, Source("fleet", (ship.key, column, i)), kind))
+                               for i, w in enumerate(words)))
 
     def meta(self, value: int, what: str = "number") -> str:
         """A counting number of the sheet itself (captain 7, phase 2)."""
