@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from printgen.game.geometry import EdgeSegment
-from printgen.play.broadside import phases
+from printgen.systems.broadside.play import phases
 from printgen.play.state import Game, Ship
 from printgen.rules import load_checked
 

@@ -31,7 +31,7 @@ class Result:
 class Setup:
     """What every game of a simulation shares: the family's phases, the start, the policies, the end."""
 
-    family: object                    # the family's engine phases (e.g. play.broadside.Broadside)
+    family: object                    # the family's engine phases (e.g. systems.broadside.play.Broadside)
     sides: tuple[str, ...]
     start: tuple[tuple, ...]          # (name, side, flagship, x, y, heading, length, width) per ship
     width: float

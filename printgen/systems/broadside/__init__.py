@@ -67,7 +67,7 @@ class Broadside(RuleSystem):
         return [edges_block(scenario, dep, options, width), wind_block(scenario, options, width)]
 
     def phases(self, rs):
-        from printgen.play.broadside import phases
+        from printgen.systems.broadside.play import phases
 
         return phases(rs)
 
