@@ -16,6 +16,7 @@ from printgen import limits, paths
 from printgen.data import text as texts
 from printgen.data.fleet import Fleet, Ship, load_fleet
 from printgen.data.lesson import DEFAULTS, History, Lesson, Victory
+from printgen.data.simulation import Simulation
 from printgen.data.tomlfile import read_toml, validate
 from printgen.errors import PrintgenError, Problem
 from printgen.rules.model import Strict
@@ -89,6 +90,7 @@ class ScenarioFile(Strict):
     lesson: Lesson | None = None               # classroom additions (printgen.data.lesson); absent:
     victory: Victory | None = None             # printgen's defaults, marked as its choice
     history: History | None = None
+    simulation: Simulation | None = None       # printgen simulate's policies (printgen.data.simulation)
     provenance: dict[str, Entry] = {}          # key -> where it comes from (printgen.rules.provenance)
 
     @model_validator(mode="after")

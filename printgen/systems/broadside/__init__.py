@@ -66,5 +66,10 @@ class Broadside(RuleSystem):
 
         return [edges_block(scenario, dep, options, width), wind_block(scenario, options, width)]
 
+    def phases(self, rs):
+        from printgen.systems.broadside.play import phases
+
+        return phases(rs)
+
 
 SYSTEM = Broadside()

@@ -1,0 +1,122 @@
+"""Play one game of a scenario: set the ships from the deployment, play the family's phases turn by
+turn until one side has no ship able to fight or the lesson's turn limit, then count victory points.
+
+The end and the victory are classroom additions (printgen/data/lesson.py); the seed has neither.
+No fleet-wide rout: a side fights until its last ship strikes (the seed has no such rule)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from printgen.data.lesson import Victory
+from printgen.data.simulation import policies_of
+from printgen.errors import PrintgenError, Problem
+from printgen.play.policies import POLICIES, Policy
+from printgen.play.state import Game, Ship
+
+
+@dataclass(frozen=True)
+class Result:
+    """One game's outcome, small enough to send between processes by the thousand."""
+
+    turns: int                        # turns played (the turn in which the game ended)
+    by_limit: bool                    # ended at the turn limit, not because a side had no ship left
+    winner: str | None                # a side key, or None for a draw
+    struck: tuple[int, ...]           # ships of each side (ruleset order) that struck
+    points: tuple[int, ...]           # victory points of each side
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What every game of a simulation shares: the family's phases, the start, the policies, the end."""
+
+    family: object                    # the family's engine phases (e.g. systems.broadside.play.Broadside)
+    sides: tuple[str, ...]
+    start: tuple[tuple, ...]          # (name, side, flagship, x, y, heading, length, width) per ship
+    width: float
+    height: float
+    edges: tuple
+    policies: dict[str, Policy]
+    turn_limit: int
+    victory: Victory
+
+
+def family_phases(ruleset, scale: float):
+    """The family's engine phases at this scale (RuleSystem.phases); a family without them: exit 2."""
+    from printgen.systems import system_of
+
+    phases = system_of(ruleset).phases(ruleset)
+    if phases is None:
+        raise PrintgenError(Problem(
+            f"the '{ruleset.ruleset.system}' rules family has no game engine yet, so this scenario cannot be "
+            "simulated", field="ruleset.system",
+            fix="simulate a scenario of a family that has one (e.g. trafalgar, the broadside family); an engine for "
+                "this family is a RuleSystem.phases hook still to be written"))
+    return phases.scaled(scale)
+
+
+def setup(scenario, deployment, policy_names: dict[str, str] | None = None, turn_limit: int | None = None) -> Setup:
+    """Everything a game needs, checked once: unknown policies or sides are reported, not guessed."""
+    rs = scenario.ruleset
+    family = family_phases(rs, deployment.scale)
+    names = {side: name for side, (name, _) in policies_of(scenario).items()}
+    problems = []
+    for side in (scenario.file.simulation.policies if scenario.file.simulation else {}):
+        if side not in rs.sides:
+            problems.append(Problem(f"policy for side '{side}', which the ruleset does not have", file=scenario.path,
+                                    field=f"simulation.policies.{side}", fix="sides: " + ", ".join(rs.sides)))
+    for side, name in (policy_names or {}).items():
+        if side not in rs.sides:
+            problems.append(Problem(f"no side '{side}'", field="--policy", fix="sides: " + ", ".join(rs.sides)))
+        names[side] = name
+    for side, name in names.items():
+        if name not in POLICIES:
+            problems.append(Problem(f"no policy '{name}' (side {side})", field=f"simulation.policies.{side}",
+                                    fix="policies: " + ", ".join(POLICIES)))
+    if problems:
+        raise PrintgenError(problems)
+    start = tuple((p.ship.name, p.ship.side, p.ship.flagship, p.x_in, p.y_in, float(p.heading_deg), p.length_in,
+                   p.width_in) for p in deployment.placements)
+    return Setup(family, tuple(rs.sides), start, deployment.width_in, deployment.height_in, deployment.edges,
+                 {side: POLICIES[n] for side, n in names.items() if side in rs.sides},
+                 turn_limit if turn_limit is not None else scenario.lesson.turn_limit, scenario.victory)
+
+
+def new_game(s: Setup, rng: random.Random, log: bool = False) -> Game:
+    ships = [Ship(i, name, side, flag, x, y, h, length, width, s.family.hit_points(flag))
+             for i, (name, side, flag, x, y, h, length, width) in enumerate(s.start)]
+    return Game(ships, s.width, s.height, s.edges, rng, log=[] if log else None)
+
+
+def game_seed(seed: int, index: int) -> str:
+    """Game `index` of a simulation seeded `seed` has its own dice, whatever core plays it."""
+    return f"{seed}:game:{index}"
+
+
+def play(s: Setup, seed: int, index: int, game: Game | None = None) -> Result:
+    g = game if game is not None else new_game(s, random.Random(game_seed(seed, index)))
+    g.snapshot("start")
+    for turn in range(1, s.turn_limit + 1):
+        g.turn = turn
+        for label, action, side in s.family.plan:
+            s.family.play_phase(g, action, side, s.policies)
+            g.snapshot(label)
+            if any(not g.fighting(side) for side in s.sides):
+                return result(s, g, by_limit=False)
+    return result(s, g, by_limit=True)
+
+
+def result(s: Setup, g: Game, by_limit: bool) -> Result:
+    points = []
+    for side in s.sides:
+        total = 0
+        for ship in g.ships:
+            if ship.side != side and ship.struck:
+                captured = any(o.side == side and not o.struck for o in g.partners(ship, "grappled"))
+                total += s.victory.points("captured" if captured else "struck", ship.flagship)
+        points.append(total)
+    top = max(points)
+    winner = s.sides[points.index(top)] if points.count(top) == 1 else None
+    struck = tuple(sum(1 for ship in g.ships if ship.side == side and ship.struck) for side in s.sides)
+    return Result(g.turn, by_limit, winner, struck, tuple(points))

@@ -1,0 +1,183 @@
+"""Fast geometry of bases in play: gaps between rectangles, range base to base, lines of fire, how far
+a base can slide before it touches another or the table edge, which headings point at a colour.
+
+A base is a rectangle (x, y, fx, fy, half-length, half-width): centre, unit heading vector, half
+sizes; starboard is (fy, -fx). The separating-axis gaps agree with printgen.game.geometry (which
+the deployment uses) but skip building polygons: the engine asks these questions millions of times."""
+
+from __future__ import annotations
+
+import math
+
+from printgen.game.geometry import direction, edge_colour, ray_exit
+
+Rect = tuple[float, float, float, float, float, float]
+EPS = 1e-7
+
+
+def rect(x: float, y: float, h: float, length: float, width: float) -> Rect:
+    fx, fy = direction(h)
+    return (x, y, fx, fy, length / 2, width / 2)
+
+
+def gap(a: Rect, b: Rect) -> float:
+    """Separating-axis gap between two bases: negative when they overlap, 0 when they touch."""
+    ax, ay, afx, afy, ahl, ahw = a
+    bx, by, bfx, bfy, bhl, bhw = b
+    dx, dy = bx - ax, by - ay
+    c = abs(afx * bfx + afy * bfy)
+    d = abs(afx * bfy - afy * bfx)
+    return max(abs(dx * afx + dy * afy) - ahl - bhl * c - bhw * d,
+               abs(dx * afy - dy * afx) - ahw - bhl * d - bhw * c,
+               abs(dx * bfx + dy * bfy) - bhl - ahl * c - ahw * d,
+               abs(dx * bfy - dy * bfx) - bhw - ahl * d - ahw * c)
+
+
+def _corners(r: Rect):
+    x, y, fx, fy, hl, hw = r
+    sx, sy = fy, -fx
+    return ((x + fx * hl - sx * hw, y + fy * hl - sy * hw), (x + fx * hl + sx * hw, y + fy * hl + sy * hw),
+            (x - fx * hl + sx * hw, y - fy * hl + sy * hw), (x - fx * hl - sx * hw, y - fy * hl - sy * hw))
+
+
+def _point_to_rect(px: float, py: float, r: Rect) -> float:
+    x, y, fx, fy, hl, hw = r
+    dx, dy = px - x, py - y
+    u = max(0.0, abs(dx * fx + dy * fy) - hl)
+    v = max(0.0, abs(dx * fy - dy * fx) - hw)
+    return math.hypot(u, v)
+
+
+def distance(a: Rect, b: Rect) -> float:
+    """Closest distance base to base (0 when touching): how the rules measure range. Between two
+    disjoint convex shapes the closest pair always has a corner of one of them."""
+    if gap(a, b) <= 0:
+        return 0.0
+    return min(min(_point_to_rect(px, py, b) for px, py in _corners(a)),
+               min(_point_to_rect(px, py, a) for px, py in _corners(b)))
+
+
+def along_across(r: Rect, px: float, py: float) -> tuple[float, float]:
+    """A point in a base's own frame: ahead of its centre (+ towards the bow), to starboard (+)."""
+    x, y, fx, fy, _, _ = r
+    dx, dy = px - x, py - y
+    return dx * fx + dy * fy, dx * fy - dy * fx
+
+
+def extent_along(r: Rect, ux: float, uy: float) -> float:
+    """Half the width of a base's shadow on the unit direction (ux, uy)."""
+    _, _, fx, fy, hl, hw = r
+    return hl * abs(fx * ux + fy * uy) + hw * abs(fy * ux - fx * uy)
+
+
+def segment_blocked(px: float, py: float, qx: float, qy: float, r: Rect) -> bool:
+    """Does the segment P-Q pass over the base (separating axes: the base's two and the segment's normal)?"""
+    x, y, fx, fy, hl, hw = r
+    for ax, ay, half in ((fx, fy, hl), (fy, -fx, hw)):
+        p, q, c = px * ax + py * ay, qx * ax + qy * ay, x * ax + y * ay
+        if min(p, q) >= c + half - EPS or max(p, q) <= c - half + EPS:
+            return False
+    nx, ny = py - qy, qx - px
+    n = math.hypot(nx, ny)
+    if n == 0:
+        return True
+    nx, ny = nx / n, ny / n
+    return abs((x - px) * nx + (y - py) * ny) < extent_along(r, nx, ny) - EPS
+
+
+def slide(moving: Rect, ux: float, uy: float, most: float, others: list[Rect], width: float,
+          height: float, radii: list[float] | None = None) -> tuple[float, int]:
+    """How far the base can move along (ux, uy), up to `most`, before it touches another base or the
+    table edge: (distance, index in `others` of the base it stops against, or -1). `radii`: the
+    moving base's and each other's centre-to-corner distances added, if the caller has them."""
+    x, y, fx, fy, hl, hw = moving
+    t_max, hit = most, -1
+    ex, ey = hl * abs(fx) + hw * abs(fy), hl * abs(fy) + hw * abs(fx)
+    for pos, u, lo, hi in ((x, ux, ex, width - ex), (y, uy, ey, height - ey)):
+        if u > 1e-12:
+            t_max = min(t_max, max(0.0, (hi - pos) / u))
+        elif u < -1e-12:
+            t_max = min(t_max, max(0.0, (lo - pos) / u))
+    if t_max <= 0:
+        return 0.0, -1
+    if radii is None:
+        ra = math.hypot(hl, hw)
+        radii = [ra + math.hypot(o[4], o[5]) for o in others]
+    for k, (o, rr) in enumerate(zip(others, radii)):
+        ox, oy = o[0] - x, o[1] - y                        # quick miss: the obstacle's circle is off the path
+        along = ox * ux + oy * uy
+        along = 0.0 if along < 0.0 else (t_max if along > t_max else along)
+        cx, cy = ox - along * ux, oy - along * uy
+        if cx * cx + cy * cy >= rr * rr:
+            continue
+        t = _first_contact(moving, ux, uy, o)
+        if t is not None and t < t_max:
+            t_max, hit = t, k
+    return t_max, hit
+
+
+def _first_contact(a: Rect, ux: float, uy: float, b: Rect) -> float | None:
+    """The distance `a` travels along (ux, uy) before it would overlap `b` (None: never). On each
+    separating axis the overlap is an open interval of travel; they overlap where all four meet.
+    The bases' half-widths on each other's axes are those of `gap`."""
+    ax, ay, afx, afy, ahl, ahw = a
+    bx, by, bfx, bfy, bhl, bhw = b
+    c = abs(afx * bfx + afy * bfy)
+    d = abs(afx * bfy - afy * bfx)
+    dx, dy = bx - ax, by - ay
+    start, end = -math.inf, math.inf
+    for nx, ny, r in ((afx, afy, ahl + bhl * c + bhw * d), (afy, -afx, ahw + bhl * d + bhw * c),
+                      (bfx, bfy, bhl + ahl * c + ahw * d), (bfy, -bfx, bhw + ahl * d + ahw * c)):
+        r -= EPS
+        p0 = dx * nx + dy * ny
+        k = ux * nx + uy * ny
+        if -1e-12 < k < 1e-12:
+            if abs(p0) >= r:
+                return None
+            continue
+        t1, t2 = (p0 - r) / k, (p0 + r) / k
+        if t1 > t2:
+            t1, t2 = t2, t1
+        if t1 > start:
+            start = t1
+        if t2 < end:
+            end = t2
+        if start >= end:
+            return None
+    if end <= 0:
+        return None
+    return max(0.0, start)
+
+
+def colour_at(edges, width: float, height: float, x: float, y: float, h: float) -> str:
+    """The wind colour of the table edge the bow points at."""
+    side, pos = ray_exit(x, y, h, width, height)
+    return edge_colour(edges, side, pos)
+
+
+def sectors(segments: list[tuple[tuple[float, float], tuple[float, float]]], x: float, y: float):
+    """Headings from (x, y) that point at each edge segment: (first heading, span) in degrees."""
+    out = []
+    for (ax, ay), (bx, by) in segments:
+        a = math.degrees(math.atan2(ax - x, ay - y)) % 360
+        b = math.degrees(math.atan2(bx - x, by - y)) % 360
+        span = (b - a) % 360
+        out.append((a, span) if span <= 180 else (b, 360 - span))
+    return out
+
+
+def in_sectors(h: float, secs) -> bool:
+    return any((h - a) % 360 <= span for a, span in secs)
+
+
+def sweeps_through(h0: float, turn: float, secs) -> bool:
+    """Does turning from h0 by `turn` degrees (at most 180) pass through a sector: enter it and
+    leave it again? Starting in it (turning out) or ending in it (turning into it) is not passing
+    through; with both ends outside, the turn passes through exactly when it crosses the sector's start."""
+    end = h0 + turn
+    for a, span in secs:
+        if (h0 - a) % 360 <= span or (end - a) % 360 <= span:
+            continue
+        if (turn > 0 and (a - h0) % 360 < turn) or (turn < 0 and (a - end) % 360 < -turn):
+            return True
+    return False

@@ -1,0 +1,167 @@
+"""The teacher's page "How this scenario plays": who wins in simulated games, how long a game lasts,
+the turn limit that fits the lesson and, where the fleet file tells it, what really happened.
+
+Every simulated figure is a traced span whose source is the simulation's key (scenario, seed,
+games, options) plus the figure's name, so a checker can play the same games and compare
+(printgen/play/rerun.py). Lesson and victory numbers trace to the scenario file and carry their
+mark: a classroom addition, or printgen's choice where the scenario has none."""
+
+from __future__ import annotations
+
+from printgen.rules.provenance import Provenance
+from printgen.draw.shapes import Drawing, Line, Rect, Span, Text
+from printgen.options import Options
+from printgen.play.rerun import SimRun
+from printgen.play.stats import Summary
+from printgen.sheets.text.flow import wrap_spans
+from printgen.sheets.page.frame import content_box, frame, new_page
+
+TITLE = "How this scenario plays"
+
+
+def _pct(run: SimRun, stat: str, arg, value: float) -> Span:
+    return Span(f"{100 * value:.1f}%", "bold", (*run.key(), stat, arg), "percent")
+
+
+def _num(run: SimRun, stat: str, arg, value: float, fmt: str = "{:.1f}") -> Span:
+    return Span(fmt.format(value), "bold", (*run.key(), stat, arg), "count")
+
+
+def _plan(value, fn: str, *args) -> Span:
+    """A lesson or history number, traced to the plan derivation the lesson pages use (game.classroom)."""
+    return Span(str(value), "bold", (fn, *args), "count")
+
+
+def _mark(scenario, key: str) -> list[Span]:
+    words = Provenance(scenario.provenance_table).words(key)
+    return [Span(" ("), Span(words, "italic", ("provenance", key), "text"), Span(")")] if words else []
+
+
+def historical(scenario) -> dict[str, tuple[int, int]] | None:
+    """(captured, struck) ships of each side in the battle itself, by the scenario's [history]
+    reading of the fleet's `fate` column; None when no ship's fate counts."""
+    out = {side: tuple(sum(1 for s in scenario.fleet.ships if s.side == side and scenario.history.outcome(s.fate) == o)
+                       for o in ("captured", "struck")) for side in scenario.ruleset.sides}
+    return out if any(a or b for a, b in out.values()) else None
+
+
+def _history_score(scenario, side: str) -> int:
+    return sum(scenario.victory.points(scenario.history.outcome(s.fate), s.flagship)
+               for s in scenario.fleet.ships if s.side != side)
+
+
+def plays_page(scenario, options: Options, setup, summary: Summary, run: SimRun) -> Drawing:
+    page = new_page(options)
+    box = content_box(options)
+    x, y, w = box.x, box.y + 14, box.w
+    names = {k: s.name for k, s in scenario.ruleset.sides.items()}
+    add = page.add
+
+    def line(spans, size=9.0, role="text", dy=None, indent=0.0, font="regular"):
+        """A paragraph, wrapped to the page (traced spans stay whole)."""
+        nonlocal y
+        spans = [Span(s) if isinstance(s, str) else s for s in spans]
+        for row in wrap_spans(spans, w - indent, size, font):
+            add(Text(x + indent, y, tuple(row), size, role=role, font=font))
+            y += dy if dy is not None else size * 1.35
+        y += size * 0.15
+
+    def heading(words: str):
+        nonlocal y
+        y += 8
+        line([words], 12, font="bold", dy=16)
+
+    line([TITLE], 16, font="bold", dy=18)
+    policies = ", ".join(f"{names[side]} {p.name}" for side, p in setup.policies.items())
+    line([Span(str(run.games), "bold", (*run.key(), "games", None), "count"), " games played by the computer from the "
+          "map of this kit (seed ", Span(str(run.seed), "bold", (*run.key(), "seed", None), "count"),
+          f"), each with its own dice. Policies: {policies}."])
+    line([f"Play them again: {run.command()}"], 8, role="text.muted")
+
+    heading("Who wins")
+    col = [x, x + 110, x + 230, x + 350]
+    for i, head in enumerate(("", "wins", "draws", "losses")):
+        add(Text(col[i], y, (Span(head),), 9, font="bold"))
+    y += 13
+    for side in summary.sides:
+        cells = [("win", side, summary.win(side)), ("draw", None, summary.draw()), ("loss", side, summary.loss(side))]
+        add(Text(col[0], y, (Span(names[side]),), 9))
+        for i, (stat, arg, (p, lo, hi)) in enumerate(cells, start=1):
+            add(Text(col[i], y, (_pct(run, stat, arg, p), Span(f"  ({100 * lo:.1f}-{100 * hi:.1f}%)")), 9))
+        y += 4
+        left = x + 110
+        for (stat, _, (p, _, _)), role in zip(cells, ("bar", "bar.long", "bar.hi")):
+            if p > 0:
+                add(Rect(left, y, (w - 110) * p, 8, role, tag=f"bar.{stat}"))
+            left += (w - 110) * p
+        y += 20
+    y -= 6
+    left = x + 110
+    for role, words in (("bar", "wins"), ("bar.long", "draws"), ("bar.hi", "losses")):
+        add(Rect(left, y - 7, 7, 7, role), Text(left + 10, y, (Span(words),), 7.5, role="text.muted"))
+        left += 60
+    y += 12
+    line(["In brackets: the 95% interval (Wilson): with this many games the true rate lies there 19 times in 20."],
+         7.5, role="text.muted")
+
+    heading("How long a game lasts (turns)")
+    limit = setup.turn_limit
+    counts = dict(summary.lengths)
+    top = max(counts.values())
+    plot_h, n = 90.0, max(limit, max(counts))
+    bar_w = min(36.0, (w - 20) / n)
+    base = y + plot_h + 12
+    for t in range(1, n + 1):
+        k = counts.get(t, 0)
+        bx = x + 10 + (t - 1) * bar_w
+        h = plot_h * k / top
+        if k:
+            add(Rect(bx + 2, base - h, bar_w - 4, h, "bar.short", tag="bar.length"))
+        add(Text(bx + bar_w / 2, base - h - 3, (_num(run, "length", t, k, "{:d}"),), 7, anchor="middle"))
+        add(Text(bx + bar_w / 2, base + 10, (Span(str(t)),), 8, anchor="middle"))
+    add(Line(x + 10, base, x + 10 + n * bar_w, base, "rule"))
+    y = base + 24
+    line(["Games that ran to the turn limit: ", _pct(run, "by-limit", None, summary.by_limit / summary.games),
+          "; average length ", _num(run, "mean-turns", None, summary.mean_turns), " turns."])
+
+    les = scenario.lesson
+    heading("The turn limit that fits the lesson")
+    line([_plan(les.periods, "lesson_value", "periods"), " periods x ",
+          _plan(les.period_minutes, "lesson_value", "period_minutes"), " min, less set-up ",
+          _plan(les.setup_minutes, "lesson_value", "setup_minutes"), ", briefing ",
+          _plan(les.briefing_minutes, "lesson_value", "briefing_minutes"), " and debrief ",
+          _plan(les.debrief_minutes, "lesson_value", "debrief_minutes"), " min: ",
+          _plan(les.play_minutes, "lesson_value", "play_minutes"), " minutes of play."])
+    line(["At ", _plan(les.minutes_per_turn, "lesson_value", "minutes_per_turn"), " minutes a turn: ",
+          _plan(les.turn_limit, "turn_limit"), " turns",
+          *_mark(scenario, "lesson"),
+          f"{'; this simulation played ' + str(limit) if limit != les.turn_limit else ''}."])
+
+    v = scenario.victory
+    heading("Ships struck and victory points")
+    line(["Victory points for each enemy ship: struck ", _plan(v.struck, "victory_points", "struck", False),
+          ", a flagship ", _plan(v.flagship_struck, "victory_points", "struck", True),
+          ", captured (still grappled at the end) ", _plan(v.captured, "victory_points", "captured", False),
+          *_mark(scenario, "victory"), "."])
+    for k, side in enumerate(summary.sides):
+        line([f"{names[side]}: ", _num(run, "struck", side, summary.struck[k]), " ships struck, ",
+              _num(run, "points", side, summary.points[k]), " victory points (averages)."], indent=8)
+
+    history = historical(scenario)
+    if history is not None:
+        heading("What really happened")
+        for side in summary.sides:
+            captured, struck = history[side]
+            total = sum(1 for s in scenario.fleet.ships if s.side == side)
+            line([f"{names[side]}: ", _plan(captured, "history_count", side, "captured"), " captured and ",
+                  _plan(struck, "history_count", side, "struck"), f" lost of the {total} ships of this game."],
+                 indent=8)
+        line(["By this lesson's victory points the real battle scores "]
+             + [x for k, side in enumerate(summary.sides) for x in
+                ((", " if k else "") + f"{names[side]} ", _plan(_history_score(scenario, side), "history_score", side))]
+             + [*_mark(scenario, "history"), "."], indent=8)
+        line(["From the fleet file's fate column, read by the scenario's [history] words; ships that escaped "
+              "and were taken later are not counted."], 7.5, role="text.muted")
+    frame(page, options, scenario.title, TITLE, 1, 1)
+    return Drawing(f"{scenario.title}: {TITLE}", [page], subject="printgen simulate")
+

@@ -1,0 +1,93 @@
+"""How a side is steered: simple, named captains' habits that any rules family can ask.
+
+A family lists the moves its rules allow a ship; the policy scores where each would leave the ship
+(lower is better) and answers the yes/no questions of the rules (grapple? cut loose?). Which target
+to shoot is the family's (the best odds, then the weakest target): both policies fire when they can.
+
+- close-and-fire: head for the nearest enemy; within short range, turn to bring the broadside on it
+  (best from across its bow or stern, where it is raked); grapple an enemy no stronger than itself;
+  keep a prize (a struck enemy grappled to it).
+- hold-the-line: keep station and heading (do not move), fire when possible, never grapple, always
+  try to cut loose."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Protocol
+
+from printgen.play.state import Game, Ship
+
+
+@dataclass(frozen=True)
+class Aim:
+    """What a moving ship steers by this turn: the enemy it closes with, and the distance (centre to
+    centre) at which it is close enough to turn its broadside."""
+
+    enemy: Ship
+    close: float
+
+
+class Policy(Protocol):
+    name: str
+    moves: bool
+
+    def aim(self, game: Game, ship: Ship, close: float) -> Aim | None: ...
+
+    def score(self, aim: Aim, ship: Ship, x: float, y: float, h: float, bad_heading: bool,
+              friend_in_way: bool, fire: float) -> float:
+        """Lower is better. `fire`: the chance per die of the broadside the ship could fire at its
+        enemy from there (0 if it could not); `bad_heading`: the bow would point where it cannot sail."""
+
+    def wants_grapple(self, ship: Ship, other: Ship) -> bool: ...
+
+    def wants_loose(self, ship: Ship, other: Ship, kind: str) -> bool: ...
+
+
+class CloseAndFire:
+    name = "close-and-fire"
+    moves = True
+
+    def aim(self, game: Game, ship: Ship, close: float) -> Aim | None:
+        best, best_d = None, math.inf
+        for s in game.ships:
+            if s.side != ship.side and not s.struck:
+                d = (s.x - ship.x) ** 2 + (s.y - ship.y) ** 2
+                if d < best_d:
+                    best, best_d = s, d
+        return Aim(best, close) if best is not None else None
+
+    def score(self, aim: Aim, ship: Ship, x: float, y: float, h: float, bad_heading: bool,
+              friend_in_way: bool, fire: float) -> float:
+        e = aim.enemy
+        d = math.hypot(e.x - x, e.y - y)
+        return (max(0.0, d - aim.close) - 6.0 * fire + (3.0 if bad_heading else 0.0)
+                + (1.0 if friend_in_way else 0.0))
+
+    def wants_grapple(self, ship: Ship, other: Ship) -> bool:
+        return other.side != ship.side and not other.struck and ship.hp >= other.hp
+
+    def wants_loose(self, ship: Ship, other: Ship, kind: str) -> bool:
+        if other.side == ship.side or kind != "grappled":
+            return True
+        return False if other.struck else ship.hp < other.hp
+
+
+class HoldTheLine:
+    name = "hold-the-line"
+    moves = False
+
+    def aim(self, game: Game, ship: Ship, close: float) -> Aim | None:
+        return None
+
+    def score(self, aim, ship, x, y, h, bad_heading, friend_in_way, fire) -> float:
+        return 0.0
+
+    def wants_grapple(self, ship: Ship, other: Ship) -> bool:
+        return False
+
+    def wants_loose(self, ship: Ship, other: Ship, kind: str) -> bool:
+        return True
+
+
+POLICIES: dict[str, Policy] = {p.name: p for p in (CloseAndFire(), HoldTheLine())}

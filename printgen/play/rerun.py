@@ -1,0 +1,84 @@
+"""A simulation named by everything that decides its figures, so a printed figure can say where it
+came from and a checker can play the same games again and compare."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from printgen.play.stats import Summary
+
+
+@dataclass(frozen=True)
+class SimRun:
+    scenario: str                      # a scenario name or folder, as given
+    seed: int
+    games: int
+    fraction: float | None = None
+    ships: int | None = None
+    scale: float | None = None
+    table: str | None = None
+    preset: str | None = None
+    policies: tuple[tuple[str, str], ...] = field(default=())     # --policy overrides, sorted
+    turns: int | None = None
+
+    def command(self) -> str:
+        """The command line that plays the same games."""
+        opts = [("--games", self.games), ("--seed", self.seed), ("--fraction", self.fraction), ("--ships", self.ships),
+                ("--scale", self.scale), ("--table", self.table), ("--preset", self.preset), ("--turns", self.turns)]
+        words = [f"{k} {v}" for k, v in opts if v is not None]
+        words += [f"--policy {side}={name}" for side, name in self.policies]
+        return " ".join(["printgen simulate", self.scenario, *words])
+
+    def key(self) -> tuple:
+        """JSON-able: the head of every traced simulated figure's source."""
+        return ("simulation", self.scenario, self.seed, self.games, self.fraction, self.ships, self.scale,
+                self.table, self.preset, [list(p) for p in self.policies], self.turns)
+
+    @classmethod
+    def from_key(cls, key) -> "SimRun":
+        _, scenario, seed, games, fraction, ships, scale, table, preset, policies, turns = key[:11]
+        return cls(scenario, seed, games, fraction, ships, scale, table, preset,
+                   tuple(tuple(p) for p in policies), turns)
+
+
+def prepare_run(run: SimRun):
+    """(scenario, options, setup) of the run, every input checked before a game is played."""
+    from printgen.game.deploy import deploy
+    from printgen.game.prepare import prepare
+    from printgen.play.engine import family_phases, setup
+
+    s, opts = prepare(run.scenario, scale=run.scale, table=run.table, fraction=run.fraction, ships=run.ships,
+                      preset=run.preset, seed=run.seed)
+    family_phases(s.ruleset, opts.scale)                   # a family without an engine stops here (exit 2)
+    return s, opts, setup(s, deploy(s, opts), dict(run.policies), run.turns)
+
+
+def play_run(run: SimRun, st=None, workers: int | None = None, progress=None) -> Summary:
+    """The run's games and their figures: the same run, the same figures."""
+    from printgen.play.run import simulate
+    from printgen.play.stats import summarise
+
+    st = st if st is not None else prepare_run(run)[2]
+    return summarise(st.sides, simulate(st, run.games, run.seed, workers, progress=progress))
+
+
+def figure(summary: Summary, stat: str, arg) -> float:
+    """One printed figure of a summary, by the name its source gives it."""
+    k = summary.sides.index(arg) if arg in summary.sides else None
+    if stat == "win":
+        return summary.win(arg)[0]
+    if stat == "draw":
+        return summary.draw()[0]
+    if stat == "loss":
+        return summary.loss(arg)[0]
+    if stat == "struck":
+        return summary.struck[k]
+    if stat == "points":
+        return summary.points[k]
+    if stat == "length":
+        return dict(summary.lengths).get(int(arg), 0)
+    if stat == "by-limit":
+        return summary.by_limit / summary.games
+    if stat == "mean-turns":
+        return summary.mean_turns
+    raise KeyError(stat)

@@ -1,0 +1,65 @@
+"""Play many games on every core: chunks of games per forked process, results put back in game
+order, so the figures are the same whatever the number of cores (each game has its own dice)."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+from typing import Callable
+
+from printgen.play.engine import Result, Setup, play
+
+_SHARED: dict[str, object] = {}
+
+
+def _chunk(job: tuple[int, int, int]) -> list[Result]:
+    seed, first, count = job
+    setup = _SHARED["setup"]
+    try:
+        return [play(setup, seed, i) for i in range(first, first + count)]
+    except Exception:
+        raise
+    except BaseException as e:                    # Ctrl-C in a worker: an ordinary error, the pool stops
+        raise RuntimeError(f"interrupted: {e!r}") from None
+
+
+def _worker_signals() -> None:
+    """In a worker: Ctrl-C is the parent's to handle, and the pool's closing SIGTERM simply ends it
+    (the command's own SIGTERM handler, inherited through fork, would print a traceback)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def chunks(games: int, workers: int) -> list[tuple[int, int]]:
+    """(first game, count) pieces: several per worker so a slow piece does not hold the others up."""
+    size = max(1, min(50, -(-games // (4 * max(1, workers)))))
+    return [(first, min(size, games - first)) for first in range(0, games, size)]
+
+
+def simulate(setup: Setup, games: int, seed: int, workers: int | None = None,
+             progress: Callable[[int], None] | None = None) -> list[Result]:
+    """Results of games 0..games-1 of the simulation seeded `seed`, in order."""
+    workers = workers or os.cpu_count() or 1
+    jobs = [(seed, first, count) for first, count in chunks(games, workers)]
+    results: list[Result] = []
+    if workers <= 1 or len(jobs) <= 1 or "fork" not in multiprocessing.get_all_start_methods():
+        _SHARED["setup"] = setup
+        try:
+            for job in jobs:
+                results += _chunk(job)
+                if progress:
+                    progress(len(results))
+        finally:
+            _SHARED.pop("setup", None)
+        return results
+    _SHARED["setup"] = setup                       # forked workers inherit it: nothing is pickled but results
+    try:
+        with multiprocessing.get_context("fork").Pool(min(workers, len(jobs)), initializer=_worker_signals) as pool:
+            for part in pool.imap(_chunk, jobs):   # imap keeps the order of the jobs
+                results += part
+                if progress:
+                    progress(len(results))
+    finally:
+        _SHARED.pop("setup", None)
+    return results

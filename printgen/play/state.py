@@ -1,0 +1,84 @@
+"""The state of one game: ships on the table (position, heading, hit points, struck), the links
+between ships (fouled, grappled), the turn, the dice. Shared by every rules family.
+
+Table coordinates are those of the deployment: inches from the west edge (x) and the south edge
+(y), headings in compass degrees."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from printgen.game.geometry import EdgeSegment
+from printgen.play.geom import Rect, rect
+
+Pair = tuple[int, int]
+
+
+class Ship:
+    """One ship in play. Mutable (the engine moves it thousands of times a game), so plain slots."""
+
+    __slots__ = ("i", "name", "side", "flagship", "x", "y", "h", "length", "width", "hp", "struck", "r",
+                 "reach")
+
+    def __init__(self, i: int, name: str, side: str, flagship: bool, x: float, y: float, h: float,
+                 length: float, width: float, hp: int):
+        self.i, self.name, self.side, self.flagship = i, name, side, flagship
+        self.length, self.width, self.hp, self.struck = length, width, hp, False
+        self.reach = (length * length + width * width) ** 0.5 / 2      # centre to corner
+        self.x = self.y = self.h = 0.0
+        self.r: Rect = ()
+        self.place(x, y, h)
+
+    def place(self, x: float, y: float, h: float) -> None:
+        self.x, self.y, self.h = x, y, h % 360.0
+        self.r = rect(x, y, self.h, self.length, self.width)
+
+    def __repr__(self) -> str:
+        return f"<{self.name} {self.side} ({self.x:.1f},{self.y:.1f}) {self.h:.0f}deg hp {self.hp}{' struck' if self.struck else ''}>"
+
+
+@dataclass
+class Game:
+    """Everything that changes during a game, and the table it is played on."""
+
+    ships: list[Ship]
+    width: float                                  # table inches, east-west
+    height: float                                 # north-south
+    edges: tuple[EdgeSegment, ...]
+    rng: random.Random
+    links: dict[Pair, str] = field(default_factory=dict)     # (i, j), i < j -> "fouled" | "grappled"
+    turn: int = 0
+    log: list | None = None                       # (turn, phase, poses) snapshots when a replay is wanted
+
+    def roll(self) -> int:
+        """One d6 (the rules' die): the game's own seeded dice."""
+        return int(self.rng.random() * 6) + 1
+
+    def fighting(self, side: str) -> list[Ship]:
+        return [s for s in self.ships if s.side == side and not s.struck]
+
+    def linked(self, ship: Ship) -> bool:
+        return any(ship.i in pair for pair in self.links)
+
+    def partners(self, ship: Ship, kind: str | None = None) -> list[Ship]:
+        out = []
+        for (a, b), k in self.links.items():
+            if kind is None or k == kind:
+                if a == ship.i:
+                    out.append(self.ships[b])
+                elif b == ship.i:
+                    out.append(self.ships[a])
+        return out
+
+    def link(self, a: Ship, b: Ship, kind: str) -> None:
+        self.links[(min(a.i, b.i), max(a.i, b.i))] = kind
+
+    def snapshot(self, phase: str) -> None:
+        if self.log is not None:
+            self.log.append((self.turn, phase, tuple((s.x, s.y, s.h, s.hp, s.struck) for s in self.ships),
+                             dict(self.links)))
+
+
+def pair(a: Ship, b: Ship) -> Pair:
+    return (a.i, b.i) if a.i < b.i else (b.i, a.i)

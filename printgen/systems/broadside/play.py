@@ -1,0 +1,398 @@
+"""The broadside family's phases (the Trafalgar fast-play rules), played on real base rectangles.
+Every number is read from the ruleset; the order of the phases is the ruleset's `sequence.phases`.
+
+Readings and printgen's choices where the seed is silent (the rulings sheet should print the same):
+- broadside area: the strips beside the base between the lines of its bow and stern edges, both
+  sides; a target can be shot when part of its base is in one, within long range, base to base;
+  where the bands meet (6") the nearer band; only ships that have not struck are shot at, each
+  shooter at its best odds, then the target with the fewest hit points left, then the nearest;
+- rake: short range, with the firing base's centre between the lines of the target's sides (ahead
+  of its bow or astern): "mostly in front or rear" read by the centre;
+- no fire through ships: the line between the two base centres must not cross a third base
+  (any ship, wrecks included), an approximation of "through or over other ships, or narrow gaps";
+- a move is a straight run and one turn, either at its start or at its end; a base stops where it
+  touches another base or the table edge (no ship leaves the table, none passes through another);
+  a ship that turns its bow into the red may not sail on (it turns at the end of its run); bases
+  touching at the start of a move may part (the one touched blocks only where the move ends);
+- contact: bases within CONTACT of each other; every touching pair not yet fouled or grappled
+  rolls at the end of each drift and move phase; grappling is between enemies that both fight;
+- drift moves a whole cluster of fouled or grappled ships together, and stops at a base or edge;
+- boarding: every ship of a grappled cluster attacks once, at the weakest enemy grappled to it,
+  all at once; if every ship of the cluster strikes, the roll-off's winner keeps the survivor's
+  hit points."""
+
+from __future__ import annotations
+
+import math
+
+from printgen.errors import PrintgenError, Problem
+from printgen.game.deploy_settings import COMPASS_DEG
+from printgen.game.geometry import direction
+from printgen.play.geom import (EPS, colour_at, distance, extent_along, gap, in_sectors, rect, sectors,
+                                segment_blocked, slide, sweeps_through)
+from printgen.play.policies import Policy
+from printgen.play.state import Game, Ship
+
+CONTACT = 0.05            # printgen's choice: bases this close (inches at full scale) touch
+
+
+class Broadside:
+    """The phases of one broadside ruleset at one table scale."""
+
+    def __init__(self, rs, scale: float):
+        self.rs, self.scale = rs, scale
+        self.speed = {c: getattr(rs.movement.speed_in, c) * scale for c in ("green", "yellow", "red")}
+        self.turn_max = rs.movement.turn_max_deg
+        self.bands = sorted(((lo * scale, hi * scale, name) for name, (lo, hi) in rs.shooting.range_in.bands().items()))
+        self.long = max(hi for _, hi, _ in self.bands)
+        self.short = dict((n, hi) for _, hi, n in self.bands)["short"]
+        self.hit = {band: frozenset(getattr(rs.shooting.to_hit, band).hit) for band in ("long", "short", "rake")}
+        self.chance = {band: len(faces) / rs.ruleset.die for band, faces in self.hit.items()}
+        dx, dy = direction(COMPASS_DEG[rs.drift.direction])
+        self.drift_step = (dx * rs.drift.distance_in * scale, dy * rs.drift.distance_in * scale)
+        self.contact = CONTACT * scale
+        self.plan = [self._phase(label, i) for i, label in enumerate(rs.sequence.phases)]
+
+    # -- the turn ------------------------------------------------------------------------------------
+    def _phase(self, label: str, i: int):
+        """The ruleset's phase label read as (label, action, side): 'Drift', 'British move', ..."""
+        low = label.lower()
+        if "drift" in low:
+            return label, "drift", None
+        if "board" in low:
+            return label, "board", None
+        for key, side in self.rs.sides.items():
+            if low.startswith(side.name.lower()):
+                for action in ("move", "shoot"):
+                    if action in low:
+                        return label, action, key
+        raise PrintgenError(Problem(f"phase '{label}' is not one the game engine can play", field=f"sequence.phases.{i}",
+                                    fix="name phases 'Drift', 'Boarding actions', or a side's name followed by "
+                                        "'move' or 'shoot', e.g. 'British move'"))
+
+    def scaled(self, scale: float) -> "Broadside":
+        """The same rules on a table `scale` times the full size (distances, speeds, drift)."""
+        return Broadside(self.rs, scale)
+
+    def hit_points(self, flagship: bool) -> int:
+        return self.rs.hit_points_of(flagship)
+
+    def play_phase(self, game: Game, action: str, side: str | None, policies: dict[str, Policy]) -> None:
+        if action == "drift":
+            self.drift(game, policies)
+            self.entangle(game, policies)
+        elif action == "move":
+            self.move(game, side, policies)
+            self.entangle(game, policies)
+        elif action == "shoot":
+            self.shoot(game, side)
+        else:
+            self.board(game, policies)
+
+    # -- drift -----------------------------------------------------------------------------------------
+    def drift(self, game: Game, policies: dict[str, Policy]) -> None:
+        free = self.rs.drift.cut_loose.free
+        for (a, b), kind in sorted(game.links.items()):
+            sa, sb = game.ships[a], game.ships[b]
+            rollers = [s for s, o in ((sa, sb), (sb, sa)) if not s.struck and policies[s.side].wants_loose(s, o, kind)]
+            if any(game.roll() in free for _ in rollers):
+                del game.links[(a, b)]
+        linked = {i for pair in game.links for i in pair}
+        done: set[int] = set()
+        for s in game.ships:
+            if (s.struck or s.i in linked) and s.i not in done:
+                group = self._cluster(game, s) if s.i in linked else [s]
+                done |= {g.i for g in group}
+                self._shift(game, group, *self.drift_step)
+
+    def _cluster(self, game: Game, ship: Ship) -> list[Ship]:
+        group, todo = {ship.i}, [ship]
+        while todo:
+            for o in game.partners(todo.pop()):
+                if o.i not in group:
+                    group.add(o.i)
+                    todo.append(o)
+        return [game.ships[i] for i in sorted(group)]
+
+    def _shift(self, game: Game, group: list[Ship], dx: float, dy: float) -> None:
+        most = math.hypot(dx, dy)
+        if most == 0:
+            return
+        ux, uy = dx / most, dy / most
+        inside = {g.i for g in group}
+        reach = most + 4 * max(g.reach for g in group)
+        lx, hx = min(g.x for g in group) - reach, max(g.x for g in group) + reach
+        ly, hy = min(g.y for g in group) - reach, max(g.y for g in group) + reach
+        others = [o.r for o in game.ships if lx <= o.x <= hx and ly <= o.y <= hy and o.i not in inside]
+        t = min(slide(g.r, ux, uy, most, others, game.width, game.height)[0] for g in group)
+        for g in group:
+            g.place(g.x + ux * t, g.y + uy * t, g.h)
+
+    # -- movement --------------------------------------------------------------------------------------
+    def move(self, game: Game, side: str, policies: dict[str, Policy]) -> None:
+        policy = policies[side]
+        if not policy.moves:
+            return
+        red = [e.endpoints(game.width, game.height) for e in game.edges if e.colour == "red"]
+        for ship in game.ships:
+            if ship.side == side and not ship.struck and not game.linked(ship):
+                self.move_ship(game, ship, policy, red)
+
+    def move_ship(self, game: Game, ship: Ship, policy: Policy, red) -> None:
+        colour = colour_at(game.edges, game.width, game.height, ship.x, ship.y, ship.h)
+        if colour == "red" and game.roll() not in self.rs.movement.in_irons[ship.side].move:
+            return
+        aim = policy.aim(game, ship, self.short)
+        if aim is None:
+            return
+        speed = self.speed[colour]
+        reach = speed + 2 * ship.reach + self.contact
+        lx, hx, ly, hy = ship.x - reach, ship.x + reach, ship.y - reach, ship.y + reach
+        near = [o for o in game.ships if lx <= o.x <= hx and ly <= o.y <= hy and o is not ship]
+        # bases it touches at the start do not block its way out, only where it ends (else two ships
+        # side by side could never part: neither could turn or sail without touching the other)
+        near = [o for o in near if (o.x - ship.x) ** 2 + (o.y - ship.y) ** 2
+                <= (speed + self.contact + ship.reach + o.reach) ** 2]          # within its run's reach
+        gaps = [gap(ship.r, o.r) for o in near]
+        touching = [o.r for o, g in zip(near, gaps) if g <= self.contact]
+        near = [o for o, g in zip(near, gaps) if g > self.contact]
+        rects = [o.r for o in near]
+        red_at: dict[tuple[float, float], list] = {}
+        in_reach = (self.long + ship.reach + aim.enemy.reach) ** 2
+        top = self.chance["rake"]
+        if (aim.enemy.x - ship.x) ** 2 + (aim.enemy.y - ship.y) ** 2 <= in_reach:
+            # already where no move could score better (e.g. raking at close range): stay
+            found = self.band_from(game, ship, ship.r, aim.enemy)
+            if found and self.chance[found[0]] == top:
+                here = policy.score(aim, ship, ship.x, ship.y, ship.h, colour == "red", False, top)
+                if here <= policy.score(aim, ship, aim.enemy.x, aim.enemy.y, ship.h, False, False, top):
+                    return
+        menu = []
+        for k, (x, y, h, stopper) in enumerate(self._moves(game, ship, aim, speed, rects, red)):
+            if touching:
+                end = rect(x, y, h, ship.length, ship.width)
+                if any(gap(end, o) < -1e-6 for o in touching):
+                    continue
+            if red and (x, y) not in red_at:
+                red_at[(x, y)] = sectors(red, x, y)
+            bad = in_sectors(h, red_at[(x, y)]) if red else False
+            friend = stopper >= 0 and near[stopper].side == ship.side
+            bound = self.fire_bound(x, y, h, ship, aim.enemy)
+            hope = policy.score(aim, ship, x, y, h, bad, friend, bound)
+            menu.append((hope, k, x, y, h, bad, friend, bound > 0))
+        # best first by the most each could score; where it could fire is the costly question, so it
+        # is asked only while a move could still beat the best found
+        best, best_score, best_k = None, math.inf, -1
+        for hope, k, x, y, h, bad, friend, reachable in sorted(menu):
+            if hope > best_score + 1e-9:
+                break
+            fire = 0.0
+            if reachable:
+                found = self.band_from(game, ship, rect(x, y, h, ship.length, ship.width), aim.enemy)
+                fire = self.chance[found[0]] if found else 0.0
+            score = policy.score(aim, ship, x, y, h, bad, friend, fire)
+            if score < best_score - 1e-9 or (score <= best_score + 1e-9 and k < best_k):
+                best, best_score, best_k = (x, y, h), score, k        # the best score; the first move of equals
+        if best is not None:
+            ship.place(*best)
+
+    def _moves(self, game: Game, ship: Ship, aim, speed: float, rects, red):
+        """End poses the rules allow, from a small menu: stay; turn (none, towards the enemy, half turns
+        either way when far, full turns when near) then sail; near the enemy, the turns that put it
+        abeam, made where the ship is, before its run or after it."""
+        x, y, h, tm = ship.x, ship.y, ship.h, self.turn_max
+        e = aim.enemy
+        bearing = math.degrees(math.atan2(e.x - x, e.y - y))
+        far = math.hypot(e.x - x, e.y - y) > aim.close + speed + 2 * (ship.length + e.length)
+        turns = {0.0, tm / 2, -tm / 2} if far else {0.0, tm, -tm}
+        turns.add(max(-tm, min(tm, (bearing - h + 180) % 360 - 180)))
+        abeam = set() if far else {max(-tm, min(tm, (b - h + 180) % 360 - 180)) for b in (bearing + 90, bearing - 90)}
+        turns |= abeam
+        red0 = sectors(red, x, y) if red else []
+        sums = [ship.reach + math.hypot(o[4], o[5]) for o in rects]
+        radii = [r * r for r in sums]
+
+        def fits(px: float, py: float, ph: float) -> bool:
+            r = rect(px, py, ph, ship.length, ship.width)
+            _, _, fx, fy, hl, hw = r
+            ex, ey = hl * abs(fx) + hw * abs(fy), hl * abs(fy) + hw * abs(fx)
+            if not (ex - EPS <= px <= game.width - ex + EPS and ey - EPS <= py <= game.height - ey + EPS):
+                return False
+            for o, rr in zip(rects, radii):
+                if (o[0] - px) ** 2 + (o[1] - py) ** 2 < rr and gap(r, o) < -1e-6:
+                    return False
+            return True
+
+        fx, fy = direction(h)
+        run, stop0 = (0.0, -1) if far else slide(ship.r, fx, fy, speed, rects, game.width, game.height, sums)
+        x1, y1 = x + fx * run, y + fy * run
+        red1 = sectors(red, x1, y1) if red and run > 0 else []
+        yield x, y, h, -1                                            # stay as it is
+        for a in sorted(turns):
+            h1 = (h + a) % 360
+            if a == 0 or (not sweeps_through(h, a, red0) and fits(x, y, h1)):
+                if a in abeam:
+                    yield x, y, h1, -1                               # turn where it is
+                if not in_sectors(h1, red0):                         # turn, then sail (never into the wind)
+                    ux, uy = direction(h1)
+                    t, stop = slide(rect(x, y, h1, ship.length, ship.width), ux, uy, speed, rects,
+                                    game.width, game.height, sums)
+                    yield x + ux * t, y + uy * t, h1, stop
+            if a in abeam and run > 0 and not sweeps_through(h, a, red1) and fits(x1, y1, h1):
+                yield x1, y1, h1, stop0                              # sail, then turn
+
+    # -- fouling and grappling -------------------------------------------------------------------------
+    def entangle(self, game: Game, policies: dict[str, Policy]) -> None:
+        fouled, grappled = self.rs.fouling.fouled, self.rs.grappling.grappled
+        for a, b in self.touching(game):
+            if (a.i, b.i) in game.links:
+                continue
+            if a.side != b.side and not a.struck and not b.struck:
+                wanting = [s for s, o in ((a, b), (b, a)) if policies[s.side].wants_grapple(s, o)]
+                if wanting:
+                    if any(game.roll() in grappled for _ in wanting):
+                        game.link(a, b, "grappled")
+                    continue
+            if game.roll() in fouled:
+                game.link(a, b, "fouled")
+
+    def touching(self, game: Game) -> list[tuple[Ship, Ship]]:
+        """Pairs of bases in contact (lower index first), found through a grid of cells one base across."""
+        cell = 2 * max(s.reach for s in game.ships) + self.contact
+        grid: dict[tuple[int, int], list[Ship]] = {}
+        for s in game.ships:
+            grid.setdefault((int(s.x // cell), int(s.y // cell)), []).append(s)
+        out = []
+        for (cx, cy), members in grid.items():
+            for dx, dy in ((0, 0), (1, -1), (1, 0), (1, 1), (0, 1)):          # each neighbour pair once
+                others = members if (dx, dy) == (0, 0) else grid.get((cx + dx, cy + dy), ())
+                for k, a in enumerate(members):
+                    for b in (others[k + 1:] if (dx, dy) == (0, 0) else others):
+                        near = a.reach + b.reach + self.contact
+                        if (a.x - b.x) ** 2 + (a.y - b.y) ** 2 <= near * near and gap(a.r, b.r) <= self.contact:
+                            out.append((a, b) if a.i < b.i else (b, a))
+        return sorted(out, key=lambda p: (p[0].i, p[1].i))
+
+    # -- shooting --------------------------------------------------------------------------------------
+    def target_band(self, game: Game, s: Ship, t: Ship) -> tuple[str, float] | None:
+        """(band, range) if `s` can shoot `t` now: in its broadside area, in range, line of fire clear."""
+        return self.band_from(game, s, s.r, t)
+
+    def fire_bound(self, x: float, y: float, h: float, s: Ship, t: Ship) -> float:
+        """The best chance per die `s` could have at `t` from (x, y, h), cheaply: 0 when `t` is surely
+        out of its broadside area or out of range; rake, short or long by the nearest its base could be."""
+        dx, dy = t.x - x, t.y - y
+        dd = dx * dx + dy * dy
+        near = max(0.0, dd ** 0.5 - s.reach - t.reach)
+        if near > self.long:
+            return 0.0
+        fx, fy = direction(h)
+        if abs(dx * fx + dy * fy) - extent_along(t.r, fx, fy) >= s.length / 2 - EPS:
+            return 0.0
+        if near > self.short:
+            return self.chance["long"]
+        _, _, tfx, tfy, _, thw = t.r
+        return self.chance["rake" if abs(-dx * tfy + dy * tfx) <= thw else "short"]
+
+    def band_from(self, game: Game, s: Ship, sr, t: Ship) -> tuple[str, float] | None:
+        """The same question with the shooter's base at `sr` (where a move would leave it)."""
+        sx, sy, fx, fy, hl, _ = sr
+        reach = self.long + s.reach + t.reach
+        if (t.x - sx) ** 2 + (t.y - sy) ** 2 > reach * reach:
+            return None
+        u = (t.x - sx) * fx + (t.y - sy) * fy
+        ext = extent_along(t.r, fx, fy)
+        if not (u - ext < hl - EPS and u + ext > -hl + EPS):
+            return None
+        d = distance(sr, t.r)
+        band = next((name for lo, hi, name in self.bands if lo <= d <= hi), None)
+        if band is None:
+            return None
+        if band == "short":
+            _, _, tfx, tfy, _, thw = t.r
+            if abs((sx - t.x) * tfy - (sy - t.y) * tfx) <= thw:
+                band = "rake"
+        tx, ty = t.x, t.y
+        lx, hx = (sx, tx) if sx < tx else (tx, sx)
+        ly, hy = (sy, ty) if sy < ty else (ty, sy)
+        for o in game.ships:
+            r = o.reach
+            if o.x + r < lx or o.x - r > hx or o.y + r < ly or o.y - r > hy or o is s or o is t:
+                continue
+            if segment_blocked(sx, sy, tx, ty, o.r):
+                return None
+        return band, d
+
+    def shoot(self, game: Game, side: str) -> None:
+        for s in game.ships:
+            if s.side != side or s.struck:
+                continue
+            lim = self.long + 2 * s.reach
+            best, best_key = None, None
+            for t in game.ships:
+                if t.side == side or t.struck or abs(t.x - s.x) > lim or abs(t.y - s.y) > lim:
+                    continue
+                found = self.target_band(game, s, t)
+                if found is not None:
+                    key = (-self.chance[found[0]], t.hp, found[1], t.i)
+                    if best_key is None or key < best_key:
+                        best, best_key = (t, found[0]), key
+            if best is not None:
+                t, band = best
+                faces = self.hit[band]
+                hits = sum(1 for _ in range(self.rs.dice_of(side, s.flagship)) if game.roll() in faces)
+                self.hurt(t, hits)
+
+    @staticmethod
+    def hurt(ship: Ship, hits: int) -> None:
+        ship.hp -= hits
+        if ship.hp <= 0:
+            ship.hp, ship.struck = 0, True                          # strikes its colours
+
+    # -- boarding --------------------------------------------------------------------------------------
+    def board(self, game: Game, policies: dict[str, Policy]) -> None:
+        b = self.rs.boarding
+        fights: dict[int, list[Ship]] = {}
+        for (i, j), kind in game.links.items():
+            a, c = game.ships[i], game.ships[j]
+            if kind == "grappled" and a.side != c.side and not a.struck and not c.struck:
+                fights.setdefault(i, []).append(c)
+                fights.setdefault(j, []).append(a)
+        done: set[int] = set()
+        for i in sorted(fights):
+            if i in done:
+                continue
+            cluster, todo = {i}, [i]
+            while todo:
+                for o in fights[todo.pop()]:
+                    if o.i not in cluster:
+                        cluster.add(o.i)
+                        todo.append(o.i)
+            done |= cluster
+            ships = [game.ships[k] for k in sorted(cluster)]
+            damage = {k: 0 for k in cluster}
+            for s in ships:
+                target = min(fights[s.i], key=lambda o: (o.hp, o.i))
+                damage[target.i] += sum(1 for _ in range(s.hp * b.dice_per_hit_point) if game.roll() in b.hit)
+            for s in ships:
+                self.hurt(s, damage[s.i])
+            if all(s.struck for s in ships):
+                winner = self.roll_off(game, ships)
+                winner.struck, winner.hp = False, b.survivor_hit_points
+
+    @staticmethod
+    def roll_off(game: Game, ships: list[Ship]) -> Ship:
+        """Each captain rolls one die; the high roller wins, ties among the highest re-roll."""
+        contenders = ships
+        for _ in range(1000):
+            rolls = [(game.roll(), s) for s in contenders]
+            top = max(r for r, _ in rolls)
+            contenders = [s for r, s in rolls if r == top]
+            if len(contenders) == 1:
+                return contenders[0]
+        return contenders[0]
+
+
+def phases(ruleset, scale: float = 1.0) -> Broadside:
+    """The engine hook of the broadside family (RuleSystem.phases): its phases, ready to play a game."""
+    return Broadside(ruleset, scale)

@@ -1,0 +1,50 @@
+"""Shared by the game-engine tests: hand-built positions on the Trafalgar table and loaded dice."""
+
+from __future__ import annotations
+
+import random
+
+from printgen.game.geometry import EdgeSegment
+from printgen.systems.broadside.play import phases
+from printgen.play.state import Game, Ship
+from printgen.rules import load_checked
+
+
+class Loaded(random.Random):
+    """Dice that come up as listed, then fail loudly (a test must say every roll it expects)."""
+
+    def __init__(self, faces: list[int]):
+        super().__init__(0)
+        self.faces = list(faces)
+
+    def random(self) -> float:
+        if not self.faces:
+            raise AssertionError("the engine rolled more dice than the test loaded")
+        return (self.faces.pop(0) - 0.5) / 6
+
+
+def ruleset():
+    return load_checked("trafalgar").ruleset
+
+
+def family(rs=None):
+    return phases(rs or ruleset(), 1.0)
+
+
+def table(rs):
+    """The full-size table: inches east-west, north-south, and its wind edges."""
+    edges = tuple(EdgeSegment(e.side, e.from_ft * 12, e.to_ft * 12, e.colour) for e in rs.table.edges)
+    return rs.table.east_west_ft * 12, rs.table.north_south_ft * 12, edges
+
+
+def game(rs, ships: list[tuple], dice: list[int] | None = None, seed: int = 1) -> Game:
+    """ships: (side, x, y, heading[, flagship]) each; hit points from the ruleset."""
+    w, h, edges = table(rs)
+    built = []
+    for i, spec in enumerate(ships):
+        side, x, y, hd, *rest = spec
+        flag = bool(rest and rest[0])
+        built.append(Ship(i, f"{side}{i}", side, flag, x, y, hd, rs.bases.length_in, rs.bases.width_in,
+                          rs.hit_points_of(flag)))
+    rng = Loaded(dice) if dice is not None else random.Random(seed)
+    return Game(built, w, h, edges, rng)

@@ -1,0 +1,100 @@
+"""The teacher's page "How this scenario plays", read back from the PDF: its figures are the
+simulation's, its histogram bars measure to the game counts, and every simulated figure names a
+simulation that, played again, gives the same number."""
+
+from __future__ import annotations
+
+import pdfplumber
+import pytest
+
+from printgen.draw.render import render
+from printgen.play.page import historical, plays_page
+from printgen.play.rerun import SimRun, figure, play_run, prepare_run
+
+RUN = SimRun("trafalgar", 1805, 24, ships=10, policies=(("allied", "close-and-fire"),))
+
+
+@pytest.fixture(scope="module")
+def made():
+    s, opts, st = prepare_run(RUN)
+    summary = play_run(RUN, st)
+    rendered = render(plays_page(s, opts, st, summary, RUN), "color", "pdf")
+    return s, st, summary, rendered
+
+
+def test_the_page_prints_the_simulated_rates_and_the_lesson(made, tmp_path):
+    s, st, summary, rendered = made
+    path = tmp_path / "plays.pdf"
+    path.write_bytes(rendered.files[0][1])
+    with pdfplumber.open(path) as pdf:
+        assert len(pdf.pages) == 1
+        text = pdf.pages[0].extract_text()
+    assert "How this scenario plays" in text
+    assert f"British {100 * summary.win('british')[0]:.1f}%" in text
+    assert f"At 10 minutes a turn: {st.turn_limit} turns (classroom addition)." in text
+    assert "--ships 10 --policy allied=close-and-fire" in text            # how to play the same games again
+
+
+def test_histogram_bars_measure_to_the_game_counts(made, tmp_path):
+    _, _, summary, rendered = made
+    path = tmp_path / "plays.pdf"
+    path.write_bytes(rendered.files[0][1])
+    with pdfplumber.open(path) as pdf:
+        blue = [r for r in pdf.pages[0].rects if _near(r.get("non_stroking_color"), "#3e6fa8")]
+    from collections import Counter
+
+    base = Counter(round(r["bottom"], 1) for r in blue).most_common(1)[0][0]     # bars stand on one axis
+    bars = sorted((r for r in blue if round(r["bottom"], 1) == base), key=lambda r: r["x0"])
+    counts = [n for _, n in summary.lengths]
+    assert len(bars) == len(counts) >= 2
+    top = max(counts)
+    tallest = max(r["height"] for r in bars)
+    for r, n in zip(bars, counts):
+        assert r["height"] == pytest.approx(tallest * n / top, abs=0.05)
+
+
+def test_every_simulated_figure_replays_to_the_same_number(made):
+    _, _, _, rendered = made
+    entries = [e for page in rendered.trace for e in page if e.source and e.source[0] == "simulation"]
+    stats = {e.source[11] for e in entries}
+    assert {"win", "draw", "loss", "length", "struck", "points", "by-limit"} <= stats
+    again = play_run(SimRun.from_key(entries[0].source))                 # a checker starts from the source alone
+    for e in entries:
+        stat, arg = e.source[11], e.source[12]
+        if stat in ("games", "seed"):
+            assert int(e.text) == getattr(SimRun.from_key(e.source), stat)
+            continue
+        value = figure(again, stat, arg)
+        printed = float(e.text.rstrip("%"))
+        assert printed == pytest.approx(100 * value if e.text.endswith("%") else value, abs=0.051), e
+
+
+def test_historical_result_is_counted_from_the_fate_column(made):
+    s = made[0]
+    full = prepare_run(SimRun("trafalgar", 1805, 1))[0]
+    assert historical(full) == {"british": (0, 0), "allied": (17, 1)}                 # Achille blew up
+    assert historical(s)["allied"][0] == sum(sh.fate.startswith("Captured") for sh in s.fleet.ships)
+
+
+def _near(colour, hex_colour: str) -> bool:
+    """The theme's fill (the PDF stores it to two decimals)."""
+    want = [int(hex_colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+    return isinstance(colour, (list, tuple)) and len(colour) == 3 and all(abs(a - b) < 0.01 for a, b in zip(colour, want))
+
+
+def test_the_replay_draws_every_ship_on_every_frame_and_the_struck_at_the_end(tmp_path):
+    from printgen.play.replay import replay_drawing, replay_frames
+
+    s, opts, st = prepare_run(RUN)
+    result, frames = replay_frames(st, RUN.seed, 2)
+    drawing = replay_drawing(s, opts, st, RUN.seed, 2)
+    assert len(drawing.pages) == len(frames) > 2
+    tags = [[getattr(item, "tag", "") for item in page.items] for page in drawing.pages]
+    assert all(t.count("ship") + t.count("struck") == len(st.start) for t in tags)
+    assert tags[0].count("struck") == 0 and tags[-1].count("struck") == sum(result.struck)
+    path = tmp_path / "replay.pdf"
+    path.write_bytes(render(drawing, "bw", "pdf").files[0][1])
+    with pdfplumber.open(path) as pdf:
+        titles = [p.extract_text().splitlines()[1] for p in pdf.pages]
+    assert len(titles) == len(frames) and titles[0] == "Start"
+    assert titles[-1].startswith(f"Turn {result.turns}: after ")
