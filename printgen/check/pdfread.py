@@ -124,7 +124,8 @@ def _page(page, shapes: bool, colours: bool) -> PageData:
 
 
 def _objects(page, height: float, shapes: bool, colours: bool) -> tuple[list[PathObj], set]:
-    """Paths (geometry when `shapes`) and the colours of paths and text (when `colours`).
+    """Paths (geometry when `shapes`) and the colours of paths and text (when `colours`), inside
+    form XObjects too (a symbol drawn once and placed many times counts at each place).
 
     Raw pdfium calls throughout: a sheet of ships holds ten thousand paths."""
     import pypdfium2.raw as raw
@@ -135,38 +136,58 @@ def _objects(page, height: float, shapes: bool, colours: bool) -> tuple[list[Pat
     mode, stroke = ctypes.c_int(), ctypes.c_int()
     x, y = ctypes.c_float(), ctypes.c_float()
     m = raw.FS_MATRIX()
-    for i in range(raw.FPDFPage_CountObjects(page.raw)):
-        obj = raw.FPDFPage_GetObject(page.raw, i)
-        kind_of = raw.FPDFPageObj_GetType(obj)
-        if kind_of == raw.FPDF_PAGEOBJ_TEXT:
+
+    def walk(count: int, get, outer: tuple | None) -> None:
+        for i in range(count):
+            obj = get(i)
+            kind_of = raw.FPDFPageObj_GetType(obj)
+            if kind_of == raw.FPDF_PAGEOBJ_TEXT:
+                if colours:
+                    text_colours.add(_colour(raw.FPDFPageObj_GetFillColor, obj))
+                continue
+            if kind_of == raw.FPDF_PAGEOBJ_FORM:
+                raw.FPDFPageObj_GetMatrix(obj, m)
+                inner = _then((m.a, m.b, m.c, m.d, m.e, m.f), outer)
+                walk(raw.FPDFFormObj_CountObjects(obj), lambda k, obj=obj: raw.FPDFFormObj_GetObject(obj, k), inner)
+                continue
+            if kind_of != raw.FPDF_PAGEOBJ_PATH:
+                continue
+            fill = strk = None
             if colours:
-                text_colours.add(_colour(raw.FPDFPageObj_GetFillColor, obj))
-            continue
-        if kind_of != raw.FPDF_PAGEOBJ_PATH:
-            continue
-        fill = strk = None
-        if colours:
-            raw.FPDFPath_GetDrawMode(obj, mode, stroke)
-            fill = _colour(raw.FPDFPageObj_GetFillColor, obj) if mode.value else None
-            strk = _colour(raw.FPDFPageObj_GetStrokeColor, obj) if stroke.value else None
-        n = raw.FPDFPath_CountSegments(obj) if shapes else 0
-        if n not in (5, 13):                                    # only rectangles and circles are measured
-            paths.append(PathObj(0, 0, 0, 0, "other", fill, strk))
-            continue
-        raw.FPDFPageObj_GetMatrix(obj, m)
-        xs, ys, curves = [], [], 0
-        for k in range(n):
-            seg = raw.FPDFPath_GetPathSegment(obj, k)
-            raw.FPDFPathSegment_GetPoint(seg, x, y)
-            xs.append(m.a * x.value + m.c * y.value + m.e)
-            ys.append(height - (m.b * x.value + m.d * y.value + m.f))
-            curves += raw.FPDFPathSegment_GetType(seg) == raw.FPDF_SEGMENT_BEZIERTO
-        x0, x1, top, bottom = min(xs), max(xs), min(ys), max(ys)
-        if curves == 12 and abs((x1 - x0) - (bottom - top)) < 0.3:
-            kind = "circle"
-        elif curves == 0 and n == 5 and len({round(v, 2) for v in xs}) == 2:
-            kind = "rect"
-        else:
-            kind = "other"
-        paths.append(PathObj(x0, top, x1, bottom, kind, fill, strk))
+                raw.FPDFPath_GetDrawMode(obj, mode, stroke)
+                fill = _colour(raw.FPDFPageObj_GetFillColor, obj) if mode.value else None
+                strk = _colour(raw.FPDFPageObj_GetStrokeColor, obj) if stroke.value else None
+            n = raw.FPDFPath_CountSegments(obj) if shapes else 0
+            if n not in (5, 13):                                    # only rectangles and circles are measured
+                paths.append(PathObj(0, 0, 0, 0, "other", fill, strk))
+                continue
+            raw.FPDFPageObj_GetMatrix(obj, m)
+            a, b, c, d, e, f = _then((m.a, m.b, m.c, m.d, m.e, m.f), outer)
+            xs, ys, curves = [], [], 0
+            for k in range(n):
+                seg = raw.FPDFPath_GetPathSegment(obj, k)
+                raw.FPDFPathSegment_GetPoint(seg, x, y)
+                xs.append(a * x.value + c * y.value + e)
+                ys.append(height - (b * x.value + d * y.value + f))
+                curves += raw.FPDFPathSegment_GetType(seg) == raw.FPDF_SEGMENT_BEZIERTO
+            x0, x1, top, bottom = min(xs), max(xs), min(ys), max(ys)
+            if curves == 12 and abs((x1 - x0) - (bottom - top)) < 0.3:
+                kind = "circle"
+            elif curves == 0 and n == 5 and len({round(v, 2) for v in xs}) == 2:
+                kind = "rect"
+            else:
+                kind = "other"
+            paths.append(PathObj(x0, top, x1, bottom, kind, fill, strk))
+
+    walk(raw.FPDFPage_CountObjects(page.raw), lambda i: raw.FPDFPage_GetObject(page.raw, i), None)
     return paths, text_colours
+
+
+def _then(inner: tuple, outer: tuple | None) -> tuple:
+    """The matrix that applies `inner`, then `outer` (None: the page itself)."""
+    if outer is None:
+        return inner
+    a1, b1, c1, d1, e1, f1 = inner
+    a2, b2, c2, d2, e2, f2 = outer
+    return (a1 * a2 + b1 * c2, a1 * b2 + b1 * d2, c1 * a2 + d1 * c2, c1 * b2 + d1 * d2,
+            e1 * a2 + f1 * c2 + e2, e1 * b2 + f1 * d2 + f2)

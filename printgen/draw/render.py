@@ -21,7 +21,8 @@ class Rendered:
 
 def flat_pages(drawing: Drawing, edition: str) -> list[FlatPage]:
     t = theme(edition)
-    return [flatten(p, t) for p in drawing.pages]
+    symbols: dict = {}                      # each symbol flattened once for the whole document
+    return [flatten(p, t, symbols) for p in drawing.pages]
 
 
 def render(drawing: Drawing, edition: str, fmt: str = "pdf", dpi: float = 100,
