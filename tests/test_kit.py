@@ -218,3 +218,21 @@ def test_a_medieval_rule_change_reaches_every_sheet_that_prints_it(tmp_path, sce
     assert any("structure boxes" in f or "boxes on its base" in f or "hit circles on its base" in f
                for f in fails if f.startswith("FAIL  sprites"))
     assert failures(build(tmp_path, "after", scenario=str(folder), students=15)) == []
+
+
+def test_trace_json_is_compact_and_the_kit_points_into_its_documents(kit):
+    from printgen.kit import tracefile
+
+    folder, _ = kit
+    raw = (folder / "trace.json").read_bytes()
+    assert len(raw) < 200_000
+    manifest = json.loads((folder / "manifest.json").read_text())
+    parts = [d["path"] for d in manifest["documents"] if d["kind"] != "kit"]
+    data = json.loads(raw)
+    assert data["kits"] == {"kit-color.pdf": parts}
+    assert "kit-color.pdf" not in data["documents"]
+    full = tracefile.read(raw.decode())
+    assert len(full["kit-color.pdf"]) == next(d["pages"] for d in manifest["documents"] if d["kind"] == "kit")
+    assert full["kit-color.pdf"] == [page for p in parts for page in full[p]]
+    names = [e for page in full["sprites-color.pdf"] for e in page if e["source"][0] == "fleet"]
+    assert {e["source"][1] for e in names} == set(manifest["fleet"]) and all(len(e["bbox"]) == 4 for e in names)

@@ -104,3 +104,27 @@ def test_a_symbol_may_not_hold_a_traced_number():
     traced = Text(0, 0, (Span("3", source=("ruleset", "x")),), 8)
     with pytest.raises(ValueError, match="traced"):
         flat_pages(Drawing("t", [Page(100, 100, [Symbol("n", (traced,))])]), "color")
+
+
+def test_embedded_fonts_carry_outlines_but_no_hinting(sprites):
+    import struct
+
+    scenario, path = sprites
+    data = path.read_bytes()
+    fonts = []
+    for m in re.finditer(rb"\d+ 0 obj\s*<<(.*?)>>\s*stream\r?\n", data, re.S):
+        if b"/Length1" in m.group(1):
+            length = int(re.search(rb"/Length (\d+)", m.group(1)).group(1))
+            fonts.append(zlib.decompress(data[m.end():m.end() + length]))
+    assert fonts
+    for ttf in fonts:
+        n = struct.unpack(">H", ttf[4:6])[0]
+        tags = {ttf[12 + 16 * i:16 + 16 * i] for i in range(n)}
+        assert {b"glyf", b"loca", b"head", b"hhea", b"hmtx", b"maxp", b"cmap"} <= tags
+        assert not tags & {b"fpgm", b"prep", b"cvt ", b"name"}
+    import pypdfium2 as pdfium
+
+    pdf = pdfium.PdfDocument(str(path))
+    text = pdf[0].get_textpage().get_text_range()
+    pdf.close()
+    assert "Téméraire" in text                       # accented (composite) glyphs still map to their letters

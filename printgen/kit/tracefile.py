@@ -1,0 +1,45 @@
+"""trace.json: where each traced number is printed, page by page, for every document of the kit.
+
+Compact on disk: each distinct source and kind is written once and entries point to them by index;
+a kit.pdf entry names the documents whose pages it joins instead of repeating their entries.
+`read` gives back the full form the checker works on: {path: [[{bbox, text, source, kind}, ...] per page]}."""
+
+from __future__ import annotations
+
+import json
+
+FORMAT = "printgen-trace/2"
+
+
+def write(traces: dict[str, list], kits: dict[str, list[str]]) -> bytes:
+    """`traces`: document path -> pages of TraceEntry-like dicts; `kits`: kit path -> its documents."""
+    sources: dict[str, int] = {}
+    kinds: dict[str, int] = {}
+    docs = {}
+    for path, pages in traces.items():
+        docs[path] = [[[*e["bbox"], e["text"], _index(kinds, e["kind"], e["kind"]),
+                        _index(sources, json.dumps(e["source"], ensure_ascii=False), e["source"])] for e in page]
+                      for page in pages]
+    data = {"format": FORMAT, "sources": [json.loads(s) for s in sources], "kinds": list(kinds),
+            "documents": docs, "kits": kits}
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+def _index(table: dict, key, value) -> int:
+    return table.setdefault(key, len(table))
+
+
+def read(text: str) -> dict | None:
+    """The full form, or None if the file is not a trace file printgen wrote."""
+    try:
+        data = json.loads(text)
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            return None
+        sources, kinds = data["sources"], data["kinds"]
+        out = {path: [[{"bbox": e[:4], "text": e[4], "kind": kinds[e[5]], "source": sources[e[6]]} for e in page]
+                      for page in pages] for path, pages in data["documents"].items()}
+        for kit, parts in data["kits"].items():
+            out[kit] = [page for part in parts for page in out[part]]
+        return out
+    except (ValueError, KeyError, IndexError, TypeError, AttributeError):
+        return None
