@@ -12,6 +12,10 @@ from pathlib import Path
 
 
 def main(n: int, out: Path) -> None:
+    import gc
+
+    gc.freeze()                     # as printgen's main does (printgen/cli/__init__.py), if it does
+    gc.disable()
     from printgen.game.prepare import prepare
     from printgen.sheets.page.write import write_sheet
     from printgen.sheets.pieces.sprites import sprite_sheets

@@ -11,6 +11,7 @@ import io
 import math
 import re
 from functools import cache
+from typing import Iterable
 
 from printgen.draw import fonts, lean_font
 from printgen.draw.flatten import FCircle, FlatPage, FPath, FRect, FText, FUse
@@ -33,7 +34,7 @@ def _trim(ops: str) -> str:
     return _ZERO.sub(r"\1", _ZEROS.sub("", ops))
 
 
-def render_pdf(pages: list[FlatPage], title: str, subject: str = "") -> bytes:
+def render_pdf(pages: Iterable[FlatPage], title: str, subject: str = "") -> bytes:
     from reportlab import rl_config
     from reportlab.pdfgen.canvas import Canvas
 
