@@ -38,6 +38,12 @@ class PrintgenError(Exception):
     def __init__(self, problems: list[Problem] | Problem | str):
         if isinstance(problems, (Problem, str)):
             problems = [problems if isinstance(problems, Problem) else Problem(problems)]
+        from printgen.limits import PROBLEMS_SHOWN
+
+        if len(problems) > PROBLEMS_SHOWN:                  # thousands of mistakes: the first few
+            more = len(problems) - PROBLEMS_SHOWN
+            problems = problems[:PROBLEMS_SHOWN] + [Problem(f"and {more} more problem{'s' if more > 1 else ''}",
+                                                            fix="fix these first, then run printgen again")]
         self.problems: list[Problem] = problems
         super().__init__("\n".join(str(p) for p in problems))
 

@@ -33,7 +33,6 @@ def templates_dir() -> Path:
 
 
 def font_path(name: str) -> Path:
-    """Bitstream Vera ships with reportlab: one font file serves the PDF (embedded) and Pillow."""
-    import reportlab
-
-    return Path(reportlab.__file__).resolve().parent / "fonts" / name
+    """DejaVu Sans ships inside the package (printgen/fonts/, with its licence): one font file
+    serves the PDF (embedded) and Pillow, on any machine."""
+    return _PACKAGE / "fonts" / name

@@ -9,7 +9,8 @@ import pytest
 
 from printgen.check.kit import check_kit
 
-KINDS = {"sprites", "quickref", "cards", "map", "tiled-map", "rulers", "captains", "teacher", "kit"}
+KINDS = {"lesson", "sprites", "quickref", "cards", "map", "tiled-map", "rulers", "captains", "teacher", "status-markers",
+         "score", "worksheet", "debrief", "kit"}
 
 
 @pytest.fixture(scope="module")
@@ -40,7 +41,7 @@ def test_default_kit_holds_every_document(kit):
     assert len(manifest["fleet"]) == 60 and manifest["ruleset"]["shooting.dice.british"] == 7
     tiles = next(d["pages"] for d in manifest["documents"] if d["kind"] == "tiled-map")
     assert (folder / "index.html").read_text().count("<img") == kit_pages - tiles + 1      # the tiles' overview only
-    assert "check: 9 documents agree" in out
+    assert "check: 14 documents agree" in out
 
 
 def test_captains_split_the_class_in_proportion(kit):
@@ -59,14 +60,14 @@ def test_captains_split_the_class_in_proportion(kit):
 def test_check_passes_on_the_kit(kit):
     lines = []
     assert check_kit(kit[0], echo=lines.append)
-    assert sum(line.startswith("ok") for line in lines) == 9
+    assert sum(line.startswith("ok") for line in lines) == 14
 
 
 def build(tmp_path, name, edition="color", **request):
     from printgen.kit.build import build_kit, plan_kit
 
     req = dict(scenario="trafalgar", students=24, edition=edition, paper="letter", table=None, scale=None,
-               fraction=None, ships=None, preset=None, units="in", seed=1805)
+               fraction=None, ships=None, preset=None, units="in", seed=1805, periods=None, minutes=None)
     req.update(request)
     r = dict(req)
     plan = plan_kit(r.pop("scenario"), r.pop("students"), **{k: v for k, v in r.items() if k != "edition"})
@@ -84,7 +85,7 @@ def failures(folder) -> list[str]:
 def test_a_changed_number_is_caught_with_file_and_page(tmp_path, monkeypatch):
     from printgen.sheets.text import wording
 
-    real = wording.Wording.mark
+    real = wording.Wording.put
 
     def tampered(self, t):
         marker = real(self, t)
@@ -93,10 +94,10 @@ def test_a_changed_number_is_caught_with_file_and_page(tmp_path, monkeypatch):
             self.spans[-1] = wording.Span("8", span.font, span.source, span.kind)
         return marker
 
-    monkeypatch.setattr(wording.Wording, "mark", tampered)
+    monkeypatch.setattr(wording.Wording, "put", tampered)
     fails = failures(build(tmp_path, "number"))
     assert "FAIL  quickref-color.pdf, page 1: rule:shooting.dice.british prints '8', the rules say '7'" in fails
-    assert any(f.startswith("FAIL  cards-color.pdf, page 1: rule:shooting.dice.british prints '8'") for f in fails)
+    assert any(f.startswith("FAIL  cards-color.pdf, page 2: rule:shooting.dice.british prints '8'") for f in fails)
 
 
 def test_a_missing_circle_is_caught(tmp_path, monkeypatch):
@@ -139,7 +140,7 @@ def test_black_and_white_edition_is_checked_for_colour(tmp_path, monkeypatch):
     folder = build(tmp_path, "both", edition="both", students=30, fraction=0.5)
     assert failures(folder) == []
     manifest = json.loads((folder / "manifest.json").read_text())
-    assert Counter(d["edition"] for d in manifest["documents"]) == {"color": 9, "bw": 9}
+    assert Counter(d["edition"] for d in manifest["documents"]) == {"color": 14, "bw": 14}
     assert len(manifest["fleet"]) == 30
     # a colour slipped into the black-and-white theme (past the theme's own assertion) is caught
     monkeypatch.setitem(theme.BW.paints, "star", theme.Paint(fill="#f2c230"))
@@ -191,7 +192,7 @@ def test_the_medieval_kit_builds_and_checks(tmp_path):
     folder = build(tmp_path, "sluys", scenario="sluys-1340", students=15, edition="both", units="cm", paper="a4")
     manifest = json.loads((folder / "manifest.json").read_text())
     kinds = {d["kind"] for d in manifest["documents"]}
-    assert kinds == KINDS | {"records", "markers"}
+    assert kinds == (KINDS - {"lesson", "status-markers", "score", "worksheet", "debrief"}) | {"records", "markers"}
     assert failures(folder) == []
     records = next(d for d in manifest["documents"] if d["kind"] == "records" and d["edition"] == "bw")
     assert records["pages"] >= len(manifest["fleet"]) // 4

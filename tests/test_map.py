@@ -175,7 +175,7 @@ def test_black_and_white_edges_differ_by_pattern_and_label(runs):
     found = edges_on(page, lambda ln: dashes.get(tuple(ln["dash"][0])) if ln["linewidth"] > 3 else None)
     assert found == SEED_EDGES
     text = page.extract_text()
-    assert 'NORTH EDGE · YELLOW: close-hauled, half speed 3"' in text
+    assert 'NORTH EDGE · YELLOW: half speed 3"' in text
     assert 'SOUTH EDGE · GREEN: wind behind, full speed 6"' in text
     t = table_rect(page)
     west = [c for c in page.chars if not c["upright"] and c["x1"] < t["x0"]]
@@ -194,7 +194,7 @@ def test_legend_gives_speeds_wind_and_drift_from_the_rules(runs):
         return " ".join(page.crop((table_rect(page)["x1"] + 25, 0, page.width, page.height)).extract_text().split())
 
     text = legend(map_pdf(runs["color"]).pages[0])
-    for words in ('wind behind: full speed, up to 6"', 'close-hauled: half speed, up to 3"', "Wind from the NW",
+    for words in ('wind behind: full speed, up to 6"', 'close-hauled (reading of a damaged source): half speed, up to 3"', "Wind from the NW",
                   'Drift: 3" to the SE', "flagship", "Seed 1805"):
         assert words in text
     small = legend(map_pdf(runs["small"]).pages[0])

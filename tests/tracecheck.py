@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import asdict
+from types import SimpleNamespace
 
 import pdfplumber
 
@@ -22,10 +23,12 @@ def chars_of(page) -> list[Char]:
     return [Char(c["text"], c["x0"], c["top"], c["x1"], c["bottom"]) for c in page.chars]
 
 
-def discrepancies(pdf, traces, scenario, options, name="sheet.pdf") -> list:
+def discrepancies(pdf, traces, scenario, options, name="sheet.pdf", plan=None) -> list:
+    """Every discrepancy of a rendered sheet; `plan` (the kit's) for lesson numbers, else the scenario's marks."""
     out = []
     for i, page in enumerate(pdf.pages):
-        ctx = Context(scenario.ruleset, options.measure, scenario.fleet, scenario.title, i + 1, len(pdf.pages))
+        ctx = Context(scenario.ruleset, options.measure, scenario.fleet, scenario.title, i + 1, len(pdf.pages),
+                      plan=plan or SimpleNamespace(scenario=scenario))
         out += check_page(chars_of(page), traces[i], ctx, name)
     return out
 

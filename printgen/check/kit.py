@@ -12,7 +12,7 @@ from printgen.check.numbers import Context, Discrepancy, check_page
 from printgen.check.manifest import load_manifest, plain_file
 from printgen.check.pdfread import open_pages
 
-SHIP_LISTS = ("sprites", "map", "captains", "records")   # documents that must show exactly the fleet chosen
+SHIP_LISTS = ("sprites", "map", "captains", "records", "score", "debrief")   # documents that must show exactly the fleet chosen
 
 
 def check_kit(folder: Path, echo: Callable[[str], None] = print, quiet: bool = False) -> bool:
@@ -23,7 +23,7 @@ def check_kit(folder: Path, echo: Callable[[str], None] = print, quiet: bool = F
     found: list[Discrepancy] = []
     bad = _unsafe_or_changed(folder, manifest)
     found += [Discrepancy(name, 0, why) for name, why in bad.items()]
-    plan = _replan(manifest)
+    plan = _replan(manifest, folder)
     traces = None if "trace.json" in bad else _traces(folder / "trace.json")
     if traces is None and "trace.json" not in bad:
         found.append(Discrepancy("trace.json", 0, "is damaged: the documents cannot be checked number by number"))
@@ -79,14 +79,24 @@ def _traces(path: Path) -> dict | None:
     return traces if ok else None
 
 
-def _replan(manifest: dict):
+def _replan(manifest: dict, folder: Path):
     """The fleet, ruleset, deployment and captains the request gives today."""
     from printgen.kit.build import plan_kit
 
     r = dict(manifest["request"])
     name, students = r.pop("scenario"), r.pop("students")
     r.pop("edition", None)
-    return plan_kit(name, students, **r)
+    return plan_kit(_scenario_folder(name, folder), students, **r)
+
+
+def _scenario_folder(name: str, folder: Path) -> str:
+    """The scenario the manifest names; if its folder has gone, the folder of that name beside the kit:
+    a kit unpacked from a zip with its fleet (as `printgen serve` gives an uploaded fleet's kit)."""
+    given = Path(name)
+    beside = Path(folder).parent / given.name
+    if given.is_absolute() and not given.exists() and (beside / "scenario.toml").is_file():
+        return str(beside)
+    return name
 
 
 def _deployment(folder: Path, plan, found: list[Discrepancy]) -> None:
@@ -155,7 +165,7 @@ def _check_pages(pages, doc: dict, trace: list, plan, deploy_text) -> list[Discr
     s, o = plan.scenario, plan.options
     measure = o.measure
     for i, (page, page_trace) in enumerate(zip(pages, trace), start=1):
-        ctx = Context(s.ruleset, measure, s.fleet, s.title, i, len(pages), extra=deploy_text)
+        ctx = Context(s.ruleset, measure, s.fleet, s.title, i, len(pages), extra=deploy_text, plan=plan)
         out += check_page(page, page_trace, ctx, name, i)
         if edition == "bw":
             out += _colours(page, name, i)

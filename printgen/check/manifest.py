@@ -16,7 +16,7 @@ NUMBER = (int, float)
 # request field -> the types it may hold (None: may be absent or null)
 REQUEST = {"scenario": (str,), "students": (int,), "edition": (str, None), "paper": (str,), "table": (str, None),
            "scale": (*NUMBER, None), "fraction": (*NUMBER, None), "ships": (int, None), "preset": (str, None),
-           "units": (str,), "seed": (int,)}
+           "units": (str,), "seed": (int,), "periods": (int, None), "minutes": (int, None)}
 DOCUMENT = {"path": (str,), "kind": (str,), "edition": (str,), "pages": (int,), "sha256": (str,)}
 
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from printgen.rules.printed import fmt
-from printgen.rules.trace import Source, resolve
+from printgen.rules.trace import PLAN_DERIVATIONS, Source, resolve
 
 
 @dataclass(frozen=True)
@@ -70,6 +70,7 @@ class Context:
     page: int = 1
     pages: int = 1
     extra: Callable[[Source], str | None] | None = None     # sheet-specific sources (deployment, ...)
+    plan: object = None                                     # the kit's plan: lesson numbers, provenance
 
 
 def expected(source: Source, kind: str, ctx: Context) -> str | None:
@@ -90,6 +91,16 @@ def expected(source: Source, kind: str, ctx: Context) -> str | None:
         return None                                   # step numbers, axis labels: just counting
     if fn == "scenario":
         return ctx.title
+    if fn == "provenance":                            # a mark: the words of the data's kind today
+        from printgen.rules.provenance import provenance_of
+
+        return provenance_of(ctx.ruleset, getattr(ctx.plan, "scenario", None)).words(args[0])
+    if fn not in PLAN_DERIVATIONS:
+        from printgen.game import classroom, materials  # noqa: F401 (they register the lesson's numbers)
+    if fn in PLAN_DERIVATIONS:
+        if ctx.plan is None:
+            return f"<{fn} needs the kit's plan>"
+        return fmt(PLAN_DERIVATIONS[fn](ctx.plan, *args), kind, ctx.measure)
     if fn == "example":
         return fmt(args[0], kind, ctx.measure)
     if fn == "fleet":

@@ -7,6 +7,9 @@ import io
 from dataclasses import dataclass
 from pathlib import Path
 
+from printgen import limits
+from printgen.data import text as texts
+from printgen.data.tomlfile import read_bounded
 from printgen.errors import Collector, PrintgenError, Problem
 
 
@@ -21,11 +24,13 @@ def read_rows(path: Path, required: list[str], optional: list[str]) -> list[Row]
 
     Excel saves CSV with a byte-order mark and, in many European locales, with semicolons: both
     are read as the teacher meant. Unknown or missing columns are errors that list the valid ones.
+    Every cell is NFC-normalised and checked (printgen.data.text); a row is numbered by the line it
+    starts on, and a quote left open is reported there, without quoting the file.
     """
     if not path.is_file():
         raise PrintgenError(Problem("file not found", file=path,
                                     fix="check the folder name, or copy fleets/trafalgar/ and edit it"))
-    raw = path.read_bytes()
+    raw = read_bounded(path)
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as e:
@@ -39,12 +44,12 @@ def read_rows(path: Path, required: list[str], optional: list[str]) -> list[Row]
     header_line = lines[0]
     delimiter = ";" if header_line.count(";") > header_line.count(",") else ","
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
-    header = [h.strip().lower() for h in next(reader)]
+    header = [texts.nfc(h.strip().lower()) for h in _next(reader, path) or []]
     known = required + optional
     problems = Collector()
     for name in header:
         if name and name not in known:
-            problems.add(f"unknown column '{name}'", file=path, line=1,
+            problems.add(f"unknown column '{texts.snippet(name)}'", file=path, line=1,
                          fix="valid columns are: " + ", ".join(known))
     seen: set[str] = set()
     for name in header:
@@ -58,8 +63,16 @@ def read_rows(path: Path, required: list[str], optional: list[str]) -> list[Row]
     problems.raise_if_any()
 
     rows: list[Row] = []
-    for cells in reader:
-        line = reader.line_num
+    while True:
+        line = reader.line_num + 1                    # where this row starts (a quoted cell may span lines)
+        cells = _next(reader, path)
+        if cells is None:
+            break
+        if text.count('"') % 2 and any("\n" in c or "\r" in c for c in cells):
+            raise PrintgenError(Problem("a double quote opened on this row is never closed: the rest of the file "
+                                        "reads as one cell", file=path, line=line,
+                                        fix='close the quote ("like this"), or remove it'))
+        cells = [texts.nfc(c) for c in cells]
         if not any(c.strip() for c in cells):
             continue                                  # blank lines a spreadsheet leaves at the end
         if len(cells) > len(header) and any(c.strip() for c in cells[len(header):]):
@@ -68,6 +81,32 @@ def read_rows(path: Path, required: list[str], optional: list[str]) -> list[Row]
                          fix="put text that contains the separator in double quotes, or remove the extra cells")
             continue
         cells = cells + [""] * (len(header) - len(cells))
-        rows.append(Row(line, {h: c.strip() for h, c in zip(header, cells) if h}))
+        values = {h: c.strip() for h, c in zip(header, cells) if h}
+        unprintable = [(column, why) for column, cell in values.items()
+                       if (why := texts.problem(cell, limits.NAME_CHARS if column == "name" else limits.TEXT_CHARS))]
+        for column, why in unprintable:
+            problems.add(why, file=path, line=line, field=column, fix=texts.FIX)
+        if unprintable:
+            continue
+        if len(rows) >= limits.FLEET_SHIPS:
+            problems.add(f"has more than {limits.FLEET_SHIPS:,} rows", file=path, line=line,
+                         fix="split the fleet into scenarios; printgen reads up to that many ships")
+            break
+        rows.append(Row(line, values))
     problems.raise_if_any()
     return rows
+
+
+def _next(reader, path: Path) -> list[str] | None:
+    """The next row, None at the end; a row csv cannot read (a cell of over 128 KiB) is an error
+    at the line it starts on."""
+    line = reader.line_num + 1
+    try:
+        return next(reader)
+    except StopIteration:
+        return None
+    except csv.Error as e:
+        raise PrintgenError(Problem(f"cannot be read as CSV ({texts.snippet(str(e), 60)}); a cell holds at most "
+                                    f"{limits.TEXT_CHARS:,} characters", file=path, line=line,
+                                    fix="check this row in a spreadsheet; a cell may have swallowed the rest "
+                                    "of the file through a missing double quote")) from None

@@ -6,6 +6,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from printgen import limits
 from printgen.data.csvfile import read_rows
 from printgen.errors import Collector, PrintgenError, Problem
 
@@ -105,8 +106,8 @@ def load_fleet(path: Path, nation_side: dict[str, str], squadron_side: dict[str,
             problems.add(f"{name} is {nation} but squadron '{squadron}' belongs to the other side", field="squadron",
                          fix="choose a squadron of the ship's own side", **at)
         guns = _int(v.get("guns", "") or "0")
-        if guns is None or guns < 0:
-            problems.add(f"guns '{v['guns']}' for {name} is not a whole number of 0 or more", field="guns",
+        if guns is None or not 0 <= guns <= limits.COUNT:
+            problems.add(f"guns '{v['guns']}' for {name} is not a whole number from 0 to {limits.COUNT}", field="guns",
                          fix="write the number of guns, e.g. 74", **at)
         if types is not None and v.get("type", "") not in types:
             problems.add(f"type '{v.get('type', '')}' for {name} is not a ship type of the ruleset", field="type",
@@ -116,8 +117,8 @@ def load_fleet(path: Path, nation_side: dict[str, str], squadron_side: dict[str,
             problems.add(f"flagship '{v['flagship']}' for {name} is not yes or no", field="flagship",
                          fix="write yes or no", **at)
         crew = _int(v.get("crew", "")) if v.get("crew") else None
-        if v.get("crew") and (crew is None or crew < 0):
-            problems.add(f"crew '{v['crew']}' for {name} is not a whole number of 0 or more", field="crew",
+        if v.get("crew") and (crew is None or not 0 <= crew <= limits.COUNT):
+            problems.add(f"crew '{v['crew']}' for {name} is not a whole number from 0 to {limits.COUNT}", field="crew",
                          fix="write the crew, e.g. 60", **at)
         key = (fold(name), nation)
         if key in seen:
@@ -146,4 +147,4 @@ def _int(text: str) -> int | None:
             f = float(text)
         except ValueError:
             return None
-        return int(f) if f.is_integer() else None
+        return int(f) if f.is_integer() and abs(f) <= 10 ** 9 else None

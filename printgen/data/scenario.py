@@ -10,27 +10,30 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pydantic import Field, PositiveInt, confloat
+from pydantic import Field, confloat, conint, constr, model_validator
 
-from printgen import paths
+from printgen import limits, paths
+from printgen.data import text as texts
 from printgen.data.fleet import Fleet, Ship, load_fleet
+from printgen.data.lesson import DEFAULTS, History, Lesson, Victory
 from printgen.data.tomlfile import read_toml, validate
 from printgen.errors import PrintgenError, Problem
 from printgen.rules.model import Strict
+from printgen.rules.provenance import Entry, check_table
 from printgen.rules.load import Ruleset, load_ruleset
 from printgen.systems import system_of
 
 
 class Info(Strict):
-    title: str
+    title: constr(min_length=1, max_length=limits.TITLE_CHARS)
     ruleset: str
     ships: str = "ships.csv"
 
 
 class Squadron(Strict):
     side: str
-    ships: PositiveInt
-    label: str = ""
+    ships: conint(gt=0, le=limits.FLEET_SHIPS)
+    label: constr(max_length=limits.NAME_CHARS) = ""
 
 
 class FleetOptions(Strict):
@@ -39,9 +42,9 @@ class FleetOptions(Strict):
 
 
 class Preset(Strict):
-    title: str = ""
+    title: constr(max_length=limits.TITLE_CHARS) = ""
     fraction: confloat(gt=0, le=1) | None = None
-    ships: PositiveInt | None = None
+    ships: conint(gt=0, le=limits.FLEET_SHIPS) | None = None
 
 
 class ScenarioFile(Strict):
@@ -50,6 +53,15 @@ class ScenarioFile(Strict):
     fleet: FleetOptions = FleetOptions()
     deployment: dict[str, Any] = {}
     presets: dict[str, Preset] = {}
+    lesson: Lesson | None = None               # classroom additions (printgen.data.lesson); absent:
+    victory: Victory | None = None             # printgen's defaults, marked as its choice
+    history: History | None = None
+    provenance: dict[str, Entry] = {}          # key -> where it comes from (printgen.rules.provenance)
+
+    @model_validator(mode="after")
+    def _provenance_keys(self):
+        check_table(self.provenance, self)
+        return self
 
 
 @dataclass(frozen=True)
@@ -72,6 +84,34 @@ class Scenario:
     @property
     def path(self) -> Path:
         return self.folder / "scenario.toml"
+
+    @property
+    def lesson(self) -> Lesson:
+        return self.file.lesson or DEFAULTS["lesson"]
+
+    @property
+    def victory(self) -> Victory:
+        return self.file.victory or DEFAULTS["victory"]
+
+    @property
+    def history(self) -> History:
+        return self.file.history or DEFAULTS["history"]
+
+    @property
+    def provenance_table(self) -> dict[str, Entry]:
+        """The file's [provenance], over printgen's choice for each lesson section the file leaves out."""
+        implied = {name: Entry(kind="choice", why="printgen's default: the scenario does not set it")
+                   for name in DEFAULTS if getattr(self.file, name) is None}
+        return implied | self.file.provenance
+
+    def with_lesson(self, **changes) -> "Scenario":
+        """The teacher's own lesson times (--periods, --minutes), validated like the file's."""
+        from printgen.data.tomlfile import validate as check
+
+        data = self.lesson.model_dump() | {k: v for k, v in changes.items() if v is not None}
+        lesson = check(Lesson, data, self.path, self.text, fix="give more periods or longer ones (--periods, --minutes)")
+        provenance = {"lesson": Entry(kind="classroom", why="the teacher's lesson times")} | self.file.provenance
+        return dataclasses.replace(self, file=self.file.model_copy(update={"lesson": lesson, "provenance": provenance}))
 
     def with_ships(self, ships: list[Ship] | tuple[Ship, ...]) -> "Scenario":
         return dataclasses.replace(self, fleet=Fleet(self.fleet.path, tuple(ships)))
@@ -108,7 +148,7 @@ def load_scenario(name_or_path: str) -> Scenario:
     _check_squadron_sides(sf, ruleset, path)
     nation_side = {n: key for key, side in ruleset.sides.items() for n in side.nations}
     family = system_of(ruleset)
-    fleet = load_fleet(folder / sf.scenario.ships, nation_side, {k: s.side for k, s in sf.squadrons.items()},
+    fleet = load_fleet(_inside(folder, sf.scenario.ships, path, "scenario.ships"), nation_side, {k: s.side for k, s in sf.squadrons.items()},
                        needs=family.fleet_columns, types=family.ship_types(ruleset))
     if sf.fleet.flagships is not None:
         flagged = {fleet.find(n, str(path)) for n in sf.fleet.flagships}
@@ -119,15 +159,26 @@ def load_scenario(name_or_path: str) -> Scenario:
     return Scenario(name=name, folder=folder, file=sf, ruleset=ruleset, fleet=fleet, text=text)
 
 
+def _inside(folder: Path, ref: str, scenario_path: Path, field: str) -> Path:
+    """A file the scenario names, which must lie in its own folder: a scenario is shared, and must not
+    make printgen read (and quote) another file of the teacher's machine."""
+    target = (folder / ref).resolve()
+    if not target.is_relative_to(folder.resolve()):
+        raise PrintgenError(Problem("names a file outside the scenario folder", file=scenario_path, field=field,
+                                    fix="put the file in the scenario folder and give its name, e.g. ships.csv"))
+    return target
+
+
 def _ruleset_path(ref: str, folder: Path, scenario_path: Path) -> Path:
-    local = folder / ref
-    if local.suffix == ".toml" and local.is_file():
-        return local
+    if ref.endswith(".toml"):
+        local = _inside(folder, ref, scenario_path, "scenario.ruleset")
+        if local.is_file():
+            return local
     builtin = paths.rulesets_dir() / f"{ref}.toml"
-    if builtin.is_file():
+    if "/" not in ref and "\\" not in ref and not ref.startswith(".") and builtin.is_file():
         return builtin
     known = sorted(p.stem for p in paths.rulesets_dir().glob("*.toml"))
-    raise PrintgenError(Problem(f"ruleset '{ref}' not found", file=scenario_path, field="scenario.ruleset",
+    raise PrintgenError(Problem(f"ruleset '{texts.snippet(ref)}' not found", file=scenario_path, field="scenario.ruleset",
                                 fix="use one of: " + ", ".join(known) + ", or a .toml file in the scenario folder"))
 
 

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import re
 import tomllib
+from functools import lru_cache
 from pathlib import Path
 from typing import TypeVar
 
 from pydantic import BaseModel, ValidationError
 
+from printgen import limits
+from printgen.data import text as texts
 from printgen.errors import PrintgenError, Problem
 
 M = TypeVar("M", bound=BaseModel)
@@ -21,14 +24,60 @@ def read_toml(path: Path) -> tuple[dict, str]:
     if not path.is_file():
         raise PrintgenError(Problem("file not found", file=path,
                                     fix="check the name in scenario.toml, or run `printgen list`"))
-    text = path.read_text(encoding="utf-8-sig")
+    raw = read_bounded(path)
     try:
-        return tomllib.loads(text), text
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise PrintgenError(Problem("is not UTF-8 text; save as UTF-8", file=path, line=raw[: e.start].count(b"\n") + 1,
+                                    fix="in your text editor choose 'Save as' with the encoding UTF-8")) from None
+    try:
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         m = re.search(r"line (\d+)", str(e))
-        raise PrintgenError(Problem(f"is not valid TOML ({e})", file=path,
+        raise PrintgenError(Problem(f"is not valid TOML ({texts.snippet(str(e), 120)})", file=path,
                                     line=int(m.group(1)) if m else None,
                                     fix="compare with the built-in file; strings need quotes, lists [a, b]")) from None
+    problems: list[Problem] = []
+    data = _clean(data, (), path, text, problems)
+    if problems:
+        raise PrintgenError(problems)
+    return data, text
+
+
+def read_bounded(path: Path) -> bytes:
+    """A data file's bytes, refused when larger than any real one could be."""
+    size = path.stat().st_size
+    if size > limits.FILE_BYTES:
+        raise PrintgenError(Problem(f"is {size:,} bytes; printgen reads data files of at most {limits.FILE_BYTES:,}",
+                                    file=path, fix="is it the right file? a fleet or a ruleset is a few kilobytes"))
+    with path.open("rb") as f:
+        return f.read(limits.FILE_BYTES + 1)
+
+
+def _clean(value, loc: tuple, path: Path, text: str, problems: list[Problem]):
+    """The parsed data with every text NFC-normalised; non-finite numbers and unprintable texts
+    (keys too: squadron and type names print) become problems naming the field."""
+    def bad(what: str, fix: str):
+        problems.append(Problem(what, file=path, line=locate(text, loc), field=".".join(map(str, loc)) or None, fix=fix))
+
+    if isinstance(value, dict):
+        out = {}
+        for k, v in value.items():
+            key = texts.nfc(k)
+            if why := texts.problem(key, limits.NAME_CHARS):
+                problems.append(Problem(f"the name {why}", file=path, line=locate(text, loc + (k,)),
+                                        field=".".join(map(str, loc + (k,))), fix=texts.FIX))
+            out[key] = _clean(v, loc + (k,), path, text, problems)
+        return out
+    if isinstance(value, list):
+        return [_clean(v, loc + (i,), path, text, problems) for i, v in enumerate(value)]
+    if texts.non_finite(value):
+        bad(f"{value} is not a number", "write a number, e.g. 6 or 1.5")
+    elif isinstance(value, str):
+        value = texts.nfc(value)
+        if why := texts.problem(value):
+            bad(why, texts.FIX)
+    return value
 
 
 def locate(text: str, loc: tuple) -> int | None:
@@ -37,8 +86,19 @@ def locate(text: str, loc: tuple) -> int | None:
     Walks table headers and keys; good enough to point a teacher at the right line, and None
     rather than a wrong line when unsure.
     """
-    names = [str(p) for p in loc if not isinstance(p, int)]
-    best, best_depth = None, -1
+    names = tuple(str(p) for p in loc if not isinstance(p, int))
+    index = _lines(text)
+    for depth in range(len(names), 0, -1):
+        if (number := index.get(names[:depth])) is not None:
+            return number
+    return None
+
+
+@lru_cache(maxsize=8)
+def _lines(text: str) -> dict[tuple[str, ...], int]:
+    """The first line of each table header and key path, read once per file (thousands of errors
+    are located in an instant)."""
+    index: dict[tuple[str, ...], int] = {}
     table: list[str] = []
     for number, line in enumerate(text.splitlines(), start=1):
         line = line.split("#", 1)[0]
@@ -49,19 +109,8 @@ def locate(text: str, loc: tuple) -> int | None:
             path = table + [m.group(1).strip('"')]
         else:
             continue
-        depth = _common(path, names)
-        if depth == len(path) and depth > best_depth:
-            best, best_depth = number, depth
-    return best
-
-
-def _common(path: list[str], names: list[str]) -> int:
-    n = 0
-    for a, b in zip(path, names):
-        if a != b:
-            break
-        n += 1
-    return n
+        index.setdefault(tuple(path), number)
+    return index
 
 
 def validate(model: type[M], data: dict, path: Path, text: str, fix: str) -> M:
@@ -76,7 +125,19 @@ def validate(model: type[M], data: dict, path: Path, text: str, fix: str) -> M:
         raise PrintgenError(problems) from None
 
 
+_BOUNDS = {"less_than_equal": "at most {le}", "less_than": "less than {lt}", "greater_than_equal": "at least {ge}",
+           "greater_than": "more than {gt}", "string_too_long": "at most {max_length} characters",
+           "string_too_short": "at least {min_length} characters", "too_long": "at most {max_length}",
+           "too_short": "at least {min_length}"}
+
+
 def _message(err: dict) -> str:
+    if err["type"] in _BOUNDS:
+        given = err.get("input")
+        shown = f"{len(given)} entries" if isinstance(given, (list, dict)) else texts.snippet(repr(given), 40)
+        return (f"{shown} is out of range: it must be {_BOUNDS[err['type']].format(**err.get('ctx', {}))}"
+                + (" (printgen's limits, and why, are in printgen/limits.py)" if err["type"] in
+                   ("less_than_equal", "string_too_long", "too_long") else ""))
     msg = err["msg"]
     if msg.startswith("Value error, "):
         msg = msg[len("Value error, "):]

@@ -16,6 +16,7 @@ Seeded: the same scenario, options and seed give the same deployment."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from dataclasses import dataclass
 from typing import Callable
@@ -110,7 +111,8 @@ class Field:
 
 def deploy(scenario, options: Options) -> Deployment:
     """Place every ship of the scenario; PrintgenError (saying what would fit) if they cannot be."""
-    from printgen.game.formations import place_columns, place_line, place_loners, place_squadrons
+    from printgen.game.formations import TooMany, place_columns, place_line, place_loners, place_squadrons
+    from printgen.game.reduce import fewer_ships
 
     settings = load_settings(scenario)
     rs = scenario.ruleset
@@ -132,13 +134,17 @@ def deploy(scenario, options: Options) -> Deployment:
     seeds = {part: random.Random(f"{options.seed}:{part}") for part in ("line", "attack", "loners")}
 
     form = line_form(settings, rs)
-    if form == "squadrons":
-        line, columns = place_columns(field, line_columns(scenario, line_ships, settings.line_max_columns),
-                                      seeds["line"])
-    else:
-        line, columns = place_line(field, line_ships, seeds["line"])
-    attack = place_squadrons(field, attackers, leaders, line, seeds["attack"])
-    alone = place_loners(field, loners, line, line + attack, seeds["loners"])
+    try:
+        if form == "squadrons":
+            line, columns = place_columns(field, line_columns(scenario, line_ships, settings.line_max_columns),
+                                          seeds["line"])
+        else:
+            line, columns = place_line(field, line_ships, seeds["line"])
+        attack = place_squadrons(field, attackers, leaders, line, seeds["attack"])
+        alone = place_loners(field, loners, line, line + attack, seeds["loners"])
+    except TooMany as e:
+        raise PrintgenError(dataclasses.replace(e.problems[0], fix=fewer_ships(scenario, e.squadrons, e.fit)
+                                                + "; " + e.problems[0].fix)) from None
     spots = {sp.ship: sp for sp in line + attack + alone}
     placements = []
     for number, ship in enumerate(ships, start=1):

@@ -77,8 +77,16 @@ def to_csv(dep: Deployment, options: Options) -> bytes:
         row = record(dep, p, options)
         row["flagship"] = "yes" if row["flagship"] else "no"
         row["leader"] = "yes" if row["leader"] else "no"
-        w.writerow(row)
+        w.writerow({k: inert(v) for k, v in row.items()})
     return ("\ufeff" + buf.getvalue()).encode("utf-8")          # the BOM makes Excel read the accents right
+
+
+def inert(value):
+    """A text cell a spreadsheet would run as a formula (=, +, -, @, tab, CR first) gets a leading
+    apostrophe, which Excel and LibreOffice show as plain text; numbers pass as they are."""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    return value
 
 
 def print_units_text(value: float, units: str) -> str:

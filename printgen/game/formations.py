@@ -106,8 +106,8 @@ def place_line(f, ships: list[Ship], rng: random.Random) -> tuple[list[Spot], in
     columns = next((k for k in range(1, st.line_max_columns + 1) if n == 1 or (n - 1) * pmin <= k * span + 1e-9), None)
     if columns is None:
         fit = int(st.line_max_columns * span / pmin + 1e-9) + 1
-        raise PrintgenError(_too_many("line", n, fit, f"in {st.line_max_columns} column(s) with "
-                                      f"{st.line_gap_in[0]:g}\" gaps", "deployment.line_max_columns"))
+        raise _too_many("line", ships, fit, f"in {st.line_max_columns} column(s) with "
+                        f"{st.line_gap_in[0]:g}\" gaps", "deployment.line_max_columns")
     step = min((f.length + gmax) / columns, span / (n - 1)) if n > 1 else 0.0
     gap = columns * step - f.length
     jy = max(0.0, min(f.inches(st.line_jitter_in), (gap - gmin - 2 * f.snap) / 2, (gmax - gap - 2 * f.snap) / 2))
@@ -141,8 +141,8 @@ def place_columns(f, columns: list[list[Ship]], rng: random.Random) -> tuple[lis
     for col, ls, free in zip(columns, lengths, room):
         if free < (len(ls) - 1) * gmin - 1e-9:
             fit = max(1, int((head - tail + gmin) / (f.length + gmin) + 1e-9))
-            raise PrintgenError(_too_many(f"'{col[0].squadron}' line", len(col), fit, f"in one line with "
-                                          f"{st.line_gap_in[0]:g}\" gaps", "deployment.line_start_from_north_in"))
+            raise _too_many(f"'{col[0].squadron}' line", col, fit, f"in one line with "
+                            f"{st.line_gap_in[0]:g}\" gaps", "deployment.line_start_from_north_in")
     gap = min([(gmin + gmax) / 2] + [free / (len(ls) - 1) for ls, free in zip(lengths, room) if len(ls) > 1])
     jy = max(0.0, min(f.inches(st.line_jitter_in), (gap - gmin - 2 * f.snap) / 2, (gmax - gap - 2 * f.snap) / 2))
     col_gap = f.inches(st.line_column_gap_in)
@@ -200,7 +200,7 @@ def place_squadrons(f, squadrons: dict[str, list[Ship]], leaders: dict[str, list
     files = {k: max(math.ceil(len(squadrons[k]) / per_file), len([s for s in leaders.get(k, []) if s in squadrons[k]]))
              for k in names}
     heights = {k: (files[k] - 1) * file_pitch + f.beam + 2 * jy for k in names}
-    tops = _stack(f, names, aims, heights, line, per_file, file_pitch, sum(len(v) for v in squadrons.values()))
+    tops = _stack(f, names, aims, heights, line, per_file, file_pitch, [s for v in squadrons.values() for s in v])
     out: list[Spot] = []
     for k in names:
         out += _squadron(f, board, k, squadrons[k], [s for s in leaders.get(k, []) if s in squadrons[k]],
@@ -209,7 +209,7 @@ def place_squadrons(f, squadrons: dict[str, list[Ship]], leaders: dict[str, list
     return out
 
 
-def _stack(f, names, aims, heights, line, per_file, file_pitch, n_ships) -> dict[str, float]:
+def _stack(f, names, aims, heights, line, per_file, file_pitch, ships) -> dict[str, float]:
     """Top edge (y) of each squadron's block: centred on its aim along the line, north first, no
     two blocks closer than two file spacings, all on the table."""
     st = f.settings
@@ -229,8 +229,8 @@ def _stack(f, names, aims, heights, line, per_file, file_pitch, n_ships) -> dict
     if tops[0] > f.height - margin + 1e-9:
         usable = f.height - 2 * margin - (len(names) - 1) * sep - f.beam
         fit = per_file * len(names) * max(1, int(usable / file_pitch / len(names) + 1e-9) + 1)
-        raise PrintgenError(_too_many("attacking squadrons", n_ships, fit, "west of the line, out of range",
-                                      "deployment.attack_spread_in"))
+        raise _too_many("attacking squadrons", ships, fit, "west of the line, out of range",
+                        "deployment.attack_spread_in")
     return dict(zip(names, tops))
 
 
@@ -325,11 +325,18 @@ def _beyond(poly, others, reach: float) -> bool:
     return True
 
 
-def _too_many(what: str, n: int, fit: int, how: str, field: str) -> Problem:
-    share = max(0.05, math.floor(fit / n * 20) / 20) if n else 1
-    return Problem(f"{n} ships are too many for the {what}: at this scale at most {fit} fit {how}",
-                   field=field, fix=f"use --fraction {share:g} (or --ships) to field fewer ships; the scale does not "
-                   "help, since it shrinks the bases and the gaps with the table")
+class TooMany(PrintgenError):
+    """More ships than a formation holds; deploy() turns it into a --fraction that fits."""
+
+    def __init__(self, problem: Problem, squadrons: set[str], fit: int):
+        super().__init__(problem)
+        self.squadrons, self.fit = squadrons, fit
+
+
+def _too_many(what: str, ships: list[Ship], fit: int, how: str, field: str) -> TooMany:
+    return TooMany(Problem(f"{len(ships)} ships are too many for the {what}: at this scale at most {fit} fit {how}",
+                           field=field, fix="field fewer ships with --fraction or --ships; the scale does not help, "
+                           "since it shrinks the bases and the gaps with the table"), {s.squadron for s in ships}, fit)
 
 
 def _in_line(board, ship, x: float, y: float, jitter: tuple, rng):

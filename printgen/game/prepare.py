@@ -9,7 +9,7 @@ from printgen.options import Options
 def prepare(name: str, *, edition: str = "color", paper: str = "letter", scale: float | None = None,
             table: str | None = None, units: str = "in", fmt: str = "pdf", dpi: float = 100.0,
             fraction: float | None = None, ships: int | None = None, preset: str | None = None,
-            seed: int = 1805):
+            seed: int = 1805, periods: int | None = None, minutes: int | None = None):
     from printgen.rules import load_checked
 
     scenario = load_checked(name)
@@ -34,6 +34,21 @@ def prepare(name: str, *, edition: str = "color", paper: str = "letter", scale: 
 
         scenario, note = reduce_fleet(scenario, fraction=fraction, ships=ships)
         notes.append(note)
+    if periods is not None or minutes is not None:
+        scenario = scenario.with_lesson(periods=periods, period_minutes=minutes)
     options = Options(edition=edition, paper=paper, scale=1.0 if scale is None else scale, units=units, fmt=fmt,
                       dpi=dpi, seed=seed, notes=tuple(notes))
+    _printable_bases(scenario, options.scale)
     return scenario, options
+
+
+def _printable_bases(scenario, scale: float) -> None:
+    """Every base must print at least limits.PRINTED_BASE_MIN_IN long, or names and hit circles overprint."""
+    from printgen.limits import PRINTED_BASE_MIN_IN
+
+    shortest = min((scenario.ruleset.base_of(s)[0] for s in scenario.fleet.ships), default=PRINTED_BASE_MIN_IN)
+    if shortest * scale < PRINTED_BASE_MIN_IN - 1e-9:
+        least = PRINTED_BASE_MIN_IN / shortest
+        raise PrintgenError(Problem(f"at scale {scale:g} the shortest base ({shortest:g}\") prints {shortest * scale:g}\" "
+                                    f"long: ship names and hit circles no longer fit", field="--scale",
+                                    fix=f"use --scale {least:g} or more (a larger table)"))

@@ -36,6 +36,27 @@ def reduce_fleet(scenario, fraction: float | None = None, ships: int | None = No
     return scenario.with_ships(chosen), note
 
 
+def fewer_ships(scenario, squadrons: set[str], fit: int) -> str:
+    """Advice that works when at most `fit` ships of `squadrons` fit the table: the largest --fraction
+    (two significant digits) whose shares leave no more, computed as reduce_fleet will share them,
+    from the whole fleet as scenario.toml counts it (the fleet may already be reduced)."""
+    sizes = {name: sq.ships for name, sq in scenario.squadrons.items()}
+    n = sum(sizes.values())
+    for fraction in _fractions():
+        total = _total(n, len(sizes), fraction, None)
+        if sum(q for name, q in _quotas(sizes, total).items() if name in squadrons) <= fit:
+            return f"use --fraction {fraction:g} (or --ships {total})"
+    return f"use fewer ships in squadron{'s' if len(squadrons) > 1 else ''} {', '.join(sorted(squadrons))}"
+
+
+def _fractions():
+    """1, 0.99 ... 0.1, 0.099 ... 0.01, 0.0099 ... 0.001: a bounded, descending list."""
+    yield 1.0
+    for digits in (2, 3, 4):
+        for k in range(99, 9, -1):
+            yield round(k / 10 ** digits, digits)
+
+
 def _total(n: int, n_squadrons: int, fraction: float | None, ships: int | None) -> int:
     if fraction is not None and ships is not None:
         raise PrintgenError(Problem("--fraction and --ships both set the fleet size", field="--ships",

@@ -28,7 +28,7 @@ def plan_kit(name: str, students: int, **choices) -> Plan:
     from printgen.game.students import assign
 
     scenario, options = prepare(name, **choices)
-    return Plan(scenario, options, assign(scenario, students), deploy(scenario, options))
+    return Plan(scenario, options, assign(scenario, students), deploy(scenario, options), students)
 
 
 def build_kit(plan: Plan, editions: str, out: Path, request: dict, progress: Progress | None = None,

@@ -8,15 +8,21 @@ from typing import Callable
 from printgen.draw.shapes import Drawing
 from printgen.systems import system_of
 
-KINDS = ("teacher", "quickref", "cards", "captains", "sprites", "rulers", "map", "tiled-map")
+KINDS = ("lesson", "teacher", "quickref", "cards", "captains", "sprites", "status-markers", "score", "worksheet",
+         "debrief", "rulers", "map", "tiled-map")
+LESSON = ("lesson", "score", "worksheet", "debrief")      # only where the ruleset has their templates
 STEMS = {"tiled-map": "map-tiled"}          # the file names `printgen map --tiled` writes too
 
 
 def kinds(ruleset) -> tuple[str, ...]:
     """The documents of a kit for this ruleset, in print order."""
+    from printgen.sheets.text.lesson import has_sheet
+
     extra = tuple(system_of(ruleset).documents)           # what the rule family adds (ship records, ...)
     at = KINDS.index("sprites") + 1
-    return KINDS[:at] + extra + KINDS[at:]
+    out = KINDS[:at] + extra + KINDS[at:]
+    return tuple(k for k in out if (k not in LESSON or has_sheet(ruleset, k))
+                 and (k != "status-markers" or ruleset.status_markers is not None))
 
 
 @dataclass(frozen=True)
@@ -26,6 +32,19 @@ class Plan:
     options: object
     captains: list
     deployment: object
+    students: int = 0                      # the class size asked for
+
+    def kinds(self) -> tuple[str, ...]:
+        return kinds(self.scenario.ruleset)
+
+    def pages(self, kind: str) -> int:
+        """Pages of one document of this kit, drawn to count them (cached on the plan; while the
+        lesson plan counts its own pages in a first pass, its count reads 0)."""
+        cache = self.__dict__.setdefault("_pages", {})
+        if kind not in cache:
+            cache[kind] = 0
+            cache[kind] = len(makers(self)[kind](self.options).pages)
+        return cache[kind]
 
 
 def stem(kind: str) -> str:
@@ -41,11 +60,15 @@ def makers(plan: Plan) -> dict[str, Callable[[object], Drawing]]:
     from printgen.sheets.pieces.sprites import sprite_sheets
     from printgen.sheets.text.teacher import teacher_sheet
     from printgen.sheets.maps.tiled_map import tiled_sheets
+    from printgen.sheets.pieces.status_markers import status_marker_sheets
+    from printgen.sheets.text.lesson import lesson_sheet
 
     s, dep = plan.scenario, plan.deployment
     family = system_of(s.ruleset)
     own = {kind: (lambda o, kind=kind: family.document(kind, s, o)) for kind in family.documents}
-    return own | {
+    lesson = {kind: (lambda o, kind=kind: lesson_sheet(plan, kind, o)) for kind in LESSON}
+    return own | lesson | {
+        "status-markers": lambda o: status_marker_sheets(plan, o),
         "teacher": lambda o: teacher_sheet(s, o, plan.captains, list(kinds(s.ruleset))),
         "quickref": lambda o: quickref_sheet(s, o),
         "cards": lambda o: card_sheets(s, o),

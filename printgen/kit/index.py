@@ -29,13 +29,18 @@ def thumbnails(pages, edition: str, documents: list[dict]) -> dict[str, bytes]:
 
 
 def index_html(plan, manifest: dict) -> bytes:
-    from printgen.sheets.text.wording import environment
+    import jinja2
 
+    from printgen import paths
+
+    # HTML, so autoescaped (the sheets' environment is not): a scenario's title is the teacher's text
+    environment = jinja2.Environment(loader=jinja2.FileSystemLoader(str(paths.templates_dir())), autoescape=True,
+                                     undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True)
     docs = []
     for d in manifest["documents"]:
         docs.append({**d, "advice": HOW_TO_PRINT.get(d["kind"], "Everything above in one file, in print order."),
                      "thumbs": [thumb_name(d, k + 1) for k in range(thumbed(d))] if d["kind"] != "kit" else []})
-    html = environment().get_template("kit/index.html.j2").render(
+    html = environment.get_template("kit/index.html.j2").render(
         title=plan.scenario.title, manifest=manifest, documents=docs, paper=plan.options.paper,
         students=len(plan.captains), ships=len(plan.scenario.fleet.ships), notes=plan.options.notes)
     return html.encode("utf-8")

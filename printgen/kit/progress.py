@@ -1,23 +1,31 @@
-"""A light progress bar on stderr (only when it is a terminal): the kit takes a second or two."""
+"""A light progress bar on stderr (only when it is a terminal): the kit takes a second or two.
+
+With PRINTGEN_PROGRESS=lines in the environment it writes one plain line a step instead
+("progress 3/9 cards (bw)"), for a program that runs the kit and reads its stderr (`printgen serve`)."""
 
 from __future__ import annotations
 
+import os
 import sys
 
 
 class Progress:
     def __init__(self, total: int, enabled: bool | None = None):
         self.total, self.done = max(1, total), 0
+        self.lines = os.environ.get("PRINTGEN_PROGRESS") == "lines" and enabled is not False
         self.enabled = sys.stderr.isatty() if enabled is None else enabled
 
     def step(self, what: str) -> None:
         self.done += 1
-        if self.enabled:
+        if self.lines:
+            sys.stderr.write(f"progress {self.done}/{self.total} {what}\n")
+            sys.stderr.flush()
+        elif self.enabled:
             filled = int(30 * self.done / self.total)
             sys.stderr.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {self.done}/{self.total} {what:<34}")
             sys.stderr.flush()
 
     def close(self) -> None:
-        if self.enabled:
+        if self.enabled and not self.lines:
             sys.stderr.write("\r" + " " * 80 + "\r")
             sys.stderr.flush()

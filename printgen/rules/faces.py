@@ -20,6 +20,8 @@ def parse_faces(value) -> tuple[int, ...]:
                 a, b = int(lo), int(hi or lo)
             except ValueError:
                 raise ValueError(f"'{value}' is not a list of die faces; write them like [5, 6] or \"5-6\"") from None
+            if not (1 <= a <= DIE and 1 <= b <= DIE):
+                raise ValueError(f"'{value}' names a face that is not on a six-sided die (faces are 1 to {DIE})")
             parts.extend(range(a, b + 1))
         value = parts
     if isinstance(value, int) and not isinstance(value, bool):

@@ -4,18 +4,34 @@ dotted key such as `shooting.dice.british` names a rule number both in the file 
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, NonNegativeFloat, PositiveFloat, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, PositiveFloat, field_validator, model_validator
 
+from printgen import limits
+
+from printgen.rules.provenance import Entry, check_table
 
 Compass = Literal["N", "NE", "E", "SE", "S", "SW", "W", "NW"]
 SideName = Literal["north", "east", "south", "west"]
 Colour = Literal["green", "yellow", "red"]
 
 
+# Numbers as the rules may give them: finite and within printgen.limits (each says why).
+Inches = Annotated[float, Field(ge=0, le=limits.DISTANCE_IN)]
+PositiveInches = Annotated[float, Field(gt=0, le=limits.DISTANCE_IN)]
+Feet = Annotated[float, Field(ge=0, le=limits.TABLE_FT)]
+PositiveFeet = Annotated[float, Field(gt=0, le=limits.TABLE_FT)]
+BaseSide = Annotated[float, Field(ge=limits.BASE_MIN_IN, le=limits.BASE_MAX_IN)]
+BaseLength = Annotated[float, Field(ge=limits.BASE_MIN_LENGTH_IN, le=limits.BASE_MAX_IN)]
+Dice = Annotated[int, Field(ge=1, le=limits.DICE_PER_POOL)]
+Points = Annotated[int, Field(ge=1, le=limits.HIT_POINTS)]
+Count = Annotated[int, Field(ge=1, le=limits.COUNT)]
+Text = Annotated[str, Field(max_length=limits.TEXT_CHARS)]
+
+
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
 
 class RollTable(Strict):
@@ -35,7 +51,7 @@ class RollTable(Strict):
 
 class Meta(Strict):
     id: str
-    title: str
+    title: Annotated[str, Field(min_length=1, max_length=limits.TITLE_CHARS)]
     system: str                       # a registered rule system (printgen.systems)
     die: Literal[6] = 6
 
@@ -56,8 +72,8 @@ class Side(Strict):
 
 class Edge(Strict):
     side: SideName
-    from_ft: NonNegativeFloat
-    to_ft: NonNegativeFloat
+    from_ft: Feet
+    to_ft: Feet
     colour: Colour
 
     @model_validator(mode="after")
@@ -68,8 +84,8 @@ class Edge(Strict):
 
 
 class Table(Strict):
-    north_south_ft: PositiveFloat
-    east_west_ft: PositiveFloat
+    north_south_ft: PositiveFeet
+    east_west_ft: PositiveFeet
     wind_from: Compass
     edges: list[Edge] = []            # coloured wind edges, where the rules steer by them (Trafalgar)
 
@@ -78,8 +94,8 @@ class Table(Strict):
 
 
 class Bases(Strict):
-    length_in: PositiveFloat
-    width_in: PositiveFloat
+    length_in: BaseLength
+    width_in: BaseSide
 
 
 class RangeBands(Strict):
@@ -94,8 +110,8 @@ class RangeBands(Strict):
             if (not isinstance(band, (list, tuple)) or len(band) != 2
                     or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in band)):
                 raise ValueError(f"range '{name}' must be [from, to] in inches, like [0, 6]")
-            if band[0] < 0 or band[1] <= band[0]:
-                raise ValueError(f"range '{name}' = {list(band)}: needs 0 <= from < to")
+            if not 0 <= band[0] < band[1] <= limits.DISTANCE_IN:
+                raise ValueError(f"range '{name}' = {list(band)}: needs 0 <= from < to <= {limits.DISTANCE_IN:g}")
         return data
 
     def bands(self) -> dict[str, tuple[float, float]]:
@@ -103,7 +119,13 @@ class RangeBands(Strict):
 
 
 class Sequence(Strict):
-    phases: list[str] = Field(min_length=1)
+    phases: list[Text] = Field(min_length=1, max_length=limits.PHASES)
+
+
+class StatusMarkers(Strict):
+    """Markers to cut out for the states a ship can be in (struck, fouled, ...): the lesson's."""
+    size_in: tuple[PositiveFloat, PositiveFloat] = (1.0, 0.5)     # at full scale, like the bases
+    per_ship: dict[str, PositiveFloat] = Field(min_length=1)       # state -> markers a ship of the fleet
 
 
 class RulesetBase(Strict):
@@ -113,7 +135,14 @@ class RulesetBase(Strict):
     sides: dict[str, Side]
     bases: Bases
     table: Table
+    status_markers: StatusMarkers | None = None         # the lesson's cut-out markers, if any
+    provenance: dict[str, Entry] = {}                   # key -> where it comes from (rules.provenance)
     _file: tuple | None = PrivateAttr(default=None)      # (path, text) it was read from, for messages
+
+    @model_validator(mode="after")
+    def _provenance_keys(self):
+        check_table(self.provenance, self)
+        return self
 
     @property
     def path(self):

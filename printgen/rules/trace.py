@@ -11,11 +11,19 @@ from fractions import Fraction
 from typing import Any, Callable
 
 DERIVATIONS: dict[str, Callable[..., Any]] = {}
+PLAN_DERIVATIONS: dict[str, Callable[..., Any]] = {}     # of the kit's plan: the lesson, the class, the table
 
 
 def derivation(fn: Callable[..., Any]) -> Callable[..., Any]:
     """Register a function of (ruleset, *args) whose result a sheet may print."""
     DERIVATIONS[fn.__name__] = fn
+    return fn
+
+
+def plan_derivation(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """Register a function of (plan, *args): numbers that depend on the scenario's lesson data, the
+    class size or the deployment (printgen.kit.documents.Plan), not on the ruleset alone."""
+    PLAN_DERIVATIONS[fn.__name__] = fn
     return fn
 
 
@@ -62,6 +70,10 @@ def rule(ruleset, key: str, kind: str = "count") -> Traced:
 
 def derived(ruleset, fn: str, *args, kind: str = "odds") -> Traced:
     return Traced(DERIVATIONS[fn](ruleset, *args), Source(fn, tuple(args)), kind)
+
+
+def plan_derived(plan, fn: str, *args, kind: str = "count") -> Traced:
+    return Traced(PLAN_DERIVATIONS[fn](plan, *args), Source(fn, tuple(args)), kind)
 
 
 def resolve(ruleset, source: Source) -> Any:

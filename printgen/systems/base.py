@@ -36,6 +36,10 @@ class RuleSystem:
         """The family's own consistency checks (printgen.rules.checks.CheckResult)."""
         return []
 
+    def dice_pool(self, rs, ship) -> int:
+        """The most dice the ship rolls at once (the lesson's materials list counts the dice to buy)."""
+        raise NotImplementedError
+
     def odds_tables(self, rs) -> list:
         """Every odds table of the rules (printgen.rules.tables.OddsTable), for `printgen odds`."""
         return []

@@ -157,7 +157,9 @@ def strips(strip: Strip, width: float) -> list[Strip]:
     if length <= width:
         return [strip]
     ends, start = [], 0.0
-    while start < length - 1e-6:
+    for _ in range(len(cuts) + int(length / (width - TAB)) + 2):     # bounded: each piece moves on
+        if start >= length - 1e-6:
+            break
         fits = [c for c in cuts if start < c <= start + width - TAB]
         end = max(fits) if fits else min(length, start + width - TAB)
         ends.append((start, end))

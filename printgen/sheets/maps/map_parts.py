@@ -112,8 +112,11 @@ def edge_meaning(colour: str, rs, options: Options, short: bool = False) -> tupl
     v = Span(options.measure.fmt(speed), source=("rule", f"movement.speed_in.{colour}"), kind="distance")
     if colour == "green":
         return (Span("wind behind: full speed, up to "), v) if not short else (Span("wind behind, full speed "), v)
-    if colour == "yellow":
-        return (Span("close-hauled: half speed, up to "), v) if not short else (Span("close-hauled, half speed "), v)
+    if colour == "yellow":                             # the seed says "close quartered": a reading
+        from printgen.rules.provenance import mark_spans
+
+        return (Span("close-hauled"), *mark_spans(rs, "words.close_hauled"), Span(": half speed, up to "), v) \
+            if not short else (Span("half speed "), v)
     return ((Span("into the wind: moves "), v, Span(" only after passing the in-irons check")) if not short
             else (Span("into the wind: in-irons check"),))
 

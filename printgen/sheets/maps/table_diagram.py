@@ -66,13 +66,19 @@ def table_diagram(rs, width: float, size: float, measure=None) -> tuple[list[Sha
     meaning = {"green": "wind behind: full speed", "yellow": "close-hauled: half speed",
                "red": "into the wind: in-irons check"}
     drift = getattr(rs, "drift", None)
-    lines = [f"Wind from the {_compass_word(t.wind_from)}."] + list(meaning.values())
+    lines = [f"Wind from the {_compass_word(t.wind_from)}."] + list(meaning.values()) + ["close-hauled (reading of a damaged source)"]
     ls = min(size * 0.85, *(fit_size(s, room, size * 0.85) for s in lines))
     y = y0 + size * 0.4
     for colour in ("green", "yellow", "red"):
         shapes.append(Line(lx, y, lx + size * 2.2, y, f"edge.{colour}"))
         shapes.append(Text(lx + size * 2.8, y + ls * 0.4, (Span(colour.capitalize(), "bold"),), ls * 1.05))
-        shapes.append(Text(lx + size * 2.8, y + ls * 1.6, (Span(meaning[colour]),), ls, role="text.muted"))
+        words = (Span(meaning[colour]),)
+        if colour == "yellow":                         # the seed says "close quartered": a reading
+            from printgen.rules.provenance import mark_spans
+
+            head, tail = meaning[colour].split(":", 1)
+            words = (Span(head), *mark_spans(rs, "words.close_hauled"), Span(":" + tail))
+        shapes.append(Text(lx + size * 2.8, y + ls * 1.6, words, ls, role="text.muted"))
         y += size * 2.7
     shapes.append(Text(lx, y + size * 0.2, (Span(lines[0]),), ls))
     if drift is not None and measure is not None:

@@ -172,7 +172,8 @@ def _grid(view: MapView, box, options: Options, right: float, bottom: float) -> 
         seg = clip_segment(view.pt(0, i * grid.step_in), view.pt(view.width_in, i * grid.step_in), box)
         if seg and box[1] + 8 < seg[0][1] < bottom:
             out.append(Line(*seg[0], *seg[1], "grid", tag="grid"))
-            out.append(Text(max(x0, seg[0][0]) + 3, seg[0][1] - 3,
+            clear = 24 if seg[0][0] >= x0 - 0.5 else 3       # the west edge's own label runs along it here
+            out.append(Text(max(x0, seg[0][0]) + clear, seg[0][1] - 3,
                             (Span(grid.label(i), source=("meta", "grid"), kind="count"),
                              Span(f" {grid.unit} from the south edge")), 7, role="text.muted", tag="grid-label"))
         elif seg:

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from printgen.draw.shapes import Line, Page, Rect, Span, Text
+from printgen.draw import fonts
+from printgen.draw.shapes import Group, Line, Page, Rect, Span, Text
 from printgen.options import Options
+from printgen.sheets.text.textfit import fit_size
 from printgen.units import PT_PER_CM, PT_PER_IN
 
 MARGIN = 0.4 * PT_PER_IN
@@ -41,16 +43,17 @@ def new_page(options: Options) -> Page:
 
 
 def frame(page: Page, options: Options, scenario_title: str, sheet: str, k: int, n: int,
-          hint: str | tuple[Span, ...] = "") -> None:
-    """Header and footer of page k of n. Page numbers are traced (meta) like every printed number."""
+          hint: str | tuple[Span, ...] = "", legend: bool = True) -> None:
+    """Header and footer of page k of n. Page numbers are traced (meta) like every printed number.
+    `legend`: explain the page's marks bottom left (a page whose own notes sit there explains them itself)."""
     w, h = page.width, page.height
     top = MARGIN + 10
-    page.add(Text(MARGIN, top, (Span(scenario_title, source=("scenario", "title"), kind="text"), Span(f"  ·  {sheet}")), 9,
-                  font="bold"),
-             Text(w - MARGIN, top, (Span(options.edition_name + "  ·  page "),
-                                    Span(str(k), source=("meta", "page"), kind="count"), Span(" of "),
-                                    Span(str(n), source=("meta", "pages"), kind="count")), 8, role="text.muted",
-                  anchor="end"),
+    left = (Span(scenario_title, source=("scenario", "title"), kind="text"), Span(f"  ·  {sheet}"))
+    right = (Span(options.edition_name + "  ·  page "), Span(str(k), source=("meta", "page"), kind="count"),
+             Span(" of "), Span(str(n), source=("meta", "pages"), kind="count"))
+    room = w - 2 * MARGIN - fonts.width("".join(s.text for s in right), 8) - 12      # a long title shrinks
+    page.add(Text(MARGIN, top, left, fit_size("".join(s.text for s in left), room, 9, "bold", 4), font="bold"),
+             Text(w - MARGIN, top, right, 8, role="text.muted", anchor="end"),
              Line(MARGIN, top + 4, w - MARGIN, top + 4, "rule.light"))
     # Calibration: a square of one unit (1 in, or 2 cm), bottom right.
     side, label = (PT_PER_IN, "1 inch") if options.units == "in" else (2 * PT_PER_CM, "2 cm")
@@ -67,3 +70,30 @@ def frame(page: Page, options: Options, scenario_title: str, sheet: str, k: int,
         lines.append((Span(hint),) if isinstance(hint, str) else tuple(hint))
     for i, spans in enumerate(lines):
         page.add(Text(sx - 8, sy + 10 + i * 10, spans, 7.5, anchor="end", role="text.muted"))
+    if legend:
+        _legend(page, sx - 8 - max(_width(spans) for spans in lines) - 12, sy)
+
+
+def _spans(shapes):
+    for s in shapes:
+        if isinstance(s, Text):
+            yield from s.spans
+        elif isinstance(s, Group):
+            yield from _spans(s.items)
+
+
+def _width(spans) -> float:
+    from printgen.draw import fonts
+
+    return sum(fonts.width(s.text, 7.5, "regular") for s in spans)
+
+
+def _legend(page: Page, right: float, sy: float) -> None:
+    """The meaning of the marks the page prints (rules.provenance), bottom left, wrapped."""
+    from printgen.rules.provenance import kinds_on, legend_text
+    from printgen.sheets.text.flow import paragraph
+
+    kinds = kinds_on(_spans(page.items))
+    if kinds:
+        laid = paragraph([Span(legend_text(kinds))], MARGIN, sy + 2, right - MARGIN, 7.0, "italic", role="text.muted")
+        page.add(*laid.shapes)

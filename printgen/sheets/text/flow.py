@@ -129,7 +129,8 @@ def _block(b: Block, width: float, size: float, expand: Expand | None) -> Laid:
     if b.kind == "note":
         return paragraph(b.spans, 0, 0, width, size * 0.9, "italic", role="text.muted")
     if b.kind in ("bullet", "number"):
-        indent = size * (1.0 if b.kind == "bullet" else 1.35)
+        indent = (size * 1.0 if b.kind == "bullet"
+                  else max(size * 1.35, fonts.width(f"{b.level}.", size, "bold") + size * 0.25))   # room for "10."
         laid = paragraph(b.spans, indent, 0, width - indent, size)
         mark = (Span("•"),) if b.kind == "bullet" else (Span(str(b.level), "bold", ("meta", "step"), "count"),
                                                           Span(".", "bold"))

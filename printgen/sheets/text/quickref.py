@@ -76,9 +76,9 @@ def _compose(panels: list[tuple[Panel, bool]], box, col_w: float, columns: int):
             return
         col, y, bottom = 0, top, top
         for p in band:
-            if y > top and y + p.height > box.bottom:
+            if y + p.height > box.bottom and (y > top or top > box.y + 4):
                 col, y = col + 1, top
-                if col == columns:
+                if col == columns or y + p.height > box.bottom:     # no column left, or the band starts too low
                     pages.append([])
                     col, top, y = 0, box.y + 4, box.y + 4
             pages[-1].append((p, box.x + col * (col_w + GUTTER), y))

@@ -11,13 +11,18 @@ from printgen.options import Options
 from printgen.sheets.text.quickref import panel_sheet
 
 HOW_TO_PRINT = {
+    "lesson": "Lesson plan: plain paper, two-sided, for you (it lists every copy to make).",
     "sprites": "Ship sprites: on thin card if your printer takes it, at actual size.",
-    "quickref": "Quick reference: plain paper, one for each table group.",
+    "quickref": "Quick reference: plain paper, one for each table group (the captains of one squadron).",
     "cards": "Rule cards: card or plain paper; cut on the grey lines.",
     "map": "Deployment map: plain paper, for you to set the table.",
     "tiled-map": "Full-size map: plain paper; trim and tape the sheets in the order of the index.",
     "rulers": "Rulers and gauges: card; one set for each table group.",
     "captains": "Captain cards: plain paper, one card for each student.",
+    "status-markers": "Markers: card; cut them out for the whole class.",
+    "score": "Score sheet and turn tracker: plain paper, one for each side.",
+    "worksheet": "Odds worksheet: plain paper, one for each student.",
+    "debrief": "History and debrief: plain paper, two-sided, one for two students.",
 }
 
 

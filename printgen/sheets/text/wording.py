@@ -17,16 +17,47 @@ from printgen.units import Measure
 
 OPEN, CLOSE = "\ue000", "\ue001"
 _MARK = re.compile(f"{OPEN}(\\d+){CLOSE}")
+_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")       # a bare key ("british", "flagship"): never markup
+
+
+class Marked(str):
+    """Template output that is already markers (a traced number, a ship's name): printed as it is.
+    Joined with the wording's own literal text (" (", ")") it stays Marked."""
+
+    def __add__(self, other: str) -> "Marked":
+        return Marked(str.__add__(self, other))
+
+    def __radd__(self, other: str) -> "Marked":
+        return Marked(str.__add__(other, self))
+
+
+def _data(ctx, value):
+    """jinja2's finalize: every `{{ value }}` of a sheet template that is not already a marker
+    becomes an opaque data marker, so a name or a cell holding "## x" or "|" prints literally.
+    Whole numbers and bare keys pass as text (a step number, a directive's argument)."""
+    wording = ctx.get("_wording")
+    if wording is None or isinstance(value, (Marked, int)) or value is None:
+        return value
+    text = str(value)
+    if not text or _WORD.fullmatch(text):
+        return text
+    wording.spans.append(Span(text))
+    return f"{OPEN}{len(wording.spans) - 1}{CLOSE}"
 
 
 @cache
 def environment(root: str | None = None):
-    """Templates under `root` (default: printgen's templates/; a rule family may keep its own)."""
+    """Templates under `root` (default: printgen's templates/; a rule family may keep its own).
+
+    Sheet templates (*.md.j2) print markup, HTML templates (*.html.j2) a web page: HTML is
+    autoescaped; in the markup every interpolated value that is not already a traced marker
+    becomes an opaque data marker, so data never reads as markup (a cell holding "## x")."""
     import jinja2
 
     return jinja2.Environment(loader=jinja2.FileSystemLoader(root or str(paths.templates_dir())),
-                              undefined=jinja2.StrictUndefined, autoescape=False, trim_blocks=True,
-                              lstrip_blocks=True, keep_trailing_newline=True)
+                              undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
+                              keep_trailing_newline=True, finalize=jinja2.pass_context(_data),
+                              autoescape=jinja2.select_autoescape(["html.j2", "html"], default=False))
 
 
 class Wording:
@@ -37,53 +68,75 @@ class Wording:
         self.spans: list[Span] = []
         self.objects: list[Any] = []           # things a [directive N] refers to (ships, captains)
         self.deployment = None                 # given to templates that print starting positions
+        self.scenario = None                   # given to every template: its provenance table
+        self.plan = None                       # given to the lesson's templates: class size, deployment
 
-    def mark(self, t: Traced) -> str:
+    def put(self, t: Traced) -> str:
         self.spans.append(Span(fmt(t.value, t.kind, self.measure), source=t.source.to_json(), kind=t.kind))
-        return f"{OPEN}{len(self.spans) - 1}{CLOSE}"
+        return Marked(f"{OPEN}{len(self.spans) - 1}{CLOSE}")
 
     # -- functions a template calls --------------------------------------------------------------
     def rule(self, key: str, kind: str = "count") -> str:
-        return self.mark(rule(self.rs, key, kind))
+        return self.put(rule(self.rs, key, kind)) + self.mark(key, auto=True)
 
     def word(self, key: str) -> str:
         """A small count as a word ("one turn"), still traced."""
-        return self.mark(rule(self.rs, key, "word"))
+        return self.rule(key, "word")
 
     def dist(self, key: str) -> str:
-        return self.mark(rule(self.rs, key, "distance"))
+        return self.rule(key, "distance")
 
     def faces(self, key: str) -> str:
-        return self.mark(rule(self.rs, key, "faces"))
+        return self.rule(key, "faces")
 
     def deg(self, key: str) -> str:
-        return self.mark(rule(self.rs, key, "degrees"))
+        return self.rule(key, "degrees")
+
+    def mark(self, key: str, auto: bool = False, bare: bool = False) -> str:
+        """' (classroom addition)' after an item whose key is not the source's, traced to the data's
+        provenance (printgen.rules.provenance); nothing for the source's own. `bare`: the words
+        alone, for a template that words the brackets itself."""
+        from printgen.rules.provenance import mark_source, provenance_of
+
+        words = provenance_of(self.rs, self.scenario).words(key)
+        if not words:
+            if auto:
+                return Marked("")
+            raise ValueError(f"mark('{key}'): the data gives it no provenance (add it to a [provenance] table)")
+        self.spans.append(Span(words, source=mark_source(key), kind="text"))
+        return Marked(f"{OPEN}{len(self.spans) - 1}{CLOSE}" if bare else f" ({OPEN}{len(self.spans) - 1}{CLOSE})")
+
+    def pnum(self, fn: str, *args, kind: str = "count") -> str:
+        """A number derived from the kit's plan (the lesson, the class, the deployment), traced."""
+        from printgen.rules.trace import plan_derived
+
+        return self.put(plan_derived(self.plan, fn, *args, kind=kind))
 
     def num(self, fn: str, *args, kind: str = "count") -> str:
-        return self.mark(derived(self.rs, fn, *args, kind=kind))
+        return self.put(derived(self.rs, fn, *args, kind=kind))
 
     def chance(self, fn: str, *args) -> str:
         """A probability as '1/3 (33.3%)': fraction and percentage, both traced."""
         t = derived(self.rs, fn, *args)
         if t.value.denominator > 10_000:
-            return self.mark(Traced(t.value, t.source, "percent"))
-        return self.mark(Traced(t.value, t.source, "fraction")) + " (" + self.mark(Traced(t.value, t.source, "percent")) + ")"
+            return self.put(Traced(t.value, t.source, "percent"))
+        return self.put(Traced(t.value, t.source, "fraction")) + " (" + self.put(Traced(t.value, t.source, "percent")) + ")"
 
     def example(self, value: int) -> str:
         """A number the wording picks for an example (not a rule), traced as such."""
-        return self.mark(Traced(value, Source("example", (value,)), "count"))
+        return self.put(Traced(value, Source("example", (value,)), "count"))
 
     def ship(self, ship) -> str:
         """A ship's name, traced to its row of the fleet."""
-        return self.mark(Traced(ship.name, Source("fleet", (ship.key, "name")), "text"))
+        return self.put(Traced(ship.name, Source("fleet", (ship.key, "name")), "text"))
 
     def field(self, ship, column: str, kind: str = "count") -> str:
         """Another column of the fleet (guns, crew), traced to it."""
-        return self.mark(Traced(getattr(ship, column), Source("fleet", (ship.key, column)), kind))
+        return self.put(Traced(getattr(ship, column), Source("fleet", (ship.key, column)), kind))
 
     def meta(self, value: int, what: str = "number") -> str:
         """A counting number of the sheet itself (captain 7, phase 2)."""
-        return self.mark(Traced(value, Source("meta", (what,)), "count"))
+        return self.put(Traced(value, Source("meta", (what,)), "count"))
 
     def pos(self, ship, what: str) -> str:
         """Where a ship starts (x, y from the west and south edges; heading; off_wind, the bow's
@@ -99,7 +152,7 @@ class Wording:
             text = self.measure.fmt((p.x_in if what == "x" else p.y_in) / dep.scale)
         self.spans.append(Span(text, source=("deploy", ship.key, what), kind="degrees" if what in ("heading", "off_wind")
                                else "distance"))
-        return f"{OPEN}{len(self.spans) - 1}{CLOSE}"
+        return Marked(f"{OPEN}{len(self.spans) - 1}{CLOSE}")
 
     def ref(self, obj) -> int:
         """An index a template puts in a directive ([track 3]) to hand the sheet an object."""
@@ -115,10 +168,12 @@ class Wording:
 
         template = environment(str(system_of(self.rs).templates_dir(self.rs))).get_template(name)
         self.deployment = context.get("deployment")
-        return template.render(rule=self.rule, word=self.word, dist=self.dist, faces=self.faces, deg=self.deg,
+        self.scenario = context.get("scenario")
+        self.plan = context.get("plan")
+        return template.render(rule=self.rule, mark=self.mark, pnum=self.pnum, word=self.word, dist=self.dist, faces=self.faces, deg=self.deg,
                                num=self.num, chance=self.chance, example=self.example, value=self.value,
                                ship=self.ship, field=self.field, meta=self.meta, ref=self.ref, pos=self.pos,
-                               rs=self.rs, **context)
+                               rs=self.rs, _wording=self, **context)
 
 
 def to_spans(text: str, wording: Wording, font: str = "") -> list[Span]:

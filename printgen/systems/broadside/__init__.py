@@ -24,6 +24,9 @@ class Broadside(RuleSystem):
 
         return [checks.to_hit_order(scenario.ruleset), checks.wind_speeds(scenario.ruleset)]
 
+    def dice_pool(self, rs, ship) -> int:
+        return rs.dice_of(ship.side, ship.flagship)
+
     def odds_tables(self, rs) -> list:
         from printgen.systems.broadside.tables import all_tables
 
@@ -35,6 +38,10 @@ class Broadside(RuleSystem):
         return sprite_sheets(scenario, options)
 
     def block(self, rs, name, args, width, size, options, wording):
+        if name == "broadside-diagram":
+            from printgen.systems.broadside.diagram import broadside_diagram
+
+            return broadside_diagram(rs, width, size, options, getattr(wording, "scenario", None))
         if name not in ("odds", "hits"):
             return None
         from printgen.systems.broadside.blocks import odds_block
@@ -44,7 +51,7 @@ class Broadside(RuleSystem):
     def gauges(self) -> tuple:
         from printgen.systems.broadside import gauges as g
 
-        return (g.movement_stick, g.range_ruler, g.turn_template, g.compass)
+        return (g.movement_stick, g.range_ruler, g.firing_arc, g.turn_template, g.compass)
 
     def legend_blocks(self, scenario, dep, options, width) -> list:
         if not dep.edges:

@@ -77,3 +77,42 @@ def compass(scenario, options: Options) -> list[Piece]:
     shapes.append(Text(cx - 2, cy + 16, (Span("drift "), _dist(rs, options, "drift.distance_in")), 7.5,
                        anchor="end"))
     return [Piece(shapes, 2 * cx, "Wind and drift")]
+
+
+def firing_arc(scenario, options: Options) -> list[Strip]:
+    """Cut-out firing-area templates at the kit's scale: a strip as long as the base is long,
+    reaching to long range (lay it along the side of the base, ends level with bow and stern), and
+    a strip as wide as the base, reaching to short range (the rake zone, against the bow or stern)."""
+    from printgen.rules.provenance import mark_spans
+
+    rs, m = scenario.ruleset, options.measure
+    bands = rs.shooting.range_in.bands()
+    L, W = m.pt(rs.bases.length_in), m.pt(rs.bases.width_in)
+    out = []
+    broadside = _zone_strip(rs, options, L, [("short", bands["short"]), ("long", bands["long"])])
+    out.append(Strip(broadside, m.printed_pt(bands["long"][1]), (
+        Span("Firing area template", "bold"), Span(": along a side of the base, bow to stern; fire at a target partly on it")),
+        [m.printed_pt(bands["short"][1]), m.printed_pt(bands["long"][1])], L))
+    rake = _zone_strip(rs, options, W, [("rake", bands["short"])])
+    out.append(Strip(rake, m.printed_pt(bands["short"][1]), (
+        Span("Rake zone template", "bold"), Span(": across the target's bow or stern; a ship mostly on it rakes"),
+        *mark_spans(rs, "words.rake_zone", scenario)),
+        [m.printed_pt(bands["short"][1])], W))
+    return out
+
+
+def _zone_strip(rs, options: Options, h: float, bands) -> list[Shape]:
+    from printgen.draw.shapes import Rect
+
+    m = options.measure
+    shapes: list[Shape] = []
+    for name, (a, b) in bands:
+        x0, x1 = m.printed_pt(a), m.printed_pt(b)
+        role = "band.range.short" if name == "rake" else f"band.range.{name}"      # light: a card to cut
+        shapes.append(Rect(x0, 0, x1 - x0, h, role, tag=f"zone.{name}"))
+        band = "short" if name == "rake" else name
+        label = (Span(f"{'Rake' if name == 'rake' else name.capitalize()} "),
+                 _dist(rs, options, f"shooting.range_in.{band}.0"), Span(" to "), _dist(rs, options, f"shooting.range_in.{band}.1"))
+        size = min(7.5, h * 0.45)
+        shapes.append(Text(x0 + 4, h / 2 + size * 0.35, label, size, ))
+    return shapes

@@ -6,10 +6,12 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from pydantic import Field, NonNegativeFloat, PositiveFloat, PositiveInt, field_validator, model_validator
+from pydantic import Field, PositiveFloat, field_validator, model_validator
 
+from printgen import limits
 from printgen.rules.faces import Faces
-from printgen.rules.model import Compass, RangeBands, RollTable, RulesetBase, Sequence, Strict
+from printgen.rules.model import (Compass, Count, Dice, Inches, Points, RangeBands, RollTable, RulesetBase, Sequence,
+                                  Strict)
 
 
 class CutLoose(RollTable):
@@ -19,7 +21,7 @@ class CutLoose(RollTable):
 
 
 class Drift(Strict):
-    distance_in: NonNegativeFloat
+    distance_in: Inches
     direction: Compass
     cut_loose: CutLoose
 
@@ -31,14 +33,14 @@ class InIrons(RollTable):
 
 
 class Speeds(Strict):
-    green: NonNegativeFloat
-    yellow: NonNegativeFloat
-    red: NonNegativeFloat
+    green: Inches
+    yellow: Inches
+    red: Inches
 
 
 class Movement(Strict):
     turn_max_deg: PositiveFloat = Field(le=180)
-    turns: PositiveInt
+    turns: Count
     speed_in: Speeds
     in_irons: dict[str, InIrons]
 
@@ -56,8 +58,8 @@ class ToHitBands(Strict):
 
 
 class Shooting(Strict):
-    flagship_extra_dice: int = Field(ge=0)
-    dice: dict[str, PositiveInt]
+    flagship_extra_dice: int = Field(ge=0, le=limits.DICE_PER_POOL)
+    dice: dict[str, Dice]
     range_in: RangeBands
     to_hit: ToHitBands
 
@@ -70,8 +72,8 @@ class Shooting(Strict):
 
 
 class HitPoints(Strict):
-    flagship: PositiveInt
-    ship: PositiveInt
+    flagship: Points
+    ship: Points
 
 
 class Fouling(RollTable):
@@ -88,8 +90,8 @@ class Grappling(RollTable):
 
 class Boarding(RollTable):
     success: ClassVar[str] = "hit"
-    dice_per_hit_point: PositiveInt
-    survivor_hit_points: PositiveInt
+    dice_per_hit_point: Dice
+    survivor_hit_points: Points
     hit: Faces
     miss: Faces
 
@@ -115,6 +117,14 @@ class BroadsideRuleset(RulesetBase):
             if set(keys) != set(self.sides):
                 raise ValueError(f"{where} must give a value for each side ({', '.join(self.sides)}); "
                                  f"it has {', '.join(keys) or 'none'}")
+        most = max(self.shooting.dice.values()) + self.shooting.flagship_extra_dice
+        if most > limits.DICE_PER_POOL:
+            raise ValueError(f"a flagship's broadside would roll {most} dice (shooting.dice + flagship_extra_dice); "
+                             f"at most {limits.DICE_PER_POOL} dice are rolled at once")
+        boarders = max(self.hit_points.ship, self.hit_points.flagship) * self.boarding.dice_per_hit_point
+        if boarders > limits.DICE_PER_POOL:
+            raise ValueError(f"a boarding party would roll {boarders} dice (hit_points x boarding.dice_per_hit_point); "
+                             f"at most {limits.DICE_PER_POOL} dice are rolled at once")
         return self
 
     # -- questions the sheets ask ------------------------------------------------------------------

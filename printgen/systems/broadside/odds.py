@@ -6,7 +6,6 @@ a registered derivation, so a printed number can name it as its source."""
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import cache
 
 from printgen.rules import odds
 from printgen.systems.broadside.model import BroadsideRuleset
@@ -76,20 +75,42 @@ def boarding_win(rs: BroadsideRuleset, attacker_hp: int, defender_hp: int) -> Fr
     return _fight(rs.boarding.hit, rs.boarding.dice_per_hit_point, attacker_hp, defender_hp)
 
 
-@cache
+_WINS: dict[tuple, dict[tuple[int, int], Fraction]] = {}      # (faces, per) -> solved states, grown on demand
+
+
 def _fight(faces: tuple[int, ...], per: int, a: int, b: int) -> Fraction:
-    da, db = odds.distribution(a * per, faces), odds.distribution(b * per, faces)
-    stay, total = Fraction(0), Fraction(0)
-    for ha, pa in da.items():
-        for hb, pb in db.items():
-            p = pa * pb
-            a2, b2 = a - hb, b - ha
-            if ha == 0 and hb == 0:
-                stay += p                               # nobody hit: the same round again
-            elif a2 <= 0 and b2 <= 0:
-                total += p * Fraction(1, 2)             # both strike: roll-off
-            elif b2 <= 0:
-                total += p
-            elif a2 > 0:
-                total += p * _fight(faces, per, a2, b2)
-    return total / (1 - stay)
+    """The fight's odds by dynamic programming over (attacker, defender) hit points, smallest first:
+    a round from (x, y) leaves (x - defender's hits, y - attacker's hits), or ends the fight, so
+    every state it can reach is already solved. a x b states of at most a x b moves each: fast for
+    any hit points printgen.limits allows (no recursion, no depth limit)."""
+    tails = {}                                    # n dice -> (P(exactly k hits), P(at least k hits))
+
+    def dist(n: int):
+        if n not in tails:
+            d = odds.distribution(n, faces)
+            at_least, run = [Fraction(0)] * (n + 2), Fraction(0)
+            for k in range(n, -1, -1):
+                run += d[k]
+                at_least[k] = run
+            tails[n] = (d, at_least)
+        return tails[n]
+
+    def tail(n: int, k: int) -> Fraction:
+        at_least = dist(n)[1]
+        return at_least[k] if k <= n else Fraction(0)
+
+    win = _WINS.setdefault((faces, per), {})
+    for x in range(1, a + 1):
+        for y in range(1, b + 1):
+            if (x, y) in win:
+                continue
+            (dx, _), (dy, _) = dist(x * per), dist(y * per)
+            strikes_y, strikes_x = tail(x * per, y), tail(y * per, x)     # y's ship struck; x's ship struck
+            total = strikes_y * (1 - strikes_x) + strikes_y * strikes_x / 2      # outright, or a roll-off
+            for hx in range(min(x * per, y - 1) + 1):                  # x's hits that leave y afloat
+                for hy in range(min(y * per, x - 1) + 1):              # y's hits that leave x afloat
+                    if hx or hy:
+                        total += dx[hx] * dy[hy] * win[(x - hy, y - hx)]
+            stay = dx[0] * dy[0]                                        # nobody hit: the same round again
+            win[(x, y)] = total / (1 - stay)
+    return win[(a, b)]

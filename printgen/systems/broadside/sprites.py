@@ -63,19 +63,20 @@ def sprite_sheets(scenario, options: Options) -> Drawing:
         for i, ship in enumerate(batch):
             x, y = g.slot(i)
             page.add(Group((piece(ship, rs, size, options.scale),), translate(x, y), tag=ship.key))
-        frame(page, options, scenario.title, "Ship sprites", p + 1, n_pages)
-        _how_to(page, options)
+        frame(page, options, scenario.title, "Ship sprites", p + 1, n_pages, legend=False)   # the notes say it
+        _how_to(page, options, scenario)
         pages.append(page)
     return Drawing(f"{scenario.title}: ship sprites ({options.edition_name})", pages, subject="printgen sprites")
 
 
-def _how_to(page, options: Options) -> None:
+def _how_to(page, options: Options, scenario) -> None:
     from printgen.sheets.page.frame import MARGIN
 
     y = page.height - MARGIN - 0.85 * 72 + 8
     page.add(Text(MARGIN, y, (Span("How to make a ship"),), 8, font="bold"))
-    for i, line in enumerate(HOW_TO):
-        page.add(Text(MARGIN, y + 10 * (i + 1), (Span("· " + line),), 7.5, role="text.muted"))
+    lines = [(Span("· " + line),) for line in HOW_TO] + [_flagship_note(scenario)]
+    for i, spans in enumerate(line for line in lines if line):
+        page.add(Text(MARGIN, y + 10 * (i + 1), spans, 7.5, role="text.muted"))
 
 
 def piece(ship, rs, size: PieceSize, s: float) -> Group:
@@ -155,3 +156,12 @@ def _base(ship, rs, w: float, bh: float, y0: float, s: float, tab: float) -> lis
         out.append(Symbol(f"track-{track.shape}-{track.count}-{row_w!r}x{strip!r}",
                           tuple(track_shapes(track, 0, 0, row_w, strip)), translate(4 * s, y0 + bh - strip)))
     return out
+
+
+def _flagship_note(scenario) -> tuple:
+    """Where the scenario chose the flagships (the seed names only the British ones), say so."""
+    from printgen.rules.provenance import mark_spans
+
+    marks = mark_spans(scenario.ruleset, "fleet.flagships", scenario)
+    return (Span("· A star marks a flagship"), *marks, Span(": the seed names only the British flagships.")) \
+        if marks else ()

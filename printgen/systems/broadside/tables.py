@@ -106,7 +106,7 @@ def boarding(rs: BroadsideRuleset, matchups: list[tuple[int, int]] | None = None
                   odds_cell(derived(rs, "boarding_strike", a, b)),
                   odds_cell(derived(rs, "boarding_win", a, b))) for a, b in matchups)
     return OddsTable(cell("Boarding: your hit points v theirs"),
-                     ("you v them", "they strike this round", "you win the fight"), rows)
+                     ("you v them", "they strike this round", "you win the fight, if no one cuts loose"), rows)
 
 
 def all_tables(rs: BroadsideRuleset) -> list[OddsTable]:

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from typing import ClassVar, Literal
 
-from pydantic import Field, NonNegativeFloat, PositiveFloat, PositiveInt, field_validator, model_validator
+from pydantic import Field, field_validator, model_validator
 
 from printgen.rules.faces import Faces
-from printgen.rules.model import RangeBands, RollTable, RulesetBase, Sequence, Strict
+from printgen import limits
+from printgen.rules.model import (BaseLength, BaseSide, Count, Inches, Points, PositiveInches, RangeBands, RollTable,
+                                  RulesetBase, Sequence, Strict, Text)
 from printgen.rules.trace import Source
 from printgen.rules.tracks import Track
 
@@ -16,11 +18,11 @@ SECTORS = ("bow", "stern", "port", "starboard")
 
 
 class Structure(Strict):
-    bow: PositiveInt
-    stern: PositiveInt
-    port: PositiveInt
-    starboard: PositiveInt
-    mast: int = Field(ge=0)
+    bow: Points
+    stern: Points
+    port: Points
+    starboard: Points
+    mast: int = Field(ge=0, le=limits.HIT_POINTS)
 
 
 class ShipType(Strict):
@@ -29,13 +31,13 @@ class ShipType(Strict):
     oars: bool
     round_ship: bool
     sail: Literal["square", "lateen", "none"]
-    crew: PositiveInt
+    crew: Count
     large: bool = False
     skeg: bool = False
     bardi: bool = False
-    speed_in: PositiveFloat
-    attack_speed_in: PositiveFloat
-    base_in: tuple[PositiveFloat, PositiveFloat]
+    speed_in: PositiveInches
+    attack_speed_in: PositiveInches
+    base_in: tuple[BaseLength, BaseSide]
     structure: Structure
 
     @model_validator(mode="after")
@@ -49,18 +51,18 @@ class ShipType(Strict):
 
 class Movement(Strict):
     round_ship_min_angle_to_wind_deg: float = Field(ge=0, le=180)
-    with_wind_bonus_in: NonNegativeFloat
+    with_wind_bonus_in: Inches
     with_wind_within_deg: float = Field(ge=0, le=180)
-    sweep_turn_deg: PositiveFloat
-    sweep_step_deg: PositiveFloat
-    sweep_moves: PositiveInt
-    attack_speed_uses: PositiveInt
-    attack_speed_rest_turns: int = Field(ge=0)
-    furl_within_in: NonNegativeFloat
-    unfurl_turns: int = Field(ge=0)
-    stop_bounds: PositiveInt
+    sweep_turn_deg: float = Field(gt=0, le=180)
+    sweep_step_deg: float = Field(ge=5, le=180)          # the sweep template draws a ray per step
+    sweep_moves: Count
+    attack_speed_uses: Count
+    attack_speed_rest_turns: int = Field(ge=0, le=limits.COUNT)
+    furl_within_in: Inches
+    unfurl_turns: int = Field(ge=0, le=limits.COUNT)
+    stop_bounds: Count
     stop_speed_factor: float = Field(gt=0, lt=1)
-    embark_turns: int = Field(ge=0)
+    embark_turns: int = Field(ge=0, le=limits.COUNT)
 
 
 class Missile(Strict):
@@ -83,14 +85,14 @@ class Passage(RollTable):
 
 class Obstacles(Strict):
     marker: str
-    marker_in: tuple[PositiveFloat, PositiveFloat] = (1.5, 1.0)     # DEFAULT size of a marker, inches
+    marker_in: tuple[BaseSide, BaseSide] = (1.5, 1.0)     # DEFAULT size of a marker, inches
     sector: SectorRoll
     passage: Passage
 
 
 class Modifier(Strict):
     value: int = Field(ge=-6, le=6)
-    text: str
+    text: Text
 
 
 class MastRoll(RollTable):
@@ -126,16 +128,16 @@ class Aground(Strict):
 
 class Ramming(Strict):
     modifiers: dict[str, Modifier]
-    clear_turns: int = Field(ge=0)
+    clear_turns: int = Field(ge=0, le=limits.COUNT)
 
 
 class DamageRow(Strict):
     model_config = Strict.model_config | {"populate_by_name": True}
 
-    lo: int | None = Field(default=None, alias="from")
-    hi: int | None = Field(default=None, alias="to")
-    points: int = Field(ge=0)
-    effect: str
+    lo: int | None = Field(default=None, alias="from", ge=-limits.COUNT, le=limits.COUNT)
+    hi: int | None = Field(default=None, alias="to", ge=-limits.COUNT, le=limits.COUNT)
+    points: int = Field(ge=0, le=limits.HIT_POINTS)
+    effect: Text
 
     @model_validator(mode="after")
     def _ordered(self):

@@ -1,0 +1,91 @@
+"""The lesson a scenario is played in: its periods and timings, and how the game is won.
+
+Optional sections of scenario.toml (classroom additions: the seed has no end of game and no
+winner). A scenario without them gets printgen's defaults below, marked "printgen's choice".
+
+    [lesson]   periods, period_minutes, setup/briefing/debrief_minutes, minutes_per_turn
+    [victory]  points for an enemy ship that struck, a flagship that struck, a prize (captured)
+    [history]  which words of the fleet's `fate` column count as captured or struck, for the
+               historical yardstick (what the real battle would have scored)
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from pydantic import Field, model_validator
+
+from printgen import limits
+
+from printgen.rules.model import Strict
+
+Minutes = Annotated[int, Field(ge=0, le=limits.LESSON_MINUTES)]
+PositiveMinutes = Annotated[int, Field(ge=1, le=limits.LESSON_MINUTES)]
+VictoryPoints = Annotated[int, Field(ge=0, le=limits.COUNT)]
+
+
+class Lesson(Strict):
+    periods: Annotated[int, Field(ge=1, le=limits.PERIODS)] = 2
+    period_minutes: PositiveMinutes = 50
+    setup_minutes: Minutes = 10
+    briefing_minutes: Minutes = 10
+    debrief_minutes: Minutes = 15
+    minutes_per_turn: PositiveMinutes = 10
+
+    @property
+    def total_minutes(self) -> int:
+        return self.periods * self.period_minutes
+
+    @property
+    def play_minutes(self) -> int:
+        """The time left for turns."""
+        return self.total_minutes - self.setup_minutes - self.briefing_minutes - self.debrief_minutes
+
+    @property
+    def turn_limit(self) -> int:
+        return self.play_minutes // self.minutes_per_turn
+
+    @model_validator(mode="after")
+    def _room_for_a_turn(self):
+        if self.turn_limit < 1:
+            raise ValueError(f"the lesson's {self.total_minutes} minutes leave {self.play_minutes} for play, less "
+                             f"than one turn of {self.minutes_per_turn}: add a period or shorten set-up, "
+                             f"briefing or debrief")
+        return self
+
+
+class Victory(Strict):
+    struck: VictoryPoints = 1                 # an enemy ship that struck its colours
+    flagship_struck: VictoryPoints = 2        # an enemy flagship that struck
+    captured: VictoryPoints = 3               # a prize: struck and grappled to a ship of yours at the end
+
+    @model_validator(mode="after")
+    def _ordered(self):
+        if not self.struck <= self.flagship_struck <= self.captured:
+            raise ValueError("victory points must grow: struck <= flagship_struck <= captured "
+                             f"(they are {self.struck}, {self.flagship_struck}, {self.captured})")
+        return self
+
+    def points(self, outcome: str, flagship: bool) -> int:
+        """A ship's points to the other side: 'captured', 'struck' or anything else (0)."""
+        if outcome == "captured":
+            return self.captured
+        if outcome == "struck":
+            return self.flagship_struck if flagship else self.struck
+        return 0
+
+
+class History(Strict):
+    captured_fates: list[str] = []             # a fate starting with one of these: a prize in the battle
+    struck_fates: list[str] = []               # ...lost in the battle, but no prize (blew up, sank)
+
+    def outcome(self, fate: str) -> str:
+        text = fate.strip().casefold()
+        if any(text.startswith(p.casefold()) for p in self.captured_fates):
+            return "captured"
+        if any(text.startswith(p.casefold()) for p in self.struck_fates):
+            return "struck"
+        return "survived"
+
+
+DEFAULTS = {"lesson": Lesson(), "victory": Victory(), "history": History()}

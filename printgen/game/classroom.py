@@ -1,0 +1,143 @@
+"""The lesson's numbers, from the kit's plan (scenario, class, deployment): the timeline and turn
+limit, victory points and the historical yardstick. Each is a plan derivation, so a printed number
+is traced and `printgen check` recomputes it from the data as it is now."""
+
+from __future__ import annotations
+
+from printgen.rules.trace import plan_derivation
+
+STEPS = ("setup", "briefing", "turns", "debrief")
+
+
+@plan_derivation
+def lesson_value(plan, name: str) -> int:
+    """A setting of [lesson] (periods, period_minutes, ...) or total_minutes, play_minutes, turn_limit."""
+    return int(getattr(plan.scenario.lesson, name))
+
+
+@plan_derivation
+def turn_limit(plan) -> int:
+    """floor((periods x period_minutes - setup - briefing - debrief) / minutes_per_turn)."""
+    return plan.scenario.lesson.turn_limit
+
+
+def _steps(lesson) -> dict[str, tuple[int, int]]:
+    """Minute from and to of each step; the minutes the turns leave over go to the debrief."""
+    t0 = lesson.setup_minutes + lesson.briefing_minutes
+    turns_end = t0 + lesson.turn_limit * lesson.minutes_per_turn
+    return {"setup": (0, lesson.setup_minutes), "briefing": (lesson.setup_minutes, t0),
+            "turns": (t0, turns_end), "debrief": (turns_end, lesson.total_minutes)}
+
+
+@plan_derivation
+def timeline(plan, step: str, end: int) -> int:
+    """The minute a step of the lesson starts (end=0) or ends (end=1)."""
+    return _steps(plan.scenario.lesson)[step][end]
+
+
+@plan_derivation
+def period_end_turn(plan, period: int) -> int:
+    """The turn being played when period `period` ends (0: before the first turn, or after the last)."""
+    lesson = plan.scenario.lesson
+    minute = period * lesson.period_minutes
+    start, end = _steps(lesson)["turns"]
+    if not start < minute < end:
+        return 0
+    return (minute - start) // lesson.minutes_per_turn + 1
+
+
+def period_breaks(plan) -> list[int]:
+    """The periods that end during play (not after the last one), for the template's loop."""
+    return [k for k in range(1, plan.scenario.lesson.periods) if period_end_turn(plan, k)]
+
+
+# -- victory and the historical yardstick -----------------------------------------------------------
+@plan_derivation
+def victory_points(plan, outcome: str, flagship: bool = False) -> int:
+    return plan.scenario.victory.points(outcome, flagship)
+
+
+def outcome_of(plan, ship) -> str:
+    return plan.scenario.history.outcome(ship.fate)
+
+
+def _ship(plan, key: str):
+    return next(s for s in plan.scenario.fleet.ships if s.key == key)
+
+
+@plan_derivation
+def history_outcome(plan, key: str) -> str:
+    """A game ship's fate in the real battle as the score counts it: prize, struck, or survived."""
+    return {"captured": "a prize", "struck": "lost", "survived": "not lost"}[outcome_of(plan, _ship(plan, key))]
+
+
+@plan_derivation
+def history_points(plan, key: str) -> int:
+    """What the ship's real fate scores for the other side."""
+    ship = _ship(plan, key)
+    return plan.scenario.victory.points(outcome_of(plan, ship), ship.flagship)
+
+
+@plan_derivation
+def history_count(plan, side: str, outcome: str) -> int:
+    """Ships of `side` in the game that the real battle saw captured, or struck (lost, no prize)."""
+    return sum(1 for s in plan.scenario.fleet.ships if s.side == side and outcome_of(plan, s) == outcome)
+
+
+@plan_derivation
+def history_score(plan, side: str) -> int:
+    """What the real battle would score for `side`: its enemies' ships in the game, by their fate."""
+    return sum(history_points(plan, s.key) for s in plan.scenario.fleet.ships if s.side != side)
+
+
+@plan_derivation
+def side_ships(plan, side: str) -> int:
+    return sum(1 for s in plan.scenario.fleet.ships if s.side == side)
+
+
+@plan_derivation
+def side_flagships(plan, side: str) -> int:
+    return sum(1 for s in plan.scenario.fleet.ships if s.side == side and s.flagship)
+
+
+@plan_derivation
+def most_points(plan, side: str) -> int:
+    """The most a side can score: every enemy ship a prize."""
+    return sum(plan.scenario.victory.points("captured", s.flagship) for s in plan.scenario.fleet.ships if s.side != side)
+
+
+# -- the class -----------------------------------------------------------------------------------------
+@plan_derivation
+def captains_of(plan, side: str) -> int:
+    return sum(1 for c in plan.captains if c.side == side)
+
+
+@plan_derivation
+def students(plan) -> int:
+    return len(plan.captains)
+
+
+def groups(plan) -> list[str]:
+    """The table groups: the captains of one squadron, who sit together (squadrons in fleet order)."""
+    return list(dict.fromkeys(c.squadron for c in plan.captains))
+
+
+@plan_derivation
+def group_count(plan) -> int:
+    return len(groups(plan))
+
+
+@plan_derivation
+def group_captains(plan, squadron: str) -> int:
+    return sum(1 for c in plan.captains if c.squadron == squadron)
+
+
+@plan_derivation
+def period_end_minute(plan, period: int) -> int:
+    return period * plan.scenario.lesson.period_minutes
+
+
+@plan_derivation
+def squadron_ships(plan, name: str) -> int:
+    """A squadron's ships in the scenario file (the whole historical squadron)."""
+    return plan.scenario.squadrons[name].ships

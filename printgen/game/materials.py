@@ -1,0 +1,130 @@
+"""What to buy and what to print for one class, computed from the kit's plan.
+
+Assumptions (printed on the materials page): the captains of one squadron (a "table group": they
+sit together and share a quick reference, a set of rule cards and a set of rulers) shoot at the
+same time, each rolling the dice of one ship; so the dice needed are the largest pool times the most
+captains in one squadron. Copies: COPIES below, per document kind."""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+from printgen.game.classroom import group_count, groups
+from printgen.rules.trace import plan_derivation
+
+# kind -> (copies: "class" one, "group" one a table group, "student", "pair" one for two, "side"),
+#         paper ("plain" or "card"), two-sided?
+COPIES: dict[str, tuple[str, str, bool]] = {
+    "lesson": ("class", "plain", True),
+    "teacher": ("class", "plain", True),
+    "quickref": ("group", "plain", False),
+    "cards": ("group", "card", False),
+    "captains": ("class", "plain", False),
+    "sprites": ("class", "card", False),
+    "status-markers": ("class", "card", False),
+    "score": ("side", "plain", False),
+    "worksheet": ("student", "plain", True),
+    "debrief": ("pair", "plain", True),
+    "rulers": ("group", "card", False),
+    "map": ("class", "plain", False),
+    "tiled-map": ("class", "plain", False),
+}
+TITLES = {"lesson": "Lesson plan (teacher's pack)", "teacher": "Teacher's sheet", "quickref": "Quick reference",
+          "cards": "Rule cards", "captains": "Captain cards", "sprites": "Ship sprites",
+          "status-markers": "Markers", "score": "Score sheet and turn tracker", "worksheet": "Odds worksheet",
+          "debrief": "History and debrief", "rulers": "Rulers and gauges", "map": "Deployment map",
+          "tiled-map": "Full-size map", "records": "Ship records", "markers": "Obstacle markers"}
+PER_WORDS = {"class": "for the class", "group": "one a table group", "student": "one a student", "pair": "one for two students",
+             "side": "one a side"}
+OPTIONAL = ("tiled-map",)              # the full-size map: only for a class that lays it out
+
+
+def copy_rule(kind: str) -> tuple[str, str, bool]:
+    return COPIES.get(kind, ("class", "plain", False))
+
+
+@plan_derivation
+def copies(plan, kind: str) -> int:
+    per = copy_rule(kind)[0]
+    n = len(plan.captains)
+    return {"class": 1, "group": group_count(plan), "student": n, "pair": math.ceil(n / 2),
+            "side": len(plan.scenario.ruleset.sides)}[per]
+
+
+@plan_derivation
+def document_pages(plan, kind: str) -> int:
+    """Pages of one document of this kit (the plan draws it to count)."""
+    return plan.pages(kind)
+
+
+@plan_derivation
+def sheets(plan, kind: str) -> int:
+    """Sheets of paper for all copies of a document: pages, halved (rounded up) when two-sided."""
+    pages = document_pages(plan, kind)
+    per_copy = math.ceil(pages / 2) if copy_rule(kind)[2] else pages
+    return per_copy * copies(plan, kind)
+
+
+def printed_kinds(plan) -> list[str]:
+    return list(plan.kinds())
+
+
+@plan_derivation
+def total_sheets(plan, paper: str, optional: bool = False) -> int:
+    """Sheets of one paper for the class; with `optional`, the optional documents too."""
+    return sum(sheets(plan, k) for k in printed_kinds(plan)
+               if copy_rule(k)[1] == paper and (optional or k not in OPTIONAL))
+
+
+@plan_derivation
+def optional_sheets(plan) -> int:
+    return sum(sheets(plan, k) for k in printed_kinds(plan) if k in OPTIONAL)
+
+
+# -- things to buy -------------------------------------------------------------------------------------
+@plan_derivation
+def largest_pool(plan) -> int:
+    from printgen.systems import system_of
+
+    rs = plan.scenario.ruleset
+    return max(system_of(rs).dice_pool(rs, s) for s in plan.scenario.fleet.ships)
+
+
+@plan_derivation
+def shooters_at_once(plan) -> int:
+    """The most captains in one squadron: they roll at the same time."""
+    from printgen.game.classroom import group_captains
+
+    return max(group_captains(plan, g) for g in groups(plan))
+
+
+@plan_derivation
+def dice_needed(plan) -> int:
+    return largest_pool(plan) * shooters_at_once(plan)
+
+
+@plan_derivation
+def tape_ft(plan) -> float:
+    """A tape measure that reaches the farthest starting position from the west and south edges,
+    rounded up to a whole foot at the kit's scale (returned at full scale, as `feet` prints it)."""
+    dep = plan.deployment
+    far_in = max(max(p.x_in, p.y_in) for p in dep.placements)       # table inches, at the kit's scale
+    return math.ceil(far_in / 12) / dep.scale
+
+
+@plan_derivation
+def ship_count(plan) -> int:
+    return len(plan.scenario.fleet.ships)
+
+
+@plan_derivation
+def glue_sticks(plan) -> int:
+    """One a table group (they glue their own squadron's ships)."""
+    return group_count(plan)
+
+
+@plan_derivation
+def marker_count(plan, state: str) -> int:
+    """Markers of one state for the class: the ruleset's markers a ship, times the fleet, rounded up."""
+    return math.ceil(plan.scenario.ruleset.status_markers.per_ship[state] * len(plan.scenario.fleet.ships))

@@ -1,0 +1,225 @@
+"""The web page: routes from the form to a build, its progress, its preview and its downloads.
+
+Pages are jinja2 templates (templates/serve/, autoescaped); the page works without JavaScript
+(a form post, then a page that reloads itself while the kit is drawn); serve.js only polls."""
+
+from __future__ import annotations
+
+import contextlib
+import shutil
+from pathlib import Path
+
+import jinja2
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
+from starlette.requests import Request
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, RedirectResponse, Response
+from starlette.routing import Route
+
+from printgen import paths
+from printgen.serve import form as f
+from printgen.serve.jobs import Build, Builds, Busy, KEEP_AFTER_DOWNLOAD, KEEP_IDLE
+from printgen.serve.uploads import MAX_FILE_BYTES, MAX_FILES, MAX_REQUEST_BYTES, Upload, UploadRefused, save_fleet
+
+STATIC = {"serve.css": "text/css", "serve.js": "text/javascript"}
+HEADERS = {"Content-Security-Policy": "default-src 'self'; frame-ancestors 'none'; form-action 'self'",
+           "X-Content-Type-Options": "nosniff", "Referrer-Policy": "same-origin", "Cache-Control": "no-store"}
+SHOWN = 10                      # thumbnails shown at once; a longer document folds the rest away
+STATUS = {"running": 200, "done": 200, "check-failed": 500, "cancelled": 200, "invalid": 422,
+          "crashed": 500, "timed-out": 500}
+
+
+def create_app(builds: Builds | None = None, hosts: list[str] | None = None) -> Starlette:
+    """The app; `hosts`: the Host headers to answer (the names of this computer), against DNS rebinding."""
+    builds = builds or Builds()
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(paths.templates_dir() / "serve"), autoescape=True,
+                             undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+
+    def page(name: str, status: int = 200, **context) -> HTMLResponse:
+        html = env.get_template(name).render(**context)
+        return HTMLResponse(html, status_code=status, headers=HEADERS)
+
+    def message(status: int, title: str, text: str) -> HTMLResponse:
+        return page("message.html.j2", status, title=title, text=text)
+
+    def the_form(kit: f.KitForm | None = None, status: int = 200) -> HTMLResponse:
+        kit = kit or f.KitForm(dict(f.DEFAULTS))
+        return page("form.html.j2", status, v=kit.values, errors=kit.errors, catalogue=f.catalogue(),
+                    editions=f.EDITIONS, papers=f.PAPERS, units=f.UNITS, upload=f.UPLOAD, names=f.NAMES,
+                    max_files=MAX_FILES, max_mb=MAX_FILE_BYTES / 1e6)
+
+    def foreign(request: Request) -> Response | None:
+        """A form posted by another web site (the browser says so in Origin) is refused."""
+        origin = request.headers.get("origin")
+        if origin is not None and origin != f"{request.url.scheme}://{request.headers.get('host', '')}":
+            return message(403, "Refused", "This form was sent from another web site.")
+        return None
+
+    def find(request: Request) -> Build:
+        build = builds.get(request.path_params["id"])
+        if build is None:
+            raise LookupError
+        return build
+
+    async def index(request: Request) -> Response:
+        return the_form()
+
+    async def start(request: Request) -> Response:
+        if refused := foreign(request):
+            return refused
+        length = request.headers.get("content-length")
+        if length is None or not length.isdigit():
+            return message(411, "Send the form again", "The form arrived without its length.")
+        if int(length) > MAX_REQUEST_BYTES:
+            return message(413, "Too much to upload",
+                           f"The form and its files came to {int(length):,} bytes; the limit is "
+                           f"{MAX_REQUEST_BYTES:,}. A fleet folder (ships.csv, scenario.toml) is much smaller.")
+        async with request.form(max_files=50, max_fields=50) as data:
+            kit = f.read_form({k: v for k, v in data.items() if isinstance(v, str)})
+            uploads = [Upload(u.filename or "", await u.read(MAX_FILE_BYTES + 1))
+                       for u in data.getlist("fleet") if not isinstance(u, str)]
+        if kit.errors:
+            return the_form(kit, 422)
+        try:
+            folder = builds.new_folder()
+        except Busy as e:
+            return message(503, "printgen is busy", f"{e}; try again in a minute.")
+        try:
+            return await _start(kit, uploads, folder)
+        except BaseException:
+            shutil.rmtree(folder, ignore_errors=True)
+            raise
+
+    async def _start(kit: f.KitForm, uploads: list[Upload], folder: Path) -> Response:
+        fleet = None
+        if kit.upload:
+            try:
+                fleet = save_fleet(uploads, folder)
+            except UploadRefused as e:
+                for problem in e.problems:
+                    kit.add("fleet", problem)
+        scenario = str(fleet) if fleet else kit.values["scenario"]
+        plan = None if kit.errors else await run_in_threadpool(f.validate, kit, scenario)
+        if kit.errors or plan is None:
+            shutil.rmtree(folder, ignore_errors=True)
+            return the_form(kit, 422)
+        v = kit.values
+        summary = (f"{len(plan.captains)} students, {len(plan.scenario.fleet.ships)} ships, "
+                   f"{f.EDITION_NAMES[v['edition']]}, {f.PAPERS[v['paper']]} paper, "
+                   f"distances in {f.UNITS[v['units']].lower()}, deployment number {v['seed']}")
+        # an uploaded fleet is named "./folder", so the kit's manifest points beside it, as in the zip
+        build = builds.start(folder, f"./{fleet.name}" if fleet else scenario, kit.cli_args(),
+                             title=plan.scenario.title, summary=summary, fleet=fleet,
+                             name=fleet.name if fleet else scenario)
+        return RedirectResponse(f"/build/{build.id}", status_code=303)
+
+    async def show(request: Request) -> Response:
+        build = find(request)
+        context = dict(b=build, progress=build.progress(), keep_idle=int(KEEP_IDLE // 60),
+                       keep_after=int(KEEP_AFTER_DOWNLOAD // 60), shown=SHOWN)
+        if build.state == "done":
+            context |= preview(build)
+        return page("build.html.j2", STATUS[build.state], **context)
+
+    async def status(request: Request) -> Response:
+        return JSONResponse(find(request).progress(), headers={"Cache-Control": "no-store"})
+
+    async def cancel(request: Request) -> Response:
+        if refused := foreign(request):
+            return refused
+        builds.cancel(find(request))
+        return RedirectResponse(f"/build/{request.path_params['id']}", status_code=303)
+
+    async def delete(request: Request) -> Response:
+        if refused := foreign(request):
+            return refused
+        builds.delete(find(request))
+        return RedirectResponse("/", status_code=303)
+
+    async def download_zip(request: Request) -> Response:
+        build = find(request)
+        if build.state != "done":
+            return message(409, "The kit is not ready", "Wait for the build to finish.")
+        path = await run_in_threadpool(build.zip_path)
+        builds.mark_downloaded(build)
+        return FileResponse(path, media_type="application/zip", filename=path.name, headers=HEADERS)
+
+    async def document(request: Request) -> Response:
+        build = find(request)
+        name = request.path_params["name"]
+        if build.state != "done" or name not in {d["path"] for d in build.manifest()["documents"]}:
+            raise LookupError
+        return FileResponse(build.kit / name, media_type="application/pdf", filename=name, headers=HEADERS,
+                            content_disposition_type="inline")
+
+    async def thumb(request: Request) -> Response:
+        build = find(request)
+        name = "thumbs/" + request.path_params["name"]
+        if build.state != "done" or name not in _thumbs(build):
+            raise LookupError
+        return FileResponse(build.kit / name, media_type="image/png", headers=HEADERS)
+
+    async def static(request: Request) -> Response:
+        name = request.path_params["name"]
+        if name not in STATIC:
+            raise LookupError
+        text = (paths.templates_dir() / "serve" / name).read_text(encoding="utf-8")
+        return Response(text, media_type=STATIC[name], headers=HEADERS)
+
+    async def not_found(request: Request, exc: Exception) -> Response:
+        return message(404, "Not found", "There is nothing here. A kit's page goes when its files are deleted: "
+                                         "build the kit again from the first page.")
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app):
+        import asyncio
+
+        async def sweeper():
+            while True:
+                await asyncio.sleep(20)
+                builds.sweep()
+
+        task = asyncio.create_task(sweeper())
+        try:
+            yield
+        finally:
+            task.cancel()
+            builds.close()
+
+    b = "/build/{id:str}"
+    routes = [Route("/", index), Route("/build", start, methods=["POST"]), Route(b, show),
+              Route(b + "/status", status), Route(b + "/cancel", cancel, methods=["POST"]),
+              Route(b + "/delete", delete, methods=["POST"]), Route(b + "/kit.zip", download_zip),
+              Route(b + "/files/{name:str}", document), Route(b + "/thumbs/{name:str}", thumb),
+              Route("/static/{name:str}", static), Route("/favicon.ico", lambda r: Response(status_code=204))]
+    middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=hosts)] if hosts else []
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=middleware,
+                    exception_handlers={LookupError: not_found, 404: not_found})
+    app.state.builds = builds
+    return app
+
+
+def _thumbs(build: Build) -> set[str]:
+    from printgen.kit.index import thumb_name, thumbed
+
+    return {thumb_name(d, k + 1) for d in build.manifest()["documents"] for k in range(thumbed(d))}
+
+
+def preview(build: Build) -> dict:
+    """The documents of the kit, each with its pages' thumbnails and how to print it."""
+    from printgen.kit.index import HOW_TO_PRINT, thumb_name, thumbed    # the advice the kit's own index.html gives
+
+    m = build.manifest()
+    docs, kits = [], []
+    for d in m["documents"]:
+        if d["kind"] == "kit":
+            kits.append(d)
+            continue
+        short = d["title"].removeprefix(m["scenario"]["title"] + ": ")
+        docs.append({**d, "short": short[:1].upper() + short[1:], "advice": HOW_TO_PRINT.get(d["kind"], ""),
+                     "thumbs": [thumb_name(d, k + 1).removeprefix("thumbs/") for k in range(thumbed(d))]})
+    check = [line for line in build.output().splitlines() if line.startswith("check") or line.startswith("  ")]
+    return dict(documents=docs, kits=kits, notes=m["options"]["notes"], check=check,
+                zip_bytes=sum(p.stat().st_size for p in build.kit.rglob("*") if p.is_file()))

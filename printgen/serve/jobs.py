@@ -1,0 +1,211 @@
+"""Builds: each one `printgen kit` in its own process, in its own private temporary folder.
+
+A crash in a build cannot take the server down, cancelling is ending the process group (the kit's
+worker processes with it), and two builds at once share nothing. Folders go when a build is deleted,
+some minutes after its kit was downloaded, after a time without visits, and when the server stops."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import secrets
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import zipfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+MAX_RUNNING = 3                 # builds drawing at once (each uses up to 4 cores)
+MAX_KEPT = 20                   # build folders kept at once, finished or not
+RUN_TIMEOUT = 600.0             # seconds a build may run (the default kit takes 3)
+KEEP_IDLE = 30 * 60.0           # a build nobody has looked at for this long is deleted
+KEEP_AFTER_DOWNLOAD = 10 * 60.0 # after its zip is downloaded, time left to fetch a PDF too
+PROGRESS = re.compile(r"^progress (\d+)/(\d+) (.*)$")
+
+
+class Busy(Exception):
+    """Too many builds at once: try again in a minute."""
+
+
+@dataclass
+class Build:
+    id: str
+    folder: Path
+    title: str
+    summary: str
+    name: str                                   # the scenario, as the zip file is named
+    fleet: Path | None = None                   # the uploaded fleet folder, if any
+    proc: subprocess.Popen | None = None
+    started: float = field(default_factory=time.monotonic)
+    expires: float = 0.0
+    state: str = "running"      # running, done, check-failed (kept back), invalid, crashed, cancelled, timed-out
+    returncode: int | None = None
+    downloaded: bool = False
+
+    @property
+    def kit(self) -> Path:
+        return self.folder / "kit"
+
+    @property
+    def finished(self) -> bool:
+        return self.state != "running"
+
+    def _text(self, name: str, limit: int = 20_000) -> str:
+        path = self.folder / name
+        if not path.is_file():
+            return ""
+        with open(path, "rb") as f:
+            f.seek(max(0, path.stat().st_size - limit))
+            return f.read().decode("utf-8", "replace").replace(str(self.folder) + os.sep, "")
+
+    def progress(self) -> dict:
+        """How far the kit is: its progress lines while drawing, then the check."""
+        done, total, what = 0, 1, "drawing the pages"
+        for line in self._text("stderr.txt").splitlines():
+            m = PROGRESS.match(line)
+            if m:
+                done, total, what = int(m[1]), int(m[2]), m[3]
+        if done == total > 1:                   # every document drawn: the kit checks itself before moving in
+            what = "checking every printed number"
+        return {"state": self.state, "done": done, "total": total, "what": what}
+
+    def output(self) -> str:
+        return self._text("stdout.txt")
+
+    def errors(self) -> list[str]:
+        """The kit's own messages (stderr without its progress lines): problems on exit 2, a traceback on a crash."""
+        lines = [l for l in self._text("stderr.txt").splitlines() if not PROGRESS.match(l)]
+        return [l for l in lines if l.strip() and l.strip() != "printgen: error:"]
+
+    def manifest(self) -> dict:
+        return json.loads((self.kit / "manifest.json").read_text(encoding="utf-8"))
+
+    def zip_path(self) -> Path:
+        """The kit (and an uploaded fleet, so `printgen check` can re-derive it) in one zip, made once."""
+        path = self.folder / "download" / f"printgen-{self.name}-kit.zip"
+        if path.is_file():
+            return path
+        path.parent.mkdir(exist_ok=True)
+        parts = [(self.kit, "kit")] + ([(self.fleet, self.fleet.name)] if self.fleet else [])
+        partial = path.with_suffix(".part")
+        with zipfile.ZipFile(partial, "w", zipfile.ZIP_DEFLATED) as z:
+            for root, prefix in parts:
+                for f in sorted(p for p in root.rglob("*") if p.is_file() and not p.is_symlink()):
+                    info = zipfile.ZipInfo(f"{prefix}/{f.relative_to(root).as_posix()}", (2000, 1, 1, 0, 0, 0))
+                    info.compress_type, info.external_attr = zipfile.ZIP_DEFLATED, 0o644 << 16
+                    z.writestr(info, f.read_bytes())
+        os.replace(partial, path)
+        return path
+
+
+class Builds:
+    """Every build of this server, by its unguessable id."""
+
+    def __init__(self, root: Path | None = None):
+        self.root = Path(root or tempfile.mkdtemp(prefix="printgen-serve-"))
+        self.root.mkdir(mode=0o700, parents=True, exist_ok=True)
+        self.builds: dict[str, Build] = {}
+        self.lock = threading.Lock()
+        self.command = [sys.executable, "-m", "printgen"]    # tests put a stand-in here
+
+    def new_folder(self) -> Path:
+        """A private folder for one request (mode 0700), or Busy."""
+        self.sweep()
+        with self.lock:
+            if len(self.builds) >= MAX_KEPT:
+                raise Busy(f"{MAX_KEPT} kits are already kept")
+            if sum(not b.finished for b in self.builds.values()) >= MAX_RUNNING:
+                raise Busy(f"{MAX_RUNNING} kits are already being built")
+            return Path(tempfile.mkdtemp(prefix="build-", dir=self.root))
+
+    def start(self, folder: Path, scenario: str, args: list[str], **about) -> Build:
+        """Run `printgen kit SCENARIO ARGS --out FOLDER/kit`, its output in FOLDER/stdout.txt and stderr.txt."""
+        build = Build(secrets.token_urlsafe(18), folder, **about)
+        build.expires = time.monotonic() + KEEP_IDLE
+        env = dict(os.environ, PRINTGEN_PROGRESS="lines", PYTHONIOENCODING="utf-8")
+        with open(folder / "stdout.txt", "wb") as out, open(folder / "stderr.txt", "wb") as err:
+            build.proc = subprocess.Popen(
+                [*self.command, "kit", scenario, *args, "--out", str(build.kit)],
+                cwd=folder, stdin=subprocess.DEVNULL, stdout=out, stderr=err, env=env,
+                start_new_session=(os.name == "posix"))
+        with self.lock:
+            self.builds[build.id] = build
+        return build
+
+    def get(self, build_id: str) -> Build | None:
+        self.sweep()
+        with self.lock:
+            build = self.builds.get(build_id)
+            if build is not None and not build.downloaded:
+                build.expires = time.monotonic() + KEEP_IDLE
+        return build
+
+    def mark_downloaded(self, build: Build) -> None:
+        build.downloaded = True
+        build.expires = min(build.expires, time.monotonic() + KEEP_AFTER_DOWNLOAD)
+
+    def cancel(self, build: Build) -> None:
+        if not build.finished:
+            _end(build.proc)
+            build.state = "cancelled"
+            shutil.rmtree(build.kit, ignore_errors=True)
+
+    def delete(self, build: Build) -> None:
+        with self.lock:
+            self.builds.pop(build.id, None)
+        _end(build.proc)
+        shutil.rmtree(build.folder, ignore_errors=True)
+
+    def sweep(self) -> None:
+        """Note finished builds, stop those past their time, delete those nobody needs any more."""
+        now = time.monotonic()
+        with self.lock:
+            builds = list(self.builds.values())
+        for b in builds:
+            if b.state == "running" and b.proc is not None:
+                code = b.proc.poll()
+                if code is not None:
+                    b.returncode = code
+                    b.state = {0: "done", 1: "check-failed", 2: "invalid"}.get(code, "crashed")
+                    if b.state == "done" and not (b.kit / "manifest.json").is_file():
+                        b.state = "crashed"
+                    if b.state == "check-failed" and not b.kit.with_name("kit.failed").is_dir():
+                        b.state = "crashed"         # a traceback exits 1 too, but keeps no failed kit
+                elif now - b.started > RUN_TIMEOUT:
+                    _end(b.proc)
+                    b.state = "timed-out"
+            if b.finished and now > b.expires:
+                self.delete(b)
+
+    def close(self) -> None:
+        with self.lock:
+            builds = list(self.builds.values())
+        for b in builds:
+            self.delete(b)
+        shutil.rmtree(self.root, ignore_errors=True)
+
+
+def _end(proc: subprocess.Popen | None) -> None:
+    """Stop a build and every process it started (its process group); reap it."""
+    if proc is None or proc.poll() is not None:
+        return
+    try:
+        if os.name == "posix":
+            os.killpg(proc.pid, signal.SIGTERM)
+        else:
+            proc.terminate()
+        proc.wait(timeout=3)
+    except subprocess.TimeoutExpired:
+        if os.name == "posix":
+            os.killpg(proc.pid, signal.SIGKILL)
+        else:
+            proc.kill()
+        proc.wait(timeout=3)
+    except ProcessLookupError:
+        pass

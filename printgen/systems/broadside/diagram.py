@@ -1,0 +1,92 @@
+"""The broadside and rake diagram (`[broadside-diagram]` in a template): one base, bow up, with the
+firing area beside it (the strips between the lines of its bow and stern, to short and long range)
+and the rake zones ahead of the bow and astern (between the lines of its sides, to short range: a
+reading of the seed, marked). Everything is drawn at one scale, 1:k of the kit's table, k the
+smallest whole number that fits the column; the diagram says k. The seed says "see diagram" twice
+and its diagram is lost."""
+
+from __future__ import annotations
+
+import math
+
+from printgen.draw.shapes import Line, Rect, Span, Text
+from printgen.options import Options
+from printgen.rules.provenance import mark_spans
+from printgen.sheets.text.flow import Laid, paragraph
+
+
+def reduction(rs, width: float, options: Options) -> int:
+    """k: the diagram is 1:k of the kit's table (both broadsides to long range across `width`)."""
+    m = options.measure
+    need = m.pt(rs.bases.width_in + 2 * rs.long_range_in())
+    return max(1, math.ceil(need / (width * 0.96)))
+
+
+def zones(rs, width: float, options: Options) -> dict[str, tuple[float, float, float, float]]:
+    """Name -> (x, y, w, h) in points, from the block's top-left: the base, the broadside bands on
+    each side, the rake zones ahead and astern. Public so the tests measure what is drawn."""
+    m, k = options.measure, reduction(rs, width, options)
+
+    def u(inches: float) -> float:
+        return m.pt(inches) / k
+
+    W, L = u(rs.bases.width_in), u(rs.bases.length_in)
+    (s0, s1), (l0, l1) = rs.shooting.range_in.bands()["short"], rs.shooting.range_in.bands()["long"]
+    cx, top = width / 2, 0.0
+    y_base = top + u(s1)
+    out = {"base": (cx - W / 2, y_base, W, L),
+           "rake.ahead": (cx - W / 2, y_base - u(s1), W, u(s1)),
+           "rake.astern": (cx - W / 2, y_base + L, W, u(s1))}
+    for side, sign in (("starboard", 1), ("port", -1)):
+        for band, (a, b) in (("short", (s0, s1)), ("long", (l0, l1))):
+            x = cx + W / 2 + u(a) if sign > 0 else cx - W / 2 - u(b)
+            out[f"{side}.{band}"] = (x, y_base, u(b) - u(a), L)
+    return out
+
+
+def broadside_diagram(rs, width: float, size: float, options: Options, scenario=None) -> Laid:
+    k = reduction(rs, width, options)
+    z = zones(rs, width, options)
+    role = {"short": "band.range.short", "long": "band.range.long"}
+    shapes = []
+    for name, (x, y, w, h) in z.items():
+        if name == "base":
+            continue
+        r = "bar.rake" if name.startswith("rake") else role[name.split(".")[1]]
+        shapes.append(Rect(x, y, w, h, r, tag=f"zone.{name}"))
+    bx, by, bw, bh = z["base"]
+    shapes += [Rect(bx, by, bw, bh, "base", tag="zone.base"),
+               Line(bx, by + bw * 0.6, bx + bw / 2, by, "rule"), Line(bx + bw / 2, by, bx + bw, by + bw * 0.6, "rule")]
+    small = size * 0.8
+    ay, sy = z["rake.ahead"][1], z["rake.astern"][1] + z["rake.astern"][3]
+    for (x, y, w, h), word in ((z["starboard.short"], "short"), (z["starboard.long"], "long"),
+                               (z["port.short"], "short"), (z["port.long"], "long")):
+        shapes.append(Text(x + w / 2, y + h / 2 + small * 0.35, (Span(word),), small * 0.9, anchor="middle"))
+    shapes += [Text(bx - 3, ay + small, (Span("bow"),), small, anchor="end", font="bold"),
+               Text(bx - 3, sy - 2, (Span("stern"),), small, anchor="end", font="bold")]
+    height = sy + size * 0.5
+    legend = _legend(rs, options, k, scenario)
+    body = paragraph(legend, 0, height, width, small)
+    shapes += body.shapes
+    return Laid(shapes, height + body.height)
+
+
+def _legend(rs, options: Options, k: int, scenario) -> list[Span]:
+    m = options.measure
+
+    def dist(key: str) -> Span:
+        from printgen.rules.trace import lookup
+
+        return Span(m.fmt(float(lookup(rs, key))), "bold", ("rule", key), "distance")
+
+    marked = mark_spans(rs, "words.rake_zone", scenario)
+    unit = "in" if m.units == "in" else "cm"
+    return [Span("Light bands: the firing area, beside the base between the lines of bow and stern; a target whose "
+                 "base is partly in it can be fired at, short range "), dist("shooting.range_in.short.0"), Span(" to "),
+            dist("shooting.range_in.short.1"), Span(", long "), dist("shooting.range_in.long.0"), Span(" to "),
+            dist("shooting.range_in.long.1"), Span(". Dark: the rake zones, ahead of the bow and astern, between the "
+                                                   "lines of the sides, to "), dist("shooting.range_in.short.1"),
+            Span(": a ship mostly in one rakes"), *marked,
+            Span(". Drawn to scale: "), Span("1", source=("meta", "diagram-unit"), kind="count"),
+            Span(f" {unit} here is "), Span(str(k), source=("meta", "diagram-scale"), kind="count"),
+            Span(f" {unit} on the table.")]

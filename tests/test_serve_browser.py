@@ -1,0 +1,218 @@
+"""`printgen serve` in a real browser: Debian's chromium (/usr/bin/chromium) driven by Playwright.
+Nothing is downloaded: Playwright is pointed at the system browser (never `playwright install`)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import threading
+import time
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from printgen.serve.app import create_app
+from printgen.serve.jobs import Builds
+from servehelp import broken_ships_csv, fleet_files, zip_of
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--no-first-run"]
+SHOTS = Path("/tmp/serve-shots")
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """The app on a free loopback port, in a thread of this process; stopped (and its files deleted) after."""
+    import socket
+
+    import uvicorn
+
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    builds = Builds(tmp_path_factory.mktemp("serve") / "builds")
+    server = uvicorn.Server(uvicorn.Config(create_app(builds, hosts=["127.0.0.1"]), log_level="warning"))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    end = time.monotonic() + 20
+    while not server.started and time.monotonic() < end:
+        time.sleep(0.05)
+    assert server.started
+    yield f"http://127.0.0.1:{sock.getsockname()[1]}"
+    server.should_exit = True
+    thread.join(20)
+    assert not builds.root.exists()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not CHROMIUM.exists():
+        pytest.skip("no /usr/bin/chromium (apt-get install chromium)")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(accept_downloads=True, viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.set_default_timeout(120_000)
+    yield page
+    context.close()
+
+
+def images_loaded(page, timeout: float = 60.0) -> int:
+    """Wait until every thumbnail has loaded (polled from Python: the page's CSP forbids eval'd predicates)."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        sizes = page.locator(".thumbs img").evaluate_all("l => l.map(i => i.complete ? i.naturalWidth : -1)")
+        if sizes and all(w >= 0 for w in sizes):
+            assert all(w > 0 for w in sizes), "a thumbnail failed to load"
+            return len(sizes)
+        time.sleep(0.1)
+    raise AssertionError("the thumbnails did not load")
+
+
+def choose_trafalgar_24_bw(page, server):
+    page.goto(server + "/")
+    page.get_by_label("Trafalgar, 21 October 1805").check()
+    page.get_by_label("Students", exact=True).fill("24")
+    page.get_by_label("Black and white (for the photocopier)").check()
+
+
+def test_trafalgar_24_students_bw_previews_downloads_and_checks(page, server, tmp_path):
+    choose_trafalgar_24_bw(page, server)
+    page.get_by_role("button", name="Build the kit").click()
+    page.wait_for_selector(".thumbs img")
+    assert "24 students, 60 ships, black-and-white edition" in page.inner_text("main")
+    thumbs = page.locator(".thumbs img")
+    assert thumbs.count() > 20
+    assert images_loaded(page) == thumbs.count()
+    sections = page.locator("section.doc h3").all_inner_texts()
+    assert any("quick reference" in s.lower() for s in sections) and any("sprites" in s.lower() for s in sections)
+    with page.expect_download() as info:
+        page.get_by_role("link", name="The whole kit").click()
+    download = info.value
+    target = tmp_path / download.suggested_filename
+    download.save_as(target)
+    with zipfile.ZipFile(target) as z:
+        z.extractall(tmp_path / "unpacked")
+    done = subprocess.run([sys.executable, "-m", "printgen", "check", "kit"], cwd=tmp_path / "unpacked",
+                          capture_output=True, text=True)
+    assert done.returncode == 0 and "agree with the rules" in done.stdout, done.stdout + done.stderr
+
+
+def test_a_broken_csv_shows_its_line_numbers_next_to_the_upload(page, server, scenario_dir):
+    page.goto(server + "/")
+    files = fleet_files(scenario_dir()) | {"ships.csv": broken_ships_csv()}
+    page.get_by_label("Your fleet's files").set_input_files(
+        [{"name": n, "mimeType": "text/plain", "buffer": d} for n, d in files.items()])
+    assert page.get_by_label("Your own fleet").is_checked()          # chose the files: chose "my own fleet"
+    page.get_by_role("button", name="Build the kit").click()
+    error = page.locator("#fleet-error")
+    text = error.inner_text()
+    assert "ships.csv, line 3" in text and "ships.csv, line 5" in text
+    # next to the field: in its box, and the field points at it for a screen reader
+    assert page.locator(".field.upload #fleet-error").count() == 1
+    assert "fleet-error" in page.get_by_label("Your fleet's files").get_attribute("aria-describedby")
+    assert page.get_by_role("alert").is_visible()
+    SHOTS.mkdir(exist_ok=True)
+    page.locator(".field.upload").screenshot(path=SHOTS / "csv-errors-1280.png")
+
+
+def test_a_zip_with_parent_paths_is_refused(page, server):
+    page.goto(server + "/")
+    data = zip_of({"fleet/ships.csv": b"name\n", "fleet/scenario.toml": b"", "../evil.csv": b"x"})
+    page.get_by_label("Your fleet's files").set_input_files(
+        {"name": "fleet.zip", "mimeType": "application/zip", "buffer": data})
+    page.get_by_role("button", name="Build the kit").click()
+    text = page.locator("#fleet-error").inner_text()
+    assert "the zip was refused, nothing was unpacked" in text and "../evil.csv" in text and "climbs out" in text
+
+
+def test_two_builds_at_once(browser, server):
+    """Two teachers (two browser contexts) build at the same time; each sees only their own kit."""
+    contexts = [browser.new_context() for _ in range(2)]
+    try:
+        pages = [c.new_page() for c in contexts]
+        for p in pages:
+            p.set_default_timeout(180_000)
+        choose_trafalgar_24_bw(pages[0], server)
+        pages[1].goto(server + "/")
+        pages[1].get_by_label("Sluys, 24 June 1340").check()
+        pages[1].get_by_label("Students", exact=True).fill("16")
+        for p in pages:
+            p.get_by_role("button", name="Build the kit").click()
+        assert all("/build/" in p.url for p in pages) and pages[0].url != pages[1].url
+        assert all(p.locator("h2", has_text="Drawing the kit").count() + p.locator(".thumbs img").count() for p in pages)
+        for p in pages:
+            p.wait_for_selector(".thumbs img")
+        assert "Trafalgar" in pages[0].inner_text("h1") and "Sluys" in pages[1].inner_text("h1")
+        srcs = [set(p.locator(".thumbs img").evaluate_all("l => l.map(i => i.src)")) for p in pages]
+        assert not srcs[0] & srcs[1]
+    finally:
+        for c in contexts:
+            c.close()
+
+
+def test_keyboard_only(page, server):
+    """Every field is reached with Tab and the form is sent with Enter."""
+    page.goto(server + "/")
+    seen = []
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        seen.append(page.evaluate("document.activeElement.id || document.activeElement.name || document.activeElement.textContent"))
+        if seen[-1] == "Build the kit":
+            break
+    for field in ("scenario-trafalgar", "fleet", "students", "seed", "edition", "paper", "units", "table", "scale",
+                  "preset", "fraction", "ships"):
+        assert field in seen, (field, seen)
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".thumbs img", timeout=120_000)
+
+
+@pytest.mark.parametrize("width, zoom", [(1280, 1), (640, 2), (390, 1)])
+def test_screenshots(browser, server, width, zoom):
+    """Pictures to look at (in /tmp/serve-shots): the form, a form with errors, a result, at desktop width,
+    at 200% zoom of a desktop window (640 CSS pixels at twice the density) and at phone width."""
+    SHOTS.mkdir(exist_ok=True)
+    context = browser.new_context(viewport={"width": width, "height": 900}, device_scale_factor=zoom)
+    page = context.new_page()
+    page.set_default_timeout(120_000)
+    try:
+        page.goto(server + "/")
+        page.screenshot(path=SHOTS / f"form-{width}.png", full_page=True)
+        assert page.evaluate("document.documentElement.scrollWidth") <= width      # no sideways scrolling
+        page.get_by_label("Students", exact=True).fill("2")
+        page.get_by_role("button", name="Build the kit").click()
+        page.wait_for_selector("#students-error")
+        page.screenshot(path=SHOTS / f"errors-{width}.png", full_page=True)
+        page.get_by_label("Students", exact=True).fill("24")
+        page.get_by_role("button", name="Build the kit").click()
+        page.screenshot(path=SHOTS / f"progress-{width}.png", full_page=True)      # most likely still drawing
+        page.wait_for_selector(".thumbs img")
+        images_loaded(page)
+        page.screenshot(path=SHOTS / f"result-{width}.png", full_page=True)
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+    finally:
+        context.close()
+
+
+def test_the_basic_flow_works_without_javascript(browser, server):
+    """Form post, a page that reloads itself while drawing, the preview: no script needed."""
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    page.set_default_timeout(120_000)
+    try:
+        choose_trafalgar_24_bw(page, server)
+        page.get_by_role("button", name="Build the kit").click()
+        page.wait_for_selector(".thumbs img")
+        assert page.locator(".thumbs img").count() > 20
+        assert page.get_by_role("link", name="The whole kit").get_attribute("href").endswith("/kit.zip")
+    finally:
+        context.close()
