@@ -1,6 +1,7 @@
 """trace.json: where each traced number is printed, page by page, for every document of the kit.
 
 Compact on disk: each distinct source and kind is written once and entries point to them by index;
+a box is its corner and its size;
 a kit.pdf entry names the documents whose pages it joins instead of repeating their entries.
 `read` gives back the full form the checker works on: {path: [[{bbox, text, source, kind}, ...] per page]}."""
 
@@ -17,12 +18,17 @@ def write(traces: dict[str, list], kits: dict[str, list[str]]) -> bytes:
     kinds: dict[str, int] = {}
     docs = {}
     for path, pages in traces.items():
-        docs[path] = [[[*e["bbox"], e["text"], _index(kinds, e["kind"], e["kind"]),
+        docs[path] = [[[*_box(e["bbox"]), e["text"], _index(kinds, e["kind"], e["kind"]),
                         _index(sources, json.dumps(e["source"], ensure_ascii=False), e["source"])] for e in page]
                       for page in pages]
     data = {"format": FORMAT, "sources": [json.loads(s) for s in sources], "kinds": list(kinds),
             "documents": docs, "kits": kits}
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+def _box(b) -> tuple[float, float, float, float]:
+    """x0, top, width, height: the sizes are short numbers, and few (one height a type size)."""
+    return b[0], b[1], round(b[2] - b[0], 2), round(b[3] - b[1], 2)
 
 
 def _index(table: dict, key, value) -> int:
@@ -36,7 +42,7 @@ def read(text: str) -> dict | None:
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             return None
         sources, kinds = data["sources"], data["kinds"]
-        out = {path: [[{"bbox": e[:4], "text": e[4], "kind": kinds[e[5]], "source": sources[e[6]]} for e in page]
+        out = {path: [[{"bbox": [e[0], e[1], round(e[0] + e[2], 2), round(e[1] + e[3], 2)], "text": e[4], "kind": kinds[e[5]], "source": sources[e[6]]} for e in page]
                       for page in pages] for path, pages in data["documents"].items()}
         for kit, parts in data["kits"].items():
             out[kit] = [page for part in parts for page in out[part]]
