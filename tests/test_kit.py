@@ -39,7 +39,8 @@ def test_default_kit_holds_every_document(kit):
     kit_pages = next(d["pages"] for d in manifest["documents"] if d["kind"] == "kit")
     assert kit_pages == sum(d["pages"] for d in manifest["documents"] if d["kind"] != "kit")
     assert len(manifest["fleet"]) == 60 and manifest["ruleset"]["shooting.dice.british"] == 7
-    assert (folder / "index.html").read_text().count("<img") == kit_pages
+    tiles = next(d["pages"] for d in manifest["documents"] if d["kind"] == "tiled-map")
+    assert (folder / "index.html").read_text().count("<img") == kit_pages - tiles + 1      # the tiles' overview only
     assert "check: 14 documents agree" in out
 
 
@@ -220,3 +221,22 @@ def test_a_medieval_rule_change_reaches_every_sheet_that_prints_it(tmp_path, sce
     assert any("structure boxes" in f or "boxes on its base" in f or "hit circles on its base" in f
                for f in fails if f.startswith("FAIL  sprites"))
     assert failures(build(tmp_path, "after", scenario=str(folder), students=15)) == []
+
+
+def test_trace_json_is_compact_and_the_kit_points_into_its_documents(kit):
+    from printgen.kit import tracefile
+
+    folder, _ = kit
+    raw = (folder / "trace.json").read_bytes()
+    manifest = json.loads((folder / "manifest.json").read_text())
+    parts = [d["path"] for d in manifest["documents"] if d["kind"] != "kit"]
+    data = json.loads(raw)
+    assert data["kits"] == {"kit-color.pdf": parts}
+    assert "kit-color.pdf" not in data["documents"]
+    full = tracefile.read(raw.decode())
+    entries = sum(len(page) for p in parts for page in full[p])
+    assert len(raw) < 50 * entries          # a traced number costs under 50 bytes (keyed and repeated: 170)
+    assert len(full["kit-color.pdf"]) == next(d["pages"] for d in manifest["documents"] if d["kind"] == "kit")
+    assert full["kit-color.pdf"] == [page for p in parts for page in full[p]]
+    names = [e for page in full["sprites-color.pdf"] for e in page if e["source"][0] == "fleet"]
+    assert {e["source"][1] for e in names} == set(manifest["fleet"]) and all(len(e["bbox"]) == 4 for e in names)

@@ -84,8 +84,10 @@ def _unsafe_or_changed(folder: Path, manifest: dict) -> dict[str, str]:
 
 
 def _traces(path: Path) -> dict | None:
+    from printgen.kit import tracefile
+
     try:
-        traces = json.loads(path.read_text(encoding="utf-8"))
+        traces = tracefile.read(path.read_text(encoding="utf-8"))
     except ValueError:
         return None
     ok = isinstance(traces, dict) and all(isinstance(t, list) and all(isinstance(p, list) for p in t)

@@ -6,7 +6,7 @@ import io
 import math
 
 from printgen.draw import fonts
-from printgen.draw.flatten import FCircle, FlatPage, FPath, FRect, FText
+from printgen.draw.flatten import FCircle, FlatPage, FPath, FRect, FText, placed
 from printgen.draw.theme import Paint
 
 SUPERSAMPLE = 2
@@ -30,7 +30,7 @@ def render_image(page: FlatPage, dpi: float):
     size = (max(1, round(page.width * k)), max(1, round(page.height * k)))
     img = Image.new("RGB", size, "white")
     draw = ImageDraw.Draw(img)
-    for prim in page.prims:
+    for prim in placed(page):
         _draw(img, draw, prim, k, GREEK_BELOW_PX * ss)
     return img.reduce(ss) if ss > 1 else img
 

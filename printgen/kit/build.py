@@ -14,6 +14,7 @@ from printgen import __version__
 from printgen.kit.combine import combine_pdfs
 from printgen.draw.render import flat_pages, render
 from printgen.kit.documents import Plan, kinds, makers, stem
+from printgen.kit import tracefile
 from printgen.kit.progress import Progress
 from printgen.output import make_dirs
 
@@ -76,7 +77,7 @@ def kit_files(plan: Plan, editions: str, request: dict, progress: Progress | Non
     order = sorted(range(len(jobs)), key=lambda i: (jobs[i][1] not in HEAVY, i))
     results = dict(zip(order, run(_document, plan, [jobs[i] for i in order], label=lambda j: f"the {j[1]} ({j[0]})")))
     files: dict[str, bytes] = {}
-    documents, traces = [], {}
+    documents, traces, kits = [], {}, {}
     for edition in EDITIONS[editions]:
         options = plan.options.but(edition=edition)
         parts = []
@@ -95,10 +96,10 @@ def kit_files(plan: Plan, editions: str, request: dict, progress: Progress | Non
         documents.append({"path": kit_path, "kind": "kit", "edition": edition,
                           "pages": sum(d["pages"] for d in documents if d["edition"] == edition),
                           "title": f"Class kit ({options.edition_name})"})
-        traces[kit_path] = [t for d in documents[-len(doc_kinds) - 1:-1] for t in traces[d["path"]]]
+        kits[kit_path] = [d["path"] for d in documents[-len(doc_kinds) - 1:-1]]
         progress.step(f"kit ({edition})")
     files.update(data_files(plan.deployment, plan.scenario, plan.options))
-    files["trace.json"] = json.dumps(traces, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    files["trace.json"] = tracefile.write(traces, kits)
     for d in documents:
         d["sha256"] = hashlib.sha256(files[d["path"]]).hexdigest()
     manifest = _manifest(plan, documents, request, files)

@@ -6,19 +6,25 @@ from printgen.draw.png import render_png
 from printgen.sheets.text.teacher import HOW_TO_PRINT
 
 THUMB_DPI = 16
+OVERVIEW_ONLY = ("tiled-map",)      # its first page shows how its many tiles fit: one thumbnail says it all
 
 
 def thumb_name(doc: dict, page: int) -> str:
     return f"thumbs/{doc['path'][:-4]}-p{page:03d}.png"
 
 
+def thumbed(doc: dict) -> int:
+    """How many of the document's pages get a thumbnail (the first ones)."""
+    return 1 if doc["kind"] in OVERVIEW_ONLY else doc["pages"]
+
+
 def thumbnails(pages, edition: str, documents: list[dict]) -> dict[str, bytes]:
-    """Small PNGs of every page of the documents (in order, as `pages` holds them)."""
+    """Small PNGs of the pages of the documents (in order, as `pages` holds them)."""
     out, i = {}, 0
     for doc in documents:
-        for k in range(doc["pages"]):
-            out[thumb_name(doc, k + 1)] = render_png(pages[i], THUMB_DPI)
-            i += 1
+        for k in range(thumbed(doc)):
+            out[thumb_name(doc, k + 1)] = render_png(pages[i + k], THUMB_DPI)
+        i += doc["pages"]
     return out
 
 
@@ -33,7 +39,7 @@ def index_html(plan, manifest: dict) -> bytes:
     docs = []
     for d in manifest["documents"]:
         docs.append({**d, "advice": HOW_TO_PRINT.get(d["kind"], "Everything above in one file, in print order."),
-                     "thumbs": [thumb_name(d, k + 1) for k in range(d["pages"])] if d["kind"] != "kit" else []})
+                     "thumbs": [thumb_name(d, k + 1) for k in range(thumbed(d))] if d["kind"] != "kit" else []})
     html = environment.get_template("kit/index.html.j2").render(
         title=plan.scenario.title, manifest=manifest, documents=docs, paper=plan.options.paper,
         students=len(plan.captains), ships=len(plan.scenario.fleet.ships), notes=plan.options.notes)

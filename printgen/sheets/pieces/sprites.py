@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 
-from printgen.draw.shapes import Circle, Drawing, Group, Poly, Rect, Text
+from printgen.draw.shapes import Circle, Drawing, Group, Poly, Rect, Symbol, Text, translate
 from printgen.options import Options
 from printgen.systems import system_of
 
@@ -16,6 +16,11 @@ LEGIBLE_PT = 3.5           # the smallest print a student can still read
 def sprite_sheets(scenario, options: Options) -> Drawing:
     """The ship pieces of the scenario's rule family."""
     return system_of(scenario.ruleset).sprite_sheets(scenario, options)
+
+
+def star_symbol(cx: float, cy: float, r: float, role: str = "star") -> Symbol:
+    """The star as a symbol (drawn once, placed at each flagship)."""
+    return Symbol(f"star-{role}-{r!r}", (star_shape(0, 0, r, role),), translate(cx, cy))
 
 
 def star_shape(cx: float, cy: float, r: float, role: str = "star") -> Poly:
@@ -33,8 +38,8 @@ def printed_tracks(drawing: Drawing) -> dict[str, int]:
     counts: dict[str, int] = {}
 
     def walk(shape, key):
-        if isinstance(shape, Group):
-            k = shape.tag or key
+        if isinstance(shape, (Group, Symbol)):
+            k = (shape.tag if isinstance(shape, Group) else "") or key
             for item in shape.items:
                 walk(item, k)
         elif isinstance(shape, (Circle, Rect)) and shape.tag == "hit" and key:
@@ -51,7 +56,7 @@ def smallest_text(drawing: Drawing) -> float:
     sizes = []
 
     def walk(shape):
-        if isinstance(shape, Group):
+        if isinstance(shape, (Group, Symbol)):
             for item in shape.items:
                 walk(item)
         elif isinstance(shape, Text) and shape.tag == "name":
@@ -59,6 +64,6 @@ def smallest_text(drawing: Drawing) -> float:
 
     for page in drawing.pages:
         for item in page.items:
-            if isinstance(item, Group):
+            if isinstance(item, (Group, Symbol)):
                 walk(item)
     return min(sizes) if sizes else 0.0

@@ -11,14 +11,14 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from printgen.draw.shapes import Drawing, Group, Line, Poly, Rect, Shape, Span, Text, translate
+from printgen.draw.shapes import Drawing, Group, Line, Poly, Rect, Shape, Span, Symbol, Text, translate
 from printgen.options import Options
 from printgen.rules.tracks import tracks
 from printgen.sheets.pieces.ensigns import nation_code
 from printgen.sheets.page.frame import content_box, frame, new_page
 from printgen.sheets.pieces.pack import grid
-from printgen.sheets.pieces.sprites import star_shape
-from printgen.systems.broadside.profile import ship_profile
+from printgen.sheets.pieces.sprites import star_symbol
+from printgen.systems.broadside.profile import profile_symbol
 from printgen.sheets.text.textfit import fit_size
 from printgen.sheets.pieces.tracks import track_shapes
 
@@ -105,7 +105,7 @@ def piece(ship, rs, size: PieceSize, s: float) -> Group:
 
 def _side(ship, w: float, ph: float, sea: float, s: float) -> list[Shape]:
     """The near side in a box (0, 0)-(w, ph), masthead at the top: ship, sea band, name."""
-    out: list[Shape] = list(ship_profile(ship.nation, ship.guns, w, ph - sea, ship.flagship))
+    out: list[Shape] = [profile_symbol(ship.nation, ship.guns, w, ph - sea, ship.flagship)]
     out.append(Rect(0, ph - sea, w, sea, "label"))
     star = sea * 0.36 if ship.flagship else 0.0
     code = nation_code(ship.nation)
@@ -121,7 +121,7 @@ def _side(ship, w: float, ph: float, sea: float, s: float) -> list[Shape]:
         from printgen.draw import fonts
 
         x = w / 2 - fonts.width(ship.name, size, "bold") / 2 - star * 1.3
-        out.append(star_shape(x, ph - sea / 2, star))
+        out.append(star_symbol(x, ph - sea / 2, star))
     return out
 
 
@@ -149,10 +149,12 @@ def _base(ship, rs, w: float, bh: float, y0: float, s: float, tab: float) -> lis
                                         Span("  " + nation_code(ship.nation), font="regular")), size, font="bold",
                     tag="name"))
     if ship.flagship:
-        out.append(star_shape(4 * s + star, y0 + strip / 2, star))
+        out.append(star_symbol(4 * s + star, y0 + strip / 2, star))
     # Hit track (bottom strip).
-    for track in tracks(rs, ship):
-        out += track_shapes(track, 4 * s, y0 + bh - strip, w - arrow - 10 * s, strip)
+    for track in tracks(rs, ship):                              # one row drawn once for every ship alike
+        row_w = w - arrow - 10 * s
+        out.append(Symbol(f"track-{track.shape}-{track.count}-{row_w!r}x{strip!r}",
+                          tuple(track_shapes(track, 0, 0, row_w, strip)), translate(4 * s, y0 + bh - strip)))
     return out
 
 
