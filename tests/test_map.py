@@ -73,7 +73,7 @@ def ship_shapes(page):
     for obj in page.rects + page.curves:
         fill = obj.get("non_stroking_color")
         nation = nation_of.get(tuple(fill) if isinstance(fill, (list, tuple)) else None)
-        if nation is None or (obj["object_type"] == "curve" and len(obj["pts"]) not in (4, 5)):
+        if nation is None or not obj["fill"] or (obj["object_type"] == "curve" and len(obj["pts"]) not in (4, 5)):
             continue
         if obj["object_type"] == "rect":
             pts = [(obj["x0"], obj["top"]), (obj["x1"], obj["top"]), (obj["x1"], obj["bottom"]), (obj["x0"], obj["bottom"])]

@@ -32,11 +32,12 @@ def sheets(tmp_path_factory):
 
 
 def bases_with_circles(pdf, w_in, h_in):
-    """[(base box, number of hit circles inside it, text inside it)] over all pages."""
+    """[(base box, number of hit circles inside it, text inside it)] over all pages. A patterned
+    base prints its fill, its pattern (dots are tiny circles) and its outline: the outline counts."""
     found = []
     for page in pdf.pages:
-        circles = [c for c in page.curves if is_circle(c)]
-        for base in rects_of_size(page, w_in, h_in):
+        circles = [c for c in page.curves if is_circle(c) and c["width"] > 4]
+        for base in (r for r in rects_of_size(page, w_in, h_in) if r["stroke"]):
             b = box(base)
             n = sum(1 for c in circles if inside(c, b))
             text = "".join(ch["text"] for ch in page.chars if inside(ch, b, tol=0.1))

@@ -171,7 +171,9 @@ def _bases(page, trace, plan, name: str, i: int) -> list[Discrepancy]:
     def fits(p, w: float, h: float) -> bool:
         return abs(p.w - w) < 0.72 and abs(p.h - h) < 0.72
 
-    bases = [p for p in page.paths if p.kind == "rect" and any(fits(p, w, h) for w, h in sizes)]
+    # a patterned base prints as its fill, its pattern and its outline: one base a position
+    bases = list({(round(p.x0), round(p.top)): p for p in page.paths
+                  if p.kind == "rect" and any(fits(p, w, h) for w, h in sizes)}.values())
     marks = [p for p in page.paths if family.is_mark(p, sizes)]
     unit, points = family.marks
     names = [e for e in trace if e["source"][0] == "fleet" and e["source"][2] == "name"]

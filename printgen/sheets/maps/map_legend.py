@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 from printgen.draw import fonts
 from printgen.draw.shapes import Group, Rect, Shape, Span, Text, translate
+from printgen.draw.theme import pattern_name
 from printgen.game.deploy import Deployment
 from printgen.options import Options
 from printgen.sheets.maps.map_parts import Grid, MapView, scale_bar
@@ -141,13 +142,16 @@ def _ships(scenario, dep: Deployment, view: MapView, width: float, options: Opti
         cy = b.y - BODY * 0.35
         w, h = length * scale, beam * scale
         b.shapes.append(Rect(14 - w / 2, cy - h / 2, w, h, f"ship.{nation}"))
-        b.line((Span(nation),), indent=32)
+        side = scenario.ruleset.sides.get(scenario.ruleset.side_of_nation(nation) or "")
+        note = f" ({pattern_name(nation)}" + (f", {side.name} side)" if side and side.name != nation else ")")
+        b.line((Span(nation), Span(note, font="regular")), indent=32)
     cy = b.y - BODY * 0.35
     b.shapes.append(star_shape(14, cy, 4.0))
     b.line((Span("flagship"),), indent=32)
     if not dep.uniform_bases:
         _types(b, scenario.ruleset, dep, view, options)
-    b.wrapped("Bases are drawn to scale, the triangle at the bow. The number is the ship's row in the "
+    b.wrapped("Each nation has its pattern, the same on the pieces, the cards and the maps. "
+              "Bases are drawn to scale, the triangle at the bow. The number is the ship's row in the "
               "placement table.")
     return b
 
