@@ -12,12 +12,13 @@ import pytest
 from maprun import run_map
 
 from pdfread import colours, is_grey, open_pdf
+from printgen.draw.theme import BW, COLOUR
 
 CASES = {"color": [], "again": [], "bw": ["--edition", "bw"], "seed-7": ["--seed", "7"],
          "half": ["--fraction", "0.5"], "twenty": ["--ships", "20"], "small": ["--table", "4x3ft"],
          "cm": ["--units", "cm", "--paper", "a4"], "tiled": ["--scale", "0.25", "--tiled"]}
 SHIP_RGB = {"British": "#c8102e", "French": "#0a3a8c", "Spanish": "#e2a500"}      # theme roles ship.<nation>
-EDGE_RGB = {"green": "#2e9b45", "yellow": "#e7c21c", "red": "#d33a2c"}             # theme roles edge.<colour>
+EDGE_RGB = {c: COLOUR.paint(f"edge.{c}").stroke for c in ("green", "yellow", "red")}   # the theme's edge colours
 
 
 def rgb(hex_colour: str) -> tuple:
@@ -169,10 +170,24 @@ def test_wind_edges_cover_the_perimeter_as_the_seed_says(runs):
     assert found == SEED_EDGES
 
 
+def test_colour_edges_carry_the_black_and_white_patterns_too(runs):
+    """Colour alone does not tell the edges apart: solid green, dashed yellow, dotted red."""
+    page = map_pdf(runs["color"]).pages[0]
+    kinds = {(): "green"}
+    for ln in page.lines:
+        d = ln["dash"][0] if ln.get("dash") else []
+        if ln["linewidth"] > 3 and d:
+            kinds[tuple(d)] = "red" if d[0] < 0.1 else "yellow"
+    found = edges_on(page, lambda ln: kinds.get(tuple(ln["dash"][0])) if ln["linewidth"] > 3 else None)
+    assert found == SEED_EDGES
+
+
 def test_black_and_white_edges_differ_by_pattern_and_label(runs):
     page = map_pdf(runs["bw"]).pages[0]
-    dashes = {(): "green", (9.0, 4.0): "yellow", (2.0, 2.5): "red"}                # theme BW edge.* dashes
-    found = edges_on(page, lambda ln: dashes.get(tuple(ln["dash"][0])) if ln["linewidth"] > 3 else None)
+    dashes = {tuple(round(d, 2) for d in BW.paint(f"edge.{c}").dash): c for c in ("green", "yellow", "red")}
+    assert len(dashes) == 3                                                        # three patterns
+    found = edges_on(page, lambda ln: dashes.get(tuple(round(d, 2) for d in ln["dash"][0]))
+                     if ln["linewidth"] > 3 else None)
     assert found == SEED_EDGES
     text = page.extract_text()
     assert 'NORTH EDGE · YELLOW: close-hauled, half speed 3"' in text
@@ -358,7 +373,7 @@ def test_tiles_print_the_table_at_its_own_size(runs):
             assert round(AREA_X + (12 - STEP_W / 72) * 72, 1) in verticals
         else:
             assert not any(AREA_X < x < AREA_X + AREA_W for x in verticals)
-        nation_of = {rgb("#fbeecb"): "British", rgb("#dfe7f5"): "French", rgb("#f6dcd4"): "Spanish"}  # base.* roles
+        nation_of = {rgb(COLOUR.paint(f"base.{n}").fill): n for n in ("British", "French", "Spanish")}
         for cv in page.curves:
             if nation_of.get(colour(cv["non_stroking_color"])) and len(cv["pts"]) == 5:
                 pts = cv["pts"][:4]

@@ -21,6 +21,7 @@ from rectgeom import gap, rect_corners
 
 from pdfread import colours, is_grey, open_pdf
 from printgen import paths
+from printgen.draw.theme import COLOUR
 from printgen.game.deploy import deploy
 from printgen.game.prepare import prepare
 
@@ -314,7 +315,7 @@ def test_tiled_map_prints_the_bases_at_table_size(maps):
     sizes = Counter()
     for page in pdf.pages[1:]:
         for cv in page.curves:
-            if len(cv.get("pts", [])) == 5 and colour_of(cv) in {rgb("#f7dcdc"), rgb("#dfe7f5"), rgb("#d3eeee")}:
+            if len(cv.get("pts", [])) == 5 and colour_of(cv) in {rgb(COLOUR.paint(f"base.{n}").fill) for n in ("English", "French", "Genoese")}:
                 pts = cv["pts"][:4]
                 sides = sorted(math.dist(pts[i], pts[(i + 1) % 4]) for i in range(4))
                 sizes[(round(sides[3] / 18, 2), round(sides[0] / 18, 2))] += 1    # quarter scale: 18 pt a rule inch

@@ -58,6 +58,13 @@ class TypeScale:
 TYPE = TypeScale()
 
 BLACK, WHITE = "#000000", "#ffffff"
+EDGE_GREEN, EDGE_YELLOW, EDGE_RED = "#009e73", "#e6c619", "#cc3311"
+
+
+def edge_dash(colour: str, width: float) -> tuple[float, ...]:
+    """Wind edges: green solid, yellow dashed, red dotted, in both editions. Lines have round caps
+    that add half the width at each end, so the gaps are widened by one width."""
+    return {"green": (), "yellow": (1.8 * width, 2.0 * width), "red": (0.01, 2.2 * width)}[colour]
 
 # Sides at a glance, also on a photocopy: one pattern per nation, the same in both editions and on
 # every sheet (pieces' hulls and bases, maps, captain cards, legends). The first nation of each side
@@ -121,9 +128,11 @@ _COLOUR = {
     "bar.rake": Paint(fill="#c0392b"),
     "star": Paint(fill="#f2c230", stroke="#8a6500", width=0.6),
     "base": Paint(fill="#f7f3e8", stroke="#555555", width=0.4),
-    "base.British": Paint(fill="#fbeecb", stroke="#555555", width=0.4),
-    "base.French": Paint(fill="#dfe7f5", stroke="#555555", width=0.4),
-    "base.Spanish": Paint(fill="#f6dcd4", stroke="#555555", width=0.4),
+    # nations' and edges' colours stay apart under protanopia, deuteranopia and tritanopia
+    # (tests/test_colour_vision.py); the patterns say it again.
+    "base.British": Paint(fill="#fff3ae", stroke="#555555", width=0.4),
+    "base.French": Paint(fill="#badefa", stroke="#555555", width=0.4),
+    "base.Spanish": Paint(fill="#f1b1b5", stroke="#555555", width=0.4),
     "bow": Paint(fill="#333333"),
     "hull": Paint(fill="#1d1d1d", stroke=BLACK, width=0.5),
     "band.British": Paint(fill="#e0b04a"),
@@ -134,12 +143,14 @@ _COLOUR = {
     "water": Paint(fill="#d6e6f2"),
     "table": Paint(fill="#cfe3f1", stroke=BLACK, width=0.8),
     "grid": Paint(stroke="#8fb3cf", width=0.4),
-    "edge.green": Paint(stroke="#2e9b45", width=5),
-    "edge.yellow": Paint(stroke="#e7c21c", width=5),
-    "edge.red": Paint(stroke="#d33a2c", width=5),
-    "swatch.green": Paint(fill="#2e9b45"),
-    "swatch.yellow": Paint(fill="#e7c21c"),
-    "swatch.red": Paint(fill="#d33a2c"),
+    # the rules name the edges green, yellow and red: a bluish green, a golden yellow and a vermilion
+    # that colour-blind students still tell apart; solid, dashed and dotted as in black and white
+    "edge.green": Paint(stroke=EDGE_GREEN, width=5, dash=edge_dash("green", 5)),
+    "edge.yellow": Paint(stroke=EDGE_YELLOW, width=5, dash=edge_dash("yellow", 5)),
+    "edge.red": Paint(stroke=EDGE_RED, width=5, dash=edge_dash("red", 5)),
+    "swatch.green": Paint(fill=EDGE_GREEN),
+    "swatch.yellow": Paint(fill=EDGE_YELLOW),
+    "swatch.red": Paint(fill=EDGE_RED),
     "ensign.British": Paint(fill=WHITE, stroke="#444444", width=0.3),
     "ensign.British.cross": Paint(fill="#c8102e"),
     "ensign.British.canton": Paint(fill="#012169"),
@@ -154,10 +165,10 @@ _COLOUR = {
     # the medieval fragment's nations on the maps, and its wind gauge (deploy_map, tiled_map, rulers)
     "ship.English": Paint(fill="#b3122b", stroke=BLACK, width=0.5),
     "ship.Genoese": Paint(fill="#17838a", stroke=BLACK, width=0.5),
-    "base.English": Paint(fill="#f7dcdc", stroke="#555555", width=0.4),
-    "base.Genoese": Paint(fill="#d3eeee", stroke="#555555", width=0.4),
-    "wind.nogo": Paint(fill="#f3b8ae", stroke="#b03a2e", width=0.6),
-    "wind.bonus": Paint(fill="#bfe3c4", stroke="#2e7d3a", width=0.6),
+    "base.English": Paint(fill="#e9b5b8", stroke="#555555", width=0.4),
+    "base.Genoese": Paint(fill="#ecf5aa", stroke="#555555", width=0.4),
+    "wind.nogo": Paint(fill="#f6b6a0", stroke=EDGE_RED, width=0.6),
+    "wind.bonus": Paint(fill="#a8d8ea", stroke="#1f6f8b", width=0.6),
     "arrow": Paint(fill="#1f3a5f", stroke="#1f3a5f", width=1.2),
     # deployment maps (printgen/sheets/deploy_map.py, tiled_map.py)
     "map.bow": Paint(fill=WHITE),
@@ -224,9 +235,9 @@ _BW = {
     "water": Paint(fill=WHITE),
     "table": Paint(fill=WHITE, stroke=BLACK, width=0.8),
     "grid": Paint(stroke="#aaaaaa", width=0.4),
-    "edge.green": Paint(stroke=BLACK, width=3.5),
-    "edge.yellow": Paint(stroke=BLACK, width=3.5, dash=(9, 4)),
-    "edge.red": Paint(stroke=BLACK, width=3.5, dash=(2, 2.5)),
+    "edge.green": Paint(stroke=BLACK, width=3.5, dash=edge_dash("green", 3.5)),
+    "edge.yellow": Paint(stroke=BLACK, width=3.5, dash=edge_dash("yellow", 3.5)),
+    "edge.red": Paint(stroke=BLACK, width=3.5, dash=edge_dash("red", 3.5)),
     "swatch": Paint(fill=WHITE, stroke=BLACK, width=0.5),
     "ensign": Paint(fill=WHITE, stroke=BLACK, width=0.4),
     "ensign.British.cross": Paint(fill="#333333"),
