@@ -116,8 +116,8 @@ def _setup(scenario, dep: Deployment, options: Options, width: float) -> Block:
         spans += (Span(" of the fleet's "), Span(str(full), source=("meta", "fleet-ships"), kind="count"),
                   Span(" (a smaller battle)"))
     b.line(spans)
-    b.line((Span("Seed "), Span(str(dep.seed), source=("meta", "seed"), kind="count"),
-            Span(": the same seed gives the same deployment, another seed another one.")), role="text.muted")
+    b.line((Span("Deployment number "), Span(str(dep.seed), source=("meta", "seed"), kind="count"),
+            Span(" (another number gives another deployment).")), role="text.muted")
     b.wrapped("Place each base by the placement table (next page): measure from the west edge and from the "
               "south edge to the centre of the base, then turn its bow to the heading.")
     return b
@@ -168,7 +168,7 @@ def _types(b: Block, rs, dep: Deployment, view: MapView, options: Options) -> No
         b.shapes.append(Rect(14 - w * fit / 2, cy - h * fit / 2, w * fit, h * fit, "base", tag=f"type:{t}"))
         size = lambda i: Span(options.measure.fmt(rs.types[t].base_in[i]), source=("rule", f"types.{t}.base_in.{i}"),  # noqa: E731
                               kind="distance")
-        b.line((Span(t, font="bold"), Span(" "), size(0), Span(" × "), size(1)), indent=32)
+        b.line((Span(rs.types[t].name, font="bold"), Span(" "), size(0), Span(" × "), size(1)), indent=32)
 
 
 def _scale(view: MapView, grid: Grid, ratio: float, options: Options, width: float) -> Block:

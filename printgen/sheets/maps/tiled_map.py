@@ -122,7 +122,10 @@ def tile_page(scenario, dep: Deployment, options: Options, plan: TilePlan, r: in
     grid = _grid(view, box, options, a.right - (OVERLAP_PT if c < plan.cols - 1 else 0),
                  a.bottom - (OVERLAP_PT if r < plan.rows - 1 else 0))
     edges = _edges(view, box, dep, scenario.ruleset, options)
-    blocked = ships + [_label_box(t) for t in edges if t.tag == "wind-label"]
+    # grid labels keep clear of ships, of the edges' labels and of the thick edge lines themselves
+    blocked = ships + [_label_box(t) for t in edges if isinstance(t, Text)] + \
+        [(min(e.x1, e.x2) - 3, min(e.y1, e.y2) - 3, max(e.x1, e.x2) + 3, max(e.y1, e.y2) + 3)
+         for e in edges if isinstance(e, Line)]
     page.add(*(g for g in grid if not (isinstance(g, Text) and any(_meets(_text_box(g), b) for b in blocked))))
     page.add(*edges)
     for p in dep.placements:

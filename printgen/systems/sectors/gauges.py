@@ -31,7 +31,7 @@ def type_sticks(scenario, options: Options) -> list[Strip]:
                  (t.attack_speed_in, "swatch.red", [(Span("Attack speed "), attack), (Span("Attack "), attack),
                                                     (attack,)])]
         shapes, length, cuts = _marked_stick(marks, options)
-        title = (Span("Movement stick: ", "bold"), Span(t.name, "bold"), Span(f" ({key}; speeds {NOT_FROM_SOURCE})"))
+        title = (Span("Movement stick: ", "bold"), Span(t.name, "bold"), Span(f" (speeds {NOT_FROM_SOURCE})"))
         out.append(Strip(shapes, length, title, cuts))
     return out
 
