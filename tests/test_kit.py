@@ -36,9 +36,13 @@ def test_default_kit_holds_every_document(kit):
         assert hashlib.sha256(data).hexdigest() == d["sha256"]
         assert d["edition"] == "color" and d["pages"] >= 1
     kit_pages = next(d["pages"] for d in manifest["documents"] if d["kind"] == "kit")
-    assert kit_pages == sum(d["pages"] for d in manifest["documents"] if d["kind"] != "kit")
+    tiled = next(d["pages"] for d in manifest["documents"] if d["kind"] == "tiled-map")
+    # kit.pdf leaves out the table-size map (printgen kit --with-tiled puts it in)
+    assert kit_pages == sum(d["pages"] for d in manifest["documents"] if d["kind"] not in ("kit", "tiled-map"))
     assert len(manifest["fleet"]) == 60 and manifest["ruleset"]["shooting.dice.british"] == 7
-    assert (folder / "index.html").read_text().count("<img") == kit_pages
+    html = (folder / "index.html").read_text()
+    assert html.count("<img") == kit_pages + tiled
+    assert f"{kit_pages} sheets</strong> to print" in html and f"{tiled} more for the table-size map" in html
     assert "check: 9 documents agree" in out
 
 
@@ -218,3 +222,13 @@ def test_a_medieval_rule_change_reaches_every_sheet_that_prints_it(tmp_path, sce
     assert any("structure boxes" in f or "boxes on its base" in f or "hit circles on its base" in f
                for f in fails if f.startswith("FAIL  sprites"))
     assert failures(build(tmp_path, "after", scenario=str(folder), students=15)) == []
+
+
+def test_with_tiled_puts_the_table_size_map_into_kit_pdf(run, tmp_path):
+    code, out, err = run("kit", "trafalgar", "--ships", "12", "--students", "6", "--scale", "0.5", "--with-tiled",
+                         "--out", tmp_path / "k")
+    assert code == 0, out + err
+    docs = json.loads((tmp_path / "k" / "manifest.json").read_text())["documents"]
+    kit = next(d for d in docs if d["kind"] == "kit")
+    assert kit["pages"] == sum(d["pages"] for d in docs if d["kind"] != "kit")
+    assert any(d["kind"] == "tiled-map" and d["path"] in kit["parts"] for d in docs)

@@ -332,13 +332,40 @@ def tile_of(page) -> tuple[int, int]:
 def test_tiled_sheet_count_and_labels(runs):
     pdf = runs["tiled"]["map-tiled-color.pdf"]
     assert len(pdf.pages) == 1 + 8
-    assert "Table-size map: 8 sheets, 4 rows of 2" in pdf.pages[0].extract_text()
+    assert "Table-size map: 8 sheets of a grid of 4 rows by 2" in pdf.pages[0].extract_text()
     tiles = [tile_of(p) for p in pdf.pages[1:]]
     assert tiles == [(r, c) for r in range(4) for c in range(2)]
     assert all(p.width == 792 and p.height == 612 for p in pdf.pages[1:])
     index = pdf.pages[0].extract_text()
     for label in ("A1", "A2", "B1", "D2"):
         assert label in index
+
+
+def test_full_size_tiled_map_prints_no_sheet_without_content(tmp_path):
+    """At full size most of the table is open water: only sheets with a base or a wind edge print, and
+    the index names exactly those."""
+    from printgen.game.deploy import deploy
+    from printgen.game.prepare import prepare
+    from printgen.sheets.maps.tiled_map import plan_tiles, tiled_sheets
+    from printgen.sheets.page.write import write_sheet
+
+    s, o = prepare("trafalgar")
+    dep = deploy(s, o)
+    path = write_sheet(tiled_sheets(s, dep, o), o, tmp_path, "map-tiled")[0]
+    plan = plan_tiles(dep, o)
+    base_fills = {rgb(COLOUR.paint(f"base.{n}").fill) for n in ("British", "French", "Spanish")}
+    with open_pdf(path) as pdf:
+        sheets = pdf.pages[1:]
+        assert 0 < len(sheets) < plan.sheets                   # open water left out
+        for page in sheets:
+            bases = [b for b in page.rects + page.curves if b["fill"] and colour(b.get("non_stroking_color")) in base_fills]
+            edges = [ln for ln in page.lines if ln["linewidth"] > 3]
+            assert bases or edges, tile_of(page)
+        index = pdf.pages[0].extract_text()
+        assert f"Table-size map: {len(sheets)} sheets" in index
+        printed = {f"{chr(65 + r)}{c + 1}" for r, c in map(tile_of, sheets)}
+        labels = set(re.findall(r"\b([A-K])\s?(\d+)\b", index))
+        assert {a + b for a, b in labels} == printed
 
 
 def test_tiles_overlap_by_half_an_inch_and_share_crosshairs(runs):

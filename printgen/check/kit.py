@@ -32,8 +32,10 @@ def check_kit(folder: Path, echo: Callable[[str], None] = print, quiet: bool = F
     by_path = {job[1]["path"]: r for job, r in zip(jobs, results)}
     for d in docs:
         if d["kind"] == "kit":
+            inside = d.get("parts")                       # the documents kit.pdf holds (all, if not listed)
             by_path[d["path"]] = _check_combined(folder, d, [x for x in docs if x["edition"] == d["edition"]
-                                                                and x["kind"] != "kit"])
+                                                                and x["kind"] != "kit"
+                                                                and (inside is None or x["path"] in inside)])
         problems = by_path[d["path"]]
         found += problems
         if not quiet:
@@ -71,7 +73,7 @@ def _replan(manifest: dict):
 
     r = dict(manifest["request"])
     name, students = r.pop("scenario"), r.pop("students")
-    r.pop("edition", None)
+    r.pop("edition", None), r.pop("with_tiled", None)             # what was printed, not what was planned
     return plan_kit(name, students, **r)
 
 

@@ -54,14 +54,15 @@ def build_kit(plan: Plan, editions: str, out: Path, request: dict, progress: Pro
             files.update(r["thumbs"])
             traces[r["path"]] = r["trace"]
             documents.append({k: r[k] for k in ("path", "kind", "edition", "pages", "title")})
-            parts.append(r["pdf"])
+            if kind != "tiled-map" or request.get("with_tiled"):     # 50+ sheets: kit.pdf only if asked
+                parts.append(r)
             progress.step(f"{kind} ({edition})")
         kit_path = f"kit-{edition}.pdf"
-        files[kit_path] = combine_pdfs(parts)
+        files[kit_path] = combine_pdfs([r["pdf"] for r in parts])
         documents.append({"path": kit_path, "kind": "kit", "edition": edition,
-                          "pages": sum(d["pages"] for d in documents if d["edition"] == edition),
+                          "pages": sum(r["pages"] for r in parts), "parts": [r["path"] for r in parts],
                           "title": f"Class kit ({options.edition_name})"})
-        traces[kit_path] = [t for d in documents[-len(doc_kinds) - 1:-1] for t in traces[d["path"]]]
+        traces[kit_path] = [t for r in parts for t in traces[r["path"]]]
         progress.step(f"kit ({edition})")
     files.update(data_files(plan.deployment, plan.scenario, plan.options))
     files["trace.json"] = json.dumps(traces, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
