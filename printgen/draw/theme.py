@@ -283,7 +283,7 @@ _BW = {
 }
 BW = Theme("bw", {
     **_BW,
-    **_patterned(_BW, "base", {"": "#666666"}),
+    **_patterned(_BW, "base", {"": "#8a8a8a"}),       # light: names and sector labels read over it
     **_patterned(_BW, "hull", {"": "#333333"}, 0.6),
     **_patterned(_BW, "ship", {"": "#333333"}, 0.55),
     **_patterned(_BW, "rail", {"": "#333333"}, 0.45),

@@ -17,7 +17,7 @@ from printgen.rules.tracks import tracks
 from printgen.sheets.pieces.ensigns import nation_code
 from printgen.sheets.page.frame import content_box, frame, new_page
 from printgen.sheets.pieces.pack import grid
-from printgen.draw.theme import TYPE
+from printgen.draw.theme import TYPE, pattern_name
 from printgen.sheets.pieces.sprites import craft_legend, glue_area, star_shape
 from printgen.systems.broadside.profile import ship_profile
 from printgen.sheets.text.textfit import fit_size
@@ -67,21 +67,23 @@ def sprite_sheets(scenario, options: Options) -> Drawing:
             page.add(Group((piece(ship, rs, size, options.scale),), translate(x, y), tag=ship.key))
         frame(page, options, scenario.title, "Ship sprites", p + 1, n_pages)
         rows = -(-len(batch) // g.cols)
-        _how_to(page, options, g.y0 + rows * size.h)
+        _how_to(page, options, g.y0 + rows * size.h, rs)
         pages.append(page)
     return Drawing(f"{scenario.title}: ship sprites ({options.edition_name})", pages, subject="printgen sprites")
 
 
-def _how_to(page, options: Options, top: float) -> None:
+def _how_to(page, options: Options, top: float, rs) -> None:
     """The legend of the lines and how to make a ship, left of the calibration square: from just
     under the pieces down into the footer; where the pieces fill the page, in the footer, smaller."""
     from printgen.sheets.page.frame import MARGIN
     from printgen.sheets.text.textfit import wrap
 
     width = content_box(options).w - 300                                # the calibration words take the rest
+    nations = ", ".join(f"{n} ({nation_code(n)}) {pattern_name(n)}" for n in rs.nations())
+    paras = HOW_TO + (f"Nations: {nations}, on the hulls and bases as on the maps.",)
     for size in (TYPE.small + 0.5, TYPE.small - 0.5):
         lead = size * 1.3
-        lines = [(i == 0, line) for para in HOW_TO for i, line in enumerate(wrap(para, width, size))]
+        lines = [(i == 0, line) for para in paras for i, line in enumerate(wrap(para, width, size))]
         need = lead * (len(lines) + 1.6)
         y = min(top + 12 + size, page.height - MARGIN - need)
         if y >= top + size:
