@@ -154,3 +154,20 @@ def test_each_nation_has_its_own_pattern_in_black_and_white(sheets):
     patterns = [next(iter(p)) for p in found.values()]
     assert len(set(patterns)) == 3, found
     assert found["British"] == {"plain"}
+
+
+@pytest.mark.parametrize("key", ["color", "bw"])
+def test_piece_type_at_scale_one_meets_the_floor(sheets, key):
+    """At scale 1: names (bold) at least 7 pt, every other word on a piece at least 6 pt."""
+    from printgen.draw.theme import TYPE
+
+    assert TYPE.piece_name_min >= 7 and TYPE.piece_label >= 6
+    sizes = {"bold": [], "other": []}
+    for page in sheets[key].pages:
+        ps = pieces(page)
+        for ch in page.chars:
+            if ch["text"].strip() and any(inside(ch, p, 0.2) for p in ps):
+                sizes["bold" if "Bold" in ch["fontname"] else "other"].append(ch["size"])
+    assert len(sizes["bold"]) > 1000 and len(sizes["other"]) > 1000
+    assert min(sizes["bold"]) >= 7 - 0.01, min(sizes["bold"])
+    assert min(sizes["other"]) >= 6 - 0.01, min(sizes["other"])

@@ -134,6 +134,8 @@ def _side(ship, w: float, ph: float, sea: float, s: float) -> list[Shape]:
     code_w = fonts.width(code, code_size, "bold") + 4 * s
     room = w - 2 * (star * 2.4 + 2 * s) - 2 * code_w
     size = fit_size(ship.name, room, TYPE.piece_name * s, "bold", TYPE.piece_name_min * s)
+    if fonts.width(ship.name, size, "bold") > room:            # a very long name: smaller, never outside
+        size = fit_size(ship.name, room, size, "bold")
     base = ph - sea / 2 + size * 0.36
     out.append(Text(w / 2, base, (Span(ship.name, source=("fleet", ship.key, "name"), kind="text"),), size,
                     font="bold", anchor="middle", tag="name"))
