@@ -169,5 +169,5 @@ def test_piece_type_at_scale_one_meets_the_floor(sheets, key):
             if ch["text"].strip() and any(inside(ch, p, 0.2) for p in ps):
                 sizes["bold" if "Bold" in ch["fontname"] else "other"].append(ch["size"])
     assert len(sizes["bold"]) > 1000 and len(sizes["other"]) > 1000
-    assert min(sizes["bold"]) >= 7 - 0.01, min(sizes["bold"])
-    assert min(sizes["other"]) >= 6 - 0.01, min(sizes["other"])
+    assert min(sizes["bold"]) >= 7, min(sizes["bold"])
+    assert min(sizes["other"]) >= 6, min(sizes["other"])

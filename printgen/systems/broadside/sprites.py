@@ -131,7 +131,7 @@ def _side(ship, w: float, ph: float, sea: float, s: float) -> list[Shape]:
     star = sea * 0.36 if ship.flagship else 0.0
     code = nation_code(ship.nation)
     code_size = TYPE.piece_name * s
-    code_w = fonts.width(code, code_size, "bold") + 4 * s
+    code_w = fonts.width(code, code_size, "bold") + 2 * s
     room = w - 2 * (star * 2.4 + 2 * s) - 2 * code_w
     size = fit_size(ship.name, room, TYPE.piece_name * s, "bold", TYPE.piece_name_min * s)
     if fonts.width(ship.name, size, "bold") > room:            # a very long name: smaller, never outside
