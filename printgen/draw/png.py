@@ -81,8 +81,11 @@ def _stroke(draw, pts, closed: bool, p: Paint, k: float) -> None:
             step = min(left, seg - pos)
             if on:
                 a, b = pos / seg, (pos + step) / seg
-                draw.line([(x1 + (x2 - x1) * a, y1 + (y2 - y1) * a), (x1 + (x2 - x1) * b, y1 + (y2 - y1) * b)],
-                          fill=p.stroke, width=width)
+                ends = [(x1 + (x2 - x1) * a, y1 + (y2 - y1) * a), (x1 + (x2 - x1) * b, y1 + (y2 - y1) * b)]
+                draw.line(ends, fill=p.stroke, width=width)
+                if width > 2:                                   # round caps, as in the PDF
+                    for ex, ey in ends:
+                        draw.ellipse([ex - width / 2, ey - width / 2, ex + width / 2, ey + width / 2], fill=p.stroke)
             pos += step
             left -= step
             if left <= 1e-9:

@@ -34,6 +34,7 @@ def _style(p: Paint) -> dict:
         s.update({"stroke": p.stroke, "stroke_width": _n(p.width)})
         if p.dash:
             s["stroke_dasharray"] = ",".join(_n(v) for v in p.dash)
+            s["stroke_linecap"] = "round"          # as in the PDF: a dash of ~0 prints as a dot
     return s
 
 

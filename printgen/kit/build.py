@@ -89,14 +89,15 @@ def kit_files(plan: Plan, editions: str, request: dict, progress: Progress | Non
             files.update(r["thumbs"])
             traces[r["path"]] = r["trace"]
             documents.append({k: r[k] for k in ("path", "kind", "edition", "pages", "title")})
-            parts.append(r["pdf"])
+            if kind != "tiled-map" or request.get("with_tiled"):     # 50+ sheets: kit.pdf only if asked
+                parts.append(r)
             progress.step(f"{kind} ({edition})")
         kit_path = f"kit-{edition}.pdf"
-        files[kit_path] = combine_pdfs(parts)
+        files[kit_path] = combine_pdfs([r["pdf"] for r in parts])
         documents.append({"path": kit_path, "kind": "kit", "edition": edition,
-                          "pages": sum(d["pages"] for d in documents if d["edition"] == edition),
+                          "pages": sum(r["pages"] for r in parts), "parts": [r["path"] for r in parts],
                           "title": f"Class kit ({options.edition_name})"})
-        kits[kit_path] = [d["path"] for d in documents[-len(doc_kinds) - 1:-1]]
+        kits[kit_path] = [r["path"] for r in parts]                    # the trace of kit.pdf is theirs
         progress.step(f"kit ({edition})")
     files.update(data_files(plan.deployment, plan.scenario, plan.options))
     files["trace.json"] = tracefile.write(traces, kits)

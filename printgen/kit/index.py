@@ -38,9 +38,20 @@ def index_html(plan, manifest: dict) -> bytes:
                                      undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True)
     docs = []
     for d in manifest["documents"]:
-        docs.append({**d, "advice": HOW_TO_PRINT.get(d["kind"], "Everything above in one file, in print order."),
+        whole = "Everything above in one file, in print order."
+        if d["kind"] == "kit" and any(x["kind"] == "tiled-map" and x["edition"] == d["edition"]
+                                      and x["path"] not in d.get("parts", [x["path"]]) for x in manifest["documents"]):
+            whole = ("Everything above but the table-size map, in one file, in print order "
+                     "(printgen kit --with-tiled puts the map in too).")
+        advice = HOW_TO_PRINT | {"teacher": "Teacher's sheet: plain paper, for you.", "kit": whole}
+        docs.append({**d, "advice": advice.get(d["kind"], whole),
                      "thumbs": [thumb_name(d, k + 1) for k in range(thumbed(d))] if d["kind"] != "kit" else []})
+    totals = []
+    for kit in (d for d in manifest["documents"] if d["kind"] == "kit"):
+        tiled = sum(d["pages"] for d in manifest["documents"] if d["edition"] == kit["edition"]
+                    and d["kind"] == "tiled-map" and d["path"] not in kit.get("parts", []))
+        totals.append({"name": kit["title"], "kit": kit["pages"], "tiled": tiled})
     html = environment.get_template("kit/index.html.j2").render(
-        title=plan.scenario.title, manifest=manifest, documents=docs, paper=plan.options.paper,
+        title=plan.scenario.title, manifest=manifest, documents=docs, paper=plan.options.paper, totals=totals,
         students=len(plan.captains), ships=len(plan.scenario.fleet.ships), notes=plan.options.notes)
     return html.encode("utf-8")

@@ -82,7 +82,7 @@ def ship_profile(nation: str, guns: int, w: float, h: float, flagship: bool) -> 
             (bow_x - w * 0.12, top), (bow_x - w * 0.10, top - deck_h * 0.25), (bow_x, top - deck_h * 0.25),
             (bow_x + w * 0.035, top + hull_h * 0.35), (bow_x + w * 0.02, wl - hull_h * 0.15),
             (bow_x - w * 0.02, wl), (stern_x + w * 0.03, wl), (stern_x + w * 0.015, top + hull_h * 0.2))
-    out.append(Poly(hull, "hull"))
+    out.append(Poly(hull, "hull." + nation))            # the nation's pattern in grey
     out.append(Line(bow_x + w * 0.02, top + hull_h * 0.05, bow_x + w * 0.07, top - deck_h * 0.15, "mast"))   # figurehead
     # Gun decks: a painted band each with its row of ports (about guns / 2 sides / decks).
     n_ports = ports(guns)
