@@ -119,7 +119,7 @@ def test_a_changed_ruleset_names_each_changed_rule(run, scenario_dir, tmp_path):
 def traced(folder, name: str, page: int, source: list) -> dict:
     import json
 
-    trace = json.loads((folder / "trace.json").read_text(encoding="utf-8"))[name][page - 1]
+    trace = json_trace(folder, name, page)
     return next(e for e in trace if e["source"] == source)
 
 
@@ -204,9 +204,10 @@ def test_two_chart_bars_swapped_fail(kit):
 
 
 def json_trace(folder, name: str, page: int) -> list[dict]:
-    import json
+    """The entries of one page, as the checker reads trace.json (its compact form read back)."""
+    from printgen.kit import tracefile
 
-    return json.loads((folder / "trace.json").read_text(encoding="utf-8"))[name][page - 1]
+    return tracefile.read((folder / "trace.json").read_text(encoding="utf-8"))[name][page - 1]
 
 
 def test_the_report_pictures_each_discrepancy_escaped(run, kit, tmp_path):

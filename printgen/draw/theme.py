@@ -53,6 +53,7 @@ class TypeScale:
     piece_name: float = 8.5         # a ship's name on its piece at scale 1 ...
     piece_name_min: float = 7.0     # ... shrunk for a long name, never below this at scale 1
     piece_label: float = 6.0        # the small words on a piece at scale 1 (nation, BOW, STERN, glue)
+    floor: float = 5.0              # nothing smaller anywhere at scale 1 (`printgen check` holds every page to it)
 
 
 TYPE = TypeScale()
