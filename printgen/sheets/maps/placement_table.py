@@ -178,8 +178,10 @@ def _wind_row(p: Placement, xs, widths, base: float, dep: Deployment, options: O
     angle off the wind."""
     key = p.ship.key
     out = _name_cells(p, xs, widths, base)
-    kind = rs.types[p.ship.type].name
-    out.append(Text(xs[2] + 3, base, (Span(kind, source=("rule", f"types.{p.ship.type}.name"), kind="text"),),
+    known = getattr(rs, "types", None) or {}                # a family without types: the fleet's own word
+    kind = known[p.ship.type].name if p.ship.type in known else p.ship.type
+    source = ("rule", f"types.{p.ship.type}.name") if p.ship.type in known else ("fleet", key, "type")
+    out.append(Text(xs[2] + 3, base, (Span(kind, source=source, kind="text"),),
                     fit_size(kind, widths[2] - 5, SIZE), tag="type"))
     out += _position_cells(p, xs, widths, base, dep, options, 3)
     out.append(Text(xs[6] + widths[6] - 3, base, (Span(f"{dep.off_wind(p)}°", source=("deploy", key, "off_wind"),
