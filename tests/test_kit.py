@@ -37,9 +37,13 @@ def test_default_kit_holds_every_document(kit):
         assert hashlib.sha256(data).hexdigest() == d["sha256"]
         assert d["edition"] == "color" and d["pages"] >= 1
     kit_pages = next(d["pages"] for d in manifest["documents"] if d["kind"] == "kit")
-    assert kit_pages == sum(d["pages"] for d in manifest["documents"] if d["kind"] != "kit")
+    tiled = next(d["pages"] for d in manifest["documents"] if d["kind"] == "tiled-map")
+    # kit.pdf leaves out the table-size map (printgen kit --with-tiled puts it in)
+    assert kit_pages == sum(d["pages"] for d in manifest["documents"] if d["kind"] not in ("kit", "tiled-map"))
     assert len(manifest["fleet"]) == 60 and manifest["ruleset"]["shooting.dice.british"] == 7
-    assert (folder / "index.html").read_text().count("<img") == kit_pages
+    html = (folder / "index.html").read_text()
+    assert html.count("<img") == kit_pages + 1                  # every page, and the tiles' overview only
+    assert f"{kit_pages} sheets</strong> to print" in html and f"{tiled} more for the table-size map" in html
     assert "check: 14 documents agree" in out
 
 
@@ -220,3 +224,34 @@ def test_a_medieval_rule_change_reaches_every_sheet_that_prints_it(tmp_path, sce
     assert any("structure boxes" in f or "boxes on its base" in f or "hit circles on its base" in f
                for f in fails if f.startswith("FAIL  sprites"))
     assert failures(build(tmp_path, "after", scenario=str(folder), students=15)) == []
+
+
+def test_trace_json_is_compact_and_the_kit_points_into_its_documents(kit):
+    from printgen.kit import tracefile
+
+    folder, _ = kit
+    raw = (folder / "trace.json").read_bytes()
+    manifest = json.loads((folder / "manifest.json").read_text())
+    kit = next(d for d in manifest["documents"] if d["kind"] == "kit")
+    parts = kit["parts"]                                    # all but the table-size map
+    assert parts == [d["path"] for d in manifest["documents"] if d["kind"] not in ("kit", "tiled-map")]
+    data = json.loads(raw)
+    assert data["kits"] == {"kit-color.pdf": parts}
+    assert "kit-color.pdf" not in data["documents"]
+    full = tracefile.read(raw.decode())
+    entries = sum(len(page) for d in manifest["documents"] if d["kind"] != "kit" for page in full[d["path"]])
+    assert len(raw) < 50 * entries          # a traced number costs under 50 bytes (keyed and repeated: 170)
+    assert len(full["kit-color.pdf"]) == next(d["pages"] for d in manifest["documents"] if d["kind"] == "kit")
+    assert full["kit-color.pdf"] == [page for p in parts for page in full[p]]
+    names = [e for page in full["sprites-color.pdf"] for e in page if e["source"][0] == "fleet"]
+    assert {e["source"][1] for e in names} == set(manifest["fleet"]) and all(len(e["bbox"]) == 4 for e in names)
+
+
+def test_with_tiled_puts_the_table_size_map_into_kit_pdf(run, tmp_path):
+    code, out, err = run("kit", "trafalgar", "--ships", "12", "--students", "6", "--scale", "0.5", "--with-tiled",
+                         "--out", tmp_path / "k")
+    assert code == 0, out + err
+    docs = json.loads((tmp_path / "k" / "manifest.json").read_text())["documents"]
+    kit = next(d for d in docs if d["kind"] == "kit")
+    assert kit["pages"] == sum(d["pages"] for d in docs if d["kind"] != "kit")
+    assert any(d["kind"] == "tiled-map" and d["path"] in kit["parts"] for d in docs)

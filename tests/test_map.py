@@ -12,12 +12,13 @@ import pytest
 from maprun import run_map
 
 from pdfread import colours, is_grey, open_pdf
+from printgen.draw.theme import BW, COLOUR
 
 CASES = {"color": [], "again": [], "bw": ["--edition", "bw"], "seed-7": ["--seed", "7"],
          "half": ["--fraction", "0.5"], "twenty": ["--ships", "20"], "small": ["--table", "4x3ft"],
          "cm": ["--units", "cm", "--paper", "a4"], "tiled": ["--scale", "0.25", "--tiled"]}
 SHIP_RGB = {"British": "#c8102e", "French": "#0a3a8c", "Spanish": "#e2a500"}      # theme roles ship.<nation>
-EDGE_RGB = {"green": "#2e9b45", "yellow": "#e7c21c", "red": "#d33a2c"}             # theme roles edge.<colour>
+EDGE_RGB = {c: COLOUR.paint(f"edge.{c}").stroke for c in ("green", "yellow", "red")}   # the theme's edge colours
 
 
 def rgb(hex_colour: str) -> tuple:
@@ -73,7 +74,7 @@ def ship_shapes(page):
     for obj in page.rects + page.curves:
         fill = obj.get("non_stroking_color")
         nation = nation_of.get(tuple(fill) if isinstance(fill, (list, tuple)) else None)
-        if nation is None or (obj["object_type"] == "curve" and len(obj["pts"]) not in (4, 5)):
+        if nation is None or not obj["fill"] or (obj["object_type"] == "curve" and len(obj["pts"]) not in (4, 5)):
             continue
         if obj["object_type"] == "rect":
             pts = [(obj["x0"], obj["top"]), (obj["x1"], obj["top"]), (obj["x1"], obj["bottom"]), (obj["x0"], obj["bottom"])]
@@ -169,10 +170,24 @@ def test_wind_edges_cover_the_perimeter_as_the_seed_says(runs):
     assert found == SEED_EDGES
 
 
+def test_colour_edges_carry_the_black_and_white_patterns_too(runs):
+    """Colour alone does not tell the edges apart: solid green, dashed yellow, dotted red."""
+    page = map_pdf(runs["color"]).pages[0]
+    kinds = {(): "green"}
+    for ln in page.lines:
+        d = ln["dash"][0] if ln.get("dash") else []
+        if ln["linewidth"] > 3 and d:
+            kinds[tuple(d)] = "red" if d[0] < 0.1 else "yellow"
+    found = edges_on(page, lambda ln: kinds.get(tuple(ln["dash"][0])) if ln["linewidth"] > 3 else None)
+    assert found == SEED_EDGES
+
+
 def test_black_and_white_edges_differ_by_pattern_and_label(runs):
     page = map_pdf(runs["bw"]).pages[0]
-    dashes = {(): "green", (9.0, 4.0): "yellow", (2.0, 2.5): "red"}                # theme BW edge.* dashes
-    found = edges_on(page, lambda ln: dashes.get(tuple(ln["dash"][0])) if ln["linewidth"] > 3 else None)
+    dashes = {tuple(round(d, 2) for d in BW.paint(f"edge.{c}").dash): c for c in ("green", "yellow", "red")}
+    assert len(dashes) == 3                                                        # three patterns
+    found = edges_on(page, lambda ln: dashes.get(tuple(round(d, 2) for d in ln["dash"][0]))
+                     if ln["linewidth"] > 3 else None)
     assert found == SEED_EDGES
     text = page.extract_text()
     assert 'NORTH EDGE · YELLOW: half speed 3"' in text
@@ -194,8 +209,9 @@ def test_legend_gives_speeds_wind_and_drift_from_the_rules(runs):
         return " ".join(page.crop((table_rect(page)["x1"] + 25, 0, page.width, page.height)).extract_text().split())
 
     text = legend(map_pdf(runs["color"]).pages[0])
-    for words in ('wind behind: full speed, up to 6"', 'close-hauled: half speed, up to 3" (reading of a damaged source)', "Wind from the NW",
-                  'Drift: 3" to the SE', "flagship", "Seed 1805"):
+    for words in ('wind behind: full speed, up to 6"', 'close-hauled: half speed, up to 3"',
+                  "(reading of a damaged source)", "Wind from the NW", 'Drift: 3" to the SE', "flagship",
+                  "Deployment number 1805"):
         assert words in text
     small = legend(map_pdf(runs["small"]).pages[0])
     assert 'full speed, up to 3.2"' in small and "scaled by 0.53" in small       # 6" x 0.53
@@ -317,13 +333,40 @@ def tile_of(page) -> tuple[int, int]:
 def test_tiled_sheet_count_and_labels(runs):
     pdf = runs["tiled"]["map-tiled-color.pdf"]
     assert len(pdf.pages) == 1 + 8
-    assert "Table-size map: 8 sheets, 4 rows of 2" in pdf.pages[0].extract_text()
+    assert "Table-size map: 8 sheets of a grid of 4 rows by 2" in pdf.pages[0].extract_text()
     tiles = [tile_of(p) for p in pdf.pages[1:]]
     assert tiles == [(r, c) for r in range(4) for c in range(2)]
     assert all(p.width == 792 and p.height == 612 for p in pdf.pages[1:])
     index = pdf.pages[0].extract_text()
     for label in ("A1", "A2", "B1", "D2"):
         assert label in index
+
+
+def test_full_size_tiled_map_prints_no_sheet_without_content(tmp_path):
+    """At full size most of the table is open water: only sheets with a base or a wind edge print, and
+    the index names exactly those."""
+    from printgen.game.deploy import deploy
+    from printgen.game.prepare import prepare
+    from printgen.sheets.maps.tiled_map import plan_tiles, tiled_sheets
+    from printgen.sheets.page.write import write_sheet
+
+    s, o = prepare("trafalgar")
+    dep = deploy(s, o)
+    path = write_sheet(tiled_sheets(s, dep, o), o, tmp_path, "map-tiled")[0]
+    plan = plan_tiles(dep, o)
+    base_fills = {rgb(COLOUR.paint(f"base.{n}").fill) for n in ("British", "French", "Spanish")}
+    with open_pdf(path) as pdf:
+        sheets = pdf.pages[1:]
+        assert 0 < len(sheets) < plan.sheets                   # open water left out
+        for page in sheets:
+            bases = [b for b in page.rects + page.curves if b["fill"] and colour(b.get("non_stroking_color")) in base_fills]
+            edges = [ln for ln in page.lines if ln["linewidth"] > 3]
+            assert bases or edges, tile_of(page)
+        index = pdf.pages[0].extract_text()
+        assert f"Table-size map: {len(sheets)} sheets" in index
+        printed = {f"{chr(65 + r)}{c + 1}" for r, c in map(tile_of, sheets)}
+        labels = set(re.findall(r"\b([A-K])\s?(\d+)\b", index))
+        assert {a + b for a, b in labels} == printed
 
 
 def test_tiles_overlap_by_half_an_inch_and_share_crosshairs(runs):
@@ -358,7 +401,7 @@ def test_tiles_print_the_table_at_its_own_size(runs):
             assert round(AREA_X + (12 - STEP_W / 72) * 72, 1) in verticals
         else:
             assert not any(AREA_X < x < AREA_X + AREA_W for x in verticals)
-        nation_of = {rgb("#fbeecb"): "British", rgb("#dfe7f5"): "French", rgb("#f6dcd4"): "Spanish"}  # base.* roles
+        nation_of = {rgb(COLOUR.paint(f"base.{n}").fill): n for n in ("British", "French", "Spanish")}
         for cv in page.curves:
             if nation_of.get(colour(cv["non_stroking_color"])) and len(cv["pts"]) == 5:
                 pts = cv["pts"][:4]

@@ -21,6 +21,7 @@ from rectgeom import gap, rect_corners
 
 from pdfread import colours, is_grey, open_pdf
 from printgen import paths
+from printgen.draw.theme import COLOUR
 from printgen.game.deploy import deploy
 from printgen.game.prepare import prepare
 
@@ -208,7 +209,7 @@ def ship_shapes(page):
     for obj in page.rects + page.curves:
         fill = obj.get("non_stroking_color")
         nation = nation_of.get(tuple(fill) if isinstance(fill, (list, tuple)) else None)
-        if nation is None or (obj["object_type"] == "curve" and len(obj["pts"]) not in (4, 5)):
+        if nation is None or not obj["fill"] or (obj["object_type"] == "curve" and len(obj["pts"]) not in (4, 5)):
             continue
         pts = obj["pts"][:4] if obj["object_type"] == "curve" else [
             (obj["x0"], obj["top"]), (obj["x1"], obj["top"]), (obj["x1"], obj["bottom"]), (obj["x0"], obj["bottom"])]
@@ -255,15 +256,17 @@ def test_legend_gives_the_wind_and_its_meaning_from_the_rules_and_no_drift(maps)
     text = " ".join(" ".join((c.extract_text() or "").split()) for c in below)
     for words in ("Wind and sailing", "Wind from the W", "round ships cannot steer within 60° (reading of a damaged source) of the wind",
                   "within 45° (reading of a damaged source) of dead downwind adds 1\" to its move",
-                  "med-galley 3\" × 0.8\" (not from the source)", "cog 2.5\" × 1.3\"", "English", "Genoese"):
+                  "Mediterranean galley 3\" × 0.8\" (not from the source)", "Cog (round ship) 2.5\" × 1.3\"", "English", "Genoese"):
         assert words in text, words
     assert "Drift" not in text and "drift" not in text and "yarn" not in text
     assert not [ln for ln in page.lines if ln["linewidth"] > 3]                  # no coloured wind edges
     assert "WEST EDGE · wind from the W" in west_text(page, t["x0"])
     table = " ".join(" ".join(p.extract_text().split()) for p in pdf.pages[1:])
     assert "Off wind" in table and "First line (chained), from its head (north) to its rear" in table
+    names = {key: t.name for key, t in prepare("sluys-1340")[0].ruleset.types.items()}   # printed by name
     for r in maps["color"]["data"]["placements"]:
-        assert re.search(rf"{r['number']} {re.escape(r['ship'])} \w+ {r['type']} .*?{r['off_wind_deg']}°", table), r
+        assert re.search(rf"{r['number']} {re.escape(r['ship'])} \w+ {re.escape(names[r['type']])} .*?{r['off_wind_deg']}°",
+                         table), r
     pdf.close()
 
 
@@ -314,7 +317,7 @@ def test_tiled_map_prints_the_bases_at_table_size(maps):
     sizes = Counter()
     for page in pdf.pages[1:]:
         for cv in page.curves:
-            if len(cv.get("pts", [])) == 5 and colour_of(cv) in {rgb("#f7dcdc"), rgb("#dfe7f5"), rgb("#d3eeee")}:
+            if len(cv.get("pts", [])) == 5 and colour_of(cv) in {rgb(COLOUR.paint(f"base.{n}").fill) for n in ("English", "French", "Genoese")}:
                 pts = cv["pts"][:4]
                 sides = sorted(math.dist(pts[i], pts[(i + 1) % 4]) for i in range(4))
                 sizes[(round(sides[3] / 18, 2), round(sides[0] / 18, 2))] += 1    # quarter scale: 18 pt a rule inch

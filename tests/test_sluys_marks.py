@@ -4,7 +4,6 @@ words, and `printgen check` fails when a default's number changes after printing
 
 from __future__ import annotations
 
-import json
 import re
 import shutil
 import subprocess
@@ -40,7 +39,9 @@ def kit(tmp_path_factory):
     toml.write_text(toml.read_text().replace('ruleset = "medieval-fragment"', 'ruleset = "medieval-fragment.toml"'))
     done = _kit(folder, tmp / "kit")
     assert done.returncode == 0, done.stdout + done.stderr
-    trace = json.loads((tmp / "kit" / "trace.json").read_text())
+    from printgen.kit import tracefile
+
+    trace = tracefile.read((tmp / "kit" / "trace.json").read_text())
     return folder, tmp / "kit", trace
 
 

@@ -40,7 +40,9 @@ def check_kit(folder: Path, echo: Callable[[str], None] = print, quiet: bool = F
     docs = [d for d in manifest["documents"] if d["path"] not in bad]
     jobs = [(folder, d, traces.get(d["path"], [])) for d in docs if d["kind"] != "kit"] if traces is not None else []
     for d in docs if traces is not None else []:          # kit.pdf against its parts: a job too, the longest first
-        parts = [x for x in manifest["documents"] if x["edition"] == d["edition"] and x["kind"] != "kit"]
+        inside = d.get("parts")                             # the documents kit.pdf holds (all, if not listed)
+        parts = [x for x in manifest["documents"] if x["edition"] == d["edition"] and x["kind"] != "kit"
+                 and (inside is None or x["path"] in inside)]
         if d["kind"] == "kit" and not any(x["path"] in bad for x in parts):
             jobs.insert(0, (folder, d, parts))
     from printgen.kit.parallel import run
@@ -84,8 +86,10 @@ def _unsafe_or_changed(folder: Path, manifest: dict) -> dict[str, str]:
 
 
 def _traces(path: Path) -> dict | None:
+    from printgen.kit import tracefile
+
     try:
-        traces = json.loads(path.read_text(encoding="utf-8"))
+        traces = tracefile.read(path.read_text(encoding="utf-8"))
     except ValueError:
         return None
     ok = isinstance(traces, dict) and all(isinstance(t, list) and all(isinstance(p, list) for p in t)
@@ -99,7 +103,7 @@ def _replan(manifest: dict, folder: Path):
 
     r = dict(manifest["request"])
     name, students = r.pop("scenario"), r.pop("students")
-    r.pop("edition", None)
+    r.pop("edition", None), r.pop("with_tiled", None)             # what was printed, not what was planned
     return plan_kit(_scenario_folder(name, folder), students, **r)
 
 
@@ -236,7 +240,9 @@ def _bases(page, trace, plan, name: str, i: int) -> list[Discrepancy]:
     def fits(p, w: float, h: float) -> bool:
         return abs(p.w - w) < 0.72 and abs(p.h - h) < 0.72
 
-    bases = [p for p in page.paths if p.kind == "rect" and any(fits(p, w, h) for w, h in sizes)]
+    # a patterned base prints as its fill, its pattern and its outline: one base a position
+    bases = list({(round(p.x0), round(p.top)): p for p in page.paths
+                  if p.kind == "rect" and any(fits(p, w, h) for w, h in sizes)}.values())
     marks = [p for p in page.paths if family.is_mark(p, sizes)]
     unit, points = family.marks
     names = [e for e in trace if e["source"][0] == "fleet" and e["source"][2] == "name"]

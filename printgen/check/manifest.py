@@ -16,7 +16,8 @@ NUMBER = (int, float)
 # request field -> the types it may hold (None: may be absent or null)
 REQUEST = {"scenario": (str,), "students": (int,), "edition": (str, None), "paper": (str,), "table": (str, None),
            "scale": (*NUMBER, None), "fraction": (*NUMBER, None), "ships": (int, None), "preset": (str, None),
-           "units": (str,), "seed": (int,), "periods": (int, None), "minutes": (int, None)}
+           "units": (str,), "seed": (int,), "periods": (int, None), "minutes": (int, None),
+           "with_tiled": (bool, None)}
 DOCUMENT = {"path": (str,), "kind": (str,), "edition": (str,), "pages": (int,), "sha256": (str,)}
 
 
@@ -60,6 +61,9 @@ def _shape(m) -> list[str]:
                 continue
             out += [f"documents[{i}].{k} is {_kind(d.get(k))}, not {_want(t)}" for k, t in DOCUMENT.items()
                     if not _fits(d.get(k), t)]
+            parts = d.get("parts", [])                          # kit.pdf: the documents it holds
+            if not isinstance(parts, list) or not all(isinstance(x, str) for x in parts):
+                out.append(f"documents[{i}].parts is not a list of file names")
     if not isinstance(data, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in data.items()):
         out.append("has no 'data' object of file names and sha256 sums")
     elif "trace.json" not in data:
@@ -74,7 +78,7 @@ def _fits(value, types: tuple) -> bool:
     if value is None:
         return None in types
     if isinstance(value, bool):                 # JSON true is not a number of students
-        return False
+        return bool in types
     return isinstance(value, tuple(t for t in types if t is not None))
 
 

@@ -146,8 +146,10 @@ def _page(page, shapes: bool, colours: bool) -> PageData:
 
 def _objects(page, height: float, shapes: bool | str, colours: bool, visible: list | None = None) -> tuple[list[PathObj], set]:
     """Paths (geometry when `shapes`: rectangles and circles, lines too when "lines") and the
-    colours of paths and text (when `colours`); and, into `visible`, what check/visibility.py reads
-    (in the same pass: a second one over a sheet of ships costs a tenth of a second).
+    colours of paths and text (when `colours`), inside form XObjects too (a symbol drawn once and
+    placed many times counts at each place); and, into `visible`, what check/visibility.py reads of
+    the page's own objects (in the same pass: a second one over a sheet of ships costs a tenth of a
+    second; a symbol holds no traced item and is drawn under them).
 
     Raw pdfium calls throughout: a sheet of ships holds ten thousand paths."""
     import pypdfium2.raw as raw
@@ -160,47 +162,68 @@ def _objects(page, height: float, shapes: bool | str, colours: bool, visible: li
     mode, stroke = ctypes.c_int(), ctypes.c_int()
     x, y = ctypes.c_float(), ctypes.c_float()
     m = raw.FS_MATRIX()
-    for i in range(raw.FPDFPage_CountObjects(page.raw)):
-        obj = raw.FPDFPage_GetObject(page.raw, i)
-        kind_of = raw.FPDFPageObj_GetType(obj)
-        if kind_of == raw.FPDF_PAGEOBJ_TEXT:
+
+    def walk(count: int, get, outer: tuple | None) -> None:
+        top = outer is None and visible is not None
+        for i in range(count):
+            obj = get(i)
+            kind_of = raw.FPDFPageObj_GetType(obj)
+            if kind_of == raw.FPDF_PAGEOBJ_TEXT:
+                if colours:
+                    text_colours.add(_colour(raw.FPDFPageObj_GetFillColor, obj))
+                if top:
+                    visible.append(Obj(i, True, bounds(obj, height), obj))
+                continue
+            if kind_of == raw.FPDF_PAGEOBJ_FORM:
+                raw.FPDFPageObj_GetMatrix(obj, m)
+                inner = _then((m.a, m.b, m.c, m.d, m.e, m.f), outer)
+                walk(raw.FPDFFormObj_CountObjects(obj), lambda k, obj=obj: raw.FPDFFormObj_GetObject(obj, k), inner)
+                continue
+            if kind_of != raw.FPDF_PAGEOBJ_PATH:
+                if top and kind_of == raw.FPDF_PAGEOBJ_IMAGE:
+                    visible.append(Obj(i, False, bounds(obj, height), obj, image=True))
+                continue
+            fill = strk = None
+            if colours or top:
+                raw.FPDFPath_GetDrawMode(obj, mode, stroke)
             if colours:
-                text_colours.add(_colour(raw.FPDFPageObj_GetFillColor, obj))
-            if visible is not None:
-                visible.append(Obj(i, True, bounds(obj, height), obj))
-            continue
-        if kind_of != raw.FPDF_PAGEOBJ_PATH:
-            if visible is not None and kind_of == raw.FPDF_PAGEOBJ_IMAGE:
-                visible.append(Obj(i, False, bounds(obj, height), obj, image=True))
-            continue
-        fill = strk = None
-        if colours or visible is not None:
-            raw.FPDFPath_GetDrawMode(obj, mode, stroke)
-        if colours:
-            fill = _colour(raw.FPDFPageObj_GetFillColor, obj) if mode.value else None
-            strk = _colour(raw.FPDFPageObj_GetStrokeColor, obj) if stroke.value else None
-        if visible is not None and mode.value:
-            visible.append(Obj(i, False, bounds(obj, height), obj))
-        n = raw.FPDFPath_CountSegments(obj) if shapes else 0
-        if n not in (2, 5, 13) or (n == 2 and shapes != "lines"):   # lines, rectangles and circles are measured
-            paths.append(PathObj(0, 0, 0, 0, "other", fill, strk))
-            continue
-        raw.FPDFPageObj_GetMatrix(obj, m)
-        xs, ys, curves = [], [], 0
-        for k in range(n):
-            seg = raw.FPDFPath_GetPathSegment(obj, k)
-            raw.FPDFPathSegment_GetPoint(seg, x, y)
-            xs.append(m.a * x.value + m.c * y.value + m.e)
-            ys.append(height - (m.b * x.value + m.d * y.value + m.f))
-            curves += raw.FPDFPathSegment_GetType(seg) == raw.FPDF_SEGMENT_BEZIERTO
-        x0, x1, top, bottom = min(xs), max(xs), min(ys), max(ys)
-        if curves == 12 and abs((x1 - x0) - (bottom - top)) < 0.3:
-            kind = "circle"
-        elif curves == 0 and n == 5 and len({round(v, 2) for v in xs}) == 2:
-            kind = "rect"
-        elif curves == 0 and n == 2:
-            kind = "line"
-        else:
-            kind = "other"
-        paths.append(PathObj(x0, top, x1, bottom, kind, fill, strk))
+                fill = _colour(raw.FPDFPageObj_GetFillColor, obj) if mode.value else None
+                strk = _colour(raw.FPDFPageObj_GetStrokeColor, obj) if stroke.value else None
+            if top and mode.value:
+                visible.append(Obj(i, False, bounds(obj, height), obj))
+            n = raw.FPDFPath_CountSegments(obj) if shapes else 0
+            if n not in (2, 5, 13) or (n == 2 and shapes != "lines"):   # lines, rectangles and circles are measured
+                paths.append(PathObj(0, 0, 0, 0, "other", fill, strk))
+                continue
+            raw.FPDFPageObj_GetMatrix(obj, m)
+            a, b, c, d, e, f = _then((m.a, m.b, m.c, m.d, m.e, m.f), outer)
+            xs, ys, curves = [], [], 0
+            for k in range(n):
+                seg = raw.FPDFPath_GetPathSegment(obj, k)
+                raw.FPDFPathSegment_GetPoint(seg, x, y)
+                xs.append(a * x.value + c * y.value + e)
+                ys.append(height - (b * x.value + d * y.value + f))
+                curves += raw.FPDFPathSegment_GetType(seg) == raw.FPDF_SEGMENT_BEZIERTO
+            x0, x1, top_, bottom = min(xs), max(xs), min(ys), max(ys)
+            if curves == 12 and abs((x1 - x0) - (bottom - top_)) < 0.3:
+                kind = "circle"
+            elif curves == 0 and n == 5 and len({round(v, 2) for v in xs}) == 2:
+                kind = "rect"
+            elif curves == 0 and n == 2:
+                kind = "line"
+            else:
+                kind = "other"
+            paths.append(PathObj(x0, top_, x1, bottom, kind, fill, strk))
+
+    walk(raw.FPDFPage_CountObjects(page.raw), lambda i: raw.FPDFPage_GetObject(page.raw, i), None)
     return paths, text_colours
+
+
+def _then(inner: tuple, outer: tuple | None) -> tuple:
+    """The matrix that applies `inner`, then `outer` (None: the page itself)."""
+    if outer is None:
+        return inner
+    a1, b1, c1, d1, e1, f1 = inner
+    a2, b2, c2, d2, e2, f2 = outer
+    return (a1 * a2 + b1 * c2, a1 * b2 + b1 * d2, c1 * a2 + d1 * c2, c1 * b2 + d1 * d2,
+            e1 * a2 + f1 * c2 + e2, e1 * b2 + f1 * d2 + f2)

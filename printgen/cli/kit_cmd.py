@@ -13,14 +13,15 @@ Students = Annotated[int, typer.Option("--students", help="students in the class
 Periods = Annotated[Optional[int], typer.Option("--periods", help="lesson periods for the game [default: the scenario's, 2]")]
 Minutes = Annotated[Optional[int], typer.Option("--minutes", help="minutes a period [default: the scenario's, 50]")]
 Editions = Annotated[str, typer.Option("--edition", help="color, bw, or both")]
+WithTiled = Annotated[bool, typer.Option("--with-tiled", help="put the table-size map into kit.pdf too")]
 
 
 @app.command("kit")
 def kit_cmd(scenario: str = typer.Argument("trafalgar", help="a scenario name or folder"),
             students: Students = 24, edition: Editions = "color", paper: c.Paper = "letter",
             table: c.Table = None, scale: c.Scale = None, fraction: c.Fraction = None, ships: c.Ships = None,
-            preset: c.Preset = None, units: c.Units = "in", seed: c.Seed = 1805, periods: Periods = None, minutes: Minutes = None,
-            out: c.Out = None) -> None:
+            preset: c.Preset = None, units: c.Units = "in", seed: c.Seed = 1805, periods: Periods = None,
+            minutes: Minutes = None, with_tiled: WithTiled = False, out: c.Out = None) -> None:
     """Print the whole class kit (sprites, quick reference, cards, maps, rulers, captain and teacher
     sheets, kit.pdf, index.html, manifest.json), then check it."""
     from printgen.errors import PrintgenError, Problem
@@ -31,7 +32,8 @@ def kit_cmd(scenario: str = typer.Argument("trafalgar", help="a scenario name or
     if edition not in EDITIONS:
         raise PrintgenError(Problem(f"edition '{edition}' is not known", field="--edition", fix="use color, bw or both"))
     request = dict(scenario=scenario, students=students, edition=edition, paper=paper, table=table, scale=scale,
-                   fraction=fraction, ships=ships, preset=preset, units=units, seed=seed, periods=periods, minutes=minutes)
+                   fraction=fraction, ships=ships, preset=preset, units=units, seed=seed, periods=periods, minutes=minutes,
+                   with_tiled=with_tiled)
     plan = plan_kit(scenario, students, paper=paper, table=table, scale=scale, fraction=fraction, ships=ships,
                     preset=preset, units=units, seed=seed, periods=periods, minutes=minutes)
     for note in plan.options.notes:

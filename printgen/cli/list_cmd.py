@@ -1,6 +1,12 @@
-"""`printgen list`: the scenarios and rulesets printgen can find."""
+"""`printgen list`: the scenarios and rulesets printgen can find.
+
+Read straight from the files (no validation, so no pydantic or dice library to import): a listing
+is not a check; `printgen check NAME` validates a scenario in full."""
 
 from __future__ import annotations
+
+import csv
+import tomllib
 
 import typer
 
@@ -11,21 +17,23 @@ from printgen.cli.app import app
 @app.command("list")
 def list_cmd() -> None:
     """List the built-in scenarios and rulesets."""
-    from printgen.data.scenario import load_scenario, scenario_names
-    from printgen.errors import PrintgenError
-
     typer.echo("Scenarios (fleets/):")
-    for name in scenario_names():
+    for folder in sorted(p.parent for p in paths.fleets_dir().glob("*/scenario.toml")):
         try:
-            s = load_scenario(name)
-            typer.echo(f"  {name:<14} {s.title} - {len(s.fleet.ships)} ships, ruleset {s.ruleset.ruleset.id}")
-            for preset, p in s.file.presets.items():
-                typer.echo(f"  {'':<14}   preset {preset}: {p.title}")
-        except PrintgenError as e:
-            typer.echo(f"  {name:<14} (does not load: {e.problems[0].what})")
+            data = tomllib.loads((folder / "scenario.toml").read_text(encoding="utf-8"))
+            info = data["scenario"]
+            with open(folder / info.get("ships", "ships.csv"), encoding="utf-8-sig", newline="") as f:
+                ships = sum(1 for row in csv.reader(f) if any(cell.strip() for cell in row)) - 1
+            ruleset = str(info["ruleset"])
+            path = folder / ruleset if ruleset.endswith(".toml") else paths.rulesets_dir() / f"{ruleset}.toml"
+            rid = tomllib.loads(path.read_text(encoding="utf-8")).get("ruleset", {}).get("id", ruleset)
+            typer.echo(f"  {folder.name:<14} {info['title']} - {ships} ships, ruleset {rid}")
+            for preset, p in data.get("presets", {}).items():
+                typer.echo(f"  {'':<14}   preset {preset}: {p.get('title', '')}")
+        except (OSError, UnicodeError, tomllib.TOMLDecodeError, KeyError, TypeError, AttributeError, csv.Error) as e:
+            typer.echo(f"  {folder.name:<14} (does not load: {type(e).__name__} {e}; "
+                       f"`printgen check {folder.name}` says more)")
     typer.echo("Rulesets (rulesets/):")
-    import tomllib
-
     for path in sorted(paths.rulesets_dir().glob("*.toml")):
         title = tomllib.loads(path.read_text(encoding="utf-8")).get("ruleset", {}).get("title", "")
         typer.echo(f"  {path.stem:<22} {title}")

@@ -51,5 +51,5 @@ def _register(kind: str, maker: str | None, doc: str) -> None:
 for _kind, (_maker, _doc) in SHEETS.items():
     _register(_kind, _maker, _doc)
 # the rule families' own documents (ship records, obstacle markers): one command each
-for _kind, _doc in dict(d for f in map(systems.get, systems.known()) for d in f.documents.items()).items():
+for _kind, _doc in systems.documents().items():
     _register(_kind, None, _doc)

@@ -9,8 +9,8 @@ import math
 from dataclasses import dataclass, field, replace
 
 from printgen.draw import fonts
-from printgen.draw.shapes import (IDENTITY, Circle, Group, Line, Matrix, Page, Point, Poly, Rect, Text, apply,
-                                  compose)
+from printgen.draw.shapes import (IDENTITY, Circle, Group, Line, Matrix, Page, Point, Poly, Rect, Symbol, Text,
+                                  apply, compose)
 from printgen.draw.theme import Hatch, Paint, Theme
 
 
@@ -50,6 +50,14 @@ class FText:
 
 
 @dataclass(frozen=True)
+class FUse:
+    """A symbol placed: the prims of `name` (flattened once, at the symbol's scale) turned, mirrored
+    and moved by `matrix`, which keeps lengths (so stroke widths print as the theme says)."""
+    name: str
+    matrix: Matrix
+
+
+@dataclass(frozen=True)
 class TraceEntry:
     """A traced number as printed: the page box it occupies, its text, where it came from."""
     bbox: tuple[float, float, float, float]      # x0, top, x1, bottom in points from the top-left
@@ -66,20 +74,52 @@ class FlatPage:
     height: float
     prims: list = field(default_factory=list)
     trace: list[TraceEntry] = field(default_factory=list)
+    symbols: dict[str, tuple] = field(default_factory=dict)     # name -> prims of each symbol the page uses
 
 
-def flatten(page: Page, theme: Theme) -> FlatPage:
+def flatten(page: Page, theme: Theme, symbols: dict | None = None) -> FlatPage:
+    """`symbols` keeps the symbols flattened so far: share one between a document's pages."""
     out = FlatPage(page.width, page.height)
+    symbols = {} if symbols is None else symbols
     for item in page.items:
-        _emit(item, IDENTITY, theme, out)
+        _emit(item, IDENTITY, theme, out, symbols)
     return out
 
 
-def _emit(shape, m: Matrix, theme: Theme, out: FlatPage) -> None:
+def placed(page: FlatPage):
+    """The page's prims with every symbol use replaced by the symbol's own prims, in place (for
+    backends that have no symbols)."""
+    for prim in page.prims:
+        if isinstance(prim, FUse):
+            for p in page.symbols[prim.name]:
+                yield _moved(p, prim.matrix)
+        else:
+            yield prim
+
+
+def _moved(prim, m: Matrix):
+    if isinstance(prim, FRect):
+        if m[1] == 0 and m[2] == 0 and m[0] > 0 and m[3] > 0:
+            x, y = apply(m, (prim.x, prim.y))
+            return FRect(x, y, prim.w, prim.h, prim.radius, prim.paint)
+        pts = ((prim.x, prim.y), (prim.x + prim.w, prim.y), (prim.x + prim.w, prim.y + prim.h), (prim.x, prim.y + prim.h))
+        return FPath(tuple(apply(m, p) for p in pts), True, prim.paint)
+    if isinstance(prim, FPath):
+        return FPath(tuple(apply(m, p) for p in prim.points), prim.closed, prim.paint)
+    if isinstance(prim, FCircle):
+        return FCircle(*apply(m, (prim.cx, prim.cy)), prim.r, prim.paint)
+    x, y = apply(m, (prim.x, prim.y))                            # FText: turned, never mirrored
+    return replace(prim, x=x, y=y, angle=(prim.angle + math.degrees(math.atan2(m[1], m[0]))) % 360)
+
+
+def _emit(shape, m: Matrix, theme: Theme, out: FlatPage, symbols: dict) -> None:
     if isinstance(shape, Group):
         mm = compose(m, shape.matrix)
         for item in shape.items:
-            _emit(item, mm, theme, out)
+            _emit(item, mm, theme, out, symbols)
+        return
+    if isinstance(shape, Symbol):
+        _symbol(shape, compose(m, shape.matrix), theme, out, symbols)
         return
     if isinstance(shape, Text):
         _text(shape, m, theme, out)
@@ -138,6 +178,27 @@ def measured(shape, m: Matrix, out: FlatPage) -> None:
         if isinstance(shape, Line):                         # a line measured along its own frame's x axis
             frame |= {"axis": [round(m[0], 6), round(m[1], 6)], "ends": [[round(v, 3) for v in p] for p in corners]}
         out.trace.append(TraceEntry(box, "", tuple(source), "shape", shape=frame))
+
+
+def _symbol(sym: Symbol, m: Matrix, theme: Theme, out: FlatPage, symbols: dict) -> None:
+    """Flattened once for each size it prints at, then placed by a matrix that only turns, mirrors
+    and moves (the far side of a ship is its near side mirrored: one form for both)."""
+    a, b, c, d, e, f = m
+    k = math.sqrt(abs(a * d - b * c))
+    if k == 0:
+        return
+    key = (sym.key, round(k, 9))
+    if key not in symbols:
+        inner = FlatPage(0, 0)
+        for item in sym.items:
+            _emit(item, (k, 0.0, 0.0, k, 0.0, 0.0), theme, inner, symbols)
+        if inner.trace or inner.symbols:
+            raise ValueError(f"symbol {sym.key} holds a traced number or another symbol")
+        kind = "".join(ch for ch in sym.key.split("-")[0] if ch.isalnum())       # a name PDF and SVG accept
+        symbols[key] = (f"{kind or 'symbol'}{len(symbols)}", tuple(inner.prims))
+    name, prims = symbols[key]
+    out.symbols[name] = prims
+    out.prims.append(FUse(name, (a / k, b / k, c / k, d / k, e, f)))
 
 
 def _hatched(prim, outline: tuple[Point, ...], paint: Paint, out: FlatPage) -> None:

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import io
 import math
+import re
 from functools import cache
+from typing import Iterable
 
-from printgen.draw import fonts
-from printgen.draw.flatten import FCircle, FlatPage, FPath, FRect, FText
+from printgen.draw import fonts, lean_font
+from printgen.draw.flatten import FCircle, FlatPage, FPath, FRect, FText, FUse
 from printgen.draw.theme import Paint, is_grey
 
 KAPPA = 0.5522847498          # Bezier control distance for a quarter circle
@@ -23,21 +25,32 @@ def _n(*v: float) -> str:
     return " ".join("%.2f" % x for x in v)
 
 
-def render_pdf(pages: list[FlatPage], title: str, subject: str = "") -> bytes:
+_ZEROS, _ZERO = re.compile(r"\.0+\b"), re.compile(r"(\.\d*?[1-9])0+\b")
+
+
+def _trim(ops: str) -> str:
+    """Operators without trailing zeros ("12.50 0.00" -> "12.5 0"): a fifth smaller, before and after
+    compression. Never applied to a string that holds text."""
+    return _ZERO.sub(r"\1", _ZEROS.sub("", ops))
+
+
+def render_pdf(pages: Iterable[FlatPage], title: str, subject: str = "") -> bytes:
     from reportlab import rl_config
     from reportlab.pdfgen.canvas import Canvas
 
     rl_config.useA85 = 0                    # binary streams: ASCII85 would only cost time and bytes
     fonts.register_pdf_fonts()
+    lean_font.install(fonts.PDF_NAMES.values())
     buf = io.BytesIO()
     c = Canvas(buf, invariant=1, pageCompression=1)
     c.setTitle(title)
     c.setAuthor("printgen")
     c.setSubject(subject)
     c.setCreator("printgen")
+    forms: set[str] = set()                 # symbols already written as form XObjects
     for page in pages:
         c.setPageSize((page.width, page.height))
-        _Page(c, page).draw()
+        _Page(c, page, forms).draw()
         c.showPage()
     c.save()
     return buf.getvalue()
@@ -49,26 +62,46 @@ def render_pdf(pages: list[FlatPage], title: str, subject: str = "") -> bytes:
 def _colour_op(colour: str, stroke: bool) -> str:
     r, g, b = (int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5))
     if is_grey(colour):
-        return f"{_n(r)} {'G' if stroke else 'g'}"
-    return f"{_n(r)} {_n(g)} {_n(b)} {'RG' if stroke else 'rg'}"
+        return _trim(f"{_n(r)} {'G' if stroke else 'g'}")
+    return _trim(f"{_n(r)} {_n(g)} {_n(b)} {'RG' if stroke else 'rg'}")
 
 
 class _Page:
     """Writes one page's operators, skipping state changes that are already in force."""
 
-    def __init__(self, canvas, page: FlatPage):
-        self.c, self.page = canvas, page
+    def __init__(self, canvas, page: FlatPage | None, forms: set[str]):
+        self.c, self.page, self.forms = canvas, page, forms
         self.ops: list[str] = canvas._code
         self.fill = self.stroke = self.dash = None
         self.width = None
 
     def draw(self) -> None:
         self.ops.append(f"q 1 0 0 -1 0 {_n(self.page.height)} cm 1 J 1 j")   # y down, round caps and joins
-        for prim in self.page.prims:
+        self.prims(self.page.prims)
+        self.ops.append("Q")
+
+    def prims(self, prims) -> None:
+        for prim in prims:
             if isinstance(prim, FText):
                 self.text(prim)
+            elif isinstance(prim, FUse):
+                self.use(prim)
             else:
                 self.shape(prim)
+
+    def use(self, u: FUse) -> None:
+        """A symbol: written once as a form XObject (in the page's y-down space), then placed. The
+        form runs in its own graphics state, so the page's remembered colours still hold after it."""
+        if u.name not in self.forms:
+            prims = self.page.symbols[u.name]
+            self.c.beginForm(u.name, *_extent(prims))
+            form = _Page(self.c, None, self.forms)
+            form.ops.append("1 J 1 j")
+            form.prims(prims)
+            self.c.endForm()
+            self.forms.add(u.name)
+        self.ops.append(_trim("q %.6f %.6f %.6f %.6f %.2f %.2f cm" % u.matrix))
+        self.c.doForm(u.name)
         self.ops.append("Q")
 
     def paint(self, p: Paint) -> str:
@@ -80,10 +113,10 @@ class _Page:
                 self.ops.append(_colour_op(p.stroke, True))
                 self.stroke = p.stroke
             if p.width != self.width:
-                self.ops.append(f"{_n(p.width)} w")
+                self.ops.append(_trim(f"{_n(p.width)} w"))
                 self.width = p.width
             if p.dash != self.dash:
-                self.ops.append(f"[{' '.join(_n(d) for d in p.dash)}] 0 d")
+                self.ops.append(_trim(f"[{' '.join(_n(d) for d in p.dash)}] 0 d"))
                 self.dash = p.dash
         if p.fill and p.stroke:
             return "B"
@@ -95,11 +128,11 @@ class _Page:
             return
         if isinstance(prim, FRect):
             if prim.radius:
-                self.ops.append(_round_rect(prim) + " " + op)
+                self.ops.append(_trim(_round_rect(prim) + " " + op))
             else:
-                self.ops.append("%.2f %.2f %.2f %.2f re %s" % (prim.x, prim.y, prim.w, prim.h, op))
+                self.ops.append(_trim("%.2f %.2f %.2f %.2f re %s" % (prim.x, prim.y, prim.w, prim.h, op)))
         elif isinstance(prim, FCircle):
-            self.ops.append(_circle(prim.cx, prim.cy, prim.r) + " " + op)
+            self.ops.append(_trim(_circle(prim.cx, prim.cy, prim.r) + " " + op))
         elif isinstance(prim, FPath):
             pts = prim.points
             parts = ["%.2f %.2f m" % pts[0]] + ["%.2f %.2f l" % p for p in pts[1:]]
@@ -107,7 +140,7 @@ class _Page:
                 parts.append("h")
             else:
                 op = "S"
-            self.ops.append(" ".join(parts) + " " + op)
+            self.ops.append(_trim(" ".join(parts) + " " + op))
 
     def text(self, t: FText) -> None:
         """One BT..ET per text: the text matrix turns glyphs upright in the page's y-down space and
@@ -120,14 +153,36 @@ class _Page:
         doc = self.c._doc
         r = math.radians(t.angle)
         cos, sin = math.cos(r), math.sin(r)
-        parts = ["BT %.4f %.4f %.4f %.4f %.2f %.2f Tm" % (cos, sin, sin, -cos, t.x, t.y)]
+        parts = [_trim("BT %.4f %.4f %.4f %.4f %.2f %.2f Tm" % (cos, sin, sin, -cos, t.x, t.y))]
         for text, font in t.runs:
             face = getFont(fonts.PDF_NAMES[font])
             for subset, chunk in face.splitString(text, doc):
-                parts.append("%s %.2f Tf (%s) Tj" % (face.getSubsetInternalName(subset, doc), t.size,
-                                                     self.c._escape(chunk)))
+                parts.append("%s %s Tf (%s) Tj" % (face.getSubsetInternalName(subset, doc), _trim("%.2f" % t.size),
+                                                   self.c._escape(chunk)))
         parts.append("ET")
         self.ops.append(" ".join(parts))
+
+
+def _extent(prims) -> tuple[float, float, float, float]:
+    """A form's bounding box: every prim with room for its stroke (text: its width, a size above
+    and below, whichever way it turns)."""
+    xs, ys = [], []
+    for p in prims:
+        if isinstance(p, FRect):
+            xs += [p.x, p.x + p.w]
+            ys += [p.y, p.y + p.h]
+        elif isinstance(p, FCircle):
+            xs += [p.cx - p.r, p.cx + p.r]
+            ys += [p.cy - p.r, p.cy + p.r]
+        elif isinstance(p, FPath):
+            xs += [x for x, _ in p.points]
+            ys += [y for _, y in p.points]
+        elif isinstance(p, FText):
+            reach = sum(fonts.width(s, p.size, f) for s, f in p.runs) + p.size
+            xs += [p.x - reach, p.x + reach]
+            ys += [p.y - reach, p.y + reach]
+    pad = 2 + max((p.paint.width for p in prims if not isinstance(p, FText) and p.paint.stroke), default=0)
+    return (min(xs, default=0) - pad, min(ys, default=0) - pad, max(xs, default=0) + pad, max(ys, default=0) + pad)
 
 
 def _circle(cx: float, cy: float, r: float) -> str:

@@ -6,7 +6,7 @@ import io
 import math
 
 from printgen.draw import fonts
-from printgen.draw.flatten import FCircle, FlatPage, FPath, FRect, FText
+from printgen.draw.flatten import FCircle, FlatPage, FPath, FRect, FText, placed
 from printgen.draw.theme import Paint
 
 SUPERSAMPLE = 2
@@ -30,7 +30,7 @@ def render_image(page: FlatPage, dpi: float):
     size = (max(1, round(page.width * k)), max(1, round(page.height * k)))
     img = Image.new("RGB", size, "white")
     draw = ImageDraw.Draw(img)
-    for prim in page.prims:
+    for prim in placed(page):
         _draw(img, draw, prim, k, GREEK_BELOW_PX * ss)
     return img.reduce(ss) if ss > 1 else img
 
@@ -81,8 +81,11 @@ def _stroke(draw, pts, closed: bool, p: Paint, k: float) -> None:
             step = min(left, seg - pos)
             if on:
                 a, b = pos / seg, (pos + step) / seg
-                draw.line([(x1 + (x2 - x1) * a, y1 + (y2 - y1) * a), (x1 + (x2 - x1) * b, y1 + (y2 - y1) * b)],
-                          fill=p.stroke, width=width)
+                ends = [(x1 + (x2 - x1) * a, y1 + (y2 - y1) * a), (x1 + (x2 - x1) * b, y1 + (y2 - y1) * b)]
+                draw.line(ends, fill=p.stroke, width=width)
+                if width > 2:                                   # round caps, as in the PDF
+                    for ex, ey in ends:
+                        draw.ellipse([ex - width / 2, ey - width / 2, ex + width / 2, ey + width / 2], fill=p.stroke)
             pos += step
             left -= step
             if left <= 1e-9:

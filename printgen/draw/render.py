@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Iterator
 
 from printgen.draw.flatten import FlatPage, TraceEntry, flatten
 from printgen.draw.shapes import Drawing
@@ -20,12 +21,23 @@ class Rendered:
 
 
 def flat_pages(drawing: Drawing, edition: str) -> list[FlatPage]:
+    return list(iter_flat_pages(drawing, edition))
+
+
+def iter_flat_pages(drawing: Drawing, edition: str) -> Iterator[FlatPage]:
     t = theme(edition)
-    return [flatten(p, t) for p in drawing.pages]
+    symbols: dict = {}                      # each symbol flattened once for the whole document
+    return (flatten(p, t, symbols) for p in drawing.pages)
 
 
 def render(drawing: Drawing, edition: str, fmt: str = "pdf", dpi: float = 100,
-           pages: list[FlatPage] | None = None) -> Rendered:
+           pages: list[FlatPage] | None = None, keep_pages: bool = True) -> Rendered:
+    """`keep_pages=False`: a PDF is written page by page as each is flattened, none kept (memory
+    stays flat in the length of the document); Rendered.pages is then empty."""
+    if fmt == "pdf" and pages is None and not keep_pages:
+        from printgen.draw.pdf import render_pdf
+
+        return Rendered([(".pdf", render_pdf(iter_flat_pages(drawing, edition), drawing.title, drawing.subject))], [])
     pages = pages if pages is not None else flat_pages(drawing, edition)
     if fmt == "pdf":
         from printgen.draw.pdf import render_pdf

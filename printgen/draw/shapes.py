@@ -124,7 +124,19 @@ class Group:
     tag: str = ""
 
 
-Shape = Union[Rect, Line, Poly, Circle, Text, Group]
+@dataclass(frozen=True)
+class Symbol:
+    """Shapes drawn once and placed many times (a ship's profile): the backends define it once (a PDF
+    form, an SVG <symbol>) and place it at each use. Every symbol with the same `key` must hold the
+    same shapes. It holds no traced numbers and no other symbol: those stay on the page, where the
+    checker reads them."""
+    key: str
+    items: tuple["Shape", ...]
+    matrix: Matrix = IDENTITY
+    tag: str = ""
+
+
+Shape = Union[Rect, Line, Poly, Circle, Text, Group, Symbol]
 
 
 @dataclass

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from printgen.draw import fonts
-from printgen.draw.flatten import FCircle, FlatPage, FPath, FRect, FText
+from printgen.draw.flatten import FCircle, FlatPage, FPath, FRect, FText, FUse
 from printgen.draw.theme import Paint
 
 WEIGHT = {"regular": ("normal", "normal"), "bold": ("bold", "normal"), "italic": ("normal", "italic"),
@@ -16,6 +16,11 @@ def render_svg(page: FlatPage, title: str) -> bytes:
     d = svgwrite.Drawing(size=(f"{page.width / 72:.4f}in", f"{page.height / 72:.4f}in"), profile="full", debug=False)
     d.viewbox(0, 0, round(page.width, 3), round(page.height, 3))
     d.set_desc(title=title)
+    for name, prims in page.symbols.items():          # each drawn once, placed by <use>
+        sym = d.symbol(id=name, overflow="visible")
+        for prim in prims:
+            sym.add(_element(d, prim))
+        d.defs.add(sym)
     for prim in page.prims:
         el = _element(d, prim)
         if el is not None:
@@ -29,6 +34,7 @@ def _style(p: Paint) -> dict:
         s.update({"stroke": p.stroke, "stroke_width": _n(p.width)})
         if p.dash:
             s["stroke_dasharray"] = ",".join(_n(v) for v in p.dash)
+            s["stroke_linecap"] = "round"          # as in the PDF: a dash of ~0 prints as a dot
     return s
 
 
@@ -47,6 +53,9 @@ def _element(d, prim):
         if prim.closed:
             return d.polygon(pts, **_style(prim.paint))
         return d.polyline(pts, **{**_style(prim.paint), "fill": "none"})
+    if isinstance(prim, FUse):
+        return d.use(f"#{prim.name}", transform="matrix(%s)" % " ".join(_n(v) if i > 3 else f"{v:.6g}"
+                                                                    for i, v in enumerate(prim.matrix)))
     if isinstance(prim, FText):
         el = d.text("", insert=(_n(prim.x), _n(prim.y)), font_size=_n(prim.size), fill=prim.colour,
                     font_family=fonts.SVG_FAMILY)

@@ -5,7 +5,7 @@ precise where an edition wants it and plain elsewhere."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 
 
@@ -43,7 +43,56 @@ class Theme:
             key = key.rsplit(".", 1)[0]
 
 
+@dataclass(frozen=True)
+class TypeScale:
+    """Type sizes in points, the same for every sheet: a 10-year-old reads the handouts at arm's
+    length and a ship's name on the table from a step away."""
+    body: float = 9.0               # running text on student handouts (captain cards, quick reference, cards)
+    small: float = 7.5              # the page frame, notes for the teacher
+    heading: float = 10.5           # a card's or panel's heading: one size on every card of a document
+    piece_name: float = 8.5         # a ship's name on its piece at scale 1 ...
+    piece_name_min: float = 7.0     # ... shrunk for a long name, never below this at scale 1
+    piece_label: float = 6.0        # the small words on a piece at scale 1 (nation, BOW, STERN, glue)
+    floor: float = 5.0              # nothing smaller anywhere at scale 1 (`printgen check` holds every page to it)
+
+
+TYPE = TypeScale()
+
 BLACK, WHITE = "#000000", "#ffffff"
+EDGE_GREEN, EDGE_YELLOW, EDGE_RED = "#009e73", "#e6c619", "#cc3311"
+
+
+def edge_dash(colour: str, width: float) -> tuple[float, ...]:
+    """Wind edges: green solid, yellow dashed, red dotted, in both editions. Lines have round caps
+    that add half the width at each end, so the gaps are widened by one width."""
+    return {"green": (), "yellow": (1.8 * width, 2.0 * width), "red": (0.01, 2.2 * width)}[colour]
+
+# Sides at a glance, also on a photocopy: one pattern per nation, the same in both editions and on
+# every sheet (pieces' hulls and bases, maps, captain cards, legends). The first nation of each side
+# is plain; a side's second and third nations are hatched and dotted. Gaps are for a
+# 2 in base; `_patterned` scales them for small things (map bases).
+PATTERNS: dict[str, Hatch] = {
+    "French": Hatch(45, 4.0, 0.9),
+    "Spanish": Hatch(0, 4.0, 1.6, dots=True),
+    "Genoese": Hatch(0, 4.0, 1.6, dots=True),
+}
+PATTERN_NAMES = {"French": "hatched", "Spanish": "dotted", "Genoese": "dotted"}
+
+
+def pattern_name(nation: str) -> str:
+    """The pattern as the legends name it ("plain" for a side's first nation)."""
+    return PATTERN_NAMES.get(nation, "plain")
+
+
+def _patterned(paints: dict[str, Paint], prefix: str, colours: dict[str, str], k: float = 1.0) -> dict[str, Paint]:
+    """`prefix.<nation>` paints with the nation's pattern added in the given colour, `k` times finer."""
+    out = {}
+    for nation, hatch in PATTERNS.items():
+        role = f"{prefix}.{nation}"
+        base = paints.get(role) or paints[prefix]
+        out[role] = replace(base, hatch=replace(hatch, gap=hatch.gap * k, width=hatch.width * k,
+                                                colour=colours.get(nation, colours.get("", BLACK))))
+    return out
 
 # Shared by both editions: lines and text that are black and white anyway.
 _COMMON = {
@@ -57,7 +106,9 @@ _COMMON = {
     "rule.light": Paint(stroke="#999999", width=0.35),
     "outline": Paint(stroke=BLACK, width=0.6),
     "hit": Paint(fill=WHITE, stroke=BLACK, width=0.8),
-    "glue": Paint(fill="#eeeeee", stroke="#999999", width=0.3, dash=(2, 2)),
+    "glue": Paint(fill="#e4e4e4", stroke="#999999", width=0.3, dash=(2, 2)),
+    "glue.tab": Paint(fill="#e4e4e4"),                  # no outline: a tab's edges are a fold and cuts
+    "label.band": Paint(fill=WHITE),                    # the same, for a piece's name band
     "paper": Paint(fill=WHITE),
     "stripe": Paint(fill="#f0f0f0"),
     "mast": Paint(fill="#3b2a1a", stroke="#3b2a1a", width=0.8),
@@ -65,7 +116,7 @@ _COMMON = {
     "port": Paint(fill="#111111"),
 }
 
-COLOUR = Theme("color", {
+_COLOUR = {
     **_COMMON,
     "panel": Paint(fill="#f1ece0", stroke="#8a7d5f", width=0.6),
     "panel.head": Paint(fill="#1f3a5f"),
@@ -78,9 +129,11 @@ COLOUR = Theme("color", {
     "bar.rake": Paint(fill="#c0392b"),
     "star": Paint(fill="#f2c230", stroke="#8a6500", width=0.6),
     "base": Paint(fill="#f7f3e8", stroke="#555555", width=0.4),
-    "base.British": Paint(fill="#fbeecb", stroke="#555555", width=0.4),
-    "base.French": Paint(fill="#dfe7f5", stroke="#555555", width=0.4),
-    "base.Spanish": Paint(fill="#f6dcd4", stroke="#555555", width=0.4),
+    # nations' and edges' colours stay apart under protanopia, deuteranopia and tritanopia
+    # (tests/test_colour_vision.py); the patterns say it again.
+    "base.British": Paint(fill="#fff3ae", stroke="#555555", width=0.4),
+    "base.French": Paint(fill="#badefa", stroke="#555555", width=0.4),
+    "base.Spanish": Paint(fill="#f1b1b5", stroke="#555555", width=0.4),
     "bow": Paint(fill="#333333"),
     "hull": Paint(fill="#1d1d1d", stroke=BLACK, width=0.5),
     "band.British": Paint(fill="#e0b04a"),
@@ -91,18 +144,20 @@ COLOUR = Theme("color", {
     "water": Paint(fill="#d6e6f2"),
     "table": Paint(fill="#cfe3f1", stroke=BLACK, width=0.8),
     "grid": Paint(stroke="#8fb3cf", width=0.4),
-    "edge.green": Paint(stroke="#2e9b45", width=5),
-    "edge.yellow": Paint(stroke="#e7c21c", width=5),
-    "edge.red": Paint(stroke="#d33a2c", width=5),
-    "swatch.green": Paint(fill="#2e9b45"),
-    "swatch.yellow": Paint(fill="#e7c21c"),
-    "swatch.red": Paint(fill="#d33a2c"),
-    # medieval movement sticks: blue, sky and purple, clear of Trafalgar's green/yellow/red wind edges
+    # the rules name the edges green, yellow and red: a bluish green, a golden yellow and a vermilion
+    # that colour-blind students still tell apart; solid, dashed and dotted as in black and white
+    "edge.green": Paint(stroke=EDGE_GREEN, width=5, dash=edge_dash("green", 5)),
+    "edge.yellow": Paint(stroke=EDGE_YELLOW, width=5, dash=edge_dash("yellow", 5)),
+    "edge.red": Paint(stroke=EDGE_RED, width=5, dash=edge_dash("red", 5)),
+    "swatch.green": Paint(fill=EDGE_GREEN),
+    "swatch.yellow": Paint(fill=EDGE_YELLOW),
+    "swatch.red": Paint(fill=EDGE_RED),
     "hazard.shore": Paint(fill="#d9c48f", stroke="#8a7440", width=0.6),
     "hazard.shoal": Paint(fill="#efe2b4", stroke="#b39b55", width=0.5, dash=(3, 2)),
     "hazard.hidden": Paint(fill="#5b9bd5", stroke="#1f4f86", width=0.6, hatch=Hatch(0, 5.0, 1.6, BLACK, dots=True)),
     "hazard.label": Paint(fill="#3d3420"),
     "chain": Paint(stroke="#444444", width=1.2, dash=(2.5, 1.5)),
+    # medieval movement sticks: blue, sky and purple, clear of Trafalgar's green/yellow/red wind edges
     "swatch.move": Paint(fill="#2f5fa8"),
     "swatch.wind": Paint(fill="#6fb3dc"),
     "swatch.attack": Paint(fill="#7a3f9d"),
@@ -120,10 +175,10 @@ COLOUR = Theme("color", {
     # the medieval fragment's nations on the maps, and its wind gauge (deploy_map, tiled_map, rulers)
     "ship.English": Paint(fill="#b3122b", stroke=BLACK, width=0.5),
     "ship.Genoese": Paint(fill="#17838a", stroke=BLACK, width=0.5),
-    "base.English": Paint(fill="#f7dcdc", stroke="#555555", width=0.4),
-    "base.Genoese": Paint(fill="#d3eeee", stroke="#555555", width=0.4),
-    "wind.nogo": Paint(fill="#f3b8ae", stroke="#b03a2e", width=0.6),
-    "wind.bonus": Paint(fill="#bfe3c4", stroke="#2e7d3a", width=0.6),
+    "base.English": Paint(fill="#e9b5b8", stroke="#555555", width=0.4),
+    "base.Genoese": Paint(fill="#ecf5aa", stroke="#555555", width=0.4),
+    "wind.nogo": Paint(fill="#f6b6a0", stroke=EDGE_RED, width=0.6),
+    "wind.bonus": Paint(fill="#a8d8ea", stroke="#1f6f8b", width=0.6),
     "arrow": Paint(fill="#1f3a5f", stroke="#1f3a5f", width=1.2),
     # deployment maps (printgen/sheets/maps/deploy_map.py, tiled_map.py)
     "map.bow": Paint(fill=WHITE),
@@ -158,11 +213,16 @@ COLOUR = Theme("color", {
     "banner.Genoese": Paint(fill=WHITE, stroke="#444444", width=0.3),
     "banner.Genoese.charge": Paint(fill="#c8102e"),
     "marker": Paint(fill="#5b9bd5", stroke="#555555", width=0.4, hatch=Hatch(0, 7.0, 2.2, BLACK, dots=True)),
+}
+COLOUR = Theme("color", {
+    **_COLOUR,
+    **_patterned(_COLOUR, "base", {"French": "#7f97c4", "Spanish": "#a8705f", "Genoese": "#5f9f9f"}),
+    **_patterned(_COLOUR, "ship", {"French": WHITE, "Spanish": "#4a3600", "Genoese": WHITE}, 0.55),
 })
 
 # Black and white: greys only, light enough to colour in, dark enough to survive a photocopier.
-# Nations are told apart by pattern (British plain, French hatched, Spanish cross-hatched) and letter.
-BW = Theme("bw", {
+# Nations are told apart by their PATTERNS and letters.
+_BW = {
     **_COMMON,
     "mast": Paint(fill="#333333", stroke=BLACK, width=0.8),
     "port": Paint(fill=BLACK),
@@ -179,17 +239,15 @@ BW = Theme("bw", {
     "base": Paint(fill=WHITE, stroke="#555555", width=0.4),
     "bow": Paint(fill="#333333"),
     "hull": Paint(fill=WHITE, stroke=BLACK, width=0.8),
-    "band": Paint(fill=WHITE, stroke=BLACK, width=0.5),
-    "band.French": Paint(fill=WHITE, stroke=BLACK, width=0.5, hatch=Hatch(45, 2.4, 0.45, "#444444")),
-    "band.Spanish": Paint(fill=WHITE, stroke=BLACK, width=0.5, hatch=Hatch(0, 2.6, 0.35, "#555555", cross=True)),
+    "band": Paint(stroke=BLACK, width=0.5),          # open: the hull's pattern shows through
     "sail": Paint(fill=WHITE, stroke="#222222", width=0.5),
     "label": Paint(fill=WHITE, stroke=BLACK, width=0.4),
     "water": Paint(fill=WHITE),
     "table": Paint(fill=WHITE, stroke=BLACK, width=0.8),
     "grid": Paint(stroke="#aaaaaa", width=0.4),
-    "edge.green": Paint(stroke=BLACK, width=3.5),
-    "edge.yellow": Paint(stroke=BLACK, width=3.5, dash=(9, 4)),
-    "edge.red": Paint(stroke=BLACK, width=3.5, dash=(2, 2.5)),
+    "edge.green": Paint(stroke=BLACK, width=3.5, dash=edge_dash("green", 3.5)),
+    "edge.yellow": Paint(stroke=BLACK, width=3.5, dash=edge_dash("yellow", 3.5)),
+    "edge.red": Paint(stroke=BLACK, width=3.5, dash=edge_dash("red", 3.5)),
     "swatch": Paint(fill=WHITE, stroke=BLACK, width=0.5),
     "ensign": Paint(fill=WHITE, stroke=BLACK, width=0.4),
     "ensign.British.cross": Paint(fill="#333333"),
@@ -198,10 +256,6 @@ BW = Theme("bw", {
     "ensign.French.red": Paint(fill="#aaaaaa"),
     "ensign.Spanish.red": Paint(fill="#555555"),
     "ship": Paint(fill=WHITE, stroke=BLACK, width=0.7),
-    "ship.French": Paint(fill=WHITE, stroke=BLACK, width=0.7, hatch=Hatch(45, 2.0, 0.45, "#444444")),
-    "ship.Spanish": Paint(fill=WHITE, stroke=BLACK, width=0.7, hatch=Hatch(0, 2.4, 0.35, "#555555", cross=True)),
-    "ship.Genoese": Paint(fill=WHITE, stroke=BLACK, width=0.7, hatch=Hatch(0, 2.2, 0.8, "#333333", dots=True)),
-    "base.Genoese": Paint(fill=WHITE, stroke="#555555", width=0.4, hatch=Hatch(0, 4.0, 0.8, "#999999", dots=True)),
     "wind.nogo": Paint(fill="#bbbbbb", stroke=BLACK, width=0.6, hatch=Hatch(45, 3.0, 0.4, "#555555")),
     "wind.bonus": Paint(fill="#eeeeee", stroke=BLACK, width=0.6),
     "arrow": Paint(fill=BLACK, stroke=BLACK, width=1.2),
@@ -213,12 +267,10 @@ BW = Theme("bw", {
     "map.cross": Paint(stroke=BLACK, width=0.5),
     "map.tile": Paint(stroke="#333333", width=0.8, dash=(4, 2)),
     # medieval top-down pieces: English plain grey, French hatched, Genoese cross-hatched rails
-    "base.English": Paint(fill=WHITE, stroke="#555555", width=0.4),
-    "base.French": Paint(fill=WHITE, stroke="#555555", width=0.4),
     "rail": Paint(fill="#cccccc", stroke=BLACK, width=0.6),
     "rail.English": Paint(fill="#bbbbbb", stroke=BLACK, width=0.6),
-    "rail.French": Paint(fill=WHITE, stroke=BLACK, width=0.6, hatch=Hatch(45, 1.8, 0.45, "#333333")),
-    "rail.Genoese": Paint(fill=WHITE, stroke=BLACK, width=0.6, hatch=Hatch(0, 2.0, 0.35, "#444444", cross=True)),
+    "rail.French": Paint(fill=WHITE, stroke=BLACK, width=0.6),
+    "rail.Genoese": Paint(fill=WHITE, stroke=BLACK, width=0.6),
     "deck": Paint(fill=WHITE, stroke="#444444", width=0.4),
     "castle": Paint(fill="#eeeeee", stroke=BLACK, width=0.5),
     "tower": Paint(fill="#eeeeee", stroke=BLACK, width=0.5),
@@ -243,6 +295,13 @@ BW = Theme("bw", {
     "hazard.hidden": Paint(fill=WHITE, stroke=BLACK, width=0.8, hatch=Hatch(0, 5.0, 1.6, BLACK, dots=True)),
     "hazard.label": Paint(fill=BLACK),
     "chain": Paint(stroke=BLACK, width=1.2, dash=(2.5, 1.5)),
+}
+BW = Theme("bw", {
+    **_BW,
+    **_patterned(_BW, "base", {"": "#8a8a8a"}),       # light: names and sector labels read over it
+    **_patterned(_BW, "hull", {"": "#333333"}, 0.6),
+    **_patterned(_BW, "ship", {"": "#333333"}, 0.55),
+    **_patterned(_BW, "rail", {"": "#333333"}, 0.45),
 })
 
 THEMES = {"color": COLOUR, "bw": BW}

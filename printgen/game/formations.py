@@ -33,15 +33,28 @@ class Spot:
 
 
 class Board:
-    """Bases placed so far, and the test every new one must pass."""
+    """Bases placed so far, and the test every new one must pass. The bases are also filed in a grid
+    of cells as wide as the reach of a collision, so a new base is tested against its neighbours
+    only: placing a fleet costs time in proportion to the fleet, not its square."""
 
     def __init__(self, field, placed: list[Spot] = ()):
         self.f = field
-        self.polys = [self.poly(sp.x, sp.y, sp.heading, sp.ship) for sp in placed]
         self.reach = math.hypot(field.length, field.beam) + field.settings.clearance_in * field.scale
+        self.polys: list = []
+        self.cells: dict[tuple[int, int], list] = {}
+        for sp in placed:
+            self.add(self.poly(sp.x, sp.y, sp.heading, sp.ship))
 
     def poly(self, x: float, y: float, heading: int, ship: Ship):
         return base_corners(x, y, heading, *self.f.base(ship))
+
+    def _cell(self, x: float, y: float) -> tuple[int, int]:
+        return math.floor(x / self.reach), math.floor(y / self.reach)
+
+    def add(self, poly) -> None:
+        self.polys.append(poly)
+        cx, cy = sum(p[0] for p in poly) / 4, sum(p[1] for p in poly) / 4
+        self.cells.setdefault(self._cell(cx, cy), []).append((cx, cy, poly))
 
     def fits(self, poly) -> bool:
         f = self.f
@@ -49,10 +62,12 @@ class Board:
             return False
         cx, cy = sum(p[0] for p in poly) / 4, sum(p[1] for p in poly) / 4
         clear = f.inches(f.settings.clearance_in)
-        for q in self.polys:
-            qx, qy = sum(p[0] for p in q) / 4, sum(p[1] for p in q) / 4
-            if abs(qx - cx) < self.reach and abs(qy - cy) < self.reach and separation(poly, q) < clear:
-                return False
+        i, j = self._cell(cx, cy)
+        for di in (-1, 0, 1):
+            for dj in (-1, 0, 1):
+                for qx, qy, q in self.cells.get((i + di, j + dj), ()):
+                    if abs(qx - cx) < self.reach and abs(qy - cy) < self.reach and separation(poly, q) < clear:
+                        return False
         return True
 
     def place(self, ship: Ship, x: float, y: float, heading: float, jitter: tuple[float, float, float],
@@ -66,7 +81,7 @@ class Board:
             sx, sy, sh = self.f.snapped(x + dx), self.f.snapped(y + dy), round(heading + dh) % 360
             poly = self.poly(sx, sy, sh, ship)
             if self.fits(poly) and also(poly):
-                self.polys.append(poly)
+                self.add(poly)
                 return Spot(ship, sx, sy, sh, group, leader)
         return None
 

@@ -14,6 +14,7 @@ from printgen import __version__
 from printgen.kit.combine import combine_pdfs
 from printgen.draw.render import flat_pages, render
 from printgen.kit.documents import Plan, kinds, makers, stem
+from printgen.kit import tracefile
 from printgen.kit.progress import Progress
 from printgen.output import make_dirs
 
@@ -76,7 +77,7 @@ def kit_files(plan: Plan, editions: str, request: dict, progress: Progress | Non
     order = sorted(range(len(jobs)), key=lambda i: (jobs[i][1] not in HEAVY, i))
     results = dict(zip(order, run(_document, plan, [jobs[i] for i in order], label=lambda j: f"the {j[1]} ({j[0]})")))
     files: dict[str, bytes] = {}
-    documents, traces = [], {}
+    documents, traces, kits = [], {}, {}
     for edition in EDITIONS[editions]:
         options = plan.options.but(edition=edition)
         parts = []
@@ -88,17 +89,18 @@ def kit_files(plan: Plan, editions: str, request: dict, progress: Progress | Non
             files.update(r["thumbs"])
             traces[r["path"]] = r["trace"]
             documents.append({k: r[k] for k in ("path", "kind", "edition", "pages", "title")})
-            parts.append(r["pdf"])
+            if kind != "tiled-map" or request.get("with_tiled"):     # 50+ sheets: kit.pdf only if asked
+                parts.append(r)
             progress.step(f"{kind} ({edition})")
         kit_path = f"kit-{edition}.pdf"
-        files[kit_path] = combine_pdfs(parts)
+        files[kit_path] = combine_pdfs([r["pdf"] for r in parts])
         documents.append({"path": kit_path, "kind": "kit", "edition": edition,
-                          "pages": sum(d["pages"] for d in documents if d["edition"] == edition),
+                          "pages": sum(r["pages"] for r in parts), "parts": [r["path"] for r in parts],
                           "title": f"Class kit ({options.edition_name})"})
-        traces[kit_path] = [t for d in documents[-len(doc_kinds) - 1:-1] for t in traces[d["path"]]]
+        kits[kit_path] = [r["path"] for r in parts]                    # the trace of kit.pdf is theirs
         progress.step(f"kit ({edition})")
     files.update(data_files(plan.deployment, plan.scenario, plan.options))
-    files["trace.json"] = json.dumps(traces, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    files["trace.json"] = tracefile.write(traces, kits)
     for d in documents:
         d["sha256"] = hashlib.sha256(files[d["path"]]).hexdigest()
     manifest = _manifest(plan, documents, request, files)

@@ -6,19 +6,25 @@ from printgen.draw.png import render_png
 from printgen.sheets.text.teacher import HOW_TO_PRINT
 
 THUMB_DPI = 16
+OVERVIEW_ONLY = ("tiled-map",)      # its first page shows how its many tiles fit: one thumbnail says it all
 
 
 def thumb_name(doc: dict, page: int) -> str:
     return f"thumbs/{doc['path'][:-4]}-p{page:03d}.png"
 
 
+def thumbed(doc: dict) -> int:
+    """How many of the document's pages get a thumbnail (the first ones)."""
+    return 1 if doc["kind"] in OVERVIEW_ONLY else doc["pages"]
+
+
 def thumbnails(pages, edition: str, documents: list[dict]) -> dict[str, bytes]:
-    """Small PNGs of every page of the documents (in order, as `pages` holds them)."""
+    """Small PNGs of the pages of the documents (in order, as `pages` holds them)."""
     out, i = {}, 0
     for doc in documents:
-        for k in range(doc["pages"]):
-            out[thumb_name(doc, k + 1)] = render_png(pages[i], THUMB_DPI)
-            i += 1
+        for k in range(thumbed(doc)):
+            out[thumb_name(doc, k + 1)] = render_png(pages[i + k], THUMB_DPI)
+        i += doc["pages"]
     return out
 
 
@@ -32,9 +38,20 @@ def index_html(plan, manifest: dict) -> bytes:
                                      undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True)
     docs = []
     for d in manifest["documents"]:
-        docs.append({**d, "advice": HOW_TO_PRINT.get(d["kind"], "Everything above in one file, in print order."),
-                     "thumbs": [thumb_name(d, k + 1) for k in range(d["pages"])] if d["kind"] != "kit" else []})
+        whole = "Everything above in one file, in print order."
+        if d["kind"] == "kit" and any(x["kind"] == "tiled-map" and x["edition"] == d["edition"]
+                                      and x["path"] not in d.get("parts", [x["path"]]) for x in manifest["documents"]):
+            whole = ("Everything above but the table-size map, in one file, in print order "
+                     "(printgen kit --with-tiled puts the map in too).")
+        advice = HOW_TO_PRINT | {"teacher": "Teacher's sheet: plain paper, for you.", "kit": whole}
+        docs.append({**d, "advice": advice.get(d["kind"], whole),
+                     "thumbs": [thumb_name(d, k + 1) for k in range(thumbed(d))] if d["kind"] != "kit" else []})
+    totals = []
+    for kit in (d for d in manifest["documents"] if d["kind"] == "kit"):
+        tiled = sum(d["pages"] for d in manifest["documents"] if d["edition"] == kit["edition"]
+                    and d["kind"] == "tiled-map" and d["path"] not in kit.get("parts", []))
+        totals.append({"name": kit["title"], "kit": kit["pages"], "tiled": tiled})
     html = environment.get_template("kit/index.html.j2").render(
-        title=plan.scenario.title, manifest=manifest, documents=docs, paper=plan.options.paper,
+        title=plan.scenario.title, manifest=manifest, documents=docs, paper=plan.options.paper, totals=totals,
         students=len(plan.captains), ships=len(plan.scenario.fleet.ships), notes=plan.options.notes)
     return html.encode("utf-8")

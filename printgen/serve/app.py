@@ -202,14 +202,14 @@ def create_app(builds: Builds | None = None, hosts: list[str] | None = None) -> 
 
 
 def _thumbs(build: Build) -> set[str]:
-    from printgen.kit.index import thumb_name
+    from printgen.kit.index import thumb_name, thumbed
 
-    return {thumb_name(d, k + 1) for d in build.manifest()["documents"] for k in range(d["pages"])}
+    return {thumb_name(d, k + 1) for d in build.manifest()["documents"] for k in range(thumbed(d))}
 
 
 def preview(build: Build) -> dict:
     """The documents of the kit, each with its pages' thumbnails and how to print it."""
-    from printgen.kit.index import HOW_TO_PRINT, thumb_name      # the advice the kit's own index.html gives
+    from printgen.kit.index import HOW_TO_PRINT, thumb_name, thumbed    # the advice the kit's own index.html gives
 
     m = build.manifest()
     docs, kits = [], []
@@ -219,7 +219,7 @@ def preview(build: Build) -> dict:
             continue
         short = d["title"].removeprefix(m["scenario"]["title"] + ": ")
         docs.append({**d, "short": short[:1].upper() + short[1:], "advice": HOW_TO_PRINT.get(d["kind"], ""),
-                     "thumbs": [thumb_name(d, k + 1).removeprefix("thumbs/") for k in range(d["pages"])]})
+                     "thumbs": [thumb_name(d, k + 1).removeprefix("thumbs/") for k in range(thumbed(d))]})
     check = [line for line in build.output().splitlines() if line.startswith("check") or line.startswith("  ")]
     return dict(documents=docs, kits=kits, notes=m["options"]["notes"], check=check,
                 zip_bytes=sum(p.stat().st_size for p in build.kit.rglob("*") if p.is_file()))

@@ -8,8 +8,7 @@ from __future__ import annotations
 from importlib import import_module
 
 from printgen.systems.base import RuleSystem
-
-BUILT_IN = ("printgen.systems.broadside", "printgen.systems.sectors")
+from printgen.systems.catalogue import BUILT_IN
 _SYSTEMS: dict[str, RuleSystem] = {}
 _loaded = False
 
@@ -38,6 +37,17 @@ def get(name: str | None) -> RuleSystem | None:
     return _SYSTEMS.get(name)
 
 
+def documents() -> dict[str, str]:
+    """Every family's own documents (kind -> help): the built-in ones from the catalogue, without
+    loading a family unless one has been registered besides them."""
+    if not _loaded:
+        out = {kind: doc for docs in BUILT_IN.values() for kind, doc in docs.items()}
+        for system in _SYSTEMS.values():
+            out.update(system.documents)
+        return out
+    return {kind: doc for system in _SYSTEMS.values() for kind, doc in system.documents.items()}
+
+
 def system_of(rs) -> RuleSystem:
     """The family that plays a loaded ruleset."""
     system = get(rs.ruleset.system)
@@ -46,4 +56,4 @@ def system_of(rs) -> RuleSystem:
     return system
 
 
-__all__ = ["RuleSystem", "register", "known", "get", "system_of"]
+__all__ = ["RuleSystem", "register", "known", "get", "system_of", "documents"]

@@ -66,8 +66,9 @@ class RuleSystem:
         raise NotImplementedError
 
     def is_mark(self, path, base_sizes: set[tuple[float, float]]) -> bool:
-        """Whether a path read back from the sprite PDF is one of a track's marks (the checker counts them)."""
-        return path.kind == "circle"
+        """Whether a path read back from the sprite PDF is one of a track's marks (the checker counts them);
+        the tiny dots of a base's pattern are not."""
+        return path.kind == "circle" and path.w > min(h for _, h in base_sizes) / 12
 
     def document(self, kind: str, scenario, options):
         """One of the family-only `documents`, drawn for one edition."""

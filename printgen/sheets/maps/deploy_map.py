@@ -24,6 +24,7 @@ from printgen.sheets.maps.hazards import chain_shapes, hazard_shapes
 from printgen.sheets.maps.placement_table import placement_pages
 from printgen.sheets.pieces.sprites import star_shape
 from printgen.sheets.text.textfit import fit_size
+from printgen.draw.theme import TYPE
 
 RATIOS = {"in": (1, 2, 3, 4, 6, 8, 10, 12, 16, 18, 20, 24, 30, 36, 48, 60, 72, 96, 120, 144, 192, 240),
           "cm": (1, 2, 2.5, 4, 5, 7.5, 10, 12.5, 15, 20, 25, 30, 40, 50, 75, 100, 125, 150, 200, 250)}
@@ -168,7 +169,7 @@ def edge_labels(view: MapView, dep: Deployment, rs, options: Options, size: floa
 def ship_labels(view: MapView, dep: Deployment) -> list[Shape]:
     """Each ship's number (and a star for a flagship) beside its base, where it hides nothing."""
     length = dep.base_length_in * view.k
-    size = max(4.5, min(7.0, length * 0.45))
+    size = max(TYPE.floor, min(7.0, length * 0.45))
     bases = [glyph_box(view, dep, p) for p in dep.placements]
     taken = [(b[0] - 0.4, b[1] - 0.4, b[2] + 0.4, b[3] + 0.4) for b in bases]
     line_xs = sorted(p.x_in for p in dep.placements if p.group == "line")

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from printgen.draw import fonts
 from printgen.draw.shapes import Group, Rect, Shape, Span, Text, translate
+from printgen.draw.theme import pattern_name
 from printgen.game.deploy import Deployment
 from printgen.options import Options
 from printgen.sheets.maps.map_parts import Grid, MapView, scale_bar
@@ -127,8 +128,8 @@ def _setup(scenario, dep: Deployment, options: Options, width: float) -> Block:
         spans += (Span(" of the fleet's "), Span(str(full), source=("meta", "fleet-ships"), kind="count"),
                   Span(" (a smaller battle)"))
     b.line(spans)
-    b.line((Span("Seed "), Span(str(dep.seed), source=("meta", "seed"), kind="count"),
-            Span(": the same seed gives the same deployment, another seed another one.")), role="text.muted")
+    b.line((Span("Deployment number "), Span(str(dep.seed), source=("meta", "seed"), kind="count"),
+            Span(" (another number gives another deployment).")), role="text.muted")
     b.wrapped("Place each base by the placement table (next page): measure from the west edge and from the "
               "south edge to the centre of the base, then turn its bow to the heading.")
     return b
@@ -153,13 +154,16 @@ def _ships(scenario, dep: Deployment, view: MapView, width: float, options: Opti
         cy = b.y - BODY * 0.35
         w, h = length * scale, beam * scale
         b.shapes.append(Rect(14 - w / 2, cy - h / 2, w, h, f"ship.{nation}"))
-        b.line((Span(nation),), indent=32)
+        side = scenario.ruleset.sides.get(scenario.ruleset.side_of_nation(nation) or "")
+        note = f" ({pattern_name(nation)}" + (f", {side.name} side)" if side and side.name != nation else ")")
+        b.line((Span(nation), Span(note, font="regular")), indent=32)
     cy = b.y - BODY * 0.35
     b.shapes.append(star_shape(14, cy, 4.0))
     b.line((Span("flagship"),), indent=32)
     if not dep.uniform_bases:
         _types(b, scenario.ruleset, dep, view, options)
-    b.wrapped("Bases are drawn to scale, the triangle at the bow. The number is the ship's row in the "
+    b.wrapped("Each nation has its pattern, the same on the pieces, the cards and the maps. "
+              "Bases are drawn to scale, the triangle at the bow. The number is the ship's row in the "
               "placement table.")
     return b
 
@@ -176,7 +180,7 @@ def _types(b: Block, rs, dep: Deployment, view: MapView, options: Options) -> No
         b.shapes.append(Rect(14 - w * fit / 2, cy - h * fit / 2, w * fit, h * fit, "base", tag=f"type:{t}"))
         size = lambda i: Span(options.measure.fmt(rs.types[t].base_in[i]), source=("rule", f"types.{t}.base_in.{i}"),  # noqa: E731
                               kind="distance")
-        b.line((Span(t, font="bold"), Span(" "), size(0), Span(" × "), size(1),
+        b.line((Span(rs.types[t].name, font="bold"), Span(" "), size(0), Span(" × "), size(1),
                 *mark_spans(rs, f"types.{t}.base_in")), indent=32)
 
 

@@ -23,7 +23,7 @@ SIZE, ROW, GUTTER = 7.5, 12.5, 14.0
 MIN_NAME = 6.0                    # smallest type a name may shrink to before the table takes one column a page
 COLS = (("#", 15, "end"), ("Ship", 0, "start"), ("From west", 34, "end"), ("From south", 34, "end"),
         ("Heading", 42, "end"), ("Bow at", 38, "start"))
-WIND_COLS = (("#", 15, "end"), ("Ship", 0, "start"), ("Type", 62, "start"), ("From west", 34, "end"),
+WIND_COLS = (("#", 15, "end"), ("Ship", 0, "start"), ("Type", 112, "start"), ("From west", 34, "end"),
              ("From south", 34, "end"), ("Heading", 42, "end"), ("Off wind", 30, "end"))
 
 
@@ -89,7 +89,7 @@ def placement_pages(scenario, dep: Deployment, options: Options) -> list[Page]:
         page = new_page(options)
         _head(page, box, i == 0, dep)
         for j, col in enumerate(columns[i:i + across]):
-            page.add(*_column(col, box.x + j * (col_w + GUTTER), top, col_w, dep, options))
+            page.add(*_column(col, box.x + j * (col_w + GUTTER), top, col_w, dep, options, scenario.ruleset))
         pages.append(page)
     return pages
 
@@ -119,7 +119,7 @@ def _head(page: Page, box: Box, first: bool, dep: Deployment) -> None:
         page.add(Text(box.x, box.y + 25 + i * 10, line, 8, role="text.muted"))
 
 
-def _column(rows, x: float, y: float, w: float, dep: Deployment, options: Options) -> list[Shape]:
+def _column(rows, x: float, y: float, w: float, dep: Deployment, options: Options, rs) -> list[Shape]:
     cols = columns_of(dep)
     fixed = sum(c[1] for c in cols)
     widths = [c[1] or (w - fixed) for c in cols]
@@ -139,15 +139,15 @@ def _column(rows, x: float, y: float, w: float, dep: Deployment, options: Option
             size = fit_size(item, w - 6, SIZE, "bold")
             out.append(Text(x + 3, base, (Span(item),), size, font="bold", tag="group"))
         else:
-            out += _ship_row(item, xs, widths, base, dep, options)
+            out += _ship_row(item, xs, widths, base, dep, options, rs)
         cy += ROW
         out.append(Line(x, cy, x + w, cy, "rule.light"))
     return out
 
 
-def _ship_row(p: Placement, xs, widths, base: float, dep: Deployment, options: Options) -> list[Shape]:
+def _ship_row(p: Placement, xs, widths, base: float, dep: Deployment, options: Options, rs) -> list[Shape]:
     if not dep.edges:
-        return _wind_row(p, xs, widths, base, dep, options)
+        return _wind_row(p, xs, widths, base, dep, options, rs)
     out = _name_cells(p, xs, widths, base)
     out += _position_cells(p, xs, widths, base, dep, options, 2)
     out.append(Line(xs[5] + 3, base - SIZE * 0.3, xs[5] + 13, base - SIZE * 0.3, f"edge.{p.edge}"))
@@ -173,12 +173,15 @@ def _name_cells(p: Placement, xs, widths, base: float) -> list[Shape]:
     return out
 
 
-def _wind_row(p: Placement, xs, widths, base: float, dep: Deployment, options: Options) -> list[Shape]:
-    """A row of a table without coloured edges: type, position, heading, angle off the wind."""
+def _wind_row(p: Placement, xs, widths, base: float, dep: Deployment, options: Options, rs) -> list[Shape]:
+    """A row of a table without coloured edges: type (its name, not the data's key), position, heading,
+    angle off the wind."""
     key = p.ship.key
     out = _name_cells(p, xs, widths, base)
-    kind = p.ship.type
-    out.append(Text(xs[2] + 3, base, (Span(kind, source=("fleet", key, "type"), kind="text"),),
+    known = getattr(rs, "types", None) or {}                # a family without types: the fleet's own word
+    kind = known[p.ship.type].name if p.ship.type in known else p.ship.type
+    source = ("rule", f"types.{p.ship.type}.name") if p.ship.type in known else ("fleet", key, "type")
+    out.append(Text(xs[2] + 3, base, (Span(kind, source=source, kind="text"),),
                     fit_size(kind, widths[2] - 5, SIZE), tag="type"))
     out += _position_cells(p, xs, widths, base, dep, options, 3)
     out.append(Text(xs[6] + widths[6] - 3, base, (Span(f"{dep.off_wind(p)}°", source=("deploy", key, "off_wind"),

@@ -98,12 +98,18 @@ def plan_tiles(dep: Deployment, options: Options) -> TilePlan:
     return best
 
 
+NEEDED = ("ship:", "edge:", "edge-label", "wind-label")      # what makes a sheet worth printing
+
+
 def tiled_sheets(scenario, dep: Deployment, options: Options) -> Drawing:
+    """The index, then only the sheets that carry something the table needs (a base, an edge or its
+    label): open water is left out, and the index shows which sheets exist."""
     plan = plan_tiles(dep, options)
-    pages = [index_page(scenario, dep, options, plan)]
-    for r in range(plan.rows):
-        for c in range(plan.cols):
-            pages.append(tile_page(scenario, dep, options, plan, r, c))
+    tiles = {(r, c): tile_page(scenario, dep, options, plan, r, c) for r in range(plan.rows) for c in range(plan.cols)}
+    kept = {rc for rc, page in tiles.items() if any(_tag(item).startswith(NEEDED) for item in page.items)}
+    for (r, c), page in tiles.items():
+        page.add(*_sheet_label(plan, r, c, kept))
+    pages = [index_page(scenario, dep, options, plan, kept)] + [tiles[rc] for rc in sorted(kept)]
     for i, page in enumerate(pages):
         frame(page, options, scenario.title, SHEET, i + 1, len(pages),
               hint="Lay each sheet over its neighbours' shaded strips." if i else "")
@@ -122,7 +128,10 @@ def tile_page(scenario, dep: Deployment, options: Options, plan: TilePlan, r: in
     grid = _grid(view, box, options, a.right - (OVERLAP_PT if c < plan.cols - 1 else 0),
                  a.bottom - (OVERLAP_PT if r < plan.rows - 1 else 0))
     edges = _edges(view, box, dep, scenario.ruleset, options)
-    blocked = ships + [_label_box(t) for t in edges if t.tag == "wind-label"]
+    # grid labels keep clear of ships, of the edges' labels and of the thick edge lines themselves
+    blocked = ships + [_label_box(t) for t in edges if isinstance(t, Text)] + \
+        [(min(e.x1, e.x2) - 3, min(e.y1, e.y2) - 3, max(e.x1, e.x2) + 3, max(e.y1, e.y2) + 3)
+         for e in edges if isinstance(e, Line)]
     from printgen.sheets.maps.hazards import chain_shapes, hazard_shapes
 
     page.add(*hazard_shapes(view, scenario, dep.scale, box=box))      # shore and banks under the grid's labels
@@ -132,8 +141,11 @@ def tile_page(scenario, dep: Deployment, options: Options, plan: TilePlan, r: in
     for p in dep.placements:
         page.add(*_ship(view, box, dep, p))
     page.add(*_crosshairs(plan, r, c))
-    page.add(*_sheet_label(plan, r, c))
     return page
+
+
+def _tag(shape) -> str:
+    return getattr(shape, "tag", "") or ""
 
 
 def _extent(points) -> tuple[float, float, float, float]:
@@ -301,7 +313,7 @@ def _crosshairs(plan: TilePlan, r: int, c: int) -> list[Shape]:
     return out
 
 
-def _sheet_label(plan: TilePlan, r: int, c: int) -> list[Shape]:
+def _sheet_label(plan: TilePlan, r: int, c: int, kept: set) -> list[Shape]:
     a = plan.area
     y = a.bottom + 27
     out: list[Shape] = [Text(MARGIN, y, tile_spans(r, c), 22, font="bold", tag="sheet-label")]
@@ -314,29 +326,32 @@ def _sheet_label(plan: TilePlan, r: int, c: int) -> list[Shape]:
     near = [("north", r - 1, c), ("south", r + 1, c), ("west", r, c - 1), ("east", r, c + 1)]
     spans: list[Span] = [Span("next: ")]
     for name, rr, cc in near:
-        if 0 <= rr < plan.rows and 0 <= cc < plan.cols:
+        if (rr, cc) in kept:
             spans += [Span(f"{name} "), *tile_spans(rr, cc), Span(" ")]
     out.append(Text(x, y - 2, tuple(spans), 7, role="text.muted"))
     return out
 
 
-def index_page(scenario, dep: Deployment, options: Options, plan: TilePlan) -> Page:
-    """The grid of sheets over a small map, and how to put them together."""
+def index_page(scenario, dep: Deployment, options: Options, plan: TilePlan, kept: set) -> Page:
+    """The grid of printed sheets over a small map, and how to put them together; their labels sit
+    where no ship is."""
     from printgen.sheets.maps.map_parts import edge_lines, ship_glyph
     from printgen.sheets.text.textfit import wrap
 
     w, h = options.page_size
     page = Page(w, h)
     box = Box(MARGIN, MARGIN + HEADER, w - 2 * MARGIN, h - 2 * MARGIN - HEADER - FOOTER)
-    page.add(Text(box.x, box.y + 14, (Span("Table-size map: "), Span(str(plan.sheets), source=("meta", "tile-sheets"),
+    page.add(Text(box.x, box.y + 14, (Span("Table-size map: "), Span(str(len(kept)), source=("meta", "tile-sheets"),
                                                                       kind="count"),
-                                      Span(" sheets, "), Span(str(plan.rows), source=("meta", "tile-rows"), kind="count"),
-                                      Span(" rows of "), Span(str(plan.cols), source=("meta", "tile-columns"),
+                                      Span(" sheets of a grid of "), Span(str(plan.rows), source=("meta", "tile-rows"),
+                                                                          kind="count"),
+                                      Span(" rows by "), Span(str(plan.cols), source=("meta", "tile-columns"),
                                                               kind="count")), 13, font="bold"))
-    howto = ("Print at actual size. Lay the sheets out row by row, row A along the north edge and the first column "
-             "along the west edge. Each sheet is laid over the shaded strips of the sheets to its west and north: match "
-             "the crosshairs and tape the sheets together. Every base then sits where the deployment puts it, "
-             "its number and name printed on it.")
+    howto = ("Print at actual size. Only the sheets drawn below are printed: the others would be open water. Lay "
+             "them out row by row, row A along the north edge and the first column along the west edge. Each sheet "
+             "is laid over the shaded strips of the sheets to its west and north: match the crosshairs and tape the "
+             "sheets together; a sheet alone is placed by the distances printed on its grid lines. Every base then "
+             "sits where the deployment puts it, its number and name printed on it.")
     y = box.y + 30
     for line in wrap(howto, box.w, 8.5):
         page.add(Text(box.x, y, (Span(line),), 8.5, role="text.muted"))
@@ -355,16 +370,23 @@ def index_page(scenario, dep: Deployment, options: Options, plan: TilePlan) -> P
     for p in dep.placements:
         page.add(ship_glyph(view, dep, p))
     ratio = k / plan.k
-    for r in range(plan.rows):
-        for c in range(plan.cols):
-            x = view.x0 + c * plan.step_w * k
-            yy = view.y0 + r * plan.step_h * k
-            tw, th = plan.area.w * ratio, plan.area.h * ratio
-            page.add(Rect(x, yy, tw, th, "map.tile", tag="tile"))
-            size = min(14.0, th * 0.3, tw * 0.3)
-            lw = fonts.width(row_name(r) + str(c + 1), size, "bold") + 2     # on paper: ships may lie under it
-            base = yy + th / 2 + size * 0.35
-            page.add(Rect(x + (tw - lw) / 2, base - fonts.ascent(size) - 1, lw, fonts.ascent(size) + fonts.descent(size) + 2,
-                          "paper"),
-                     Text(x + tw / 2, base, tile_spans(r, c), size, font="bold", anchor="middle", tag="tile-label"))
+    ships = [_extent([view.pt(*xy) for xy in dep.corners(p)]) for p in dep.placements]
+    for r, c in sorted(kept):
+        x = view.x0 + c * plan.step_w * k
+        yy = view.y0 + r * plan.step_h * k
+        tw, th = plan.area.w * ratio, plan.area.h * ratio
+        page.add(Rect(x, yy, tw, th, "map.tile", tag="tile"))
+        size = min(14.0, th * 0.3, tw * 0.3)
+        label_w = fonts.width(row_name(r) + str(c + 1), size, "bold")
+        spots = [(x + tw / 2, yy + th / 2), (x + tw / 2, yy + size * 0.8), (x + tw / 2, yy + th - size * 0.6),
+                 (x + label_w / 2 + 3, yy + th / 2), (x + tw - label_w / 2 - 3, yy + th / 2),
+                 (x + label_w / 2 + 3, yy + size * 0.8), (x + tw - label_w / 2 - 3, yy + size * 0.8),
+                 (x + label_w / 2 + 3, yy + th - size * 0.6), (x + tw - label_w / 2 - 3, yy + th - size * 0.6)]
+        boxes = [(sx - label_w / 2, sy - size * 0.7, sx + label_w / 2, sy + size * 0.5) for sx, sy in spots]
+        crowd = [sum(_meets(b, s, 1.0) for s in ships) for b in boxes]
+        lx, ly = spots[crowd.index(min(crowd))]                     # the first spot clear of ships, or the least crowded
+        base, lw = ly + size * 0.35, label_w + 2                    # on paper: a ship may still lie under it
+        page.add(Rect(lx - lw / 2, base - fonts.ascent(size) - 1, lw, fonts.ascent(size) + fonts.descent(size) + 2,
+                      "paper"),
+                 Text(lx, base, tile_spans(r, c), size, font="bold", anchor="middle", tag="tile-label"))
     return page

@@ -15,6 +15,6 @@ def sheet_stem(kind: str, options: Options) -> str:
 
 
 def write_sheet(drawing: Drawing, options: Options, out: Path, kind: str) -> list[Path]:
-    rendered = render(drawing, options.edition, options.fmt, options.dpi)
+    rendered = render(drawing, options.edition, options.fmt, options.dpi, keep_pages=False)
     stem = sheet_stem(kind, options)
     return write_all({out / f"{stem}{suffix}": data for suffix, data in rendered.files})

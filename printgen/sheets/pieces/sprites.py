@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 
-from printgen.draw.shapes import Circle, Drawing, Group, Poly, Rect, Text
+from printgen.draw.shapes import Circle, Drawing, Group, Poly, Rect, Span, Symbol, Text, translate
 from printgen.options import Options
 from printgen.systems import system_of
 
@@ -16,6 +16,11 @@ LEGIBLE_PT = 3.5           # the smallest print a student can still read
 def sprite_sheets(scenario, options: Options) -> Drawing:
     """The ship pieces of the scenario's rule family."""
     return system_of(scenario.ruleset).sprite_sheets(scenario, options)
+
+
+def star_symbol(cx: float, cy: float, r: float, role: str = "star") -> Symbol:
+    """The star as a symbol (drawn once, placed at each flagship)."""
+    return Symbol(f"star-{role}-{r!r}", (star_shape(0, 0, r, role),), translate(cx, cy))
 
 
 def star_shape(cx: float, cy: float, r: float, role: str = "star") -> Poly:
@@ -33,8 +38,8 @@ def printed_tracks(drawing: Drawing) -> dict[str, int]:
     counts: dict[str, int] = {}
 
     def walk(shape, key):
-        if isinstance(shape, Group):
-            k = shape.tag or key
+        if isinstance(shape, (Group, Symbol)):
+            k = (shape.tag if isinstance(shape, Group) else "") or key
             for item in shape.items:
                 walk(item, k)
         elif isinstance(shape, (Circle, Rect)) and shape.tag == "hit" and key:
@@ -51,7 +56,7 @@ def smallest_text(drawing: Drawing) -> float:
     sizes = []
 
     def walk(shape):
-        if isinstance(shape, Group):
+        if isinstance(shape, (Group, Symbol)):
             for item in shape.items:
                 walk(item)
         elif isinstance(shape, Text) and shape.tag == "name":
@@ -59,6 +64,35 @@ def smallest_text(drawing: Drawing) -> float:
 
     for page in drawing.pages:
         for item in page.items:
-            if isinstance(item, Group):
+            if isinstance(item, (Group, Symbol)):
                 walk(item)
     return min(sizes) if sizes else 0.0
+
+
+def glue_area(x: float, y: float, w: float, h: float, s: float, outline: bool = True) -> list:
+    """A grey area marked "glue". `outline=False` for a tab whose edges are a fold and cut lines,
+    which must print as they are (nothing drawn over them)."""
+    from printgen.draw.theme import TYPE
+
+    size = min(TYPE.piece_label * s, h * 0.72)
+    return [Rect(x, y, w, h, "glue" if outline else "glue.tab", tag="glue"),
+            Text(x + w / 2, y + h / 2 + size * 0.36, (Span("glue"),), size, role="text.muted", anchor="middle",
+                 font="italic", tag="glue")]
+
+
+def craft_legend(x: float, y: float, size: float) -> list:
+    """What the lines on a sheet of pieces mean: cut (solid), fold (dash-dot), glue (grey)."""
+    from printgen.draw import fonts
+    from printgen.draw.shapes import Line
+
+    out: list = []
+    items = (("cut", "cut along it"), ("fold", "fold along it"), ("glue", "glue here"))
+    x0 = x
+    for role, words in items:
+        if role == "glue":
+            out.append(Rect(x0, y - size * 0.85, 28, size * 1.2, "glue.tab"))
+        else:
+            out.append(Line(x0, y - size * 0.3, x0 + 28, y - size * 0.3, role))
+        out.append(Text(x0 + 34, y, (Span(role, font="bold"), Span(": " + words)), size))
+        x0 += 34 + fonts.width(f"{role}: {words}", size, "bold") + size
+    return out

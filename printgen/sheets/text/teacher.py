@@ -51,4 +51,4 @@ def line_squadrons(scenario) -> list[list[str]]:
 def teacher_sheet(scenario, options: Options, captains, kinds: list[str] | None = None) -> Drawing:
     printing = how_to_print(scenario.ruleset, kinds or list(HOW_TO_PRINT))
     return panel_sheet(scenario, options, "teacher.md.j2", "Teacher's sheet", columns=1, max_pages=3,
-                       captains=captains, printing=printing, lines=line_squadrons(scenario))
+                       captains=captains, printing=printing, lines=line_squadrons(scenario), seed=options.seed)

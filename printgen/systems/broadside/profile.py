@@ -4,13 +4,27 @@ at the bottom. Graphics only: the sprite sheet adds the words."""
 
 from __future__ import annotations
 
-from printgen.draw.shapes import Circle, Line, Poly, Rect, Shape
+from functools import cache
+
+from printgen.draw.shapes import Circle, Line, Poly, Rect, Shape, Symbol
 from printgen.sheets.pieces.ensigns import ensign
 
 
 def decks(guns: int) -> int:
     """Three-deckers carried 90 guns or more; the rest of the line had two gun decks."""
     return 3 if guns >= 90 else 2
+
+
+def ports(guns: int) -> int:
+    """Gun ports a deck shows on one side: about guns / 2 sides / decks."""
+    return max(6, min(16, guns // (2 * decks(guns))))
+
+
+@cache
+def profile_symbol(nation: str, guns: int, w: float, h: float, flagship: bool) -> Symbol:
+    """The profile as a symbol, drawn once for all the ships that look alike (a fleet has a handful)."""
+    key = f"ship-{nation}-{decks(guns)}x{ports(guns)}-{'flag' if flagship else 'pennant'}-{w!r}x{h!r}"
+    return Symbol(key, tuple(ship_profile(nation, guns, w, h, flagship)))
 
 
 def ship_profile(nation: str, guns: int, w: float, h: float, flagship: bool) -> list[Shape]:
@@ -68,18 +82,18 @@ def ship_profile(nation: str, guns: int, w: float, h: float, flagship: bool) -> 
             (bow_x - w * 0.12, top), (bow_x - w * 0.10, top - deck_h * 0.25), (bow_x, top - deck_h * 0.25),
             (bow_x + w * 0.035, top + hull_h * 0.35), (bow_x + w * 0.02, wl - hull_h * 0.15),
             (bow_x - w * 0.02, wl), (stern_x + w * 0.03, wl), (stern_x + w * 0.015, top + hull_h * 0.2))
-    out.append(Poly(hull, "hull"))
+    out.append(Poly(hull, "hull." + nation))            # the nation's pattern in grey
     out.append(Line(bow_x + w * 0.02, top + hull_h * 0.05, bow_x + w * 0.07, top - deck_h * 0.15, "mast"))   # figurehead
     # Gun decks: a painted band each with its row of ports (about guns / 2 sides / decks).
-    ports = max(6, min(16, guns // (2 * n)))
+    n_ports = ports(guns)
     band_x1, band_x2 = stern_x + w * 0.04, bow_x - w * 0.01
     for d in range(n):
         y = top + deck_h * (0.45 + d)
         x1 = band_x1 + (w * 0.12 if d == 0 else 0)                 # upper deck ports stop at the waist
         out.append(Rect(x1, y, band_x2 - x1 - d * w * 0.01, deck_h * 0.62, "band." + nation))
-        pitch = (band_x2 - band_x1) / (ports + 1)
+        pitch = (band_x2 - band_x1) / (n_ports + 1)
         size = min(deck_h * 0.42, pitch * 0.55)
-        for i in range(1, ports + 1):
+        for i in range(1, n_ports + 1):
             px = band_x1 + i * pitch - size / 2
             if px > x1 and px + size < band_x2 - d * w * 0.01:
                 out.append(Rect(px, y + deck_h * 0.1, size, size, "port"))

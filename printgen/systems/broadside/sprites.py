@@ -11,22 +11,24 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from printgen.draw.shapes import Drawing, Group, Line, Poly, Rect, Shape, Span, Text, translate
+from printgen.draw.shapes import Drawing, Group, Line, Poly, Rect, Shape, Span, Symbol, Text, translate
 from printgen.options import Options
 from printgen.rules.tracks import tracks
 from printgen.sheets.pieces.ensigns import nation_code
 from printgen.sheets.page.frame import content_box, frame, new_page
 from printgen.sheets.pieces.pack import grid
-from printgen.sheets.pieces.sprites import star_shape
-from printgen.systems.broadside.profile import ship_profile
+from printgen.draw.theme import TYPE, pattern_name
+from printgen.sheets.pieces.sprites import craft_legend, glue_area, star_symbol
+from printgen.systems.broadside.profile import profile_symbol
 from printgen.sheets.text.textfit import fit_size
 from printgen.sheets.pieces.tracks import track_shapes
 
-NAME_PT = 8.5              # name size at full scale, before shrinking to fit
-HOW_TO = ("Cut out each piece on the grey lines; cut the base off along the grey line.",
-          "Fold the ship in half at the mastheads (dash-dot line), sides back to back; glue them.",
-          "Fold the two tabs outwards and glue them on the base's dashed strip, bow over the arrows.",
-          "Mark hits on the circles with a dry-erase pen.")
+HOW_TO = ("Cut out each piece along the solid lines; cut the base off along its solid line.",
+          "Fold the ship in half along the dash-dot line at the mastheads, sides back to back, and glue them.",
+          "Fold the two grey tabs outwards along their dash-dot lines; glue them on the base's grey strip, "
+          "bow over the arrows.",
+          "Before the game, cover each base with clear tape (or laminate it) so a dry-erase pen wipes off; "
+          "or tick hits in pencil.")
 
 
 @dataclass(frozen=True)
@@ -64,29 +66,47 @@ def sprite_sheets(scenario, options: Options) -> Drawing:
             x, y = g.slot(i)
             page.add(Group((piece(ship, rs, size, options.scale),), translate(x, y), tag=ship.key))
         frame(page, options, scenario.title, "Ship sprites", p + 1, n_pages, legend=False)   # the notes say it
-        _how_to(page, options, scenario)
+        rows = -(-len(batch) // g.cols)
+        _how_to(page, options, g.y0 + rows * size.h, scenario)
         pages.append(page)
     return Drawing(f"{scenario.title}: ship sprites ({options.edition_name})", pages, subject="printgen sprites")
 
 
-def _how_to(page, options: Options, scenario) -> None:
+def _how_to(page, options: Options, top: float, scenario) -> None:
+    """The legend of the lines and how to make a ship, left of the calibration square: from just
+    under the pieces down into the footer; where the pieces fill the page, in the footer, smaller."""
     from printgen.sheets.page.frame import MARGIN
+    from printgen.sheets.text.textfit import wrap
 
-    y = page.height - MARGIN - 0.85 * 72 + 8
-    page.add(Text(MARGIN, y, (Span("How to make a ship"),), 8, font="bold"))
-    lines = [(Span("· " + line),) for line in HOW_TO] + [_flagship_note(scenario)]
-    for i, spans in enumerate(line for line in lines if line):
-        page.add(Text(MARGIN, y + 10 * (i + 1), spans, 7.5, role="text.muted"))
+    rs = scenario.ruleset
+    width = content_box(options).w - 300                                # the calibration words take the rest
+    nations = ", ".join(f"{n} ({nation_code(n)}) {pattern_name(n)}" for n in rs.nations())
+    paras = HOW_TO + (f"Nations: {nations}, on the hulls and bases as on the maps.",)
+    note = _flagship_note(scenario)                                     # spans with their marks: one line
+    for size in (TYPE.small + 0.5, TYPE.small - 0.5):
+        lead = size * 1.3
+        lines = [(i == 0, (Span(line),)) for para in paras for i, line in enumerate(wrap(para, width, size))]
+        lines += [(True, note)] if note else []
+        need = lead * (len(lines) + 1.6)
+        y = min(top + 12 + size, page.height - MARGIN - need)
+        if y >= top + size:
+            break
+    page.add(*craft_legend(MARGIN, y, size + 1))
+    y += lead * 1.6
+    page.add(Text(MARGIN, y, (Span("How to make a ship"),), size, font="bold"))
+    for i, (first, spans) in enumerate(lines):
+        page.add(Text(MARGIN, y + lead * (i + 1), (Span("· " if first else "  "), *spans), size))
 
 
 def piece(ship, rs, size: PieceSize, s: float) -> Group:
-    """One ship's piece with its top-left at (0, 0)."""
+    """One ship's piece with its top-left at (0, 0). Nothing but the dash-dot line is drawn on a fold:
+    the tabs and the name bands are fills without outlines, so every fold prints as a fold."""
     w, t, ph = size.w, size.tab, size.profile_h
     fold_y = t + ph
     near = _side(ship, w, ph, size.sea, s)
     items: list[Shape] = [
-        Rect(0, 0, w, t, "glue"),
-        Rect(0, 2 * ph + t, w, t, "glue"),
+        *glue_area(0, 0, w, t, s, outline=False),
+        *glue_area(0, 2 * ph + t, w, t, s, outline=False),
         Group(tuple(g for g in near if not isinstance(g, Text)), translate(0, fold_y)),
         Group(tuple(g for g in near if not isinstance(g, Text)), (1, 0, 0, -1, 0, fold_y)),   # mirror at the fold
     ]
@@ -104,55 +124,73 @@ def piece(ship, rs, size: PieceSize, s: float) -> Group:
 
 
 def _side(ship, w: float, ph: float, sea: float, s: float) -> list[Shape]:
-    """The near side in a box (0, 0)-(w, ph), masthead at the top: ship, sea band, name."""
-    out: list[Shape] = list(ship_profile(ship.nation, ship.guns, w, ph - sea, ship.flagship))
-    out.append(Rect(0, ph - sea, w, sea, "label"))
+    """The near side in a box (0, 0)-(w, ph), masthead at the top: ship, sea band with the name and
+    the nation's code in bold (its letters and the hull's pattern tell the sides apart in grey)."""
+    from printgen.draw import fonts
+
+    out: list[Shape] = [profile_symbol(ship.nation, ship.guns, w, ph - sea, ship.flagship)]
+    out.append(Rect(0, ph - sea, w, sea, "label.band"))            # no outline: its far edge is a fold
+    out.append(Line(0, ph - sea, w, ph - sea, "rule"))
     star = sea * 0.36 if ship.flagship else 0.0
     code = nation_code(ship.nation)
-    code_w = w * 0.11
+    code_size = TYPE.piece_name * s
+    code_w = fonts.width(code, code_size, "bold") + 2 * s
     room = w - 2 * (star * 2.4 + 2 * s) - 2 * code_w
-    size = fit_size(ship.name, room, NAME_PT * s, "bold")
+    size = fit_size(ship.name, room, TYPE.piece_name * s, "bold", TYPE.piece_name_min * s)
+    if fonts.width(ship.name, size, "bold") > room:            # a very long name: smaller, never outside
+        size = fit_size(ship.name, room, size, "bold")
     base = ph - sea / 2 + size * 0.36
     out.append(Text(w / 2, base, (Span(ship.name, source=("fleet", ship.key, "name"), kind="text"),), size,
                     font="bold", anchor="middle", tag="name"))
-    out.append(Text(w - code_w / 2 - 1, ph - sea / 2 + 2.2 * s, (Span(code),), 6 * s, role="text.muted",
+    out.append(Text(w - code_w / 2, ph - sea / 2 + code_size * 0.36, (Span(code),), code_size, font="bold",
                     anchor="middle", tag="nation"))
     if ship.flagship:
-        from printgen.draw import fonts
-
         x = w / 2 - fonts.width(ship.name, size, "bold") / 2 - star * 1.3
-        out.append(star_shape(x, ph - sea / 2, star))
+        out.append(star_symbol(x, ph - sea / 2, star))
     return out
 
 
 def _base(ship, rs, w: float, bh: float, y0: float, s: float, tab: float) -> list[Shape]:
-    """The base seen from above, bow to the right: name strip, glue strip, hit-track strip."""
-    out: list[Shape] = [Rect(0, y0, w, bh, f"base.{ship.nation}", tag="base")]
-    glue_top, glue_bot = y0 + bh / 2 - tab, y0 + bh / 2 + tab
-    out.append(Rect(w * 0.04, glue_top, w * 0.92, glue_bot - glue_top, "glue"))
+    """The base seen from above, bow to the right: name strip, glue strip, hit-track strip. The base
+    carries its nation's pattern; the name sits on a white label so it reads over it."""
+    from printgen.draw import fonts
+
+    # the nation's pattern (hundreds of dots or hatch lines) drawn once, placed on each of its bases
+    out: list[Shape] = [Symbol(f"base-{ship.nation}-{w!r}x{bh!r}", (Rect(0, 0, w, bh, f"base.{ship.nation}"),),
+                               translate(0, y0), tag="base")]
+    glue_top = y0 + bh / 2 - tab
+    out += glue_area(w * 0.04, glue_top, w * 0.92, 2 * tab, s)
     strip = (bh - 2 * tab) / 2
     arrow = strip * 0.55
     for cy in (y0 + strip / 2, y0 + bh - strip / 2):            # bow arrows at the right end
         out.append(Poly(((w - 3 * s - arrow * 0.9, cy - arrow / 2), (w - 3 * s, cy),
                          (w - 3 * s - arrow * 0.9, cy + arrow / 2)), "bow", tag="bow"))
-    out.append(Text(w * 0.96 - 3 * s, glue_top + (glue_bot - glue_top) / 2 + 2 * s, (Span("BOW"),), 5.5 * s,
-                    role="text.muted", anchor="end"))
-    out.append(Text(w * 0.04 + 3 * s, glue_top + (glue_bot - glue_top) / 2 + 2 * s, (Span("STERN"),), 5.5 * s,
-                    role="text.muted"))
-    # Name strip (top): star, name, nation.
+    small = min(TYPE.piece_label * s, tab * 0.9)
+    for x, word, anchor in ((w * 0.04 + 3 * s, "STERN", "start"), (w * 0.96 - 3 * s, "BOW", "end")):
+        out.append(Text(x, glue_top + tab + small * 0.36, (Span(word),), small, role="text.muted", anchor=anchor))
+    # Name strip (top): star, name, and the nation's code where it fits.
     star = strip * 0.32 if ship.flagship else 0.0
     name_x = 4 * s + (star * 2.3 if ship.flagship else 0)
     room = w - name_x - arrow - 8 * s
-    size = fit_size(f"{ship.name}  {nation_code(ship.nation)}", room, 7.5 * s, "bold")
+    code = "  " + nation_code(ship.nation)
+    size = fit_size(ship.name + code, room, TYPE.piece_name * s, "bold", TYPE.piece_name_min * s)
+    spans = [Span(ship.name, source=("fleet", ship.key, "name"), kind="text")]
+    if fonts.width(ship.name + code, size, "bold") <= room:
+        spans.append(Span(code))
+    else:
+        size = fit_size(ship.name, room, TYPE.piece_name * s, "bold")
+    text_w = sum(fonts.width(sp.text, size, sp.font or "bold") for sp in spans)
+    out.append(Rect(2 * s, y0 + strip / 2 - size * 0.75, name_x - 2 * s + text_w + 2 * s, size * 1.5, "label",
+                    radius=2 * s))
     base_line = y0 + strip / 2 + size * 0.36
-    out.append(Text(name_x, base_line, (Span(ship.name, source=("fleet", ship.key, "name"), kind="text"),
-                                        Span("  " + nation_code(ship.nation), font="regular")), size, font="bold",
-                    tag="name"))
+    out.append(Text(name_x, base_line, tuple(spans), size, font="bold", tag="name"))
     if ship.flagship:
-        out.append(star_shape(4 * s + star, y0 + strip / 2, star))
+        out.append(star_symbol(4 * s + star, y0 + strip / 2, star))
     # Hit track (bottom strip).
-    for track in tracks(rs, ship):
-        out += track_shapes(track, 4 * s, y0 + bh - strip, w - arrow - 10 * s, strip)
+    for track in tracks(rs, ship):                              # one row drawn once for every ship alike
+        row_w = w - arrow - 10 * s
+        out.append(Symbol(f"track-{track.shape}-{track.count}-{row_w!r}x{strip!r}",
+                          tuple(track_shapes(track, 0, 0, row_w, strip)), translate(4 * s, y0 + bh - strip)))
     return out
 
 
@@ -161,5 +199,5 @@ def _flagship_note(scenario) -> tuple:
     from printgen.rules.provenance import mark_spans
 
     marks = mark_spans(scenario.ruleset, "fleet.flagships", scenario)
-    return (Span("· A star marks a flagship"), *marks, Span(": the seed names only the British flagships.")) \
+    return (Span("A star marks a flagship"), *marks, Span(": the source names only the British flagships.")) \
         if marks else ()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from printgen.systems.base import RuleSystem
+from printgen.systems.catalogue import BUILT_IN
 from printgen.systems.sectors import odds  # noqa: F401 (registers the derivations sheets print)
 from printgen.systems.sectors.model import SectorsRuleset, ship_tracks
 
@@ -11,11 +12,7 @@ class Sectors(RuleSystem):
     name = "sectors"
     model = SectorsRuleset
     fleet_columns = ("type",)
-    documents = {
-        "records": "Print a record card for each ship (structure boxes, attack speed, ram, sail): sectors rulesets.",
-        "markers": "Print the obstacle markers to cut out: sectors rulesets.",
-        "secret-map": "Print the teacher's secret obstacle map and its placement table: sectors rulesets.",
-    }
+    documents = BUILT_IN[__name__]
     print_advice = {
         "rulers": "Rulers and gauges: card; one set for each table group (a movement stick for each ship type, "
                   "the sweep template, the wind gauge).",

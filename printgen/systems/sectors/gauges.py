@@ -33,7 +33,7 @@ def type_sticks(scenario, options: Options) -> list[Strip]:
                  (t.attack_speed_in, "swatch.attack", [(Span("Attack speed "), attack), (Span("Attack "), attack),
                                                        (attack,)], attack.source)]
         shapes, length, cuts = _marked_stick(marks, options)
-        title = (Span("Movement stick: ", "bold"), Span(t.name, "bold"), Span(f" ({key}; speeds "),
+        title = (Span("Movement stick: ", "bold"), Span(t.name, "bold"), Span(" (speeds "),
                  mark_span(rs, f"types.{key}.speed_in"), Span(")"))
         out.append(Strip(shapes, length, title, cuts))
     return out

@@ -1,0 +1,41 @@
+"""Commands that need no rules load none: `printgen --help` and `printgen list` start without the
+heavy libraries (pydantic, icepool, Pillow, reportlab, pdfium) and without printgen's models."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+HEAVY = ("pydantic", "icepool", "PIL", "reportlab", "pypdfium2", "jinja2", "printgen.rules.model",
+         "printgen.data.scenario", "printgen.systems.broadside", "printgen.systems.sectors")
+
+PROBE = """
+import json, sys
+sys.argv = ["printgen", *sys.argv[1:]]
+from printgen.cli import main
+try:
+    main()
+except SystemExit as e:
+    code = e.code
+print(json.dumps({"code": code, "modules": sorted(sys.modules)}))
+"""
+
+
+def modules_after(*args: str) -> tuple[int, set[str]]:
+    p = subprocess.run([sys.executable, "-c", PROBE, *args], capture_output=True, text=True, check=True)
+    result = json.loads(p.stdout.strip().splitlines()[-1])
+    return result["code"], set(result["modules"])
+
+
+def test_help_imports_nothing_heavy():
+    code, modules = modules_after("--help")
+    assert code == 0
+    assert not {m for m in HEAVY if m in modules}
+    assert "printgen.cli.sheet_cmds" in modules                   # the commands were registered, all the same
+
+
+def test_list_imports_nothing_heavy():
+    code, modules = modules_after("list")
+    # typer itself imports pydantic to coerce a command's arguments, whatever the command
+    assert code == 0 and not {m for m in HEAVY if m in modules} - {"pydantic"}
