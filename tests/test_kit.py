@@ -240,7 +240,8 @@ def test_trace_json_is_compact_and_the_kit_points_into_its_documents(kit):
     assert "kit-color.pdf" not in data["documents"]
     full = tracefile.read(raw.decode())
     entries = sum(len(page) for d in manifest["documents"] if d["kind"] != "kit" for page in full[d["path"]])
-    assert len(raw) < 50 * entries          # a traced number costs under 50 bytes (keyed and repeated: 170)
+    assert len(raw) < 70 * entries          # a traced number costs under 70 bytes (keyed and repeated: 170;
+                                            # the lesson pages' text marks and provenance sources are longer)
     assert len(full["kit-color.pdf"]) == next(d["pages"] for d in manifest["documents"] if d["kind"] == "kit")
     assert full["kit-color.pdf"] == [page for p in parts for page in full[p]]
     names = [e for page in full["sprites-color.pdf"] for e in page if e["source"][0] == "fleet"]

@@ -15,9 +15,9 @@ Ruleset = RulesetBase                    # a registered system's model (printgen
 def load_ruleset(path: Path) -> Ruleset:
     data, text = read_toml(path)
     system = data.get("ruleset", {}).get("system") if isinstance(data.get("ruleset"), dict) else None
-    family = systems.get(system)
+    family = systems.get(system) if isinstance(system, str) else None
     if family is None:
-        raise PrintgenError(Problem(f"unknown ruleset system '{system}'", file=path, field="ruleset.system",
+        raise PrintgenError(Problem(f"unknown ruleset system {system!r}", file=path, field="ruleset.system",
                                     fix="use one of: " + ", ".join(systems.known())))
     ruleset = validate(family.model, data, path, text, fix="compare with the built-in ruleset in printgen's rulesets/ folder")
     ruleset._file = (path, text)

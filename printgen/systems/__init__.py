@@ -34,7 +34,7 @@ def known() -> list[str]:
 
 def get(name: str | None) -> RuleSystem | None:
     _load()
-    return _SYSTEMS.get(name)
+    return _SYSTEMS.get(name) if isinstance(name, str) else None
 
 
 def documents() -> dict[str, str]:

@@ -76,17 +76,18 @@ def _how_to(page, options: Options, top: float, scenario) -> None:
     """The legend of the lines and how to make a ship, left of the calibration square: from just
     under the pieces down into the footer; where the pieces fill the page, in the footer, smaller."""
     from printgen.sheets.page.frame import MARGIN
+    from printgen.sheets.text.flow import wrap_spans
     from printgen.sheets.text.textfit import wrap
 
     rs = scenario.ruleset
     width = content_box(options).w - 300                                # the calibration words take the rest
     nations = ", ".join(f"{n} ({nation_code(n)}) {pattern_name(n)}" for n in rs.nations())
     paras = HOW_TO + (f"Nations: {nations}, on the hulls and bases as on the maps.",)
-    note = _flagship_note(scenario)                                     # spans with their marks: one line
+    note = _flagship_note(scenario)                                     # spans with their marks, wrapped whole
     for size in (TYPE.small + 0.5, TYPE.small - 0.5):
         lead = size * 1.3
         lines = [(i == 0, (Span(line),)) for para in paras for i, line in enumerate(wrap(para, width, size))]
-        lines += [(True, note)] if note else []
+        lines += [(i == 0, tuple(row)) for i, row in enumerate(wrap_spans(list(note), width, size))] if note else []
         need = lead * (len(lines) + 1.6)
         y = min(top + 12 + size, page.height - MARGIN - need)
         if y >= top + size:
