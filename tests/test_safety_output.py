@@ -221,7 +221,9 @@ def test_a_signal_leaves_no_debris_and_the_previous_kit(kit, tmp_path, sig, code
     wait_for_staging(tmp_path, proc)
     proc.send_signal(sig)
     out, err = proc.communicate(timeout=60)
-    assert proc.returncode == code, err
+    # 130/143, or ended by the signal itself (-2/-15), which a shell reports as the same 130/143: Python
+    # does that when the interrupt lands while it is already exiting (seen now and then on a busy machine)
+    assert proc.returncode in (code, -sig), err
     assert "Traceback" not in err
     if sig == signal.SIGINT:
         assert "interrupted; previous kit kept" in err
