@@ -87,6 +87,11 @@ class RuleSystem:
         means under these rules; none: the legend shows the wind alone."""
         return []
 
+    def edge_words(self, rs, colour: str, options, short: bool = False) -> tuple:
+        """What a wind edge of this colour means, as Spans with its numbers traced (the maps print it
+        beside each edge); none: the colour's name alone."""
+        return ()
+
     # -- later ---------------------------------------------------------------------------------------
     def phases(self, rs) -> Any:
         """The turn's phases for the game engine (the simulator). Not used yet: None."""

@@ -18,8 +18,9 @@ from printgen.options import Options
 from printgen.sheets.page.frame import Box, content_box, frame, new_page
 from printgen.sheets.maps.map_legend import WIDTH as LEGEND_W
 from printgen.sheets.maps.map_legend import Block, legend_blocks
-from printgen.sheets.maps.map_parts import (Grid, MapView, edge_lines, edge_meaning, glyph_box, grid_labels, grid_of,
+from printgen.sheets.maps.map_parts import (Grid, MapView, edge_lines, glyph_box, grid_labels, grid_of,
                                        ship_glyph, table_shapes, unit_pt)
+from printgen.systems import system_of
 from printgen.sheets.maps.hazards import chain_shapes, hazard_shapes
 from printgen.sheets.maps.placement_table import placement_pages
 from printgen.sheets.pieces.sprites import star_shape
@@ -137,7 +138,7 @@ def edge_labels(view: MapView, dep: Deployment, rs, options: Options, size: floa
     coloured edges, the side (or sides) the wind blows from."""
     out: list[Shape] = []
     labels = [(e, [(Span(f"{e.side.upper()} EDGE · "), Span(e.colour.upper(), font="bold"), Span(": "),
-                    *edge_meaning(e.colour, rs, options, short=True)),
+                    *system_of(rs).edge_words(rs, e.colour, options, short=True)),
                    (Span(f"{e.side.upper()} EDGE · "), Span(e.colour.upper(), font="bold")),
                    (Span(e.colour.upper(), font="bold"),)]) for e in dep.edges]
     if not dep.edges:                               # no coloured edges: say where the wind comes from

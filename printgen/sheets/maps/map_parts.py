@@ -1,6 +1,6 @@
 """The pieces of a deployment map, shared by the one-page map and the tiled full-size map: the
-table seen from above (north up), its grid, the wind edges, the ships, arrows, a scale bar, and
-the wind rose of rules that steer by the wind's angle (also the rulers' wind gauge).
+table seen from above (north up), its grid, the wind edges, the ships, arrows and a scale bar.
+What the edges and the wind mean under a ruleset is its family's (printgen/systems).
 
 A MapView turns table inches (x from the west edge, y from the south edge) into page points."""
 
@@ -9,13 +9,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from printgen.draw.shapes import Circle, Group, Line, Poly, Rect, Shape, Span, Text, compose, rotate, translate
+from printgen.draw.shapes import Group, Line, Poly, Rect, Shape, Span, Text, compose, rotate, translate
 from printgen.game.deploy import Deployment, Placement
 from printgen.options import Options
 from printgen.units import CM_PER_GAME_IN, PT_PER_CM, PT_PER_IN
-
-COLOUR_ORDER = ("green", "yellow", "red")
-
 
 @dataclass(frozen=True)
 class MapView:
@@ -110,21 +107,6 @@ def edge_lines(view: MapView, dep: Deployment, rs_edges) -> list[Shape]:
     return out
 
 
-def edge_meaning(colour: str, rs, options: Options, short: bool = False) -> tuple[Span, ...]:
-    """What a wind colour means, with its speed from the ruleset."""
-    speed = getattr(rs.movement.speed_in, colour)
-    v = Span(options.measure.fmt(speed), source=("rule", f"movement.speed_in.{colour}"), kind="distance")
-    if colour == "green":
-        return (Span("wind behind: full speed, up to "), v) if not short else (Span("wind behind, full speed "), v)
-    if colour == "yellow":                             # the seed says "close quartered": a reading
-        from printgen.rules.provenance import mark_spans
-
-        return (Span("close-hauled: half speed, up to "), v, *mark_spans(rs, "words.close_hauled")) \
-            if not short else (Span("half speed "), v)
-    return ((Span("into the wind: moves "), v, Span(" only after passing the in-irons check")) if not short
-            else (Span("into the wind: in-irons check"),))
-
-
 def ship_glyph(view: MapView, dep: Deployment, p: Placement, role_prefix: str = "ship") -> Group:
     """The ship's own base to scale, rotated to its heading, with a bow triangle."""
     length, beam = p.length_in * view.k, p.width_in * view.k
@@ -172,44 +154,3 @@ def scale_bar(x: float, y: float, view: MapView, grid: Grid, max_w: float, size:
             spans += (Span(" " + grid.unit),)
         out.append(Text(x + i * seg, y + 5 + size, spans, size, anchor="middle", tag="scalebar-label"))
     return out, n * seg
-
-
-def wind_rose(cx: float, cy: float, r: float, rs, size: float = 6.5, word: bool = True) -> list[Shape]:
-    """The sailing rules of the wind around a ship at the centre, north up: the round ships' no-go
-    arc either side of the wind's eye, the with-wind arc either side of dead downwind, their angles
-    traced to the ruleset, and the wind arrow blowing across from where it comes."""
-    from printgen.game.deploy_settings import COMPASS_DEG
-
-    mv = rs.movement
-    eye = COMPASS_DEG[rs.table.wind_from]
-    out: list[Shape] = [Circle(cx, cy, r, "panel", tag="wind-rose")]
-    arcs = ((eye, mv.round_ship_min_angle_to_wind_deg, "wind.nogo", "movement.round_ship_min_angle_to_wind_deg"),
-            (eye + 180, mv.with_wind_within_deg, "wind.bonus", "movement.with_wind_within_deg"))
-    for centre, half, role, key in arcs:
-        out.append(Poly(tuple(wedge(cx, cy, r, centre - half, centre + half)), role, tag=role))
-    for centre, half, role, key in arcs:
-        for side in (-1, 1):                          # the angle, written inside the arc near each edge
-            a = math.radians(centre + side * half * 0.55)
-            out.append(Text(cx + r * 0.7 * math.sin(a), cy - r * 0.7 * math.cos(a) + size * 0.35,
-                            (Span(f"{half:g}°", source=("rule", key), kind="degrees"),), size, font="bold",
-                            anchor="middle", tag=f"{role}-angle"))
-    a = math.radians(eye)
-    ux, uy = math.sin(a), -math.cos(a)                # towards the wind's eye
-    out.append(arrow(cx, cy, r * 1.5, eye + 180, "arrow", max(1.6, r * 0.07), tag="wind-arrow"))
-    out.append(Circle(cx, cy, max(1.2, r * 0.05), "rule", tag="centre"))
-    if word:                                          # beyond the rim, where the wind comes from
-        out.append(Text(cx + ux * (r + size * 0.9), cy + uy * (r + size * 0.9) + size * 0.35,
-                        (Span("wind", font="italic"),), size, anchor="middle", tag="wind-word"))
-    else:                                             # on the arrow's tail
-        out.append(Text(cx + ux * r * 0.45 - uy * size * 0.5, cy + uy * r * 0.45 + ux * size * 0.5 - size * 0.2,
-                        (Span("wind", font="italic"),), size, anchor="middle", tag="wind-word"))
-    return out
-
-
-def wedge(cx: float, cy: float, r: float, a0: float, a1: float, steps: int = 16) -> list[tuple[float, float]]:
-    """A pie slice between two compass bearings (degrees clockwise from up the page)."""
-    pts = [(cx, cy)]
-    for i in range(steps + 1):
-        a = math.radians(a0 + (a1 - a0) * i / steps)
-        pts.append((cx + r * math.sin(a), cy - r * math.cos(a)))
-    return pts

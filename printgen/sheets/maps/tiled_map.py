@@ -21,7 +21,8 @@ from printgen.options import Options
 from printgen.sheets.page.clip import clip_polygon, clip_segment, overlaps
 from printgen.sheets.pieces.ensigns import nation_code
 from printgen.sheets.page.frame import FOOTER, HEADER, MARGIN, Box, frame
-from printgen.sheets.maps.map_parts import MapView, edge_meaning, grid_of, unit_pt
+from printgen.sheets.maps.map_parts import MapView, grid_of, unit_pt
+from printgen.systems import system_of
 from printgen.sheets.pieces.sprites import star_shape
 from printgen.sheets.text.textfit import fit_size
 
@@ -205,7 +206,7 @@ def _edges(view: MapView, box, dep: Deployment, rs, options: Options) -> list[Sh
     out: list[Shape] = []
     inward = {"north": (0, 1), "south": (0, -1), "east": (-1, 0), "west": (1, 0)}
     labelled = [(e, (Span(f"{e.side.upper()} EDGE · "), Span(e.colour.upper(), font="bold"), Span(": "),
-                     *edge_meaning(e.colour, rs, options, short=True))) for e in dep.edges]
+                     *system_of(rs).edge_words(rs, e.colour, options, short=True))) for e in dep.edges]
     if not dep.edges:
         labelled = [(EdgeSegment(side, 0.0, dep.width_in if side in ("north", "south") else dep.height_in, ""),
                      (Span(f"{side.upper()} EDGE · "), Span(f"wind from the {dep.wind_from}", font="bold")))

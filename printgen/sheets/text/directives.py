@@ -1,4 +1,4 @@
-"""Blocks a template asks for by name ([wind-edges], [track N], and the rule family's own: [odds ...])."""
+"""Blocks a template asks for by name ([track N], and the rule family's own: [odds ...], [wind-edges])."""
 
 from __future__ import annotations
 
@@ -13,11 +13,6 @@ def expander(scenario, options: Options, wording=None):
 
     def expand(block: Block, width: float, size: float) -> Laid:
         name, args = block.args[0], block.args[1:]
-        if name == "wind-edges":
-            from printgen.sheets.maps.table_diagram import table_diagram
-
-            shapes, h = table_diagram(rs, width, size, options.measure)
-            return Laid(shapes, h)
         if name == "track":
             return track_block(rs, wording.objects[int(args[0])], width, size)
         laid = system_of(rs).block(rs, name, args, width, size, options, wording)   # [odds ...], [record N]...

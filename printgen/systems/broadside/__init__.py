@@ -48,6 +48,11 @@ class Broadside(RuleSystem):
             from printgen.systems.broadside.diagram import broadside_diagram
 
             return broadside_diagram(rs, width, size, options, getattr(wording, "scenario", None))
+        if name == "wind-edges":
+            from printgen.sheets.text.flow import Laid
+            from printgen.systems.broadside.edges import table_diagram
+
+            return Laid(*table_diagram(rs, width, size, options.measure))
         if name not in ("odds", "hits"):
             return None
         from printgen.systems.broadside.blocks import odds_block
@@ -65,6 +70,11 @@ class Broadside(RuleSystem):
         from printgen.systems.broadside.legend import edges_block, wind_block
 
         return [edges_block(scenario, dep, options, width), wind_block(scenario, options, width)]
+
+    def edge_words(self, rs, colour, options, short=False) -> tuple:
+        from printgen.systems.broadside.edges import edge_meaning
+
+        return edge_meaning(colour, rs, options, short)
 
     def phases(self, rs):
         from printgen.systems.broadside.play import phases

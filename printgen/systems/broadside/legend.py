@@ -7,7 +7,8 @@ from printgen.draw.shapes import Group, Line, Span, translate
 from printgen.game.deploy import Deployment
 from printgen.options import Options
 from printgen.sheets.maps.map_legend import BODY, LEAD, Block
-from printgen.sheets.maps.map_parts import COLOUR_ORDER, arrow, edge_meaning
+from printgen.sheets.maps.map_parts import arrow
+from printgen.systems.broadside.edges import COLOUR_ORDER, edge_meaning
 
 
 def edges_block(scenario, dep: Deployment, options: Options, width: float) -> Block:

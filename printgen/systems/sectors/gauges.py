@@ -114,7 +114,7 @@ def sweep_template(scenario, options: Options) -> list[Piece]:
 
 def wind_gauge(scenario, options: Options) -> list[Piece]:
     """The wind rose at gauge size, with compass letters: lay N to the north, a ship at the centre."""
-    from printgen.sheets.maps.map_parts import wind_rose
+    from printgen.systems.sectors.wind import wind_rose
 
     rs = scenario.ruleset
     r = 62.0

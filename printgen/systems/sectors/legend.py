@@ -7,7 +7,7 @@ from printgen.options import Options
 from printgen.rules.provenance import mark_spans
 from printgen.rules.trace import lookup
 from printgen.sheets.maps.map_legend import LEAD, Block
-from printgen.sheets.maps.map_parts import wind_rose
+from printgen.systems.sectors.wind import wind_rose
 
 
 def sailing_block(scenario, options: Options, width: float) -> Block:

@@ -1,0 +1,87 @@
+"""What the coloured wind edges mean under the broadside rules, in words with their speeds traced,
+and the small table diagram (`[wind-edges]` in a template): the edges, compass letters, the wind
+and the drift."""
+
+from __future__ import annotations
+
+import math
+
+from printgen.draw.shapes import Line, Rect, Shape, Span, Text
+from printgen.options import Options
+from printgen.sheets.maps.table_diagram import COMPASS, SIDE_FRAME, arrow, edge_line
+from printgen.sheets.text.textfit import fit_size
+
+COLOUR_ORDER = ("green", "yellow", "red")
+
+
+def edge_meaning(colour: str, rs, options: Options, short: bool = False) -> tuple[Span, ...]:
+    """What a wind colour means, with its speed from the ruleset."""
+    speed = getattr(rs.movement.speed_in, colour)
+    v = Span(options.measure.fmt(speed), source=("rule", f"movement.speed_in.{colour}"), kind="distance")
+    if colour == "green":
+        return (Span("wind behind: full speed, up to "), v) if not short else (Span("wind behind, full speed "), v)
+    if colour == "yellow":                             # the seed says "close quartered": a reading
+        from printgen.rules.provenance import mark_spans
+
+        return (Span("close-hauled: half speed, up to "), v, *mark_spans(rs, "words.close_hauled")) \
+            if not short else (Span("half speed "), v)
+    return ((Span("into the wind: moves "), v, Span(" only after passing the in-irons check")) if not short
+            else (Span("into the wind: in-irons check"),))
+
+
+def table_diagram(rs, width: float, size: float, measure=None) -> tuple[list[Shape], float]:
+    """The diagram in a column `width` wide; returns (shapes, height)."""
+    t = rs.table
+    h_max = width * 0.9
+    w = min(width * 0.3, h_max * t.east_west_ft / t.north_south_ft)
+    h = w * t.north_south_ft / t.east_west_ft
+    x0, y0 = size * 1.6, size * 1.4
+    shapes: list[Shape] = [Rect(x0, y0, w, h, "table")]
+    per_ft = w / t.east_west_ft
+    for i, e in enumerate(t.edges):
+        (cx, cy), along = SIDE_FRAME[e.side]
+        shapes.append(edge_line(i, e, (x0 + cx * w, y0 + cy * h), along, per_ft))
+    c = size * 0.8
+    shapes += [Text(x0 + w / 2, y0 - c * 0.6, (Span("N"),), c, font="bold", anchor="middle"),
+               Text(x0 + w / 2, y0 + h + c * 1.5, (Span("S"),), c, font="bold", anchor="middle"),
+               Text(x0 - c * 0.9, y0 + h / 2 + c * 0.35, (Span("W"),), c, font="bold", anchor="middle"),
+               Text(x0 + w + c * 0.9, y0 + h / 2 + c * 0.35, (Span("E"),), c, font="bold", anchor="middle")]
+    # Wind: an arrow blowing from the wind's quarter across the table; drift: downwind.
+    frm = math.radians(COMPASS[t.wind_from])
+    dx, dy = -math.sin(frm), math.cos(frm)                   # the direction the wind blows, page coords
+    cx, cy, r = x0 + w / 2, y0 + h / 2, min(w, h) * 0.32
+    shapes += arrow(cx - dx * r, cy - dy * r, cx + dx * r, cy + dy * r, size * 0.9)
+    shapes.append(Text(cx - dx * r - size * 0.2, cy - dy * r - size * 0.5, (Span("wind"),), size * 0.8,
+                       font="italic", anchor="middle"))
+    # Legend to the right of the picture, its type shrunk to the room left.
+    lx = x0 + w + size * 2.6
+    room = width - lx - size * 2.8
+    meaning = {"green": "wind behind: full speed", "yellow": "close-hauled: half speed",
+               "red": "into the wind: in-irons check"}
+    drift = getattr(rs, "drift", None)
+    lines = [f"Wind from the {_compass_word(t.wind_from)}."] + list(meaning.values()) + ["(reading of a damaged source)"]
+    ls = min(size * 0.85, *(fit_size(s, room, size * 0.85) for s in lines))
+    y = y0 + size * 0.4
+    for colour in ("green", "yellow", "red"):
+        shapes.append(Line(lx, y, lx + size * 2.2, y, f"edge.{colour}"))
+        shapes.append(Text(lx + size * 2.8, y + ls * 0.4, (Span(colour.capitalize(), "bold"),), ls * 1.05))
+        shapes.append(Text(lx + size * 2.8, y + ls * 1.6, (Span(meaning[colour]),), ls, role="text.muted"))
+        if colour == "yellow":                         # the seed says "close quartered": a reading, marked below
+            from printgen.rules.provenance import mark_spans
+
+            marked = mark_spans(rs, "words.close_hauled")
+            if marked:
+                shapes.append(Text(lx + size * 2.8, y + ls * 2.8, tuple(marked), ls, role="text.muted"))
+                y += ls * 1.2
+        y += size * 2.7
+    shapes.append(Text(lx, y + size * 0.2, (Span(lines[0]),), ls))
+    if drift is not None and measure is not None:
+        shapes.append(Text(lx, y + size * 0.2 + ls * 1.3,
+                           (Span("Drift: "), Span(measure.fmt(drift.distance_in), source=("rule", "drift.distance_in"),
+                                                  kind="distance"), Span(f" {_compass_word(drift.direction)}")), ls))
+    return shapes, y0 + h + size * 2.0
+
+
+def _compass_word(c: str) -> str:
+    words = {"N": "north", "E": "east", "S": "south", "W": "west"}
+    return "-".join(words[ch] for ch in c) if len(c) == 2 else words[c]
