@@ -428,9 +428,9 @@ def test_odds_distribution_at_the_dice_limit_is_fast():
 # --- every limit at once: the kit prints and checks ------------------------------------------------------
 
 @pytest.mark.slow
-@pytest.mark.xfail(reason="known gap: at every limit at once the kit builds, but the stricter check (type floor, "
-                          "label pairing) finds 40-character names shrunk below 5 pt on 1-inch bases and the "
-                          "60-dice hits tables' row labels running together", strict=False)
+@pytest.mark.xfail(reason="known gap: at every limit at once the kit builds, but the type floor check finds "
+                          "40-character names shrunk below 5 pt on the 1-inch bases of the sprites and tiled map",
+                   strict=False)
 def test_a_kit_at_every_limit_builds_and_checks(tmp_path):
     """The limits are what printgen can print: hit points and dice at their maximum, the smallest base,
     the longest move, the most phases, the longest title (of wide letters) and names: the kit checks."""

@@ -23,6 +23,13 @@ def grouped_bars(categories: list[tuple[Span, ...]], series: list[tuple[str | Sp
     peak = max((_value(v) for _, _, vals in series for v in vals), default=Fraction(1)) or Fraction(1)
     group_w = width / len(categories)
     bar_w = group_w * 0.8 / len(series)
+    from printgen.draw import fonts
+
+    # Many categories (a big pool's 0..60 hits): label every k-th so the labels never run together;
+    # the exact table under the chart gives every row.
+    widest = max((sum(fonts.width(s.text, size * 0.85, s.font or "regular") for s in cat) for cat in categories),
+                 default=0.0)
+    every = max(1, -int(-(widest + size * 0.4) // group_w))
     shapes: list[Shape] = [Line(0, top + plot_h, width, top + plot_h, "rule")]
     for i, cat in enumerate(categories):
         x0 = i * group_w + group_w * 0.1
@@ -32,9 +39,9 @@ def grouped_bars(categories: list[tuple[Span, ...]], series: list[tuple[str | Sp
             if h > 0.05:                              # a traced bar: the checker measures its height
                 meaning = (("height", v.source.to_json(), plot_h / float(peak)),) if isinstance(v, Traced) else ()
                 shapes.append(Rect(x0 + j * bar_w, top + plot_h - h, bar_w * 0.92, h, role, meaning=meaning))
-        shapes.append(Text(i * group_w + group_w / 2, top + plot_h + size * 0.95, cat, size * 0.85, anchor="middle"))
+        if i % every == 0:
+            shapes.append(Text(i * group_w + group_w / 2, top + plot_h + size * 0.95, cat, size * 0.85, anchor="middle"))
     x = 0.0
-    from printgen.draw import fonts
 
     for name, role, _ in series:
         span = name if isinstance(name, Span) else Span(name)       # a traced label names its series

@@ -36,12 +36,22 @@ class Laid:
 Expand = Callable[[Block, float, float], Laid]
 
 
-def _pieces(spans: list[Span], font: str) -> list[list[Span]]:
-    """Words: runs of non-space pieces that must stay on one line (a number and its '%)')."""
+def _pieces(spans: list[Span], font: str, split: bool = False) -> list[list[Span]]:
+    """Words: runs of non-space pieces that must stay on one line (a number and its '%)'). A traced
+    span is one word, except with `split` a fleet text (an admiral, a fate; not a name): word by
+    word, each traced as the i-th word of its column, as wording.field traces a long text."""
     words: list[list[Span]] = []
     current: list[Span] = []
     for s in spans:
         f = s.font or font
+        if split and s.source and s.source[0] == "fleet" and len(s.source) == 3 and s.source[2] != "name" \
+                and " " in s.text.strip():
+            parts = [Span(w, f, (*s.source, i), s.kind) for i, w in enumerate(s.text.split())]
+            if current:
+                words.append(current)
+            words.extend([p] for p in parts[:-1])
+            current = [parts[-1]]
+            continue
         parts = [s.text] if s.source is not None else re.findall(r"\s+|\S+", s.text)
         for part in parts:
             if s.source is None and part.isspace():
@@ -59,11 +69,12 @@ def _width(word: list[Span], size: float) -> float:
     return sum(fonts.width(p.text, size, p.font or "regular") for p in word)
 
 
-def wrap_spans(spans: list[Span], width: float, size: float, font: str = "regular") -> list[list[Span]]:
+def wrap_spans(spans: list[Span], width: float, size: float, font: str = "regular",
+               split: bool = False) -> list[list[Span]]:
     space = fonts.width(" ", size, font)
     lines: list[list[list[Span]]] = [[]]
     used = 0.0
-    for word in _pieces(spans, font):
+    for word in _pieces(spans, font, split):
         w = _width(word, size)
         if lines[-1] and used + space + w > width:
             lines.append([])
@@ -228,7 +239,7 @@ def _wrapped_table(rows: list[list[list[Span]]], header: bool, width: float, siz
         return "bold" if header and i == 0 else "regular"
 
     def least_widths(fs: float) -> list[float]:
-        return [max((_width(w, fs) for i, r in enumerate(rows) for w in _pieces(r[c], font(i))), default=0.0)
+        return [max((_width(w, fs) for i, r in enumerate(rows) for w in _pieces(r[c], font(i), True)), default=0.0)
                 + 2 * pad for c in range(ncol)]
 
     least = least_widths(fs)
@@ -247,7 +258,7 @@ def _wrapped_table(rows: list[list[list[Span]]], header: bool, width: float, siz
     align = align or ["start"] + ["middle"] * (ncol - 1)
     laid, top = Laid(), 0.0
     for i, r in enumerate(rows):
-        cells = [wrap_spans(cell, widths[c] - 2 * pad, fs, font(i)) if cell else [] for c, cell in enumerate(r)]
+        cells = [wrap_spans(cell, widths[c] - 2 * pad, fs, font(i), True) if cell else [] for c, cell in enumerate(r)]
         row_h = fs * 1.45 + fs * LEADING * (max(len(lines) for lines in cells) - 1 if any(cells) else 0)
         if not (header and i == 0) and (i - (1 if header else 0)) % 2 == 1:
             laid.shapes.append(Rect(0, top, width, row_h, "stripe"))
