@@ -56,4 +56,8 @@ def main() -> None:
         if hasattr(e, "show") and hasattr(e, "exit_code"):
             e.show()
             sys.exit(e.exit_code)
-        raise
+        from printgen.cli.failure import unexpected
+
+        message, code = unexpected(e)
+        print(message, file=sys.stderr)
+        sys.exit(code)

@@ -39,3 +39,22 @@ def os_error(e: OSError) -> str:
 
 def interrupted() -> str:
     return "printgen: interrupted; previous kit kept (no partial files left)"
+
+
+def unexpected(e: Exception) -> tuple[str, int]:
+    """The last resort, never a traceback on the terminal: text too long for any layout of its sheet is
+    the data's to fix (exit 2); anything else is printgen's bug (exit 1), its traceback kept in a file
+    to send with the report. Either way the previous kit is kept: nothing was put in place."""
+    from printgen.sheets.text.flow import TooNarrow
+
+    if isinstance(e, TooNarrow):
+        return ("printgen: error:\n  a sheet cannot fit its text on the page: " + str(e) + "\n"
+                "    fix: shorten the longest texts (a ship's name, admiral or fate in ships.csv, or a title);"
+                " the previous output is kept"), 2
+    import tempfile
+    import traceback
+
+    with tempfile.NamedTemporaryFile("w", prefix="printgen-bug-", suffix=".txt", delete=False) as f:
+        traceback.print_exception(e, file=f)
+    return (f"printgen: internal error ({type(e).__name__}: {e}); this is a bug in printgen, not in your data.\n"
+            f"  The details are in {f.name}: please send that file with a report. The previous output is kept."), 1
