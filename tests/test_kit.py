@@ -240,7 +240,7 @@ def test_trace_json_is_compact_and_the_kit_points_into_its_documents(kit):
     assert "kit-color.pdf" not in data["documents"]
     full = tracefile.read(raw.decode())
     entries = sum(len(page) for d in manifest["documents"] if d["kind"] != "kit" for page in full[d["path"]])
-    assert len(raw) < 70 * entries          # a traced number costs under 70 bytes (keyed and repeated: 170;
+    assert len(raw) < 50 * entries          # a traced number costs under 50 bytes (keyed and repeated: 170;
                                             # the lesson pages' text marks and provenance sources are longer)
     assert len(full["kit-color.pdf"]) == next(d["pages"] for d in manifest["documents"] if d["kind"] == "kit")
     assert full["kit-color.pdf"] == [page for p in parts for page in full[p]]
@@ -256,3 +256,24 @@ def test_with_tiled_puts_the_table_size_map_into_kit_pdf(run, tmp_path):
     kit = next(d for d in docs if d["kind"] == "kit")
     assert kit["pages"] == sum(d["pages"] for d in docs if d["kind"] != "kit")
     assert any(d["kind"] == "tiled-map" and d["path"] in kit["parts"] for d in docs)
+
+
+def test_a_document_found_wrong_where_it_was_made_fails_the_kit(run, tmp_path, monkeypatch):
+    """The kit's check takes each document as its worker checked it from its bytes (not read again):
+    a discrepancy found there fails the kit, named with its file and page."""
+    import printgen.check.kit as ck
+
+    real = ck.check_document
+
+    def planted(path, doc, *rest):
+        found, texts = real(path, doc, *rest)
+        if isinstance(path, bytes) and doc["kind"] == "rulers":         # only where it is made, from memory
+            found = [*found, ck.Discrepancy(doc["path"], 1, "planted in the worker")]
+        return found, texts
+
+    monkeypatch.setattr(ck, "check_document", planted)
+    code, out, err = run("kit", "trafalgar", "--ships", "12", "--students", "6", "--scale", "0.5",
+                         "--out", tmp_path / "k")
+    assert code == 1, out + err
+    assert "FAIL  rulers-color.pdf, page 1: planted in the worker" in out
+    assert (tmp_path / "k.failed").is_dir() and not (tmp_path / "k").exists()

@@ -41,11 +41,11 @@ def kit_cmd(scenario: str = typer.Argument("trafalgar", help="a scenario name or
     folder = c.out_dir(out, plan.scenario)
     progress = Progress(len(EDITIONS[edition]) * (len(kinds(plan.scenario.ruleset)) + 1))
 
-    def check(staging) -> bool:                 # the new kit is checked before it replaces anything
+    def check(staging, checked) -> bool:        # the new kit is checked before it replaces anything
         from printgen.check.kit import check_kit
 
         progress.close()
-        return check_kit(staging, echo=typer.echo, quiet=True)
+        return check_kit(staging, echo=typer.echo, quiet=True, checked=checked, plan=plan)
 
     existed = folder.exists()
     where, ok = build_kit(plan, edition, folder, request, progress, check)
