@@ -65,6 +65,8 @@ def check_kit(folder: Path, echo: Callable[[str], None] = print, quiet: bool = F
     done = {d["path"]: checked[d["path"]] for d in docs
             if checked and d["path"] in checked and checked[d["path"]].sha256 == d["sha256"]}
     jobs = [(folder, d, traces.get(d["path"], [])) for d in docs if d["kind"] != "kit" and d["path"] not in done]
+    import pypdfium2  # noqa: F401  (imported before the workers fork: once, not once a worker)
+
     from printgen.kit.parallel import run
 
     results = run(_check_job, plan, jobs, label=lambda j: f"checking {j[1]['path']}")

@@ -122,6 +122,7 @@ def _documents(plan: Plan, jobs: list[tuple[str, str]], check: bool) -> dict[tup
     from printgen.kit.documents import COUNTS_PAGES
     from printgen.kit.parallel import run
 
+    _preload(plan)
     results: dict[tuple[str, str], dict] = {}
     for second in (False, True):
         todo = [j for j in jobs if (j[1] in COUNTS_PAGES) == second]
@@ -130,6 +131,20 @@ def _documents(plan: Plan, jobs: list[tuple[str, str]], check: bool) -> dict[tup
         results.update(zip(todo, done))
         plan.page_counts().update({kind: r["pages"] for (_, kind), r in results.items()})
     return results
+
+
+def _preload(plan: Plan) -> None:
+    """Import what every worker needs before they fork, once (the kit itself needs it all afterwards:
+    the lesson plan is drawn here, kit.pdf joined here), instead of once a worker."""
+    import jinja2  # noqa: F401
+    import pypdfium2  # noqa: F401
+    from PIL import Image  # noqa: F401
+    from reportlab.pdfgen import canvas  # noqa: F401
+
+    from printgen.check import kit  # noqa: F401
+    from printgen.kit import index  # noqa: F401
+
+    makers(plan)                                  # imports every sheet's module
 
 
 def scenario_ref(scenario) -> str:
