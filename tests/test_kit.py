@@ -277,3 +277,38 @@ def test_a_document_found_wrong_where_it_was_made_fails_the_kit(run, tmp_path, m
     assert code == 1, out + err
     assert "FAIL  rulers-color.pdf, page 1: planted in the worker" in out
     assert (tmp_path / "k.failed").is_dir() and not (tmp_path / "k").exists()
+
+
+def test_kit_pdf_has_one_font_subset_per_face_and_every_word_and_width(kit):
+    """kit.pdf joins twelve documents with three faces between them: three font programs, not 36;
+    every page says the words of its document's page, each character as wide as it was there."""
+    import pikepdf
+
+    from printgen.check.kit import page_texts
+    from printgen.kit.fontmerge import _read
+
+    folder, _ = kit
+    manifest = json.loads((folder / "manifest.json").read_text())
+    parts = next(d for d in manifest["documents"] if d["path"] == "kit-color.pdf")["parts"]
+
+    def widths(path) -> dict:
+        out: dict = {}
+        with pikepdf.open(path) as pdf:
+            programs = {o.objgen for o in pdf.objects if isinstance(o, pikepdf.Stream) and "/Length1" in o.stream_dict}
+            for page in pdf.pages:
+                for font in page.Resources.Font.values():
+                    f = _read(font)
+                    for code, c in (f["codes"].items() if f else ()):
+                        if c and code in f["widths"]:
+                            out.setdefault((f["face"], c), set()).add(f["widths"][code])
+        return out, len(programs)
+
+    joined, programs = widths(folder / "kit-color.pdf")
+    assert programs == 3
+    each: dict = {}
+    for p in parts:
+        for key, w in widths(folder / p)[0].items():
+            each.setdefault(key, set()).update(w)
+    assert joined == each and any(c > 127 for _, c in joined)          # accented names and bullets included
+    assert page_texts(folder / "kit-color.pdf") == [t for p in parts for t in page_texts(folder / p)]
+    assert (folder / "kit-color.pdf").stat().st_size < 250_000        # 498 kB with a subset a document
