@@ -64,18 +64,20 @@ def check_kit(folder: Path, echo: Callable[[str], None] = print, quiet: bool = F
     plan.page_counts().update({d["kind"]: d["pages"] for d in docs if d["kind"] != "kit"})
     done = {d["path"]: checked[d["path"]] for d in docs
             if checked and d["path"] in checked and checked[d["path"]].sha256 == d["sha256"]}
-    jobs = [(folder, d, traces.get(d["path"], [])) for d in docs if d["kind"] != "kit" and d["path"] not in done]
+    kits = [(folder, d, _parts(manifest, d)) for d in docs if d["kind"] == "kit"]
+    kits = [job for job in kits if not any(x["path"] in bad for x in job[2])]
+    # kit.pdf's proof (its documents joined again) runs beside the documents' checks, first: it is long
+    jobs = kits + [(folder, d, traces.get(d["path"], [])) for d in docs if d["kind"] != "kit" and d["path"] not in done]
     import pypdfium2  # noqa: F401  (imported before the workers fork: once, not once a worker)
 
     from printgen.kit.parallel import run
 
     results = run(_check_job, plan, jobs, label=lambda j: f"checking {j[1]['path']}")
     read = {job[1]["path"]: r for job, r in zip(jobs, results)} | {p: (c.found, c.texts) for p, c in done.items()}
+    texts = {path: r[1] for path, r in read.items()}
     by_path = {path: r[0] for path, r in read.items()}
-    for kit in (d for d in docs if d["kind"] == "kit"):
-        parts = _parts(manifest, kit)
-        if not any(x["path"] in bad for x in parts):
-            by_path[kit["path"]] = _check_combined(folder, kit, parts, {p: r[1] for p, r in read.items()})
+    for _, kit, parts in kits:
+        by_path[kit["path"]] = _check_combined(folder, kit, parts, texts)
     for d in manifest["documents"]:
         problems = by_path.get(d["path"], [])
         found += problems
@@ -157,9 +159,18 @@ def _deployment(folder: Path, plan, found: list[Discrepancy]) -> None:
         found.append(Discrepancy("deployment.json", 0, "differs from the deployment the scenario and seed give"))
 
 
-def _check_job(plan, job) -> tuple[list[Discrepancy], list[str] | None]:
-    """A document's discrepancies and the words of each of its pages (None: unreadable)."""
+def _check_job(plan, job) -> tuple[list[Discrepancy], list[str] | bool | None]:
+    """A document's discrepancies and the words of each of its pages (None: unreadable); for kit.pdf
+    whether joining its documents again gives its very bytes (the join is deterministic)."""
     folder, doc, trace = job
+    if doc["kind"] == "kit":
+        from printgen.kit.combine import combine_pdfs
+
+        try:
+            joined = combine_pdfs([(folder / d["path"]).read_bytes() for d in trace])
+        except Exception:                                  # a part pikepdf cannot read: compared below
+            return [], False
+        return [], hashlib.sha256(joined).hexdigest() == doc["sha256"]
     return check_document(folder / doc["path"], doc, trace, plan, _resolver(plan))
 
 
@@ -170,21 +181,18 @@ def _resolver(plan):
     return source_resolver(json.loads(to_json(plan.deployment, plan.scenario, plan.options)))
 
 
-def _check_combined(folder: Path, kit: dict, parts: list[dict], read: dict[str, list[str] | None]) -> list[Discrepancy]:
-    """kit.pdf holds the documents' pages in order. Proven when joining the checked files again gives
-    kit.pdf's very bytes (the join is deterministic); otherwise (another pdfium joined them, say)
-    compared page by page: the same words on every page as the checked files (`read`: each file's
-    page texts, as its own check read them)."""
+def _check_combined(folder: Path, kit: dict, parts: list[dict], read: dict) -> list[Discrepancy]:
+    """kit.pdf holds the documents' pages in order. Proven when joining the checked files again gave
+    kit.pdf's very bytes (`read[kit]` True); otherwise (another pikepdf joined them, say) compared
+    page by page: the same words on every page as the checked files (`read`: each file's page texts,
+    as its own check read them)."""
     import pypdfium2 as pdfium
 
-    from printgen.kit.combine import combine_pdfs
-
+    if read.get(kit["path"]) is True:
+        return []
     if any(read.get(d["path"]) is None for d in parts):
         return [Discrepancy(kit["path"], 0, "it or one of its documents cannot be read as a PDF")]
     try:
-        joined = combine_pdfs([(folder / d["path"]).read_bytes() for d in parts])
-        if hashlib.sha256(joined).hexdigest() == kit["sha256"]:
-            return []
         combined = page_texts(folder / kit["path"])
     except pdfium.PdfiumError:
         return [Discrepancy(kit["path"], 0, "it or one of its documents cannot be read as a PDF")]

@@ -6,7 +6,7 @@ documents held thirty-six copies of three faces. Here every face gets one subset
 characters of all its subsets, in a fixed order (sorted), and the text that used another code is
 rewritten to the new one: only the escaped codes (\\001-\\037, \\200-\\377) change, the ASCII text stays
 byte for byte. A face whose characters do not fit one subset, or that is not printgen's, is left
-as it was."""
+as it was. The standard font every reportlab page names (Helvetica, never shown) is kept once."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from printgen.draw import fonts, lean_font
 
 _ENTRY = re.compile(rb"<([0-9A-Fa-f]{2})>\s*<([0-9A-Fa-f]{4})>")
 _SHOWN = re.compile(rb"(/[^\s/\[\]()<>]+) ([\d.]+) Tf \(((?:\\[0-7]{1,3}|\\.|[^\\)])*)\) Tj")
+_OTHER_SHOWING = re.compile(rb"[)\]>]\s*(?:Tj|TJ|'|\")")      # a string shown by any other operator
 _ESCAPE = re.compile(rb"\\([0-7]{1,3}|.)", re.S)
 _SIMPLE = {b"n": 10, b"r": 13, b"t": 9, b"b": 8, b"f": 12}
 OTHER_CODES = list(range(1, 32)) + list(range(128, 256))          # where reportlab puts non-ASCII characters
@@ -26,6 +27,8 @@ OTHER_CODES = list(range(1, 32)) + list(range(128, 256))          # where report
 def one_subset_per_face(pdf: pikepdf.Pdf) -> None:
     """Rewrite `pdf` (every page and form) to use one font subset per face."""
     uses = _resources(pdf)
+    if not all(_plain(owner) for _, owners in uses for owner in owners):
+        return                                            # text shown some other way: leave every font as it is
     # each resource dictionary's fonts, read before any is replaced (pages may share one /Font table)
     named = [list((res.get("/Font") or {}).items()) for res, _ in uses]
     found: dict[tuple, dict | None] = {}                 # font object -> its face and code -> character
@@ -43,12 +46,15 @@ def one_subset_per_face(pdf: pikepdf.Pdf) -> None:
         if f is not None and f["face"] in merged:
             code_of, old = merged[f["face"]][1], f["codes"]
             tables[key] = bytes(code_of[old[b]] if b in OTHER_CODES and old.get(b) else b for b in range(256))
+    standard: dict[tuple, object] = {}                   # a font not embedded (reportlab's Helvetica): one entry
     for (res, owners), fonts_of in zip(uses, named):
         recode = {}
         for name, font in fonts_of:
             if font.objgen in tables:
                 recode[str(name)[1:].encode()] = tables[font.objgen]
                 res.Font[name] = merged[found[font.objgen]["face"]][0]
+            elif font.get("/Subtype") == "/Type1" and "/FontDescriptor" not in font:
+                res.Font[name] = standard.setdefault((str(font.get("/BaseFont")), str(font.get("/Encoding"))), font)
         for owner in owners:
             _rewrite(owner, recode)
 
@@ -152,6 +158,20 @@ def _rewrite(owner, recode: dict[bytes, bytes]) -> None:
     new = _SHOWN.sub(shown, data)
     if new != data:
         stream.write(new)
+
+
+def _content(owner) -> bytes:
+    if isinstance(owner, pikepdf.Page):
+        contents = owner.obj.get("/Contents")
+        parts = list(contents) if isinstance(contents, pikepdf.Array) else [contents] if contents is not None else []
+        return b"\n".join(c.read_bytes() for c in parts)
+    return owner.read_bytes()
+
+
+def _plain(owner) -> bool:
+    """Whether every string the content shows is shown as printgen's PDF backend writes it (one
+    `/F size Tf (text) Tj` each), so that recoding them all is recoding every one."""
+    return _OTHER_SHOWING.search(_SHOWN.sub(b"", _content(owner))) is None
 
 
 def _unescape(s: bytes) -> bytes:
