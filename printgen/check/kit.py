@@ -58,6 +58,31 @@ def check_kit(folder: Path, echo: Callable[[str], None] = print, quiet: bool = F
         found.append(Discrepancy("trace.json", 0, "is damaged: the documents cannot be checked number by number"))
     if "deployment.json" not in bad:
         _deployment(folder, plan, found)
+    by_path = _check_documents(folder, manifest, bad, traces, plan, checked)
+    for d in manifest["documents"]:
+        problems = by_path.get(d["path"], [])
+        found += problems
+        status = "FAIL" if problems or d["path"] in bad else "ok  " if d["path"] in by_path else "--  "
+        if not quiet:
+            echo(f"{status}  {d['path']} ({d['pages']} pages)" + ("" if status != "--  " else ": not compared"))
+    for d in found:
+        echo(f"FAIL  {d}")
+    if not found:
+        echo(f"check: {len(manifest['documents'])} documents agree with the rules and the fleet")
+    else:
+        echo(f"check: {len(found)} discrepancies")
+    if report is not None:
+        from printgen.check.report import write_report
+
+        write_report(folder, found, report)
+        echo(f"report: {report}")
+    return not found
+
+
+def _check_documents(folder: Path, manifest: dict, bad: dict, traces: dict | None, plan,
+                     checked: dict[str, Checked] | None) -> dict[str, list[Discrepancy]]:
+    """Each readable document's discrepancies (those the build checked from the same bytes are
+    taken as they are), and each kit.pdf's against its documents."""
     docs = [d for d in manifest["documents"] if d["path"] not in bad and traces is not None]
     # the page counts the lesson prints: the manifest's, each verified against its file by that
     # document's own check below, so that no document is drawn again only to count its pages
@@ -78,24 +103,7 @@ def check_kit(folder: Path, echo: Callable[[str], None] = print, quiet: bool = F
     by_path = {path: r[0] for path, r in read.items()}
     for _, kit, parts in kits:
         by_path[kit["path"]] = _check_combined(folder, kit, parts, texts)
-    for d in manifest["documents"]:
-        problems = by_path.get(d["path"], [])
-        found += problems
-        status = "FAIL" if problems or d["path"] in bad else "ok  " if d["path"] in by_path else "--  "
-        if not quiet:
-            echo(f"{status}  {d['path']} ({d['pages']} pages)" + ("" if status != "--  " else ": not compared"))
-    for d in found:
-        echo(f"FAIL  {d}")
-    if not found:
-        echo(f"check: {len(manifest['documents'])} documents agree with the rules and the fleet")
-    else:
-        echo(f"check: {len(found)} discrepancies")
-    if report is not None:
-        from printgen.check.report import write_report
-
-        write_report(folder, found, report)
-        echo(f"report: {report}")
-    return not found
+    return by_path
 
 
 def _parts(manifest: dict, kit: dict) -> list[dict]:
