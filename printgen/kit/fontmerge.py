@@ -104,7 +104,7 @@ def _merged(pdf: pikepdf.Pdf, face: str, chars: set[int], subsets: list[dict]):
     lean_font.install(fonts.PDF_NAMES.values())
     order = sorted(chars)
     size = max(128, OTHER_CODES[len(order) - 1] + 1) if order else 128
-    table = list(range(128)) + [0] * (size - 128)
+    table = [0] * 32 + list(range(32, 128)) + [0] * (size - 128)          # as reportlab's: control codes unused
     codes = {}
     for c, code in zip(order, OTHER_CODES):
         table[code] = c
@@ -120,7 +120,7 @@ def _merged(pdf: pikepdf.Pdf, face: str, chars: set[int], subsets: list[dict]):
     descriptor.FontFile2 = pdf.make_stream(program, Length1=len(program))
     missing = float(like.FontDescriptor.get("/MissingWidth", 0))
     font = pikepdf.Dictionary(Type=pikepdf.Name.Font, Subtype=pikepdf.Name.TrueType, BaseFont=like.BaseFont,
-                              FirstChar=0, LastChar=len(table) - 1,
+                              Name=like.Name, FirstChar=0, LastChar=len(table) - 1,
                               Widths=pikepdf.Array([widths.get(i, missing) for i in range(len(table))]),
                               FontDescriptor=pdf.make_indirect(descriptor),
                               ToUnicode=pdf.make_stream(_cmap(str(like.BaseFont)[1:], table)))
