@@ -32,11 +32,11 @@ def plan_kit(name: str, students: int, **choices) -> Plan:
 
 
 def build_kit(plan: Plan, editions: str, out: Path, request: dict, progress: Progress | None = None,
-              check: Callable[..., bool] | None = None) -> tuple[Path, bool]:
+              check: Callable[..., bool] | None = None, verify: Callable | None = None) -> tuple[Path, bool]:
     """Write the kit to `out`: built and checked in a staging folder, then moved in (see outdir).
     Returns where it went and whether `check` passed: a failed kit goes to OUT.failed instead.
-    `check(staging, checked)` is given each document as checked by the worker that made it (see
-    kit_files), so that it need not read the document again."""
+    With `verify` (printgen.check.kit.check_bytes), each worker checks the document it made, and
+    `check(staging, checked)` is given those results, so that it need not read the documents again."""
     from printgen.kit.lock import locked
     from printgen.kit.outdir import absolute, claim, clear_debris, keep_failed, put_in_place, stage
 
@@ -45,12 +45,12 @@ def build_kit(plan: Plan, editions: str, out: Path, request: dict, progress: Pro
     make_dirs(out.parent)
     with locked(out):
         clear_debris(out)
-        checked: dict | None = {} if check is not None else None
-        files = kit_files(plan, editions, request, progress, checked=checked)
+        checked: dict | None = {} if verify is not None else None
+        files = kit_files(plan, editions, request, progress, checked=checked, verify=verify)
         old = claim(out, plan.scenario.folder, set(files))      # again, with every page's thumbnail, under the lock
         staging = stage(out, files)
         try:
-            if check is not None and not check(staging, checked):
+            if check is not None and not check(staging, checked or {}):
                 return keep_failed(staging, out), False
             put_in_place(staging, out, list(files), old)
         finally:
@@ -60,10 +60,10 @@ def build_kit(plan: Plan, editions: str, out: Path, request: dict, progress: Pro
 
 
 def kit_files(plan: Plan, editions: str, request: dict, progress: Progress | None = None,
-              names_only: bool = False, checked: dict | None = None) -> dict[str, bytes]:
+              names_only: bool = False, checked: dict | None = None, verify: Callable | None = None) -> dict[str, bytes]:
     """Every file of the kit by its name in the folder (`names_only`: the names, with no content).
-    With `checked` (a dict), each document is also checked in the worker that made it, from its
-    bytes, and the result goes into `checked` by its path (printgen.check.kit.Checked)."""
+    With `verify`, each document is also checked in the worker that made it, from its bytes, by
+    verify(pdf, doc, trace, plan), and the result goes into `checked` by the document's path."""
     from printgen.game.deploy_data import data_files
     from printgen.kit.index import index_html, thumb_name
 
@@ -77,7 +77,7 @@ def kit_files(plan: Plan, editions: str, request: dict, progress: Progress | Non
         return dict.fromkeys(names, b"")
     progress = progress or Progress(0, enabled=False)
     request = {**request, "scenario": scenario_ref(plan.scenario)}
-    results = _documents(plan, jobs, checked is not None)
+    results = _documents(plan, jobs, verify)
     files: dict[str, bytes] = {}
     documents, traces, kits = [], {}, {}
     for edition in EDITIONS[editions]:
@@ -90,7 +90,7 @@ def kit_files(plan: Plan, editions: str, request: dict, progress: Progress | Non
             files[r["path"]] = r["pdf"]
             files.update(r["thumbs"])
             traces[r["path"]] = r["trace"]
-            if checked is not None:
+            if checked is not None and "checked" in r:
                 checked[r["path"]] = r["checked"]
             documents.append({k: r[k] for k in ("path", "kind", "edition", "pages", "title")})
             if job[1] != "tiled-map" or request.get("with_tiled"):     # 50+ sheets: kit.pdf only if asked
@@ -116,7 +116,7 @@ def kit_files(plan: Plan, editions: str, request: dict, progress: Progress | Non
     return files
 
 
-def _documents(plan: Plan, jobs: list[tuple[str, str]], check: bool) -> dict[tuple[str, str], dict]:
+def _documents(plan: Plan, jobs: list[tuple[str, str]], verify: Callable | None) -> dict[tuple[str, str], dict]:
     """Each job's document, made on the cores. Those that print the others' page counts (the lesson
     plan) come second, once the counts are known: nothing is drawn only to be counted."""
     from printgen.kit.documents import COUNTS_PAGES
@@ -127,7 +127,7 @@ def _documents(plan: Plan, jobs: list[tuple[str, str]], check: bool) -> dict[tup
     for second in (False, True):
         todo = [j for j in jobs if (j[1] in COUNTS_PAGES) == second]
         todo.sort(key=lambda j: j[1] not in HEAVY)             # the heavy ones first, so the cores finish together
-        done = run(_document, (plan, check), todo, label=lambda j: f"the {j[1]} ({j[0]})")
+        done = run(_document, (plan, verify), todo, label=lambda j: f"the {j[1]} ({j[0]})")
         results.update(zip(todo, done))
         plan.page_counts().update({kind: r["pages"] for (_, kind), r in results.items()})
     return results
@@ -141,7 +141,6 @@ def _preload(plan: Plan) -> None:
     from PIL import Image  # noqa: F401
     from reportlab.pdfgen import canvas  # noqa: F401
 
-    from printgen.check import kit  # noqa: F401
     from printgen.kit import index  # noqa: F401
 
     makers(plan)                                  # imports every sheet's module
@@ -161,12 +160,12 @@ def scenario_ref(scenario) -> str:
 HEAVY = ("tiled-map", "sprites")
 
 
-def _document(shared: tuple[Plan, bool], job: tuple[str, str]) -> dict:
+def _document(shared: tuple[Plan, Callable | None], job: tuple[str, str]) -> dict:
     """Draw, flatten and render one document of one edition, with its page thumbnails; checked
     from its bytes if asked (the kit's check then does not read it again)."""
     from printgen.kit.index import thumbnails
 
-    plan, check = shared
+    plan, verify = shared
     edition, kind = job
     options = plan.options.but(edition=edition, fmt="pdf")
     drawing = makers(plan)[kind](options)
@@ -176,11 +175,9 @@ def _document(shared: tuple[Plan, bool], job: tuple[str, str]) -> dict:
     out = {**doc, "pdf": render(drawing, edition, "pdf", pages=pages).files[0][1],
            "trace": [[trace_record(e) for e in p.trace] for p in pages],
            "thumbs": thumbnails(pages, edition, [doc])}
-    if check:
-        from printgen.check.kit import check_bytes
-
+    if verify is not None:
         plan.page_counts()[kind] = len(pages)        # as `printgen check` reads it: the pages printed
-        out["checked"] = check_bytes(out["pdf"], doc, tracefile.as_read(out["path"], out["trace"]), plan)
+        out["checked"] = verify(out["pdf"], doc, tracefile.as_read(out["path"], out["trace"]), plan)
     return out
 
 
