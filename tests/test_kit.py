@@ -312,3 +312,15 @@ def test_kit_pdf_has_one_font_subset_per_face_and_every_word_and_width(kit):
     assert joined == each and any(c > 127 for _, c in joined)          # accented names and bullets included
     assert page_texts(folder / "kit-color.pdf") == [t for p in parts for t in page_texts(folder / p)]
     assert (folder / "kit-color.pdf").stat().st_size < 250_000        # 498 kB with a subset a document
+
+
+def test_trace_json_of_a_kit_printed_before_still_reads():
+    """A kit printed with the previous trace format (printgen-trace/2) can still be checked."""
+    from printgen.kit import tracefile
+
+    old = {"format": "printgen-trace/2", "sources": [["rule", "a"]], "kinds": ["count"],
+           "documents": {"d.pdf": [[[10.0, 20.0, 5.5, 7.47, "6", 0, 0, {"labels": [["row", ["label", "x"]]]}]]]},
+           "kits": {"k.pdf": ["d.pdf"]}}
+    full = tracefile.read(json.dumps(old))
+    assert full["k.pdf"] == full["d.pdf"] == [[{"bbox": [10.0, 20.0, 15.5, 27.47], "text": "6", "kind": "count",
+                                                "source": ["rule", "a"], "labels": [["row", ["label", "x"]]]}]]

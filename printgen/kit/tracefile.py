@@ -63,6 +63,8 @@ def read(text: str) -> dict | None:
     """The full form, or None if the file is not a trace file printgen wrote."""
     try:
         data = json.loads(text)
+        if isinstance(data, dict) and data.get("format") == FORMAT_2:
+            return _read_2(data)
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             return None
         sources, kinds, labelsets = data["sources"], data["kinds"], data["labels"]
@@ -84,6 +86,19 @@ def read(text: str) -> dict | None:
         return out
     except (ValueError, KeyError, IndexError, TypeError, AttributeError):
         return None
+
+
+FORMAT_2 = "printgen-trace/2"          # kits printed before: boxes in points, labels and shapes in each entry
+
+
+def _read_2(data: dict) -> dict:
+    sources, kinds = data["sources"], data["kinds"]
+    out = {path: [[{"bbox": [e[0], e[1], round(e[0] + e[2], 2), round(e[1] + e[3], 2)], "text": e[4],
+                    "kind": kinds[e[5]], "source": sources[e[6]], **(e[7] if len(e) > 7 else {})} for e in page]
+                  for page in pages] for path, pages in data["documents"].items()}
+    for kit, parts in data["kits"].items():
+        out[kit] = [page for part in parts for page in out[part]]
+    return out
 
 
 def as_read(path: str, pages: list) -> list:
