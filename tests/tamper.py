@@ -20,7 +20,7 @@ def load_trace(folder: Path) -> dict:
     """trace.json in the full form the checker reads ({document: [[entry, ...] per page]})."""
     text = (folder / "trace.json").read_text(encoding="utf-8")
     try:
-        from printgen.kit.tracefile import read           # the compact format (printgen-trace/2)
+        from printgen.kit.tracefile import read           # the compact format (printgen-trace/3)
     except ImportError:
         return json.loads(text)
     return read(text) or json.loads(text)

@@ -240,7 +240,7 @@ def test_trace_json_is_compact_and_the_kit_points_into_its_documents(kit):
     assert "kit-color.pdf" not in data["documents"]
     full = tracefile.read(raw.decode())
     entries = sum(len(page) for d in manifest["documents"] if d["kind"] != "kit" for page in full[d["path"]])
-    assert len(raw) < 70 * entries          # a traced number costs under 70 bytes (keyed and repeated: 170;
+    assert len(raw) < 50 * entries          # a traced number costs under 50 bytes (keyed and repeated: 170;
                                             # the lesson pages' text marks and provenance sources are longer)
     assert len(full["kit-color.pdf"]) == next(d["pages"] for d in manifest["documents"] if d["kind"] == "kit")
     assert full["kit-color.pdf"] == [page for p in parts for page in full[p]]
@@ -256,3 +256,71 @@ def test_with_tiled_puts_the_table_size_map_into_kit_pdf(run, tmp_path):
     kit = next(d for d in docs if d["kind"] == "kit")
     assert kit["pages"] == sum(d["pages"] for d in docs if d["kind"] != "kit")
     assert any(d["kind"] == "tiled-map" and d["path"] in kit["parts"] for d in docs)
+
+
+def test_a_document_found_wrong_where_it_was_made_fails_the_kit(run, tmp_path, monkeypatch):
+    """The kit's check takes each document as its worker checked it from its bytes (not read again):
+    a discrepancy found there fails the kit, named with its file and page."""
+    import printgen.check.kit as ck
+
+    real = ck.check_document
+
+    def planted(path, doc, *rest):
+        found, texts = real(path, doc, *rest)
+        if isinstance(path, bytes) and doc["kind"] == "rulers":         # only where it is made, from memory
+            found = [*found, ck.Discrepancy(doc["path"], 1, "planted in the worker")]
+        return found, texts
+
+    monkeypatch.setattr(ck, "check_document", planted)
+    code, out, err = run("kit", "trafalgar", "--ships", "12", "--students", "6", "--scale", "0.5",
+                         "--out", tmp_path / "k")
+    assert code == 1, out + err
+    assert "FAIL  rulers-color.pdf, page 1: planted in the worker" in out
+    assert (tmp_path / "k.failed").is_dir() and not (tmp_path / "k").exists()
+
+
+def test_kit_pdf_has_one_font_subset_per_face_and_every_word_and_width(kit):
+    """kit.pdf joins twelve documents with three faces between them: three font programs, not 36;
+    every page says the words of its document's page, each character as wide as it was there."""
+    import pikepdf
+
+    from printgen.check.kit import page_texts
+    from printgen.kit.fontmerge import _read
+
+    folder, _ = kit
+    manifest = json.loads((folder / "manifest.json").read_text())
+    parts = next(d for d in manifest["documents"] if d["path"] == "kit-color.pdf")["parts"]
+
+    def widths(path) -> dict:
+        out: dict = {}
+        with pikepdf.open(path) as pdf:
+            programs = {o.objgen for o in pdf.objects if isinstance(o, pikepdf.Stream) and "/Length1" in o.stream_dict}
+            for page in pdf.pages:
+                for font in page.Resources.Font.values():
+                    f = _read(font)
+                    for code, c in (f["codes"].items() if f else ()):
+                        if c and code in f["widths"]:
+                            out.setdefault((f["face"], c), set()).add(f["widths"][code])
+        return out, len(programs)
+
+    joined, programs = widths(folder / "kit-color.pdf")
+    assert programs == 3
+    each: dict = {}
+    for p in parts:
+        for key, w in widths(folder / p)[0].items():
+            each.setdefault(key, set()).update(w)
+    assert joined == each and any(c > 127 for _, c in joined)          # accented names and bullets included
+    assert page_texts(folder / "kit-color.pdf") == [t for p in parts for t in page_texts(folder / p)]
+    assert (folder / "kit-color.pdf").stat().st_size < 250_000        # 498 kB with a subset a document
+
+
+def test_trace_json_of_a_kit_printed_before_still_reads():
+    """A kit printed with the previous trace format (printgen-trace/2) can still be checked."""
+    from printgen.kit import tracefile
+
+    old = {"format": "printgen-trace/2", "sources": [["rule", "a"]], "kinds": ["count"],
+           "documents": {"d.pdf": [[[10.0, 20.0, 5.5, 7.47, "6", 0, 0, {"labels": [["row", ["label", "x"]]]}]]]},
+           "kits": {"k.pdf": ["d.pdf"]}}
+    full = tracefile.read(json.dumps(old))
+    assert full["k.pdf"] == full["d.pdf"] == [[{"bbox": [10.0, 20.0, 15.5, 27.47], "text": "6", "kind": "count",
+                                                "source": ["rule", "a"], "labels": [["row", ["label", "x"]]]}]]

@@ -275,7 +275,8 @@ def test_black_and_white_map_is_grey_and_tells_nations_by_pattern(maps):
     assert all(is_grey(c) for c in colours(pdf))
     page = pdf.pages[0]
     t = table_rect(page)
-    dots = [c for c in page.curves if c["width"] < 1.2 and t["x0"] < c["x0"] < t["x1"] and t["top"] < c["top"] < t["bottom"]]
+    dots = [ln for ln in page.lines if ln["width"] == ln["height"] == 0 and ln["linewidth"] < 1.2    # round-capped points
+            and t["x0"] < ln["x0"] < t["x1"] and t["top"] < ln["top"] < t["bottom"]]
     assert len(dots) > 20                                                        # the Genoese are dotted
     pdf.close()
 

@@ -127,13 +127,13 @@ def _pattern(page, base) -> str:
     angles = set()
     dots = 0
     for ln in page.lines:
-        if inside(ln, base, 0.1) and not _dash(ln) and ln["linewidth"] < 1.5:
-            (xa, ya), (xb, yb) = ln["pts"][0], ln["pts"][-1]
-            if abs(ya - yb) > 0.1 and abs(xa - xb) > 0.1:
-                angles.add(round(math.degrees(math.atan2(yb - ya, xb - xa))) % 180)
-    for c in page.curves:
-        if inside(c, base, 0.1) and c["width"] < 3 and c["fill"]:
-            dots += 1
+        if not inside(ln, base, 0.1) or _dash(ln):
+            continue
+        (xa, ya), (xb, yb) = ln["pts"][0], ln["pts"][-1]
+        if abs(ya - yb) < 0.01 and abs(xa - xb) < 0.01 and ln["linewidth"] < 3:
+            dots += 1                                   # a dot: a line of no length with round caps
+        elif abs(ya - yb) > 0.1 and abs(xa - xb) > 0.1 and ln["linewidth"] < 1.5:
+            angles.add(round(math.degrees(math.atan2(yb - ya, xb - xa))) % 180)
     return "+".join([f"lines{a}" for a in sorted(angles)] + (["dots"] if dots > 10 else [])) or "plain"
 
 

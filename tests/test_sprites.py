@@ -33,7 +33,7 @@ def sheets(tmp_path_factory):
 
 def bases_with_circles(pdf, w_in, h_in):
     """[(base box, number of hit circles inside it, text inside it)] over all pages. A patterned
-    base prints its fill, its pattern (dots are tiny circles) and its outline: the outline counts."""
+    base prints its fill, its pattern (dots are lines of no length, round-capped) and its outline: the outline counts."""
     found = []
     for page in pdf.pages:
         circles = [c for c in page.curves if is_circle(c) and c["width"] > 4]

@@ -41,9 +41,10 @@ def _paints(content: bytes) -> int:
 def test_sixty_ships_use_few_profile_forms_and_a_small_file(sprites):
     scenario, path = sprites
     data = path.read_bytes()
-    # about 95 kB: the nations' base patterns (one form each; drawn at every base they were 395 kB),
-    # an italic font for the glue marks and the cut/fold/glue legend came with the folding pieces
-    assert len(data) < 110_000, f"{len(data)} bytes"
+    # about 78 kB: 30 kB of pages, 19 kB of three font subsets, 13 kB of forms (the nations' base patterns
+    # one form each, their dots one path of round-capped points: drawn at every base they were 395 kB,
+    # as circles 95 kB), the rest the PDF's own objects. The issue's aim, 60 kB, is not reached yet.
+    assert len(data) < 82_000, f"{len(data)} bytes"
     forms = _forms(data)
     profiles = [f for f in forms if _paints(f) > 50]          # a profile: hull, masts, sails, ports
     assert 2 <= len(set(profiles)) == len(profiles) <= 9

@@ -265,3 +265,20 @@ def test_a_wind_edge_cut_short_fails(kit):
     found = fails(kit)
     assert any(f.startswith("FAIL  map-color.pdf, page 1: rule:table.edges.0.to_ft: no line drawn where it ends "
                             "5 ft along its side") for f in found), found
+
+
+def test_a_word_changed_in_kit_pdf_alone_fails(kit):
+    """kit.pdf is proven by joining its documents again (the same bytes); edited on its own, it is
+    compared word for word with the documents it should hold, and the page is named."""
+    import json
+
+    from printgen.kit.combine import combine_pdfs
+
+    manifest = json.loads((kit / "manifest.json").read_text())
+    parts = next(d for d in manifest["documents"] if d["path"] == "kit-bw.pdf")["parts"]
+    joined = combine_pdfs([(kit / p).read_bytes() for p in parts])
+    assert joined == (kit / "kit-bw.pdf").read_bytes()                # the proof holds for the untouched kit
+    page = edit_page(kit, "kit-bw.pdf", None, swap(b"Short", b"Long", 0))
+    found = fails(kit)
+    assert any(f.startswith(f"FAIL  kit-bw.pdf, page {page}: differs from ") for f in found), found
+    assert all(f.startswith("FAIL  kit-bw.pdf") for f in found), found        # its documents are untouched

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
@@ -20,16 +21,36 @@ from printgen.check.visibility import check_visibility
 SHIP_LISTS = ("sprites", "map", "captains", "records", "score", "debrief")   # documents that must show exactly the fleet chosen
 
 
+@dataclass(frozen=True)
+class Checked:
+    """A document checked by the worker that made it, from its bytes in memory: the sha256 of those
+    bytes (the kit's check takes the result only for a file that still has them), what was found,
+    and the words of each page (None: unreadable)."""
+    sha256: str
+    found: list[Discrepancy]
+    texts: list[str] | None
+
+
+def check_bytes(data: bytes, doc: dict, trace: list, plan) -> Checked:
+    """Check one document of the kit from its bytes, as `printgen check` would check its file."""
+    found, texts = check_document(data, doc, trace, plan, _resolver(plan))
+    return Checked(hashlib.sha256(data).hexdigest(), found, texts)
+
+
 def check_kit(folder: Path, echo: Callable[[str], None] = print, quiet: bool = False,
-              report: Path | None = None) -> bool:
+              report: Path | None = None, checked: dict[str, Checked] | None = None, plan=None) -> bool:
     """Check every file the manifest lists, and only those. A file that is missing, a link, or not
-    the bytes printgen wrote (its sha256 differs) is reported as such and not opened."""
+    the bytes printgen wrote (its sha256 differs) is reported as such and not opened.
+
+    `checked`: documents the kit's build checked from their bytes as it made them; one whose file
+    has those bytes is not read again. `plan`: the plan the build made from the manifest's request
+    (default: made again from it)."""
     folder = Path(folder)
     manifest = load_manifest(folder)
     found: list[Discrepancy] = []
     bad = _unsafe_or_changed(folder, manifest)
     found += [Discrepancy(name, 0, why) for name, why in bad.items()]
-    plan = _replan(manifest, folder)
+    plan = plan or _replan(manifest, folder)
     found += extra_files(folder, manifest) + changed_extras(folder, manifest)
     found += ruleset_changes(manifest, plan.scenario.ruleset)
     traces = None if "trace.json" in bad else _traces(folder / "trace.json")
@@ -37,21 +58,7 @@ def check_kit(folder: Path, echo: Callable[[str], None] = print, quiet: bool = F
         found.append(Discrepancy("trace.json", 0, "is damaged: the documents cannot be checked number by number"))
     if "deployment.json" not in bad:
         _deployment(folder, plan, found)
-    docs = [d for d in manifest["documents"] if d["path"] not in bad]
-    jobs = [(folder, d, traces.get(d["path"], [])) for d in docs if d["kind"] != "kit"] if traces is not None else []
-    for d in docs if traces is not None else []:          # kit.pdf against its parts: a job too, the longest first
-        inside = d.get("parts")                             # the documents kit.pdf holds (all, if not listed)
-        parts = [x for x in manifest["documents"] if x["edition"] == d["edition"] and x["kind"] != "kit"
-                 and (inside is None or x["path"] in inside)]
-        if d["kind"] == "kit" and not any(x["path"] in bad for x in parts):
-            jobs.insert(0, (folder, d, parts))
-    from printgen.kit.parallel import run
-
-    results = run(_check_job, plan, jobs, label=lambda j: f"checking {j[1]['path']}")
-    by_path = {job[1]["path"]: r[0] for job, r in zip(jobs, results)}
-    texts = {job[1]["path"]: r[1] for job, r in zip(jobs, results)}          # each page's words, as read
-    for kit, parts in ((job[1], job[2]) for job in jobs if job[1]["kind"] == "kit"):
-        by_path[kit["path"]] = _check_combined(kit, parts, texts)
+    by_path = _check_documents(folder, manifest, bad, traces, plan, checked)
     for d in manifest["documents"]:
         problems = by_path.get(d["path"], [])
         found += problems
@@ -70,6 +77,40 @@ def check_kit(folder: Path, echo: Callable[[str], None] = print, quiet: bool = F
         write_report(folder, found, report)
         echo(f"report: {report}")
     return not found
+
+
+def _check_documents(folder: Path, manifest: dict, bad: dict, traces: dict | None, plan,
+                     checked: dict[str, Checked] | None) -> dict[str, list[Discrepancy]]:
+    """Each readable document's discrepancies (those the build checked from the same bytes are
+    taken as they are), and each kit.pdf's against its documents."""
+    docs = [d for d in manifest["documents"] if d["path"] not in bad and traces is not None]
+    # the page counts the lesson prints: the manifest's, each verified against its file by that
+    # document's own check below, so that no document is drawn again only to count its pages
+    plan.page_counts().update({d["kind"]: d["pages"] for d in docs if d["kind"] != "kit"})
+    done = {d["path"]: checked[d["path"]] for d in docs
+            if checked and d["path"] in checked and checked[d["path"]].sha256 == d["sha256"]}
+    kits = [(folder, d, _parts(manifest, d)) for d in docs if d["kind"] == "kit"]
+    kits = [job for job in kits if not any(x["path"] in bad for x in job[2])]
+    # kit.pdf's proof (its documents joined again) runs beside the documents' checks, first: it is long
+    jobs = kits + [(folder, d, traces.get(d["path"], [])) for d in docs if d["kind"] != "kit" and d["path"] not in done]
+    import pypdfium2  # noqa: F401  (imported before the workers fork: once, not once a worker)
+
+    from printgen.kit.parallel import run
+
+    results = run(_check_job, plan, jobs, label=lambda j: f"checking {j[1]['path']}")
+    read = {job[1]["path"]: r for job, r in zip(jobs, results)} | {p: (c.found, c.texts) for p, c in done.items()}
+    texts = {path: r[1] for path, r in read.items()}
+    by_path = {path: r[0] for path, r in read.items()}
+    for _, kit, parts in kits:
+        by_path[kit["path"]] = _check_combined(folder, kit, parts, texts)
+    return by_path
+
+
+def _parts(manifest: dict, kit: dict) -> list[dict]:
+    """The documents kit.pdf holds, in order (all of its edition, if not listed)."""
+    inside = kit.get("parts")
+    return [x for x in manifest["documents"] if x["edition"] == kit["edition"] and x["kind"] != "kit"
+            and (inside is None or x["path"] in inside)]
 
 
 def _unsafe_or_changed(folder: Path, manifest: dict) -> dict[str, str]:
@@ -126,38 +167,49 @@ def _deployment(folder: Path, plan, found: list[Discrepancy]) -> None:
         found.append(Discrepancy("deployment.json", 0, "differs from the deployment the scenario and seed give"))
 
 
-def _check_job(plan, job) -> tuple[list[Discrepancy], list[str] | None]:
+def _check_job(plan, job) -> tuple[list[Discrepancy], list[str] | bool | None]:
     """A document's discrepancies and the words of each of its pages (None: unreadable); for kit.pdf
-    the words alone, compared with its documents' afterwards."""
+    whether joining its documents again gives its very bytes (the join is deterministic)."""
     folder, doc, trace = job
     if doc["kind"] == "kit":
-        import pypdfium2 as pdfium
+        from printgen.kit.combine import combine_pdfs
 
         try:
-            return [], page_texts(folder / doc["path"])
-        except pdfium.PdfiumError:
-            return [], None
+            joined = combine_pdfs([(folder / d["path"]).read_bytes() for d in trace])
+        except Exception:                                  # a part pikepdf cannot read: compared below
+            return [], False
+        return [], hashlib.sha256(joined).hexdigest() == doc["sha256"]
+    return check_document(folder / doc["path"], doc, trace, plan, _resolver(plan))
+
+
+def _resolver(plan):
+    """What the deployment's sources print (the map's positions, ...), from the deployment file's contents."""
     from printgen.game.deploy_data import source_resolver, to_json
 
-    resolver = source_resolver(json.loads(to_json(plan.deployment, plan.scenario, plan.options)))
-    return check_document(folder / doc["path"], doc, trace, plan, resolver)
+    return source_resolver(json.loads(to_json(plan.deployment, plan.scenario, plan.options)))
 
 
-def _check_combined(kit: dict, parts: list[dict], read: dict[str, list[str] | None]) -> list[Discrepancy]:
-    """kit.pdf holds the documents' pages in order: the same words on every page as the checked files
-    (`read`: each file's page texts, as its own check read them)."""
-    combined = read.get(kit["path"])
-    if combined is None or any(read.get(d["path"]) is None for d in parts):
+def _check_combined(folder: Path, kit: dict, parts: list[dict], read: dict) -> list[Discrepancy]:
+    """kit.pdf holds the documents' pages in order. Proven when joining the checked files again gave
+    kit.pdf's very bytes (`read[kit]` True); otherwise (another pikepdf joined them, say) compared
+    page by page: the same words on every page as the checked files (`read`: each file's page texts,
+    as its own check read them)."""
+    import pypdfium2 as pdfium
+
+    if read.get(kit["path"]) is True:
+        return []
+    if any(read.get(d["path"]) is None for d in parts):
+        return [Discrepancy(kit["path"], 0, "it or one of its documents cannot be read as a PDF")]
+    try:
+        combined = page_texts(folder / kit["path"])
+    except pdfium.PdfiumError:
         return [Discrepancy(kit["path"], 0, "it or one of its documents cannot be read as a PDF")]
     texts = [t for d in parts for t in read[d["path"]]]
     if len(combined) != len(texts):
         return [Discrepancy(kit["path"], 0, f"has {len(combined)} pages, its documents {len(texts)}")]
-    out = []
     where = [(d["path"], k + 1) for d in parts for k in range(d["pages"])]
-    for i, (a, b) in enumerate(zip(combined, texts)):
-        if a != b:
-            out.append(Discrepancy(kit["path"], i + 1, f"differs from {where[i][0]}, page {where[i][1]}"))
-    return out
+    return [Discrepancy(kit["path"], i + 1, f"differs from {where[i][0]}, page {where[i][1]}")
+            for i, (a, b) in enumerate(zip(combined, texts)) if a != b]
 
 
 def page_texts(path: Path) -> list[str]:
@@ -170,7 +222,8 @@ def page_texts(path: Path) -> list[str]:
         pdf.close()
 
 
-def check_document(path: Path, doc: dict, trace: list, plan, deploy_text) -> tuple[list[Discrepancy], list[str] | None]:
+def check_document(path: Path | bytes, doc: dict, trace: list, plan, deploy_text) -> tuple[list[Discrepancy], list[str] | None]:
+    """A document's discrepancies and the words of each page; `path` may be the PDF's bytes."""
     import pypdfium2 as pdfium
 
     kind, edition = doc["kind"], doc["edition"]

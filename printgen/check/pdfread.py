@@ -117,10 +117,11 @@ class LazyPage:
 @contextmanager
 def open_pages(path, shapes: bool | list[bool] = False, colours: bool | list[bool] = False):
     """The pages of a PDF, open for checking; closed afterwards. `shapes` and `colours` may be given
-    page by page (a list): a hundred-page map whose first page alone is measured reads one page's paths."""
+    page by page (a list): a hundred-page map whose first page alone is measured reads one page's paths.
+    `path` may be the PDF's bytes."""
     import pypdfium2 as pdfium
 
-    pdf = pdfium.PdfDocument(str(path))
+    pdf = pdfium.PdfDocument(path if isinstance(path, bytes) else str(path))
     n = len(pdf)
     shapes = shapes if isinstance(shapes, list) else [shapes] * n
     colours = colours if isinstance(colours, list) else [colours] * n

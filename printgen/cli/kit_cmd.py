@@ -41,14 +41,16 @@ def kit_cmd(scenario: str = typer.Argument("trafalgar", help="a scenario name or
     folder = c.out_dir(out, plan.scenario)
     progress = Progress(len(EDITIONS[edition]) * (len(kinds(plan.scenario.ruleset)) + 1))
 
-    def check(staging) -> bool:                 # the new kit is checked before it replaces anything
+    def check(staging, checked) -> bool:        # the new kit is checked before it replaces anything
         from printgen.check.kit import check_kit
 
         progress.close()
-        return check_kit(staging, echo=typer.echo, quiet=True)
+        return check_kit(staging, echo=typer.echo, quiet=True, checked=checked, plan=plan)
+
+    from printgen.check.kit import check_bytes
 
     existed = folder.exists()
-    where, ok = build_kit(plan, edition, folder, request, progress, check)
+    where, ok = build_kit(plan, edition, folder, request, progress, check, verify=check_bytes)
     if not ok:
         kept = f"the previous kit in {folder}/ is unchanged" if existed else f"nothing was written to {folder}/"
         typer.echo(f"The new kit fails its check: it is kept in {where}/ for inspection; {kept}.", err=True)

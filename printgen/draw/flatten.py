@@ -40,6 +40,15 @@ class FCircle:
 
 
 @dataclass(frozen=True)
+class FDots:
+    """The dots of a dotted pattern, all of one paint (its fill) and radius: one shape, not one circle a
+    dot (a base holds a hundred; as circles they were most of a sheet of ships' bytes and of its check)."""
+    centres: tuple[Point, ...]
+    r: float
+    paint: Paint
+
+
+@dataclass(frozen=True)
 class FText:
     x: float                             # start of the first run's baseline (anchor already applied)
     y: float
@@ -108,6 +117,8 @@ def _moved(prim, m: Matrix):
         return FPath(tuple(apply(m, p) for p in prim.points), prim.closed, prim.paint)
     if isinstance(prim, FCircle):
         return FCircle(*apply(m, (prim.cx, prim.cy)), prim.r, prim.paint)
+    if isinstance(prim, FDots):
+        return FDots(tuple(apply(m, p) for p in prim.centres), prim.r, prim.paint)
     x, y = apply(m, (prim.x, prim.y))                            # FText: turned, never mirrored
     return replace(prim, x=x, y=y, angle=(prim.angle + math.degrees(math.atan2(m[1], m[0]))) % 360)
 
@@ -227,6 +238,7 @@ def hatch_shapes(polygon: tuple[Point, ...], h: Hatch) -> list:
     line_paint = Paint(stroke=h.colour, width=h.width)
     dot_paint = Paint(fill=h.colour)
     shapes: list = []
+    dots: list[Point] = []
     n = int((hi - lo) / h.gap)
     offset = (hi - lo - n * h.gap) / 2
     for i in range(n + 1):
@@ -241,10 +253,12 @@ def hatch_shapes(polygon: tuple[Point, ...], h: Hatch) -> list:
                 stagger = (i % 2) * h.gap / 2
                 x = math.ceil((xa + h.width - stagger) / h.gap) * h.gap + stagger
                 while x <= xb - h.width:
-                    shapes.append(FCircle(x * c - y * s, x * s + y * c, h.width / 2, dot_paint))
+                    dots.append((x * c - y * s, x * s + y * c))
                     x += h.gap
             elif xb - xa > 0.2:
                 shapes.append(FPath(((xa * c - y * s, xa * s + y * c), (xb * c - y * s, xb * s + y * c)), False, line_paint))
+    if dots:
+        shapes.append(FDots(tuple(dots), h.width / 2, dot_paint))
     return shapes
 
 

@@ -14,7 +14,7 @@ from functools import cache
 from typing import Iterable
 
 from printgen.draw import fonts, lean_font
-from printgen.draw.flatten import FCircle, FlatPage, FPath, FRect, FText, FUse
+from printgen.draw.flatten import FCircle, FDots, FlatPage, FPath, FRect, FText, FUse
 from printgen.draw.theme import Paint, is_grey
 
 KAPPA = 0.5522847498          # Bezier control distance for a quarter circle
@@ -123,6 +123,10 @@ class _Page:
         return "f" if p.fill else ("S" if p.stroke else "n")
 
     def shape(self, prim) -> None:
+        if isinstance(prim, FDots):                 # round caps: a line of no length prints as a dot
+            self.paint(Paint(stroke=prim.paint.fill, width=2 * prim.r))
+            self.ops.append(_trim(" ".join("%.2f %.2f m %.2f %.2f l" % (x, y, x, y) for x, y in prim.centres) + " S"))
+            return
         op = self.paint(prim.paint)
         if op == "n":
             return
@@ -174,6 +178,9 @@ def _extent(prims) -> tuple[float, float, float, float]:
         elif isinstance(p, FCircle):
             xs += [p.cx - p.r, p.cx + p.r]
             ys += [p.cy - p.r, p.cy + p.r]
+        elif isinstance(p, FDots):
+            xs += [x + d for x, _ in p.centres for d in (-p.r, p.r)]
+            ys += [y + d for _, y in p.centres for d in (-p.r, p.r)]
         elif isinstance(p, FPath):
             xs += [x for x, _ in p.points]
             ys += [y for _, y in p.points]

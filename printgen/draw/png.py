@@ -6,7 +6,7 @@ import io
 import math
 
 from printgen.draw import fonts
-from printgen.draw.flatten import FCircle, FlatPage, FPath, FRect, FText, placed
+from printgen.draw.flatten import FCircle, FDots, FlatPage, FPath, FRect, FText, placed
 from printgen.draw.theme import Paint
 
 SUPERSAMPLE = 2
@@ -57,6 +57,10 @@ def _draw(img, draw, prim, k: float, greek_px: float) -> None:
             draw.ellipse(box, fill=p.fill, outline=p.stroke, width=_w(p, k))
         else:
             draw.ellipse(box, fill=p.fill)
+    elif isinstance(prim, FDots):
+        r = prim.r * k
+        for x, y in prim.centres:
+            draw.ellipse([x * k - r, y * k - r, x * k + r, y * k + r], fill=p.fill)
     elif isinstance(prim, FPath):
         pts = [(x * k, y * k) for x, y in prim.points]
         if prim.closed and p.fill and len(pts) > 2:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from printgen.draw import fonts
-from printgen.draw.flatten import FCircle, FlatPage, FPath, FRect, FText, FUse
+from printgen.draw.flatten import FCircle, FDots, FlatPage, FPath, FRect, FText, FUse
 from printgen.draw.theme import Paint
 
 WEIGHT = {"regular": ("normal", "normal"), "bold": ("bold", "normal"), "italic": ("normal", "italic"),
@@ -48,6 +48,9 @@ def _element(d, prim):
                       rx=_n(prim.radius) if prim.radius else None, **_style(prim.paint))
     if isinstance(prim, FCircle):
         return d.circle((_n(prim.cx), _n(prim.cy)), _n(prim.r), **_style(prim.paint))
+    if isinstance(prim, FDots):                     # round caps: a line of no length prints as a dot
+        return d.path(d="".join(f"M{_n(x)} {_n(y)}h0" for x, y in prim.centres), fill="none",
+                      stroke=prim.paint.fill, stroke_width=_n(2 * prim.r), stroke_linecap="round")
     if isinstance(prim, FPath):
         pts = [(float(_n(x)), float(_n(y))) for x, y in prim.points]
         if prim.closed:

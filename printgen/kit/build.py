@@ -32,9 +32,11 @@ def plan_kit(name: str, students: int, **choices) -> Plan:
 
 
 def build_kit(plan: Plan, editions: str, out: Path, request: dict, progress: Progress | None = None,
-              check: Callable[[Path], bool] | None = None) -> tuple[Path, bool]:
+              check: Callable[..., bool] | None = None, verify: Callable | None = None) -> tuple[Path, bool]:
     """Write the kit to `out`: built and checked in a staging folder, then moved in (see outdir).
-    Returns where it went and whether `check` passed: a failed kit goes to OUT.failed instead."""
+    Returns where it went and whether `check` passed: a failed kit goes to OUT.failed instead.
+    With `verify` (printgen.check.kit.check_bytes), each worker checks the document it made, and
+    `check(staging, checked)` is given those results, so that it need not read the documents again."""
     from printgen.kit.lock import locked
     from printgen.kit.outdir import absolute, claim, clear_debris, keep_failed, put_in_place, stage
 
@@ -43,11 +45,12 @@ def build_kit(plan: Plan, editions: str, out: Path, request: dict, progress: Pro
     make_dirs(out.parent)
     with locked(out):
         clear_debris(out)
-        files = kit_files(plan, editions, request, progress)
+        checked: dict | None = {} if verify is not None else None
+        files = kit_files(plan, editions, request, progress, checked=checked, verify=verify)
         old = claim(out, plan.scenario.folder, set(files))      # again, with every page's thumbnail, under the lock
         staging = stage(out, files)
         try:
-            if check is not None and not check(staging):
+            if check is not None and not check(staging, checked or {}):
                 return keep_failed(staging, out), False
             put_in_place(staging, out, list(files), old)
         finally:
@@ -57,11 +60,12 @@ def build_kit(plan: Plan, editions: str, out: Path, request: dict, progress: Pro
 
 
 def kit_files(plan: Plan, editions: str, request: dict, progress: Progress | None = None,
-              names_only: bool = False) -> dict[str, bytes]:
-    """Every file of the kit by its name in the folder (`names_only`: the names, with no content)."""
+              names_only: bool = False, checked: dict | None = None, verify: Callable | None = None) -> dict[str, bytes]:
+    """Every file of the kit by its name in the folder (`names_only`: the names, with no content).
+    With `verify`, each document is also checked in the worker that made it, from its bytes, by
+    verify(pdf, doc, trace, plan), and the result goes into `checked` by the document's path."""
     from printgen.game.deploy_data import data_files
     from printgen.kit.index import index_html, thumb_name
-    from printgen.kit.parallel import run
 
     doc_kinds = kinds(plan.scenario.ruleset)
     jobs = [(edition, kind) for edition in EDITIONS[editions] for kind in doc_kinds]
@@ -73,25 +77,25 @@ def kit_files(plan: Plan, editions: str, request: dict, progress: Progress | Non
         return dict.fromkeys(names, b"")
     progress = progress or Progress(0, enabled=False)
     request = {**request, "scenario": scenario_ref(plan.scenario)}
-    # the heavy documents first, so the cores finish together
-    order = sorted(range(len(jobs)), key=lambda i: (jobs[i][1] not in HEAVY, i))
-    results = dict(zip(order, run(_document, plan, [jobs[i] for i in order], label=lambda j: f"the {j[1]} ({j[0]})")))
+    results = _documents(plan, jobs, verify)
     files: dict[str, bytes] = {}
     documents, traces, kits = [], {}, {}
     for edition in EDITIONS[editions]:
         options = plan.options.but(edition=edition)
         parts = []
-        for i, (e, kind) in enumerate(jobs):
-            if e != edition:
+        for job in jobs:
+            if job[0] != edition:
                 continue
-            r = results[i]
+            r = results[job]
             files[r["path"]] = r["pdf"]
             files.update(r["thumbs"])
             traces[r["path"]] = r["trace"]
+            if checked is not None and "checked" in r:
+                checked[r["path"]] = r["checked"]
             documents.append({k: r[k] for k in ("path", "kind", "edition", "pages", "title")})
-            if kind != "tiled-map" or request.get("with_tiled"):     # 50+ sheets: kit.pdf only if asked
+            if job[1] != "tiled-map" or request.get("with_tiled"):     # 50+ sheets: kit.pdf only if asked
                 parts.append(r)
-            progress.step(f"{kind} ({edition})")
+            progress.step(f"{job[1]} ({edition})")
         kit_path = f"kit-{edition}.pdf"
         files[kit_path] = combine_pdfs([r["pdf"] for r in parts])
         documents.append({"path": kit_path, "kind": "kit", "edition": edition,
@@ -112,6 +116,36 @@ def kit_files(plan: Plan, editions: str, request: dict, progress: Progress | Non
     return files
 
 
+def _documents(plan: Plan, jobs: list[tuple[str, str]], verify: Callable | None) -> dict[tuple[str, str], dict]:
+    """Each job's document, made on the cores. Those that print the others' page counts (the lesson
+    plan) come second, once the counts are known: nothing is drawn only to be counted."""
+    from printgen.kit.documents import COUNTS_PAGES
+    from printgen.kit.parallel import run
+
+    _preload(plan)
+    results: dict[tuple[str, str], dict] = {}
+    for second in (False, True):
+        todo = [j for j in jobs if (j[1] in COUNTS_PAGES) == second]
+        todo.sort(key=lambda j: j[1] not in HEAVY)             # the heavy ones first, so the cores finish together
+        done = run(_document, (plan, verify), todo, label=lambda j: f"the {j[1]} ({j[0]})")
+        results.update(zip(todo, done))
+        plan.page_counts().update({kind: r["pages"] for (_, kind), r in results.items()})
+    return results
+
+
+def _preload(plan: Plan) -> None:
+    """Import what every worker needs before they fork, once (the kit itself needs it all afterwards:
+    the lesson plan is drawn here, kit.pdf joined here), instead of once a worker."""
+    import jinja2  # noqa: F401
+    import pypdfium2  # noqa: F401
+    from PIL import Image  # noqa: F401
+    from reportlab.pdfgen import canvas  # noqa: F401
+
+    from printgen.kit import index  # noqa: F401
+
+    makers(plan)                                  # imports every sheet's module
+
+
 def scenario_ref(scenario) -> str:
     """How the manifest names the scenario: a built-in by name, any other folder by its absolute
     path, so the kit can be checked from any working directory."""
@@ -126,19 +160,25 @@ def scenario_ref(scenario) -> str:
 HEAVY = ("tiled-map", "sprites")
 
 
-def _document(plan: Plan, job: tuple[str, str]) -> dict:
-    """Draw, flatten and render one document of one edition, with its page thumbnails."""
+def _document(shared: tuple[Plan, Callable | None], job: tuple[str, str]) -> dict:
+    """Draw, flatten and render one document of one edition, with its page thumbnails; checked
+    from its bytes if asked (the kit's check then does not read it again)."""
     from printgen.kit.index import thumbnails
 
+    plan, verify = shared
     edition, kind = job
     options = plan.options.but(edition=edition, fmt="pdf")
     drawing = makers(plan)[kind](options)
     pages = flat_pages(drawing, edition)
     doc = {"path": f"{stem(kind)}-{edition}.pdf", "kind": kind, "edition": edition, "pages": len(pages),
            "title": drawing.title}
-    return {**doc, "pdf": render(drawing, edition, "pdf", pages=pages).files[0][1],
-            "trace": [[trace_record(e) for e in p.trace] for p in pages],
-            "thumbs": thumbnails(pages, edition, [doc])}
+    out = {**doc, "pdf": render(drawing, edition, "pdf", pages=pages).files[0][1],
+           "trace": [[trace_record(e) for e in p.trace] for p in pages],
+           "thumbs": thumbnails(pages, edition, [doc])}
+    if verify is not None:
+        plan.page_counts()[kind] = len(pages)        # as `printgen check` reads it: the pages printed
+        out["checked"] = verify(out["pdf"], doc, tracefile.as_read(out["path"], out["trace"]), plan)
+    return out
 
 
 def _manifest(plan: Plan, documents: list[dict], request: dict, files: dict[str, bytes]) -> dict:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import Callable
 
@@ -11,6 +12,7 @@ from printgen.systems import system_of
 KINDS = ("lesson", "teacher", "quickref", "cards", "captains", "sprites", "status-markers", "score", "worksheet",
          "debrief", "rulers", "map", "tiled-map")
 LESSON = ("lesson", "score", "worksheet", "debrief")      # only where the ruleset has their templates
+COUNTS_PAGES = ("lesson",)                # prints the other documents' page counts: drawn after them
 STEMS = {"tiled-map": "map-tiled"}          # the file names `printgen map --tiled` writes too
 
 
@@ -38,13 +40,27 @@ class Plan:
         return kinds(self.scenario.ruleset)
 
     def pages(self, kind: str) -> int:
-        """Pages of one document of this kit, drawn to count them (cached on the plan; while the
-        lesson plan counts its own pages in a first pass, its count reads 0)."""
-        cache = self.__dict__.setdefault("_pages", {})
+        """Pages of one document of this kit, drawn to count them unless known (cached on the plan;
+        while the lesson plan counts its own pages in a first pass, its count reads 0). A count does
+        not depend on the edition: the editions differ in colour, not in layout."""
+        cache = self.page_counts()
         if kind not in cache:
             cache[kind] = 0
             cache[kind] = len(makers(self)[kind](self.options).pages)
         return cache[kind]
+
+    def page_counts(self) -> dict[str, int]:
+        """The cache `pages` fills: the build puts in the counts of the documents it has drawn, the
+        check those of the documents it reads (each verified against its file), so none is drawn twice."""
+        return self.__dict__.setdefault("_pages", {})
+
+    def but(self, options) -> "Plan":
+        """The same plan with other options (an edition, a format), sharing the page counts."""
+        if options == self.options:
+            return self
+        other = dataclasses.replace(self, options=options)
+        other.__dict__["_pages"] = self.page_counts()
+        return other
 
 
 def stem(kind: str) -> str:

@@ -25,10 +25,8 @@ def has_sheet(rs, kind: str) -> bool:
 
 
 def lesson_sheet(plan, kind: str, options: Options) -> Drawing:
-    import dataclasses
-
     template, title, columns, pages = SHEETS[kind]
-    plan = dataclasses.replace(plan, options=options) if plan.options != options else plan
+    plan = plan.but(options)
     return panel_sheet(plan.scenario, options, template, title, columns=columns, max_pages=pages,
                        **context(plan))
 
