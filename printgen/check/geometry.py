@@ -78,7 +78,7 @@ def check_colours(paths: list, shapes: list[dict], ruleset, edition: str, file: 
 def check_geometry(paths: list, shapes: list[dict], ruleset, measure, file: str, page: int,
                    edition: str = "color") -> list[Discrepancy]:
     out = check_colours(paths, [e for e in shapes if e["shape"]["edge"] == "colour"], ruleset, edition, file, page)
-    shapes = [e for e in shapes if e["shape"]["edge"] != "colour"]
+    shapes = [e for e in shapes if e["shape"]["edge"] in KIND and e["shape"]["edge"] != "colour"]   # angles: check/gauges.py
     for e in shapes:
         source = Source.from_json(e["source"])
         try:

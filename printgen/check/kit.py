@@ -10,6 +10,8 @@ from typing import Callable
 
 from printgen.check.geometry import check_geometry
 from printgen.check.folder import changed_extras, extra_files, ruleset_changes
+from printgen.check.deployment import check_deployment
+from printgen.check.gauges import check_angles
 from printgen.check.independent import Oracle
 from printgen.check.labels import check_pairs
 from printgen.check.numbers import Context, Discrepancy, check_page
@@ -176,7 +178,7 @@ def check_document(path: Path, doc: dict, trace: list, plan, deploy_text) -> tup
     kind, edition = doc["kind"], doc["edition"]
     try:
         measures = [{e["shape"]["edge"] for e in t if "shape" in e} for t in trace]     # page by page
-        lines = {"x", "from", "to", "colour"}                                  # what lines are measured for
+        lines = {"x", "from", "to", "colour", "angle", "bearing"}              # what lines are measured for
         with open_pages(path, shapes=["lines" if m & lines else kind == "sprites" or bool(m) for m in measures],
                         colours=[edition == "bw" or "colour" in m for m in measures]) as pages:
             return _check_pages(pages, doc, trace, plan, deploy_text), [p.text() for p in pages]
@@ -196,6 +198,8 @@ def _check_pages(pages, doc: dict, trace: list, plan, deploy_text) -> list[Discr
     for i, (page, whole) in enumerate(zip(pages, trace), start=1):
         page_trace = [e for e in whole if "shape" not in e]          # printed words and numbers
         out += check_geometry(page.paths, [e for e in whole if "shape" in e], s.ruleset, measure, name, i, edition)
+        out += check_angles(page.paths, [e for e in whole if "shape" in e], s.ruleset, name, i)
+        out += check_deployment(page, [e for e in whole if "shape" in e], page_trace, plan, name, i)
         ctx = Context(s.ruleset, measure, s.fleet, s.title, i, len(pages), extra=deploy_text, plan=plan)
         out += check_page(page, page_trace, ctx, name, i)
         out += check_pairs(page_trace, name, i)
