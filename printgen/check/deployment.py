@@ -13,6 +13,7 @@ import json
 import math
 
 from printgen.check.numbers import Discrepancy
+from printgen.units import CM_PER_GAME_IN
 
 TOL_IN = 0.01        # on the table: a base drawn further off than this is in the wrong place
 MIN_PT = 0.03        # the PDF's own rounding (two decimals of a point), when the map is very small
@@ -33,7 +34,7 @@ def check_deployment(page, shapes: list[dict], words: list[dict], plan, file: st
     from printgen.game.deploy_data import to_json
 
     data = json.loads(to_json(plan.deployment, plan.scenario, plan.options))   # as deployment.json holds it
-    inch = 2.5 if data["units"] == "cm" else 1.0
+    inch = CM_PER_GAME_IN if data["units"] == "cm" else 1.0
     rects = [p for p in page.paths if p.kind == "rect"]
     outlines = _outlines(page.page, page.height)
     out = []
@@ -52,7 +53,7 @@ def check_deployment(page, shapes: list[dict], words: list[dict], plan, file: st
             continue
         tol = max(TOL_IN * inch * k, MIN_PT)
         for p in data["placements"]:
-            want = corners(p, data, drawn.x0, drawn.bottom, k)
+            want = corners(p, base_size(p, plan, inch), drawn.x0, drawn.bottom, k)
             if not any(_same(want, got, tol) for got in outlines):
                 cx, cy = sum(q[0] for q in want) / 4, sum(q[1] for q in want) / 4
                 out.append(Discrepancy(file, n, f"{p['ship']}: no base drawn at x {p['x']:g}, y {p['y']:g} {data['units']}, "
@@ -63,16 +64,24 @@ def check_deployment(page, shapes: list[dict], words: list[dict], plan, file: st
     return out
 
 
-def corners(p: dict, data: dict, west: float, south: float, k: float) -> list[tuple[float, float]]:
-    """The page corners of a placement's base: x east of the west edge, y north of the south edge."""
-    length = p.get("length", data["base"]["length"])
-    width = p.get("width", data["base"]["width"])
+def corners(p: dict, size: tuple[float, float], west: float, south: float, k: float) -> list[tuple[float, float]]:
+    """The page corners of a placement's base (`size`: its length and width in print units): x east
+    of the west edge, y north of the south edge."""
+    length, width = size
     cx, cy = west + p["x"] * k, south - p["y"] * k
     h = math.radians(p["heading_deg"])
     fx, fy = math.sin(h), -math.cos(h)                 # towards the bow, on the page (y runs down)
     sx, sy = -fy, fx
     a, b = length * k / 2, width * k / 2
     return [(cx + i * a * fx + j * b * sx, cy + i * a * fy + j * b * sy) for i, j in ((1, 1), (1, -1), (-1, -1), (-1, 1))]
+
+
+def base_size(p: dict, plan, inch: float) -> tuple[float, float]:
+    """The ship's base as the ruleset gives it (full-scale inches), at the kit's scale in print units:
+    deployment.json rounds base sizes as the placement table prints them, its positions are exact."""
+    ship = next(q.ship for q in plan.deployment.placements if q.number == p["number"])
+    length, width = plan.scenario.ruleset.base_of(ship)
+    return length * plan.options.scale * inch, width * plan.options.scale * inch
 
 
 def _same(want: list[tuple[float, float]], got: list[tuple[float, float]], tol: float) -> bool:

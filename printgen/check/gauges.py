@@ -45,12 +45,15 @@ def _from(p, x: float, y: float) -> tuple[float, float] | None:
 
 def measured_deg(paths: list, shape: dict) -> list[float]:
     """Directions (degrees, anticlockwise from the frame's heading) of the lines in the PDF that
-    start where the traced line starts."""
+    start where the traced line starts and are as long (another line from there, such as the first
+    leg of the sweep's track, says nothing of this ray)."""
     (sx, sy), (ax, ay) = shape["ends"][0], shape["axis"]
+    (ex, ey) = shape["ends"][1]
+    length = math.hypot(ex - sx, ey - sy)
     heading = math.degrees(math.atan2(-ay, ax))                 # page y runs down
     out = []
     for p in paths:
-        if p.kind != "line" or math.hypot(p.w, p.h) < MIN_PT:
+        if p.kind != "line" or length < MIN_PT or abs(math.hypot(p.w, p.h) - length) > START_PT:
             continue
         end = _from(p, sx, sy)
         if end is not None:
@@ -71,8 +74,8 @@ def check_angles(paths: list, shapes: list[dict], ruleset, file: str, page: int)
         if any(_diff(g, want) <= TOL_DEG for g in got):
             continue
         near = min(got, key=lambda g: _diff(g, want), default=None)
-        drawn = "no line starts there" if near is None else f"the nearest line there stands at {near % 360:.1f}°"
-        what = (f"{resolve(ruleset, source)} (a line at {want % 360:.1f}°)" if e["shape"]["edge"] == "bearing"
+        drawn = "no line starts there" if near is None else f"the nearest line there stands at {round(near, 1) % 360:.1f}°"
+        what = (f"{resolve(ruleset, source)} (a line at {round(want, 1) % 360:.1f}°)" if e["shape"]["edge"] == "bearing"
                 else f"{want:g}° from the heading")
         out.append(Discrepancy(file, page, f"{source}: a gauge's line must point {what}, {drawn} "
                                            f"(to {TOL_DEG:g}°)", tuple(e["bbox"])))
