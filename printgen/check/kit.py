@@ -232,7 +232,7 @@ def _bases(page, trace, plan, name: str, i: int) -> list[Discrepancy]:
     """Each base measures its ship's base at the kit's scale (the ruleset's base_of: one size for all,
     or one a ship type) and holds one mark per point, as the rule family draws and recognises them
     (hit circles, or the small squares of structure boxes)."""
-    from printgen.rules.tracks import tracks
+    from printgen.check.marks import expected_marks, flagships_strongest
     from printgen.systems import system_of
 
     rs, m = plan.scenario.ruleset, plan.options.measure
@@ -250,7 +250,7 @@ def _bases(page, trace, plan, name: str, i: int) -> list[Discrepancy]:
     marks = [p for p in page.paths if family.is_mark(p, sizes)]
     unit, points = family.marks
     names = [e for e in trace if e["source"][0] == "fleet" and e["source"][2] == "name"]
-    out, seen = [], set()
+    out, seen, counts = [], set(), {}
     for base in bases:
         box = (base.x0, base.top, base.x1, base.bottom)
         inside = {e["source"][1] for e in names if box[0] <= (e["bbox"][0] + e["bbox"][2]) / 2 <= box[2]
@@ -266,10 +266,15 @@ def _bases(page, trace, plan, name: str, i: int) -> list[Discrepancy]:
         if not fits(base, w, h):
             continue                                  # another type's size: this ship's base is missing
         seen.add(key)
-        want = sum(t.count for t in system_of(rs).piece_tracks(plan.scenario, ship))
-        got = sum(1 for c in marks if c.inside(box))
+        drawn = system_of(rs).piece_tracks(plan.scenario, ship)
+        want = expected_marks(rs, drawn)                  # check/marks.py: the sources read a second way
+        got = counts[key] = sum(1 for c in marks if c.inside(box))
+        if want is None:
+            out.append(Discrepancy(name, i, f"{key}: the marks its base must carry cannot be read from the rules"))
+            continue
         if got != want:
             out.append(Discrepancy(name, i, f"{key}: {got} {unit} on its base, the rules give {want} {points}"))
+    out += flagships_strongest(counts, {k: s.flagship for k, s in ships.items()}, name, i)
     expected = {e["source"][1] for e in names}
     for key in sorted(expected - seen):
         w, h = size_of.get(key, next(iter(sizes)))
