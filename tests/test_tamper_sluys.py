@@ -54,3 +54,34 @@ def test_swapped_words_fail(built, tmp_path, what, name, item, change, says):
     found = fails(kit)
     source, text = says
     assert any(f.startswith(f"FAIL  {name}, page {page}: {source}") and f"'{text}" in f for f in found), found
+
+
+def rect_op(bbox) -> bytes:
+    """The `re` operator the PDF backend writes for this box (its own number format)."""
+    from printgen.draw.pdf import _trim
+
+    x0, top, x1, bottom = bbox
+    return _trim("%.2f %.2f %.2f %.2f re" % (x0, top, x1 - x0, bottom - top)).encode()
+
+
+@pytest.mark.parametrize("edge, grow, says", [("width", (0, 0, 3.6, 0), "is as wide as 1.50\""),
+                                               ("height", (0, -1.8, 0, 0), "is as tall as 1.00\"")])
+def test_a_resized_obstacle_marker_fails(built, tmp_path, edge, grow, says):
+    """An obstacle marker (1.5" by 1", the ruleset's default) drawn 0.05" too wide, or 0.025" too tall."""
+    from tamper import load_trace
+
+    kit = copy_kit(built, tmp_path)
+    page, entry = next((k + 1, e) for k, entries in enumerate(load_trace(kit)["markers-bw.pdf"]) for e in entries
+                       if (e.get("shape") or {}).get("edge") == edge)
+    box = entry["bbox"]
+    new = tuple(a + d for a, d in zip(box, grow))
+
+    def resize(data: bytes) -> bytes:
+        assert rect_op(box) in data
+        return data.replace(rect_op(box), rect_op(new))        # its fill and its outline
+
+    edit_page(kit, "markers-bw.pdf", page, resize)
+    found = fails(kit)
+    key = "0" if edge == "width" else "1"
+    assert any(f.startswith(f"FAIL  markers-bw.pdf, page {page}: rule:obstacles.marker_in.{key}: no rect drawn where "
+                            f"it {says}") for f in found), found
