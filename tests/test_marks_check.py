@@ -57,3 +57,9 @@ def test_a_kit_is_not_printed_from_tracks_with_a_wrong_count(run, monkeypatch, t
                          "--out", tmp_path / "k")
     assert code == 2 and "hit circles: Victory (British): its tracks give 7 hit circles, the rules 6" in err
     assert not (tmp_path / "k").exists()
+
+
+def test_a_flagship_is_compared_with_ships_of_its_own_type():
+    flag, kind = {"A": True, "B": False, "C": False}, {"A": "cog", "B": "hulk", "C": "cog"}
+    assert flagships_strongest({"A": 22, "B": 25, "C": 22}, flag, "sprites-bw.pdf", 1, kind) == []
+    assert flagships_strongest({"A": 21, "B": 25, "C": 22}, flag, "sprites-bw.pdf", 1, kind)[0].what.startswith("A: ")

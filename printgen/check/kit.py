@@ -274,7 +274,8 @@ def _bases(page, trace, plan, name: str, i: int) -> list[Discrepancy]:
             continue
         if got != want:
             out.append(Discrepancy(name, i, f"{key}: {got} {unit} on its base, the rules give {want} {points}"))
-    out += flagships_strongest(counts, {k: s.flagship for k, s in ships.items()}, name, i)
+    out += flagships_strongest(counts, {k: s.flagship for k, s in ships.items()}, name, i,
+                               {k: s.type or "" for k, s in ships.items()})
     expected = {e["source"][1] for e in names}
     for key in sorted(expected - seen):
         w, h = size_of.get(key, next(iter(sizes)))
