@@ -77,14 +77,15 @@ def test_a_changed_label_fails(kit, what, name, page, change, says):
 
 def test_a_changed_number_fails(kit):
     page = page_of(kit, "quickref-color.pdf", ["rule", "shooting.dice.british"])
-    edit_page(kit, "quickref-color.pdf", page, replace(b"(7) Tj", b"(8) Tj", 0))
+    entry = traced(kit, "quickref-color.pdf", page, ["rule", "shooting.dice.british"])
+    edit_page(kit, "quickref-color.pdf", page, replace_shown_at(entry["text"].encode(), b"8", entry["bbox"]))
     found = fails(kit)
     assert any(f.startswith(f"FAIL  quickref-color.pdf, page {page}: rule:shooting.dice.british prints '8'") for f in found)
 
 
 def test_a_changed_direction_fails(kit):
     page = page_of(kit, "quickref-color.pdf", ["label", "drift.direction"])
-    edit_page(kit, "quickref-color.pdf", page, replace(b"(SE) Tj", b"(NE) Tj", 0))
+    edit_page(kit, "quickref-color.pdf", page, replace(b"(SE) Tj", b"(NE) Tj", 0))     # the only SE on its page
     found = fails(kit)
     assert f"FAIL  quickref-color.pdf, page {page}: label:drift.direction prints 'NE', the rules say 'SE'" in found
 
@@ -124,7 +125,16 @@ def test_a_changed_ruleset_names_each_changed_rule(run, scenario_dir, tmp_path):
 
 
 def traced(folder, name: str, page: int, source: list) -> dict:
-    return next(e for e in load_trace(folder)[name][page - 1] if e["source"] == source)
+    """The printed (not drawn) item of `source` on that page."""
+    return next(e for e in load_trace(folder)[name][page - 1] if e["source"] == source and not e.get("shape"))
+
+
+def page_height(path, page: int) -> float:
+    import pikepdf
+
+    with pikepdf.open(path) as pdf:
+        box = pdf.pages[page - 1].mediabox
+        return float(box[3]) - float(box[1])
 
 
 def test_a_white_out_box_over_a_number_fails(kit):
@@ -132,7 +142,7 @@ def test_a_white_out_box_over_a_number_fails(kit):
 
     page = page_of(kit, "quickref-bw.pdf", ["rule", "shooting.dice.british"])
     entry = traced(kit, "quickref-bw.pdf", page, ["rule", "shooting.dice.british"])
-    edit_page(kit, "quickref-bw.pdf", page, white_box(entry["bbox"], 792))
+    edit_page(kit, "quickref-bw.pdf", page, white_box(entry["bbox"], page_height(kit / "quickref-bw.pdf", page)))
     found = fails(kit)
     assert any(f.startswith(f"FAIL  quickref-bw.pdf, page {page}: '7' (rule:shooting.dice.british) is covered by a shape "
                             "drawn over it") for f in found), found
@@ -166,8 +176,9 @@ def rect_op(bbox) -> bytes:
 
 def test_a_ruler_drawn_short_fails(kit):
     """The range ruler (12" at full scale, 6" in this half-scale kit) drawn 5" long, still labelled 6"."""
-    entry = traced(kit, "rulers-bw.pdf", 1, ["rule", "shooting.range_in.long.1"])   # the label's 6"
-    band = [e for e in json_trace(kit, "rulers-bw.pdf", 1) if e.get("shape", {}).get("edge") == "end"
+    page = page_of(kit, "rulers-bw.pdf", ["rule", "shooting.range_in.long.1"])
+    entry = traced(kit, "rulers-bw.pdf", page, ["rule", "shooting.range_in.long.1"])   # the label's 6"
+    band = [e for e in json_trace(kit, "rulers-bw.pdf", page) if e.get("shape", {}).get("edge") == "end"
             and e["source"] == ["rule", "shooting.range_in.long.1"]]
     assert entry and len(band) == 2                                   # the ruler's outline and its long band
 
@@ -177,21 +188,26 @@ def test_a_ruler_drawn_short_fails(kit):
             data = data.replace(rect_op(e["bbox"]), rect_op((x0, top, x1 - 72, bottom)))    # an inch short
         return data
 
-    edit_page(kit, "rulers-bw.pdf", 1, shorten)
+    edit_page(kit, "rulers-bw.pdf", page, shorten)
     found = fails(kit)
-    assert any(f.startswith("FAIL  rulers-bw.pdf, page 1: rule:shooting.range_in.long.1: no rect drawn where it ends "
+    assert any(f.startswith(f"FAIL  rulers-bw.pdf, page {page}: rule:shooting.range_in.long.1: no rect drawn where it ends "
                             "6\" from its zero") for f in found), found
 
 
 def test_a_changed_tick_label_fails(kit):
-    edit_page(kit, "rulers-bw.pdf", 1, replace(b"6.5 Tf (5) Tj", b"6.5 Tf (6) Tj"))
-    assert "FAIL  rulers-bw.pdf, page 1: meta:tick.5 prints '6', the rules say '5'" in fails(kit)
+    page = page_of(kit, "rulers-bw.pdf", ["meta", "tick", 5])
+    entry = traced(kit, "rulers-bw.pdf", page, ["meta", "tick", 5])               # the label, not the tick
+    edit_page(kit, "rulers-bw.pdf", page, replace_shown_at(b"5", b"6", entry["bbox"]))
+    assert f"FAIL  rulers-bw.pdf, page {page}: meta:tick.5 prints '6', the rules say '5'" in fails(kit)
 
 
 def test_a_moved_tick_fails(kit):
-    edit_page(kit, "rulers-bw.pdf", 1, replace(b"388.8 148 m 388.8 163.12 l", b"390 148 m 390 163.12 l"))
+    page = page_of(kit, "rulers-bw.pdf", ["meta", "tick", 5])
+    tick = next(e for e in json_trace(kit, "rulers-bw.pdf", page) if e["source"] == ["meta", "tick", 5] and e.get("shape"))
+    (x0, y0), (x1, y1) = tick["shape"]["ends"]
+    edit_page(kit, "rulers-bw.pdf", page, replace(_line_op(x0, y0, x1, y1), _line_op(x0 + 1.2, y0, x1 + 1.2, y1)))
     found = fails(kit)
-    assert any(f.startswith("FAIL  rulers-bw.pdf, page 1: meta:tick.5: no line drawn where it stands 5.00\" from its zero")
+    assert any(f.startswith(f"FAIL  rulers-bw.pdf, page {page}: meta:tick.5: no line drawn where it stands 5.00\" from its zero")
                for f in found), found
 
 
@@ -239,9 +255,10 @@ def test_the_report_pictures_each_discrepancy_escaped(run, kit, tmp_path):
 
 
 def _north_edge(kit):
-    north = next(e for e in json_trace(kit, "map-color.pdf", 1) if e["source"] == ["rule", "table.edges.0.to_ft"])
+    page = page_of(kit, "map-color.pdf", ["rule", "table.edges.0.to_ft"])
+    north = next(e for e in json_trace(kit, "map-color.pdf", page) if e["source"] == ["rule", "table.edges.0.to_ft"])
     (x0, y0), (x1, y1) = north["shape"]["ends"]
-    return _line_op(x0, y0, x1, y1), (x0, y0, x1, y1)
+    return _line_op(x0, y0, x1, y1), (x0, y0, x1, y1), page
 
 
 def _line_op(x0, y0, x1, y1) -> bytes:
@@ -252,18 +269,18 @@ def _line_op(x0, y0, x1, y1) -> bytes:
 
 def test_a_wind_edge_recoloured_fails(kit):
     """The deployment map's north edge is yellow (the seed's); painted green."""
-    line, _ = _north_edge(kit)
-    edit_page(kit, "map-color.pdf", 1, replace(line, b"0.18 0.61 0.27 RG\n" + line))
-    assert any(f.startswith("FAIL  map-color.pdf, page 1: rule:table.edges.0.colour: the line is drawn in (46, 156, 69), "
+    line, _, page = _north_edge(kit)
+    edit_page(kit, "map-color.pdf", page, replace(line, b"0.18 0.61 0.27 RG\n" + line))
+    assert any(f.startswith(f"FAIL  map-color.pdf, page {page}: rule:table.edges.0.colour: the line is drawn in (46, 156, 69), "
                             "the rules' yellow is (") for f in fails(kit))
 
 
 def test_a_wind_edge_cut_short_fails(kit):
     """The north edge (0-5 ft) stopped a foot short."""
-    line, (x0, y0, x1, y1) = _north_edge(kit)
-    edit_page(kit, "map-color.pdf", 1, replace(line, _line_op(x0, y0, x1 - (x1 - x0) / 5, y1)))
+    line, (x0, y0, x1, y1), page = _north_edge(kit)
+    edit_page(kit, "map-color.pdf", page, replace(line, _line_op(x0, y0, x1 - (x1 - x0) / 5, y1)))
     found = fails(kit)
-    assert any(f.startswith("FAIL  map-color.pdf, page 1: rule:table.edges.0.to_ft: no line drawn where it ends "
+    assert any(f.startswith(f"FAIL  map-color.pdf, page {page}: rule:table.edges.0.to_ft: no line drawn where it ends "
                             "5 ft along its side") for f in found), found
 
 

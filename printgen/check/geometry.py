@@ -9,8 +9,8 @@ from printgen.check.numbers import Discrepancy
 from printgen.rules.trace import Source, resolve
 
 TOL_PT = 0.72                    # 0.01 inch: a length or a position drawn further off than this is wrong
-KIND = {"start": "rect", "end": "rect", "mid": "rect", "height": "rect", "x": "line", "from": "line", "to": "line",
-        "colour": "line"}
+KIND = {"start": "rect", "end": "rect", "mid": "rect", "height": "rect", "width": "rect", "x": "line", "from": "line",
+        "to": "line", "colour": "line"}
 COLOUR_TOL = 3                   # 0-255: a colour read back may differ this much per channel
 
 
@@ -19,7 +19,7 @@ def local_value(source: Source, shape: dict, ruleset, measure) -> float:
     if source.fn == "meta" and source.args[0] == "tick":
         return source.args[1] * measure.unit_pt()
     value = float(resolve(ruleset, source))
-    if shape["edge"] in ("height", "from", "to"):
+    if shape["edge"] in ("height", "width", "from", "to"):
         return value * shape["per"]
     return measure.printed_pt(value)
 
@@ -45,6 +45,8 @@ def where(entry: dict, length: float) -> tuple[float, float, float, float]:
         return at - half, top, at + half, bottom
     if edge == "x":
         return at, top, at, bottom
+    if edge == "width":                                               # a marker or base: as wide as the rule
+        return x0, top, x0 + s["scale"] * length, bottom
     return x0, bottom - s["scale"] * length, x1, bottom            # height: the bar stands on its baseline
 
 
@@ -78,7 +80,7 @@ def check_colours(paths: list, shapes: list[dict], ruleset, edition: str, file: 
 def check_geometry(paths: list, shapes: list[dict], ruleset, measure, file: str, page: int,
                    edition: str = "color") -> list[Discrepancy]:
     out = check_colours(paths, [e for e in shapes if e["shape"]["edge"] == "colour"], ruleset, edition, file, page)
-    shapes = [e for e in shapes if e["shape"]["edge"] != "colour"]
+    shapes = [e for e in shapes if e["shape"]["edge"] in KIND and e["shape"]["edge"] != "colour"]   # angles: check/gauges.py
     for e in shapes:
         source = Source.from_json(e["source"])
         try:
@@ -91,9 +93,11 @@ def check_geometry(paths: list, shapes: list[dict], ruleset, measure, file: str,
         if any(p.kind == kind and _fits(p, box) for p in paths):
             continue
         what = {"start": "starts", "end": "ends", "mid": "is centred", "x": "stands", "height": "is as tall as",
+                "width": "is as wide as",
                 "from": "starts", "to": "ends"}
         edge = e["shape"]["edge"]
         want = (f"{length * e['shape']['scale'] / 72:.2f}\" tall" if edge == "height"
+                else f"{length * e['shape']['scale'] / 72:.2f}\" wide" if edge == "width"
                 else f"{float(resolve(ruleset, source)):g} ft along its side" if edge in ("from", "to")
                 else f"{length / 72:.2f}\" from its zero" if source.fn == "meta"
                 else f"{measure.fmt(float(resolve(ruleset, source)))} from its zero")

@@ -11,6 +11,8 @@ from typing import Callable
 
 from printgen.check.geometry import check_geometry
 from printgen.check.folder import changed_extras, extra_files, ruleset_changes
+from printgen.check.deployment import check_deployment
+from printgen.check.gauges import check_angles
 from printgen.check.independent import Oracle
 from printgen.check.labels import check_pairs
 from printgen.check.numbers import Context, Discrepancy, check_page
@@ -229,7 +231,7 @@ def check_document(path: Path | bytes, doc: dict, trace: list, plan, deploy_text
     kind, edition = doc["kind"], doc["edition"]
     try:
         measures = [{e["shape"]["edge"] for e in t if "shape" in e} for t in trace]     # page by page
-        lines = {"x", "from", "to", "colour"}                                  # what lines are measured for
+        lines = {"x", "from", "to", "colour", "angle", "bearing"}              # what lines are measured for
         with open_pages(path, shapes=["lines" if m & lines else kind == "sprites" or bool(m) for m in measures],
                         colours=[edition == "bw" or "colour" in m for m in measures]) as pages:
             return _check_pages(pages, doc, trace, plan, deploy_text), [p.text() for p in pages]
@@ -249,6 +251,8 @@ def _check_pages(pages, doc: dict, trace: list, plan, deploy_text) -> list[Discr
     for i, (page, whole) in enumerate(zip(pages, trace), start=1):
         page_trace = [e for e in whole if "shape" not in e]          # printed words and numbers
         out += check_geometry(page.paths, [e for e in whole if "shape" in e], s.ruleset, measure, name, i, edition)
+        out += check_angles(page.paths, [e for e in whole if "shape" in e], s.ruleset, name, i)
+        out += check_deployment(page, [e for e in whole if "shape" in e], page_trace, plan, name, i)
         ctx = Context(s.ruleset, measure, s.fleet, s.title, i, len(pages), extra=deploy_text, plan=plan)
         out += check_page(page, page_trace, ctx, name, i)
         out += check_pairs(page_trace, name, i)
@@ -281,7 +285,7 @@ def _bases(page, trace, plan, name: str, i: int) -> list[Discrepancy]:
     """Each base measures its ship's base at the kit's scale (the ruleset's base_of: one size for all,
     or one a ship type) and holds one mark per point, as the rule family draws and recognises them
     (hit circles, or the small squares of structure boxes)."""
-    from printgen.rules.tracks import tracks
+    from printgen.check.marks import expected_marks, flagships_strongest
     from printgen.systems import system_of
 
     rs, m = plan.scenario.ruleset, plan.options.measure
@@ -299,7 +303,7 @@ def _bases(page, trace, plan, name: str, i: int) -> list[Discrepancy]:
     marks = [p for p in page.paths if family.is_mark(p, sizes)]
     unit, points = family.marks
     names = [e for e in trace if e["source"][0] == "fleet" and e["source"][2] == "name"]
-    out, seen = [], set()
+    out, seen, counts = [], set(), {}
     for base in bases:
         box = (base.x0, base.top, base.x1, base.bottom)
         inside = {e["source"][1] for e in names if box[0] <= (e["bbox"][0] + e["bbox"][2]) / 2 <= box[2]
@@ -315,10 +319,16 @@ def _bases(page, trace, plan, name: str, i: int) -> list[Discrepancy]:
         if not fits(base, w, h):
             continue                                  # another type's size: this ship's base is missing
         seen.add(key)
-        want = sum(t.count for t in system_of(rs).piece_tracks(plan.scenario, ship))
-        got = sum(1 for c in marks if c.inside(box))
+        drawn = system_of(rs).piece_tracks(plan.scenario, ship)
+        want = expected_marks(rs, drawn)                  # check/marks.py: the sources read a second way
+        got = counts[key] = sum(1 for c in marks if c.inside(box))
+        if want is None:
+            out.append(Discrepancy(name, i, f"{key}: the marks its base must carry cannot be read from the rules"))
+            continue
         if got != want:
             out.append(Discrepancy(name, i, f"{key}: {got} {unit} on its base, the rules give {want} {points}"))
+    out += flagships_strongest(counts, {k: s.flagship for k, s in ships.items()}, name, i,
+                               {k: s.type or "" for k, s in ships.items()})
     expected = {e["source"][1] for e in names}
     for key in sorted(expected - seen):
         w, h = size_of.get(key, next(iter(sizes)))

@@ -9,6 +9,7 @@ from __future__ import annotations
 from printgen.check.numbers import Discrepancy
 
 ROW_TOL = 1.0          # points: a row label's band may differ this much from its number's (baselines agree)
+CELL_GAP = 12.0        # points: numbers of one cell ("1/3 (33.3%)") stand closer than this; cells farther
 
 
 def _on_row(label: list, number: list) -> bool:
@@ -16,9 +17,10 @@ def _on_row(label: list, number: list) -> bool:
     return label[1] - ROW_TOL <= mid <= label[3] + ROW_TOL and label[0] <= number[0] + ROW_TOL
 
 
-def _nearest_head(src: list, cell: list, heads: list) -> bool:
+def _nearest_head(src: list, cell: list, heads: list, own: set) -> bool:
     """The cell's column head is, of the heads on the nearest head line above it, the one closest
-    across (a head may carry words beside its number, so centres need not agree exactly)."""
+    across (a head may carry words beside its number, so centres need not agree exactly); `own`:
+    every traced word of the number's head cell ("Short, up to 6\"": the nearest may be either)."""
     above = [(s, b) for s, b in heads if b[3] <= cell[1] + ROW_TOL]
     if not above:
         return False
@@ -29,10 +31,7 @@ def _nearest_head(src: list, cell: list, heads: list) -> bool:
     row = [(s, b) for s, b in above if abs(b[1] - top) < 1]
     mid = (cell[0] + cell[2]) / 2
     nearest = min(row, key=lambda sb: abs((sb[1][0] + sb[1][2]) / 2 - mid))
-    return nearest[0] == tuple(src)
-
-
-CELL_GAP = 12.0        # points: numbers of one cell ("1/3 (33.3%)") stand closer than this; cells farther
+    return nearest[0] in own
 
 
 def _cells(trace: list[dict]) -> dict[int, list[float]]:
@@ -72,7 +71,7 @@ def check_pairs(trace: list[dict], file: str, page: int) -> list[Discrepancy]:
             if axis == "row":
                 ok = any(_on_row(b, e["bbox"]) for b in boxes)
             else:
-                ok = _nearest_head(src, cells[id(e)], heads)
+                ok = _nearest_head(src, cells[id(e)], heads, {tuple(x) for a, x in e["labels"] if a == "col"})
             if not ok:
                 where = "on its row" if axis == "row" else "at the head of its column"
                 out.append(Discrepancy(file, page, f"{_name(e['source'])} ('{e['text']}') is not printed with its "

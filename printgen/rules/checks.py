@@ -106,16 +106,22 @@ def squadron_counts(scenario) -> CheckResult:
 
 def damage_tracks(scenario, printed: dict[str, int] | None = None) -> CheckResult:
     """Each ship's printed marks (hit circles, structure boxes) equal its points in the rules;
-    `printed` maps ship key to marks counted on the sprite drawing (None: the rules' own tracks)."""
-    from printgen.rules.tracks import tracks
-
+    `printed` maps ship key to marks counted on the sprite drawing (None: the tracks the sheets draw
+    from). The rules' count is each track's source read a second way (check/marks.py), not its count."""
+    from printgen.check.marks import expected_marks            # the tracks' sources read a second way
     from printgen.systems import system_of
 
     rs = scenario.ruleset
     name = system_of(rs).marks[0]
     failures, total = [], 0
     for ship in scenario.fleet.ships:
-        want = sum(t.count for t in system_of(rs).piece_tracks(scenario, ship))
+        drawn = system_of(rs).piece_tracks(scenario, ship)
+        want = expected_marks(rs, drawn)
+        if want is None:
+            failures.append(f"{ship.key}: its {name} cannot be read from the rules a second way")
+            continue
+        if printed is None and sum(t.count for t in drawn) != want:
+            failures.append(f"{ship.key}: its tracks give {sum(t.count for t in drawn)} {name}, the rules {want}")
         total += want
         got = printed.get(ship.key, 0) if printed is not None else want
         if got != want:

@@ -131,15 +131,31 @@ def _bands(rs, options: Options, key: str, words: Callable[[str], list[Span]], t
     return Strip(shapes, length, title, [m.printed_pt(b) for _, (_, b) in bands])
 
 
-def _fan(cx: float, cy: float, r: float, half: float, rays: tuple[float, ...]) -> list[Shape]:
-    """A fan ahead of a bow at (cx, cy), pointing right, `half` degrees either way, with rays."""
+def _fan(cx: float, cy: float, r: float, half: float, rays: tuple[float, ...],
+         meanings: dict[float, tuple] | None = None) -> list[Shape]:
+    """A fan ahead of a bow at (cx, cy), pointing right, `half` degrees either way, with rays; a ray
+    whose angle `meanings` lists carries that meaning for the checker (("angle", source, times): the
+    ray stands the source's degrees times `times` anticlockwise from the bow's heading, check/gauges.py)."""
     pts = [(cx, cy)] + [(cx + r * math.cos(math.radians(a)), cy - r * math.sin(math.radians(a)))
                         for a in [-half + i * (2 * half) / 24 for i in range(25)]]
     shapes: list[Shape] = [Poly(tuple(pts), "panel")]
     for a in rays:
         x, y = cx + r * math.cos(math.radians(a)), cy - r * math.sin(math.radians(a))
-        shapes.append(Line(cx, cy, x, y, "rule.light"))
+        shapes.append(Line(cx, cy, x, y, "rule.light", meaning=(meanings or {}).get(a, ())))
     return shapes
+
+
+def _angle(key: str, times: float) -> tuple:
+    """A ray's meaning: it stands `times` the rule's degrees from the heading (anticlockwise)."""
+    return (("angle", ("rule", key), times),)
+
+
+def _bearing(shapes: list[Shape], key: str, turn: float = 0.0) -> list[Shape]:
+    """An arrow (table_diagram.arrow: its shaft first) that points along the compass direction the
+    rule names, turned by `turn` degrees (180: a wind blowing from that quarter), for the checker."""
+    from dataclasses import replace
+
+    return [replace(shapes[0], meaning=(("bearing", ("rule", key), turn),)), *shapes[1:]]
 
 
 def _base_at(cx: float, cy: float, L: float, W: float) -> list[Shape]:

@@ -336,7 +336,7 @@ def _sheet_label(plan: TilePlan, r: int, c: int, kept: set) -> list[Shape]:
 def index_page(scenario, dep: Deployment, options: Options, plan: TilePlan, kept: set) -> Page:
     """The grid of printed sheets over a small map, and how to put them together; their labels sit
     where no ship is."""
-    from printgen.sheets.maps.map_parts import edge_lines, ship_glyph
+    from printgen.sheets.maps.map_parts import TABLE, edge_lines, ship_glyph
     from printgen.sheets.text.textfit import wrap
 
     w, h = options.page_size
@@ -362,7 +362,7 @@ def index_page(scenario, dep: Deployment, options: Options, plan: TilePlan, kept
     ext_h = (plan.rows - 1) * plan.step_h + plan.area.h / plan.k
     k = min((box.w - 20) / ext_w, (box.bottom - top - 10) / ext_h)
     view = MapView(box.x + (box.w - ext_w * k) / 2, top, k, dep.width_in, dep.height_in)
-    page.add(Rect(view.x0, view.y0, view.w, view.h, "table", tag="table"))
+    page.add(Rect(view.x0, view.y0, view.w, view.h, "table", tag="table", meaning=TABLE))
     from printgen.sheets.maps.hazards import chain_shapes, hazard_shapes
 
     page.add(*(h for h in hazard_shapes(view, scenario, dep.scale) if not isinstance(h, Text)))

@@ -32,18 +32,20 @@ def status_marker_sheets(plan, options: Options) -> Drawing:
         if k == g.rows:
             pages.append(new_page(options))
             g, k = grid(Box(box.x, box.y + 4, box.w, box.h - 4), w, h, "marker"), 0
-        for c in range(count):
-            _marker(pages[-1], g.x0 + c * w, g.y0 + k * h, w, h, state)
+        for c in range(count):                     # the first of a row measures the rule's size (printgen check)
+            _marker(pages[-1], g.x0 + c * w, g.y0 + k * h, w, h, state, m.pt(1.0) if c == 0 else 0.0)
         k += 1
     for k, page in enumerate(pages):
         frame(page, options, s.title, "Markers", k + 1, len(pages))
     return Drawing(f"{s.title}: markers ({options.edition_name})", pages, subject="printgen status-markers")
 
 
-def _marker(page: Page, x: float, y: float, w: float, h: float, state: str) -> None:
+def _marker(page: Page, x: float, y: float, w: float, h: float, state: str, per: float = 0.0) -> None:
     label = state.upper()
     size = min(h * 0.36, w * 0.8 / max(fonts.width(label, 1.0, "bold"), 1e-6))
-    page.add(Rect(x, y, w, h, "panel", tag="marker"), Line(x, y, x + w, y, "cut"), Line(x, y + h, x + w, y + h, "cut"),
+    measured = (("width", ("rule", "status_markers.size_in.0"), per),
+                ("height", ("rule", "status_markers.size_in.1"), per)) if per else ()
+    page.add(Rect(x, y, w, h, "panel", tag="marker", meaning=measured), Line(x, y, x + w, y, "cut"), Line(x, y + h, x + w, y + h, "cut"),
              Line(x, y, x, y + h, "cut"), Line(x + w, y, x + w, y + h, "cut"),
              Text(x + w / 2, y + h / 2 + size * 0.35, (Span(label),), size, font="bold", anchor="middle",
                   tag="marker-label"))

@@ -7,7 +7,8 @@ import math
 
 from printgen.draw.shapes import Poly, Shape, Span, Text
 from printgen.options import Options
-from printgen.sheets.gauges.rulers import Piece, Strip, _bands, _base_at, _compass_letters, _dist, _fan, _marked_stick
+from printgen.sheets.gauges.rulers import (Piece, Strip, _angle, _bands, _base_at, _bearing, _compass_letters, _dist, _fan,
+                                          _marked_stick)
 from printgen.sheets.maps.table_diagram import COMPASS, arrow
 
 
@@ -49,7 +50,9 @@ def turn_template(scenario, options: Options) -> list[Piece]:
     r = 100.0                                      # the angles matter, not the size
     cx, cy = max(r, L) + 6, r + 6
     turn = rs.movement.turn_max_deg
-    shapes = _fan(cx, cy, r, turn, (-turn, -turn / 2, 0, turn / 2, turn))
+    key = "movement.turn_max_deg"
+    shapes = _fan(cx, cy, r, turn, (-turn, -turn / 2, 0, turn / 2, turn),
+                  {a * turn: _angle(key, a) for a in (-1, -0.5, 0.5, 1)})
     shapes += _base_at(cx, cy, L, W)
     shapes.append(Text(cx, cy + r + 12, (Span("Turn up to "), Span(f"{turn:g}°", "bold", ("rule", "movement.turn_max_deg"),
                                                                      "degrees"), Span(" either way, once a move")),
@@ -68,12 +71,13 @@ def compass(scenario, options: Options) -> list[Piece]:
     shapes += _compass_letters(cx, cy, r)
     frm = math.radians(COMPASS[rs.table.wind_from])
     ux, uy = math.sin(frm), -math.cos(frm)               # towards where the wind comes from
-    shapes += arrow(cx + ux * r * 0.9, cy + uy * r * 0.9, cx + ux * r * 0.2, cy + uy * r * 0.2, 7)
+    shapes += _bearing(arrow(cx + ux * r * 0.9, cy + uy * r * 0.9, cx + ux * r * 0.2, cy + uy * r * 0.2, 7),
+                       "table.wind_from", 180)
     shapes.append(Text(cx + ux * r * 0.55 + 6, cy + uy * r * 0.55, (Span("wind"),), 7.5, font="italic"))
     to = math.radians(COMPASS[rs.drift.direction])
     dx, dy = math.sin(to), -math.cos(to)
     x0, y0 = cx - dx * drift / 2, cy - dy * drift / 2
-    shapes += arrow(x0, y0, x0 + dx * drift, y0 + dy * drift, 7)
+    shapes += _bearing(arrow(x0, y0, x0 + dx * drift, y0 + dy * drift, 7), "drift.direction")
     shapes.append(Text(cx - 2, cy + 16, (Span("drift "), _dist(rs, options, "drift.distance_in")), 7.5,
                        anchor="end"))
     return [Piece(shapes, 2 * cx, "Wind and drift")]

@@ -9,7 +9,7 @@ from printgen.draw.shapes import Rect, Shape, Span, Text
 from printgen.options import Options
 from printgen.rules.provenance import mark_spans
 from printgen.systems.sectors.tables import mark_span
-from printgen.sheets.gauges.rulers import (STRIP_H, Piece, Strip, _bands, _base_at, _compass_letters,
+from printgen.sheets.gauges.rulers import (STRIP_H, Piece, Strip, _angle, _bands, _base_at, _compass_letters,
                                           _deg, _dist, _fan, _marked_stick, _ticks)
 from printgen.sheets.maps.table_diagram import arrow
 from printgen.sheets.text.textfit import fit_size
@@ -85,7 +85,10 @@ def sweep_template(scenario, options: Options) -> list[Piece]:
     L, W = min(options.measure.pt(length), r * 0.8), options.measure.pt(width)
     cx, cy = L + 6, r + 14
     steps = [mv.sweep_step_deg * k for k in range(1, int(mv.sweep_turn_deg / mv.sweep_step_deg + 1e-9) + 1)]
-    shapes = _fan(cx, cy, r, mv.sweep_turn_deg, tuple(a * s for a in steps for s in (-1, 1)) + (0,))
+    traced = {a * s: _angle("movement.sweep_step_deg", s * k) + (_angle("movement.sweep_turn_deg", s)
+                                                               if a == mv.sweep_turn_deg else ())
+              for k, a in enumerate(steps, 1) for s in (-1, 1)}                 # each step, the last the whole turn
+    shapes = _fan(cx, cy, r, mv.sweep_turn_deg, tuple(a * s for a in steps for s in (-1, 1)) + (0,), traced)
     for k, a in enumerate(steps):                  # each ray's angle at its end, the last the whole turn
         key = "movement.sweep_turn_deg" if k == len(steps) - 1 else "movement.sweep_step_deg"
         for side in (-1, 1):

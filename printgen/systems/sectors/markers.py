@@ -24,9 +24,11 @@ def marker_sheets(scenario, options: Options) -> Drawing:
     top = _intro(page, scenario, options, box)
     area = Box(box.x, top, box.w, box.bottom - top)
     g = grid(area, w, h, "obstacle marker")
+    per = m.pt(1.0)                              # each marker measures the rule's size (printgen check)
+    size = (("width", ("rule", "obstacles.marker_in.0"), per), ("height", ("rule", "obstacles.marker_in.1"), per))
     for i in range(min(MARKERS, g.per_page)):
         x, y = g.slot(i)
-        page.add(Rect(x, y, w, h, "marker", tag="marker"))
+        page.add(Rect(x, y, w, h, "marker", tag="marker", meaning=size))
     frame(page, options, scenario.title, "Obstacle markers", 1, 1)
     return Drawing(f"{scenario.title}: obstacle markers ({options.edition_name})", [page],
                    subject="printgen markers")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from printgen.systems.sectors.model import SECTORS
 from printgen.rules.tables import OddsTable, cell, odds_cell
 from printgen.rules.provenance import mark_source, provenance_of
-from printgen.rules.trace import Source, Traced, derived, rule
+from printgen.rules.trace import Source, Traced, derived, label, rule
 
 
 def marked(rs, key: str, before: str = " (", after: str = ")") -> tuple:
@@ -30,15 +30,15 @@ MAST_CASES = ["", "storm", "downwind", "storm+downwind"]
 
 
 def sector_roll(rs) -> OddsTable:
-    rows = tuple((cell(s.capitalize()), cell(rule(rs, f"obstacles.sector.{s}", "faces")),
+    rows = tuple((cell(label(rs, f"obstacles.sector.{s}")), cell(rule(rs, f"obstacles.sector.{s}", "faces")),
                   odds_cell(derived(rs, "chance_faces", f"obstacles.sector.{s}"))) for s in SECTORS)
     return OddsTable(cell("Which sector is struck"), ("sector", "roll", "chance"), rows)
 
 
 def passage(rs) -> OddsTable:
-    rows = ((cell("Passes through"), cell(rule(rs, "obstacles.passage.through", "faces")),
+    rows = ((cell(label(rs, "obstacles.passage.through")), cell(rule(rs, "obstacles.passage.through", "faces")),
              odds_cell(derived(rs, "chance_faces", "obstacles.passage.through"))),
-            (cell("Unable to pass"), cell(rule(rs, "obstacles.passage.blocked", "faces")),
+            (cell(label(rs, "obstacles.passage.blocked")), cell(rule(rs, "obstacles.passage.blocked", "faces")),
              odds_cell(derived(rs, "chance_faces", "obstacles.passage.blocked"))))
     return OddsTable(cell("Can the ship pass?"), ("result", "roll", "chance"), rows)
 
@@ -75,7 +75,7 @@ def case_label(rs, table: str, names: str) -> tuple:
     for i, n in enumerate(names.split("+")):
         if i:
             parts.append(", ")
-        parts += [n.replace("-", " "), " ", rule(rs, f"{table}.modifiers.{n}.value", "signed")]
+        parts += [label(rs, f"{table}.modifiers.{n}"), " ", rule(rs, f"{table}.modifiers.{n}.value", "signed")]
     return tuple(parts)
 
 
@@ -137,10 +137,10 @@ def missile(rs, dice_list: tuple[int, ...] = (1, 2, 3)) -> list[OddsTable]:
         for band in bands:
             for n in dice_list:
                 ex = derived(rs, "missile_expected", side, band, n)
-                rows.append((cell(band.capitalize(), " (", rule(rs, f"missile.to_hit.{side}.{band}.hit", "faces"), ")"),
+                rows.append((cell(label(rs, f"missile.range_in.{band}"), " (", rule(rs, f"missile.to_hit.{side}.{band}.hit", "faces"), ")"),
                              cell(Traced(n, Source("example", (n,)), "count")), cell(_dec(ex)),
                              odds_cell(derived(rs, "missile_any", side, band, n))))
-        out.append(OddsTable(cell(rs.sides[side].name, " bowmen", *marked(rs, "missile")),
+        out.append(OddsTable(cell(label(rs, f"sides.{side}.name"), " bowmen", *marked(rs, "missile")),
                              ("range (hit on)", "dice", "average hits", "one or more"), tuple(rows)))
     return out
 

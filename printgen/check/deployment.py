@@ -1,0 +1,135 @@
+"""Deployment positions on the map measured against deployment.json. A map page traces its table
+outline (the meaning "table"); the checker finds that rectangle in the PDF, takes the map's scale
+from its width and the table's width in deployment.json, and then, for every placement of the file,
+computes the four corners of the ship's base (its centre, heading and base size, as the file gives
+them, in print units) and looks for a drawn outline with those corners, to within TOL_IN inches of
+the table scaled to the map. Each ship's number, printed beside its base, must touch it (NEAR_PT).
+Read from the PDF paths by pdfium; the drawing code is not used."""
+
+from __future__ import annotations
+
+import ctypes
+import json
+import math
+
+from printgen.check.numbers import Discrepancy
+from printgen.units import CM_PER_GAME_IN
+
+TOL_IN = 0.01        # on the table: a base drawn further off than this is in the wrong place
+MIN_PT = 0.03        # the PDF's own rounding (two decimals of a point), when the map is very small
+NEAR_PT = 8.0        # a ship's number sits within this of its base (a point's gap, and a flagship's star before it)
+EDGE = "table"
+
+
+def table_entries(shapes: list[dict]) -> list[dict]:
+    return [e for e in shapes if e.get("shape", {}).get("edge") == EDGE]
+
+
+def check_deployment(page, shapes: list[dict], words: list[dict], plan, file: str, n: int) -> list[Discrepancy]:
+    """Every base of deployment.json on each map the page traces (most pages trace none)."""
+    tables = table_entries(shapes)
+    if not tables:
+        return []
+    from printgen.check.geometry import TOL_PT
+    from printgen.game.deploy_data import to_json
+
+    data = json.loads(to_json(plan.deployment, plan.scenario, plan.options))   # as deployment.json holds it
+    inch = CM_PER_GAME_IN if data["units"] == "cm" else 1.0
+    rects = [p for p in page.paths if p.kind == "rect"]
+    outlines = _outlines(page.page, page.height)
+    out = []
+    for t in tables:
+        x0, top, x1, bottom = t["bbox"]
+        drawn = next((r for r in rects if abs(r.x0 - x0) <= TOL_PT and abs(r.top - top) <= TOL_PT
+                      and abs(r.x1 - x1) <= TOL_PT and abs(r.bottom - bottom) <= TOL_PT), None)
+        if drawn is None:
+            out.append(Discrepancy(file, n, "the map's table outline is not drawn where the map says", tuple(t["bbox"])))
+            continue
+        k = drawn.w / data["table"]["east_west"]                          # points per print unit on this map
+        tall = drawn.h / k
+        if abs(tall - data["table"]["north_south"]) > TOL_IN * inch:
+            out.append(Discrepancy(file, n, f"the map's table is {tall:.2f} {data['units']} north to south, "
+                                            f"deployment.json says {data['table']['north_south']:g}", tuple(t["bbox"])))
+            continue
+        tol = max(TOL_IN * inch * k, MIN_PT)
+        for p in data["placements"]:
+            want = corners(p, base_size(p, plan, inch), drawn.x0, drawn.bottom, k)
+            if not any(_same(want, got, tol) for got in outlines):
+                cx, cy = sum(q[0] for q in want) / 4, sum(q[1] for q in want) / 4
+                out.append(Discrepancy(file, n, f"{p['ship']}: no base drawn at x {p['x']:g}, y {p['y']:g} {data['units']}, "
+                                                f"heading {p['heading_deg']:g}° as deployment.json places it "
+                                                f"(to {TOL_IN:g}\" on the table)", (cx - 4, cy - 4, cx + 4, cy + 4)))
+                continue
+            out += _number_by(p, want, words, plan, file, n)
+    return out
+
+
+def corners(p: dict, size: tuple[float, float], west: float, south: float, k: float) -> list[tuple[float, float]]:
+    """The page corners of a placement's base (`size`: its length and width in print units): x east
+    of the west edge, y north of the south edge."""
+    length, width = size
+    cx, cy = west + p["x"] * k, south - p["y"] * k
+    h = math.radians(p["heading_deg"])
+    fx, fy = math.sin(h), -math.cos(h)                 # towards the bow, on the page (y runs down)
+    sx, sy = -fy, fx
+    a, b = length * k / 2, width * k / 2
+    return [(cx + i * a * fx + j * b * sx, cy + i * a * fy + j * b * sy) for i, j in ((1, 1), (1, -1), (-1, -1), (-1, 1))]
+
+
+def base_size(p: dict, plan, inch: float) -> tuple[float, float]:
+    """The ship's base as the ruleset gives it (full-scale inches), at the kit's scale in print units:
+    deployment.json rounds base sizes as the placement table prints them, its positions are exact."""
+    ship = next(q.ship for q in plan.deployment.placements if q.number == p["number"])
+    length, width = plan.scenario.ruleset.base_of(ship)
+    return length * plan.options.scale * inch, width * plan.options.scale * inch
+
+
+def _same(want: list[tuple[float, float]], got: list[tuple[float, float]], tol: float) -> bool:
+    return all(any(abs(x - gx) <= tol and abs(y - gy) <= tol for gx, gy in got) for x, y in want)
+
+
+def _number_by(p: dict, base: list, words: list[dict], plan, file: str, n: int) -> list[Discrepancy]:
+    key = next((q.ship.key for q in plan.deployment.placements if q.number == p["number"]), None)   # names repeat
+    xs, ys = [q[0] for q in base], [q[1] for q in base]
+    out = []
+    for e in words:
+        if e["source"] != ["deploy", key, "number"]:
+            continue
+        x0, top, x1, bottom = e["bbox"]
+        gap = max(min(xs) - x1, x0 - max(xs), min(ys) - bottom, top - max(ys), 0.0)
+        if gap > NEAR_PT:
+            out.append(Discrepancy(file, n, f"{p['ship']}: its number is printed {gap:.1f} pt from its base "
+                                            f"(at most {NEAR_PT:g})", tuple(e["bbox"])))
+    return out
+
+
+def _outlines(page, height: float) -> list[list[tuple[float, float]]]:
+    """The corner points of every four-sided path of the page (a base turned to its heading, or not)."""
+    import pypdfium2.raw as raw
+
+    from printgen.check.pdfread import _then
+
+    x, y, m = ctypes.c_float(), ctypes.c_float(), raw.FS_MATRIX()
+    out = []
+
+    def walk(count: int, get, outer) -> None:
+        for i in range(count):
+            obj = get(i)
+            kind = raw.FPDFPageObj_GetType(obj)
+            if kind == raw.FPDF_PAGEOBJ_FORM:
+                raw.FPDFPageObj_GetMatrix(obj, m)
+                inner = _then((m.a, m.b, m.c, m.d, m.e, m.f), outer)
+                walk(raw.FPDFFormObj_CountObjects(obj), lambda k, obj=obj: raw.FPDFFormObj_GetObject(obj, k), inner)
+                continue
+            if kind != raw.FPDF_PAGEOBJ_PATH or raw.FPDFPath_CountSegments(obj) not in (4, 5):
+                continue
+            raw.FPDFPageObj_GetMatrix(obj, m)
+            a, b, c, d, e, f = _then((m.a, m.b, m.c, m.d, m.e, m.f), outer)
+            pts = []
+            for s in range(4):
+                raw.FPDFPathSegment_GetPoint(raw.FPDFPath_GetPathSegment(obj, s), x, y)
+                pts.append((a * x.value + c * y.value + e, height - (b * x.value + d * y.value + f)))
+            out.append(pts)
+
+    walk(raw.FPDFPage_CountObjects(page.raw), lambda i: raw.FPDFPage_GetObject(page.raw, i), None)
+    return out
