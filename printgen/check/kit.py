@@ -37,6 +37,9 @@ def check_kit(folder: Path, echo: Callable[[str], None] = print, quiet: bool = F
         found.append(Discrepancy("trace.json", 0, "is damaged: the documents cannot be checked number by number"))
     if "deployment.json" not in bad:
         _deployment(folder, plan, found)
+    from printgen.play.kitcheck import check_plays
+
+    found += check_plays(folder, manifest, plan, bad)      # before the jobs: their figures read its records
     docs = [d for d in manifest["documents"] if d["path"] not in bad]
     jobs = [(folder, d, traces.get(d["path"], [])) for d in docs if d["kind"] != "kit"] if traces is not None else []
     for d in docs if traces is not None else []:          # kit.pdf against its parts: a job too, the longest first

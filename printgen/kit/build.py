@@ -13,7 +13,7 @@ from typing import Callable
 from printgen import __version__
 from printgen.kit.combine import combine_pdfs
 from printgen.draw.render import flat_pages, render
-from printgen.kit.documents import Plan, kinds, makers, stem
+from printgen.kit.documents import Plan, data_names, kinds, makers, stem
 from printgen.kit import tracefile
 from printgen.kit.progress import Progress
 from printgen.output import make_dirs
@@ -28,7 +28,7 @@ def plan_kit(name: str, students: int, **choices) -> Plan:
     from printgen.game.students import assign
 
     scenario, options = prepare(name, **choices)
-    return Plan(scenario, options, assign(scenario, students), deploy(scenario, options), students)
+    return Plan(scenario, options, assign(scenario, students), deploy(scenario, options), students, dict(choices))
 
 
 def build_kit(plan: Plan, editions: str, out: Path, request: dict, progress: Progress | None = None,
@@ -68,7 +68,7 @@ def kit_files(plan: Plan, editions: str, request: dict, progress: Progress | Non
     if names_only:
         names = [f"{stem(kind)}-{edition}.pdf" for edition, kind in jobs]
         names += [f"kit-{e}.pdf" for e in EDITIONS[editions]]
-        names += ["trace.json", "deployment.json", "deployment.csv", "manifest.json", "index.html"]
+        names += ["trace.json", "deployment.json", "deployment.csv", "manifest.json", "index.html", *data_names(doc_kinds)]
         names += [thumb_name({"path": n}, 1) for n in names if n.endswith(".pdf") and not n.startswith("kit-")]
         return dict.fromkeys(names, b"")
     progress = progress or Progress(0, enabled=False)
@@ -86,6 +86,7 @@ def kit_files(plan: Plan, editions: str, request: dict, progress: Progress | Non
                 continue
             r = results[i]
             files[r["path"]] = r["pdf"]
+            files.update(r["files"])                    # a document's data (the plays page's records)
             files.update(r["thumbs"])
             traces[r["path"]] = r["trace"]
             documents.append({k: r[k] for k in ("path", "kind", "edition", "pages", "title")})
@@ -138,7 +139,7 @@ def _document(plan: Plan, job: tuple[str, str]) -> dict:
            "title": drawing.title}
     return {**doc, "pdf": render(drawing, edition, "pdf", pages=pages).files[0][1],
             "trace": [[trace_record(e) for e in p.trace] for p in pages],
-            "thumbs": thumbnails(pages, edition, [doc])}
+            "thumbs": thumbnails(pages, edition, [doc]), "files": drawing.files}
 
 
 def _manifest(plan: Plan, documents: list[dict], request: dict, files: dict[str, bytes]) -> dict:
@@ -158,7 +159,7 @@ def _manifest(plan: Plan, documents: list[dict], request: dict, files: dict[str,
                       "ships": [ship.key for ship in c.ships]} for c in plan.captains],
         "documents": documents,
         "data": {name: hashlib.sha256(files[name]).hexdigest()
-                 for name in ("trace.json", "deployment.json", "deployment.csv")},
+                 for name in ("trace.json", "deployment.json", "deployment.csv", *data_names(tuple(d["kind"] for d in documents)))},
         "files": sorted([*files, "manifest.json", "index.html"]),   # what printgen may replace on the next run
     }
 

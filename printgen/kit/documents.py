@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable
 
 from printgen.draw.shapes import Drawing
 from printgen.systems import system_of
 
-KINDS = ("lesson", "teacher", "quickref", "cards", "captains", "sprites", "status-markers", "score", "worksheet",
+KINDS = ("lesson", "teacher", "plays", "quickref", "cards", "captains", "sprites", "status-markers", "score", "worksheet",
          "debrief", "rulers", "map", "tiled-map")
 LESSON = ("lesson", "score", "worksheet", "debrief")      # only where the ruleset has their templates
-STEMS = {"tiled-map": "map-tiled"}          # the file names `printgen map --tiled` writes too
+STEMS = {"tiled-map": "map-tiled"}
+ONE_PAGE = ("plays",)                      # one page by construction: counted without playing its games          # the file names `printgen map --tiled` writes too
 
 
 def kinds(ruleset) -> tuple[str, ...]:
@@ -21,8 +22,18 @@ def kinds(ruleset) -> tuple[str, ...]:
     extra = tuple(system_of(ruleset).documents)           # what the rule family adds (ship records, ...)
     at = KINDS.index("sprites") + 1
     out = KINDS[:at] + extra + KINDS[at:]
+    from printgen.play.kitdoc import has_engine
+
     return tuple(k for k in out if (k not in LESSON or has_sheet(ruleset, k))
-                 and (k != "status-markers" or ruleset.status_markers is not None))
+                 and (k != "status-markers" or ruleset.status_markers is not None)
+                 and (k != "plays" or has_engine(ruleset)))
+
+
+def data_names(kinds_: tuple[str, ...]) -> list[str]:
+    """The data files documents of these kinds bring (the plays page: its games' records)."""
+    from printgen.play.kitdoc import KIND, RECORDS
+
+    return [RECORDS] if KIND in kinds_ else []
 
 
 @dataclass(frozen=True)
@@ -33,6 +44,7 @@ class Plan:
     captains: list
     deployment: object
     students: int = 0                      # the class size asked for
+    choices: dict = field(default_factory=dict, compare=False)     # the options asked for (plan_kit's)
 
     def kinds(self) -> tuple[str, ...]:
         return kinds(self.scenario.ruleset)
@@ -41,6 +53,8 @@ class Plan:
         """Pages of one document of this kit, drawn to count them (cached on the plan; while the
         lesson plan counts its own pages in a first pass, its count reads 0)."""
         cache = self.__dict__.setdefault("_pages", {})
+        if kind in ONE_PAGE:
+            return 1
         if kind not in cache:
             cache[kind] = 0
             cache[kind] = len(makers(self)[kind](self.options).pages)
@@ -62,6 +76,7 @@ def makers(plan: Plan) -> dict[str, Callable[[object], Drawing]]:
     from printgen.sheets.maps.tiled_map import tiled_sheets
     from printgen.sheets.pieces.status_markers import status_marker_sheets
     from printgen.sheets.text.lesson import lesson_sheet
+    from printgen.play.kitdoc import plays_document
 
     s, dep = plan.scenario, plan.deployment
     family = system_of(s.ruleset)
@@ -70,6 +85,7 @@ def makers(plan: Plan) -> dict[str, Callable[[object], Drawing]]:
     return own | lesson | {
         "status-markers": lambda o: status_marker_sheets(plan, o),
         "teacher": lambda o: teacher_sheet(s, o, plan.captains, list(kinds(s.ruleset))),
+        "plays": lambda o: plays_document(plan, o),
         "quickref": lambda o: quickref_sheet(s, o),
         "cards": lambda o: card_sheets(s, o),
         "captains": lambda o: card_sheets(s, o, "captains.md.j2", "Captain cards", captains=plan.captains,
