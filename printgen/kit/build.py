@@ -114,14 +114,10 @@ def kit_files(plan: Plan, editions: str, request: dict, progress: Progress | Non
 
 
 def scenario_ref(scenario) -> str:
-    """How the manifest names the scenario: a built-in by name, any other folder by its absolute
-    path, so the kit can be checked from any working directory."""
-    from printgen import paths
+    """How the manifest names the scenario (printgen.paths.scenario_ref)."""
+    from printgen.paths import scenario_ref as ref
 
-    folder = Path(scenario.folder).resolve()
-    if folder == (paths.fleets_dir() / folder.name).resolve():
-        return folder.name
-    return str(folder)
+    return ref(scenario)
 
 
 HEAVY = ("tiled-map", "sprites")

@@ -37,7 +37,7 @@ def kit_games(ships: int, turn_limit: int) -> int:
 def kit_run(plan) -> SimRun:
     """The simulation a kit's page reports: the kit's scenario, options and seed; `--turns` only when
     the kit's lesson (--periods, --minutes) is not the scenario's own."""
-    from printgen.kit.build import scenario_ref
+    from printgen.paths import scenario_ref
 
     c = getattr(plan, "choices", {}) or {}
     lesson = plan.scenario.lesson
