@@ -13,8 +13,7 @@ import pdfplumber
 import pytest
 
 from printgen.check.kit import check_kit
-from printgen.play.kitcheck import sample
-from printgen.play.kitdoc import RECORDS, decode, kit_games
+from printgen.play.kitdoc import RECORDS, decode, kit_games, reuse_records, sample
 from printgen.play.stats import summarise
 from tamper import copy_kit, edit_page, load_trace, rehash, replace_shown_at
 
@@ -118,3 +117,25 @@ def test_sluys_kit_has_the_page_and_checks(tmp_path):
     assert sides == ("english", "french") and run.games == len(results)
     win, lo, hi = summarise(sides, results).win("french")
     assert f"French {100 * win:.1f}% ({100 * lo:.1f}-{100 * hi:.1f}%)" in text
+
+
+def test_the_next_kit_reuses_the_records_only_when_they_are_its_own(kit):
+    """Same request, printgen and ruleset, records as written and a replayed sample that agrees: the games
+    are not played again; a different request or an edited record: they are."""
+    from printgen.kit.build import plan_kit, ruleset_sha256
+
+    manifest = json.loads((kit / "manifest.json").read_text())
+    request = manifest["request"]
+    choices = {k: v for k, v in request.items() if k not in ("scenario", "students", "edition", "with_tiled")}
+
+    def reused(req: dict) -> bool:
+        plan = plan_kit("trafalgar", req["students"], **choices | {"seed": req["seed"]})
+        ok = reuse_records(plan, kit, req, ruleset_sha256(plan.scenario.ruleset))
+        assert ok == ("_plays" in plan.__dict__)
+        return ok
+
+    assert reused(request)
+    assert not reused(request | {"seed": 7})
+    run, _, results = decode((kit / RECORDS).read_bytes())
+    _edit_record(kit, sample(run, len(results))[-1], lambda g: g.__setitem__(0, g[0] - 1))
+    assert not reused(request)

@@ -43,6 +43,11 @@ def build_kit(plan: Plan, editions: str, out: Path, request: dict, progress: Pro
     make_dirs(out.parent)
     with locked(out):
         clear_debris(out)
+        if "plays" in kinds(plan.scenario.ruleset):         # the previous kit's games, if they are this kit's
+            from printgen.play.kitdoc import reuse_records
+
+            reuse_records(plan, out, {**request, "scenario": scenario_ref(plan.scenario)},
+                          ruleset_sha256(plan.scenario.ruleset))
         files = kit_files(plan, editions, request, progress)
         old = claim(out, plan.scenario.folder, set(files))      # again, with every page's thumbnail, under the lock
         staging = stage(out, files)

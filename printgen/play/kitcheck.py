@@ -8,21 +8,12 @@ SAMPLE games' worth of play (under 0.3 s for Trafalgar)."""
 from __future__ import annotations
 
 import json
-import random
 from pathlib import Path
 
 from printgen.check.numbers import Discrepancy
-from printgen.play.kitdoc import KIND, RECORDS, decode, kit_setup
+from printgen.play.kitdoc import KIND, RECORDS, decode, kit_setup, replays, row, sample  # noqa: F401 (sample: tests)
 from printgen.play.rerun import SimRun, printed
 from printgen.rules.trace import plan_derivation
-
-SAMPLE = 10
-
-
-def sample(run: SimRun, games: int) -> list[int]:
-    """The games a check replays: the same for a kit every time (seeded by the simulation's seed)."""
-    return sorted(random.Random(f"{run.seed}:check").sample(range(games), min(SAMPLE, games)))
-
 
 def check_plays(folder: Path, manifest: dict, plan, bad: dict) -> list[Discrepancy]:
     docs = [d["path"] for d in manifest["documents"] if d["kind"] == KIND]
@@ -39,16 +30,11 @@ def check_plays(folder: Path, manifest: dict, plan, bad: dict) -> list[Discrepan
     st = kit_setup(plan, run)
     if sides != st.sides:
         return [Discrepancy(RECORDS, 0, f"records sides {', '.join(sides)}, the rules {', '.join(st.sides)}")]
-    from printgen.play.engine import play
-    from printgen.play.kitdoc import row
     from printgen.play.stats import summarise
 
-    out = []
-    for i in sample(run, len(results)):
-        again = play(st, run.seed, i)
-        if again != results[i]:
-            out.append(Discrepancy(RECORDS, 0, f"game {i} is recorded as {row(results[i], sides)}, played again it "
-                                               f"gives {row(again, sides)} (turns, by limit, winner, struck, points)"))
+    out = [Discrepancy(RECORDS, 0, f"game {i} is recorded as {row(results[i], sides)}, played again it gives "
+                                   f"{row(again, sides)} (turns, by limit, winner, struck, points)")
+           for i, again in replays(st, run, results)]
     # the printed figures are checked against these records (forked check workers inherit this)
     plan.__dict__["_plays_checked"] = (_key(run.key()), run, summarise(sides, results))
     return out

@@ -80,8 +80,8 @@ def plays_page(scenario, options: Options, setup, summary: Summary, run: SimRun)
     limit = setup.turn_limit
     line([TITLE], 16, font="bold", dy=18)
     policies = ", ".join(f"{names[side]} {p.name}" for side, p in setup.policies.items())
-    line([fig("games"), " games played by the computer from the map of this kit (seed ", fig("seed"),
-          f"), each with its own dice, to a limit of ", Span(str(limit), "bold", ("turn_limit",), "count")
+    line([fig("games"), " games played by the computer from the map of this kit (deployment number ", fig("seed"),
+          "), each with its own dice, to a limit of ", Span(str(limit), "bold", ("turn_limit",), "count")
           if run.turns is None else fig("turns"), " turns. Policies: ", policies, "."])
     line([Span(MODELLED, "italic"), ": a figure of these computer games, not of your class. The computer's captains "
           "follow one simple habit a side (the policies above); real students do better and worse. The same games "
