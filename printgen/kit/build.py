@@ -125,7 +125,7 @@ def scenario_ref(scenario) -> str:
     return ref(scenario)
 
 
-HEAVY = ("tiled-map", "sprites")
+HEAVY = ("tiled-map", "sprites", "plays")     # plays: its games (about 1 s)
 
 
 def _document(plan: Plan, job: tuple[str, str]) -> dict:
