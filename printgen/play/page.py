@@ -153,7 +153,8 @@ def plays_page(scenario, options: Options, setup, summary: Summary, run: SimRun)
           _plan(les.play_minutes, "lesson_value", "play_minutes"), " minutes of play."])
     line(["At ", _plan(les.minutes_per_turn, "lesson_value", "minutes_per_turn"), " minutes a turn: ",
           _plan(les.turn_limit, "turn_limit"), " turns",
-          *_mark(scenario, "lesson"), *(("; this simulation played ", fig("turns")) if run.turns is not None else ()),
+          *_mark(scenario, "lesson"), *(("; this simulation played ", fig("turns"))
+                                                  if run.turns not in (None, les.turn_limit) else ()),
           "."])
 
     v = scenario.victory
