@@ -105,7 +105,7 @@ def plays_page(scenario, options: Options, setup, summary: Summary, run: SimRun)
                 add(Rect(left, y, (w - 110) * p, 8, role, tag=f"bar.{stat}"))
             left += (w - 110) * p
         y += 20
-    y -= 6
+    y += 1                                     # the key's swatches clear the last bar (it ends 12 pt up)
     left = x + 110
     for role, words in (("bar", "wins"), ("bar.long", "draws"), ("bar.hi", "losses")):
         add(Rect(left, y - 7, 7, 7, role), Text(left + 10, y, (Span(words),), 7.5, role="text.muted"))
