@@ -36,3 +36,12 @@ def font_path(name: str) -> Path:
     """DejaVu Sans ships inside the package (printgen/fonts/, with its licence): one font file
     serves the PDF (embedded) and Pillow, on any machine."""
     return _PACKAGE / "fonts" / name
+
+
+def scenario_ref(scenario) -> str:
+    """How a kit names its scenario: a built-in by name, any other folder by its absolute path, so
+    the kit can be checked (and its games played again) from any working directory."""
+    folder = Path(scenario.folder).resolve()
+    if folder == (fleets_dir() / folder.name).resolve():
+        return folder.name
+    return str(folder)

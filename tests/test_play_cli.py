@@ -41,9 +41,14 @@ def test_a_policy_from_the_command_line_overrides_the_scenario(run):
     assert code == 2 and "no side 'dutch'" in err and "Traceback" not in err
 
 
-def test_sluys_has_no_engine_yet_and_says_so(run):
-    code, out, err = run("simulate", "sluys-1340", "--games", "10")
-    assert code == 2 and "'sectors' rules family has no game engine yet" in err and "Traceback" not in err
+def test_sluys_plays_under_the_sectors_engine_and_both_sides_win_games(run):
+    """The medieval game through the family's hook: English and French each win some of 60 games."""
+    code, out, err = run("simulate", "sluys-1340", "--games", "60", "--seed", "1340")
+    assert code == 0, err
+    assert "60 games, seed 1340, 30 ships, turn limit 8" in out
+    wins = {line.split()[0]: float(line.split()[1].rstrip("%")) for line in out.splitlines()
+            if line.startswith(("English", "French")) and "%" in line}
+    assert set(wins) == {"English", "French"} and all(w >= 10 for w in wins.values()), out
 
 
 def test_bad_counts_are_refused(run):

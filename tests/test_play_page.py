@@ -10,6 +10,7 @@ import pytest
 from printgen.draw.render import render
 from printgen.play.page import historical, plays_page
 from printgen.play.rerun import SimRun, figure, play_run, prepare_run
+from printgen.play.stats import wilson
 
 RUN = SimRun("trafalgar", 1805, 24, ships=10, policies=(("allied", "close-and-fire"),))
 
@@ -63,6 +64,18 @@ def test_every_simulated_figure_replays_to_the_same_number(made):
         stat, arg = e.source[11], e.source[12]
         if stat in ("games", "seed"):
             assert int(e.text) == getattr(SimRun.from_key(e.source), stat)
+            continue
+        if stat == "command":
+            assert e.text == SimRun.from_key(e.source).command() == RUN.command()
+            continue
+        if stat == "confidence":
+            assert e.text == "95"
+            continue
+        if "." in stat:                                                  # an interval's end: Wilson of the count
+            base, end = stat.split(".")
+            rate = figure(again, base, arg)
+            lo, hi = wilson(round(rate * again.games), again.games)
+            assert float(e.text) == pytest.approx(100 * (lo if end == "lo" else hi), abs=0.051), e
             continue
         value = figure(again, stat, arg)
         printed = float(e.text.rstrip("%"))

@@ -60,6 +60,9 @@ def check_kit(folder: Path, echo: Callable[[str], None] = print, quiet: bool = F
         found.append(Discrepancy("trace.json", 0, "is damaged: the documents cannot be checked number by number"))
     if "deployment.json" not in bad:
         _deployment(folder, plan, found)
+    from printgen.play.kitcheck import check_plays
+
+    found += check_plays(folder, manifest, plan, bad)      # before the documents: their figures read its records
     by_path = _check_documents(folder, manifest, bad, traces, plan, checked)
     for d in manifest["documents"]:
         problems = by_path.get(d["path"], [])

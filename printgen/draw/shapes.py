@@ -156,6 +156,7 @@ class Drawing:
     title: str
     pages: list[Page]
     subject: str = ""
+    files: dict[str, bytes] = field(default_factory=dict)     # data files the document brings (a kit writes them)
 
 
 def text(x: float, y: float, s: str, size: float, **kw) -> Text:

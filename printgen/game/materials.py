@@ -18,6 +18,7 @@ from printgen.rules.trace import plan_derivation
 COPIES: dict[str, tuple[str, str, bool]] = {
     "lesson": ("class", "plain", True),
     "teacher": ("class", "plain", True),
+    "plays": ("class", "plain", False),
     "quickref": ("group", "plain", False),
     "cards": ("group", "card", False),
     "captains": ("class", "plain", False),
@@ -30,7 +31,7 @@ COPIES: dict[str, tuple[str, str, bool]] = {
     "map": ("class", "plain", False),
     "tiled-map": ("class", "plain", False),
 }
-TITLES = {"lesson": "Lesson plan (teacher's pack)", "teacher": "Teacher's sheet", "quickref": "Quick reference",
+TITLES = {"lesson": "Lesson plan (teacher's pack)", "teacher": "Teacher's sheet", "plays": "How this scenario plays", "quickref": "Quick reference",
           "cards": "Rule cards", "captains": "Captain cards", "sprites": "Ship sprites",
           "status-markers": "Markers", "score": "Score sheet and turn tracker", "worksheet": "Odds worksheet",
           "debrief": "History and debrief", "rulers": "Rulers and gauges", "map": "Deployment map",

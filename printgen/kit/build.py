@@ -13,7 +13,7 @@ from typing import Callable
 from printgen import __version__
 from printgen.kit.combine import combine_pdfs
 from printgen.draw.render import flat_pages, render
-from printgen.kit.documents import Plan, kinds, makers, stem
+from printgen.kit.documents import Plan, data_names, kinds, makers, stem
 from printgen.kit import tracefile
 from printgen.kit.progress import Progress
 from printgen.output import make_dirs
@@ -28,7 +28,7 @@ def plan_kit(name: str, students: int, **choices) -> Plan:
     from printgen.game.students import assign
 
     scenario, options = prepare(name, **choices)
-    return Plan(scenario, options, assign(scenario, students), deploy(scenario, options), students)
+    return Plan(scenario, options, assign(scenario, students), deploy(scenario, options), students, dict(choices))
 
 
 def build_kit(plan: Plan, editions: str, out: Path, request: dict, progress: Progress | None = None,
@@ -45,6 +45,11 @@ def build_kit(plan: Plan, editions: str, out: Path, request: dict, progress: Pro
     make_dirs(out.parent)
     with locked(out):
         clear_debris(out)
+        if "plays" in kinds(plan.scenario.ruleset):         # the previous kit's games, if they are this kit's
+            from printgen.play.kitdoc import reuse_records
+
+            reuse_records(plan, out, {**request, "scenario": scenario_ref(plan.scenario)},
+                          ruleset_sha256(plan.scenario.ruleset))
         checked: dict | None = {} if verify is not None else None
         files = kit_files(plan, editions, request, progress, checked=checked, verify=verify)
         old = claim(out, plan.scenario.folder, set(files))      # again, with every page's thumbnail, under the lock
@@ -72,7 +77,7 @@ def kit_files(plan: Plan, editions: str, request: dict, progress: Progress | Non
     if names_only:
         names = [f"{stem(kind)}-{edition}.pdf" for edition, kind in jobs]
         names += [f"kit-{e}.pdf" for e in EDITIONS[editions]]
-        names += ["trace.json", "deployment.json", "deployment.csv", "manifest.json", "index.html"]
+        names += ["trace.json", "deployment.json", "deployment.csv", "manifest.json", "index.html", *data_names(doc_kinds)]
         names += [thumb_name({"path": n}, 1) for n in names if n.endswith(".pdf") and not n.startswith("kit-")]
         return dict.fromkeys(names, b"")
     progress = progress or Progress(0, enabled=False)
@@ -88,6 +93,7 @@ def kit_files(plan: Plan, editions: str, request: dict, progress: Progress | Non
                 continue
             r = results[job]
             files[r["path"]] = r["pdf"]
+            files.update(r["files"])                    # a document's data (the plays page's records)
             files.update(r["thumbs"])
             traces[r["path"]] = r["trace"]
             if checked is not None and "checked" in r:
@@ -147,17 +153,13 @@ def _preload(plan: Plan) -> None:
 
 
 def scenario_ref(scenario) -> str:
-    """How the manifest names the scenario: a built-in by name, any other folder by its absolute
-    path, so the kit can be checked from any working directory."""
-    from printgen import paths
+    """How the manifest names the scenario (printgen.paths.scenario_ref)."""
+    from printgen.paths import scenario_ref as ref
 
-    folder = Path(scenario.folder).resolve()
-    if folder == (paths.fleets_dir() / folder.name).resolve():
-        return folder.name
-    return str(folder)
+    return ref(scenario)
 
 
-HEAVY = ("tiled-map", "sprites")
+HEAVY = ("tiled-map", "sprites", "plays")     # plays: its games (about 1 s)
 
 
 def _document(shared: tuple[Plan, Callable | None], job: tuple[str, str]) -> dict:
@@ -174,7 +176,7 @@ def _document(shared: tuple[Plan, Callable | None], job: tuple[str, str]) -> dic
            "title": drawing.title}
     out = {**doc, "pdf": render(drawing, edition, "pdf", pages=pages).files[0][1],
            "trace": [[trace_record(e) for e in p.trace] for p in pages],
-           "thumbs": thumbnails(pages, edition, [doc])}
+           "thumbs": thumbnails(pages, edition, [doc]), "files": drawing.files}
     if verify is not None:
         plan.page_counts()[kind] = len(pages)        # as `printgen check` reads it: the pages printed
         out["checked"] = verify(out["pdf"], doc, tracefile.as_read(out["path"], out["trace"]), plan)
@@ -198,7 +200,7 @@ def _manifest(plan: Plan, documents: list[dict], request: dict, files: dict[str,
                       "ships": [ship.key for ship in c.ships]} for c in plan.captains],
         "documents": documents,
         "data": {name: hashlib.sha256(files[name]).hexdigest()
-                 for name in ("trace.json", "deployment.json", "deployment.csv")},
+                 for name in ("trace.json", "deployment.json", "deployment.csv", *data_names(tuple(d["kind"] for d in documents)))},
         "files": sorted([*files, "manifest.json", "index.html"]),   # what printgen may replace on the next run
     }
 

@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable
 
 from printgen.draw.shapes import Drawing
 from printgen.systems import system_of
 
-KINDS = ("lesson", "teacher", "quickref", "cards", "captains", "sprites", "status-markers", "score", "worksheet",
+KINDS = ("lesson", "teacher", "plays", "quickref", "cards", "captains", "sprites", "status-markers", "score", "worksheet",
          "debrief", "rulers", "map", "tiled-map")
 LESSON = ("lesson", "score", "worksheet", "debrief")      # only where the ruleset has their templates
 COUNTS_PAGES = ("lesson",)                # prints the other documents' page counts: drawn after them
 STEMS = {"tiled-map": "map-tiled"}          # the file names `printgen map --tiled` writes too
+ONE_PAGE = ("plays",)                      # one page by construction: counted without playing its games
 
 
 def kinds(ruleset) -> tuple[str, ...]:
@@ -23,8 +24,18 @@ def kinds(ruleset) -> tuple[str, ...]:
     extra = tuple(system_of(ruleset).documents)           # what the rule family adds (ship records, ...)
     at = KINDS.index("sprites") + 1
     out = KINDS[:at] + extra + KINDS[at:]
+    from printgen.play.kitdoc import has_engine
+
     return tuple(k for k in out if (k not in LESSON or has_sheet(ruleset, k))
-                 and (k != "status-markers" or ruleset.status_markers is not None))
+                 and (k != "status-markers" or ruleset.status_markers is not None)
+                 and (k != "plays" or has_engine(ruleset)))
+
+
+def data_names(kinds_: tuple[str, ...]) -> list[str]:
+    """The data files documents of these kinds bring (the plays page: its games' records)."""
+    from printgen.play.kitdoc import KIND, RECORDS
+
+    return [RECORDS] if KIND in kinds_ else []
 
 
 @dataclass(frozen=True)
@@ -35,6 +46,7 @@ class Plan:
     captains: list
     deployment: object
     students: int = 0                      # the class size asked for
+    choices: dict = field(default_factory=dict, compare=False)     # the options asked for (plan_kit's)
 
     def kinds(self) -> tuple[str, ...]:
         return kinds(self.scenario.ruleset)
@@ -44,6 +56,8 @@ class Plan:
         while the lesson plan counts its own pages in a first pass, its count reads 0). A count does
         not depend on the edition: the editions differ in colour, not in layout."""
         cache = self.page_counts()
+        if kind in ONE_PAGE:
+            return 1
         if kind not in cache:
             cache[kind] = 0
             cache[kind] = len(makers(self)[kind](self.options).pages)
@@ -78,6 +92,7 @@ def makers(plan: Plan) -> dict[str, Callable[[object], Drawing]]:
     from printgen.sheets.maps.tiled_map import tiled_sheets
     from printgen.sheets.pieces.status_markers import status_marker_sheets
     from printgen.sheets.text.lesson import lesson_sheet
+    from printgen.play.kitdoc import plays_document
 
     s, dep = plan.scenario, plan.deployment
     family = system_of(s.ruleset)
@@ -86,6 +101,7 @@ def makers(plan: Plan) -> dict[str, Callable[[object], Drawing]]:
     return own | lesson | {
         "status-markers": lambda o: status_marker_sheets(plan, o),
         "teacher": lambda o: teacher_sheet(s, o, plan.captains, list(kinds(s.ruleset))),
+        "plays": lambda o: plays_document(plan, o),
         "quickref": lambda o: quickref_sheet(s, o),
         "cards": lambda o: card_sheets(s, o),
         "captains": lambda o: card_sheets(s, o, "captains.md.j2", "Captain cards", captains=plan.captains,

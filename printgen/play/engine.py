@@ -60,6 +60,8 @@ def setup(scenario, deployment, policy_names: dict[str, str] | None = None, turn
     """Everything a game needs, checked once: unknown policies or sides are reported, not guessed."""
     rs = scenario.ruleset
     family = family_phases(rs, deployment.scale)
+    if hasattr(family, "bind"):                  # a family whose engine needs the scenario's own data
+        family = family.bind(scenario, deployment)
     names = {side: name for side, (name, _) in policies_of(scenario).items()}
     problems = []
     for side in (scenario.file.simulation.policies if scenario.file.simulation else {}):
@@ -95,6 +97,9 @@ def game_seed(seed: int, index: int) -> str:
 
 
 def play(s: Setup, seed: int, index: int, game: Game | None = None) -> Result:
+    whole = getattr(s.family, "play_game", None)         # a family that plays a whole game itself
+    if whole is not None:
+        return whole(s, seed, index, game.log if game is not None else None)
     g = game if game is not None else new_game(s, random.Random(game_seed(seed, index)))
     g.snapshot("start")
     for turn in range(1, s.turn_limit + 1):

@@ -11,7 +11,7 @@ from __future__ import annotations
 from printgen.rules.provenance import Provenance
 from printgen.draw.shapes import Drawing, Line, Rect, Span, Text
 from printgen.options import Options
-from printgen.play.rerun import SimRun
+from printgen.play.rerun import SimRun, printed
 from printgen.play.stats import Summary
 from printgen.sheets.text.flow import wrap_spans
 from printgen.sheets.page.frame import content_box, frame, new_page
@@ -19,12 +19,12 @@ from printgen.sheets.page.frame import content_box, frame, new_page
 TITLE = "How this scenario plays"
 
 
-def _pct(run: SimRun, stat: str, arg, value: float) -> Span:
-    return Span(f"{100 * value:.1f}%", "bold", (*run.key(), stat, arg), "percent")
+MODELLED = "modelled"                 # the mark of a simulated figure (explained under the title)
 
 
-def _num(run: SimRun, stat: str, arg, value: float, fmt: str = "{:.1f}") -> Span:
-    return Span(fmt.format(value), "bold", (*run.key(), stat, arg), "count")
+def _fig(run: SimRun, summary: Summary, stat: str, arg=None, font: str = "bold") -> Span:
+    """A simulated figure, traced to the simulation (run.key()) and the figure's name."""
+    return Span(printed(run, summary, stat, arg), font, (*run.key(), stat, arg), "text")
 
 
 def _plan(value, fn: str, *args) -> Span:
@@ -66,19 +66,28 @@ def plays_page(scenario, options: Options, setup, summary: Summary, run: SimRun)
             y += dy if dy is not None else size * 1.35
         y += size * 0.15
 
-    def heading(words: str):
+    def heading(words: str, mark: list[Span] = ()):
         nonlocal y
         y += 8
-        line([words], 12, font="bold", dy=16)
+        line([words, *mark], 12, font="bold", dy=16)
 
+    def fig(stat: str, arg=None, font: str = "bold") -> Span:
+        return _fig(run, summary, stat, arg, font)
+
+    def modelled() -> list[Span]:
+        return [Span(" ("), Span(MODELLED, "italic"), Span(")")]
+
+    limit = setup.turn_limit
     line([TITLE], 16, font="bold", dy=18)
     policies = ", ".join(f"{names[side]} {p.name}" for side, p in setup.policies.items())
-    line([Span(str(run.games), "bold", (*run.key(), "games", None), "count"), " games played by the computer from the "
-          "map of this kit (seed ", Span(str(run.seed), "bold", (*run.key(), "seed", None), "count"),
-          f"), each with its own dice. Policies: {policies}."])
-    line([f"Play them again: {run.command()}"], 8, role="text.muted")
+    line([fig("games"), " games played by the computer from the map of this kit (deployment number ", fig("seed"),
+          "), each with its own dice, to a limit of ", Span(str(limit), "bold", ("turn_limit",), "count")
+          if run.turns is None else fig("turns"), " turns. Policies: ", policies, "."])
+    line([Span(MODELLED, "italic"), ": a figure of these computer games, not of your class. The computer's captains "
+          "follow one simple habit a side (the policies above); real students do better and worse. The same games "
+          "again (raise --games for more): ", fig("command", font="regular")], 7.5, role="text.muted")
 
-    heading("Who wins")
+    heading("Who wins", modelled())
     col = [x, x + 110, x + 230, x + 350]
     for i, head in enumerate(("", "wins", "draws", "losses")):
         add(Text(col[i], y, (Span(head),), 9, font="bold"))
@@ -86,8 +95,9 @@ def plays_page(scenario, options: Options, setup, summary: Summary, run: SimRun)
     for side in summary.sides:
         cells = [("win", side, summary.win(side)), ("draw", None, summary.draw()), ("loss", side, summary.loss(side))]
         add(Text(col[0], y, (Span(names[side]),), 9))
-        for i, (stat, arg, (p, lo, hi)) in enumerate(cells, start=1):
-            add(Text(col[i], y, (_pct(run, stat, arg, p), Span(f"  ({100 * lo:.1f}-{100 * hi:.1f}%)")), 9))
+        for i, (stat, arg, _) in enumerate(cells, start=1):
+            add(Text(col[i], y, (fig(stat, arg), Span("  ("), fig(stat + ".lo", arg, "regular"), Span("-"),
+                                 fig(stat + ".hi", arg, "regular"), Span("%)")), 9))
         y += 4
         left = x + 110
         for (stat, _, (p, _, _)), role in zip(cells, ("bar", "bar.long", "bar.hi")):
@@ -95,17 +105,27 @@ def plays_page(scenario, options: Options, setup, summary: Summary, run: SimRun)
                 add(Rect(left, y, (w - 110) * p, 8, role, tag=f"bar.{stat}"))
             left += (w - 110) * p
         y += 20
-    y -= 6
+    y += 1                                     # the key's swatches clear the last bar (it ends 12 pt up)
     left = x + 110
     for role, words in (("bar", "wins"), ("bar.long", "draws"), ("bar.hi", "losses")):
         add(Rect(left, y - 7, 7, 7, role), Text(left + 10, y, (Span(words),), 7.5, role="text.muted"))
         left += 60
     y += 12
-    line(["In brackets: the 95% interval (Wilson): with this many games the true rate lies there 19 times in 20."],
+    line(["In brackets: the ", fig("confidence", font="regular"), "% interval (Wilson): with this many games the "
+          "rate of these computer games lies there nineteen times in twenty; more games narrow it."],
          7.5, role="text.muted")
+    history = historical(scenario)
+    if history is not None:
+        scores = [_history_score(scenario, side) for side in summary.sides]
+        best = max(scores)
+        won = [names[side] for side, v in zip(summary.sides, scores) if v == best]
+        verdict = f"a {won[0]} win" if len(won) == 1 else "a draw"
+        line(["Beside them, the real battle, scored by this lesson's victory points: "]
+             + [x for k, side in enumerate(summary.sides) for x in
+                ((", " if k else "") + f"{names[side]} ", _plan(scores[k], "history_score", side))]
+             + [f", {verdict}", *_mark(scenario, "history"), " (below: what really happened)."])
 
-    heading("How long a game lasts (turns)")
-    limit = setup.turn_limit
+    heading("How long a game lasts (turns)", modelled())
     counts = dict(summary.lengths)
     top = max(counts.values())
     plot_h, n = 90.0, max(limit, max(counts))
@@ -117,12 +137,11 @@ def plays_page(scenario, options: Options, setup, summary: Summary, run: SimRun)
         h = plot_h * k / top
         if k:
             add(Rect(bx + 2, base - h, bar_w - 4, h, "bar.short", tag="bar.length"))
-        add(Text(bx + bar_w / 2, base - h - 3, (_num(run, "length", t, k, "{:d}"),), 7, anchor="middle"))
-        add(Text(bx + bar_w / 2, base + 10, (Span(str(t)),), 8, anchor="middle"))
+        add(Text(bx + bar_w / 2, base - h - 3, (fig("length", t),), 7, anchor="middle"))
+        add(Text(bx + bar_w / 2, base + 10, (Span(str(t), "", ("meta", "tick", t), "count"),), 8, anchor="middle"))
     add(Line(x + 10, base, x + 10 + n * bar_w, base, "rule"))
     y = base + 24
-    line(["Games that ran to the turn limit: ", _pct(run, "by-limit", None, summary.by_limit / summary.games),
-          "; average length ", _num(run, "mean-turns", None, summary.mean_turns), " turns."])
+    line(["Games that ran to the turn limit: ", fig("by-limit"), "; average length ", fig("mean-turns"), " turns."])
 
     les = scenario.lesson
     heading("The turn limit that fits the lesson")
@@ -134,18 +153,19 @@ def plays_page(scenario, options: Options, setup, summary: Summary, run: SimRun)
           _plan(les.play_minutes, "lesson_value", "play_minutes"), " minutes of play."])
     line(["At ", _plan(les.minutes_per_turn, "lesson_value", "minutes_per_turn"), " minutes a turn: ",
           _plan(les.turn_limit, "turn_limit"), " turns",
-          *_mark(scenario, "lesson"),
-          f"{'; this simulation played ' + str(limit) if limit != les.turn_limit else ''}."])
+          *_mark(scenario, "lesson"), *(("; this simulation played ", fig("turns"))
+                                                  if run.turns not in (None, les.turn_limit) else ()),
+          "."])
 
     v = scenario.victory
-    heading("Ships struck and victory points")
+    heading("Ships struck and victory points", modelled())
     line(["Victory points for each enemy ship: struck ", _plan(v.struck, "victory_points", "struck", False),
           ", a flagship ", _plan(v.flagship_struck, "victory_points", "struck", True),
           ", captured (still grappled at the end) ", _plan(v.captured, "victory_points", "captured", False),
           *_mark(scenario, "victory"), "."])
     for k, side in enumerate(summary.sides):
-        line([f"{names[side]}: ", _num(run, "struck", side, summary.struck[k]), " ships struck, ",
-              _num(run, "points", side, summary.points[k]), " victory points (averages)."], indent=8)
+        line([f"{names[side]}: ", fig("struck", side), " ships struck, ", fig("points", side),
+              " victory points (averages)."], indent=8)
 
     history = historical(scenario)
     if history is not None:
@@ -154,12 +174,8 @@ def plays_page(scenario, options: Options, setup, summary: Summary, run: SimRun)
             captured, struck = history[side]
             total = sum(1 for s in scenario.fleet.ships if s.side == side)
             line([f"{names[side]}: ", _plan(captured, "history_count", side, "captured"), " captured and ",
-                  _plan(struck, "history_count", side, "struck"), f" lost of the {total} ships of this game."],
-                 indent=8)
-        line(["By this lesson's victory points the real battle scores "]
-             + [x for k, side in enumerate(summary.sides) for x in
-                ((", " if k else "") + f"{names[side]} ", _plan(_history_score(scenario, side), "history_score", side))]
-             + [*_mark(scenario, "history"), "."], indent=8)
+                  _plan(struck, "history_count", side, "struck"), " lost of the ",
+                  _plan(total, "side_ships", side), " ships of this game."], indent=8)
         line(["From the fleet file's fate column, read by the scenario's [history] words; ships that escaped "
               "and were taken later are not counted."], 7.5, role="text.muted")
     frame(page, options, scenario.title, TITLE, 1, 1)

@@ -30,15 +30,17 @@ class SimRun:
         return " ".join(["printgen simulate", self.scenario, *words])
 
     def key(self) -> tuple:
-        """JSON-able: the head of every traced simulated figure's source."""
+        """JSON-able and flat (a trace source is hashed): the head of every traced simulated figure's source."""
         return ("simulation", self.scenario, self.seed, self.games, self.fraction, self.ships, self.scale,
-                self.table, self.preset, [list(p) for p in self.policies], self.turns)
+                self.table, self.preset, " ".join(f"{side}={name}" for side, name in self.policies), self.turns)
 
     @classmethod
     def from_key(cls, key) -> "SimRun":
         _, scenario, seed, games, fraction, ships, scale, table, preset, policies, turns = key[:11]
+        if not isinstance(policies, str):
+            raise ValueError("policies are SIDE=NAME words")
         return cls(scenario, seed, games, fraction, ships, scale, table, preset,
-                   tuple(tuple(p) for p in policies), turns)
+                   tuple(tuple(p.split("=", 1)) for p in policies.split()), turns)
 
 
 def prepare_run(run: SimRun):
@@ -60,6 +62,31 @@ def play_run(run: SimRun, st=None, workers: int | None = None, progress=None) ->
 
     st = st if st is not None else prepare_run(run)[2]
     return summarise(st.sides, simulate(st, run.games, run.seed, workers, progress=progress))
+
+
+def printed(run: SimRun, summary: Summary, stat: str, arg) -> str:
+    """A simulated figure as the page prints it, by the name its traced source gives it (the page and
+    `printgen check` both call this: the check with a summary of the kit's records, or of games played again)."""
+    from statistics import NormalDist
+
+    from printgen.play.stats import Z95
+
+    if stat in ("games", "seed", "turns"):
+        return str(getattr(run, stat))
+    if stat == "command":
+        return run.command()
+    if stat == "confidence":                       # the interval's level, from its quantile
+        return f"{100 * (2 * NormalDist().cdf(Z95) - 1):.0f}"
+    base, _, end = stat.partition(".")
+    if base in ("win", "draw", "loss"):
+        rate = summary.draw() if base == "draw" else getattr(summary, base)(arg)
+        return f"{100 * rate[('', 'lo', 'hi').index(end)]:.1f}" + ("" if end else "%")
+    value = figure(summary, stat, arg)
+    if stat == "length":
+        return str(int(value))
+    if stat == "by-limit":
+        return f"{100 * value:.1f}%"
+    return f"{value:.1f}"
 
 
 def figure(summary: Summary, stat: str, arg) -> float:

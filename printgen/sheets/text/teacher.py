@@ -12,6 +12,7 @@ from printgen.sheets.text.quickref import panel_sheet
 
 HOW_TO_PRINT = {
     "lesson": "Lesson plan: plain paper, two-sided, for you (it lists every copy to make).",
+    "plays": "How this scenario plays: plain paper, for you (who wins the computer's games, how long they last).",
     "sprites": "Ship sprites: on thin card if your printer takes it, at actual size.",
     "quickref": "Quick reference: plain paper, one for each table group (the captains of one squadron).",
     "cards": "Rule cards: card or plain paper; cut on the grey lines.",

@@ -94,5 +94,10 @@ class Sectors(RuleSystem):
 
         return [sailing_block(scenario, options, width)]
 
+    def phases(self, rs):
+        from printgen.systems.sectors.play import Engine
+
+        return Engine(rs)
+
 
 SYSTEM = Sectors()

@@ -67,8 +67,11 @@ class Boat:
 
 class Game:
     def __init__(self, rs, boats: list[Boat], hazards: list[Hazard], width: float, height: float,
-                 seed: int, turn_limit: int, victory: tuple[int, int, int] = (1, 2, 3)):
+                 seed: int | str, turn_limit: int, victory: tuple[int, int, int] = (1, 2, 3),
+                 holding: frozenset[str] = frozenset(), log: list | None = None):
         self.rs, self.boats, self.hazards = rs, boats, hazards
+        self.holding = holding         # sides whose policy keeps station (printgen/play/policies.py)
+        self.log = log                 # (turn, phase, poses, links) after each phase, for a replay
         self.width, self.height = width, height
         self.rng = random.Random(seed)
         self.turn, self.turn_limit = 0, turn_limit
@@ -124,7 +127,15 @@ class Game:
             for name, step in steps:
                 self.phase = name
                 step()
+                self.snapshot(name)
         return self.winner()
+
+    def snapshot(self, phase: str) -> None:
+        """The table after a phase, as printgen/play/replay.py draws it (poses: x, y, h, hp, out)."""
+        if self.log is not None:
+            self.log.append((self.turn, phase,
+                             tuple((b.x, b.y, b.h, b.crew, not b.fighting) for b in self.boats),
+                             {(b.i, j): "grappled" for b in self.boats for j in b.grappled if b.i < j}))
 
     def points(self) -> dict[str, int]:
         struck, flag, taken = self.victory
@@ -161,7 +172,7 @@ class Game:
         for b in self.boats:
             if b.state == "aground":
                 self.refloat(b)
-            elif b.state == "afloat" and not b.chained and not b.grappled:
+            elif b.state == "afloat" and not b.chained and not b.grappled and b.side not in self.holding:
                 self.move(b)
 
     def refloat(self, b: Boat) -> None:
@@ -395,7 +406,8 @@ def struck_part(target: Boat, x: float, y: float) -> str:
 
 
 # -- setting up a game from a scenario --------------------------------------------------------------
-def new_game(scenario, deployment, seed: int, turn_limit: int | None = None) -> Game:
+def new_game(scenario, deployment, seed: int | str, turn_limit: int | None = None,
+             holding: frozenset[str] = frozenset(), log: list | None = None) -> Game:
     """A game on the deployment's table; squadrons the scenario chains lie chained. The turn limit
     and the victory points are the scenario's lesson (classroom additions)."""
     rs = scenario.ruleset
@@ -411,7 +423,7 @@ def new_game(scenario, deployment, seed: int, turn_limit: int | None = None) -> 
     hazards = [Hazard(h["kind"], *h["rect_in"]) for h in hazards_of(scenario, deployment.scale)]
     v = scenario.victory
     return Game(rs, boats, hazards, deployment.width_in, deployment.height_in, seed,
-                turn_limit or scenario.lesson.turn_limit, (v.struck, v.flagship_struck, v.captured))
+                turn_limit or scenario.lesson.turn_limit, (v.struck, v.flagship_struck, v.captured), holding, log)
 
 
 def hazards_of(scenario, scale: float) -> list[dict]:
@@ -421,3 +433,38 @@ def hazards_of(scenario, scale: float) -> list[dict]:
         x, y, w, d = (v * scale for v in h.area_in(scenario.ruleset.obstacles.marker_in))
         out.append({"name": h.name, "kind": h.kind, "rect_in": (x, y, x + w, y + d)})
     return out
+
+
+# -- the family's engine for printgen/play (RuleSystem.phases) --------------------------------------
+class Engine:
+    """The sectors engine behind `printgen simulate` and the kit's "How this scenario plays": a whole
+    game at a time (this Game plays the ruleset's phases itself), on the scenario's deployment."""
+
+    def __init__(self, rs, scenario=None, deployment=None):
+        self.rs, self.scenario, self.deployment = rs, scenario, deployment
+
+    def scaled(self, scale: float) -> "Engine":
+        return self                      # the deployment is already at the kit's scale (hazards_of too)
+
+    def bind(self, scenario, deployment) -> "Engine":
+        """The engine for this scenario's ships, chains and obstacles."""
+        return Engine(self.rs, scenario, deployment)
+
+    def hit_points(self, flagship: bool) -> int:
+        return 0                         # a replay's start pose; crews and sectors are this engine's own
+
+    def play_game(self, setup, seed: int, index: int, log: list | None = None):
+        """One game of the simulation seeded `seed` as printgen/play/engine.Result."""
+        from printgen.play.engine import Result, game_seed
+
+        holding = frozenset(side for side, p in setup.policies.items() if not p.moves)
+        g = new_game(self.scenario, self.deployment, game_seed(seed, index), setup.turn_limit, holding, log)
+        if log is not None:
+            g.snapshot("start")
+        winner = g.play()
+        sides = tuple(self.rs.sides)
+        alive = [any(b.fighting for b in g.boats if b.side == s) for s in sides]
+        pts = g.points()
+        return Result(g.turn, all(alive), winner,
+                      tuple(sum(1 for b in g.boats if b.side == s and not b.fighting) for s in sides),
+                      tuple(pts[s] for s in sides))

@@ -1,0 +1,168 @@
+"""The kit's teacher's document "How this scenario plays" (kind `plays`) and its records (plays.json).
+
+The games are played inside the worker that draws this document, so they overlap the other
+documents; each game's outcome is written, one short row a game, to plays.json, which the kit's
+manifest hashes and `printgen check` replays a sample of (printgen/play/kitcheck.py).
+
+How many games: a budget in ship-turns (ships x turn limit), measured: a Trafalgar game (60 ships,
+6 turns) costs about 28 ms of one core, so SHIP_TURNS buys about 1 s for it; a smaller fleet or
+shorter game gets more games. The count is printgen's choice and the page prints it with the
+95% intervals it gives; `printgen simulate` (the command on the page) plays as many as wanted."""
+
+from __future__ import annotations
+
+import json
+
+from printgen.play.engine import Result
+from printgen.play.rerun import SimRun
+
+KIND = "plays"
+RECORDS = "plays.json"
+SHIP_TURNS = 13_000                 # about one core-second of Trafalgar (28 ms a game of 360 ship-turns)
+MIN_GAMES, MAX_GAMES = 20, 400
+FORMAT = 1
+
+
+def has_engine(ruleset) -> bool:
+    """Whether the rule family can play the scenario (RuleSystem.phases)."""
+    from printgen.systems import system_of
+
+    return system_of(ruleset).phases(ruleset) is not None
+
+
+def kit_games(ships: int, turn_limit: int) -> int:
+    return max(MIN_GAMES, min(MAX_GAMES, SHIP_TURNS // max(1, ships * turn_limit)))
+
+
+def kit_run(plan) -> SimRun:
+    """The simulation a kit's page reports: the kit's scenario, options and seed; `--turns` only when
+    the kit's lesson (--periods, --minutes) is not the scenario's own."""
+    from printgen.paths import scenario_ref
+
+    c = getattr(plan, "choices", {}) or {}
+    lesson = plan.scenario.lesson
+    turns = lesson.turn_limit if c.get("periods") is not None or c.get("minutes") is not None else None
+    games = kit_games(len(plan.deployment.placements), lesson.turn_limit)
+    return SimRun(scenario_ref(plan.scenario), plan.options.seed, games, c.get("fraction"), c.get("ships"),
+                  c.get("scale"), c.get("table"), c.get("preset"), (), turns)
+
+
+def kit_setup(plan, run: SimRun):
+    from printgen.play.engine import setup
+
+    return setup(plan.scenario, plan.deployment, None, run.turns)
+
+
+def kit_results(plan) -> tuple[SimRun, object, list[Result]]:
+    """(run, setup, results) of the kit's games, played once a process (both editions share them)."""
+    cache = plan.__dict__.setdefault("_plays", {})
+    if "results" not in cache:
+        from printgen.play.run import simulate
+
+        run = kit_run(plan)
+        st = kit_setup(plan, run)
+        cache["results"] = (run, st, simulate(st, run.games, run.seed, workers=1))   # the kit's pool has the cores
+    return cache["results"]
+
+
+SAMPLE = 10                         # games replayed to trust records: by a check, or before reusing them
+
+
+def sample(run: SimRun, games: int) -> list[int]:
+    """The games replayed to trust a kit's records: the same every time (seeded by the simulation's seed)."""
+    import random
+
+    return sorted(random.Random(f"{run.seed}:check").sample(range(games), min(SAMPLE, games)))
+
+
+def replays(st, run: SimRun, results: list[Result]) -> list[tuple[int, Result]]:
+    """(game, result played again) for each game of the sample that differs from its record."""
+    from printgen.play.engine import play
+
+    again = ((i, play(st, run.seed, i)) for i in sample(run, len(results)))
+    return [(i, r) for i, r in again if r != results[i]]
+
+
+def reuse_records(plan, out, request: dict, ruleset_hash: str | None) -> bool:
+    """Before a kit is built into `out`: if the kit already there was made by this printgen from the
+    same request and ruleset file, its records are unchanged since (the manifest's sha256) and a
+    sample of its games replays the same, its games are this kit's too (the trust `printgen check`
+    gives them), and are not played again. Anything else: False, and the games are played."""
+    import hashlib
+    from pathlib import Path
+
+    from printgen import __version__
+
+    def asked(r) -> dict | None:
+        return {k: v for k, v in r.items() if k not in ("edition", "with_tiled")} if isinstance(r, dict) else None
+
+    try:
+        manifest = json.loads((Path(out) / "manifest.json").read_text(encoding="utf-8"))
+        data = (Path(out) / RECORDS).read_bytes()
+        if not (isinstance(manifest, dict) and manifest.get("printgen") == __version__
+                and manifest.get("ruleset_sha256") == ruleset_hash and asked(manifest.get("request")) == asked(request)
+                and (manifest.get("data") or {}).get(RECORDS) == hashlib.sha256(data).hexdigest()):
+            return False
+        run, sides, results = decode(data)
+    except (OSError, ValueError, AttributeError, TypeError):
+        return False
+    fresh = kit_run(plan)
+    st = kit_setup(plan, fresh)
+    if json.dumps(list(run.key())) != json.dumps(list(fresh.key())) or sides != st.sides or replays(st, run, results):
+        return False
+    plan.__dict__.setdefault("_plays", {})["results"] = (fresh, st, results)
+    return True
+
+
+def plays_document(plan, options):
+    """The page, with plays.json (the games' records) as a file the document brings."""
+    from printgen.play.page import plays_page
+    from printgen.play.stats import summarise
+
+    run, st, results = kit_results(plan)
+    summary = summarise(st.sides, results)
+    # what the check of this page in its worker compares the figures with, as it would after reading
+    # plays.json (printgen/play/kitcheck.py); the kit's check replays its sample against the records
+    plan.__dict__["_plays_checked"] = (json.dumps(list(run.key())), run, summary)
+    drawing = plays_page(plan.scenario, options, st, summary, run)
+    drawing.files = {RECORDS: encode(run, st.sides, results)}
+    return drawing
+
+
+# -- the records ------------------------------------------------------------------------------------
+def row(r: Result, sides: tuple[str, ...]) -> list[int]:
+    """One game: turns, 1 if ended by the turn limit, the winner's side index (-1: a draw), then the
+    ships struck and the victory points of each side."""
+    return [r.turns, int(r.by_limit), sides.index(r.winner) if r.winner is not None else -1, *r.struck, *r.points]
+
+
+def encode(run: SimRun, sides: tuple[str, ...], results: list[Result]) -> bytes:
+    head = {"format": FORMAT, "simulation": list(run.key()), "sides": list(sides),
+            "row": "turns, by_limit, winner (side index, -1 a draw), struck per side, points per side"}
+    games = ",\n".join(json.dumps(row(r, sides), separators=(",", ":")) for r in results)
+    return (json.dumps(head, ensure_ascii=False)[:-1] + ',\n"games": [\n' + games + "\n]}\n").encode("utf-8")
+
+
+def decode(data: bytes) -> tuple[SimRun, tuple[str, ...], list[Result]]:
+    """The records, read with suspicion (a kit folder may be damaged): ValueError says what is wrong."""
+    d = json.loads(data.decode("utf-8"))
+    if not isinstance(d, dict) or d.get("format") != FORMAT:
+        raise ValueError("not a printgen game record (format)")
+    sides, key, games = d.get("sides"), d.get("simulation"), d.get("games")
+    if not (isinstance(sides, list) and 2 <= len(sides) <= 20 and all(isinstance(s, str) for s in sides)):
+        raise ValueError("'sides' is not a list of side names")
+    try:
+        run = SimRun.from_key(key)
+    except (TypeError, ValueError):
+        raise ValueError("'simulation' does not name a simulation") from None
+    n = len(sides)
+    if not isinstance(games, list) or len(games) != run.games:
+        raise ValueError(f"holds {len(games) if isinstance(games, list) else 'no'} games, the simulation {run.games}")
+    results = []
+    for i, g in enumerate(games):
+        if not (isinstance(g, list) and len(g) == 3 + 2 * n and all(type(v) is int for v in g)
+                and g[1] in (0, 1) and -1 <= g[2] < n):
+            raise ValueError(f"game {i} is not a row of {3 + 2 * n} whole numbers")
+        results.append(Result(g[0], bool(g[1]), sides[g[2]] if g[2] >= 0 else None, tuple(g[3:3 + n]),
+                              tuple(g[3 + n:])))
+    return run, tuple(sides), results

@@ -1,0 +1,141 @@
+"""The kit's page "How this scenario plays" and its records (plays.json): the page prints what the
+recorded games say, and `printgen check` replays a sample of the games and recomputes every printed
+figure, so an edited figure or an edited record fails, naming the file and the page."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pdfplumber
+import pytest
+
+from printgen.check.kit import check_kit
+from printgen.play.kitdoc import RECORDS, decode, kit_games, reuse_records, sample
+from printgen.play.stats import summarise
+from tamper import copy_kit, edit_page, load_trace, rehash, replace_shown_at
+
+SMALL = ("--ships", "8", "--students", "4", "--scale", "0.5", "--edition", "bw")
+PAGE = "plays-bw.pdf"
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    where = tmp_path_factory.mktemp("plays")
+    result = subprocess.run([sys.executable, "-m", "printgen", "kit", "trafalgar", *SMALL, "--out", str(where / "k")],
+                            capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": "1"})
+    assert result.returncode == 0, result.stdout + result.stderr
+    return where / "k"
+
+
+@pytest.fixture
+def kit(built, tmp_path):
+    return copy_kit(built, tmp_path)
+
+
+def fails(folder) -> list[str]:
+    lines: list[str] = []
+    assert not check_kit(folder, echo=lines.append, quiet=True), "the check passed a tampered kit"
+    return [line for line in lines if line.startswith("FAIL")]
+
+
+def entry(folder, stat: str, arg=None) -> dict:
+    """The traced figure `stat` of the page (its source ends with the figure's name and argument)."""
+    return next(e for e in load_trace(folder)[PAGE][0] if e["source"][0] == "simulation"
+                and e["source"][-2:] == [stat, arg])
+
+
+def test_the_page_prints_the_recorded_games(built):
+    manifest = json.loads((built / "manifest.json").read_text())
+    assert RECORDS in manifest["data"] and any(d["path"] == PAGE and d["kind"] == "plays" for d in manifest["documents"])
+    run, sides, results = decode((built / RECORDS).read_bytes())
+    assert run.games == len(results) == kit_games(len(manifest["fleet"]), 6) >= 20       # Trafalgar's lesson: 6 turns
+    s = summarise(sides, results)
+    with pdfplumber.open(built / PAGE) as pdf:
+        text = pdf.pages[0].extract_text()
+    win, lo, hi = s.win("british")
+    assert f"British {100 * win:.1f}% ({100 * lo:.1f}-{100 * hi:.1f}%)" in text
+    assert f"{run.games} games played by the computer" in text and "modelled" in text
+    assert f"printgen simulate trafalgar --games {run.games} --seed 1805 --ships 8 --scale 0.5" in text
+    assert "Beside them, the real battle" in text                      # Trafalgar's history beside the rates
+    assert check_kit(built, echo=lambda s: None, quiet=True)
+
+
+def test_a_changed_win_rate_fails_naming_the_page(kit):
+    e = entry(kit, "win", "british")
+    edit_page(kit, PAGE, 1, replace_shown_at(e["text"].encode(), b"99.9%", e["bbox"]))
+    found = fails(kit)
+    assert any(f.startswith(f"FAIL  {PAGE}, page 1: simulation(") and f"prints '99.9%', the rules say '{e['text']}'"
+               in f for f in found), found
+
+
+def _edit_record(kit, index: int, change) -> None:
+    data = json.loads((kit / RECORDS).read_text())
+    change(data["games"][index])
+    (kit / RECORDS).write_text(json.dumps(data))
+    rehash(kit, RECORDS)
+
+
+def test_a_record_in_the_replayed_sample_fails_and_so_do_the_figures(kit):
+    run, _, results = decode((kit / RECORDS).read_bytes())
+    i = sample(run, len(results))[0]
+    _edit_record(kit, i, lambda g: g.__setitem__(2, 1 if g[2] != 1 else 0))      # another winner
+    found = fails(kit)
+    assert any(f.startswith(f"FAIL  {RECORDS}, page 0: game {i} is recorded as") for f in found), found
+    assert any(f.startswith(f"FAIL  {PAGE}, page 1: simulation(") for f in found), found      # the rates moved
+
+
+def test_a_record_outside_the_sample_fails_by_its_figures(kit):
+    run, _, results = decode((kit / RECORDS).read_bytes())
+    i = next(k for k in range(len(results)) if k not in sample(run, len(results)))
+    assert results[i].turns != 1
+    _edit_record(kit, i, lambda g: g.__setitem__(0, 1))                          # the game said to end in turn 1
+    found = fails(kit)
+    assert not any(f.startswith(f"FAIL  {RECORDS}") for f in found)
+    assert any(f.startswith(f"FAIL  {PAGE}, page 1: simulation(") and "'length', 1) prints '0', the rules say '1'" in f
+               for f in found), found
+
+
+def test_damaged_or_missing_records_fail(kit):
+    (kit / RECORDS).write_text('{"format": 1, "games": "none"}')
+    rehash(kit, RECORDS)
+    assert any(f.startswith(f"FAIL  {RECORDS}, page 0: is damaged") for f in fails(kit))
+    (kit / RECORDS).unlink()
+    assert any(f.startswith(f"FAIL  {RECORDS}") for f in fails(kit))
+
+
+def test_sluys_kit_has_the_page_and_checks(tmp_path):
+    out = tmp_path / "s"
+    result = subprocess.run([sys.executable, "-m", "printgen", "kit", "sluys-1340", "--ships", "10", "--students", "8",
+                             "--out", str(out)], capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
+    with pdfplumber.open(out / "plays-color.pdf") as pdf:
+        text = pdf.pages[0].extract_text()
+    run, sides, results = decode((out / RECORDS).read_bytes())
+    assert sides == ("english", "french") and run.games == len(results)
+    win, lo, hi = summarise(sides, results).win("french")
+    assert f"French {100 * win:.1f}% ({100 * lo:.1f}-{100 * hi:.1f}%)" in text
+
+
+def test_the_next_kit_reuses_the_records_only_when_they_are_its_own(kit):
+    """Same request, printgen and ruleset, records as written and a replayed sample that agrees: the games
+    are not played again; a different request or an edited record: they are."""
+    from printgen.kit.build import plan_kit, ruleset_sha256
+
+    manifest = json.loads((kit / "manifest.json").read_text())
+    request = manifest["request"]
+    choices = {k: v for k, v in request.items() if k not in ("scenario", "students", "edition", "with_tiled")}
+
+    def reused(req: dict) -> bool:
+        plan = plan_kit("trafalgar", req["students"], **choices | {"seed": req["seed"]})
+        ok = reuse_records(plan, kit, req, ruleset_sha256(plan.scenario.ruleset))
+        assert ok == ("_plays" in plan.__dict__)
+        return ok
+
+    assert reused(request)
+    assert not reused(request | {"seed": 7})
+    run, _, results = decode((kit / RECORDS).read_bytes())
+    _edit_record(kit, sample(run, len(results))[-1], lambda g: g.__setitem__(0, g[0] - 1))
+    assert not reused(request)
