@@ -336,3 +336,28 @@ def test_thirty_ships_are_quick():
     start = time.perf_counter()
     render(sprite_sheets(s, o), "color", "pdf")
     assert time.perf_counter() - start < 0.6                     # generous: CI machines vary
+
+
+def test_sluys_piece_words_meet_the_small_type_floor(tmp_path):
+    """The sector words, MAST and the nation on a Sluys piece print at the theme's small piece size
+    (6 pt at scale 1), like the broadside pieces' STERN and BOW."""
+    import subprocess
+    import sys
+
+    import pdfplumber
+
+    from printgen.draw.theme import TYPE
+
+    r = subprocess.run([sys.executable, "-m", "printgen", "sprites", "sluys-1340", "--out", str(tmp_path)],
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    small = {"PORT", "STARBOARD", "MAST", "ENG", "FRA"}
+    sizes: dict[str, list[float]] = {}
+    with pdfplumber.open(tmp_path / "sprites-color.pdf") as pdf:
+        for page in pdf.pages:
+            for w in page.extract_words(extra_attrs=["size", "upright"]):
+                word = w["text"] if w["text"] in small else w["text"][::-1]     # upside down reads backwards
+                if w["upright"] and word in small:
+                    sizes.setdefault(word, []).append(w["size"])
+    assert {"PORT", "STARBOARD", "MAST"} <= set(sizes), sizes.keys()
+    assert min(min(v) for v in sizes.values()) >= TYPE.piece_label - 0.05, {k: min(v) for k, v in sizes.items()}

@@ -13,6 +13,7 @@ import dataclasses
 
 from printgen.draw import fonts
 from printgen.draw.shapes import Circle, Drawing, Group, Line, Poly, Rect, Shape, Span, Text, translate
+from printgen.draw.theme import TYPE
 from printgen.options import Options
 from printgen.rules.tracks import Track, tracks
 from printgen.sheets.pieces.ensigns import nation_code
@@ -25,7 +26,7 @@ from printgen.sheets.text.textfit import fit_size, wrap
 from printgen.sheets.pieces.tracks import track_shapes
 
 NAME_PT = 9.0              # name size at full scale, before shrinking to fit
-LABEL_PT = 5.0             # sector labels
+LABEL_PT = TYPE.piece_label   # sector labels, MAST, the nation (the theme's small piece words)
 BOX_PT = 9.5               # a structure box's side at full scale, at most
 PITCH = 1.35               # box pitch over box side (as track_shapes spaces them)
 LABELS = {"bow": "BOW", "stern": "STERN", "port": "PORT", "starboard": "STARBOARD"}
@@ -163,8 +164,10 @@ def _cell(cell: Cell, track: Track, count: int, d: float, label_pt: float) -> li
 
 
 def _text_extent(t: Text) -> tuple[float, float]:
-    """x0, x1 of a label drawn upright (from its start) or upside down (back from its start)."""
+    """x0, x1 of a label drawn upright (from its start) or upside down (back from its start), or centred."""
     w = fonts.width(t.string, t.size, t.font)
+    if t.anchor == "middle":                    # centred either way up
+        return (t.x - w / 2, t.x + w / 2)
     return (t.x - w, t.x) if t.angle == 180 else (t.x, t.x + w)
 
 
@@ -205,14 +208,15 @@ def _deck(ship, hull: Hull, mast: Track | None, d: float, s: float) -> list[Shap
     name_y = yc + row * 0.95 if two else yc + row / 2           # the upright name's row centre
     x0, x1 = _wide(hull, hull.stern_x + g, bx1 if two else hull.bow_x - g, name_y - yc + 0.62 * cap)
     name = Span(ship.name, source=("fleet", ship.key, "name"), kind="text")
-    if two:                                             # the nation's code follows the name
-        size = fit_size(f"{ship.name}  {code}", x1 - x0, cap, "bold")
+    size = fit_size(f"{ship.name}  {code}", x1 - x0, cap, "bold") if two else 0.0
+    code_aft = not two or size < TYPE.piece_name_min * s
+    if not code_aft:                                    # the nation's code follows the name
         spans = (name, Span("  " + code, font="regular"))
-    else:                                               # the name has its row; the code goes above, aft
+    else:                                               # the name has its row; the code goes on the keel, aft
         size = fit_size(ship.name, x1 - x0, cap, "bold")
         spans = (name,)
         out.append(Text(hull.stern_x + g, box_y + 0.36 * label_pt * 1.3, (Span(code),), label_pt * 1.3,
-                        "text.muted"))
+                        "text.muted", tag="nation"))
     mid = (x0 + x1) / 2
     out.append(Text(mid, name_y + 0.36 * size, spans, size, font="bold", anchor="middle", tag="name"))
     if two:
@@ -220,7 +224,8 @@ def _deck(ship, hull: Hull, mast: Track | None, d: float, s: float) -> list[Shap
                         tag="name"))
     # The keel line divides port from starboard, clear of the mast and its words.
     label_w = fonts.width("MAST", label_pt, "bold")
-    keel = [(hull.stern_x, bx0 - g - label_w - g * 0.5), (bx1 + g * 0.3, hull.bow_x)] if two else \
+    aft = hull.stern_x + (2 * g + fonts.width(code, label_pt * 1.3) if two and code_aft else 0.0)   # clear of the code
+    keel = [(aft, bx0 - g - label_w - g * 0.5), (bx1 + g * 0.3, hull.bow_x)] if two else \
         [(hull.stern_x, hull.bow_x)]
     out += [Line(a, yc, b, yc, "sector.keel") for a, b in keel if b - a > g]
     out += _stern_marks(ship, hull, md, s)
