@@ -11,8 +11,10 @@ FILE_BYTES = 2_000_000
 """ships.csv, scenario.toml, a ruleset: the built-in files are under 20 kB; 2 MB holds a navy."""
 
 NAME_CHARS = 40
-"""A ship's name (and squadron and type names): it must fit its base on the sprites and the maps
-(40 W's on a 1" base check; the built-in fleets' longest name is 26 characters)."""
+"""A ship's name (and squadron and type names), as data. Whether it prints is the piece's to say: a
+name its base can only print below the type floor is refused before the kit is written
+(printgen/sheets/legible.py; a 2" base holds about 24 letters, 12 W's; the built-in fleets' longest
+name is 26 characters, on a Sluys galley's longer base)."""
 
 KEY_CHARS = 80
 """A key of a TOML table: a squadron or ship type (printed, and then held to NAME_CHARS where it is),

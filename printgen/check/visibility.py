@@ -11,8 +11,9 @@ from dataclasses import dataclass
 from functools import cache
 
 from printgen.check.numbers import Discrepancy
+from printgen.draw.theme import TYPE
 
-TYPE_FLOOR_PT = 5.0          # at full scale; pieces shrink with the table, so the floor is 5 pt x the kit's scale
+TYPE_FLOOR_PT = TYPE.floor   # at full scale; pieces shrink with the table, so the floor is 5 pt x the kit's scale
 MIN_CONTRAST = 3.0           # WCAG's ratio for large or bold text; printgen's muted grey on paper is ~5.7
 COVER_TOL = 0.5              # points: a later shape must reach this far into a traced box to cover it
 WHITE = (255, 255, 255)

@@ -75,6 +75,7 @@ class TraceEntry:
     kind: str
     labels: tuple = ()                            # ("row" | "col", label source) it is printed with
     shape: dict | None = None                     # a drawn shape's measure (flatten.measured), not text
+    size: float = 0.0                             # the type size it prints at (not written to trace.json)
 
 
 @dataclass
@@ -280,7 +281,7 @@ def _text(t: Text, m: Matrix, theme: Theme, out: FlatPage) -> None:
     for span, w in zip(t.spans, widths):
         if span.source is not None:
             out.trace.append(TraceEntry(_box(start, ux, uy, pos, pos + w, size), span.text, span.source, span.kind,
-                                        span.labels))
+                                        span.labels, size=size))
         pos += w
 
 

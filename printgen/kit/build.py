@@ -172,6 +172,12 @@ def _document(shared: tuple[Plan, Callable | None], job: tuple[str, str]) -> dic
     options = plan.options.but(edition=edition, fmt="pdf")
     drawing = makers(plan)[kind](options)
     pages = flat_pages(drawing, edition)
+    from printgen.sheets.legible import illegible_names
+
+    if problems := illegible_names(pages, plan.scenario, options.scale, f"{stem(kind)}-{edition}.pdf"):
+        from printgen.errors import PrintgenError
+
+        raise PrintgenError(problems)
     doc = {"path": f"{stem(kind)}-{edition}.pdf", "kind": kind, "edition": edition, "pages": len(pages),
            "title": drawing.title}
     out = {**doc, "pdf": render(drawing, edition, "pdf", pages=pages).files[0][1],

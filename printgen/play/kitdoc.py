@@ -24,10 +24,16 @@ FORMAT = 1
 
 
 def has_engine(ruleset) -> bool:
-    """Whether the rule family can play the scenario (RuleSystem.phases)."""
+    """Whether the rule family can play the scenario (RuleSystem.phases). A ruleset whose phases the
+    engine cannot read (a teacher's own phase names) still prints its kit, without this page;
+    `printgen simulate` says why."""
+    from printgen.errors import PrintgenError
     from printgen.systems import system_of
 
-    return system_of(ruleset).phases(ruleset) is not None
+    try:
+        return system_of(ruleset).phases(ruleset) is not None
+    except PrintgenError:
+        return False
 
 
 def kit_games(ships: int, turn_limit: int) -> int:
