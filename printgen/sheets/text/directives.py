@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from printgen.options import Options
-from printgen.sheets.text.flow import Laid
+from printgen.sheets.text.flow import Laid, at_least
 from printgen.sheets.text.markup import Block
 from printgen.systems import system_of
 
@@ -40,14 +40,14 @@ def track_block(rs, ship, width: float, size: float) -> Laid:
     out = Laid()
     y = 0.0
     if len(rows) > 1:
-        out.shapes.append(Text(0, y + size * 0.95, (name,), size * 0.95))
+        out.shapes.append(Text(0, y + size * 0.95, (name,), at_least(size * 0.95)))
         y += size * 1.3
     label_w = width * (0.42 if len(rows) == 1 else 0.3)
     for t in rows:
         count = Span(f" {t.count}" if len(rows) > 1 else "", source=t.source.to_json() if len(rows) > 1 else None,
                      kind="count")
         first = (name,) if len(rows) == 1 else (Span(t.label.capitalize()), count)
-        out.shapes.append(Text(0 if len(rows) == 1 else size, y + size * 1.05, first, size * 0.95))
+        out.shapes.append(Text(0 if len(rows) == 1 else size, y + size * 1.05, first, at_least(size * 0.95)))
         out.shapes += track_shapes(t, label_w, y, width - label_w, size * 1.6)
         y += size * 1.8 if len(rows) == 1 else size * 1.5
     out.height = y
