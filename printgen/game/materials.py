@@ -79,6 +79,19 @@ def total_sheets(plan, paper: str, optional: bool = False) -> int:
 
 
 @plan_derivation
+def kit_pages(plan, optional: bool = False) -> int:
+    """Sheets for one copy of each document, one side each: the kit file (with `optional`, the
+    documents it leaves out unless asked). The teacher's sheet and index.html both print it."""
+    return sum(document_pages(plan, k) for k in printed_kinds(plan) if optional or k not in OPTIONAL)
+
+
+@plan_derivation
+def optional_pages(plan) -> int:
+    """Sheets of one copy of the optional documents (the table-size map)."""
+    return sum(document_pages(plan, k) for k in printed_kinds(plan) if k in OPTIONAL)
+
+
+@plan_derivation
 def optional_sheets(plan) -> int:
     return sum(sheets(plan, k) for k in printed_kinds(plan) if k in OPTIONAL)
 

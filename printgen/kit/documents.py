@@ -69,7 +69,7 @@ def makers(plan: Plan) -> dict[str, Callable[[object], Drawing]]:
     lesson = {kind: (lambda o, kind=kind: lesson_sheet(plan, kind, o)) for kind in LESSON}
     return own | lesson | {
         "status-markers": lambda o: status_marker_sheets(plan, o),
-        "teacher": lambda o: teacher_sheet(s, o, plan.captains, list(kinds(s.ruleset))),
+        "teacher": lambda o: teacher_sheet(s, o, plan.captains, list(kinds(s.ruleset)), plan),
         "quickref": lambda o: quickref_sheet(s, o),
         "cards": lambda o: card_sheets(s, o),
         "captains": lambda o: card_sheets(s, o, "captains.md.j2", "Captain cards", captains=plan.captains,
