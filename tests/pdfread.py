@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import pdfplumber
 
 PT = 72.0
@@ -50,3 +52,18 @@ def is_grey(colour: tuple) -> bool:
 
 def open_pdf(path):
     return pdfplumber.open(path)
+
+
+def fill_pattern(page, base) -> str:
+    """What fills a base: hatch lines (by angle), dots, or nothing."""
+    angles = set()
+    dots = 0
+    for ln in page.lines:
+        if inside(ln, base, 0.1) and not (ln.get("dash") and list(ln["dash"][0])) and ln["linewidth"] < 1.5:
+            (xa, ya), (xb, yb) = ln["pts"][0], ln["pts"][-1]
+            if abs(ya - yb) > 0.1 and abs(xa - xb) > 0.1:
+                angles.add(round(math.degrees(math.atan2(yb - ya, xb - xa))) % 180)
+    for c in page.curves:
+        if inside(c, base, 0.1) and c["width"] < 3 and c["fill"]:
+            dots += 1
+    return "+".join([f"lines{a}" for a in sorted(angles)] + (["dots"] if dots > 10 else [])) or "plain"

@@ -140,5 +140,14 @@ def glue_sticks(plan) -> int:
 
 @plan_derivation
 def marker_count(plan, state: str) -> int:
-    """Markers of one state for the class: the ruleset's markers a ship, times the fleet, rounded up."""
-    return math.ceil(plan.scenario.ruleset.status_markers.per_ship[state] * len(plan.scenario.fleet.ships))
+    """Markers of one state for the class: for each nation (markers carry its pattern), the ruleset's
+    markers a ship times its ships, rounded up."""
+    return sum(n for _, n in markers_by_nation(plan, state))
+
+
+def markers_by_nation(plan, state: str) -> list[tuple[str, int]]:
+    """(nation, markers of the state) in the fleet's order of nations."""
+    ships = plan.scenario.fleet.ships
+    per = plan.scenario.ruleset.status_markers.per_ship[state]
+    nations = dict.fromkeys(s.nation for s in ships)
+    return [(n, math.ceil(per * sum(1 for s in ships if s.nation == n))) for n in nations]

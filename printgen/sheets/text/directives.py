@@ -1,7 +1,9 @@
-"""Blocks a template asks for by name ([wind-edges], [track N], and the rule family's own: [odds ...])."""
+"""Blocks a template asks for by name ([wind-edges], [track N], [pattern N...], and the rule family's
+own: [odds ...])."""
 
 from __future__ import annotations
 
+from printgen.draw import fonts
 from printgen.options import Options
 from printgen.sheets.text.flow import Laid, at_least
 from printgen.sheets.text.markup import Block
@@ -20,6 +22,8 @@ def expander(scenario, options: Options, wording=None):
             return Laid(shapes, h)
         if name == "track":
             return track_block(rs, wording.objects[int(args[0])], width, size)
+        if name == "pattern":
+            return pattern_block([wording.objects[int(a)] for a in args], width, size)
         laid = system_of(rs).block(rs, name, args, width, size, options, wording)   # [odds ...], [record N]...
         if laid is not None:
             return laid
@@ -51,4 +55,25 @@ def track_block(rs, ship, width: float, size: float) -> Laid:
         out.shapes += track_shapes(t, label_w, y, width - label_w, size * 1.6)
         y += size * 1.8 if len(rows) == 1 else size * 1.5
     out.height = y
+    return out
+
+
+def pattern_block(ships, width: float, size: float) -> Laid:
+    """The pattern of each nation of the ships, as their bases and the maps print it (theme
+    PATTERNS): a swatch and the words, so a captain matches card, piece and map at a glance."""
+    from printgen.draw.shapes import Rect, Span, Text
+    from printgen.draw.theme import pattern_name
+
+    nations = list(dict.fromkeys(s.nation for s in ships))
+    sw, sh = size * 5.0, size * 2.6
+    out, x, y = Laid(), 0.0, 0.0
+    for nation in nations:
+        words = (Span(nation, "bold"), Span(f" ships: {pattern_name(nation)} bases"))
+        w = sw + size * 0.6 + sum(fonts.width(s.text, size, s.font or "regular") for s in words) + size * 1.5
+        if x and x + w > width:                        # next line
+            x, y = 0.0, y + sh + size * 0.4
+        out.shapes += [Rect(x, y, sw, sh, f"base.{nation}", tag=f"pattern:{nation}"),
+                       Text(x + sw + size * 0.6, y + sh / 2 + size * 0.36, words, size)]
+        x += w
+    out.height = y + sh
     return out
