@@ -68,7 +68,10 @@ def sheets(plan, kind: str) -> int:
 
 
 def printed_kinds(plan) -> list[str]:
-    return list(plan.kinds())
+    """The documents printed on the class's own printer (a poster goes to a print shop)."""
+    from printgen.kit.documents import PRINT_SHOP
+
+    return [k for k in plan.kinds() if k not in PRINT_SHOP]
 
 
 @plan_derivation

@@ -13,7 +13,7 @@ from typing import Callable
 from printgen import __version__
 from printgen.kit.combine import combine_pdfs
 from printgen.draw.render import flat_pages, render
-from printgen.kit.documents import Plan, kinds, makers, stem
+from printgen.kit.documents import PRINT_SHOP, Plan, makers, stem
 from printgen.kit import tracefile
 from printgen.kit.progress import Progress
 from printgen.output import make_dirs
@@ -63,7 +63,7 @@ def kit_files(plan: Plan, editions: str, request: dict, progress: Progress | Non
     from printgen.kit.index import index_html, thumb_name
     from printgen.kit.parallel import run
 
-    doc_kinds = kinds(plan.scenario.ruleset)
+    doc_kinds = plan.kinds()
     jobs = [(edition, kind) for edition in EDITIONS[editions] for kind in doc_kinds]
     if names_only:
         names = [f"{stem(kind)}-{edition}.pdf" for edition, kind in jobs]
@@ -89,7 +89,7 @@ def kit_files(plan: Plan, editions: str, request: dict, progress: Progress | Non
             files.update(r["thumbs"])
             traces[r["path"]] = r["trace"]
             documents.append({k: r[k] for k in ("path", "kind", "edition", "pages", "title")})
-            if kind != "tiled-map" or request.get("with_tiled"):     # 50+ sheets: kit.pdf only if asked
+            if kind not in PRINT_SHOP and (kind != "tiled-map" or request.get("with_tiled")):   # 50+ sheets: if asked
                 parts.append(r)
             progress.step(f"{kind} ({edition})")
         kit_path = f"kit-{edition}.pdf"

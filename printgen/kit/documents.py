@@ -10,6 +10,7 @@ from printgen.systems import system_of
 
 KINDS = ("lesson", "teacher", "quickref", "cards", "captains", "sprites", "status-markers", "score", "worksheet",
          "debrief", "rulers", "map", "tiled-map")
+PRINT_SHOP = ("poster",)                     # on request (--poster): large paper, never in kit.pdf
 LESSON = ("lesson", "score", "worksheet", "debrief")      # only where the ruleset has their templates
 STEMS = {"tiled-map": "map-tiled"}          # the file names `printgen map --tiled` writes too
 
@@ -35,7 +36,8 @@ class Plan:
     students: int = 0                      # the class size asked for
 
     def kinds(self) -> tuple[str, ...]:
-        return kinds(self.scenario.ruleset)
+        """The documents of this kit: the ruleset's, and the poster when asked for."""
+        return kinds(self.scenario.ruleset) + (("poster",) if self.options.poster else ())
 
     def pages(self, kind: str) -> int:
         """Pages of one document of this kit, drawn to count them (cached on the plan; while the
@@ -62,6 +64,7 @@ def makers(plan: Plan) -> dict[str, Callable[[object], Drawing]]:
     from printgen.sheets.maps.tiled_map import tiled_sheets
     from printgen.sheets.pieces.status_markers import status_marker_sheets
     from printgen.sheets.text.lesson import lesson_sheet
+    from printgen.sheets.maps.poster import poster_sheets
 
     s, dep = plan.scenario, plan.deployment
     family = system_of(s.ruleset)
@@ -69,7 +72,7 @@ def makers(plan: Plan) -> dict[str, Callable[[object], Drawing]]:
     lesson = {kind: (lambda o, kind=kind: lesson_sheet(plan, kind, o)) for kind in LESSON}
     return own | lesson | {
         "status-markers": lambda o: status_marker_sheets(plan, o),
-        "teacher": lambda o: teacher_sheet(s, o, plan.captains, list(kinds(s.ruleset)), plan),
+        "teacher": lambda o: teacher_sheet(s, o, plan.captains, list(plan.kinds()), plan),
         "quickref": lambda o: quickref_sheet(s, o),
         "cards": lambda o: card_sheets(s, o),
         "captains": lambda o: card_sheets(s, o, "captains.md.j2", "Captain cards", captains=plan.captains,
@@ -78,4 +81,5 @@ def makers(plan: Plan) -> dict[str, Callable[[object], Drawing]]:
         "rulers": lambda o: ruler_sheets(s, o),
         "map": lambda o: map_sheets(s, dep, o),
         "tiled-map": lambda o: tiled_sheets(s, dep, o),
+        "poster": lambda o: poster_sheets(s, dep, o),
     }

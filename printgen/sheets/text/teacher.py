@@ -23,6 +23,7 @@ HOW_TO_PRINT = {
     "captains": "Captain cards: plain paper, one card for each student.",
     "status-markers": "Markers: card; cut them out for the whole class.",
     "score": "Score sheet and turn tracker: plain paper, one for each side.",
+    "poster": "Poster map: the whole table on one large sheet, for a print shop to print at actual size.",
     "worksheet": "Odds worksheet: plain paper, one for each student.",
     "debrief": "History and debrief: plain paper, two-sided, one for two students.",
 }
