@@ -43,7 +43,7 @@ class Options:
         if not 20 <= self.dpi <= 600:
             problems.append(Problem(f"dpi {self.dpi:g} is out of range", field="--dpi", fix="use 20 to 600"))
         if self.poster is not None:
-            from printgen.sheets.maps.poster import poster_size
+            from printgen.posters import poster_size
 
             try:
                 poster_size(self.poster)

@@ -96,7 +96,11 @@ def test_markers_are_at_the_kits_scale_and_enough_for_the_class(tmp_path):
         pdf, traces = sheet(tmp_path, plan, "status-markers", "bw")
         w, h = (v * scale for v in plan.scenario.ruleset.status_markers.size_in)
         n = sum(len(rects_of_size(p, w, h)) for p in pdf.pages)
-        want = {state: -(-int(per * 100) * 60 // 100) for state, per in
+        nations = {}                                    # markers carry their nation's pattern: counted a nation
+        for ship in plan.scenario.fleet.ships:
+            nations[ship.nation] = nations.get(ship.nation, 0) + 1
+        assert sorted(nations.values()) == [15, 18, 27]
+        want = {state: sum(-(-int(per * 100) * k // 100) for k in nations.values()) for state, per in
                 plan.scenario.ruleset.status_markers.per_ship.items()}
         assert n == sum(want.values())
         labels = " ".join(p.extract_text() for p in pdf.pages)
@@ -201,7 +205,8 @@ def test_a_modelled_number_says_what_it_assumes(tmp_path):
 
     plan = plan_of()
     pdf, _ = render_and_read(card_sheets(plan.scenario, plan.options), plan.options, tmp_path / "c.pdf")
-    assert "you win the fight, if no one cuts loose" in text_of(pdf)
+    words = iter(text_of(pdf).split())                  # in order: a narrow card wraps the header cell, its
+    assert all(w in words for w in "you win the fight, if no one cuts loose".split())    # neighbours' words between
 
 
 # -- printgen check fails on each change ------------------------------------------------------------------------

@@ -39,6 +39,7 @@ TITLES = {"lesson": "Lesson plan (teacher's pack)", "teacher": "Teacher's sheet"
 PER_WORDS = {"class": "for the class", "group": "one a table group", "student": "one a student", "pair": "one for two students",
              "side": "one a side"}
 OPTIONAL = ("tiled-map",)              # the full-size map: only for a class that lays it out
+PRINT_SHOP = ("poster",)               # on request (--poster): large paper, never in kit.pdf
 
 
 def copy_rule(kind: str) -> tuple[str, str, bool]:
@@ -69,8 +70,6 @@ def sheets(plan, kind: str) -> int:
 
 def printed_kinds(plan) -> list[str]:
     """The documents printed on the class's own printer (a poster goes to a print shop)."""
-    from printgen.kit.documents import PRINT_SHOP
-
     return [k for k in plan.kinds() if k not in PRINT_SHOP]
 
 

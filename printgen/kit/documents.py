@@ -6,11 +6,11 @@ from dataclasses import dataclass
 from typing import Callable
 
 from printgen.draw.shapes import Drawing
+from printgen.game.materials import PRINT_SHOP      # on request (--poster): large paper, never in kit.pdf
 from printgen.systems import system_of
 
 KINDS = ("lesson", "teacher", "quickref", "cards", "captains", "sprites", "status-markers", "score", "worksheet",
          "debrief", "rulers", "map", "tiled-map")
-PRINT_SHOP = ("poster",)                     # on request (--poster): large paper, never in kit.pdf
 LESSON = ("lesson", "score", "worksheet", "debrief")      # only where the ruleset has their templates
 STEMS = {"tiled-map": "map-tiled"}          # the file names `printgen map --tiled` writes too
 

@@ -94,18 +94,14 @@ def _fit(section, slot_w: float, slot_h: float, expand, lines: int) -> tuple[Pan
 
 
 def _pack(spans: list[tuple[int, int]]) -> list[tuple[int, int, int]]:
-    """(page, column, row) for each card: the first free place, on the earliest page, that takes its
-    span (a small card may fill a hole an earlier big one left: paper before strict order)."""
-    spots: list[tuple[int, int, int]] = []
-    pages: list[list[list[bool]]] = []
+    """(page, column, row) for each card, in order, first free place that takes its span."""
+    spots, page = [], 0
+    free = [[True] * ROWS for _ in range(COLS)]
     for span in spans:
-        for page, free in enumerate(pages):
-            spot = _find(free, span)
-            if spot is not None:
-                break
-        else:
-            pages.append([[True] * ROWS for _ in range(COLS)])
-            page, free = len(pages) - 1, pages[-1]
+        spot = _find(free, span)
+        if spot is None:
+            page += 1
+            free = [[True] * ROWS for _ in range(COLS)]
             spot = _find(free, span)
         col, row = spot
         for c in range(col, col + span[0]):
