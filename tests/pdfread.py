@@ -67,3 +67,14 @@ def fill_pattern(page, base) -> str:
         if inside(c, base, 0.1) and c["width"] < 3 and c["fill"]:
             dots += 1
     return "+".join([f"lines{a}" for a in sorted(angles)] + (["dots"] if dots > 10 else [])) or "plain"
+
+
+def says(text: str, phrase: str) -> bool:
+    """Every word of the phrase on the page: a table cell wrapped at the handouts' 9 pt reads line by
+    line, interleaved with its neighbours' words (pdfplumber reads across the columns)."""
+    from collections import Counter
+
+    def words(s: str) -> Counter:
+        return Counter(w.strip("().,:;") for w in s.split())
+
+    return not words(phrase) - words(text)

@@ -9,7 +9,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from pdfread import rects_of_size
+from pdfread import rects_of_size, says
 from tracecheck import discrepancies, printed, render_and_read
 
 
@@ -151,7 +151,7 @@ def test_the_broadside_diagram_measures_to_the_rules(tmp_path, scale):
     pdf, traces = render_and_read(quickref_sheet(s, o), o, tmp_path / "q.pdf")
     k = int(next(v for v in values(pdf, traces, ("meta", "diagram-scale"))))
     u = scale / k                                                   # diagram inches per rule inch
-    page = next(p for p in pdf.pages if "Drawn to scale" in p.extract_text())
+    page = next(p for p in pdf.pages if says(p.extract_text(), "Drawn to scale"))
     W, L, short, long_ = rs.bases.width_in * u, rs.bases.length_in * u, 6 * u, 6 * u    # long band: 6 to 12
     [base] = rects_of_size(page, W, L, 0.004)
     bands = rects_of_size(page, short, L, 0.004)

@@ -49,10 +49,11 @@ def panel_sheet(scenario, options: Options, template: str, sheet: str, columns: 
 
 
 def _panel(section, col_w: float, page_w: float, size: float, expand) -> tuple[Panel, bool]:
-    """(panel, wide?): a column's width when it fits one, else the page's (long cells wrapped)."""
+    """(panel, wide?): a column's width when it fits one (its long cells wrapped if need be), else
+    the page's."""
     from printgen.sheets.text.flow import LAST_RESORT, WRAP_CELLS
 
-    tries = [(col_w, False)] if section.options.get("span") != "wide" else []
+    tries = [(col_w, False), (col_w, True)] if section.options.get("span") != "wide" else []
     for width, wrap in tries + [(page_w, True)]:        # the widest layout wraps long cells too
         token = WRAP_CELLS.set(wrap)
         last = LAST_RESORT.set(width == page_w)
