@@ -24,6 +24,7 @@ class Options:
     fmt: Literal["pdf", "svg", "png"] = "pdf"
     dpi: float = 100.0
     seed: int = 1805
+    poster: str | None = None           # a poster of the table map for a print shop: "A1", "24x36in", ...
     notes: tuple[str, ...] = field(default=(), compare=False)    # e.g. how the scale was chosen
 
     def __post_init__(self):
@@ -41,6 +42,13 @@ class Options:
             problems.append(Problem(f"format '{self.fmt}' is not known", field="--format", fix="use pdf, svg or png"))
         if not 20 <= self.dpi <= 600:
             problems.append(Problem(f"dpi {self.dpi:g} is out of range", field="--dpi", fix="use 20 to 600"))
+        if self.poster is not None:
+            from printgen.posters import poster_size
+
+            try:
+                poster_size(self.poster)
+            except PrintgenError as e:
+                problems += e.problems
         if problems:
             raise PrintgenError(problems)
 

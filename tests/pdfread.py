@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import pdfplumber
 
 PT = 72.0
@@ -50,3 +52,32 @@ def is_grey(colour: tuple) -> bool:
 
 def open_pdf(path):
     return pdfplumber.open(path)
+
+
+def fill_pattern(page, base) -> str:
+    """What fills a base: hatch lines (by angle), dots, or nothing."""
+    angles = set()
+    dots = 0
+    for ln in page.lines:
+        if not inside(ln, base, 0.1) or (ln.get("dash") and list(ln["dash"][0])):
+            continue
+        (xa, ya), (xb, yb) = ln["pts"][0], ln["pts"][-1]
+        if abs(ya - yb) < 0.01 and abs(xa - xb) < 0.01 and ln["linewidth"] < 3:
+            dots += 1                                   # a dot: a line of no length with round caps
+        elif abs(ya - yb) > 0.1 and abs(xa - xb) > 0.1 and ln["linewidth"] < 1.5:
+            angles.add(round(math.degrees(math.atan2(yb - ya, xb - xa))) % 180)
+    for c in page.curves:                               # a dot drawn as a filled circle
+        if inside(c, base, 0.1) and c["width"] < 3 and c["fill"]:
+            dots += 1
+    return "+".join([f"lines{a}" for a in sorted(angles)] + (["dots"] if dots > 10 else [])) or "plain"
+
+
+def says(text: str, phrase: str) -> bool:
+    """Every word of the phrase on the page: a table cell wrapped at the handouts' 9 pt reads line by
+    line, interleaved with its neighbours' words (pdfplumber reads across the columns)."""
+    from collections import Counter
+
+    def words(s: str) -> Counter:
+        return Counter(w.strip("().,:;") for w in s.split())
+
+    return not words(phrase) - words(text)

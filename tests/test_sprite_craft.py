@@ -4,12 +4,11 @@ black-and-white edition a different pattern on each nation's bases."""
 
 from __future__ import annotations
 
-import math
 from collections import defaultdict
 
 import pytest
 
-from pdfread import PT, box, inside, open_pdf
+from pdfread import PT, box, fill_pattern, inside, open_pdf
 
 FOLD_DASH = [5.0, 2.0, 1.0, 2.0]          # the theme's "fold" paint, read back as the PDF's dash array
 TOL = 0.01 * PT                           # 0.01 in
@@ -122,21 +121,6 @@ def test_glue_is_marked_and_the_page_has_a_legend(sheets):
         assert "clear tape" in text and "pencil" in text
 
 
-def _pattern(page, base) -> str:
-    """What fills a base: hatch lines (by angle), dots, or nothing."""
-    angles = set()
-    dots = 0
-    for ln in page.lines:
-        if not inside(ln, base, 0.1) or _dash(ln):
-            continue
-        (xa, ya), (xb, yb) = ln["pts"][0], ln["pts"][-1]
-        if abs(ya - yb) < 0.01 and abs(xa - xb) < 0.01 and ln["linewidth"] < 3:
-            dots += 1                                   # a dot: a line of no length with round caps
-        elif abs(ya - yb) > 0.1 and abs(xa - xb) > 0.1 and ln["linewidth"] < 1.5:
-            angles.add(round(math.degrees(math.atan2(yb - ya, xb - xa))) % 180)
-    return "+".join([f"lines{a}" for a in sorted(angles)] + (["dots"] if dots > 10 else [])) or "plain"
-
-
 def test_each_nation_has_its_own_pattern_in_black_and_white(sheets):
     """Read the bases' patterns back; nations (and so the two sides) never share one, and every
     base of a nation has the same."""
@@ -148,7 +132,7 @@ def test_each_nation_has_its_own_pattern_in_black_and_white(sheets):
                 b = box(r)
                 words = "".join(ch["text"] for ch in page.chars if inside(ch, b, 0.1))
                 (nation,) = [n for c, n in codes.items() if c in words]
-                found[nation].add(_pattern(page, b))
+                found[nation].add(fill_pattern(page, b))
     assert set(found) == {"British", "French", "Spanish"}
     assert all(len(p) == 1 for p in found.values()), found
     patterns = [next(iter(p)) for p in found.values()]

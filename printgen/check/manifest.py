@@ -17,7 +17,7 @@ NUMBER = (int, float)
 REQUEST = {"scenario": (str,), "students": (int,), "edition": (str, None), "paper": (str,), "table": (str, None),
            "scale": (*NUMBER, None), "fraction": (*NUMBER, None), "ships": (int, None), "preset": (str, None),
            "units": (str,), "seed": (int,), "periods": (int, None), "minutes": (int, None),
-           "with_tiled": (bool, None)}
+           "with_tiled": (bool, None), "poster": (str, None)}
 DOCUMENT = {"path": (str,), "kind": (str,), "edition": (str,), "pages": (int,), "sha256": (str,)}
 
 

@@ -14,6 +14,8 @@ Periods = Annotated[Optional[int], typer.Option("--periods", help="lesson period
 Minutes = Annotated[Optional[int], typer.Option("--minutes", help="minutes a period [default: the scenario's, 50]")]
 Editions = Annotated[str, typer.Option("--edition", help="color, bw, or both")]
 WithTiled = Annotated[bool, typer.Option("--with-tiled", help="put the table-size map into kit.pdf too")]
+Poster = Annotated[Optional[str], typer.Option("--poster", help="the table map on one large sheet for a print shop: "
+                                                                "A1, A0, 24x36in, 36x48in, or WxH in in, cm or mm")]
 
 
 @app.command("kit")
@@ -21,25 +23,24 @@ def kit_cmd(scenario: str = typer.Argument("trafalgar", help="a scenario name or
             students: Students = 24, edition: Editions = "color", paper: c.Paper = "letter",
             table: c.Table = None, scale: c.Scale = None, fraction: c.Fraction = None, ships: c.Ships = None,
             preset: c.Preset = None, units: c.Units = "in", seed: c.Seed = 1805, periods: Periods = None,
-            minutes: Minutes = None, with_tiled: WithTiled = False, out: c.Out = None) -> None:
+            minutes: Minutes = None, with_tiled: WithTiled = False, poster: Poster = None, out: c.Out = None) -> None:
     """Print the whole class kit (sprites, quick reference, cards, maps, rulers, captain and teacher
     sheets, kit.pdf, index.html, manifest.json), then check it."""
     from printgen.errors import PrintgenError, Problem
     from printgen.kit.build import EDITIONS, build_kit, plan_kit
-    from printgen.kit.documents import kinds
     from printgen.kit.progress import Progress
 
     if edition not in EDITIONS:
         raise PrintgenError(Problem(f"edition '{edition}' is not known", field="--edition", fix="use color, bw or both"))
     request = dict(scenario=scenario, students=students, edition=edition, paper=paper, table=table, scale=scale,
                    fraction=fraction, ships=ships, preset=preset, units=units, seed=seed, periods=periods, minutes=minutes,
-                   with_tiled=with_tiled)
+                   with_tiled=with_tiled, poster=poster)
     plan = plan_kit(scenario, students, paper=paper, table=table, scale=scale, fraction=fraction, ships=ships,
-                    preset=preset, units=units, seed=seed, periods=periods, minutes=minutes)
+                    preset=preset, units=units, seed=seed, periods=periods, minutes=minutes, poster=poster)
     for note in plan.options.notes:
         typer.echo(note)
     folder = c.out_dir(out, plan.scenario)
-    progress = Progress(len(EDITIONS[edition]) * (len(kinds(plan.scenario.ruleset)) + 1))
+    progress = Progress(len(EDITIONS[edition]) * (len(plan.kinds()) + 1))
 
     def check(staging, checked) -> bool:        # the new kit is checked before it replaces anything
         from printgen.check.kit import check_kit

@@ -40,6 +40,7 @@ TITLES = {"lesson": "Lesson plan (teacher's pack)", "teacher": "Teacher's sheet"
 PER_WORDS = {"class": "for the class", "group": "one a table group", "student": "one a student", "pair": "one for two students",
              "side": "one a side"}
 OPTIONAL = ("tiled-map",)              # the full-size map: only for a class that lays it out
+PRINT_SHOP = ("poster",)               # on request (--poster): large paper, never in kit.pdf
 
 
 def copy_rule(kind: str) -> tuple[str, str, bool]:
@@ -69,7 +70,8 @@ def sheets(plan, kind: str) -> int:
 
 
 def printed_kinds(plan) -> list[str]:
-    return list(plan.kinds())
+    """The documents printed on the class's own printer (a poster goes to a print shop)."""
+    return [k for k in plan.kinds() if k not in PRINT_SHOP]
 
 
 @plan_derivation
@@ -77,6 +79,19 @@ def total_sheets(plan, paper: str, optional: bool = False) -> int:
     """Sheets of one paper for the class; with `optional`, the optional documents too."""
     return sum(sheets(plan, k) for k in printed_kinds(plan)
                if copy_rule(k)[1] == paper and (optional or k not in OPTIONAL))
+
+
+@plan_derivation
+def kit_pages(plan, optional: bool = False) -> int:
+    """Sheets for one copy of each document, one side each: the kit file (with `optional`, the
+    documents it leaves out unless asked). The teacher's sheet and index.html both print it."""
+    return sum(document_pages(plan, k) for k in printed_kinds(plan) if optional or k not in OPTIONAL)
+
+
+@plan_derivation
+def optional_pages(plan) -> int:
+    """Sheets of one copy of the optional documents (the table-size map)."""
+    return sum(document_pages(plan, k) for k in printed_kinds(plan) if k in OPTIONAL)
 
 
 @plan_derivation
@@ -128,5 +143,14 @@ def glue_sticks(plan) -> int:
 
 @plan_derivation
 def marker_count(plan, state: str) -> int:
-    """Markers of one state for the class: the ruleset's markers a ship, times the fleet, rounded up."""
-    return math.ceil(plan.scenario.ruleset.status_markers.per_ship[state] * len(plan.scenario.fleet.ships))
+    """Markers of one state for the class: for each nation (markers carry its pattern), the ruleset's
+    markers a ship times its ships, rounded up."""
+    return sum(n for _, n in markers_by_nation(plan, state))
+
+
+def markers_by_nation(plan, state: str) -> list[tuple[str, int]]:
+    """(nation, markers of the state) in the fleet's order of nations."""
+    ships = plan.scenario.fleet.ships
+    per = plan.scenario.ruleset.status_markers.per_ship[state]
+    nations = dict.fromkeys(s.nation for s in ships)
+    return [(n, math.ceil(per * sum(1 for s in ships if s.nation == n))) for n in nations]

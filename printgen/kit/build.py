@@ -13,7 +13,7 @@ from typing import Callable
 from printgen import __version__
 from printgen.kit.combine import combine_pdfs
 from printgen.draw.render import flat_pages, render
-from printgen.kit.documents import Plan, data_names, kinds, makers, stem
+from printgen.kit.documents import PRINT_SHOP, Plan, data_names, kinds, makers, stem
 from printgen.kit import tracefile
 from printgen.kit.progress import Progress
 from printgen.output import make_dirs
@@ -72,7 +72,7 @@ def kit_files(plan: Plan, editions: str, request: dict, progress: Progress | Non
     from printgen.game.deploy_data import data_files
     from printgen.kit.index import index_html, thumb_name
 
-    doc_kinds = kinds(plan.scenario.ruleset)
+    doc_kinds = plan.kinds()
     jobs = [(edition, kind) for edition in EDITIONS[editions] for kind in doc_kinds]
     if names_only:
         names = [f"{stem(kind)}-{edition}.pdf" for edition, kind in jobs]
@@ -99,7 +99,7 @@ def kit_files(plan: Plan, editions: str, request: dict, progress: Progress | Non
             if checked is not None and "checked" in r:
                 checked[r["path"]] = r["checked"]
             documents.append({k: r[k] for k in ("path", "kind", "edition", "pages", "title")})
-            if job[1] != "tiled-map" or request.get("with_tiled"):     # 50+ sheets: kit.pdf only if asked
+            if job[1] not in PRINT_SHOP and (job[1] != "tiled-map" or request.get("with_tiled")):   # 50+ sheets: if asked
                 parts.append(r)
             progress.step(f"{job[1]} ({edition})")
         kit_path = f"kit-{edition}.pdf"

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from printgen.draw.shapes import Drawing
+from printgen.game.materials import PRINT_SHOP      # on request (--poster): large paper, never in kit.pdf
 from printgen.systems import system_of
 
 KINDS = ("lesson", "teacher", "plays", "quickref", "cards", "captains", "sprites", "status-markers", "score", "worksheet",
@@ -49,7 +50,8 @@ class Plan:
     choices: dict = field(default_factory=dict, compare=False)     # the options asked for (plan_kit's)
 
     def kinds(self) -> tuple[str, ...]:
-        return kinds(self.scenario.ruleset)
+        """The documents of this kit: the ruleset's, and the poster when asked for."""
+        return kinds(self.scenario.ruleset) + (("poster",) if self.options.poster else ())
 
     def pages(self, kind: str) -> int:
         """Pages of one document of this kit, drawn to count them unless known (cached on the plan;
@@ -93,6 +95,7 @@ def makers(plan: Plan) -> dict[str, Callable[[object], Drawing]]:
     from printgen.sheets.pieces.status_markers import status_marker_sheets
     from printgen.sheets.text.lesson import lesson_sheet
     from printgen.play.kitdoc import plays_document
+    from printgen.sheets.maps.poster import poster_sheets
 
     s, dep = plan.scenario, plan.deployment
     family = system_of(s.ruleset)
@@ -100,8 +103,8 @@ def makers(plan: Plan) -> dict[str, Callable[[object], Drawing]]:
     lesson = {kind: (lambda o, kind=kind: lesson_sheet(plan, kind, o)) for kind in LESSON}
     return own | lesson | {
         "status-markers": lambda o: status_marker_sheets(plan, o),
-        "teacher": lambda o: teacher_sheet(s, o, plan.captains, list(kinds(s.ruleset))),
         "plays": lambda o: plays_document(plan, o),
+        "teacher": lambda o: teacher_sheet(s, o, plan.captains, list(plan.kinds()), plan),
         "quickref": lambda o: quickref_sheet(s, o),
         "cards": lambda o: card_sheets(s, o),
         "captains": lambda o: card_sheets(s, o, "captains.md.j2", "Captain cards", captains=plan.captains,
@@ -110,4 +113,5 @@ def makers(plan: Plan) -> dict[str, Callable[[object], Drawing]]:
         "rulers": lambda o: ruler_sheets(s, o),
         "map": lambda o: map_sheets(s, dep, o),
         "tiled-map": lambda o: tiled_sheets(s, dep, o),
+        "poster": lambda o: poster_sheets(s, dep, o),
     }

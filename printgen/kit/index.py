@@ -28,6 +28,20 @@ def thumbnails(pages, edition: str, documents: list[dict]) -> dict[str, bytes]:
     return out
 
 
+def sheet_totals(plan, manifest: dict, kit: dict) -> dict:
+    """The kit file's sheets and the optional ones it leaves out, counted as the teacher's sheet
+    counts them (printgen.game.materials.kit_pages), from the pages the kit printed."""
+    import dataclasses
+
+    from printgen.game.materials import kit_pages, optional_pages
+
+    counted = dataclasses.replace(plan)                         # a copy: its page counts are this edition's
+    counted.__dict__["_pages"] = {d["kind"]: d["pages"] for d in manifest["documents"]
+                                  if d["edition"] == kit["edition"] and d["kind"] != "kit"}
+    with_optional = any(d["kind"] == "tiled-map" for d in manifest["documents"] if d["path"] in kit.get("parts", []))
+    return {"kit": kit_pages(counted, with_optional), "tiled": 0 if with_optional else optional_pages(counted)}
+
+
 def index_html(plan, manifest: dict) -> bytes:
     import jinja2
 
@@ -43,14 +57,12 @@ def index_html(plan, manifest: dict) -> bytes:
                                       and x["path"] not in d.get("parts", [x["path"]]) for x in manifest["documents"]):
             whole = ("Everything above but the table-size map, in one file, in print order "
                      "(printgen kit --with-tiled puts the map in too).")
-        advice = HOW_TO_PRINT | {"teacher": "Teacher's sheet: plain paper, for you.", "kit": whole}
+        advice = HOW_TO_PRINT | {"kit": whole}
         docs.append({**d, "advice": advice.get(d["kind"], whole),
                      "thumbs": [thumb_name(d, k + 1) for k in range(thumbed(d))] if d["kind"] != "kit" else []})
     totals = []
     for kit in (d for d in manifest["documents"] if d["kind"] == "kit"):
-        tiled = sum(d["pages"] for d in manifest["documents"] if d["edition"] == kit["edition"]
-                    and d["kind"] == "tiled-map" and d["path"] not in kit.get("parts", []))
-        totals.append({"name": kit["title"], "kit": kit["pages"], "tiled": tiled})
+        totals.append({"name": kit["title"], **sheet_totals(plan, manifest, kit)})
     html = environment.get_template("kit/index.html.j2").render(
         title=plan.scenario.title, manifest=manifest, documents=docs, paper=plan.options.paper, totals=totals,
         students=len(plan.captains), ships=len(plan.scenario.fleet.ships), notes=plan.options.notes)

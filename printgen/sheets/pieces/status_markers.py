@@ -1,21 +1,26 @@
 """Markers to cut out for the states a ship can be in (struck, fouled, grappled, in irons, moved):
 the ruleset's [status_markers] (a classroom addition, marked), at the kit's scale, as many of each
 as the class needs (printgen.game.materials.marker_count). Each state starts a new row; the words
-are on every marker, so the black-and-white edition needs no colour to tell them apart."""
+are on every marker, so the black-and-white edition needs no colour to tell them apart. A strip along
+each marker's foot carries its nation's pattern (theme PATTERNS, as on the bases), so a marker is
+set beside the right side's ship; the intro explains the patterns."""
 
 from __future__ import annotations
 
 from printgen.draw import fonts
+from printgen.draw.theme import TYPE
+from printgen.sheets.pieces.ensigns import nation_code
 from printgen.draw.shapes import Drawing, Line, Page, Rect, Span, Text
 from printgen.options import Options
 from printgen.sheets.page.frame import Box, content_box, frame, new_page
 from printgen.sheets.pieces.pack import grid
 
 TITLE_PT, TEXT_PT = 12.0, 8.5
+STRIP = 0.3                         # the pattern strip at a marker's foot, of its height
 
 
 def status_marker_sheets(plan, options: Options) -> Drawing:
-    from printgen.game.materials import marker_count
+    from printgen.game.materials import markers_by_nation
 
     s = plan.scenario
     rs, m = s.ruleset, options.measure
@@ -25,30 +30,40 @@ def status_marker_sheets(plan, options: Options) -> Drawing:
     pages: list[Page] = [new_page(options)]
     top = _intro(pages[0], plan, options, box)
     g = grid(Box(box.x, top, box.w, box.bottom - top), w, h, "marker")
-    rows = [(state, min(g.cols, n - i)) for state in sm.per_ship
-            for n in (marker_count(plan, state),) for i in range(0, n, g.cols)]    # each state on new rows
+    rows = []
+    for state in sm.per_ship:                                                   # each state on new rows
+        todo = [nation for nation, n in markers_by_nation(plan, state) for _ in range(n)]
+        rows += [(state, todo[i:i + g.cols]) for i in range(0, len(todo), g.cols)]
     k = 0
-    for state, count in rows:
+    for state, nations in rows:
         if k == g.rows:
             pages.append(new_page(options))
             g, k = grid(Box(box.x, box.y + 4, box.w, box.h - 4), w, h, "marker"), 0
-        for c in range(count):                     # the first of a row measures the rule's size (printgen check)
-            _marker(pages[-1], g.x0 + c * w, g.y0 + k * h, w, h, state, m.pt(1.0) if c == 0 else 0.0)
+        for c, nation in enumerate(nations):       # the first of a row measures the rule's size (printgen check)
+            _marker(pages[-1], g.x0 + c * w, g.y0 + k * h, w, h, state, nation, m.pt(1.0) if c == 0 else 0.0)
         k += 1
     for k, page in enumerate(pages):
         frame(page, options, s.title, "Markers", k + 1, len(pages))
     return Drawing(f"{s.title}: markers ({options.edition_name})", pages, subject="printgen status-markers")
 
 
-def _marker(page: Page, x: float, y: float, w: float, h: float, state: str, per: float = 0.0) -> None:
+def _marker(page: Page, x: float, y: float, w: float, h: float, state: str, nation: str, per: float = 0.0) -> None:
     label = state.upper()
-    size = min(h * 0.36, w * 0.8 / max(fonts.width(label, 1.0, "bold"), 1e-6))
+    strip = h * STRIP
+    size = min((h - strip) * 0.5, w * 0.8 / max(fonts.width(label, 1.0, "bold"), 1e-6))
     measured = (("width", ("rule", "status_markers.size_in.0"), per),
                 ("height", ("rule", "status_markers.size_in.1"), per)) if per else ()
-    page.add(Rect(x, y, w, h, "panel", tag="marker", meaning=measured), Line(x, y, x + w, y, "cut"), Line(x, y + h, x + w, y + h, "cut"),
+    page.add(Rect(x, y, w, h, "panel", tag="marker", meaning=measured),
+             Rect(x, y + h - strip, w, strip, f"base.{nation}", tag=f"marker-pattern:{nation}"),
+             Line(x, y, x + w, y, "cut"), Line(x, y + h, x + w, y + h, "cut"),
              Line(x, y, x, y + h, "cut"), Line(x + w, y, x + w, y + h, "cut"),
-             Text(x + w / 2, y + h / 2 + size * 0.35, (Span(label),), size, font="bold", anchor="middle",
+             Text(x + w / 2, y + (h - strip) / 2 + size * 0.35, (Span(label),), size, font="bold", anchor="middle",
                   tag="marker-label"))
+    code = nation_code(nation)                  # the letters the bases print, on a white patch of the strip
+    cw = fonts.width(code, TYPE.piece_label, "bold") + 3
+    page.add(Rect(x + w - cw - 2, y + h - strip + (strip - TYPE.piece_label - 1) / 2, cw, TYPE.piece_label + 1, "paper"),
+             Text(x + w - cw / 2 - 2, y + h - strip / 2 + TYPE.piece_label * 0.36, (Span(code),), TYPE.piece_label,
+                  font="bold", anchor="middle"))
 
 
 def _intro(page: Page, plan, options: Options, box: Box) -> float:
@@ -70,7 +85,24 @@ def _intro(page: Page, plan, options: Options, box: Box) -> float:
                    Span(str(marker_count(plan, state)), "bold", ("marker_count", state), "count")]
     y += TEXT_PT * 1.4
     page.add(Text(box.x, y, tuple(counts) + (Span("."),), TEXT_PT))
-    return y + TEXT_PT * 1.2
+    y += TEXT_PT * 1.6
+    return _legend(page, plan, box, y) + TEXT_PT * 1.2
+
+
+def _legend(page: Page, plan, box: Box, y: float) -> float:
+    """The patterns of the markers' strips, a swatch for each nation; returns the line's baseline."""
+    from printgen.draw.theme import pattern_name
+
+    lead = "The strip at a marker's foot is the pattern of its ship's bases:"
+    page.add(Text(box.x, y, (Span(lead),), TEXT_PT))
+    x = box.x + fonts.width(lead, TEXT_PT) + TEXT_PT
+    sw, sh = TEXT_PT * 3.2, TEXT_PT * 1.6
+    for nation in dict.fromkeys(s.nation for s in plan.scenario.fleet.ships):
+        words = f"{nation} {pattern_name(nation)}"
+        page.add(Rect(x, y - sh * 0.75, sw, sh, f"base.{nation}", tag=f"legend-pattern:{nation}"),
+                 Text(x + sw + TEXT_PT * 0.4, y, (Span(words),), TEXT_PT))
+        x += sw + TEXT_PT * 1.4 + fonts.width(words, TEXT_PT)
+    return y + sh * 0.25
 
 
 def _mark(plan, key: str) -> Span:

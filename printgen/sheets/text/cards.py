@@ -1,12 +1,16 @@
 """Rule cards: one procedure a card, in plain words, with its exact odds; four cards to a page
-(a card that needs it takes two slots, a column), cut lines between them and crop marks outside."""
+(a card that needs it takes two slots, a column), cut lines between them and crop marks outside.
+
+Cards are student handouts: every card of a document prints at the theme's type scale (TYPE.body,
+TYPE.heading), never smaller; a card that does not fit its slot takes two (or four) instead."""
 
 from __future__ import annotations
 
 from printgen.draw.shapes import Drawing, Line, Page
 from printgen.options import Options
 from printgen.sheets.text.directives import expander
-from printgen.sheets.text.flow import TooNarrow
+from printgen.draw.theme import TYPE
+from printgen.sheets.text.flow import FLOOR, LAST_RESORT, WRAP_CELLS, TooNarrow
 from printgen.sheets.page.frame import Box, content_box, frame, new_page
 from printgen.sheets.text.markup import parse
 from printgen.sheets.text.panels import Panel, panel, placed
@@ -14,7 +18,6 @@ from printgen.sheets.text.wording import Wording, to_spans
 
 COLS, ROWS = 2, 2
 INSET = 7.0                                  # white border inside the cut lines
-SIZES = [9.5, 9.0, 8.5, 8.0, 7.5, 7.0, 6.5]
 CROP = 9.0
 
 
@@ -28,7 +31,12 @@ def card_sheets(scenario, options: Options, template: str = "cards.md.j2", sheet
     box = Box(full.x, full.y + CROP + 2, full.w, full.h - 2 * (CROP + 2))     # room for the crop marks
     slot_w, slot_h = box.w / COLS, box.h / ROWS
     expand = expander(scenario, options, wording)
-    cards = [_fit(s, slot_w, slot_h, expand) for s in sections]
+    token = FLOOR.set(TYPE.body)
+    try:
+        lines = max((title_lines(s, slot_w - 2 * INSET) for s in sections), default=1)
+        cards = [_fit(s, slot_w, slot_h, expand, lines) for s in sections]
+    finally:
+        FLOOR.reset(token)
     spots = _pack([span for _, span in cards])
     n_pages = max(p for p, _, _ in spots) + 1 if spots else 1
     pages: list[Page] = []
@@ -49,19 +57,38 @@ def card_sheets(scenario, options: Options, template: str = "cards.md.j2", sheet
 SPANS = [(1, 1), (1, 2), (2, 1), (2, 2)]        # (columns, rows) a card may take, smallest first
 
 
-def _fit(section, slot_w: float, slot_h: float, expand) -> tuple[Panel, tuple[int, int]]:
-    """The smallest card that holds the section at readable type, at the largest type it allows."""
+def title_lines(section, width: float) -> int:
+    """Lines of the section's title on a card `width` wide (as panels.panel wraps it)."""
+    from printgen.draw.shapes import Span
+    from printgen.sheets.text.flow import wrap_spans
+
+    title = [Span(s.text, "bold", s.source, s.kind) for s in section.title]
+    return len(wrap_spans(title, width - 2 * TYPE.body * 0.6, TYPE.heading, "bold"))
+
+
+def _fit(section, slot_w: float, slot_h: float, expand, lines: int) -> tuple[Panel, tuple[int, int]]:
+    """The smallest card that holds the section at the handouts' type size (a table too wide for
+    a column wraps its longest cells before the card takes a wider slot)."""
     wide = section.options.get("span") == "wide"
-    for cols, rows in SPANS:
+    for (cols, rows), wrap in ((span, wrap) for span in SPANS for wrap in (False, True)):
         if wide and cols < COLS:
             continue                                # the template asks for the page's width
         w, h = slot_w * cols - 2 * INSET, slot_h * rows - 2 * INSET
-        for size in SIZES:
-            try:
-                if panel(section, w, size, expand).height <= h:
-                    return panel(section, w, size, expand, min_height=h), (cols, rows)
-            except TooNarrow:
-                break                               # smaller type cannot help a table this wide
+        token = WRAP_CELLS.set(wrap)
+        try:
+            if panel(section, w, TYPE.body, expand, title_size=TYPE.heading, title_lines=lines).height <= h:
+                return panel(section, w, TYPE.body, expand, min_height=h, title_size=TYPE.heading,
+                             title_lines=lines), (cols, rows)
+        except TooNarrow:
+            continue                                # a table too wide at readable type: a wider card
+        finally:
+            WRAP_CELLS.reset(token)
+    if not LAST_RESORT.get():                       # unbreakable data too long for a page at the floor
+        token = LAST_RESORT.set(True)
+        try:
+            return _fit(section, slot_w, slot_h, expand, lines)
+        finally:
+            LAST_RESORT.reset(token)
     title = "".join(s.text for s in section.title)
     raise ValueError(f"card '{title}' does not fit on a page")
 

@@ -1,9 +1,11 @@
-"""Blocks a template asks for by name ([track N], and the rule family's own: [odds ...], [wind-edges])."""
+"""Blocks a template asks for by name ([track N], [pattern N...], and the rule family's own:
+[odds ...], [wind-edges])."""
 
 from __future__ import annotations
 
+from printgen.draw import fonts
 from printgen.options import Options
-from printgen.sheets.text.flow import Laid
+from printgen.sheets.text.flow import Laid, at_least
 from printgen.sheets.text.markup import Block
 from printgen.systems import system_of
 
@@ -15,6 +17,8 @@ def expander(scenario, options: Options, wording=None):
         name, args = block.args[0], block.args[1:]
         if name == "track":
             return track_block(rs, wording.objects[int(args[0])], width, size)
+        if name == "pattern":
+            return pattern_block([wording.objects[int(a)] for a in args], width, size)
         laid = system_of(rs).block(rs, name, args, width, size, options, wording)   # [odds ...], [record N]...
         if laid is not None:
             return laid
@@ -35,15 +39,36 @@ def track_block(rs, ship, width: float, size: float) -> Laid:
     out = Laid()
     y = 0.0
     if len(rows) > 1:
-        out.shapes.append(Text(0, y + size * 0.95, (name,), size * 0.95))
+        out.shapes.append(Text(0, y + size * 0.95, (name,), at_least(size * 0.95)))
         y += size * 1.3
     label_w = width * (0.42 if len(rows) == 1 else 0.3)
     for t in rows:
         count = Span(f" {t.count}" if len(rows) > 1 else "", source=t.source.to_json() if len(rows) > 1 else None,
                      kind="count")
         first = (name,) if len(rows) == 1 else (Span(t.label.capitalize()), count)
-        out.shapes.append(Text(0 if len(rows) == 1 else size, y + size * 1.05, first, size * 0.95))
+        out.shapes.append(Text(0 if len(rows) == 1 else size, y + size * 1.05, first, at_least(size * 0.95)))
         out.shapes += track_shapes(t, label_w, y, width - label_w, size * 1.6)
         y += size * 1.8 if len(rows) == 1 else size * 1.5
     out.height = y
+    return out
+
+
+def pattern_block(ships, width: float, size: float) -> Laid:
+    """The pattern of each nation of the ships, as their bases and the maps print it (theme
+    PATTERNS): a swatch and the words, so a captain matches card, piece and map at a glance."""
+    from printgen.draw.shapes import Rect, Span, Text
+    from printgen.draw.theme import pattern_name
+
+    nations = list(dict.fromkeys(s.nation for s in ships))
+    sw, sh = size * 5.0, size * 2.6
+    out, x, y = Laid(), 0.0, 0.0
+    for nation in nations:
+        words = (Span(nation, "bold"), Span(f" ships: {pattern_name(nation)} bases"))
+        w = sw + size * 0.6 + sum(fonts.width(s.text, size, s.font or "regular") for s in words) + size * 1.5
+        if x and x + w > width:                        # next line
+            x, y = 0.0, y + sh + size * 0.4
+        out.shapes += [Rect(x, y, sw, sh, f"base.{nation}", tag=f"pattern:{nation}"),
+                       Text(x + sw + size * 0.6, y + sh / 2 + size * 0.36, words, size)]
+        x += w
+    out.height = y + sh
     return out

@@ -26,6 +26,20 @@ class TooNarrow(ValueError):
 # (a fate or an admiral of many words) instead of failing.
 WRAP_CELLS: ContextVar[bool] = ContextVar("wrap_cells", default=False)
 
+# Set by a student handout (theme TYPE.body): no text of a block, note, table or diagram prints
+# smaller; a table that would need smaller type wraps its cells or asks for a wider layout.
+FLOOR: ContextVar[float] = ContextVar("floor", default=0.0)
+
+
+# Set by a sheet's very last layout: a table whose unbreakable cells (a long admiral's title from
+# the fleet file) cannot fit at the floor prints them smaller rather than fail.
+LAST_RESORT: ContextVar[bool] = ContextVar("last_resort", default=False)
+
+
+def at_least(size: float) -> float:
+    """A derived type size (a note's, a table's, a chart's labels), held to the sheet's floor."""
+    return max(size, FLOOR.get())
+
 
 @dataclass
 class Laid:
@@ -144,7 +158,7 @@ def _block(b: Block, width: float, size: float, expand: Expand | None) -> Laid:
     if b.kind == "para":
         return paragraph(b.spans, 0, 0, width, size)
     if b.kind == "note":
-        return paragraph(b.spans, 0, 0, width, size * 0.9, "italic", role="text.muted")
+        return paragraph(b.spans, 0, 0, width, at_least(size * 0.9), "italic", role="text.muted")
     if b.kind in ("bullet", "number"):
         indent = (size * 1.0 if b.kind == "bullet"
                   else max(size * 1.35, fonts.width(f"{b.level}.", size, "bold") + size * 0.25))   # room for "10."
@@ -189,7 +203,8 @@ def table(rows: list[list[list[Span]]], header: bool, width: float, size: float,
     ncol = max(len(r) for r in rows)
     rows = [r + [[]] * (ncol - len(r)) for r in rows]
     pad = size * 0.45
-    fs = size * 0.95
+    fs = at_least(size * 0.95)
+    least = max(MIN_TABLE_PT, FLOOR.get())
 
     def natural(fsz: float) -> list[float]:
         return [max(span_width(r[c], fsz, "bold" if (header and i == 0) else "regular") for i, r in enumerate(rows))
@@ -198,10 +213,10 @@ def table(rows: list[list[list[Span]]], header: bool, width: float, size: float,
     widths = natural(fs)
     while sum(widths) > width:
         fs *= 0.95
-        if fs < MIN_TABLE_PT:
+        if fs < least:
             if WRAP_CELLS.get():
                 return _wrapped_table(rows, header, width, size, align)
-            raise TooNarrow(f"a table needs {sum(widths):.0f} pt at {MIN_TABLE_PT} pt type, the column is {width:.0f}")
+            raise TooNarrow(f"a table needs {sum(widths):.0f} pt at {least} pt type, the column is {width:.0f}")
         widths = natural(fs)
     extra = (width - sum(widths)) / ncol if sum(widths) < width else 0.0
     widths = [w + extra for w in widths]
@@ -233,7 +248,7 @@ def _wrapped_table(rows: list[list[list[Span]]], header: bool, width: float, siz
     """The table at its own type size, its widest columns narrowed (never below their longest word)
     and their cells wrapped; rows as tall as their tallest cell."""
     ncol = len(rows[0])
-    pad, fs = size * 0.45, size * 0.95
+    pad, fs = size * 0.45, at_least(size * 0.95)
 
     def font(i: int) -> str:
         return "bold" if header and i == 0 else "regular"
@@ -243,9 +258,10 @@ def _wrapped_table(rows: list[list[list[Span]]], header: bool, width: float, siz
                 + 2 * pad for c in range(ncol)]
 
     least = least_widths(fs)
+    lowest = MIN_TABLE_PT if LAST_RESORT.get() else max(MIN_TABLE_PT, FLOOR.get())
     while sum(least) > width:                           # a word longer than its share: smaller type
         fs *= 0.95
-        if fs < MIN_TABLE_PT:
+        if fs < lowest:
             raise TooNarrow(f"a table's longest words need {sum(least):.0f} pt, the column is {width:.0f}")
         least = least_widths(fs)
     natural = [max(span_width(r[c], fs, font(i)) for i, r in enumerate(rows)) + 2 * pad for c in range(ncol)]

@@ -9,12 +9,12 @@ from printgen.draw.shapes import Drawing
 from printgen.options import Options
 from printgen.sheets.text.quickref import panel_sheet
 
-# kind -> (template, sheet title, columns, most pages)
+# kind -> (template, sheet title, columns, most pages, a student handout (TYPE.body at least))
 SHEETS = {
-    "lesson": ("lesson.md.j2", "Lesson plan", 1, 8),
-    "score": ("score.md.j2", "Score sheet and turn tracker", 2, 2),
-    "worksheet": ("worksheet.md.j2", "Odds worksheet", 1, 2),
-    "debrief": ("debrief.md.j2", "History and debrief", 1, 4),
+    "lesson": ("lesson.md.j2", "Lesson plan", 1, 8, False),
+    "score": ("score.md.j2", "Score sheet and turn tracker", 2, 3, True),
+    "worksheet": ("worksheet.md.j2", "Odds worksheet", 1, 2, True),
+    "debrief": ("debrief.md.j2", "History and debrief", 1, 5, True),
 }
 
 
@@ -25,10 +25,10 @@ def has_sheet(rs, kind: str) -> bool:
 
 
 def lesson_sheet(plan, kind: str, options: Options) -> Drawing:
-    template, title, columns, pages = SHEETS[kind]
+    template, title, columns, pages, handout = SHEETS[kind]
     plan = plan.but(options)
     return panel_sheet(plan.scenario, options, template, title, columns=columns, max_pages=pages,
-                       **context(plan))
+                       handout=handout, **context(plan))
 
 
 def context(plan) -> dict:

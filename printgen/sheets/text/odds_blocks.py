@@ -8,7 +8,7 @@ from printgen.options import Options
 from printgen.rules.printed import fmt
 from printgen.rules.tables import OddsTable
 from printgen.rules.trace import Traced
-from printgen.sheets.text.flow import Laid, paragraph, table
+from printgen.sheets.text.flow import Laid, at_least, paragraph, table
 
 
 def spans_of(c, options: Options, font: str = "") -> list[Span]:
@@ -20,7 +20,7 @@ def draw_table(t: OddsTable, width: float, size: float, options: Options, title:
     out = Laid()
     y = 0.0
     if title:
-        head = paragraph(spans_of(t.title, options, "bold"), 0, 0, width, size * 0.95, "bold")
+        head = paragraph(spans_of(t.title, options, "bold"), 0, 0, width, at_least(size * 0.95), "bold")
         out.shapes += head.shapes
         y = head.height + size * 0.2
     head = [[Span(h)] if isinstance(h, str) else spans_of(h, options) for h in t.header]

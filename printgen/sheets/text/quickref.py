@@ -6,7 +6,8 @@ from __future__ import annotations
 from printgen.draw.shapes import Drawing, Page
 from printgen.options import Options
 from printgen.sheets.text.directives import expander
-from printgen.sheets.text.flow import TooNarrow
+from printgen.draw.theme import TYPE
+from printgen.sheets.text.flow import FLOOR, TooNarrow
 from printgen.sheets.page.frame import content_box, frame, new_page
 from printgen.sheets.text.markup import parse
 from printgen.sheets.text.panels import Panel, panel, placed
@@ -17,14 +18,15 @@ GUTTER = 10.0
 
 
 def quickref_sheet(scenario, options: Options) -> Drawing:
-    return panel_sheet(scenario, options, "quickref.md.j2", "Quick reference", columns=2, max_pages=2)
+    return panel_sheet(scenario, options, "quickref.md.j2", "Quick reference", columns=2, max_pages=3, handout=True)
 
 
 def panel_sheet(scenario, options: Options, template: str, sheet: str, columns: int = 2, max_pages: int = 2,
-                **context) -> Drawing:
+                handout: bool = False, **context) -> Drawing:
     """Panels (one per `## ` section) in reading order, `columns` to a page; a section marked
     {span=wide}, or with a table too wide for a column, takes the page's width. The largest type
-    at which everything fits on the fewest pages wins."""
+    at which everything fits on the fewest pages wins; a student `handout` never prints below the
+    theme's TYPE.body (it takes another page instead)."""
     rs = scenario.ruleset
     wording = Wording(rs, options.measure)
     sections = parse(wording.render(f"{rs.ruleset.id}/{template}", scenario=scenario, **context),
@@ -32,29 +34,38 @@ def panel_sheet(scenario, options: Options, template: str, sheet: str, columns: 
     box = content_box(options)
     col_w = (box.w - GUTTER * (columns - 1)) / columns
     expand = expander(scenario, options, wording)
-    for pages_allowed in range(1, max_pages + 1):
-        for size in SIZES:
-            panels = [_panel(s, col_w, box.w, size, expand) for s in sections]
-            pages = _compose(panels, box, col_w, columns)
-            if pages is not None and len(pages) <= pages_allowed:
-                return _draw(scenario, options, pages, sheet, template)
+    sizes = [s for s in SIZES if s >= TYPE.body] if handout else SIZES
+    token = FLOOR.set(TYPE.body if handout else 0.0)
+    try:
+        for pages_allowed in range(1, max_pages + 1):
+            for size in sizes:
+                panels = [_panel(s, col_w, box.w, size, expand) for s in sections]
+                pages = _compose(panels, box, col_w, columns)
+                if pages is not None and len(pages) <= pages_allowed:
+                    return _draw(scenario, options, pages, sheet, template)
+    finally:
+        FLOOR.reset(token)
     raise ValueError(f"the {sheet.lower()} does not fit on {max_pages} pages")
 
 
 def _panel(section, col_w: float, page_w: float, size: float, expand) -> tuple[Panel, bool]:
-    """(panel, wide?): a column's width when it fits one, else the page's."""
-    if section.options.get("span") != "wide":
-        try:
-            return panel(section, col_w, size, expand), False
-        except TooNarrow:
-            pass
-    from printgen.sheets.text.flow import WRAP_CELLS
+    """(panel, wide?): a column's width when it fits one (its long cells wrapped if need be), else
+    the page's."""
+    from printgen.sheets.text.flow import LAST_RESORT, WRAP_CELLS
 
-    token = WRAP_CELLS.set(True)                        # the widest layout: long cells wrap
-    try:
-        return panel(section, page_w, size, expand), True
-    finally:
-        WRAP_CELLS.reset(token)
+    tries = [(col_w, False), (col_w, True)] if section.options.get("span") != "wide" else []
+    for width, wrap in tries + [(page_w, True)]:        # the widest layout wraps long cells too
+        token = WRAP_CELLS.set(wrap)
+        last = LAST_RESORT.set(width == page_w)
+        try:
+            return panel(section, width, size, expand), width == page_w
+        except TooNarrow:
+            if width == page_w:
+                raise
+        finally:
+            WRAP_CELLS.reset(token)
+            LAST_RESORT.reset(last)
+    raise AssertionError("unreachable")
 
 
 def _compose(panels: list[tuple[Panel, bool]], box, col_w: float, columns: int):

@@ -7,10 +7,12 @@ forms a line a squadron, which squadrons make each line."""
 from __future__ import annotations
 
 from printgen.draw.shapes import Drawing
+from printgen.game.materials import OPTIONAL
 from printgen.options import Options
 from printgen.sheets.text.quickref import panel_sheet
 
 HOW_TO_PRINT = {
+    "teacher": "Teacher's sheet: plain paper, for you.",
     "lesson": "Lesson plan: plain paper, two-sided, for you (it lists every copy to make).",
     "plays": "How this scenario plays: plain paper, for you (who wins the computer's games, how long they last).",
     "sprites": "Ship sprites: on thin card if your printer takes it, at actual size.",
@@ -22,16 +24,18 @@ HOW_TO_PRINT = {
     "captains": "Captain cards: plain paper, one card for each student.",
     "status-markers": "Markers: card; cut them out for the whole class.",
     "score": "Score sheet and turn tracker: plain paper, one for each side.",
+    "poster": "Poster map: the whole table on one large sheet, for a print shop to print at actual size.",
     "worksheet": "Odds worksheet: plain paper, one for each student.",
     "debrief": "History and debrief: plain paper, two-sided, one for two students.",
 }
 
 
-def how_to_print(rs, kinds: list[str]) -> list[str]:
+def how_to_print(rs, kinds: list[str]) -> list[tuple[str, str]]:
+    """(kind, advice) for each document that has advice."""
     from printgen.systems import system_of
 
     advice = HOW_TO_PRINT | system_of(rs).print_advice
-    return [advice[k] for k in kinds if k in advice]
+    return [(k, advice[k]) for k in kinds if k in advice]
 
 
 def line_squadrons(scenario) -> list[list[str]]:
@@ -49,7 +53,15 @@ def line_squadrons(scenario) -> list[list[str]]:
             for col in line_columns(scenario, ships, settings.line_max_columns)]
 
 
-def teacher_sheet(scenario, options: Options, captains, kinds: list[str] | None = None) -> Drawing:
+def teacher_sheet(scenario, options: Options, captains, kinds: list[str] | None = None, plan=None) -> Drawing:
+    """`plan` (the kit's): each document's sheet count and the kit's total, as index.html prints
+    them (printgen.game.materials.document_pages, kit_pages)."""
+    import dataclasses
+
     printing = how_to_print(scenario.ruleset, kinds or list(HOW_TO_PRINT))
+    if plan is not None and plan.options != options:
+        plan = dataclasses.replace(plan, options=options)
+    pages = {k: plan.pages(k) for k, _ in printing} if plan is not None else {}     # for the plurals
     return panel_sheet(scenario, options, "teacher.md.j2", "Teacher's sheet", columns=1, max_pages=3,
-                       captains=captains, printing=printing, lines=line_squadrons(scenario), seed=options.seed)
+                       captains=captains, printing=printing, lines=line_squadrons(scenario), seed=options.seed,
+                       plan=plan, optional=OPTIONAL, pages=pages)

@@ -12,7 +12,7 @@ import math
 from printgen.draw.shapes import Line, Rect, Span, Text
 from printgen.options import Options
 from printgen.rules.provenance import mark_spans
-from printgen.sheets.text.flow import Laid, paragraph
+from printgen.sheets.text.flow import Laid, at_least, paragraph
 
 
 def reduction(rs, width: float, options: Options) -> int:
@@ -57,11 +57,11 @@ def broadside_diagram(rs, width: float, size: float, options: Options, scenario=
     bx, by, bw, bh = z["base"]
     shapes += [Rect(bx, by, bw, bh, "base", tag="zone.base"),
                Line(bx, by + bw * 0.6, bx + bw / 2, by, "rule"), Line(bx + bw / 2, by, bx + bw, by + bw * 0.6, "rule")]
-    small = max(size * 0.8, 6.0)                 # at least 5.4 pt for the zone words: above the type floor
+    small = at_least(max(size * 0.8, 6.0))       # a handout holds even the zone words to its floor
     ay, sy = z["rake.ahead"][1], z["rake.astern"][1] + z["rake.astern"][3]
     for (x, y, w, h), word in ((z["starboard.short"], "short"), (z["starboard.long"], "long"),
                                (z["port.short"], "short"), (z["port.long"], "long")):
-        shapes.append(Text(x + w / 2, y + h / 2 + small * 0.35, (Span(word),), small * 0.9, anchor="middle"))
+        shapes.append(Text(x + w / 2, y + h / 2 + small * 0.35, (Span(word),), at_least(small * 0.9), anchor="middle"))
     shapes += [Text(bx - 3, ay + small, (Span("bow"),), small, anchor="end", font="bold"),
                Text(bx - 3, sy - 2, (Span("stern"),), small, anchor="end", font="bold")]
     height = sy + size * 0.5

@@ -10,6 +10,8 @@ from printgen.draw.shapes import Line, Rect, Shape, Span, Text
 from printgen.options import Options
 from printgen.sheets.maps.table_diagram import COMPASS, SIDE_FRAME, arrow, edge_line
 from printgen.sheets.text.textfit import fit_size
+from printgen.draw import fonts
+from printgen.sheets.text.flow import at_least
 
 COLOUR_ORDER = ("green", "yellow", "red")
 
@@ -33,7 +35,9 @@ def table_diagram(rs, width: float, size: float, measure=None) -> tuple[list[Sha
     """The diagram in a column `width` wide; returns (shapes, height)."""
     t = rs.table
     h_max = width * 0.9
-    w = min(width * 0.3, h_max * t.east_west_ft / t.north_south_ft)
+    legend_w = size * 2.8 + fonts.width("(reading of a damaged source)", at_least(size * 0.85))  # its widest line
+    w = max(width * 0.15, min(width * 0.3, h_max * t.east_west_ft / t.north_south_ft,
+                              width - size * 7.0 - legend_w))     # the picture gives way to the legend
     h = w * t.north_south_ft / t.east_west_ft
     x0, y0 = size * 1.6, size * 1.4
     shapes: list[Shape] = [Rect(x0, y0, w, h, "table")]
@@ -41,7 +45,7 @@ def table_diagram(rs, width: float, size: float, measure=None) -> tuple[list[Sha
     for i, e in enumerate(t.edges):
         (cx, cy), along = SIDE_FRAME[e.side]
         shapes.append(edge_line(i, e, (x0 + cx * w, y0 + cy * h), along, per_ft))
-    c = size * 0.8
+    c = at_least(size * 0.8)
     shapes += [Text(x0 + w / 2, y0 - c * 0.6, (Span("N"),), c, font="bold", anchor="middle"),
                Text(x0 + w / 2, y0 + h + c * 1.5, (Span("S"),), c, font="bold", anchor="middle"),
                Text(x0 - c * 0.9, y0 + h / 2 + c * 0.35, (Span("W"),), c, font="bold", anchor="middle"),
@@ -51,7 +55,7 @@ def table_diagram(rs, width: float, size: float, measure=None) -> tuple[list[Sha
     dx, dy = -math.sin(frm), math.cos(frm)                   # the direction the wind blows, page coords
     cx, cy, r = x0 + w / 2, y0 + h / 2, min(w, h) * 0.32
     shapes += arrow(cx - dx * r, cy - dy * r, cx + dx * r, cy + dy * r, size * 0.9)
-    shapes.append(Text(cx - dx * r - size * 0.2, cy - dy * r - size * 0.5, (Span("wind"),), size * 0.8,
+    shapes.append(Text(cx - dx * r - size * 0.2, cy - dy * r - size * 0.5, (Span("wind"),), at_least(size * 0.8),
                        font="italic", anchor="middle"))
     # Legend to the right of the picture, its type shrunk to the room left.
     lx = x0 + w + size * 2.6
@@ -60,7 +64,7 @@ def table_diagram(rs, width: float, size: float, measure=None) -> tuple[list[Sha
                "red": "into the wind: in-irons check"}
     drift = getattr(rs, "drift", None)
     lines = [f"Wind from the {_compass_word(t.wind_from)}."] + list(meaning.values()) + ["(reading of a damaged source)"]
-    ls = min(size * 0.85, *(fit_size(s, room, size * 0.85) for s in lines))
+    ls = at_least(min(size * 0.85, *(fit_size(s, room, size * 0.85) for s in lines)))
     y = y0 + size * 0.4
     for colour in ("green", "yellow", "red"):
         shapes.append(Line(lx, y, lx + size * 2.2, y, f"edge.{colour}"))
@@ -79,7 +83,7 @@ def table_diagram(rs, width: float, size: float, measure=None) -> tuple[list[Sha
         shapes.append(Text(lx, y + size * 0.2 + ls * 1.3,
                            (Span("Drift: "), Span(measure.fmt(drift.distance_in), source=("rule", "drift.distance_in"),
                                                   kind="distance"), Span(f" {_compass_word(drift.direction)}")), ls))
-    return shapes, y0 + h + size * 2.0
+    return shapes, max(y0 + h + size * 2.0, y + size * 0.2 + ls * 1.3 + size)     # the taller of picture and legend
 
 
 def _compass_word(c: str) -> str:

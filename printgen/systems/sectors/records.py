@@ -12,7 +12,7 @@ from printgen.draw.shapes import Drawing, Span, Text
 from printgen.options import Options
 from printgen.rules.trace import Source, lookup
 from printgen.rules.tracks import Track, tracks
-from printgen.sheets.text.flow import Laid
+from printgen.sheets.text.flow import Laid, at_least
 from printgen.sheets.pieces.tracks import track_shapes
 
 PITCH = 1.35                   # box pitch over box side, as track_shapes spaces them
@@ -53,7 +53,7 @@ def _rows(rows: list[tuple[str, Track]], width: float, size: float) -> Laid:
         out.shapes += track_shapes(track, label_w, cy - d / 1.44, w, d / 0.72)
         # the count in figures too, traced, so a printed sheet can be checked against the rules
         out.shapes.append(Text(label_w + w + size * 0.5, cy + 0.36 * size,
-                               (Span(str(track.count), source=track.source.to_json(), kind="count"),), size * 0.85,
+                               (Span(str(track.count), source=track.source.to_json(), kind="count"),), at_least(size * 0.85),
                                role="text.muted", tag="record-count"))
         y += row_h
     out.height = y

@@ -108,8 +108,11 @@ def mast(rs) -> OddsTable:
     for names in [c for c in MAST_CASES if all(n in rs.collision.mast_modifiers for n in c.split("+") if n)]:
         rows.append((case_label(rs, "collision", names),
                      *(cell(_frac(derived(rs, "mast_damage_chance", names, p))) for p in points)))
+    factor_marks = [part for n in rs.collision.mast_modifiers              # a card of its own: its factors'
+                    for part in marked(rs, f"collision.modifiers.{n}", f" ({n}: ", ")")]   # marks go with it
     return OddsTable(cell("The mast in a collision: hit on ", rule(rs, "collision.mast.hit", "faces"),
-                          ", then the damage table", *marked(rs, "damage")), ("factors", *heads), tuple(rows))
+                          ", then the damage table", *marked(rs, "damage"), *factor_marks), ("factors", *heads),
+                     tuple(rows))
 
 
 def _frac(t: Traced) -> Traced:

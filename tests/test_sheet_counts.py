@@ -1,0 +1,57 @@
+"""Sheet counts on the teacher's sheet, read back from the printed PDF: each document's count is
+the pages that document printed, and the total is the kit file's, the figure index.html gives."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from pdfread import open_pdf
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module", params=["trafalgar", "sluys-1340"])
+def kit(request, tmp_path_factory):
+    """The kit as a teacher makes it, checked by its own `printgen check` (which recomputes every
+    traced count of the teacher's sheet)."""
+    import subprocess
+    import sys
+
+    out = tmp_path_factory.mktemp("counts") / request.param
+    result = subprocess.run([sys.executable, "-m", "printgen", "kit", request.param, "--edition", "color",
+                             "--out", str(out)], capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
+    return out
+
+
+def _teacher_text(kit) -> str:
+    with open_pdf(kit / "teacher-color.pdf") as pdf:
+        return " ".join(" ".join((p.extract_text() or "").split()) for p in pdf.pages)
+
+
+def test_each_document_count_is_its_pages(kit):
+    manifest = json.loads((kit / "manifest.json").read_text())
+    text = _teacher_text(kit)
+    from printgen.game.materials import TITLES
+
+    docs = [d for d in manifest["documents"] if d["kind"] != "kit"]
+    found = 0
+    for d in docs:
+        title = {"status-markers": "Markers", "tiled-map": "Full-size map"}.get(d["kind"], TITLES.get(d["kind"], ""))
+        m = re.search(re.escape(title.split(" (")[0]) + r" \((\d+) sheets?", text)
+        if m:
+            found += 1
+            assert int(m.group(1)) == d["pages"], f"{d['kind']}: the teacher's sheet says {m.group(1)}, it has {d['pages']}"
+    assert found >= len(docs) - 2          # every document with printing advice (the family's own may differ)
+
+
+def test_the_total_is_the_kit_files_and_the_index_s(kit):
+    manifest = json.loads((kit / "manifest.json").read_text())
+    kit_doc = next(d for d in manifest["documents"] if d["kind"] == "kit")
+    total = int(re.search(r"In all: (\d+) sheets", _teacher_text(kit)).group(1))
+    assert total == kit_doc["pages"]
+    index = (kit / "index.html").read_text()
+    assert re.search(rf"<strong>[^<]*: {total} sheets</strong>", index)
