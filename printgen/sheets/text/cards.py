@@ -10,6 +10,7 @@ from printgen.draw.shapes import Drawing, Line, Page
 from printgen.options import Options
 from printgen.sheets.text.directives import expander
 from printgen.draw.theme import TYPE
+from printgen.errors import PrintgenError, Problem
 from printgen.sheets.text.flow import FLOOR, LAST_RESORT, WRAP_CELLS, TooNarrow
 from printgen.sheets.page.frame import Box, content_box, frame, new_page
 from printgen.sheets.text.markup import parse
@@ -89,8 +90,25 @@ def _fit(section, slot_w: float, slot_h: float, expand, lines: int) -> tuple[Pan
             return _fit(section, slot_w, slot_h, expand, lines)
         finally:
             LAST_RESORT.reset(token)
+    # A card taller than a page at 9 pt (a 60-dice pool's 61 rows of hits): smaller type, down to the
+    # floor `printgen check` holds, rather than a card off the page.
+    size = TYPE.body
+    while size - 0.5 >= TYPE.floor:
+        size -= 0.5
+        w, h = slot_w * COLS - 2 * INSET, slot_h * ROWS - 2 * INSET
+        token, floor = WRAP_CELLS.set(True), FLOOR.set(size)
+        try:
+            if panel(section, w, size, expand, title_size=TYPE.heading, title_lines=lines).height <= h:
+                return panel(section, w, size, expand, min_height=h, title_size=TYPE.heading,
+                             title_lines=lines), (COLS, ROWS)
+        except TooNarrow:
+            continue
+        finally:
+            WRAP_CELLS.reset(token)
+            FLOOR.reset(floor)
     title = "".join(s.text for s in section.title)
-    raise ValueError(f"card '{title}' does not fit on a page")
+    raise PrintgenError(Problem(f"the card '{title}' does not fit on a page even at {TYPE.floor:g} pt",
+                                fix="use fewer dice or hit points in the ruleset, or a larger --paper"))
 
 
 def _pack(spans: list[tuple[int, int]]) -> list[tuple[int, int, int]]:

@@ -36,10 +36,12 @@ def table_diagram(rs, width: float, size: float, measure=None) -> tuple[list[Sha
     t = rs.table
     h_max = width * 0.9
     legend_w = size * 2.8 + fonts.width("(reading of a damaged source)", at_least(size * 0.85))  # its widest line
-    w = max(width * 0.15, min(width * 0.3, h_max * t.east_west_ft / t.north_south_ft,
-                              width - size * 7.0 - legend_w))     # the picture gives way to the legend
+    beside = width - size * 7.0 - legend_w                      # room for the picture left of the legend
+    stacked = beside < width * 0.3                              # a narrow column: the legend goes under it
+    w = min(width * (0.45 if stacked else 0.3), h_max * t.east_west_ft / t.north_south_ft,
+            width if stacked else beside)
     h = w * t.north_south_ft / t.east_west_ft
-    x0, y0 = size * 1.6, size * 1.4
+    x0, y0 = (width - w) / 2 if stacked else size * 1.6, size * 1.4
     shapes: list[Shape] = [Rect(x0, y0, w, h, "table")]
     per_ft = w / t.east_west_ft
     for i, e in enumerate(t.edges):
@@ -57,15 +59,15 @@ def table_diagram(rs, width: float, size: float, measure=None) -> tuple[list[Sha
     shapes += arrow(cx - dx * r, cy - dy * r, cx + dx * r, cy + dy * r, size * 0.9)
     shapes.append(Text(cx - dx * r - size * 0.2, cy - dy * r - size * 0.5, (Span("wind"),), at_least(size * 0.8),
                        font="italic", anchor="middle"))
-    # Legend to the right of the picture, its type shrunk to the room left.
-    lx = x0 + w + size * 2.6
+    # Legend to the right of the picture (or under it), its type shrunk to the room left.
+    lx = size * 0.4 if stacked else x0 + w + size * 2.6
     room = width - lx - size * 2.8
     meaning = {"green": "wind behind: full speed", "yellow": "close-hauled: half speed",
                "red": "into the wind: in-irons check"}
     drift = getattr(rs, "drift", None)
     lines = [f"Wind from the {_compass_word(t.wind_from)}."] + list(meaning.values()) + ["(reading of a damaged source)"]
     ls = at_least(min(size * 0.85, *(fit_size(s, room, size * 0.85) for s in lines)))
-    y = y0 + size * 0.4
+    y = y0 + h + size * 3.0 if stacked else y0 + size * 0.4
     for colour in ("green", "yellow", "red"):
         shapes.append(Line(lx, y, lx + size * 2.2, y, f"edge.{colour}"))
         shapes.append(Text(lx + size * 2.8, y + ls * 0.4, (Span(colour.capitalize(), "bold"),), ls * 1.05))
