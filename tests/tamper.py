@@ -107,6 +107,30 @@ def replace_shown_at(shown: bytes, new: bytes, bbox):
     return change
 
 
+def swap_traced(folder: Path, name: str, page: int, a: tuple[bytes, list], b: tuple[bytes, list]):
+    """Swap the shown words a and b (each (text, traced source)) printed at their traced places on
+    the page: the two labels trade places, wherever the layout put them and whatever else on the
+    page says the same words."""
+    entries = load_trace(folder)[name][page - 1]
+    boxes = [next(e["bbox"] for e in entries if e["source"] == src) for _, src in (a, b)]
+
+    def at(data: bytes, shown: bytes, bbox) -> tuple[int, int]:
+        pat = rb"(-?[\d.]+) (-?[\d.]+) Tm (/\S+ [\d.]+ Tf )\(" + re.escape(shown) + rb"\) Tj"
+        m = min(re.finditer(pat, data), key=lambda m: abs(float(m.group(1)) - bbox[0]) + abs(float(m.group(2)) - bbox[3]))
+        return m.end() - len(b"(" + shown + b") Tj"), m.end()
+
+    def change(data: bytes) -> bytes:
+        (ia, ea), (ib, eb) = at(data, a[0], boxes[0]), at(data, b[0], boxes[1])
+        shown = {ia: (eb, b"(" + b[0] + b") Tj", ea), ib: (ea, b"(" + a[0] + b") Tj", eb)}
+        out, pos = b"", 0
+        for start in sorted(shown):
+            _, new, end = shown[start]
+            out += data[pos:start] + new
+            pos = end
+        return out + data[pos:]
+    return change
+
+
 def append(ops: bytes):
     """Draw more on top of the page (after everything else)."""
     return lambda data: data + b"\n" + ops + b"\n"

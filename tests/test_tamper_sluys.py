@@ -12,7 +12,7 @@ import sys
 import pytest
 
 from printgen.check.kit import check_kit
-from tamper import copy_kit, edit_page, page_of, swap
+from tamper import copy_kit, edit_page, page_of, swap, swap_traced
 
 
 @pytest.fixture(scope="module")
@@ -37,7 +37,8 @@ SWAPS = [   # (what a user did, file, the traced item that locates the page, tam
      ("label:missile.range_in.short", "Long")),
     ("ship types' columns swapped", "quickref-bw.pdf", ["label", "types.structure.bow"], swap(b"Bow", b"Stern", 0),
      ("label:types.structure.bow", "Ster")),
-    ("sector rows swapped", "quickref-bw.pdf", ["label", "obstacles.sector.bow"], swap(b"Bow", b"Stern", 1),
+    ("sector rows swapped", "quickref-bw.pdf", ["label", "obstacles.sector.bow"],
+     ((b"Bow", ["label", "obstacles.sector.bow"]), (b"Stern", ["label", "obstacles.sector.stern"])),
      ("label:obstacles.sector.bow", "Ster")),
     ("a rule sentence's ranges swapped", "cards-bw.pdf", ["label", "missile.to_hit.english.short"],
      swap(b"short range", b"long range", 0), ("label:missile.to_hit.english.short", "long")),
@@ -50,6 +51,8 @@ SWAPS = [   # (what a user did, file, the traced item that locates the page, tam
 def test_swapped_words_fail(built, tmp_path, what, name, item, change, says):
     kit = copy_kit(built, tmp_path)
     page = page_of(kit, name, item)
+    if isinstance(change, tuple):                   # two traced labels: swapped where they print
+        change = swap_traced(kit, name, page, *change)
     edit_page(kit, name, page, change)
     found = fails(kit)
     source, text = says

@@ -11,7 +11,7 @@ from __future__ import annotations
 import tomllib
 from functools import lru_cache
 
-from printgen.check.numbers import Discrepancy
+from printgen.check.discrepancy import Discrepancy
 
 
 def raw_rule(rs, key: str):

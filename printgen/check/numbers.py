@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
+from printgen.check.discrepancy import Discrepancy  # noqa: F401 (where the checks import it from)
 from printgen.rules.printed import fmt
 from printgen.rules.trace import PLAN_DERIVATIONS, Source, resolve
 
@@ -48,17 +49,6 @@ class CharIndex:
                         found.append((n, c))
         found.sort(key=lambda t: t[0])                    # the order the PDF draws them: reading order
         return [c for _, c in found]
-
-
-@dataclass(frozen=True)
-class Discrepancy:
-    file: str
-    page: int                 # 1-based
-    what: str
-    box: tuple | None = None  # where on the page (x0, top, x1, bottom in points), for the report
-
-    def __str__(self) -> str:
-        return f"{self.file}, page {self.page}: {self.what}"
 
 
 @dataclass

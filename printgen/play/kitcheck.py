@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from printgen.check.numbers import Discrepancy
+from printgen.check.discrepancy import Discrepancy
 from printgen.play.kitdoc import KIND, RECORDS, decode, kit_setup, replays, row, sample  # noqa: F401 (sample: tests)
 from printgen.play.rerun import SimRun, printed
 from printgen.rules.trace import plan_derivation
