@@ -340,7 +340,8 @@ def test_thirty_ships_are_quick():
 
 def test_sluys_piece_words_meet_the_small_type_floor(tmp_path):
     """The sector words, MAST and the nation on a Sluys piece print at the theme's small piece size
-    (6 pt at scale 1), like the broadside pieces' STERN and BOW."""
+    (6 pt at scale 1), like the broadside pieces' STERN and BOW; every ship's name at least the
+    piece-name floor (7 pt; a galley's narrow deck gives its name a row of its own)."""
     import subprocess
     import sys
 
@@ -361,3 +362,17 @@ def test_sluys_piece_words_meet_the_small_type_floor(tmp_path):
                     sizes.setdefault(word, []).append(w["size"])
     assert {"PORT", "STARBOARD", "MAST"} <= set(sizes), sizes.keys()
     assert min(min(v) for v in sizes.values()) >= TYPE.piece_label - 0.05, {k: min(v) for k, v in sizes.items()}
+    import csv
+
+    from printgen.paths import fleets_dir
+
+    names = {r["name"] for r in csv.DictReader(open(fleets_dir() / "sluys-1340" / "ships.csv", encoding="utf-8-sig"))}
+    printed: dict[str, float] = {}
+    with pdfplumber.open(tmp_path / "sprites-color.pdf") as pdf:
+        for page in pdf.pages:
+            for w in page.extract_words(extra_attrs=["size", "upright"], keep_blank_chars=True):
+                for name in names:                  # the name, then its nation's code where it fits
+                    if w["upright"] and (w["text"] == name or w["text"].startswith(name + " ")):
+                        printed[name] = min(w["size"], printed.get(name, w["size"]))
+    assert set(printed) == names
+    assert min(printed.values()) >= TYPE.piece_name_min - 0.05, {k: v for k, v in printed.items() if v < 7}

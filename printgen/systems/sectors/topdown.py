@@ -182,7 +182,7 @@ def _deck(ship, hull: Hull, mast: Track | None, d: float, s: float) -> list[Shap
     starboard). A narrow one has two: the mast and its boxes above the keel line, the name below."""
     yc, g, label_pt = hull.yc, 3 * s, LABEL_PT * s
     deck = 2 * (hull.half - hull.rail)
-    two = deck / 3 >= 10 * s
+    two = deck / 3 * 0.62 >= TYPE.piece_name_min * s       # a name row (either way up) at the piece-name floor
     row = deck / 3 if two else deck / 2
     md = min(d, row * 0.72)
     box_y = yc if two else yc - row / 2                 # centre of the mast's row of boxes
