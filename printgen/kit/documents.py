@@ -13,7 +13,7 @@ from printgen.systems import system_of
 KINDS = ("lesson", "teacher", "plays", "quickref", "cards", "captains", "sprites", "status-markers", "score", "worksheet",
          "debrief", "rulers", "map", "tiled-map")
 LESSON = ("lesson", "score", "worksheet", "debrief")      # only where the ruleset has their templates
-COUNTS_PAGES = ("lesson",)                # prints the other documents' page counts: drawn after them
+COUNTS_PAGES = ("lesson", "teacher")      # print the other documents' page counts: drawn after them
 STEMS = {"tiled-map": "map-tiled"}          # the file names `printgen map --tiled` writes too
 ONE_PAGE = ("plays",)                      # one page by construction: counted without playing its games
 
