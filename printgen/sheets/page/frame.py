@@ -90,10 +90,18 @@ def _width(spans) -> float:
 
 def _legend(page: Page, right: float, sy: float) -> None:
     """The meaning of the marks the page prints (rules.provenance), bottom left, wrapped."""
-    from printgen.rules.provenance import kinds_on, legend_text
     from printgen.sheets.text.flow import paragraph
 
-    kinds = kinds_on(_spans(page.items))
-    if kinds:
-        laid = paragraph([Span(legend_text(kinds))], MARGIN, sy + 2, right - MARGIN, 7.0, "italic", role="text.muted")
+    text = marks_legend(page)
+    if text:
+        laid = paragraph([Span(text)], MARGIN, sy + 2, right - MARGIN, 7.0, "italic", role="text.muted")
         page.add(*laid.shapes)
+
+
+def marks_legend(page: Page) -> str | None:
+    """What the marks printed on the page so far mean (rules.provenance), or None: for a page that
+    explains them in its own notes (frame(..., legend=False))."""
+    from printgen.rules.provenance import kinds_on, legend_text
+
+    kinds = kinds_on(_spans(page.items))
+    return legend_text(kinds) if kinds else None

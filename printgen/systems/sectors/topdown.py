@@ -17,7 +17,7 @@ from printgen.draw.theme import TYPE
 from printgen.options import Options
 from printgen.rules.tracks import Track, tracks
 from printgen.sheets.pieces.ensigns import nation_code
-from printgen.sheets.page.frame import MARGIN, content_box, frame, new_page
+from printgen.sheets.page.frame import MARGIN, content_box, frame, marks_legend, new_page
 from printgen.systems.sectors.tables import mark_span
 from printgen.systems.sectors.hulls import Hull, form_of, hull_shapes, tower
 from printgen.sheets.pieces.shelves import shelves
@@ -51,22 +51,29 @@ def topdown_sheets(scenario, options: Options) -> Drawing:
     for ship, spot in zip(ships, spots):
         pages[spot.page].add(Group((piece(ship, rs, m, s, on_piece),), translate(spot.x, spot.y), tag=ship.key))
     for k, page in enumerate(pages):
-        _how_to(page, rs, on_piece)                    # first: frame() gives the marks it prints a legend
-        frame(page, options, scenario.title, "Ship pieces", k + 1, n_pages)
+        _how_to(page, rs, on_piece)                    # it explains the page's marks itself, under its notes
+        frame(page, options, scenario.title, "Ship pieces", k + 1, n_pages, legend=False)
     return Drawing(f"{scenario.title}: ship pieces ({options.edition_name})", pages, subject="printgen sprites")
 
 
 def _how_to(page, rs, on_piece: bool) -> None:
-    y = page.height - MARGIN - 0.85 * 72 + 8
-    page.add(Text(MARGIN, y, (Span("How to use the pieces"),), 8, font="bold"))
+    """Bottom left, ending at the margin: how to use the pieces, then what the page's marks mean
+    (here rather than where frame() puts it, which a 2 cm calibration square would push into these lines)."""
     paras = HOW_TO if on_piece else (HOW_TO[0], "Thin lines divide the sectors: bow, stern, port, starboard. Damage is "
                                                   "kept on each ship's record card, not on the piece.")
     lines = [(i == 0, line) for para in paras for i, line in enumerate(wrap(para, 270, 7))]
+    bases = Text(0, 0, (Span("· Bases and structure points: "), mark_span(rs, "types.cog.structure"), Span(".")), 7,
+                 role="text.muted")
+    page.add(bases)                                 # placed below; added now so the legend counts its mark
+    legend = marks_legend(page)
+    notes = wrap(legend, 270, 7, "italic") if legend else []
+    y = page.height - MARGIN - 2 - 9 * (len(lines) + 1 + len(notes))
+    page.add(Text(MARGIN, y, (Span("How to use the pieces"),), 8, font="bold"))
     for i, (first, line) in enumerate(lines):
         page.add(Text(MARGIN, y + 9 * (i + 1), (Span(("· " if first else "  ") + line),), 7, role="text.muted"))
-    page.add(Text(MARGIN, y + 9 * (len(lines) + 1), (Span("· Bases and structure points: "),
-                                                     mark_span(rs, "types.cog.structure"), Span(".")), 7,
-                  role="text.muted"))
+    page.items[page.items.index(bases)] = dataclasses.replace(bases, x=MARGIN, y=y + 9 * (len(lines) + 1))
+    for i, line in enumerate(notes):
+        page.add(Text(MARGIN, y + 9 * (len(lines) + 2 + i), (Span(line),), 7, font="italic", role="text.muted"))
 
 
 @dataclasses.dataclass(frozen=True)
