@@ -5,9 +5,29 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import re
 import shutil
+import subprocess
+import sys
 from pathlib import Path
+
+
+def build(where: Path, *args: str) -> Path:
+    """`printgen kit ARGS --out WHERE` (the scenario first in ARGS), which must succeed: the kit to tamper with."""
+    result = subprocess.run([sys.executable, "-m", "printgen", "kit", *args, "--out", str(where)],
+                            capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": "1"})
+    assert result.returncode == 0, result.stdout + result.stderr
+    return where
+
+
+def fails(folder: Path) -> list[str]:
+    """The check's FAIL lines for a tampered kit (which it must not pass)."""
+    from printgen.check.kit import check_kit
+
+    lines: list[str] = []
+    assert not check_kit(folder, echo=lines.append, quiet=True), "the check passed a tampered kit"
+    return [line for line in lines if line.startswith("FAIL")]
 
 
 def copy_kit(kit: Path, where: Path) -> Path:

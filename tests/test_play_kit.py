@@ -5,7 +5,6 @@ figure, so an edited figure or an edited record fails, naming the file and the p
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 
@@ -15,7 +14,7 @@ import pytest
 from printgen.check.kit import check_kit
 from printgen.play.kitdoc import RECORDS, decode, kit_games, reuse_records, sample
 from printgen.play.stats import summarise
-from tamper import copy_kit, edit_page, load_trace, rehash, replace_shown_at
+from tamper import build, copy_kit, edit_page, fails, load_trace, rehash, replace_shown_at
 
 SMALL = ("--ships", "8", "--students", "4", "--scale", "0.5", "--edition", "bw")
 PAGE = "plays-bw.pdf"
@@ -23,22 +22,13 @@ PAGE = "plays-bw.pdf"
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
-    where = tmp_path_factory.mktemp("plays")
-    result = subprocess.run([sys.executable, "-m", "printgen", "kit", "trafalgar", *SMALL, "--out", str(where / "k")],
-                            capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": "1"})
-    assert result.returncode == 0, result.stdout + result.stderr
-    return where / "k"
+    return build(tmp_path_factory.mktemp("plays") / "k", "trafalgar", *SMALL)
 
 
 @pytest.fixture
 def kit(built, tmp_path):
     return copy_kit(built, tmp_path)
 
-
-def fails(folder) -> list[str]:
-    lines: list[str] = []
-    assert not check_kit(folder, echo=lines.append, quiet=True), "the check passed a tampered kit"
-    return [line for line in lines if line.startswith("FAIL")]
 
 
 def entry(folder, stat: str, arg=None) -> dict:

@@ -5,38 +5,25 @@ content check can notice."""
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
-import sys
 
 import pytest
 
 from printgen.check.kit import check_kit
-from tamper import append, copy_kit, edit_page, load_trace, page_of, rehash, replace, replace_shown_at, swap
+from tamper import build, copy_kit, edit_page, fails, load_trace, page_of, rehash, replace, replace_shown_at, swap
 
 SMALL = ("--ships", "6", "--students", "4", "--scale", "0.5", "--edition", "both")
 
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
-    where = tmp_path_factory.mktemp("tamper")
-    result = subprocess.run([sys.executable, "-m", "printgen", "kit", "trafalgar", *SMALL, "--out", str(where / "k")],
-                            capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": "1"})
-    assert result.returncode == 0, result.stdout + result.stderr
-    return where / "k"
+    return build(tmp_path_factory.mktemp("tamper") / "k", "trafalgar", *SMALL)
 
 
 @pytest.fixture
 def kit(built, tmp_path):
     return copy_kit(built, tmp_path)
 
-
-def fails(folder) -> list[str]:
-    lines: list[str] = []
-    ok = check_kit(folder, echo=lines.append, quiet=True)
-    assert not ok, "the check passed a tampered kit"
-    return [line for line in lines if line.startswith("FAIL")]
 
 
 def test_the_untouched_kit_passes(kit):

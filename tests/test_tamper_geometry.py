@@ -7,41 +7,25 @@ from __future__ import annotations
 
 import json
 import math
-import os
 import re
-import subprocess
-import sys
 
 import pytest
 
 from printgen.check.kit import check_kit
-from tamper import copy_kit, edit_page, load_trace
+from tamper import build, copy_kit, edit_page, fails, load_trace
 
 SMALL = ("--ships", "6", "--students", "4", "--scale", "0.5", "--edition", "both")
 
 
-def _build(where, *args):
-    result = subprocess.run([sys.executable, "-m", "printgen", "kit", *args, "--out", str(where)],
-                            capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": "1"})
-    assert result.returncode == 0, result.stdout + result.stderr
-    return where
-
-
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
-    return _build(tmp_path_factory.mktemp("tamper-geo") / "k", "trafalgar", *SMALL)
+    return build(tmp_path_factory.mktemp("tamper-geo") / "k", "trafalgar", *SMALL)
 
 
 @pytest.fixture(scope="module")
 def built_sluys(tmp_path_factory):
-    return _build(tmp_path_factory.mktemp("tamper-sluys") / "k", "sluys-1340", "--edition", "bw")
+    return build(tmp_path_factory.mktemp("tamper-sluys") / "k", "sluys-1340", "--edition", "bw")
 
-
-def fails(folder) -> list[str]:
-    lines: list[str] = []
-    ok = check_kit(folder, echo=lines.append, quiet=True)
-    assert not ok, "the check passed a tampered kit"
-    return [line for line in lines if line.startswith("FAIL")]
 
 
 def shapes(folder, name: str, edge: str, source: list | None = None) -> tuple[int, list[dict]]:

@@ -5,29 +5,16 @@ naming the file and the page that prints them (found from trace.json, not fixed)
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 
 import pytest
 
-from printgen.check.kit import check_kit
-from tamper import copy_kit, edit_page, page_of, swap, swap_traced
+from tamper import build, copy_kit, edit_page, fails, page_of, swap, swap_traced
 
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
-    where = tmp_path_factory.mktemp("tamper-sluys") / "k"
-    result = subprocess.run([sys.executable, "-m", "printgen", "kit", "sluys-1340", "--edition", "bw", "--out", str(where)],
-                            capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": "1"})
-    assert result.returncode == 0, result.stdout + result.stderr
-    return where
+    return build(tmp_path_factory.mktemp("tamper-sluys") / "k", "sluys-1340", "--edition", "bw")
 
-
-def fails(folder) -> list[str]:
-    lines: list[str] = []
-    assert not check_kit(folder, echo=lines.append, quiet=True), "the check passed a tampered kit"
-    return [line for line in lines if line.startswith("FAIL")]
 
 
 SWAPS = [   # (what a user did, file, the traced item that locates the page, tamper, the discrepancy's item and text)
