@@ -129,12 +129,16 @@ def _documents(plan: Plan, jobs: list[tuple[str, str]], verify: Callable | None)
     from printgen.kit.parallel import run
 
     _preload(plan)
+    editions = tuple(dict.fromkeys(e for e, _ in jobs))
     results: dict[tuple[str, str], dict] = {}
     for second in (False, True):
-        todo = [j for j in jobs if (j[1] in COUNTS_PAGES) == second]
-        todo.sort(key=lambda j: j[1] not in HEAVY)             # the heavy ones first, so the cores finish together
-        done = run(_document, (plan, verify), todo, label=lambda j: f"the {j[1]} ({j[0]})")
-        results.update(zip(todo, done))
+        # one worker draws every edition of a document: what the editions share (the plays page's
+        # games, text already wrapped at a width) is computed once in that process, not once an edition
+        todo = [k for k in dict.fromkeys(kind for _, kind in jobs) if (k in COUNTS_PAGES) == second]
+        todo.sort(key=lambda k: k not in HEAVY)                # the heavy ones first, so the cores finish together
+        done = run(_editions, (plan, verify, editions), todo, label=lambda k: f"the {k}")
+        for kind, each in zip(todo, done):
+            results.update({(edition, kind): r for edition, r in zip(editions, each)})
         plan.page_counts().update({kind: r["pages"] for (_, kind), r in results.items()})
     return results
 
@@ -160,6 +164,12 @@ def scenario_ref(scenario) -> str:
 
 
 HEAVY = ("tiled-map", "sprites", "plays")     # plays: its games (about 1 s)
+
+
+def _editions(shared: tuple[Plan, Callable | None, tuple[str, ...]], kind: str) -> list[dict]:
+    """One document in each edition asked for, in one process (see _documents)."""
+    plan, verify, editions = shared
+    return [_document((plan, verify), (edition, kind)) for edition in editions]
 
 
 def _document(shared: tuple[Plan, Callable | None], job: tuple[str, str]) -> dict:
