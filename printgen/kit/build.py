@@ -134,11 +134,14 @@ def _documents(plan: Plan, jobs: list[tuple[str, str]], verify: Callable | None)
     for second in (False, True):
         # one worker draws every edition of a document: what the editions share (the plays page's
         # games, text already wrapped at a width) is computed once in that process, not once an edition
-        todo = [k for k in dict.fromkeys(kind for _, kind in jobs) if (k in COUNTS_PAGES) == second]
-        todo.sort(key=lambda k: k not in HEAVY)                # the heavy ones first, so the cores finish together
-        done = run(_editions, (plan, verify, editions), todo, label=lambda k: f"the {k}")
-        for kind, each in zip(todo, done):
-            results.update({(edition, kind): r for edition, r in zip(editions, each)})
+        kinds_ = [k for k in dict.fromkeys(kind for _, kind in jobs) if (k in COUNTS_PAGES) == second]
+        if second:          # they print each other's counts too: one after the other, each reads the count
+            todo = [tuple(kinds_)] if kinds_ else []          # of the one drawn before instead of drawing it
+        else:
+            todo = [(k,) for k in sorted(kinds_, key=lambda k: k not in HEAVY)]   # heavy first: the cores finish together
+        done = run(_editions, (plan, verify, editions), todo, label=lambda ks: f"the {' and '.join(ks)}")
+        for each in done:
+            results.update(each)
         plan.page_counts().update({kind: r["pages"] for (_, kind), r in results.items()})
     return results
 
@@ -151,9 +154,11 @@ def _preload(plan: Plan) -> None:
     from PIL import Image  # noqa: F401
     from reportlab.pdfgen import canvas  # noqa: F401
 
+    from printgen.draw.fonts import register_pdf_fonts
     from printgen.kit import index  # noqa: F401
 
     makers(plan)                                  # imports every sheet's module
+    register_pdf_fonts()                          # parsing the three faces costs 0.1 s: once, not once a worker
 
 
 def scenario_ref(scenario) -> str:
@@ -166,10 +171,15 @@ def scenario_ref(scenario) -> str:
 HEAVY = ("tiled-map", "sprites", "plays")     # plays: its games (about 1 s)
 
 
-def _editions(shared: tuple[Plan, Callable | None, tuple[str, ...]], kind: str) -> list[dict]:
-    """One document in each edition asked for, in one process (see _documents)."""
+def _editions(shared: tuple[Plan, Callable | None, tuple[str, ...]], kinds_: tuple[str, ...]) -> dict:
+    """These documents, each in every edition asked for, in one process (see _documents)."""
     plan, verify, editions = shared
-    return [_document((plan, verify), (edition, kind)) for edition in editions]
+    out = {}
+    for kind in kinds_:
+        for edition in editions:
+            out[edition, kind] = _document((plan, verify), (edition, kind))
+        plan.page_counts()[kind] = out[editions[0], kind]["pages"]      # for the next to print, not to draw
+    return out
 
 
 def _document(shared: tuple[Plan, Callable | None], job: tuple[str, str]) -> dict:
