@@ -6,6 +6,7 @@ Table coordinates are those of the deployment: inches from the west edge (x) and
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass, field
 
@@ -19,13 +20,14 @@ class Ship:
     """One ship in play. Mutable (the engine moves it thousands of times a game), so plain slots."""
 
     __slots__ = ("i", "name", "side", "flagship", "x", "y", "h", "length", "width", "hp", "struck", "r",
-                 "reach")
+                 "reach", "rad")
 
     def __init__(self, i: int, name: str, side: str, flagship: bool, x: float, y: float, h: float,
                  length: float, width: float, hp: int):
         self.i, self.name, self.side, self.flagship = i, name, side, flagship
         self.length, self.width, self.hp, self.struck = length, width, hp, False
         self.reach = (length * length + width * width) ** 0.5 / 2      # centre to corner
+        self.rad = math.hypot(length / 2, width / 2)       # the same from the base's half sizes (as geom.slide)
         self.x = self.y = self.h = 0.0
         self.r: Rect = ()
         self.place(x, y, h)

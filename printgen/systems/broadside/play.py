@@ -28,8 +28,8 @@ import math
 from printgen.errors import PrintgenError, Problem
 from printgen.game.deploy_settings import COMPASS_DEG
 from printgen.game.geometry import direction
-from printgen.play.geom import (EPS, colour_at, distance, extent_along, gap, in_sectors, rect, sectors,
-                                segment_blocked, slide, sweeps_through)
+from printgen.play.geom import (EPS, colour_at, distance, gap, in_sectors, sectors, segment_blocked, slide,
+                                sweeps_through)
 from printgen.play.policies import Policy
 from printgen.play.state import Game, Ship
 
@@ -134,72 +134,95 @@ class Broadside:
         if not policy.moves:
             return
         red = [e.endpoints(game.width, game.height) for e in game.edges if e.colour == "red"]
+        # moving strikes nobody and moves only this side: the enemies, and where they are, hold all phase
+        enemies = [s for s in game.ships if s.side != side and not s.struck]
         for ship in game.ships:
             if ship.side == side and not ship.struck and not game.linked(ship):
-                self.move_ship(game, ship, policy, red)
+                self.move_ship(game, ship, policy, red, enemies)
 
-    def move_ship(self, game: Game, ship: Ship, policy: Policy, red) -> None:
+    def move_ship(self, game: Game, ship: Ship, policy: Policy, red, enemies: list[Ship] | None = None) -> None:
         colour = colour_at(game.edges, game.width, game.height, ship.x, ship.y, ship.h)
         if colour == "red" and game.roll() not in self.rs.movement.in_irons[ship.side].move:
             return
-        aim = policy.aim(game, ship, self.short)
+        aim = policy.aim(game, ship, self.short, enemies)
         if aim is None:
             return
-        speed = self.speed[colour]
-        reach = speed + 2 * ship.reach + self.contact
-        lx, hx, ly, hy = ship.x - reach, ship.x + reach, ship.y - reach, ship.y + reach
-        near = [o for o in game.ships if lx <= o.x <= hx and ly <= o.y <= hy and o is not ship]
+        e = aim.enemy
+        speed, contact = self.speed[colour], self.contact
+        x0, y0, reach0 = ship.x, ship.y, ship.reach
+        reach = speed + 2 * reach0 + contact
+        lx, hx, ly, hy = x0 - reach, x0 + reach, y0 - reach, y0 + reach
+        # a line of fire runs from where a move ends (at most `speed` away) to the enemy: only a base
+        # whose centre is in this box can cross one (an inch to spare for rounding), so band_from
+        # need not look at the others
+        wide = speed + 1.0 + max(o.reach for o in game.ships)
+        bx0, bx1 = min(x0, e.x) - wide, max(x0, e.x) + wide
+        by0, by1 = min(y0, e.y) - wide, max(y0, e.y) + wide
+        near, blockers = [], []
+        for o in game.ships:
+            ox, oy = o.x, o.y
+            if bx0 <= ox <= bx1 and by0 <= oy <= by1:
+                blockers.append(o)
+            if lx <= ox <= hx and ly <= oy <= hy and o is not ship and \
+                    (ox - x0) ** 2 + (oy - y0) ** 2 <= (speed + contact + reach0 + o.reach) ** 2:
+                near.append(o)                                           # within its run's reach
         # bases it touches at the start do not block its way out, only where it ends (else two ships
         # side by side could never part: neither could turn or sail without touching the other)
-        near = [o for o in near if (o.x - ship.x) ** 2 + (o.y - ship.y) ** 2
-                <= (speed + self.contact + ship.reach + o.reach) ** 2]          # within its run's reach
-        gaps = [gap(ship.r, o.r) for o in near]
-        touching = [o.r for o, g in zip(near, gaps) if g <= self.contact]
-        near = [o for o, g in zip(near, gaps) if g > self.contact]
-        rects = [o.r for o in near]
-        red_at: dict[tuple[float, float], list] = {}
-        in_reach = (self.long + ship.reach + aim.enemy.reach) ** 2
+        sr = ship.r
+        gaps = [gap(sr, o.r) for o in near]
+        touching = [o.r for o, g in zip(near, gaps) if g <= contact]
+        near = [o for o, g in zip(near, gaps) if g > contact]
+        in_reach = (self.long + reach0 + e.reach) ** 2
         top = self.chance["rake"]
-        if (aim.enemy.x - ship.x) ** 2 + (aim.enemy.y - ship.y) ** 2 <= in_reach:
+        if (e.x - x0) ** 2 + (e.y - y0) ** 2 <= in_reach:
             # already where no move could score better (e.g. raking at close range): stay
-            found = self.band_from(game, ship, ship.r, aim.enemy)
+            found = self.band_from(game, ship, sr, e, blockers)
             if found and self.chance[found[0]] == top:
-                here = policy.score(aim, ship, ship.x, ship.y, ship.h, colour == "red", False, top)
-                if here <= policy.score(aim, ship, aim.enemy.x, aim.enemy.y, ship.h, False, False, top):
+                here = policy.score(aim, ship, x0, y0, ship.h, colour == "red", False, top)
+                if here <= policy.score(aim, ship, e.x, e.y, ship.h, False, False, top):
                     return
+        hl, hw = sr[4], sr[5]
+        score = policy.score
+        red_at: dict[tuple[float, float], list] = {}           # red sectors seen from each end point
         menu = []
-        for k, (x, y, h, stopper) in enumerate(self._moves(game, ship, aim, speed, rects, red)):
+        for k, (x, y, h, fx, fy, stopper) in enumerate(self._moves(game, ship, aim, speed, near, red, red_at)):
             if touching:
-                end = rect(x, y, h, ship.length, ship.width)
+                end = (x, y, fx, fy, hl, hw)
                 if any(gap(end, o) < -1e-6 for o in touching):
                     continue
-            if red and (x, y) not in red_at:
-                red_at[(x, y)] = sectors(red, x, y)
-            bad = in_sectors(h, red_at[(x, y)]) if red else False
+            if red:
+                secs = red_at.get((x, y))
+                if secs is None:
+                    secs = red_at[(x, y)] = sectors(red, x, y)
+                bad = in_sectors(h, secs)
+            else:
+                bad = False
             friend = stopper >= 0 and near[stopper].side == ship.side
-            bound = self.fire_bound(x, y, h, ship, aim.enemy)
-            hope = policy.score(aim, ship, x, y, h, bad, friend, bound)
-            menu.append((hope, k, x, y, h, bad, friend, bound > 0))
+            bound = self.fire_bound(x, y, fx, fy, ship, e)
+            hope = score(aim, ship, x, y, h, bad, friend, bound)
+            menu.append((hope, k, x, y, h, bad, friend, bound > 0, fx, fy))
         # best first by the most each could score; where it could fire is the costly question, so it
         # is asked only while a move could still beat the best found
         best, best_score, best_k = None, math.inf, -1
-        for hope, k, x, y, h, bad, friend, reachable in sorted(menu):
+        for hope, k, x, y, h, bad, friend, reachable, fx, fy in sorted(menu):
             if hope > best_score + 1e-9:
                 break
             fire = 0.0
             if reachable:
-                found = self.band_from(game, ship, rect(x, y, h, ship.length, ship.width), aim.enemy)
+                found = self.band_from(game, ship, (x, y, fx, fy, hl, hw), e, blockers)
                 fire = self.chance[found[0]] if found else 0.0
-            score = policy.score(aim, ship, x, y, h, bad, friend, fire)
-            if score < best_score - 1e-9 or (score <= best_score + 1e-9 and k < best_k):
-                best, best_score, best_k = (x, y, h), score, k        # the best score; the first move of equals
+            sc = score(aim, ship, x, y, h, bad, friend, fire)
+            if sc < best_score - 1e-9 or (sc <= best_score + 1e-9 and k < best_k):
+                best, best_score, best_k = (x, y, h), sc, k        # the best score; the first move of equals
         if best is not None:
             ship.place(*best)
 
-    def _moves(self, game: Game, ship: Ship, aim, speed: float, rects, red):
+    def _moves(self, game: Game, ship: Ship, aim, speed: float, near: list[Ship], red, red_at: dict):
         """End poses the rules allow, from a small menu: stay; turn (none, towards the enemy, half turns
         either way when far, full turns when near) then sail; near the enemy, the turns that put it
-        abeam, made where the ship is, before its run or after it."""
+        abeam, made where the ship is, before its run or after it. Each pose comes with its heading's
+        unit vector (computed once per heading) and the index in `near` of the base it stopped
+        against (-1: none). The red sectors seen from the start and the end of its run go into `red_at`."""
         x, y, h, tm = ship.x, ship.y, ship.h, self.turn_max
         e = aim.enemy
         bearing = math.degrees(math.atan2(e.x - x, e.y - y))
@@ -209,37 +232,41 @@ class Broadside:
         abeam = set() if far else {max(-tm, min(tm, (b - h + 180) % 360 - 180)) for b in (bearing + 90, bearing - 90)}
         turns |= abeam
         red0 = sectors(red, x, y) if red else []
-        sums = [ship.reach + math.hypot(o[4], o[5]) for o in rects]
+        if red:
+            red_at[(x, y)] = red0
+        rects = [o.r for o in near]
+        sums = [ship.reach + o.rad for o in near]
         radii = [r * r for r in sums]
+        width, height = game.width, game.height
+        _, _, fx, fy, hl, hw = ship.r
 
-        def fits(px: float, py: float, ph: float) -> bool:
-            r = rect(px, py, ph, ship.length, ship.width)
-            _, _, fx, fy, hl, hw = r
-            ex, ey = hl * abs(fx) + hw * abs(fy), hl * abs(fy) + hw * abs(fx)
-            if not (ex - EPS <= px <= game.width - ex + EPS and ey - EPS <= py <= game.height - ey + EPS):
+        def fits(px: float, py: float, ux: float, uy: float) -> bool:
+            ex, ey = hl * abs(ux) + hw * abs(uy), hl * abs(uy) + hw * abs(ux)
+            if not (ex - EPS <= px <= width - ex + EPS and ey - EPS <= py <= height - ey + EPS):
                 return False
+            r = (px, py, ux, uy, hl, hw)
             for o, rr in zip(rects, radii):
                 if (o[0] - px) ** 2 + (o[1] - py) ** 2 < rr and gap(r, o) < -1e-6:
                     return False
             return True
 
-        fx, fy = direction(h)
-        run, stop0 = (0.0, -1) if far else slide(ship.r, fx, fy, speed, rects, game.width, game.height, sums)
+        run, stop0 = (0.0, -1) if far else slide(ship.r, fx, fy, speed, rects, width, height, sums)
         x1, y1 = x + fx * run, y + fy * run
         red1 = sectors(red, x1, y1) if red and run > 0 else []
-        yield x, y, h, -1                                            # stay as it is
+        if red and run > 0:
+            red_at[(x1, y1)] = red1
+        yield x, y, h, fx, fy, -1                                    # stay as it is
         for a in sorted(turns):
             h1 = (h + a) % 360
-            if a == 0 or (not sweeps_through(h, a, red0) and fits(x, y, h1)):
+            ux, uy = direction(h1)
+            if a == 0 or (not sweeps_through(h, a, red0) and fits(x, y, ux, uy)):
                 if a in abeam:
-                    yield x, y, h1, -1                               # turn where it is
+                    yield x, y, h1, ux, uy, -1                       # turn where it is
                 if not in_sectors(h1, red0):                         # turn, then sail (never into the wind)
-                    ux, uy = direction(h1)
-                    t, stop = slide(rect(x, y, h1, ship.length, ship.width), ux, uy, speed, rects,
-                                    game.width, game.height, sums)
-                    yield x + ux * t, y + uy * t, h1, stop
-            if a in abeam and run > 0 and not sweeps_through(h, a, red1) and fits(x1, y1, h1):
-                yield x1, y1, h1, stop0                              # sail, then turn
+                    t, stop = slide((x, y, ux, uy, hl, hw), ux, uy, speed, rects, width, height, sums)
+                    yield x + ux * t, y + uy * t, h1, ux, uy, stop
+            if a in abeam and run > 0 and not sweeps_through(h, a, red1) and fits(x1, y1, ux, uy):
+                yield x1, y1, h1, ux, uy, stop0                      # sail, then turn
 
     # -- fouling and grappling -------------------------------------------------------------------------
     def entangle(self, game: Game, policies: dict[str, Policy]) -> None:
@@ -257,20 +284,31 @@ class Broadside:
                 game.link(a, b, "fouled")
 
     def touching(self, game: Game) -> list[tuple[Ship, Ship]]:
-        """Pairs of bases in contact (lower index first), found through a grid of cells one base across."""
-        cell = 2 * max(s.reach for s in game.ships) + self.contact
+        """Pairs of bases in contact (lower index first), found through a grid of cells one base across:
+        a ship is compared with those of its own cell and of the four cells after it (each
+        neighbouring pair of cells once)."""
+        contact = self.contact
+        cell = 2 * max(s.reach for s in game.ships) + contact
         grid: dict[tuple[int, int], list[Ship]] = {}
         for s in game.ships:
             grid.setdefault((int(s.x // cell), int(s.y // cell)), []).append(s)
         out = []
+
+        def check(a: Ship, b: Ship) -> None:
+            near = a.reach + b.reach + contact
+            if (a.x - b.x) ** 2 + (a.y - b.y) ** 2 <= near * near and gap(a.r, b.r) <= contact:
+                out.append((a, b) if a.i < b.i else (b, a))
+
         for (cx, cy), members in grid.items():
-            for dx, dy in ((0, 0), (1, -1), (1, 0), (1, 1), (0, 1)):          # each neighbour pair once
-                others = members if (dx, dy) == (0, 0) else grid.get((cx + dx, cy + dy), ())
-                for k, a in enumerate(members):
-                    for b in (others[k + 1:] if (dx, dy) == (0, 0) else others):
-                        near = a.reach + b.reach + self.contact
-                        if (a.x - b.x) ** 2 + (a.y - b.y) ** 2 <= near * near and gap(a.r, b.r) <= self.contact:
-                            out.append((a, b) if a.i < b.i else (b, a))
+            for k in range(1, len(members)):
+                for a in members[:k]:
+                    check(a, members[k])
+            for key in ((cx + 1, cy - 1), (cx + 1, cy), (cx + 1, cy + 1), (cx, cy + 1)):
+                others = grid.get(key)
+                if others:
+                    for a in members:
+                        for b in others:
+                            check(a, b)
         return sorted(out, key=lambda p: (p[0].i, p[1].i))
 
     # -- shooting --------------------------------------------------------------------------------------
@@ -278,44 +316,52 @@ class Broadside:
         """(band, range) if `s` can shoot `t` now: in its broadside area, in range, line of fire clear."""
         return self.band_from(game, s, s.r, t)
 
-    def fire_bound(self, x: float, y: float, h: float, s: Ship, t: Ship) -> float:
-        """The best chance per die `s` could have at `t` from (x, y, h), cheaply: 0 when `t` is surely
-        out of its broadside area or out of range; rake, short or long by the nearest its base could be."""
+    def fire_bound(self, x: float, y: float, fx: float, fy: float, s: Ship, t: Ship) -> float:
+        """The best chance per die `s` could have at `t` from (x, y) heading (fx, fy), cheaply: 0 when
+        `t` is surely out of its broadside area or out of range; rake, short or long by the nearest
+        its base could be."""
         dx, dy = t.x - x, t.y - y
         dd = dx * dx + dy * dy
         near = max(0.0, dd ** 0.5 - s.reach - t.reach)
         if near > self.long:
             return 0.0
-        fx, fy = direction(h)
-        if abs(dx * fx + dy * fy) - extent_along(t.r, fx, fy) >= s.length / 2 - EPS:
+        _, _, tfx, tfy, thl, thw = t.r
+        ext = thl * abs(tfx * fx + tfy * fy) + thw * abs(tfy * fx - tfx * fy)     # geom.extent_along, inline
+        if abs(dx * fx + dy * fy) - ext >= s.length / 2 - EPS:
             return 0.0
         if near > self.short:
             return self.chance["long"]
-        _, _, tfx, tfy, _, thw = t.r
         return self.chance["rake" if abs(-dx * tfy + dy * tfx) <= thw else "short"]
 
-    def band_from(self, game: Game, s: Ship, sr, t: Ship) -> tuple[str, float] | None:
-        """The same question with the shooter's base at `sr` (where a move would leave it)."""
+    def band_from(self, game: Game, s: Ship, sr, t: Ship, blockers: list[Ship] | None = None
+                  ) -> tuple[str, float] | None:
+        """The same question with the shooter's base at `sr` (where a move would leave it). `blockers`:
+        the ships whose bases could cross the line of fire, if the caller has narrowed them down
+        (any order; every ship by default)."""
         sx, sy, fx, fy, hl, _ = sr
+        tx, ty = t.x, t.y
         reach = self.long + s.reach + t.reach
-        if (t.x - sx) ** 2 + (t.y - sy) ** 2 > reach * reach:
+        if (tx - sx) ** 2 + (ty - sy) ** 2 > reach * reach:
             return None
-        u = (t.x - sx) * fx + (t.y - sy) * fy
-        ext = extent_along(t.r, fx, fy)
+        u = (tx - sx) * fx + (ty - sy) * fy
+        tr = t.r
+        _, _, tfx, tfy, thl, thw = tr
+        ext = thl * abs(tfx * fx + tfy * fy) + thw * abs(tfy * fx - tfx * fy)     # geom.extent_along, inline
         if not (u - ext < hl - EPS and u + ext > -hl + EPS):
             return None
-        d = distance(sr, t.r)
-        band = next((name for lo, hi, name in self.bands if lo <= d <= hi), None)
-        if band is None:
+        d = distance(sr, tr)
+        for lo, hi, name in self.bands:
+            if lo <= d <= hi:
+                band = name
+                break
+        else:
             return None
         if band == "short":
-            _, _, tfx, tfy, _, thw = t.r
-            if abs((sx - t.x) * tfy - (sy - t.y) * tfx) <= thw:
+            if abs((sx - tx) * tfy - (sy - ty) * tfx) <= thw:
                 band = "rake"
-        tx, ty = t.x, t.y
         lx, hx = (sx, tx) if sx < tx else (tx, sx)
         ly, hy = (sy, ty) if sy < ty else (ty, sy)
-        for o in game.ships:
+        for o in (game.ships if blockers is None else blockers):
             r = o.reach
             if o.x + r < lx or o.x - r > hx or o.y + r < ly or o.y - r > hy or o is s or o is t:
                 continue
@@ -324,15 +370,22 @@ class Broadside:
         return band, d
 
     def shoot(self, game: Game, side: str) -> None:
-        for s in game.ships:
+        ships = game.ships
+        widest = max(o.reach for o in ships)
+        for s in ships:
             if s.side != side or s.struck:
                 continue
+            x, y = s.x, s.y
             lim = self.long + 2 * s.reach
+            # the ships it might shoot, and every base that could cross a line of fire to one of
+            # them: within long range and a base or two of it (an inch to spare for rounding)
+            wide = self.long + s.reach + 2 * widest + 1.0
+            around = [o for o in ships if -wide <= o.x - x <= wide and -wide <= o.y - y <= wide]
             best, best_key = None, None
-            for t in game.ships:
-                if t.side == side or t.struck or abs(t.x - s.x) > lim or abs(t.y - s.y) > lim:
+            for t in around:
+                if t.side == side or t.struck or abs(t.x - x) > lim or abs(t.y - y) > lim:
                     continue
-                found = self.target_band(game, s, t)
+                found = self.band_from(game, s, s.r, t, around)
                 if found is not None:
                     key = (-self.chance[found[0]], t.hp, found[1], t.i)
                     if best_key is None or key < best_key:
