@@ -52,6 +52,10 @@ class Game:
     links: dict[Pair, str] = field(default_factory=dict)     # (i, j), i < j -> "fouled" | "grappled"
     turn: int = 0
     log: list | None = None                       # (turn, phase, poses) snapshots when a replay is wanted
+    widest: float = field(init=False)             # the largest centre-to-corner reach of any base
+
+    def __post_init__(self) -> None:
+        self.widest = max((s.reach for s in self.ships), default=0.0)
 
     def roll(self) -> int:
         """One d6 (the rules' die): the game's own seeded dice."""

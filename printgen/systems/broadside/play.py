@@ -28,8 +28,8 @@ import math
 from printgen.errors import PrintgenError, Problem
 from printgen.game.deploy_settings import COMPASS_DEG
 from printgen.game.geometry import direction
-from printgen.play.geom import (EPS, colour_at, distance, gap, in_sectors, sectors, segment_blocked, slide,
-                                sweeps_through)
+from printgen.play.geom import (EPS, colour_at, distance, gap, in_sectors, obstacles, sectors, segment_blocked,
+                                slide, slide_among, sweeps_through)
 from printgen.play.policies import Policy
 from printgen.play.state import Game, Ship
 
@@ -153,9 +153,9 @@ class Broadside:
         reach = speed + 2 * reach0 + contact
         lx, hx, ly, hy = x0 - reach, x0 + reach, y0 - reach, y0 + reach
         # a line of fire runs from where a move ends (at most `speed` away) to the enemy: only a base
-        # whose centre is in this box can cross one (an inch to spare for rounding), so band_from
-        # need not look at the others
-        wide = speed + 1.0 + max(o.reach for o in game.ships)
+        # whose centre is in this box can cross one (an inch to spare for rounding), so the lines of
+        # fire need not be tried against the others
+        wide = speed + 1.0 + game.widest
         bx0, bx1 = min(x0, e.x) - wide, max(x0, e.x) + wide
         by0, by1 = min(y0, e.y) - wide, max(y0, e.y) + wide
         near, blockers = [], []
@@ -169,9 +169,12 @@ class Broadside:
         # bases it touches at the start do not block its way out, only where it ends (else two ships
         # side by side could never part: neither could turn or sail without touching the other)
         sr = ship.r
-        gaps = [gap(sr, o.r) for o in near]
-        touching = [o.r for o, g in zip(near, gaps) if g <= contact]
-        near = [o for o, g in zip(near, gaps) if g > contact]
+        touching = []
+        if near:
+            gaps = [gap(sr, o.r) for o in near]
+            touching = [o.r for o, g in zip(near, gaps) if g <= contact]
+            if touching:
+                near = [o for o, g in zip(near, gaps) if g > contact]
         in_reach = (self.long + reach0 + e.reach) ** 2
         top = self.chance["rake"]
         if (e.x - x0) ** 2 + (e.y - y0) ** 2 <= in_reach:
@@ -199,12 +202,12 @@ class Broadside:
                 bad = False
             friend = stopper >= 0 and near[stopper].side == ship.side
             bound = self.fire_bound(x, y, fx, fy, ship, e)
-            hope = score(aim, ship, x, y, h, bad, friend, bound)
-            menu.append((hope, k, x, y, h, bad, friend, bound > 0, fx, fy))
+            menu.append((score(aim, ship, x, y, h, bad, friend, bound), k, x, y, h, bad, friend, bound > 0, fx, fy))
         # best first by the most each could score; where it could fire is the costly question, so it
         # is asked only while a move could still beat the best found
         best, best_score, best_k = None, math.inf, -1
-        for hope, k, x, y, h, bad, friend, reachable, fx, fy in sorted(menu):
+        menu.sort()
+        for hope, k, x, y, h, bad, friend, reachable, fx, fy in menu:
             if hope > best_score + 1e-9:
                 break
             fire = 0.0
@@ -236,36 +239,42 @@ class Broadside:
             red_at[(x, y)] = red0
         rects = [o.r for o in near]
         sums = [ship.reach + o.rad for o in near]
-        radii = [r * r for r in sums]
         width, height = game.width, game.height
         _, _, fx, fy, hl, hw = ship.r
+        obs = obstacles(x, y, rects, sums)
 
-        def fits(px: float, py: float, ux: float, uy: float) -> bool:
+        def crowd(px: float, py: float) -> list:
+            """The bases a turn made at (px, py) might overlap: those whose circles reach its own
+            (the same for every heading, so asked once per place)."""
+            return [o for ox, oy, rr2, o in obstacles(px, py, rects, sums) if ox ** 2 + oy ** 2 < rr2] if rects else []
+
+        def fits(px: float, py: float, ux: float, uy: float, crowded: list) -> bool:
+            """The base turned to (ux, uy) at (px, py) lies on the table and overlaps no base."""
             ex, ey = hl * abs(ux) + hw * abs(uy), hl * abs(uy) + hw * abs(ux)
             if not (ex - EPS <= px <= width - ex + EPS and ey - EPS <= py <= height - ey + EPS):
                 return False
-            r = (px, py, ux, uy, hl, hw)
-            for o, rr in zip(rects, radii):
-                if (o[0] - px) ** 2 + (o[1] - py) ** 2 < rr and gap(r, o) < -1e-6:
+            for o in crowded:
+                if gap((px, py, ux, uy, hl, hw), o) < -1e-6:
                     return False
             return True
 
-        run, stop0 = (0.0, -1) if far else slide(ship.r, fx, fy, speed, rects, width, height, sums)
+        run, stop0 = (0.0, -1) if far else slide_among(ship.r, fx, fy, speed, obs, width, height)
         x1, y1 = x + fx * run, y + fy * run
         red1 = sectors(red, x1, y1) if red and run > 0 else []
         if red and run > 0:
             red_at[(x1, y1)] = red1
+        crowd0, crowd1 = crowd(x, y), (crowd(x1, y1) if run > 0 and abeam else [])
         yield x, y, h, fx, fy, -1                                    # stay as it is
         for a in sorted(turns):
             h1 = (h + a) % 360
             ux, uy = direction(h1)
-            if a == 0 or (not sweeps_through(h, a, red0) and fits(x, y, ux, uy)):
+            if a == 0 or (not sweeps_through(h, a, red0) and fits(x, y, ux, uy, crowd0)):
                 if a in abeam:
                     yield x, y, h1, ux, uy, -1                       # turn where it is
                 if not in_sectors(h1, red0):                         # turn, then sail (never into the wind)
-                    t, stop = slide((x, y, ux, uy, hl, hw), ux, uy, speed, rects, width, height, sums)
+                    t, stop = slide_among((x, y, ux, uy, hl, hw), ux, uy, speed, obs, width, height)
                     yield x + ux * t, y + uy * t, h1, ux, uy, stop
-            if a in abeam and run > 0 and not sweeps_through(h, a, red1) and fits(x1, y1, ux, uy):
+            if a in abeam and run > 0 and not sweeps_through(h, a, red1) and fits(x1, y1, ux, uy, crowd1):
                 yield x1, y1, h1, ux, uy, stop0                      # sail, then turn
 
     # -- fouling and grappling -------------------------------------------------------------------------
