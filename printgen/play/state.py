@@ -9,11 +9,13 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, field
+from typing import Callable
 
 from printgen.game.geometry import EdgeSegment
 from printgen.play.geom import Rect, rect
 
 Pair = tuple[int, int]
+MEMO_ENTRIES = 2000           # answers a simulation remembers (an entry holds a table's poses: about 10 KB)
 
 
 class Ship:
@@ -52,10 +54,31 @@ class Game:
     links: dict[Pair, str] = field(default_factory=dict)     # (i, j), i < j -> "fouled" | "grappled"
     turn: int = 0
     log: list | None = None                       # (turn, phase, poses) snapshots when a replay is wanted
+    memo: dict = field(default_factory=dict)      # shared by the games of one simulation (see `remember`)
     widest: float = field(init=False)             # the largest centre-to-corner reach of any base
 
     def __post_init__(self) -> None:
         self.widest = max((s.reach for s in self.ships), default=0.0)
+
+    def poses(self) -> tuple:
+        """Where every base is: the key of what the engine works out from the table alone."""
+        return tuple([(s.x, s.y, s.h) for s in self.ships])
+
+    def remember(self, key: tuple, work: Callable[[], object]) -> object:
+        """`work()`, or what it gave before for the same key in any game of this simulation.
+
+        Every game of a simulation starts from the same deployment, and until the dice part them
+        (in the second or third turn, when ships begin to strike) their tables are the same: the
+        moves, the contacts and the lines of fire worked out for one serve them all. A key holds
+        everything the work reads (the poses, who has struck, the dice already rolled), values hold
+        ship indices (never a game's Ship objects), so a remembered answer is the answer. Bounded:
+        once full it keeps what it has (the openings, which every game plays)."""
+        found = self.memo.get(key)
+        if found is None:
+            found = work()
+            if len(self.memo) < MEMO_ENTRIES:
+                self.memo[key] = found
+        return found
 
     def roll(self) -> int:
         """One d6 (the rules' die): the game's own seeded dice."""

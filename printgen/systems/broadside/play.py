@@ -133,20 +133,53 @@ class Broadside:
         policy = policies[side]
         if not policy.moves:
             return
-        red = [e.endpoints(game.width, game.height) for e in game.edges if e.colour == "red"]
-        # moving strikes nobody and moves only this side: the enemies, and where they are, hold all phase
-        enemies = [s for s in game.ships if s.side != side and not s.struck]
-        for ship in game.ships:
-            if ship.side == side and not ship.struck and not game.linked(ship):
-                self.move_ship(game, ship, policy, red, enemies)
+        ships = game.ships
+        movers = [s for s in ships if s.side == side and not s.struck and not game.linked(s)]
+        # the in-irons checks first, in the order of the ships: a ship's colour depends on its own
+        # pose, which nothing changes before its move, so the dice fall as they would move by move
+        checks = []
+        for ship in movers:
+            colour = colour_at(game.edges, game.width, game.height, ship.x, ship.y, ship.h)
+            checks.append((colour, colour != "red" or game.roll() in self.rs.movement.in_irons[side].move))
+        # what is left reads only the poses and who has struck (never hit points or dice)
+        key = ("move", side, policy.name, game.poses(), tuple([s.struck for s in ships]),
+               tuple([s.i for s in movers]), tuple([ok for _, ok in checks]))
+
+        worked = []
+
+        def work() -> list[tuple[int, float, float, float]]:
+            worked.append(True)
+            red = [e.endpoints(game.width, game.height) for e in game.edges if e.colour == "red"]
+            # moving strikes nobody and moves only this side: the enemies, and where they are, hold all phase
+            enemies = [s for s in ships if s.side != side and not s.struck]
+            placed = []
+            for ship, (colour, ok) in zip(movers, checks):
+                pose = self._steer(game, ship, policy, red, enemies, colour) if ok else None
+                if pose is not None:
+                    ship.place(*pose)
+                    placed.append((ship.i, *pose))
+            return placed
+
+        placed = game.remember(key, work)
+        if not worked:
+            for i, x, y, h in placed:                    # remembered from another game: move the same way
+                ships[i].place(x, y, h)
 
     def move_ship(self, game: Game, ship: Ship, policy: Policy, red, enemies: list[Ship] | None = None) -> None:
+        """One ship's move: its in-irons check if its bow points into the red, then its policy's choice."""
         colour = colour_at(game.edges, game.width, game.height, ship.x, ship.y, ship.h)
         if colour == "red" and game.roll() not in self.rs.movement.in_irons[ship.side].move:
             return
+        pose = self._steer(game, ship, policy, red, enemies, colour)
+        if pose is not None:
+            ship.place(*pose)
+
+    def _steer(self, game: Game, ship: Ship, policy: Policy, red, enemies: list[Ship] | None,
+               colour: str) -> tuple[float, float, float] | None:
+        """Where the policy takes the ship, (x, y, heading), or None where it stays."""
         aim = policy.aim(game, ship, self.short, enemies)
         if aim is None:
-            return
+            return None
         e = aim.enemy
         speed, contact = self.speed[colour], self.contact
         x0, y0, reach0 = ship.x, ship.y, ship.reach
@@ -183,7 +216,7 @@ class Broadside:
             if found and self.chance[found[0]] == top:
                 here = policy.score(aim, ship, x0, y0, ship.h, colour == "red", False, top)
                 if here <= policy.score(aim, ship, e.x, e.y, ship.h, False, False, top):
-                    return
+                    return None
         hl, hw = sr[4], sr[5]
         score = policy.score
         red_at: dict[tuple[float, float], list] = {}           # red sectors seen from each end point
@@ -217,8 +250,7 @@ class Broadside:
             sc = score(aim, ship, x, y, h, bad, friend, fire)
             if sc < best_score - 1e-9 or (sc <= best_score + 1e-9 and k < best_k):
                 best, best_score, best_k = (x, y, h), sc, k        # the best score; the first move of equals
-        if best is not None:
-            ship.place(*best)
+        return best
 
     def _moves(self, game: Game, ship: Ship, aim, speed: float, near: list[Ship], red, red_at: dict):
         """End poses the rules allow, from a small menu: stay; turn (none, towards the enemy, half turns
@@ -293,9 +325,14 @@ class Broadside:
                 game.link(a, b, "fouled")
 
     def touching(self, game: Game) -> list[tuple[Ship, Ship]]:
-        """Pairs of bases in contact (lower index first), found through a grid of cells one base across:
-        a ship is compared with those of its own cell and of the four cells after it (each
-        neighbouring pair of cells once)."""
+        """Pairs of bases in contact (lower index first). The same table as at the last phase (the
+        side that held its line did not move), or as in another game, gives the same pairs."""
+        ships = game.ships
+        return [(ships[a], ships[b]) for a, b in game.remember(("touching", game.poses()), lambda: self._touching(game))]
+
+    def _touching(self, game: Game) -> list[tuple[int, int]]:
+        """`touching` worked out through a grid of cells one base across: a ship is compared with those
+        of its own cell and of the four cells after it (each neighbouring pair of cells once)."""
         contact = self.contact
         cell = 2 * max(s.reach for s in game.ships) + contact
         grid: dict[tuple[int, int], list[Ship]] = {}
@@ -318,7 +355,7 @@ class Broadside:
                     for a in members:
                         for b in others:
                             check(a, b)
-        return sorted(out, key=lambda p: (p[0].i, p[1].i))
+        return sorted((a.i, b.i) for a, b in out)
 
     # -- shooting --------------------------------------------------------------------------------------
     def target_band(self, game: Game, s: Ship, t: Ship) -> tuple[str, float] | None:
@@ -347,6 +384,13 @@ class Broadside:
         """The same question with the shooter's base at `sr` (where a move would leave it). `blockers`:
         the ships whose bases could cross the line of fire, if the caller has narrowed them down
         (any order; every ship by default)."""
+        found = self._band(s, sr, t)
+        if found is None or not self._clear(s, sr, t, game.ships if blockers is None else blockers):
+            return None
+        return found
+
+    def _band(self, s: Ship, sr, t: Ship) -> tuple[str, float] | None:
+        """(band, range) if `t` is in the broadside area of `s` at `sr` and in range (the line of fire aside)."""
         sx, sy, fx, fy, hl, _ = sr
         tx, ty = t.x, t.y
         reach = self.long + s.reach + t.reach
@@ -361,49 +405,71 @@ class Broadside:
         d = distance(sr, tr)
         for lo, hi, name in self.bands:
             if lo <= d <= hi:
-                band = name
-                break
-        else:
-            return None
-        if band == "short":
-            if abs((sx - tx) * tfy - (sy - ty) * tfx) <= thw:
-                band = "rake"
+                if name == "short" and abs((sx - tx) * tfy - (sy - ty) * tfx) <= thw:
+                    return "rake", d
+                return name, d
+        return None
+
+    @staticmethod
+    def _clear(s: Ship, sr, t: Ship, blockers: list[Ship]) -> bool:
+        """No third base (wrecks included) lies across the line between the two centres."""
+        sx, sy = sr[0], sr[1]
+        tx, ty = t.x, t.y
         lx, hx = (sx, tx) if sx < tx else (tx, sx)
         ly, hy = (sy, ty) if sy < ty else (ty, sy)
-        for o in (game.ships if blockers is None else blockers):
+        for o in blockers:
             r = o.reach
             if o.x + r < lx or o.x - r > hx or o.y + r < ly or o.y - r > hy or o is s or o is t:
                 continue
             if segment_blocked(sx, sy, tx, ty, o.r):
-                return None
-        return band, d
+                return False
+        return True
 
     def shoot(self, game: Game, side: str) -> None:
         ships = game.ships
-        widest = max(o.reach for o in ships)
+        # what each ship could fire at from where it is (hit points and who has struck aside): worked
+        # out once for a table, whichever game or side comes to it
+        lines = game.remember(("lines", game.poses()), dict)
         for s in ships:
             if s.side != side or s.struck:
                 continue
-            x, y = s.x, s.y
-            lim = self.long + 2 * s.reach
-            # the ships it might shoot, and every base that could cross a line of fire to one of
-            # them: within long range and a base or two of it (an inch to spare for rounding)
-            wide = self.long + s.reach + 2 * widest + 1.0
-            around = [o for o in ships if -wide <= o.x - x <= wide and -wide <= o.y - y <= wide]
+            options = lines.get(s.i)
+            if options is None:
+                options = lines[s.i] = self._targets(game, s)
             best, best_key = None, None
-            for t in around:
-                if t.side == side or t.struck or abs(t.x - x) > lim or abs(t.y - y) > lim:
-                    continue
-                found = self.band_from(game, s, s.r, t, around)
-                if found is not None:
-                    key = (-self.chance[found[0]], t.hp, found[1], t.i)
+            for i, band, d in options:
+                t = ships[i]
+                if not t.struck:
+                    key = (-self.chance[band], t.hp, d, i)
                     if best_key is None or key < best_key:
-                        best, best_key = (t, found[0]), key
+                        best, best_key = (t, band), key
             if best is not None:
                 t, band = best
                 faces = self.hit[band]
                 hits = sum(1 for _ in range(self.rs.dice_of(side, s.flagship)) if game.roll() in faces)
                 self.hurt(t, hits)
+
+    def _targets(self, game: Game, s: Ship) -> list[tuple[int, str, float]]:
+        """(ship index, band, range) of every enemy base, struck or not, that `s` could shoot where they are."""
+        ships = game.ships
+        x, y, sr = s.x, s.y, s.r
+        lim = self.long + 2 * s.reach
+        around = None
+        out = []
+        for t in ships:
+            if t.side == s.side or abs(t.x - x) > lim or abs(t.y - y) > lim:
+                continue
+            found = self._band(s, sr, t)
+            if found is None:
+                continue
+            if around is None:
+                # every base that could cross a line of fire from here: within long range and a
+                # base or two (an inch to spare for rounding)
+                wide = self.long + s.reach + 2 * game.widest + 1.0
+                around = [o for o in ships if -wide <= o.x - x <= wide and -wide <= o.y - y <= wide]
+            if self._clear(s, sr, t, around):
+                out.append((t.i, *found))
+        return out
 
     @staticmethod
     def hurt(ship: Ship, hits: int) -> None:
