@@ -15,6 +15,7 @@ from printgen.game.geometry import EdgeSegment
 from printgen.play.geom import Rect, rect
 
 Pair = tuple[int, int]
+_UNKNOWN = object()
 MEMO_ENTRIES = 2000           # answers a simulation remembers (an entry holds a table's poses: about 10 KB)
 
 
@@ -73,8 +74,8 @@ class Game:
         everything the work reads (the poses, who has struck, the dice already rolled), values hold
         ship indices (never a game's Ship objects), so a remembered answer is the answer. Bounded:
         once full it keeps what it has (the openings, which every game plays)."""
-        found = self.memo.get(key)
-        if found is None:
+        found = self.memo.get(key, _UNKNOWN)
+        if found is _UNKNOWN:
             found = work()
             if len(self.memo) < MEMO_ENTRIES:
                 self.memo[key] = found

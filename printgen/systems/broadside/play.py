@@ -34,6 +34,7 @@ from printgen.play.policies import Policy
 from printgen.play.state import Game, Ship
 
 CONTACT = 0.05            # printgen's choice: bases this close (inches at full scale) touch
+_UNKNOWN = object()
 
 
 class Broadside:
@@ -123,8 +124,10 @@ class Broadside:
         reach = most + 4 * max(g.reach for g in group)
         lx, hx = min(g.x for g in group) - reach, max(g.x for g in group) + reach
         ly, hy = min(g.y for g in group) - reach, max(g.y for g in group) + reach
-        others = [o.r for o in game.ships if lx <= o.x <= hx and ly <= o.y <= hy and o.i not in inside]
-        t = min(slide(g.r, ux, uy, most, others, game.width, game.height)[0] for g in group)
+        others = [o for o in game.ships if lx <= o.x <= hx and ly <= o.y <= hy and o.i not in inside]
+        rects = [o.r for o in others]
+        t = min(slide(g.r, ux, uy, most, rects, game.width, game.height, [g.rad + o.rad for o in others])[0]
+                for g in group)
         for g in group:
             g.place(g.x + ux * t, g.y + uy * t, g.h)
 
@@ -182,23 +185,29 @@ class Broadside:
             return None
         e = aim.enemy
         speed, contact = self.speed[colour], self.contact
+        x0, y0 = ship.x, ship.y
+        # every base the choice can depend on: those within the ship's run and a base of it, and those
+        # near a line of fire from wherever its run can end (at most `speed` away) to its enemy, with
+        # an inch to spare for rounding. Nothing else is looked at, so a game that puts these bases
+        # the same way (most do, in the opening turns) makes the same choice: remembered (Game.remember)
+        wide = speed + 2 * game.widest + contact + 1.0
+        bx0, bx1 = min(x0, e.x) - wide, max(x0, e.x) + wide
+        by0, by1 = min(y0, e.y) - wide, max(y0, e.y) + wide
+        around = [o for o in game.ships if bx0 <= o.x <= bx1 and by0 <= o.y <= by1]
+        key = ("steer", policy.name, ship.i, colour, e.i, tuple([(o.i, o.x, o.y, o.h) for o in around]))
+        return game.remember(key, lambda: self._choose(game, ship, aim, policy, red, colour, around))
+
+    def _choose(self, game: Game, ship: Ship, aim, policy: Policy, red, colour: str, around: list[Ship]
+                ) -> tuple[float, float, float] | None:
+        """`_steer` among the bases `around` (in game order): the menu of moves, scored."""
+        e = aim.enemy
+        speed, contact = self.speed[colour], self.contact
         x0, y0, reach0 = ship.x, ship.y, ship.reach
         reach = speed + 2 * reach0 + contact
         lx, hx, ly, hy = x0 - reach, x0 + reach, y0 - reach, y0 + reach
-        # a line of fire runs from where a move ends (at most `speed` away) to the enemy: only a base
-        # whose centre is in this box can cross one (an inch to spare for rounding), so the lines of
-        # fire need not be tried against the others
-        wide = speed + 1.0 + game.widest
-        bx0, bx1 = min(x0, e.x) - wide, max(x0, e.x) + wide
-        by0, by1 = min(y0, e.y) - wide, max(y0, e.y) + wide
-        near, blockers = [], []
-        for o in game.ships:
-            ox, oy = o.x, o.y
-            if bx0 <= ox <= bx1 and by0 <= oy <= by1:
-                blockers.append(o)
-            if lx <= ox <= hx and ly <= oy <= hy and o is not ship and \
-                    (ox - x0) ** 2 + (oy - y0) ** 2 <= (speed + contact + reach0 + o.reach) ** 2:
-                near.append(o)                                           # within its run's reach
+        blockers = around
+        near = [o for o in around if lx <= o.x <= hx and ly <= o.y <= hy and o is not ship and
+                (o.x - x0) ** 2 + (o.y - y0) ** 2 <= (speed + contact + reach0 + o.reach) ** 2]  # within its run's reach
         # bases it touches at the start do not block its way out, only where it ends (else two ships
         # side by side could never part: neither could turn or sail without touching the other)
         sr = ship.r
@@ -427,49 +436,44 @@ class Broadside:
 
     def shoot(self, game: Game, side: str) -> None:
         ships = game.ships
-        # what each ship could fire at from where it is (hit points and who has struck aside): worked
-        # out once for a table, whichever game or side comes to it
-        lines = game.remember(("lines", game.poses()), dict)
+        # what a ship could fire at from where it is, and whether the line of fire is clear, depend
+        # on the table alone: worked out once for a table, whichever game or side comes to it
+        bands, clear = game.remember(("lines", game.poses()), lambda: ({}, {}))
+        enemies = [t for t in ships if t.side != side]          # those that strike are passed over as they do
         for s in ships:
             if s.side != side or s.struck:
                 continue
-            options = lines.get(s.i)
-            if options is None:
-                options = lines[s.i] = self._targets(game, s)
+            x, y, sr = s.x, s.y, s.r
+            lim = self.long + 2 * s.reach
+            around = None
             best, best_key = None, None
-            for i, band, d in options:
-                t = ships[i]
-                if not t.struck:
-                    key = (-self.chance[band], t.hp, d, i)
-                    if best_key is None or key < best_key:
-                        best, best_key = (t, band), key
+            for t in enemies:
+                if t.struck or abs(t.x - x) > lim or abs(t.y - y) > lim:
+                    continue
+                pair = (s.i, t.i)
+                found = bands.get(pair, _UNKNOWN)
+                if found is _UNKNOWN:
+                    found = bands[pair] = self._band(s, sr, t)
+                if found is None:
+                    continue
+                key = (-self.chance[found[0]], t.hp, found[1], t.i)
+                if best_key is not None and key >= best_key:
+                    continue                  # it would not be chosen even with a clear line of fire
+                ok = clear.get(pair)
+                if ok is None:
+                    if around is None:
+                        # every base that could cross a line of fire from here: within long range and
+                        # a base or two (an inch to spare for rounding)
+                        wide = self.long + s.reach + 2 * game.widest + 1.0
+                        around = [o for o in ships if -wide <= o.x - x <= wide and -wide <= o.y - y <= wide]
+                    ok = clear[pair] = self._clear(s, sr, t, around)
+                if ok:
+                    best, best_key = (t, found[0]), key
             if best is not None:
                 t, band = best
                 faces = self.hit[band]
                 hits = sum(1 for _ in range(self.rs.dice_of(side, s.flagship)) if game.roll() in faces)
                 self.hurt(t, hits)
-
-    def _targets(self, game: Game, s: Ship) -> list[tuple[int, str, float]]:
-        """(ship index, band, range) of every enemy base, struck or not, that `s` could shoot where they are."""
-        ships = game.ships
-        x, y, sr = s.x, s.y, s.r
-        lim = self.long + 2 * s.reach
-        around = None
-        out = []
-        for t in ships:
-            if t.side == s.side or abs(t.x - x) > lim or abs(t.y - y) > lim:
-                continue
-            found = self._band(s, sr, t)
-            if found is None:
-                continue
-            if around is None:
-                # every base that could cross a line of fire from here: within long range and a
-                # base or two (an inch to spare for rounding)
-                wide = self.long + s.reach + 2 * game.widest + 1.0
-                around = [o for o in ships if -wide <= o.x - x <= wide and -wide <= o.y - y <= wide]
-            if self._clear(s, sr, t, around):
-                out.append((t.i, *found))
-        return out
 
     @staticmethod
     def hurt(ship: Ship, hits: int) -> None:
