@@ -287,7 +287,8 @@ class Broadside:
         def crowd(px: float, py: float) -> list:
             """The bases a turn made at (px, py) might overlap: those whose circles reach its own
             (the same for every heading, so asked once per place)."""
-            return [o for ox, oy, rr2, o in obstacles(px, py, rects, sums) if ox ** 2 + oy ** 2 < rr2] if rects else []
+            return [o for ox, oy, rr2, o in (obs if px == x and py == y else obstacles(px, py, rects, sums))
+                    if ox ** 2 + oy ** 2 < rr2]
 
         def fits(px: float, py: float, ux: float, uy: float, crowded: list) -> bool:
             """The base turned to (ux, uy) at (px, py) lies on the table and overlaps no base."""
@@ -343,28 +344,24 @@ class Broadside:
         """`touching` worked out through a grid of cells one base across: a ship is compared with those
         of its own cell and of the four cells after it (each neighbouring pair of cells once)."""
         contact = self.contact
-        cell = 2 * max(s.reach for s in game.ships) + contact
+        cell = 2 * game.widest + contact
         grid: dict[tuple[int, int], list[Ship]] = {}
         for s in game.ships:
             grid.setdefault((int(s.x // cell), int(s.y // cell)), []).append(s)
-        out = []
-
-        def check(a: Ship, b: Ship) -> None:
-            near = a.reach + b.reach + contact
-            if (a.x - b.x) ** 2 + (a.y - b.y) ** 2 <= near * near and gap(a.r, b.r) <= contact:
-                out.append((a, b) if a.i < b.i else (b, a))
-
+        pairs: list[tuple[Ship, Ship]] = []
         for (cx, cy), members in grid.items():
-            for k in range(1, len(members)):
-                for a in members[:k]:
-                    check(a, members[k])
+            if len(members) > 1:
+                pairs += [(a, b) for k, b in enumerate(members) for a in members[:k]]
             for key in ((cx + 1, cy - 1), (cx + 1, cy), (cx + 1, cy + 1), (cx, cy + 1)):
                 others = grid.get(key)
                 if others:
-                    for a in members:
-                        for b in others:
-                            check(a, b)
-        return sorted((a.i, b.i) for a, b in out)
+                    pairs += [(a, b) for a in members for b in others]
+        out = []
+        for a, b in pairs:
+            near = a.reach + b.reach + contact
+            if (a.x - b.x) ** 2 + (a.y - b.y) ** 2 <= near * near and gap(a.r, b.r) <= contact:
+                out.append((a.i, b.i) if a.i < b.i else (b.i, a.i))
+        return sorted(out)
 
     # -- shooting --------------------------------------------------------------------------------------
     def target_band(self, game: Game, s: Ship, t: Ship) -> tuple[str, float] | None:
