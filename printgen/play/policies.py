@@ -8,7 +8,12 @@ to shoot is the family's (the best odds, then the weakest target): both policies
   (best from across its bow or stern, where it is raked); grapple an enemy no stronger than itself;
   keep a prize (a struck enemy grappled to it).
 - hold-the-line: keep station and heading (do not move), fire when possible, never grapple, always
-  try to cut loose."""
+  try to cut loose.
+
+`aim` may look at every enemy still fighting and where it is; `score` only at the aim and the pose
+scored. Neither reads hit points or dice: the engine shares a move between the games of a
+simulation that put the same bases in the same places (Game.remember), and a policy that steered
+by anything else would have to say so in those keys."""
 
 from __future__ import annotations
 

@@ -30,7 +30,7 @@ class Ship:
         self.i, self.name, self.side, self.flagship = i, name, side, flagship
         self.length, self.width, self.hp, self.struck = length, width, hp, False
         self.reach = (length * length + width * width) ** 0.5 / 2      # centre to corner
-        self.rad = math.hypot(length / 2, width / 2)       # the same from the base's half sizes (as geom.slide)
+        self.rad = math.hypot(length / 2, width / 2)       # the same, as geom.slide works it out (to the last bit)
         self.x = self.y = self.h = 0.0
         self.r: Rect = ()
         self.place(x, y, h)
