@@ -16,7 +16,7 @@ from printgen.play.geom import Rect, rect
 
 Pair = tuple[int, int]
 _UNKNOWN = object()
-MEMO_ENTRIES = 5000          # answers a simulation remembers (an entry holds up to a table of poses: 1-10 KB)
+MEMO_ENTRIES = 2000          # answers a simulation remembers (an entry holds up to a table of poses: 1-10 KB)
 
 
 class Ship:
