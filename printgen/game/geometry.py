@@ -106,7 +106,11 @@ def ray_exit(x: float, y: float, heading_deg: float, width: float, height: float
 
 def edge_colour(edges: tuple[EdgeSegment, ...], side: str, pos: float) -> str:
     """The colour of the segment holding that point (at a joint, the segment the point begins)."""
-    on_side = sorted((e for e in edges if e.side == side), key=lambda e: e.start)
+    return colour_along(sorted((e for e in edges if e.side == side), key=lambda e: e.start), pos)
+
+
+def colour_along(on_side: list[EdgeSegment], pos: float) -> str:
+    """`edge_colour` among one side's segments, sorted by start (the game engine sorts them once)."""
     for e in on_side:
         if e.start - 1e-9 <= pos < e.end - 1e-9:
             return e.colour

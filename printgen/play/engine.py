@@ -7,7 +7,7 @@ No fleet-wide rout: a side fights until its last ship strikes (the seed has no s
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from printgen.data.lesson import Victory
 from printgen.data.simulation import policies_of
@@ -40,6 +40,7 @@ class Setup:
     policies: dict[str, Policy]
     turn_limit: int
     victory: Victory
+    memo: dict = field(default_factory=dict, compare=False, repr=False)   # what its games share (Game.remember)
 
 
 def family_phases(ruleset, scale: float):
@@ -88,7 +89,7 @@ def setup(scenario, deployment, policy_names: dict[str, str] | None = None, turn
 def new_game(s: Setup, rng: random.Random, log: bool = False) -> Game:
     ships = [Ship(i, name, side, flag, x, y, h, length, width, s.family.hit_points(flag))
              for i, (name, side, flag, x, y, h, length, width) in enumerate(s.start)]
-    return Game(ships, s.width, s.height, s.edges, rng, log=[] if log else None)
+    return Game(ships, s.width, s.height, s.edges, rng, log=[] if log else None, memo=s.memo)
 
 
 def game_seed(seed: int, index: int) -> str:

@@ -8,8 +8,9 @@ the deployment uses) but skip building polygons: the engine asks these questions
 from __future__ import annotations
 
 import math
+from math import hypot
 
-from printgen.game.geometry import direction, edge_colour, ray_exit
+from printgen.game.geometry import colour_along, direction, ray_exit
 
 Rect = tuple[float, float, float, float, float, float]
 EPS = 1e-7
@@ -33,19 +34,23 @@ def gap(a: Rect, b: Rect) -> float:
                abs(dx * bfy - dy * bfx) - bhw - ahl * d - ahw * c)
 
 
-def _corners(r: Rect):
-    x, y, fx, fy, hl, hw = r
+def _corners_to_rect(a: Rect, b: Rect) -> float:
+    """The least distance from a corner of `a` to the base `b` (0 for a corner inside it). Unrolled,
+    with no tuple of corners built: range is measured tens of thousands of times a game."""
+    x, y, fx, fy, hl, hw = a
     sx, sy = fy, -fx
-    return ((x + fx * hl - sx * hw, y + fy * hl - sy * hw), (x + fx * hl + sx * hw, y + fy * hl + sy * hw),
-            (x - fx * hl + sx * hw, y - fy * hl + sy * hw), (x - fx * hl - sx * hw, y - fy * hl - sy * hw))
-
-
-def _point_to_rect(px: float, py: float, r: Rect) -> float:
-    x, y, fx, fy, hl, hw = r
-    dx, dy = px - x, py - y
-    u = max(0.0, abs(dx * fx + dy * fy) - hl)
-    v = max(0.0, abs(dx * fy - dy * fx) - hw)
-    return math.hypot(u, v)
+    fhx, fhy, shx, shy = fx * hl, fy * hl, sx * hw, sy * hw
+    bx, by, bfx, bfy, bhl, bhw = b
+    best = math.inf
+    for px, py in ((x + fhx - shx, y + fhy - shy), (x + fhx + shx, y + fhy + shy),
+                   (x - fhx + shx, y - fhy + shy), (x - fhx - shx, y - fhy - shy)):
+        dx, dy = px - bx, py - by
+        u = abs(dx * bfx + dy * bfy) - bhl
+        v = abs(dx * bfy - dy * bfx) - bhw
+        d = hypot(u if u > 0.0 else 0.0, v if v > 0.0 else 0.0)
+        if d < best:
+            best = d
+    return best
 
 
 def distance(a: Rect, b: Rect) -> float:
@@ -53,8 +58,8 @@ def distance(a: Rect, b: Rect) -> float:
     disjoint convex shapes the closest pair always has a corner of one of them."""
     if gap(a, b) <= 0:
         return 0.0
-    return min(min(_point_to_rect(px, py, b) for px, py in _corners(a)),
-               min(_point_to_rect(px, py, a) for px, py in _corners(b)))
+    d1, d2 = _corners_to_rect(a, b), _corners_to_rect(b, a)
+    return d1 if d1 <= d2 else d2
 
 
 def along_across(r: Rect, px: float, py: float) -> tuple[float, float]:
@@ -90,25 +95,44 @@ def slide(moving: Rect, ux: float, uy: float, most: float, others: list[Rect], w
     """How far the base can move along (ux, uy), up to `most`, before it touches another base or the
     table edge: (distance, index in `others` of the base it stops against, or -1). `radii`: the
     moving base's and each other's centre-to-corner distances added, if the caller has them."""
+    if radii is None:
+        ra = math.hypot(moving[4], moving[5])
+        radii = [ra + math.hypot(o[4], o[5]) for o in others]
+    return slide_among(moving, ux, uy, most, obstacles(moving[0], moving[1], others, radii), width, height)
+
+
+def obstacles(x: float, y: float, others: list[Rect], radii: list[float]) -> list[tuple[float, float, float, Rect]]:
+    """`others` as `slide_among` wants them for a base centred at (x, y): each one's offset from it,
+    the square of the distance within which the two might touch, and its rectangle. Made once for
+    every slide that starts there (a ship tries several headings from where it stands)."""
+    return [(o[0] - x, o[1] - y, rr * rr, o) for o, rr in zip(others, radii)]
+
+
+def slide_among(moving: Rect, ux: float, uy: float, most: float, obs: list[tuple[float, float, float, Rect]],
+                width: float, height: float) -> tuple[float, int]:
+    """`slide` among `obstacles(...)` made at the moving base's centre."""
     x, y, fx, fy, hl, hw = moving
     t_max, hit = most, -1
-    ex, ey = hl * abs(fx) + hw * abs(fy), hl * abs(fy) + hw * abs(fx)
-    for pos, u, lo, hi in ((x, ux, ex, width - ex), (y, uy, ey, height - ey)):
-        if u > 1e-12:
-            t_max = min(t_max, max(0.0, (hi - pos) / u))
-        elif u < -1e-12:
-            t_max = min(t_max, max(0.0, (lo - pos) / u))
+    afx, afy = abs(fx), abs(fy)
+    if ux > 1e-12 or ux < -1e-12:                          # the table edges, x then y
+        ex = hl * afx + hw * afy
+        t = ((width - ex) - x) / ux if ux > 0 else (ex - x) / ux
+        t = t if t > 0.0 else 0.0
+        if t < t_max:
+            t_max = t
+    if uy > 1e-12 or uy < -1e-12:
+        ey = hl * afy + hw * afx
+        t = ((height - ey) - y) / uy if uy > 0 else (ey - y) / uy
+        t = t if t > 0.0 else 0.0
+        if t < t_max:
+            t_max = t
     if t_max <= 0:
         return 0.0, -1
-    if radii is None:
-        ra = math.hypot(hl, hw)
-        radii = [ra + math.hypot(o[4], o[5]) for o in others]
-    for k, (o, rr) in enumerate(zip(others, radii)):
-        ox, oy = o[0] - x, o[1] - y                        # quick miss: the obstacle's circle is off the path
-        along = ox * ux + oy * uy
+    for k, (ox, oy, rr2, o) in enumerate(obs):
+        along = ox * ux + oy * uy                          # quick miss: the obstacle's circle is off the path
         along = 0.0 if along < 0.0 else (t_max if along > t_max else along)
         cx, cy = ox - along * ux, oy - along * uy
-        if cx * cx + cy * cy >= rr * rr:
+        if cx * cx + cy * cy >= rr2:
             continue
         t = _first_contact(moving, ux, uy, o)
         if t is not None and t < t_max:
@@ -149,25 +173,38 @@ def _first_contact(a: Rect, ux: float, uy: float, b: Rect) -> float | None:
     return max(0.0, start)
 
 
+_SIDES: list = [None, {}]                 # the last table's edges, and their segments by side in order
+
+
 def colour_at(edges, width: float, height: float, x: float, y: float, h: float) -> str:
-    """The wind colour of the table edge the bow points at."""
+    """The wind colour of the table edge the bow points at (geometry.edge_colour, with each side's
+    edges sorted once per table rather than at every question)."""
     side, pos = ray_exit(x, y, h, width, height)
-    return edge_colour(edges, side, pos)
+    if _SIDES[0] is not edges:
+        _SIDES[:] = [edges, {}]
+    on_side = _SIDES[1].get(side)
+    if on_side is None:
+        on_side = _SIDES[1][side] = sorted((e for e in edges if e.side == side), key=lambda e: e.start)
+    return colour_along(on_side, pos)
 
 
 def sectors(segments: list[tuple[tuple[float, float], tuple[float, float]]], x: float, y: float):
     """Headings from (x, y) that point at each edge segment: (first heading, span) in degrees."""
     out = []
+    degrees, atan2 = math.degrees, math.atan2
     for (ax, ay), (bx, by) in segments:
-        a = math.degrees(math.atan2(ax - x, ay - y)) % 360
-        b = math.degrees(math.atan2(bx - x, by - y)) % 360
+        a = degrees(atan2(ax - x, ay - y)) % 360
+        b = degrees(atan2(bx - x, by - y)) % 360
         span = (b - a) % 360
         out.append((a, span) if span <= 180 else (b, 360 - span))
     return out
 
 
 def in_sectors(h: float, secs) -> bool:
-    return any((h - a) % 360 <= span for a, span in secs)
+    for a, span in secs:
+        if (h - a) % 360 <= span:
+            return True
+    return False
 
 
 def sweeps_through(h0: float, turn: float, secs) -> bool:

@@ -8,7 +8,12 @@ to shoot is the family's (the best odds, then the weakest target): both policies
   (best from across its bow or stern, where it is raked); grapple an enemy no stronger than itself;
   keep a prize (a struck enemy grappled to it).
 - hold-the-line: keep station and heading (do not move), fire when possible, never grapple, always
-  try to cut loose."""
+  try to cut loose.
+
+`aim` may look at every enemy still fighting and where it is; `score` only at the aim and the pose
+scored. Neither reads hit points or dice: the engine shares a move between the games of a
+simulation that put the same bases in the same places (Game.remember), and a policy that steered
+by anything else would have to say so in those keys."""
 
 from __future__ import annotations
 
@@ -32,7 +37,8 @@ class Policy(Protocol):
     name: str
     moves: bool
 
-    def aim(self, game: Game, ship: Ship, close: float) -> Aim | None: ...
+    def aim(self, game: Game, ship: Ship, close: float, enemies: list[Ship] | None = None) -> Aim | None:
+        """`enemies`: the ships of the other sides still fighting, in game order, if the caller has them."""
 
     def score(self, aim: Aim, ship: Ship, x: float, y: float, h: float, bad_heading: bool,
               friend_in_way: bool, fire: float) -> float:
@@ -48,13 +54,15 @@ class CloseAndFire:
     name = "close-and-fire"
     moves = True
 
-    def aim(self, game: Game, ship: Ship, close: float) -> Aim | None:
+    def aim(self, game: Game, ship: Ship, close: float, enemies: list[Ship] | None = None) -> Aim | None:
+        if enemies is None:
+            enemies = [s for s in game.ships if s.side != ship.side and not s.struck]
         best, best_d = None, math.inf
-        for s in game.ships:
-            if s.side != ship.side and not s.struck:
-                d = (s.x - ship.x) ** 2 + (s.y - ship.y) ** 2
-                if d < best_d:
-                    best, best_d = s, d
+        x, y = ship.x, ship.y
+        for s in enemies:
+            d = (s.x - x) ** 2 + (s.y - y) ** 2
+            if d < best_d:
+                best, best_d = s, d
         return Aim(best, close) if best is not None else None
 
     def score(self, aim: Aim, ship: Ship, x: float, y: float, h: float, bad_heading: bool,
@@ -77,7 +85,7 @@ class HoldTheLine:
     name = "hold-the-line"
     moves = False
 
-    def aim(self, game: Game, ship: Ship, close: float) -> Aim | None:
+    def aim(self, game: Game, ship: Ship, close: float, enemies: list[Ship] | None = None) -> Aim | None:
         return None
 
     def score(self, aim, ship, x, y, h, bad_heading, friend_in_way, fire) -> float:

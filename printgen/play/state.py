@@ -6,26 +6,31 @@ Table coordinates are those of the deployment: inches from the west edge (x) and
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass, field
+from typing import Callable
 
 from printgen.game.geometry import EdgeSegment
 from printgen.play.geom import Rect, rect
 
 Pair = tuple[int, int]
+_UNKNOWN = object()
+MEMO_ENTRIES = 2000          # answers a simulation remembers (an entry holds up to a table of poses: 1-10 KB)
 
 
 class Ship:
     """One ship in play. Mutable (the engine moves it thousands of times a game), so plain slots."""
 
     __slots__ = ("i", "name", "side", "flagship", "x", "y", "h", "length", "width", "hp", "struck", "r",
-                 "reach")
+                 "reach", "rad")
 
     def __init__(self, i: int, name: str, side: str, flagship: bool, x: float, y: float, h: float,
                  length: float, width: float, hp: int):
         self.i, self.name, self.side, self.flagship = i, name, side, flagship
         self.length, self.width, self.hp, self.struck = length, width, hp, False
         self.reach = (length * length + width * width) ** 0.5 / 2      # centre to corner
+        self.rad = math.hypot(length / 2, width / 2)       # the same, as geom.slide works it out (to the last bit)
         self.x = self.y = self.h = 0.0
         self.r: Rect = ()
         self.place(x, y, h)
@@ -50,6 +55,31 @@ class Game:
     links: dict[Pair, str] = field(default_factory=dict)     # (i, j), i < j -> "fouled" | "grappled"
     turn: int = 0
     log: list | None = None                       # (turn, phase, poses) snapshots when a replay is wanted
+    memo: dict = field(default_factory=dict)      # shared by the games of one simulation (see `remember`)
+    widest: float = field(init=False)             # the largest centre-to-corner reach of any base
+
+    def __post_init__(self) -> None:
+        self.widest = max((s.reach for s in self.ships), default=0.0)
+
+    def poses(self) -> tuple:
+        """Where every base is: the key of what the engine works out from the table alone."""
+        return tuple([(s.x, s.y, s.h) for s in self.ships])
+
+    def remember(self, key: tuple, work: Callable[[], object]) -> object:
+        """`work()`, or what it gave before for the same key in any game of this simulation.
+
+        Every game of a simulation starts from the same deployment, and until the dice part them
+        (in the second or third turn, when ships begin to strike) their tables are the same: the
+        moves, the contacts and the lines of fire worked out for one serve them all. A key holds
+        everything the work reads (the poses, who has struck, the dice already rolled), values hold
+        ship indices (never a game's Ship objects), so a remembered answer is the answer. Bounded:
+        once full it keeps what it has (the openings, which every game plays)."""
+        found = self.memo.get(key, _UNKNOWN)
+        if found is _UNKNOWN:
+            found = work()
+            if len(self.memo) < MEMO_ENTRIES:
+                self.memo[key] = found
+        return found
 
     def roll(self) -> int:
         """One d6 (the rules' die): the game's own seeded dice."""

@@ -224,13 +224,20 @@ class Game:
             self.use("movement.sweep_turn_deg")
         b.h = heading
         travelled = 0.0
-        while travelled + 1e-9 < min(speed, max(0.0, gap)):
+        run = min(speed, max(0.0, gap))
+        sx, sy = math.sin(math.radians(heading)), math.cos(math.radians(heading))
+        # only obstacles near the straight run can be met on it (an inch to spare for rounding)
+        ex, ey = b.x + run * sx, b.y + run * sy
+        lx, hx, ly, hy = min(b.x, ex) - 1.0, max(b.x, ex) + 1.0, min(b.y, ey) - 1.0, max(b.y, ey) + 1.0
+        on_way = [(k, hz) for k, hz in enumerate(self.hazards) if hz.x1 >= lx and hz.x0 <= hx and hz.y1 >= ly
+                  and hz.y0 <= hy]
+        while travelled + 1e-9 < run:
             step = min(STEP, speed - travelled, gap - travelled)
-            b.x += step * math.sin(math.radians(heading))
-            b.y += step * math.cos(math.radians(heading))
+            b.x += step * sx
+            b.y += step * sy
             travelled += step
             b.moved = True
-            if not self.hazard(b):
+            if on_way and not self.hazard(b, on_way):
                 return
         if gap <= speed + 1e-9:
             self.touch(b, target, ram, attack)
@@ -239,9 +246,10 @@ class Game:
         """Centre distance at which the two bases touch: bow on (a ram) or alongside."""
         return (b.length / 2 if bow_first else b.width / 2) + target.width / 2
 
-    def hazard(self, b: Boat) -> bool:
-        """Obstacles, shoals and the shore met on this step; False if the ship must stop."""
-        for k, hz in enumerate(self.hazards):
+    def hazard(self, b: Boat, hazards: list[tuple[int, Hazard]] | None = None) -> bool:
+        """Obstacles, shoals and the shore met on this step; False if the ship must stop. `hazards`:
+        (index, hazard) of those that can be met, in order, if the caller has narrowed them down."""
+        for k, hz in (enumerate(self.hazards) if hazards is None else hazards):
             if not hz.holds(b.x, b.y) or k in b.hazards_met:
                 continue
             b.hazards_met.add(k)
@@ -312,15 +320,20 @@ class Game:
     # -- 3. missile fire ------------------------------------------------------------------------
     def missile(self) -> None:
         bands = self.rs.missile.range_in.bands()
+        long = self.rs.long_range_in()
         shots = []
         for b in self.boats:
             if not b.fighting:
                 continue
-            foes = [o for o in self.enemies(b) if dist(b, o) <= self.rs.long_range_in()]
+            foes = []                                      # (range, index, ship) within long range
+            for o in self.enemies(b):
+                d = dist(b, o)
+                if d <= long:
+                    foes.append((d, o.i, o))
             if not foes:
                 continue
-            target = min(foes, key=lambda o: (dist(b, o), o.i))
-            band = next(n for n, (lo, hi) in bands.items() if dist(b, target) <= hi)
+            d, _, target = min(foes, key=lambda f: f[:2])
+            band = next(n for n, (lo, hi) in bands.items() if d <= hi)
             dice = min(self.rs.types[b.type].bowmen, b.crew)
             hit = self.rs.missile.to_hit[b.side][band].hit
             shots.append((target, sum(1 for _ in range(dice) if self.roll() in hit)))
@@ -339,9 +352,10 @@ class Game:
     # -- 4. grappling and boarding --------------------------------------------------------------
     def boarding(self) -> None:
         rs = self.rs
-        for a in self.boats:
-            for c in self.boats:
-                if a.i < c.i and a.side != c.side and a.fighting and c.fighting and c.i not in a.grappled \
+        alive = [b for b in self.boats if b.fighting]       # nobody strikes while grapnels are thrown
+        for n, a in enumerate(alive):
+            for c in alive[n + 1:]:
+                if a.side != c.side and c.i not in a.grappled \
                         and dist(a, c) <= self.contact(a, c, False) + CONTACT_SLACK:
                     self.use("grappling.roll")
                     if any(self.roll() in rs.grappling.roll.grappled for _ in range(2)):
