@@ -14,7 +14,7 @@ from printgen.errors import PrintgenError, Problem
 from printgen.sheets.text.flow import FLOOR, LAST_RESORT, WRAP_CELLS, TooNarrow
 from printgen.sheets.page.frame import Box, content_box, frame, new_page
 from printgen.sheets.text.markup import parse
-from printgen.sheets.text.panels import Panel, panel, placed
+from printgen.sheets.text.panels import Panel, panel, placed, taller
 from printgen.sheets.text.wording import Wording, to_spans
 
 COLS, ROWS = 2, 2
@@ -77,9 +77,8 @@ def _fit(section, slot_w: float, slot_h: float, expand, lines: int) -> tuple[Pan
         w, h = slot_w * cols - 2 * INSET, slot_h * rows - 2 * INSET
         token = WRAP_CELLS.set(wrap)
         try:
-            if panel(section, w, TYPE.body, expand, title_size=TYPE.heading, title_lines=lines).height <= h:
-                return panel(section, w, TYPE.body, expand, min_height=h, title_size=TYPE.heading,
-                             title_lines=lines), (cols, rows)
+            if (p := panel(section, w, TYPE.body, expand, title_size=TYPE.heading, title_lines=lines)).height <= h:
+                return taller(p, h), (cols, rows)
         except TooNarrow:
             continue                                # a table too wide at readable type: a wider card
         finally:
@@ -98,9 +97,8 @@ def _fit(section, slot_w: float, slot_h: float, expand, lines: int) -> tuple[Pan
         w, h = slot_w * COLS - 2 * INSET, slot_h * ROWS - 2 * INSET
         token, floor = WRAP_CELLS.set(True), FLOOR.set(size)
         try:
-            if panel(section, w, size, expand, title_size=TYPE.heading, title_lines=lines).height <= h:
-                return panel(section, w, size, expand, min_height=h, title_size=TYPE.heading,
-                             title_lines=lines), (COLS, ROWS)
+            if (p := panel(section, w, size, expand, title_size=TYPE.heading, title_lines=lines)).height <= h:
+                return taller(p, h), (COLS, ROWS)
         except TooNarrow:
             continue
         finally:
