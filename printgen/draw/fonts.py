@@ -36,11 +36,19 @@ def width(s: str, size: float, font: str = "regular") -> float:
     try:
         return _widths[s, font] * size
     except KeyError:
+        return unit_width(s, font) * size
+
+
+def unit_width(s: str, font: str = "regular") -> float:
+    """Advance width of `s` at 1 pt: unit_width(s, font) * size is exactly width(s, size, font)."""
+    try:
+        return _widths[s, font]
+    except KeyError:
         pass
     if len(_widths) >= WIDTHS_KEPT:
         _widths.clear()
     unit = _widths[s, font] = _unit_width(s, font)
-    return unit * size
+    return unit
 
 
 def _unit_width(s: str, font: str) -> float:

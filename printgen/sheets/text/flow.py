@@ -60,6 +60,7 @@ _WORDS = re.compile(r"\s+|\S+")
 # holds Spans of runs of plain words (immutable, shared between callers) and those atoms.
 Atom = Span | int | None
 Piece = tuple[Atom, str, str, str]
+Word = tuple[tuple[Piece, ...], tuple[float, ...]]      # the pieces and their widths at 1 pt
 Entry = tuple[str, str, tuple | None, str]        # a span's text, font, source and kind
 
 
@@ -69,7 +70,7 @@ def _entries(spans: list[Span]) -> tuple[Entry, ...]:
 
 
 @lru_cache(maxsize=WRAP_CACHE)
-def _pieces(entries: tuple[Entry, ...], font: str, split: bool = False) -> tuple[tuple[Piece, ...], ...]:
+def _pieces(entries: tuple[Entry, ...], font: str, split: bool = False) -> tuple[Word, ...]:
     """Words: runs of non-space pieces that must stay on one line (a number and its '%)'). A traced
     span is one word, except with `split` a fleet text (an admiral, a fate; not a name): word by
     word, each traced as the i-th word of its column, as wording.field traces a long text."""
@@ -97,11 +98,12 @@ def _pieces(entries: tuple[Entry, ...], font: str, split: bool = False) -> tuple
         current.append((k, text, f, kind))
     if current:
         words.append(tuple(current))
-    return tuple(words)
+    return tuple((word, tuple(fonts.unit_width(text, f or "regular") for _, text, f, _ in word)) for word in words)
 
 
-def _width(word: tuple[Piece, ...], size: float) -> float:
-    return sum(fonts.width(text, size, f or "regular") for _, text, f, _ in word)
+def _width(word: Word, size: float) -> float:
+    """As the sum of fonts.width of its pieces, to the last bit."""
+    return sum(u * size for u in word[1])
 
 
 def wrap_spans(spans: list[Span], width: float, size: float, font: str = "regular",
@@ -138,7 +140,7 @@ def _lines(entries: tuple[Entry, ...], width: float, size: float, font: str,
             lines.append([])
             used = 0.0
         used += (space if lines[-1] else 0.0) + w
-        lines[-1].append(word)
+        lines[-1].append(word[0])
     out = []
     for line in lines:
         pieces: list[Piece] = []
@@ -264,9 +266,11 @@ def table(rows: list[list[list[Span]]], header: bool, width: float, size: float,
     fs = at_least(size * 0.95)
     least = max(MIN_TABLE_PT, FLOOR.get())
 
+    units = [[tuple(fonts.unit_width(s.text, s.font or ("bold" if (header and i == 0) else "regular")) for s in cell)
+              for cell in r] for i, r in enumerate(rows)]         # as span_width sums them, at any size
+
     def natural(fsz: float) -> list[float]:
-        return [max(span_width(r[c], fsz, "bold" if (header and i == 0) else "regular") for i, r in enumerate(rows))
-                + 2 * pad for c in range(ncol)]
+        return [max(sum(u * fsz for u in r[c]) for r in units) + 2 * pad for c in range(ncol)]
 
     widths = natural(fs)
     while sum(widths) > width:
