@@ -102,8 +102,13 @@ def _pieces(entries: tuple[Entry, ...], font: str, split: bool = False) -> tuple
 
 
 def _width(word: Word, size: float) -> float:
-    """As the sum of fonts.width of its pieces, to the last bit."""
-    return sum(u * size for u in word[1])
+    return _sized(word[1], size)
+
+
+def _sized(units: tuple[float, ...], size: float) -> float:
+    """The summed fonts.width of pieces `units` wide at 1 pt, to the last bit (one piece, most
+    words: the product alone, as 0 + x is x)."""
+    return units[0] * size if len(units) == 1 else sum(u * size for u in units)
 
 
 def wrap_spans(spans: list[Span], width: float, size: float, font: str = "regular",
@@ -270,7 +275,7 @@ def table(rows: list[list[list[Span]]], header: bool, width: float, size: float,
               for cell in r] for i, r in enumerate(rows)]         # as span_width sums them, at any size
 
     def natural(fsz: float) -> list[float]:
-        return [max(sum(u * fsz for u in r[c]) for r in units) + 2 * pad for c in range(ncol)]
+        return [max(_sized(r[c], fsz) for r in units) + 2 * pad for c in range(ncol)]
 
     widths = natural(fs)
     while sum(widths) > width:
