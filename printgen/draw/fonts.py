@@ -26,14 +26,33 @@ def register_pdf_fonts() -> None:
         pdfmetrics.registerFont(TTFont(PDF_NAMES[style], str(font_path(file))))
 
 
+WIDTHS_KEPT = 1 << 16      # words remembered: a kit measures a few thousand; a huge fleet's names start afresh
+_widths: dict[tuple[str, str], float] = {}
+
+
 def width(s: str, size: float, font: str = "regular") -> float:
-    """Advance width of `s` in points."""
-    return _unit_width(s, font) * size
+    """Advance width of `s` in points (the width at 1 pt is remembered: sheets measure the same
+    words many times while fitting)."""
+    try:
+        return _widths[s, font] * size
+    except KeyError:
+        return unit_width(s, font) * size
 
 
-@cache
+def unit_width(s: str, font: str = "regular") -> float:
+    """Advance width of `s` at 1 pt: unit_width(s, font) * size is exactly width(s, size, font)."""
+    try:
+        return _widths[s, font]
+    except KeyError:
+        pass
+    if len(_widths) >= WIDTHS_KEPT:
+        _widths.clear()
+    unit = _widths[s, font] = _unit_width(s, font)
+    return unit
+
+
 def _unit_width(s: str, font: str) -> float:
-    """Width at 1 pt, remembered: sheets measure the same words many times while fitting."""
+    """Width at 1 pt."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
     register_pdf_fonts()

@@ -14,7 +14,7 @@ from printgen.errors import PrintgenError, Problem
 from printgen.sheets.text.flow import FLOOR, LAST_RESORT, WRAP_CELLS, TooNarrow
 from printgen.sheets.page.frame import Box, content_box, frame, new_page
 from printgen.sheets.text.markup import parse
-from printgen.sheets.text.panels import Panel, panel, placed
+from printgen.sheets.text.panels import Panel, panel, placed, taller
 from printgen.sheets.text.wording import Wording, to_spans
 
 COLS, ROWS = 2, 2
@@ -71,19 +71,29 @@ def _fit(section, slot_w: float, slot_h: float, expand, lines: int) -> tuple[Pan
     """The smallest card that holds the section at the handouts' type size (a table too wide for
     a column wraps its longest cells before the card takes a wider slot)."""
     wide = section.options.get("span") == "wide"
+    laid: dict[tuple[float, bool], Panel | None] = {}     # (width, wrap) -> the card, None if too narrow
+
+    def card(w: float, wrap: bool) -> Panel | None:
+        """The card `w` wide (a taller slot holds the same card; wrapping cells changes nothing
+        where no table was too wide without)."""
+        if laid.get((w, False)) is not None:
+            return laid[w, False]
+        if (w, wrap) not in laid:
+            token = WRAP_CELLS.set(wrap)
+            try:
+                laid[w, wrap] = panel(section, w, TYPE.body, expand, title_size=TYPE.heading, title_lines=lines)
+            except TooNarrow:
+                laid[w, wrap] = None                # a table too wide at readable type: a wider card
+            finally:
+                WRAP_CELLS.reset(token)
+        return laid[w, wrap]
+
     for (cols, rows), wrap in ((span, wrap) for span in SPANS for wrap in (False, True)):
         if wide and cols < COLS:
             continue                                # the template asks for the page's width
         w, h = slot_w * cols - 2 * INSET, slot_h * rows - 2 * INSET
-        token = WRAP_CELLS.set(wrap)
-        try:
-            if panel(section, w, TYPE.body, expand, title_size=TYPE.heading, title_lines=lines).height <= h:
-                return panel(section, w, TYPE.body, expand, min_height=h, title_size=TYPE.heading,
-                             title_lines=lines), (cols, rows)
-        except TooNarrow:
-            continue                                # a table too wide at readable type: a wider card
-        finally:
-            WRAP_CELLS.reset(token)
+        if (p := card(w, wrap)) is not None and p.height <= h:
+            return taller(p, h), (cols, rows)
     if not LAST_RESORT.get():                       # unbreakable data too long for a page at the floor
         token = LAST_RESORT.set(True)
         try:
@@ -98,9 +108,8 @@ def _fit(section, slot_w: float, slot_h: float, expand, lines: int) -> tuple[Pan
         w, h = slot_w * COLS - 2 * INSET, slot_h * ROWS - 2 * INSET
         token, floor = WRAP_CELLS.set(True), FLOOR.set(size)
         try:
-            if panel(section, w, size, expand, title_size=TYPE.heading, title_lines=lines).height <= h:
-                return panel(section, w, size, expand, min_height=h, title_size=TYPE.heading,
-                             title_lines=lines), (COLS, ROWS)
+            if (p := panel(section, w, size, expand, title_size=TYPE.heading, title_lines=lines)).height <= h:
+                return taller(p, h), (COLS, ROWS)
         except TooNarrow:
             continue
         finally:

@@ -5,15 +5,24 @@ from __future__ import annotations
 
 from printgen.draw import fonts
 from printgen.options import Options
-from printgen.sheets.text.flow import Laid, at_least
+from printgen.sheets.text.flow import FLOOR, LAST_RESORT, WRAP_CELLS, Laid, at_least
 from printgen.sheets.text.markup import Block
 from printgen.systems import system_of
 
 
 def expander(scenario, options: Options, wording=None):
+    """The sheet's `expand`: each block laid out once at a width and size (a sheet tries several
+    sizes and layouts; the odds behind a table are worked out once)."""
     rs = scenario.ruleset
+    laid: dict[tuple, Laid] = {}
 
     def expand(block: Block, width: float, size: float) -> Laid:
+        key = (tuple(block.args), width, size, FLOOR.get(), WRAP_CELLS.get(), LAST_RESORT.get())
+        if key not in laid:
+            laid[key] = _expand(block, width, size)
+        return Laid(list(laid[key].shapes), laid[key].height)       # the caller's own list
+
+    def _expand(block: Block, width: float, size: float) -> Laid:
         name, args = block.args[0], block.args[1:]
         if name == "track":
             return track_block(rs, wording.objects[int(args[0])], width, size)

@@ -14,6 +14,10 @@ from dataclasses import dataclass, field
 
 from printgen.draw.shapes import Span
 
+_OPTIONS = re.compile(r"\{(.*)\}\s*$")          # {span=wide} after a title
+_STEP = re.compile(r"^(\d+)\. (.*)$")
+_RULE = re.compile(r":?-{3,}:?")                # a table's |---| cell
+
 
 @dataclass
 class Block:
@@ -52,7 +56,7 @@ def parse(text: str, spans_of) -> list[Section]:
         if line.startswith("## "):
             flush()
             title, opts = line[3:], {}
-            if m := re.search(r"\{(.*)\}\s*$", title):
+            if m := _OPTIONS.search(title):
                 title = title[: m.start()].strip()
                 opts = dict(kv.split("=", 1) for kv in m.group(1).split())
             sections.append(Section(spans_of(title), [], opts))
@@ -68,7 +72,7 @@ def parse(text: str, spans_of) -> list[Section]:
         elif line.startswith("- "):
             flush()
             blocks.append(Block("bullet", spans_of(line[2:])))
-        elif m := re.match(r"^(\d+)\. (.*)$", line):
+        elif m := _STEP.match(line):
             flush()
             blocks.append(Block("number", spans_of(m.group(2)), level=int(m.group(1))))
         elif line.startswith("> "):
@@ -77,7 +81,7 @@ def parse(text: str, spans_of) -> list[Section]:
         elif line.startswith("|"):
             flush()
             cells = [c.strip() for c in line.strip("|").split("|")]
-            if all(re.fullmatch(r":?-{3,}:?", c) for c in cells):
+            if all(_RULE.fullmatch(c) for c in cells):
                 if blocks and blocks[-1].kind == "table":
                     blocks[-1].header = True
                 continue

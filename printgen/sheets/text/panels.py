@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from printgen.draw.shapes import Group, Rect, Shape, Span, Text, translate
 from printgen.sheets.text.flow import LEADING, Expand, lay_blocks, wrap_spans
@@ -33,6 +33,15 @@ def panel(section: Section, width: float, size: float, expand: Expand | None = N
                     tag="heading") for k, line in enumerate(lines)]
     shapes.append(Group(tuple(body.shapes), translate(pad, head + pad)))
     return Panel(shapes, height)
+
+
+def taller(p: Panel, height: float) -> Panel:
+    """The panel as panel(..., min_height=height) draws it: its box at least `height` high."""
+    box = p.shapes[0]
+    assert isinstance(box, Rect) and box.role == "panel"
+    if p.height >= height:
+        return p
+    return Panel([replace(box, h=height), *p.shapes[1:]], height)
 
 
 def placed(p: Panel, x: float, y: float, tag: str = "") -> Group:

@@ -36,11 +36,13 @@ def panel_sheet(scenario, options: Options, template: str, sheet: str, columns: 
     expand = expander(scenario, options, wording)
     sizes = [s for s in SIZES if s >= TYPE.body] if handout else SIZES
     token = FLOOR.set(TYPE.body if handout else 0.0)
+    laid: dict[float, list | None] = {}             # size -> pages: a layout does not depend on the pages allowed
     try:
         for pages_allowed in range(1, max_pages + 1):
             for size in sizes:
-                panels = [_panel(s, col_w, box.w, size, expand) for s in sections]
-                pages = _compose(panels, box, col_w, columns)
+                if size not in laid:
+                    laid[size] = _compose([_panel(s, col_w, box.w, size, expand) for s in sections], box, col_w, columns)
+                pages = laid[size]
                 if pages is not None and len(pages) <= pages_allowed:
                     return _draw(scenario, options, pages, sheet, template)
     finally:

@@ -56,11 +56,9 @@ def line_squadrons(scenario) -> list[list[str]]:
 def teacher_sheet(scenario, options: Options, captains, kinds: list[str] | None = None, plan=None) -> Drawing:
     """`plan` (the kit's): each document's sheet count and the kit's total, as index.html prints
     them (printgen.game.materials.document_pages, kit_pages)."""
-    import dataclasses
-
     printing = how_to_print(scenario.ruleset, kinds or list(HOW_TO_PRINT))
-    if plan is not None and plan.options != options:
-        plan = dataclasses.replace(plan, options=options)
+    if plan is not None:
+        plan = plan.but(options)             # sharing the page counts: an edition's do not differ
     pages = {k: plan.pages(k) for k, _ in printing} if plan is not None else {}     # for the plurals
     return panel_sheet(scenario, options, "teacher.md.j2", "Teacher's sheet", columns=1, max_pages=3,
                        captains=captains, printing=printing, lines=line_squadrons(scenario), seed=options.seed,

@@ -17,6 +17,7 @@ from printgen.units import Measure
 
 OPEN, CLOSE = "\ue000", "\ue001"
 _MARK = re.compile(f"{OPEN}(\\d+){CLOSE}")
+_BOLD = re.compile(r"(\*\*)")
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_.-]*")       # a bare key ("british", "flagship"): never markup
 
 
@@ -73,6 +74,7 @@ class Wording:
         self.deployment = None                 # given to templates that print starting positions
         self.scenario = None                   # given to every template: its provenance table
         self.plan = None                       # given to the lesson's templates: class size, deployment
+        self._placed: tuple[Any, dict[str, Any]] | None = None     # (deployment, ship key -> placement)
 
     def put(self, t: Traced) -> str:
         self.spans.append(Span(fmt(t.value, t.kind, self.measure), source=t.source.to_json(), kind=t.kind))
@@ -166,7 +168,12 @@ class Wording:
         angle to the wind), from the deployment the template was given, traced to it like the
         map's placement table."""
         dep = self.deployment
-        p = next(p for p in dep.placements if p.ship.key == ship.key)
+        if self._placed is None or self._placed[0] is not dep:     # each ship's placement, found once
+            index: dict[str, Any] = {}
+            for placement in dep.placements:
+                index.setdefault(placement.ship.key, placement)
+            self._placed = (dep, index)
+        p = self._placed[1].get(ship.key) or next(p for p in dep.placements if p.ship.key == ship.key)
         if what == "heading":
             text = f"{p.heading_deg}°"
         elif what == "off_wind":
@@ -203,7 +210,7 @@ def to_spans(text: str, wording: Wording, font: str = "") -> list[Span]:
     """Split rendered text into spans: traced numbers, **bold** words, plain words."""
     out: list[Span] = []
     bold = False
-    for i, part in enumerate(re.split(r"(\*\*)", text)):
+    for i, part in enumerate(_BOLD.split(text)):
         if part == "**":
             bold = not bold
             continue

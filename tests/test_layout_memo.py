@@ -1,0 +1,81 @@
+"""Layout work done once: the layout remembers wraps (printgen.sheets.text.flow), and a remembered
+wrap must be the caller's own, as if worked out afresh (its own lists, its own traced sources, the
+same lines for a source that cannot be remembered); the other edition's teacher's sheet reads the
+kit's page counts instead of drawing every document again to count its pages."""
+
+from __future__ import annotations
+
+from printgen.draw import fonts
+from printgen.draw.shapes import Span
+from printgen.sheets.text.flow import wrap_spans
+
+WORDS = "Each ship fires once a turn at the nearest enemy in its arc; roll the dice shown"
+
+
+def _para(source) -> list[Span]:
+    return [Span(WORDS + " for "), Span("3", "bold", source, "count"), Span(" hits (long range).")]
+
+
+def _text(lines) -> list[str]:
+    return ["".join(s.text for s in line) for line in lines]
+
+
+def test_a_remembered_wrap_is_a_fresh_copy():
+    first = wrap_spans(_para(["rule", "shooting.dice"]), 120, 9)
+    assert len(first) > 2
+    first[0].clear()                                   # a caller may change what it was given
+    first.append([Span("stray")])
+    again = wrap_spans(_para(["rule", "shooting.dice"]), 120, 9)
+    assert again[0] and "stray" not in _text(again)
+    assert all(fonts.width(t, 9) <= 120 for t in _text(again) if " " in t)
+
+
+def test_traced_spans_keep_the_callers_own_source():
+    one, two = ["rule", "shooting.dice"], ["rule", "shooting.dice"]
+    a = [s for line in wrap_spans(_para(one), 120, 9) for s in line if s.source is not None]
+    b = [s for line in wrap_spans(_para(two), 120, 9) for s in line if s.source is not None]
+    assert len(a) == len(b) == 1
+    assert a[0].source is one and b[0].source is two
+    assert (a[0].text, a[0].font, a[0].kind) == ("3", "bold", "count")
+
+
+def test_a_source_that_cannot_be_remembered_wraps_the_same():
+    odd = ["derived", ["a", "list"], 2]               # unhashable: worked out afresh each time
+    plain = ["derived", "a list", 2]
+    assert _text(wrap_spans(_para(odd), 100, 8.5)) == _text(wrap_spans(_para(plain), 100, 8.5))
+    traced = [s for line in wrap_spans(_para(odd), 100, 8.5) for s in line if s.source is not None]
+    assert traced[0].source is odd
+
+
+def test_the_width_and_size_are_part_of_what_is_remembered():
+    narrow, wide = wrap_spans(_para(None), 90, 9), wrap_spans(_para(None), 300, 9)
+    small = wrap_spans(_para(None), 90, 6)
+    assert len(narrow) > len(wide) and len(narrow) > len(small)
+    assert " ".join(_text(narrow)).split() == " ".join(_text(wide)).split() == " ".join(_text(small)).split()
+    for lines, width, size in ((narrow, 90, 9), (wide, 300, 9), (small, 90, 6)):
+        assert all(sum(fonts.width(s.text, size, s.font or "regular") for s in line) <= width for line in lines)
+
+
+def test_split_fleet_text_traces_each_word():
+    fate = Span("Captured, then wrecked in the storm off Cadiz", "", ["fleet", "bucentaure", "fate"], "text")
+    lines = wrap_spans([fate], 60, 9, split=True)
+    words = [s for line in lines for s in line if s.source is not None]
+    assert [s.text for s in words] == fate.text.split()
+    assert [s.source for s in words] == [("fleet", "bucentaure", "fate", i) for i in range(len(words))]
+    assert len(lines) > 1
+
+
+def test_the_other_editions_teacher_sheet_draws_no_other_document(monkeypatch):
+    from printgen.kit import documents
+    from printgen.kit.build import plan_kit
+
+    plan = plan_kit("trafalgar", 24)
+    teacher = documents.makers(plan)["teacher"]
+    counts = {kind: 1 for kind in plan.kinds()}
+    plan.page_counts().update(counts)                # what the kit knows once it has drawn them
+    drawn = []
+    monkeypatch.setattr(documents, "makers", lambda p: drawn.append(p) or {})
+    for edition in ("color", "bw"):
+        assert teacher(plan.options.but(edition=edition, fmt="pdf")).pages
+    assert drawn == []                               # no document drawn again to count its pages
+    assert plan.page_counts() == counts
