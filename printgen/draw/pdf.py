@@ -2,14 +2,15 @@
 
 Shapes are written as PDF path operators straight into reportlab's page stream (a kit has tens of
 thousands of them; the canvas API costs ten times more per shape). Text goes through reportlab,
-which embeds and subsets the font. Greys are written with the grey operators, so a
-black-and-white PDF holds no colour at all."""
+which embeds and subsets the font (with the outlines of the characters the document shows, and no
+others). Greys are written with the grey operators, so a black-and-white PDF holds no colour at all."""
 
 from __future__ import annotations
 
 import io
 import math
 import re
+from contextlib import contextmanager
 from functools import cache
 from typing import Iterable
 
@@ -48,14 +49,42 @@ def render_pdf(pages: Iterable[FlatPage], title: str, subject: str = "") -> byte
     c.setSubject(subject)
     c.setCreator("printgen")
     forms: set[str] = set()                 # symbols already written as form XObjects
+    shown: dict[tuple[str, str, str], str] = {}  # (text, face, size) -> its operators, for the whole document
     for page in pages:
         c.setPageSize((page.width, page.height))
-        _Page(c, page, forms).draw()
+        _Page(c, page, forms, shown).draw()
         c.showPage()
-    c.save()
+    with _only_shown_glyphs(shown):
+        c.save()
     return buf.getvalue()
 
 
+@contextmanager
+def _only_shown_glyphs(shown: dict[tuple[str, str, str], str]):
+    """reportlab's first subset of a face gives codes 32-127 to ASCII itself and embeds all 95 of
+    their outlines, shown or not (most of a small document's font bytes). While the document is
+    saved, the characters it never shows get the empty glyph instead: the codes, widths and
+    ToUnicode map stay as they are (kit.pdf's font merge reads them), only the outlines go."""
+    from reportlab.pdfbase.pdfmetrics import getFont
+
+    used: dict[str, set[int]] = {}
+    for text, face, _ in shown:
+        used.setdefault(face, {32}).update(32 if ch == "\xa0" else ord(ch) for ch in text)   # nbsp prints as space
+    patched = []
+    for style, keep in used.items():
+        face = getFont(fonts.PDF_NAMES[style]).face
+        own = face.__dict__.get("makeSubset")                  # lean_font's wrapper, if installed
+        whole = face.makeSubset
+        face.makeSubset = lambda subset, whole=whole, keep=keep: whole([c if c in keep else 0 for c in subset])
+        patched.append((face, own))
+    try:
+        yield
+    finally:
+        for face, own in patched:
+            if own is None:
+                del face.makeSubset
+            else:
+                face.makeSubset = own
 
 
 @cache
@@ -69,8 +98,8 @@ def _colour_op(colour: str, stroke: bool) -> str:
 class _Page:
     """Writes one page's operators, skipping state changes that are already in force."""
 
-    def __init__(self, canvas, page: FlatPage | None, forms: set[str]):
-        self.c, self.page, self.forms = canvas, page, forms
+    def __init__(self, canvas, page: FlatPage | None, forms: set[str], shown: dict[tuple[str, str, str], str]):
+        self.c, self.page, self.forms, self.shown = canvas, page, forms, shown
         self.ops: list[str] = canvas._code
         self.fill = self.stroke = self.dash = None
         self.width = None
@@ -95,7 +124,7 @@ class _Page:
         if u.name not in self.forms:
             prims = self.page.symbols[u.name]
             self.c.beginForm(u.name, *_extent(prims))
-            form = _Page(self.c, None, self.forms)
+            form = _Page(self.c, None, self.forms, self.shown)
             form.ops.append("1 J 1 j")
             form.prims(prims)
             self.c.endForm()
@@ -149,22 +178,31 @@ class _Page:
     def text(self, t: FText) -> None:
         """One BT..ET per text: the text matrix turns glyphs upright in the page's y-down space and
         by the text's angle; reportlab's TrueType font subsets the glyphs (and embeds them)."""
-        from reportlab.pdfbase.pdfmetrics import getFont
-
         if t.colour != self.fill:
             self.ops.append(_colour_op(t.colour, False))
             self.fill = t.colour
-        doc = self.c._doc
         r = math.radians(t.angle)
         cos, sin = math.cos(r), math.sin(r)
         parts = [_trim("BT %.4f %.4f %.4f %.4f %.2f %.2f Tm" % (cos, sin, sin, -cos, t.x, t.y))]
+        size = _trim("%.2f" % t.size)
         for text, font in t.runs:
-            face = getFont(fonts.PDF_NAMES[font])
-            for subset, chunk in face.splitString(text, doc):
-                parts.append("%s %s Tf (%s) Tj" % (face.getSubsetInternalName(subset, doc), _trim("%.2f" % t.size),
-                                                   self.c._escape(chunk)))
+            key = (text, font, size)
+            shown = self.shown.get(key)
+            if shown is None:
+                shown = self.shown[key] = self._encoded(text, font, size)
+            parts.append(shown)
         parts.append("ET")
         self.ops.append(" ".join(parts))
+
+    def _encoded(self, text: str, font: str, size: str) -> str:
+        """The text's operators in its face's subsets, made once a document: reportlab gives each
+        character its code the first time it is shown, and keeps it."""
+        from reportlab.pdfbase.pdfmetrics import getFont
+
+        doc = self.c._doc
+        face = getFont(fonts.PDF_NAMES[font])
+        return " ".join("%s %s Tf (%s) Tj" % (face.getSubsetInternalName(subset, doc), size, self.c._escape(chunk))
+                        for subset, chunk in face.splitString(text, doc))
 
 
 def _extent(prims) -> tuple[float, float, float, float]:

@@ -59,12 +59,13 @@ def sprite_sheets(scenario, options: Options) -> Drawing:
     ships = list(scenario.fleet.ships)
     n_pages = max(1, math.ceil(len(ships) / g.per_page))
     pages = []
+    shared: dict = {}                                   # what pieces draw alike, made once for the sheet
     for p in range(n_pages):
         page = new_page(options)
         batch = ships[p * g.per_page:(p + 1) * g.per_page]
         for i, ship in enumerate(batch):
             x, y = g.slot(i)
-            page.add(Group((piece(ship, rs, size, options.scale),), translate(x, y), tag=ship.key))
+            page.add(Group((piece(ship, rs, size, options.scale, shared),), translate(x, y), tag=ship.key))
         frame(page, options, scenario.title, "Ship sprites", p + 1, n_pages, legend=False)   # the notes say it
         rows = -(-len(batch) // g.cols)
         _how_to(page, options, g.y0 + rows * size.h, scenario)
@@ -99,17 +100,19 @@ def _how_to(page, options: Options, top: float, scenario) -> None:
         page.add(Text(MARGIN, y + lead * (i + 1), (Span("· " if first else "  "), *spans), size))
 
 
-def piece(ship, rs, size: PieceSize, s: float) -> Group:
+def piece(ship, rs, size: PieceSize, s: float, shared: dict | None = None) -> Group:
     """One ship's piece with its top-left at (0, 0). Nothing but the dash-dot line is drawn on a fold:
-    the tabs and the name bands are fills without outlines, so every fold prints as a fold."""
+    the tabs and the name bands are fills without outlines, so every fold prints as a fold. What
+    every piece of a sheet has alike (tabs, bands, glue strip, arrows, folds and cuts) is drawn once
+    as two symbols, under and over the ship's own marks; `shared` keeps the symbols made so far."""
+    shared = {} if shared is None else shared
     w, t, ph = size.w, size.tab, size.profile_h
     fold_y = t + ph
     near = _side(ship, w, ph, size.sea, s)
+    graphics = _side_symbol(tuple(g for g in near if not isinstance(g, Text)), w, ph, size.sea, shared)
     items: list[Shape] = [
-        *glue_area(0, 0, w, t, s, outline=False),
-        *glue_area(0, 2 * ph + t, w, t, s, outline=False),
-        Group(tuple(g for g in near if not isinstance(g, Text)), translate(0, fold_y)),
-        Group(tuple(g for g in near if not isinstance(g, Text)), (1, 0, 0, -1, 0, fold_y)),   # mirror at the fold
+        Group(graphics, translate(0, fold_y)),
+        Group(graphics, (1, 0, 0, -1, 0, fold_y)),                  # mirror at the fold
     ]
     for label in (g for g in near if isinstance(g, Text)):
         items.append(Group((label,), translate(0, fold_y)))
@@ -117,11 +120,53 @@ def piece(ship, rs, size: PieceSize, s: float) -> Group:
         items.append(Text(label.x, fold_y - label.y, label.spans, label.size, label.role,
                           label.font, label.anchor, label.angle + 180, label.tag))
     base_y = 2 * t + 2 * ph
-    items += _base(ship, rs, w, size.base_h, base_y, s, size.tab)
-    for y in (t, fold_y, t + 2 * ph):
-        items.append(Line(0, y, w, y, "fold", tag="fold"))
-    items += [Line(0, base_y, w, base_y, "cut"), Rect(0, 0, w, base_y + size.base_h, "cut", tag="piece")]
+    base = _base(ship, rs, w, size.base_h, base_y, s, size.tab, shared)
+    items += [base[0], _shared(("under", size, s), lambda: _under(size, s), shared), *base[1:],
+              _shared(("over", size, s), lambda: _over(size), shared)]
     return Group(tuple(items), tag=ship.key)
+
+
+def _shared(key: tuple, make, shared: dict):
+    """The shape made once for `key` on this sheet, placed at every piece."""
+    if key not in shared:
+        shared[key] = make()
+    return shared[key]
+
+
+def _side_symbol(graphics: tuple, w: float, ph: float, sea: float, shared: dict) -> tuple:
+    """The side's profile, name band and rule as one symbol (the near side placed, then mirrored),
+    followed by what else the side draws (a flagship's star)."""
+    profile, band, rule, *rest = graphics
+    key = ("side", profile.key, sea)
+    sym = _shared(key, lambda: Symbol(f"{profile.key}-band{sea!r}", profile.items + (band, rule)), shared)
+    return (sym, *rest)
+
+
+def _under(size: PieceSize, s: float) -> Symbol:
+    """The glue tabs, the base's glue strip and its STERN / BOW words and bow arrows: every piece's."""
+    w, t, ph, bh = size.w, size.tab, size.profile_h, size.base_h
+    y0 = 2 * t + 2 * ph
+    glue_top = y0 + bh / 2 - t
+    strip = (bh - 2 * t) / 2
+    arrow = strip * 0.55
+    out: list[Shape] = [*glue_area(0, 0, w, t, s, outline=False), *glue_area(0, 2 * ph + t, w, t, s, outline=False),
+                        *glue_area(w * 0.04, glue_top, w * 0.92, 2 * t, s)]
+    for cy in (y0 + strip / 2, y0 + bh - strip / 2):            # bow arrows at the right end
+        out.append(Poly(((w - 3 * s - arrow * 0.9, cy - arrow / 2), (w - 3 * s, cy),
+                         (w - 3 * s - arrow * 0.9, cy + arrow / 2)), "bow", tag="bow"))
+    small = min(TYPE.piece_label * s, t * 0.9)
+    for x, word, anchor in ((w * 0.04 + 3 * s, "STERN", "start"), (w * 0.96 - 3 * s, "BOW", "end")):
+        out.append(Text(x, glue_top + t + small * 0.36, (Span(word),), small, role="text.muted", anchor=anchor))
+    return Symbol(f"piece-under-{w!r}x{size.h!r}", tuple(out))
+
+
+def _over(size: PieceSize) -> Symbol:
+    """The folds, the cut between ship and base and the piece's outline, over everything else."""
+    w, t, ph = size.w, size.tab, size.profile_h
+    base_y = 2 * t + 2 * ph
+    out: list[Shape] = [Line(0, y, w, y, "fold", tag="fold") for y in (t, t + ph, t + 2 * ph)]
+    out += [Line(0, base_y, w, base_y, "cut"), Rect(0, 0, w, base_y + size.base_h, "cut", tag="piece")]
+    return Symbol(f"piece-over-{w!r}x{size.h!r}", tuple(out))
 
 
 def _side(ship, w: float, ph: float, sea: float, s: float) -> list[Shape]:
@@ -151,24 +196,18 @@ def _side(ship, w: float, ph: float, sea: float, s: float) -> list[Shape]:
     return out
 
 
-def _base(ship, rs, w: float, bh: float, y0: float, s: float, tab: float) -> list[Shape]:
-    """The base seen from above, bow to the right: name strip, glue strip, hit-track strip. The base
-    carries its nation's pattern; the name sits on a white label so it reads over it."""
+def _base(ship, rs, w: float, bh: float, y0: float, s: float, tab: float, shared: dict) -> list[Shape]:
+    """The base seen from above, bow to the right: name strip, glue strip (the piece's `_under`
+    symbol draws it), hit-track strip. The base carries its nation's pattern; the name sits on a
+    white label so it reads over it. The first shape is the pattern, which goes under the strips."""
     from printgen.draw import fonts
 
     # the nation's pattern (hundreds of dots or hatch lines) drawn once, placed on each of its bases
-    out: list[Shape] = [Symbol(f"base-{ship.nation}-{w!r}x{bh!r}", (Rect(0, 0, w, bh, f"base.{ship.nation}"),),
+    key = f"base-{ship.nation}-{w!r}x{bh!r}"
+    out: list[Shape] = [Symbol(key, _shared((key,), lambda: (Rect(0, 0, w, bh, f"base.{ship.nation}"),), shared),
                                translate(0, y0), tag="base")]
-    glue_top = y0 + bh / 2 - tab
-    out += glue_area(w * 0.04, glue_top, w * 0.92, 2 * tab, s)
     strip = (bh - 2 * tab) / 2
     arrow = strip * 0.55
-    for cy in (y0 + strip / 2, y0 + bh - strip / 2):            # bow arrows at the right end
-        out.append(Poly(((w - 3 * s - arrow * 0.9, cy - arrow / 2), (w - 3 * s, cy),
-                         (w - 3 * s - arrow * 0.9, cy + arrow / 2)), "bow", tag="bow"))
-    small = min(TYPE.piece_label * s, tab * 0.9)
-    for x, word, anchor in ((w * 0.04 + 3 * s, "STERN", "start"), (w * 0.96 - 3 * s, "BOW", "end")):
-        out.append(Text(x, glue_top + tab + small * 0.36, (Span(word),), small, role="text.muted", anchor=anchor))
     # Name strip (top): star, name, and the nation's code where it fits.
     star = strip * 0.32 if ship.flagship else 0.0
     name_x = 4 * s + (star * 2.3 if ship.flagship else 0)
@@ -190,8 +229,9 @@ def _base(ship, rs, w: float, bh: float, y0: float, s: float, tab: float) -> lis
     # Hit track (bottom strip).
     for track in tracks(rs, ship):                              # one row drawn once for every ship alike
         row_w = w - arrow - 10 * s
-        out.append(Symbol(f"track-{track.shape}-{track.count}-{row_w!r}x{strip!r}",
-                          tuple(track_shapes(track, 0, 0, row_w, strip)), translate(4 * s, y0 + bh - strip)))
+        key = f"track-{track.shape}-{track.count}-{row_w!r}x{strip!r}"
+        items = _shared((key,), lambda: tuple(track_shapes(track, 0, 0, row_w, strip)), shared)
+        out.append(Symbol(key, items, translate(4 * s, y0 + bh - strip)))
     return out
 
 
