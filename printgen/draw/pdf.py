@@ -15,7 +15,7 @@ from functools import cache
 from typing import Iterable
 
 from printgen.draw import fonts, lean_font
-from printgen.draw.flatten import FCircle, FDots, FlatPage, FPath, FRect, FText, FUse
+from printgen.draw.flatten import FCircle, FDots, FGroup, FlatPage, FPath, FRect, FText, FUse, ungrouped
 from printgen.draw.theme import Paint, is_grey
 
 KAPPA = 0.5522847498          # Bezier control distance for a quarter circle
@@ -103,6 +103,7 @@ class _Page:
         self.ops: list[str] = canvas._code
         self.fill = self.stroke = self.dash = None
         self.width = None
+        self.ox = self.oy = 0.0                     # the origin coordinates are written from (a group's)
 
     def draw(self) -> None:
         self.ops.append(f"q 1 0 0 -1 0 {_n(self.page.height)} cm 1 J 1 j")   # y down, round caps and joins
@@ -115,6 +116,8 @@ class _Page:
                 self.text(prim)
             elif isinstance(prim, FUse):
                 self.use(prim)
+            elif isinstance(prim, FGroup):
+                self.group(prim)
             else:
                 self.shape(prim)
 
@@ -129,9 +132,20 @@ class _Page:
             form.prims(prims)
             self.c.endForm()
             self.forms.add(u.name)
-        self.ops.append(_trim("q %.6f %.6f %.6f %.6f %.2f %.2f cm" % u.matrix))
+        a, b, c, d, e, f = u.matrix
+        self.ops.append(_trim("q %.6f %.6f %.6f %.6f %.2f %.2f cm" % (a, b, c, d, e - self.ox, f - self.oy)))
         self.c.doForm(u.name)
         self.ops.append("Q")
+
+    def group(self, g: FGroup) -> None:
+        """Its prims written from its origin, in a graphics state of their own: the state in force
+        before it is in force again after it."""
+        before = (self.fill, self.stroke, self.dash, self.width, self.ox, self.oy)
+        self.ops.append(_trim("q 1 0 0 1 %.2f %.2f cm" % (g.dx - self.ox, g.dy - self.oy)))
+        self.ox, self.oy = g.dx, g.dy
+        self.prims(g.prims)
+        self.ops.append("Q")
+        self.fill, self.stroke, self.dash, self.width, self.ox, self.oy = before
 
     def paint(self, p: Paint) -> str:
         if p.fill and p.fill != self.fill:
@@ -154,21 +168,24 @@ class _Page:
     def shape(self, prim) -> None:
         if isinstance(prim, FDots):                 # round caps: a line of no length prints as a dot
             self.paint(Paint(stroke=prim.paint.fill, width=2 * prim.r))
-            self.ops.append(_trim(" ".join("%.2f %.2f m %.2f %.2f l" % (x, y, x, y) for x, y in prim.centres) + " S"))
+            ox, oy = self.ox, self.oy
+            self.ops.append(_trim(" ".join("%.2f %.2f m %.2f %.2f l" % (x - ox, y - oy, x - ox, y - oy)
+                                           for x, y in prim.centres) + " S"))
             return
         op = self.paint(prim.paint)
         if op == "n":
             return
+        ox, oy = self.ox, self.oy
         if isinstance(prim, FRect):
             if prim.radius:
-                self.ops.append(_trim(_round_rect(prim) + " " + op))
+                self.ops.append(_trim(_round_rect(prim, ox, oy) + " " + op))
             else:
-                self.ops.append(_trim("%.2f %.2f %.2f %.2f re %s" % (prim.x, prim.y, prim.w, prim.h, op)))
+                self.ops.append(_trim("%.2f %.2f %.2f %.2f re %s" % (prim.x - ox, prim.y - oy, prim.w, prim.h, op)))
         elif isinstance(prim, FCircle):
-            self.ops.append(_trim(_circle(prim.cx, prim.cy, prim.r) + " " + op))
+            self.ops.append(_trim(_circle(prim.cx - ox, prim.cy - oy, prim.r) + " " + op))
         elif isinstance(prim, FPath):
             pts = prim.points
-            parts = ["%.2f %.2f m" % pts[0]] + ["%.2f %.2f l" % p for p in pts[1:]]
+            parts = ["%.2f %.2f m" % (pts[0][0] - ox, pts[0][1] - oy)] + ["%.2f %.2f l" % (x - ox, y - oy) for x, y in pts[1:]]
             if prim.closed:
                 parts.append("h")
             else:
@@ -183,7 +200,7 @@ class _Page:
             self.fill = t.colour
         r = math.radians(t.angle)
         cos, sin = math.cos(r), math.sin(r)
-        parts = [_trim("BT %.4f %.4f %.4f %.4f %.2f %.2f Tm" % (cos, sin, sin, -cos, t.x, t.y))]
+        parts = [_trim("BT %.4f %.4f %.4f %.4f %.2f %.2f Tm" % (cos, sin, sin, -cos, t.x - self.ox, t.y - self.oy))]
         size = _trim("%.2f" % t.size)
         for text, font in t.runs:
             key = (text, font, size)
@@ -209,6 +226,7 @@ def _extent(prims) -> tuple[float, float, float, float]:
     """A form's bounding box: every prim with room for its stroke (text: its width, a size above
     and below, whichever way it turns)."""
     xs, ys = [], []
+    prims = list(ungrouped(prims))
     for p in prims:
         if isinstance(p, FRect):
             xs += [p.x, p.x + p.w]
@@ -237,8 +255,8 @@ def _circle(cx: float, cy: float, r: float) -> str:
             f"{_n(cx + k, cy - r, cx + r, cy - k, cx + r, cy)} c h")
 
 
-def _round_rect(r: FRect) -> str:
-    x, y, w, h, rad = r.x, r.y, r.w, r.h, min(r.radius, r.w / 2, r.h / 2)
+def _round_rect(r: FRect, ox: float = 0.0, oy: float = 0.0) -> str:
+    x, y, w, h, rad = r.x - ox, r.y - oy, r.w, r.h, min(r.radius, r.w / 2, r.h / 2)
     k = rad * (1 - KAPPA)
     return (f"{_n(x + rad, y)} m {_n(x + w - rad, y)} l {_n(x + w - k, y, x + w, y + k, x + w, y + rad)} c "
             f"{_n(x + w, y + h - rad)} l {_n(x + w, y + h - k, x + w - k, y + h, x + w - rad, y + h)} c "

@@ -122,6 +122,8 @@ class Group:
     items: tuple["Shape", ...]
     matrix: Matrix = IDENTITY
     tag: str = ""
+    local: bool = False             # the PDF writes its contents from its own origin (when it only moves them):
+                                    # a piece repeated on a sheet then repeats its operators, which compress to little
 
 
 @dataclass(frozen=True)

@@ -65,7 +65,7 @@ def sprite_sheets(scenario, options: Options) -> Drawing:
         batch = ships[p * g.per_page:(p + 1) * g.per_page]
         for i, ship in enumerate(batch):
             x, y = g.slot(i)
-            page.add(Group((piece(ship, rs, size, options.scale, shared),), translate(x, y), tag=ship.key))
+            page.add(Group((piece(ship, rs, size, options.scale, shared),), translate(x, y), tag=ship.key, local=True))
         frame(page, options, scenario.title, "Ship sprites", p + 1, n_pages, legend=False)   # the notes say it
         rows = -(-len(batch) // g.cols)
         _how_to(page, options, g.y0 + rows * size.h, scenario)
@@ -87,17 +87,22 @@ def _how_to(page, options: Options, top: float, scenario) -> None:
     note = _flagship_note(scenario)                                     # spans with their marks, wrapped whole
     for size in (TYPE.small + 0.5, TYPE.small - 0.5):
         lead = size * 1.3
-        lines = [(i == 0, (Span(line),)) for para in paras for i, line in enumerate(wrap(para, width, size))]
-        lines += [(i == 0, tuple(row)) for i, row in enumerate(wrap_spans(list(note), width, size))] if note else []
-        need = lead * (len(lines) + 1.6)
+        told = [(i == 0, (Span(line),)) for para in paras for i, line in enumerate(wrap(para, width, size))]
+        noted = [(i == 0, tuple(row)) for i, row in enumerate(wrap_spans(list(note), width, size))] if note else []
+        need = lead * (len(told) + len(noted) + 1.6)
         y = min(top + 12 + size, page.height - MARGIN - need)
         if y >= top + size:
             break
-    page.add(*craft_legend(MARGIN, y, size + 1))
-    y += lead * 1.6
-    page.add(Text(MARGIN, y, (Span("How to make a ship"),), size, font="bold"))
-    for i, (first, spans) in enumerate(lines):
-        page.add(Text(MARGIN, y + lead * (i + 1), (Span("· " if first else "  "), *spans), size))
+
+    def lines(rows, first_row: int) -> list:
+        return [Text(0, lead * (1.6 + first_row + i + 1), (Span("· " if first else "  "), *spans), size)
+                for i, (first, spans) in enumerate(rows)]
+
+    # the same words on every page: drawn once, placed on each; the note's marks are traced, so stay on the page
+    how_to = (*craft_legend(0, 0, size + 1), Text(0, lead * 1.6, (Span("How to make a ship"),), size, font="bold"),
+              *lines(told, 0))
+    page.add(Symbol(f"howto-{size!r}x{width!r}", how_to, translate(MARGIN, y)))
+    page.add(Group(tuple(lines(noted, len(told))), translate(MARGIN, y)))
 
 
 def piece(ship, rs, size: PieceSize, s: float, shared: dict | None = None) -> Group:
