@@ -35,6 +35,17 @@ def _trim(ops: str) -> str:
     return _ZERO.sub(r"\1", _ZEROS.sub("", ops))
 
 
+def _f(x: float, fmt: str = "%.2f") -> str:
+    """One number as _trim writes it, without a regular expression (the operators written a
+    thousand times a sheet: placing a form, starting a text)."""
+    s = fmt % x
+    if s[-1] == "0":
+        s = s.rstrip("0")
+        if s[-1] == ".":
+            s = s[:-1]
+    return s
+
+
 def render_pdf(pages: Iterable[FlatPage], title: str, subject: str = "") -> bytes:
     from reportlab import rl_config
     from reportlab.pdfgen.canvas import Canvas
@@ -133,7 +144,8 @@ class _Page:
             self.c.endForm()
             self.forms.add(u.name)
         a, b, c, d, e, f = u.matrix
-        self.ops.append(_trim("q %.6f %.6f %.6f %.6f %.2f %.2f cm" % (a, b, c, d, e - self.ox, f - self.oy)))
+        self.ops.append(f"q {_f(a, '%.6f')} {_f(b, '%.6f')} {_f(c, '%.6f')} {_f(d, '%.6f')} "
+                        f"{_f(e - self.ox)} {_f(f - self.oy)} cm")
         self.c.doForm(u.name)
         self.ops.append("Q")
 
@@ -141,7 +153,7 @@ class _Page:
         """Its prims written from its origin, in a graphics state of their own: the state in force
         before it is in force again after it."""
         before = (self.fill, self.stroke, self.dash, self.width, self.ox, self.oy)
-        self.ops.append(_trim("q 1 0 0 1 %.2f %.2f cm" % (g.dx - self.ox, g.dy - self.oy)))
+        self.ops.append(f"q 1 0 0 1 {_f(g.dx - self.ox)} {_f(g.dy - self.oy)} cm")
         self.ox, self.oy = g.dx, g.dy
         self.prims(g.prims)
         self.ops.append("Q")
@@ -200,8 +212,9 @@ class _Page:
             self.fill = t.colour
         r = math.radians(t.angle)
         cos, sin = math.cos(r), math.sin(r)
-        parts = [_trim("BT %.4f %.4f %.4f %.4f %.2f %.2f Tm" % (cos, sin, sin, -cos, t.x - self.ox, t.y - self.oy))]
-        size = _trim("%.2f" % t.size)
+        parts = [f"BT {_f(cos, '%.4f')} {_f(sin, '%.4f')} {_f(sin, '%.4f')} {_f(-cos, '%.4f')} "
+                 f"{_f(t.x - self.ox)} {_f(t.y - self.oy)} Tm"]
+        size = _f(t.size)
         for text, font in t.runs:
             key = (text, font, size)
             shown = self.shown.get(key)
