@@ -162,7 +162,7 @@ def _under(size: PieceSize, s: float) -> Symbol:
     small = min(TYPE.piece_label * s, t * 0.9)
     for x, word, anchor in ((w * 0.04 + 3 * s, "STERN", "start"), (w * 0.96 - 3 * s, "BOW", "end")):
         out.append(Text(x, glue_top + t + small * 0.36, (Span(word),), small, role="text.muted", anchor=anchor))
-    return Symbol(f"piece-under-{w!r}x{size.h!r}", tuple(out))
+    return Symbol(f"piece-under-{w!r}x{size.h!r}-{s!r}", tuple(out))
 
 
 def _over(size: PieceSize) -> Symbol:
