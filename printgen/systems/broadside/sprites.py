@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from printgen.draw.shapes import Drawing, Group, Line, Poly, Rect, Shape, Span, Symbol, Text, translate
+from printgen.draw.shapes import Drawing, Group, LazyPages, Line, Page, Poly, Rect, Shape, Span, Symbol, Text, translate
 from printgen.options import Options
 from printgen.rules.tracks import tracks
 from printgen.sheets.pieces.ensigns import nation_code
@@ -58,9 +58,9 @@ def sprite_sheets(scenario, options: Options) -> Drawing:
     g = grid(content_box(options), size.w, size.h, "ship piece")
     ships = list(scenario.fleet.ships)
     n_pages = max(1, math.ceil(len(ships) / g.per_page))
-    pages = []
     shared: dict = {}                                   # what pieces draw alike, made once for the sheet
-    for p in range(n_pages):
+
+    def laid_out(p: int) -> Page:
         page = new_page(options)
         batch = ships[p * g.per_page:(p + 1) * g.per_page]
         for i, ship in enumerate(batch):
@@ -69,7 +69,9 @@ def sprite_sheets(scenario, options: Options) -> Drawing:
         frame(page, options, scenario.title, "Ship sprites", p + 1, n_pages, legend=False)   # the notes say it
         rows = -(-len(batch) // g.cols)
         _how_to(page, options, g.y0 + rows * size.h, scenario)
-        pages.append(page)
+        return page
+
+    pages = LazyPages(n_pages, laid_out)                # laid out as they are written: memory flat in the fleet
     return Drawing(f"{scenario.title}: ship sprites ({options.edition_name})", pages, subject="printgen sprites")
 
 
