@@ -67,6 +67,15 @@ class FUse:
 
 
 @dataclass(frozen=True)
+class FGroup:
+    """The prims of a Group(local=True), in page coordinates like any other; the PDF writes them
+    from the origin (dx, dy), the other backends draw them where they are."""
+    dx: float
+    dy: float
+    prims: tuple
+
+
+@dataclass(frozen=True)
 class TraceEntry:
     """A traced number as printed: the page box it occupies, its text, where it came from."""
     bbox: tuple[float, float, float, float]      # x0, top, x1, bottom in points from the top-left
@@ -97,12 +106,21 @@ def flatten(page: Page, theme: Theme, symbols: dict | None = None) -> FlatPage:
 
 
 def placed(page: FlatPage):
-    """The page's prims with every symbol use replaced by the symbol's own prims, in place (for
-    backends that have no symbols)."""
-    for prim in page.prims:
+    """The page's prims with every symbol use replaced by the symbol's own prims, in place, and
+    groups opened (for backends that have neither)."""
+    for prim in ungrouped(page.prims):
         if isinstance(prim, FUse):
-            for p in page.symbols[prim.name]:
+            for p in ungrouped(page.symbols[prim.name]):
                 yield _moved(p, prim.matrix)
+        else:
+            yield prim
+
+
+def ungrouped(prims):
+    """The prims with every FGroup's own prims in its place."""
+    for prim in prims:
+        if isinstance(prim, FGroup):
+            yield from ungrouped(prim.prims)
         else:
             yield prim
 
@@ -127,8 +145,11 @@ def _moved(prim, m: Matrix):
 def _emit(shape, m: Matrix, theme: Theme, out: FlatPage, symbols: dict) -> None:
     if isinstance(shape, Group):
         mm = compose(m, shape.matrix)
+        start = len(out.prims)
         for item in shape.items:
             _emit(item, mm, theme, out, symbols)
+        if shape.local and mm[:4] == IDENTITY[:4]:
+            out.prims[start:] = [FGroup(mm[4], mm[5], tuple(out.prims[start:]))]
         return
     if isinstance(shape, Symbol):
         _symbol(shape, compose(m, shape.matrix), theme, out, symbols)

@@ -2,19 +2,20 @@
 
 Shapes are written as PDF path operators straight into reportlab's page stream (a kit has tens of
 thousands of them; the canvas API costs ten times more per shape). Text goes through reportlab,
-which embeds and subsets the font. Greys are written with the grey operators, so a
-black-and-white PDF holds no colour at all."""
+which embeds and subsets the font (with the outlines of the characters the document shows, and no
+others). Greys are written with the grey operators, so a black-and-white PDF holds no colour at all."""
 
 from __future__ import annotations
 
 import io
 import math
 import re
+from contextlib import contextmanager
 from functools import cache
 from typing import Iterable
 
 from printgen.draw import fonts, lean_font
-from printgen.draw.flatten import FCircle, FDots, FlatPage, FPath, FRect, FText, FUse
+from printgen.draw.flatten import FCircle, FDots, FGroup, FlatPage, FPath, FRect, FText, FUse, ungrouped
 from printgen.draw.theme import Paint, is_grey
 
 KAPPA = 0.5522847498          # Bezier control distance for a quarter circle
@@ -34,6 +35,17 @@ def _trim(ops: str) -> str:
     return _ZERO.sub(r"\1", _ZEROS.sub("", ops))
 
 
+def _f(x: float, fmt: str = "%.2f") -> str:
+    """One number as _trim writes it, without a regular expression (the operators written a
+    thousand times a sheet: placing a form, starting a text)."""
+    s = fmt % x
+    if s[-1] == "0":
+        s = s.rstrip("0")
+        if s[-1] == ".":
+            s = s[:-1]
+    return s
+
+
 def render_pdf(pages: Iterable[FlatPage], title: str, subject: str = "") -> bytes:
     from reportlab import rl_config
     from reportlab.pdfgen.canvas import Canvas
@@ -48,14 +60,42 @@ def render_pdf(pages: Iterable[FlatPage], title: str, subject: str = "") -> byte
     c.setSubject(subject)
     c.setCreator("printgen")
     forms: set[str] = set()                 # symbols already written as form XObjects
+    shown: dict[tuple[str, str, str], str] = {}  # (text, face, size) -> its operators, for the whole document
     for page in pages:
         c.setPageSize((page.width, page.height))
-        _Page(c, page, forms).draw()
+        _Page(c, page, forms, shown).draw()
         c.showPage()
-    c.save()
+    with _only_shown_glyphs(shown):
+        c.save()
     return buf.getvalue()
 
 
+@contextmanager
+def _only_shown_glyphs(shown: dict[tuple[str, str, str], str]):
+    """reportlab's first subset of a face gives codes 32-127 to ASCII itself and embeds all 95 of
+    their outlines, shown or not (most of a small document's font bytes). While the document is
+    saved, the characters it never shows get the empty glyph instead: the codes, widths and
+    ToUnicode map stay as they are (kit.pdf's font merge reads them), only the outlines go."""
+    from reportlab.pdfbase.pdfmetrics import getFont
+
+    used: dict[str, set[int]] = {}
+    for text, face, _ in shown:
+        used.setdefault(face, {32}).update(32 if ch == "\xa0" else ord(ch) for ch in text)   # nbsp prints as space
+    patched = []
+    for style, keep in used.items():
+        face = getFont(fonts.PDF_NAMES[style]).face
+        own = face.__dict__.get("makeSubset")                  # lean_font's wrapper, if installed
+        whole = face.makeSubset
+        face.makeSubset = lambda subset, whole=whole, keep=keep: whole([c if c in keep else 0 for c in subset])
+        patched.append((face, own))
+    try:
+        yield
+    finally:
+        for face, own in patched:
+            if own is None:
+                del face.makeSubset
+            else:
+                face.makeSubset = own
 
 
 @cache
@@ -69,11 +109,12 @@ def _colour_op(colour: str, stroke: bool) -> str:
 class _Page:
     """Writes one page's operators, skipping state changes that are already in force."""
 
-    def __init__(self, canvas, page: FlatPage | None, forms: set[str]):
-        self.c, self.page, self.forms = canvas, page, forms
+    def __init__(self, canvas, page: FlatPage | None, forms: set[str], shown: dict[tuple[str, str, str], str]):
+        self.c, self.page, self.forms, self.shown = canvas, page, forms, shown
         self.ops: list[str] = canvas._code
         self.fill = self.stroke = self.dash = None
         self.width = None
+        self.ox = self.oy = 0.0                     # the origin coordinates are written from (a group's)
 
     def draw(self) -> None:
         self.ops.append(f"q 1 0 0 -1 0 {_n(self.page.height)} cm 1 J 1 j")   # y down, round caps and joins
@@ -86,6 +127,8 @@ class _Page:
                 self.text(prim)
             elif isinstance(prim, FUse):
                 self.use(prim)
+            elif isinstance(prim, FGroup):
+                self.group(prim)
             else:
                 self.shape(prim)
 
@@ -95,14 +138,26 @@ class _Page:
         if u.name not in self.forms:
             prims = self.page.symbols[u.name]
             self.c.beginForm(u.name, *_extent(prims))
-            form = _Page(self.c, None, self.forms)
+            form = _Page(self.c, None, self.forms, self.shown)
             form.ops.append("1 J 1 j")
             form.prims(prims)
             self.c.endForm()
             self.forms.add(u.name)
-        self.ops.append(_trim("q %.6f %.6f %.6f %.6f %.2f %.2f cm" % u.matrix))
+        a, b, c, d, e, f = u.matrix
+        self.ops.append(f"q {_f(a, '%.6f')} {_f(b, '%.6f')} {_f(c, '%.6f')} {_f(d, '%.6f')} "
+                        f"{_f(e - self.ox)} {_f(f - self.oy)} cm")
         self.c.doForm(u.name)
         self.ops.append("Q")
+
+    def group(self, g: FGroup) -> None:
+        """Its prims written from its origin, in a graphics state of their own: the state in force
+        before it is in force again after it."""
+        before = (self.fill, self.stroke, self.dash, self.width, self.ox, self.oy)
+        self.ops.append(f"q 1 0 0 1 {_f(g.dx - self.ox)} {_f(g.dy - self.oy)} cm")
+        self.ox, self.oy = g.dx, g.dy
+        self.prims(g.prims)
+        self.ops.append("Q")
+        self.fill, self.stroke, self.dash, self.width, self.ox, self.oy = before
 
     def paint(self, p: Paint) -> str:
         if p.fill and p.fill != self.fill:
@@ -125,21 +180,24 @@ class _Page:
     def shape(self, prim) -> None:
         if isinstance(prim, FDots):                 # round caps: a line of no length prints as a dot
             self.paint(Paint(stroke=prim.paint.fill, width=2 * prim.r))
-            self.ops.append(_trim(" ".join("%.2f %.2f m %.2f %.2f l" % (x, y, x, y) for x, y in prim.centres) + " S"))
+            ox, oy = self.ox, self.oy
+            self.ops.append(_trim(" ".join("%.2f %.2f m %.2f %.2f l" % (x - ox, y - oy, x - ox, y - oy)
+                                           for x, y in prim.centres) + " S"))
             return
         op = self.paint(prim.paint)
         if op == "n":
             return
+        ox, oy = self.ox, self.oy
         if isinstance(prim, FRect):
             if prim.radius:
-                self.ops.append(_trim(_round_rect(prim) + " " + op))
+                self.ops.append(_trim(_round_rect(prim, ox, oy) + " " + op))
             else:
-                self.ops.append(_trim("%.2f %.2f %.2f %.2f re %s" % (prim.x, prim.y, prim.w, prim.h, op)))
+                self.ops.append(_trim("%.2f %.2f %.2f %.2f re %s" % (prim.x - ox, prim.y - oy, prim.w, prim.h, op)))
         elif isinstance(prim, FCircle):
-            self.ops.append(_trim(_circle(prim.cx, prim.cy, prim.r) + " " + op))
+            self.ops.append(_trim(_circle(prim.cx - ox, prim.cy - oy, prim.r) + " " + op))
         elif isinstance(prim, FPath):
             pts = prim.points
-            parts = ["%.2f %.2f m" % pts[0]] + ["%.2f %.2f l" % p for p in pts[1:]]
+            parts = ["%.2f %.2f m" % (pts[0][0] - ox, pts[0][1] - oy)] + ["%.2f %.2f l" % (x - ox, y - oy) for x, y in pts[1:]]
             if prim.closed:
                 parts.append("h")
             else:
@@ -149,28 +207,39 @@ class _Page:
     def text(self, t: FText) -> None:
         """One BT..ET per text: the text matrix turns glyphs upright in the page's y-down space and
         by the text's angle; reportlab's TrueType font subsets the glyphs (and embeds them)."""
-        from reportlab.pdfbase.pdfmetrics import getFont
-
         if t.colour != self.fill:
             self.ops.append(_colour_op(t.colour, False))
             self.fill = t.colour
-        doc = self.c._doc
         r = math.radians(t.angle)
         cos, sin = math.cos(r), math.sin(r)
-        parts = [_trim("BT %.4f %.4f %.4f %.4f %.2f %.2f Tm" % (cos, sin, sin, -cos, t.x, t.y))]
+        parts = [f"BT {_f(cos, '%.4f')} {_f(sin, '%.4f')} {_f(sin, '%.4f')} {_f(-cos, '%.4f')} "
+                 f"{_f(t.x - self.ox)} {_f(t.y - self.oy)} Tm"]
+        size = _f(t.size)
         for text, font in t.runs:
-            face = getFont(fonts.PDF_NAMES[font])
-            for subset, chunk in face.splitString(text, doc):
-                parts.append("%s %s Tf (%s) Tj" % (face.getSubsetInternalName(subset, doc), _trim("%.2f" % t.size),
-                                                   self.c._escape(chunk)))
+            key = (text, font, size)
+            shown = self.shown.get(key)
+            if shown is None:
+                shown = self.shown[key] = self._encoded(text, font, size)
+            parts.append(shown)
         parts.append("ET")
         self.ops.append(" ".join(parts))
+
+    def _encoded(self, text: str, font: str, size: str) -> str:
+        """The text's operators in its face's subsets, made once a document: reportlab gives each
+        character its code the first time it is shown, and keeps it."""
+        from reportlab.pdfbase.pdfmetrics import getFont
+
+        doc = self.c._doc
+        face = getFont(fonts.PDF_NAMES[font])
+        return " ".join("%s %s Tf (%s) Tj" % (face.getSubsetInternalName(subset, doc), size, self.c._escape(chunk))
+                        for subset, chunk in face.splitString(text, doc))
 
 
 def _extent(prims) -> tuple[float, float, float, float]:
     """A form's bounding box: every prim with room for its stroke (text: its width, a size above
     and below, whichever way it turns)."""
     xs, ys = [], []
+    prims = list(ungrouped(prims))
     for p in prims:
         if isinstance(p, FRect):
             xs += [p.x, p.x + p.w]
@@ -199,8 +268,8 @@ def _circle(cx: float, cy: float, r: float) -> str:
             f"{_n(cx + k, cy - r, cx + r, cy - k, cx + r, cy)} c h")
 
 
-def _round_rect(r: FRect) -> str:
-    x, y, w, h, rad = r.x, r.y, r.w, r.h, min(r.radius, r.w / 2, r.h / 2)
+def _round_rect(r: FRect, ox: float = 0.0, oy: float = 0.0) -> str:
+    x, y, w, h, rad = r.x - ox, r.y - oy, r.w, r.h, min(r.radius, r.w / 2, r.h / 2)
     k = rad * (1 - KAPPA)
     return (f"{_n(x + rad, y)} m {_n(x + w - rad, y)} l {_n(x + w - k, y, x + w, y + k, x + w, y + rad)} c "
             f"{_n(x + w, y + h - rad)} l {_n(x + w, y + h - k, x + w - k, y + h, x + w - rad, y + h)} c "

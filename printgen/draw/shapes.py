@@ -7,8 +7,9 @@ checker can find it on the page and trace it back to the ruleset."""
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Union
+from typing import Callable, Union
 
 Point = tuple[float, float]
 Matrix = tuple[float, float, float, float, float, float]        # x' = a x + c y + e ; y' = b x + d y + f
@@ -122,6 +123,8 @@ class Group:
     items: tuple["Shape", ...]
     matrix: Matrix = IDENTITY
     tag: str = ""
+    local: bool = False             # the PDF writes its contents from its own origin (when it only moves them):
+                                    # a piece repeated on a sheet then repeats its operators, which compress to little
 
 
 @dataclass(frozen=True)
@@ -149,12 +152,30 @@ class Page:
         self.items.extend(shapes)
 
 
+class LazyPages(Sequence):
+    """Pages laid out only when asked for, one at a time, as `make(i)` lays out page i (the same page
+    each time): a sheet of six thousand ships is written without ever holding its pages at once."""
+
+    def __init__(self, count: int, make: Callable[[int], Page]):
+        self.count, self.make = count, make
+
+    def __len__(self) -> int:
+        return self.count
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [self.make(k) for k in range(*i.indices(self.count))]
+        if not -self.count <= i < self.count:
+            raise IndexError(i)
+        return self.make(i % self.count)
+
+
 @dataclass
 class Drawing:
     """A document: pages plus what the backends write into its metadata."""
 
     title: str
-    pages: list[Page]
+    pages: list[Page] | LazyPages
     subject: str = ""
     files: dict[str, bytes] = field(default_factory=dict)     # data files the document brings (a kit writes them)
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from printgen.draw import fonts
-from printgen.draw.flatten import FCircle, FDots, FlatPage, FPath, FRect, FText, FUse
+from printgen.draw.flatten import FCircle, FDots, FlatPage, FPath, FRect, FText, FUse, ungrouped
 from printgen.draw.theme import Paint
 
 WEIGHT = {"regular": ("normal", "normal"), "bold": ("bold", "normal"), "italic": ("normal", "italic"),
@@ -18,10 +18,10 @@ def render_svg(page: FlatPage, title: str) -> bytes:
     d.set_desc(title=title)
     for name, prims in page.symbols.items():          # each drawn once, placed by <use>
         sym = d.symbol(id=name, overflow="visible")
-        for prim in prims:
+        for prim in ungrouped(prims):
             sym.add(_element(d, prim))
         d.defs.add(sym)
-    for prim in page.prims:
+    for prim in ungrouped(page.prims):
         el = _element(d, prim)
         if el is not None:
             d.add(el)

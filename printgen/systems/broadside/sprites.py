@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from printgen.draw.shapes import Drawing, Group, Line, Poly, Rect, Shape, Span, Symbol, Text, translate
+from printgen.draw.shapes import Drawing, Group, LazyPages, Line, Page, Poly, Rect, Shape, Span, Symbol, Text, translate
 from printgen.options import Options
 from printgen.rules.tracks import tracks
 from printgen.sheets.pieces.ensigns import nation_code
@@ -58,17 +58,20 @@ def sprite_sheets(scenario, options: Options) -> Drawing:
     g = grid(content_box(options), size.w, size.h, "ship piece")
     ships = list(scenario.fleet.ships)
     n_pages = max(1, math.ceil(len(ships) / g.per_page))
-    pages = []
-    for p in range(n_pages):
+    shared: dict = {}                                   # what pieces draw alike, made once for the sheet
+
+    def laid_out(p: int) -> Page:
         page = new_page(options)
         batch = ships[p * g.per_page:(p + 1) * g.per_page]
         for i, ship in enumerate(batch):
             x, y = g.slot(i)
-            page.add(Group((piece(ship, rs, size, options.scale),), translate(x, y), tag=ship.key))
+            page.add(Group((piece(ship, rs, size, options.scale, shared),), translate(x, y), tag=ship.key, local=True))
         frame(page, options, scenario.title, "Ship sprites", p + 1, n_pages, legend=False)   # the notes say it
         rows = -(-len(batch) // g.cols)
         _how_to(page, options, g.y0 + rows * size.h, scenario)
-        pages.append(page)
+        return page
+
+    pages = LazyPages(n_pages, laid_out)                # laid out as they are written: memory flat in the fleet
     return Drawing(f"{scenario.title}: ship sprites ({options.edition_name})", pages, subject="printgen sprites")
 
 
@@ -86,30 +89,37 @@ def _how_to(page, options: Options, top: float, scenario) -> None:
     note = _flagship_note(scenario)                                     # spans with their marks, wrapped whole
     for size in (TYPE.small + 0.5, TYPE.small - 0.5):
         lead = size * 1.3
-        lines = [(i == 0, (Span(line),)) for para in paras for i, line in enumerate(wrap(para, width, size))]
-        lines += [(i == 0, tuple(row)) for i, row in enumerate(wrap_spans(list(note), width, size))] if note else []
-        need = lead * (len(lines) + 1.6)
+        told = [(i == 0, (Span(line),)) for para in paras for i, line in enumerate(wrap(para, width, size))]
+        noted = [(i == 0, tuple(row)) for i, row in enumerate(wrap_spans(list(note), width, size))] if note else []
+        need = lead * (len(told) + len(noted) + 1.6)
         y = min(top + 12 + size, page.height - MARGIN - need)
         if y >= top + size:
             break
-    page.add(*craft_legend(MARGIN, y, size + 1))
-    y += lead * 1.6
-    page.add(Text(MARGIN, y, (Span("How to make a ship"),), size, font="bold"))
-    for i, (first, spans) in enumerate(lines):
-        page.add(Text(MARGIN, y + lead * (i + 1), (Span("· " if first else "  "), *spans), size))
+
+    def lines(rows, first_row: int) -> list:
+        return [Text(0, lead * (1.6 + first_row + i + 1), (Span("· " if first else "  "), *spans), size)
+                for i, (first, spans) in enumerate(rows)]
+
+    # the same words on every page: drawn once, placed on each; the note's marks are traced, so stay on the page
+    how_to = (*craft_legend(0, 0, size + 1), Text(0, lead * 1.6, (Span("How to make a ship"),), size, font="bold"),
+              *lines(told, 0))
+    page.add(Symbol(f"howto-{size!r}x{width!r}", how_to, translate(MARGIN, y)))
+    page.add(Group(tuple(lines(noted, len(told))), translate(MARGIN, y)))
 
 
-def piece(ship, rs, size: PieceSize, s: float) -> Group:
+def piece(ship, rs, size: PieceSize, s: float, shared: dict | None = None) -> Group:
     """One ship's piece with its top-left at (0, 0). Nothing but the dash-dot line is drawn on a fold:
-    the tabs and the name bands are fills without outlines, so every fold prints as a fold."""
+    the tabs and the name bands are fills without outlines, so every fold prints as a fold. What
+    every piece of a sheet has alike (tabs, bands, glue strip, arrows, folds and cuts) is drawn once
+    as two symbols, under and over the ship's own marks; `shared` keeps the symbols made so far."""
+    shared = {} if shared is None else shared
     w, t, ph = size.w, size.tab, size.profile_h
     fold_y = t + ph
     near = _side(ship, w, ph, size.sea, s)
+    graphics = _side_symbol(tuple(g for g in near if not isinstance(g, Text)), w, ph, size.sea, shared)
     items: list[Shape] = [
-        *glue_area(0, 0, w, t, s, outline=False),
-        *glue_area(0, 2 * ph + t, w, t, s, outline=False),
-        Group(tuple(g for g in near if not isinstance(g, Text)), translate(0, fold_y)),
-        Group(tuple(g for g in near if not isinstance(g, Text)), (1, 0, 0, -1, 0, fold_y)),   # mirror at the fold
+        Group(graphics, translate(0, fold_y)),
+        Group(graphics, (1, 0, 0, -1, 0, fold_y)),                  # mirror at the fold
     ]
     for label in (g for g in near if isinstance(g, Text)):
         items.append(Group((label,), translate(0, fold_y)))
@@ -117,11 +127,53 @@ def piece(ship, rs, size: PieceSize, s: float) -> Group:
         items.append(Text(label.x, fold_y - label.y, label.spans, label.size, label.role,
                           label.font, label.anchor, label.angle + 180, label.tag))
     base_y = 2 * t + 2 * ph
-    items += _base(ship, rs, w, size.base_h, base_y, s, size.tab)
-    for y in (t, fold_y, t + 2 * ph):
-        items.append(Line(0, y, w, y, "fold", tag="fold"))
-    items += [Line(0, base_y, w, base_y, "cut"), Rect(0, 0, w, base_y + size.base_h, "cut", tag="piece")]
+    base = _base(ship, rs, w, size.base_h, base_y, s, size.tab, shared)
+    items += [base[0], _shared(("under", size, s), lambda: _under(size, s), shared), *base[1:],
+              _shared(("over", size, s), lambda: _over(size), shared)]
     return Group(tuple(items), tag=ship.key)
+
+
+def _shared(key: tuple, make, shared: dict):
+    """The shape made once for `key` on this sheet, placed at every piece."""
+    if key not in shared:
+        shared[key] = make()
+    return shared[key]
+
+
+def _side_symbol(graphics: tuple, w: float, ph: float, sea: float, shared: dict) -> tuple:
+    """The side's profile, name band and rule as one symbol (the near side placed, then mirrored),
+    followed by what else the side draws (a flagship's star)."""
+    profile, band, rule, *rest = graphics
+    key = ("side", profile.key, sea)
+    sym = _shared(key, lambda: Symbol(f"{profile.key}-band{sea!r}", profile.items + (band, rule)), shared)
+    return (sym, *rest)
+
+
+def _under(size: PieceSize, s: float) -> Symbol:
+    """The glue tabs, the base's glue strip and its STERN / BOW words and bow arrows: every piece's."""
+    w, t, ph, bh = size.w, size.tab, size.profile_h, size.base_h
+    y0 = 2 * t + 2 * ph
+    glue_top = y0 + bh / 2 - t
+    strip = (bh - 2 * t) / 2
+    arrow = strip * 0.55
+    out: list[Shape] = [*glue_area(0, 0, w, t, s, outline=False), *glue_area(0, 2 * ph + t, w, t, s, outline=False),
+                        *glue_area(w * 0.04, glue_top, w * 0.92, 2 * t, s)]
+    for cy in (y0 + strip / 2, y0 + bh - strip / 2):            # bow arrows at the right end
+        out.append(Poly(((w - 3 * s - arrow * 0.9, cy - arrow / 2), (w - 3 * s, cy),
+                         (w - 3 * s - arrow * 0.9, cy + arrow / 2)), "bow", tag="bow"))
+    small = min(TYPE.piece_label * s, t * 0.9)
+    for x, word, anchor in ((w * 0.04 + 3 * s, "STERN", "start"), (w * 0.96 - 3 * s, "BOW", "end")):
+        out.append(Text(x, glue_top + t + small * 0.36, (Span(word),), small, role="text.muted", anchor=anchor))
+    return Symbol(f"piece-under-{w!r}x{size.h!r}-{s!r}", tuple(out))
+
+
+def _over(size: PieceSize) -> Symbol:
+    """The folds, the cut between ship and base and the piece's outline, over everything else."""
+    w, t, ph = size.w, size.tab, size.profile_h
+    base_y = 2 * t + 2 * ph
+    out: list[Shape] = [Line(0, y, w, y, "fold", tag="fold") for y in (t, t + ph, t + 2 * ph)]
+    out += [Line(0, base_y, w, base_y, "cut"), Rect(0, 0, w, base_y + size.base_h, "cut", tag="piece")]
+    return Symbol(f"piece-over-{w!r}x{size.h!r}", tuple(out))
 
 
 def _side(ship, w: float, ph: float, sea: float, s: float) -> list[Shape]:
@@ -151,24 +203,18 @@ def _side(ship, w: float, ph: float, sea: float, s: float) -> list[Shape]:
     return out
 
 
-def _base(ship, rs, w: float, bh: float, y0: float, s: float, tab: float) -> list[Shape]:
-    """The base seen from above, bow to the right: name strip, glue strip, hit-track strip. The base
-    carries its nation's pattern; the name sits on a white label so it reads over it."""
+def _base(ship, rs, w: float, bh: float, y0: float, s: float, tab: float, shared: dict) -> list[Shape]:
+    """The base seen from above, bow to the right: name strip, glue strip (the piece's `_under`
+    symbol draws it), hit-track strip. The base carries its nation's pattern; the name sits on a
+    white label so it reads over it. The first shape is the pattern, which goes under the strips."""
     from printgen.draw import fonts
 
     # the nation's pattern (hundreds of dots or hatch lines) drawn once, placed on each of its bases
-    out: list[Shape] = [Symbol(f"base-{ship.nation}-{w!r}x{bh!r}", (Rect(0, 0, w, bh, f"base.{ship.nation}"),),
+    key = f"base-{ship.nation}-{w!r}x{bh!r}"
+    out: list[Shape] = [Symbol(key, _shared((key,), lambda: (Rect(0, 0, w, bh, f"base.{ship.nation}"),), shared),
                                translate(0, y0), tag="base")]
-    glue_top = y0 + bh / 2 - tab
-    out += glue_area(w * 0.04, glue_top, w * 0.92, 2 * tab, s)
     strip = (bh - 2 * tab) / 2
     arrow = strip * 0.55
-    for cy in (y0 + strip / 2, y0 + bh - strip / 2):            # bow arrows at the right end
-        out.append(Poly(((w - 3 * s - arrow * 0.9, cy - arrow / 2), (w - 3 * s, cy),
-                         (w - 3 * s - arrow * 0.9, cy + arrow / 2)), "bow", tag="bow"))
-    small = min(TYPE.piece_label * s, tab * 0.9)
-    for x, word, anchor in ((w * 0.04 + 3 * s, "STERN", "start"), (w * 0.96 - 3 * s, "BOW", "end")):
-        out.append(Text(x, glue_top + tab + small * 0.36, (Span(word),), small, role="text.muted", anchor=anchor))
     # Name strip (top): star, name, and the nation's code where it fits.
     star = strip * 0.32 if ship.flagship else 0.0
     name_x = 4 * s + (star * 2.3 if ship.flagship else 0)
@@ -190,8 +236,9 @@ def _base(ship, rs, w: float, bh: float, y0: float, s: float, tab: float) -> lis
     # Hit track (bottom strip).
     for track in tracks(rs, ship):                              # one row drawn once for every ship alike
         row_w = w - arrow - 10 * s
-        out.append(Symbol(f"track-{track.shape}-{track.count}-{row_w!r}x{strip!r}",
-                          tuple(track_shapes(track, 0, 0, row_w, strip)), translate(4 * s, y0 + bh - strip)))
+        key = f"track-{track.shape}-{track.count}-{row_w!r}x{strip!r}"
+        items = _shared((key,), lambda: tuple(track_shapes(track, 0, 0, row_w, strip)), shared)
+        out.append(Symbol(key, items, translate(4 * s, y0 + bh - strip)))
     return out
 
 
