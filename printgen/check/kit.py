@@ -11,7 +11,7 @@ from typing import Callable
 
 from printgen.check.geometry import check_geometry
 from printgen.check.folder import changed_extras, extra_files, ruleset_changes
-from printgen.check.deployment import check_deployment
+from printgen.check.deployment import check_deployment, deployment_file
 from printgen.check.gauges import check_angles
 from printgen.check.independent import Oracle
 from printgen.check.labels import check_pairs
@@ -183,7 +183,7 @@ def _scenario_folder(name: str, folder: Path) -> str:
 
 
 def _deployment(folder: Path, plan, found: list[Discrepancy]) -> None:
-    fresh = _deployment_data(plan)[0]
+    fresh = deployment_file(plan)[0]
     path = folder / "deployment.json"
     if not path.is_file() or path.read_bytes() != fresh:
         found.append(Discrepancy("deployment.json", 0, "differs from the deployment the scenario and seed give"))
@@ -212,20 +212,13 @@ def _check_job(plan, job) -> tuple[list[Discrepancy], list[str] | bool | None] |
 
 def _resolver(plan):
     """What the deployment's sources print (the map's positions, ...), from the deployment file's contents."""
-    return _deployment_data(plan)[1]
+    from printgen.game.deploy_data import source_resolver
 
-
-def _deployment_data(plan) -> tuple[bytes, Callable]:
-    """deployment.json as the plan gives it, and its resolver: made once a plan and deployment (every
-    document's check asks), not once a document."""
-    from printgen.game.deploy_data import source_resolver, to_json
-
-    cached = plan.__dict__.get("_deployment_data")
-    if cached is None or cached[0] is not plan.deployment or cached[1] != plan.options:
-        data = to_json(plan.deployment, plan.scenario, plan.options)
-        cached = plan.__dict__["_deployment_data"] = (plan.deployment, plan.options, data,
-                                                      source_resolver(json.loads(data)))
-    return cached[2], cached[3]
+    cached = plan.__dict__.get("_deployment_resolver")
+    data = deployment_file(plan)[1]
+    if cached is None or cached[0] is not data:
+        cached = plan.__dict__["_deployment_resolver"] = (data, source_resolver(data))
+    return cached[1]
 
 
 def _check_combined(folder: Path, kit: dict, parts: list[dict], read: dict) -> list[Discrepancy]:
@@ -285,12 +278,15 @@ def _check_pages(pages, doc: dict, trace: list, plan, deploy_text) -> list[Discr
     s, o = plan.scenario, plan.options
     measure = o.measure
     odds = Oracle(s.ruleset)
+    ctx = Context(s.ruleset, measure, s.fleet, s.title, 1, len(pages), extra=deploy_text, plan=plan)
     for i, (page, whole) in enumerate(zip(pages, trace), start=1):
         page_trace = [e for e in whole if "shape" not in e]          # printed words and numbers
-        out += check_geometry(page.paths, [e for e in whole if "shape" in e], s.ruleset, measure, name, i, edition)
-        out += check_angles(page.paths, [e for e in whole if "shape" in e], s.ruleset, name, i)
-        out += check_deployment(page, [e for e in whole if "shape" in e], page_trace, plan, name, i)
-        ctx = Context(s.ruleset, measure, s.fleet, s.title, i, len(pages), extra=deploy_text, plan=plan)
+        shapes = [e for e in whole if "shape" in e]
+        if shapes:
+            out += check_geometry(page.paths, shapes, s.ruleset, measure, name, i, edition)
+            out += check_angles(page.paths, shapes, s.ruleset, name, i)
+            out += check_deployment(page, shapes, page_trace, plan, name, i)
+        ctx.page = i
         out += check_page(page, page_trace, ctx, name, i)
         out += check_pairs(page_trace, name, i)
         out += odds.check(page_trace, measure, name, i)
