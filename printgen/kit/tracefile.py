@@ -21,11 +21,15 @@ TABLES = ("sources", "kinds", "labels", "heights", "texts", "shapes", "shape_key
 
 def write(traces: dict[str, list], kits: dict[str, list[str]]) -> bytes:
     """`traces`: document path -> pages of TraceEntry-like dicts; `kits`: kit path -> its documents."""
-    tables: dict[str, dict] = {name: {} for name in TABLES}
+    tables: dict[str, dict] = {name: {} for name in TABLES}          # key -> index, in order
+    values: dict[str, list] = {name: [] for name in TABLES}
 
     def index(table: str, value) -> int:
-        key = json.dumps(value, ensure_ascii=False)
-        return tables[table].setdefault(key, len(tables[table]))
+        key = value if isinstance(value, (str, int)) else json.dumps(value, ensure_ascii=False)
+        found = tables[table].setdefault(key, len(values[table]))
+        if found == len(values[table]):
+            values[table].append(value)
+        return found
 
     def entry(e: dict, above: list) -> list:
         x0, top, w, h = _box(e["bbox"])
@@ -49,8 +53,7 @@ def write(traces: dict[str, list], kits: dict[str, list[str]]) -> bytes:
             docs[path] = seen[key]
         else:
             docs[path], seen[key] = written, path
-    data = {"format": FORMAT, **{name: [json.loads(k) for k in t] for name, t in tables.items()},
-            "documents": docs, "kits": kits}
+    data = {"format": FORMAT, **values, "documents": docs, "kits": kits}
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
 
