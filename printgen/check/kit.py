@@ -4,7 +4,6 @@ and the fleet as they are now. Every discrepancy is listed with its file and pag
 from __future__ import annotations
 
 import hashlib
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
