@@ -314,6 +314,48 @@ def test_kit_pdf_has_one_font_subset_per_face_and_every_word_and_width(kit):
     assert (folder / "kit-color.pdf").stat().st_size < 250_000        # 498 kB with a subset a document
 
 
+def test_trace_json_of_format_3_still_reads():
+    """A kit printed with printgen-trace/3 (heights, texts and shapes in each entry) can still be checked."""
+    from printgen.kit import tracefile
+
+    old = {"format": "printgen-trace/3", "sources": [["rule", "a"], ["label", "x"]], "kinds": ["count", "shape"],
+           "labels": [[["row", 1]]],
+           "documents": {"d.pdf": [[[1000, 2000, 550, 747, "6", 0, 0, 0],
+                                    [1000, 0, 100, 200, "", 1, 0, -1, {"edge": "x", "per": 1.5}]]]},
+           "kits": {"k.pdf": ["d.pdf"]}}
+    full = tracefile.read(json.dumps(old))
+    assert full["k.pdf"] == full["d.pdf"] == [[
+        {"bbox": [10.0, 20.0, 15.5, 27.47], "text": "6", "kind": "count", "source": ["rule", "a"],
+         "labels": [["row", ["label", "x"]]]},
+        {"bbox": [10.0, 20.0, 11.0, 22.0], "text": "", "kind": "shape", "source": ["rule", "a"],
+         "shape": {"edge": "x", "per": 1.5}}]]
+
+
+def test_trace_json_writes_each_value_once_and_an_edition_as_the_other():
+    """Texts, heights and shapes are written once and pointed to; a document traced like another (the
+    black-and-white edition of the colour one) names it; and all reads back as it was written."""
+    from printgen.kit import tracefile
+
+    shape = {"edge": "from", "origin": [1.0, 2.0], "per": 23.31}
+    page = [{"bbox": [10.0, 20.0, 15.5, 27.47], "text": "Trafalgar, 21 October 1805", "source": ["scenario"],
+             "kind": "text"},
+            {"bbox": [30.0, 20.0, 35.5, 27.47], "text": "Trafalgar, 21 October 1805", "source": ["scenario"],
+             "kind": "text", "labels": [["row", ["label", "x"]]]},
+            {"bbox": [1.0, 2.0, 3.0, 4.0], "text": "", "source": ["rule", "a"], "kind": "shape", "shape": shape},
+            {"bbox": [1.0, 5.0, 3.0, 7.0], "text": "", "source": ["rule", "b"], "kind": "shape", "shape": shape}]
+    other = [{**page[0], "text": "6"}]
+    raw = tracefile.write({"a-color.pdf": [page, other], "a-bw.pdf": [page, other], "b-bw.pdf": [other]},
+                          {"kit-bw.pdf": ["a-bw.pdf", "b-bw.pdf"]})
+    data = json.loads(raw)
+    assert data["format"] == "printgen-trace/4"
+    assert data["documents"]["a-bw.pdf"] == "a-color.pdf" and isinstance(data["documents"]["b-bw.pdf"], list)
+    assert raw.count(b"Trafalgar, 21 October 1805") == 1 and raw.count(b"23.31") == 1 and raw.count(b"origin") == 1
+    assert data["heights"] == [747, 200]
+    full = tracefile.read(raw.decode())
+    assert full["a-color.pdf"] == full["a-bw.pdf"] == [page, other] and full["b-bw.pdf"] == [other]
+    assert full["kit-bw.pdf"] == [page, other, other]
+
+
 def test_trace_json_of_a_kit_printed_before_still_reads():
     """A kit printed with the previous trace format (printgen-trace/2) can still be checked."""
     from printgen.kit import tracefile

@@ -129,3 +129,40 @@ def test_the_next_kit_reuses_the_records_only_when_they_are_its_own(kit):
     run, _, results = decode((kit / RECORDS).read_bytes())
     _edit_record(kit, sample(run, len(results))[-1], lambda g: g.__setitem__(0, g[0] - 1))
     assert not reused(request)
+
+
+def test_the_kit_replays_no_game_it_has_just_recorded_and_every_check_does(kit, run, monkeypatch):
+    """Inside `printgen kit`, records that are the very bytes its worker wrote are not replayed (the
+    same games played again by the same code from the same inputs prove nothing new); records with
+    any other bytes, and every `printgen check`, replay the sample."""
+    import hashlib
+
+    from printgen.check.kit import Checked
+    from printgen.kit import parallel
+    from printgen.play import kitcheck
+    from printgen.play.kitdoc import SAMPLE
+
+    monkeypatch.setattr(parallel.os, "cpu_count", lambda: 1)         # one process: the replays are seen here
+    played = []
+    real = kitcheck.replay
+    monkeypatch.setattr(kitcheck, "replay", lambda job: played.append(job[2]) or real(job))
+
+    def replayed(**how) -> list[int]:
+        played.clear()
+        assert check_kit(kit, echo=lambda s: None, quiet=True, **how)
+        return list(played)
+
+    run_, _, results = decode((kit / RECORDS).read_bytes())
+    written = hashlib.sha256((kit / RECORDS).read_bytes()).hexdigest()
+    assert replayed() == sample(run_, len(results)) and len(played) == SAMPLE      # `printgen check`
+    assert replayed(checked={"plays-bw.pdf": Checked("0" * 64, [], None, {RECORDS: written})}) == []
+    assert replayed(checked={"plays-bw.pdf": Checked("0" * 64, [], None, {RECORDS: "1" * 64})}) == sample(run_, len(results))
+    played.clear()
+    code, out, err = run("kit", "trafalgar", *SMALL, "--out", kit.parent / "again")    # the kit's own check
+    assert code == 0 and played == [], out + err
+    i = sample(run_, len(results))[0]                      # records changed after the worker wrote them: replayed
+    _edit_record(kit, i, lambda g: g.__setitem__(2, 1 if g[2] != 1 else 0))
+    played.clear()
+    assert not check_kit(kit, echo=lambda s: None, quiet=True,
+                         checked={"plays-bw.pdf": Checked("0" * 64, [], None, {RECORDS: written})})
+    assert i in played

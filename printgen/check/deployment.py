@@ -31,9 +31,8 @@ def check_deployment(page, shapes: list[dict], words: list[dict], plan, file: st
     if not tables:
         return []
     from printgen.check.geometry import TOL_PT
-    from printgen.game.deploy_data import to_json
 
-    data = json.loads(to_json(plan.deployment, plan.scenario, plan.options))   # as deployment.json holds it
+    data = deployment_file(plan)[1]                          # as deployment.json holds it
     inch = CM_PER_GAME_IN if data["units"] == "cm" else 1.0
     rects = [p for p in page.paths if p.kind == "rect"]
     outlines = _outlines(page.page, page.height)
@@ -52,9 +51,10 @@ def check_deployment(page, shapes: list[dict], words: list[dict], plan, file: st
                                             f"deployment.json says {data['table']['north_south']:g}", tuple(t["bbox"])))
             continue
         tol = max(TOL_IN * inch * k, MIN_PT)
+        near = _near(outlines, tol)
         for p in data["placements"]:
             want = corners(p, base_size(p, plan, inch), drawn.x0, drawn.bottom, k)
-            if not any(_same(want, got, tol) for got in outlines):
+            if not any(_same(want, got, tol) for got in near(*want[0])):
                 cx, cy = sum(q[0] for q in want) / 4, sum(q[1] for q in want) / 4
                 out.append(Discrepancy(file, n, f"{p['ship']}: no base drawn at x {p['x']:g}, y {p['y']:g} {data['units']}, "
                                                 f"heading {p['heading_deg']:g}° as deployment.json places it "
@@ -62,6 +62,18 @@ def check_deployment(page, shapes: list[dict], words: list[dict], plan, file: st
                 continue
             out += _number_by(p, want, words, plan, file, n)
     return out
+
+
+def deployment_file(plan) -> tuple[bytes, dict]:
+    """deployment.json as the plan gives it, its bytes and its data (not to be changed): made once a
+    plan and deployment, not once a page (every document's check reads it, for the map's positions)."""
+    from printgen.game.deploy_data import to_json
+
+    cached = plan.__dict__.get("_deployment_file")
+    if cached is None or cached[0] is not plan.deployment or cached[1] != plan.options:
+        data = to_json(plan.deployment, plan.scenario, plan.options)
+        cached = plan.__dict__["_deployment_file"] = (plan.deployment, plan.options, data, json.loads(data))
+    return cached[2], cached[3]
 
 
 def corners(p: dict, size: tuple[float, float], west: float, south: float, k: float) -> list[tuple[float, float]]:
@@ -82,6 +94,21 @@ def base_size(p: dict, plan, inch: float) -> tuple[float, float]:
     ship = next(q.ship for q in plan.deployment.placements if q.number == p["number"])
     length, width = plan.scenario.ruleset.base_of(ship)
     return length * plan.options.scale * inch, width * plan.options.scale * inch
+
+
+CELL_PT = 36.0       # the grid that finds the outlines near a point
+
+
+def _near(outlines: list[list[tuple[float, float]]], tol: float):
+    """A function of (x, y) giving every outline with a corner within `tol` of it (and maybe others):
+    each outline is filed under the grid cells its corners' box, grown by `tol`, touches."""
+    cells: dict[tuple[int, int], list] = {}
+    for pts in outlines:
+        xs, ys = [q[0] for q in pts], [q[1] for q in pts]
+        for i in range(int((min(xs) - tol) // CELL_PT), int((max(xs) + tol) // CELL_PT) + 1):
+            for j in range(int((min(ys) - tol) // CELL_PT), int((max(ys) + tol) // CELL_PT) + 1):
+                cells.setdefault((i, j), []).append(pts)
+    return lambda x, y: cells.get((int(x // CELL_PT), int(y // CELL_PT)), ())
 
 
 def _same(want: list[tuple[float, float]], got: list[tuple[float, float]], tol: float) -> bool:

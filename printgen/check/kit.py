@@ -4,14 +4,13 @@ and the fleet as they are now. Every discrepancy is listed with its file and pag
 from __future__ import annotations
 
 import hashlib
-import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
 from printgen.check.geometry import check_geometry
 from printgen.check.folder import changed_extras, extra_files, ruleset_changes
-from printgen.check.deployment import check_deployment
+from printgen.check.deployment import check_deployment, deployment_file
 from printgen.check.gauges import check_angles
 from printgen.check.independent import Oracle
 from printgen.check.labels import check_pairs
@@ -27,16 +26,20 @@ SHIP_LISTS = ("sprites", "map", "captains", "records", "score", "debrief")   # d
 class Checked:
     """A document checked by the worker that made it, from its bytes in memory: the sha256 of those
     bytes (the kit's check takes the result only for a file that still has them), what was found,
-    and the words of each page (None: unreadable)."""
+    the words of each page (None: unreadable), and the sha256 of each data file made with it (the
+    plays page's records: the kit's check does not replay records that are those bytes)."""
     sha256: str
     found: list[Discrepancy]
     texts: list[str] | None
+    data: dict[str, str] = field(default_factory=dict)
 
 
-def check_bytes(data: bytes, doc: dict, trace: list, plan) -> Checked:
-    """Check one document of the kit from its bytes, as `printgen check` would check its file."""
+def check_bytes(data: bytes, doc: dict, trace: list, plan, files: dict[str, bytes] | None = None) -> Checked:
+    """Check one document of the kit from its bytes, as `printgen check` would check its file;
+    `files`: the data files made with it (hashed for the kit's check)."""
     found, texts = check_document(data, doc, trace, plan, _resolver(plan))
-    return Checked(hashlib.sha256(data).hexdigest(), found, texts)
+    made = {name: hashlib.sha256(b).hexdigest() for name, b in (files or {}).items()}
+    return Checked(hashlib.sha256(data).hexdigest(), found, texts, made)
 
 
 def check_kit(folder: Path, echo: Callable[[str], None] = print, quiet: bool = False,
@@ -62,8 +65,11 @@ def check_kit(folder: Path, echo: Callable[[str], None] = print, quiet: bool = F
         _deployment(folder, plan, found)
     from printgen.play.kitcheck import check_plays
 
-    found += check_plays(folder, manifest, plan, bad)      # before the documents: their figures read its records
-    by_path = _check_documents(folder, manifest, bad, traces, plan, checked)
+    made = {name: sha for c in (checked or {}).values() for name, sha in c.data.items()}
+    plays, games = check_plays(folder, manifest, plan, bad, made)
+    found += plays                                         # before the documents: their figures read its records
+    by_path, replayed = _check_documents(folder, manifest, bad, traces, plan, checked, games)
+    found += replayed
     for d in manifest["documents"]:
         problems = by_path.get(d["path"], [])
         found += problems
@@ -85,9 +91,10 @@ def check_kit(folder: Path, echo: Callable[[str], None] = print, quiet: bool = F
 
 
 def _check_documents(folder: Path, manifest: dict, bad: dict, traces: dict | None, plan,
-                     checked: dict[str, Checked] | None) -> dict[str, list[Discrepancy]]:
+                     checked: dict[str, Checked] | None, games: list[tuple]) -> tuple[dict[str, list[Discrepancy]], list[Discrepancy]]:
     """Each readable document's discrepancies (those the build checked from the same bytes are
-    taken as they are), and each kit.pdf's against its documents."""
+    taken as they are), and each kit.pdf's against its documents; and what the replayed `games`
+    (kitcheck.check_plays) found. All are jobs for the same workers."""
     docs = [d for d in manifest["documents"] if d["path"] not in bad and traces is not None]
     # the page counts the lesson prints: the manifest's, each verified against its file by that
     # document's own check below, so that no document is drawn again only to count its pages
@@ -96,19 +103,30 @@ def _check_documents(folder: Path, manifest: dict, bad: dict, traces: dict | Non
             if checked and d["path"] in checked and checked[d["path"]].sha256 == d["sha256"]}
     kits = [(folder, d, _parts(manifest, d)) for d in docs if d["kind"] == "kit"]
     kits = [job for job in kits if not any(x["path"] in bad for x in job[2])]
-    # kit.pdf's proof (its documents joined again) runs beside the documents' checks, first: it is long
-    jobs = kits + [(folder, d, traces.get(d["path"], [])) for d in docs if d["kind"] != "kit" and d["path"] not in done]
+    todo = [(folder, d, traces.get(d["path"], [])) for d in docs if d["kind"] != "kit" and d["path"] not in done]
+    # the longest first, so that the workers finish together: kit.pdf's proof (its documents joined
+    # again), then the documents, the larger file first, then the games (a thirtieth of a second each)
+    todo.sort(key=lambda job: -(folder / job[1]["path"]).stat().st_size)
+    jobs = [("kit", job) for job in kits] + [("doc", job) for job in todo] + [("game", g) for g in games]
+    _resolver(plan)                    # made once, before the workers fork (each document's check reads it)
     import pypdfium2  # noqa: F401  (imported before the workers fork: once, not once a worker)
 
     from printgen.kit.parallel import run
 
-    results = run(_check_job, plan, jobs, label=lambda j: f"checking {j[1]['path']}")
-    read = {job[1]["path"]: r for job, r in zip(jobs, results)} | {p: (c.found, c.texts) for p, c in done.items()}
+    results = run(_check_job, plan, jobs, label=_label)
+    read = {job[1][1]["path"]: r for job, r in zip(jobs, results) if job[0] != "game"}
+    read |= {p: (c.found, c.texts) for p, c in done.items()}
+    replayed = [d for job, r in zip(jobs, results) if job[0] == "game" for d in r]
     texts = {path: r[1] for path, r in read.items()}
     by_path = {path: r[0] for path, r in read.items()}
     for _, kit, parts in kits:
         by_path[kit["path"]] = _check_combined(folder, kit, parts, texts)
-    return by_path
+    return by_path, replayed
+
+
+def _label(job) -> str:
+    what, arg = job
+    return f"replaying game {arg[2]} of plays.json" if what == "game" else f"checking {arg[1]['path']}"
 
 
 def _parts(manifest: dict, kit: dict) -> list[dict]:
@@ -164,19 +182,23 @@ def _scenario_folder(name: str, folder: Path) -> str:
 
 
 def _deployment(folder: Path, plan, found: list[Discrepancy]) -> None:
-    from printgen.game.deploy_data import to_json
-
-    fresh = to_json(plan.deployment, plan.scenario, plan.options)
+    fresh = deployment_file(plan)[0]
     path = folder / "deployment.json"
     if not path.is_file() or path.read_bytes() != fresh:
         found.append(Discrepancy("deployment.json", 0, "differs from the deployment the scenario and seed give"))
 
 
-def _check_job(plan, job) -> tuple[list[Discrepancy], list[str] | bool | None]:
+def _check_job(plan, job) -> tuple[list[Discrepancy], list[str] | bool | None] | list[Discrepancy]:
     """A document's discrepancies and the words of each of its pages (None: unreadable); for kit.pdf
-    whether joining its documents again gives its very bytes (the join is deterministic)."""
+    whether joining its documents again gives its very bytes (the join is deterministic); for a
+    game of the plays page's sample, what its replay found."""
+    what, job = job
+    if what == "game":
+        from printgen.play.kitcheck import replay
+
+        return replay(job)
     folder, doc, trace = job
-    if doc["kind"] == "kit":
+    if what == "kit":
         from printgen.kit.combine import combine_pdfs
 
         try:
@@ -189,9 +211,13 @@ def _check_job(plan, job) -> tuple[list[Discrepancy], list[str] | bool | None]:
 
 def _resolver(plan):
     """What the deployment's sources print (the map's positions, ...), from the deployment file's contents."""
-    from printgen.game.deploy_data import source_resolver, to_json
+    from printgen.game.deploy_data import source_resolver
 
-    return source_resolver(json.loads(to_json(plan.deployment, plan.scenario, plan.options)))
+    cached = plan.__dict__.get("_deployment_resolver")
+    data = deployment_file(plan)[1]
+    if cached is None or cached[0] is not data:
+        cached = plan.__dict__["_deployment_resolver"] = (data, source_resolver(data))
+    return cached[1]
 
 
 def _check_combined(folder: Path, kit: dict, parts: list[dict], read: dict) -> list[Discrepancy]:
@@ -251,12 +277,15 @@ def _check_pages(pages, doc: dict, trace: list, plan, deploy_text) -> list[Discr
     s, o = plan.scenario, plan.options
     measure = o.measure
     odds = Oracle(s.ruleset)
+    ctx = Context(s.ruleset, measure, s.fleet, s.title, 1, len(pages), extra=deploy_text, plan=plan)
     for i, (page, whole) in enumerate(zip(pages, trace), start=1):
         page_trace = [e for e in whole if "shape" not in e]          # printed words and numbers
-        out += check_geometry(page.paths, [e for e in whole if "shape" in e], s.ruleset, measure, name, i, edition)
-        out += check_angles(page.paths, [e for e in whole if "shape" in e], s.ruleset, name, i)
-        out += check_deployment(page, [e for e in whole if "shape" in e], page_trace, plan, name, i)
-        ctx = Context(s.ruleset, measure, s.fleet, s.title, i, len(pages), extra=deploy_text, plan=plan)
+        shapes = [e for e in whole if "shape" in e]
+        if shapes:
+            out += check_geometry(page.paths, shapes, s.ruleset, measure, name, i, edition)
+            out += check_angles(page.paths, shapes, s.ruleset, name, i)
+            out += check_deployment(page, shapes, page_trace, plan, name, i)
+        ctx.page = i
         out += check_page(page, page_trace, ctx, name, i)
         out += check_pairs(page_trace, name, i)
         out += odds.check(page_trace, measure, name, i)

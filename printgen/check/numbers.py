@@ -5,6 +5,7 @@ digit printed that no source accounts for?"""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Callable
 
 from printgen.check.discrepancy import Discrepancy  # noqa: F401 (where the checks import it from)
@@ -63,6 +64,11 @@ class Context:
     extra: Callable[[Source], str | None] | None = None     # sheet-specific sources (deployment, ...)
     plan: object = None                                     # the kit's plan: lesson numbers, provenance
 
+    @cached_property
+    def ships(self) -> dict:
+        """The fleet's ships by key (looked up for every name on a page)."""
+        return {s.key: s for s in self.fleet.ships} if self.fleet is not None else {}
+
 
 def expected(source: Source, kind: str, ctx: Context) -> str | None:
     """The text the source prints today; None when the source checks nothing (free wording)."""
@@ -101,7 +107,7 @@ def expected(source: Source, kind: str, ctx: Context) -> str | None:
         return fmt(args[0], kind, ctx.measure)
     if fn == "fleet":
         key, column, *word = args                       # (key, column, i): the i-th word of a long text
-        ships = {s.key: s for s in ctx.fleet.ships} if ctx.fleet is not None else {}
+        ships = ctx.ships
         if key not in ships:
             return f"<no ship {key} in the fleet>"
         text = fmt(getattr(ships[key], column), kind, ctx.measure)

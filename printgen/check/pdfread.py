@@ -72,6 +72,9 @@ def _chars(tp, height: float) -> list[Char]:
     return chars
 
 
+_TEXT = (ctypes.c_ushort * 4096)()          # quick_text_in's buffer: a traced box holds a few words
+
+
 class LazyPage:
     """A page whose characters are read only if needed: the checker first asks pdfium for the
     text inside each traced box (one call a number) and counts the page's digits; only a page
@@ -95,10 +98,19 @@ class LazyPage:
         return self._visible
 
     def quick_text_in(self, bbox) -> str:
+        """pdfium's text inside the box (pypdfium2's get_text_bounded, in one call instead of two:
+        pdfium looks through the page's characters on each)."""
+        import pypdfium2.raw as raw
+
         x0, top, x1, bottom = bbox
         inset = min(0.8, 0.12 * min(x1 - x0, bottom - top))      # pdfium takes glyphs that touch the box
-        return self.tp.get_text_bounded(left=x0 + inset, bottom=self.height - bottom + inset,
-                                        right=x1 - inset, top=self.height - top - inset)
+        box = (x0 + inset, self.height - top - inset, x1 - inset, self.height - bottom + inset)    # left, top, right, bottom
+        n = raw.FPDFText_GetBoundedText(self.tp.raw, *box, _TEXT, len(_TEXT))     # its NUL included
+        if n >= len(_TEXT):                                        # perhaps cut short: ask its length first
+            return self.tp.get_text_bounded(left=box[0], top=box[1], right=box[2], bottom=box[3])
+        if n > 0 and _TEXT[n - 1] == 0:
+            n -= 1
+        return ctypes.string_at(_TEXT, 2 * n).decode("utf-16-le", errors="ignore") if n > 0 else ""
 
     def text(self) -> str:
         if self._text is None:
@@ -106,7 +118,7 @@ class LazyPage:
         return self._text
 
     def digits(self) -> int:
-        return sum(ch.isdigit() for ch in self.text())
+        return sum(map(str.isdigit, self.text()))
 
     def chars(self) -> list[Char]:
         if self._chars is None:
@@ -150,9 +162,10 @@ def _objects(page, height: float, shapes: bool | str, colours: bool, visible: li
     colours of paths and text (when `colours`), inside form XObjects too (a symbol drawn once and
     placed many times counts at each place); and, into `visible`, what check/visibility.py reads of
     the page's own objects (in the same pass: a second one over a sheet of ships costs a tenth of a
-    second; a symbol holds no traced item and is drawn under them).
+    second; a symbol holds no traced item and is drawn under them). A path that is none of those
+    shapes is kept only for its colours (no check reads anything else of it).
 
-    Raw pdfium calls throughout: a sheet of ships holds ten thousand paths."""
+    Raw pdfium calls throughout, looked up once: a sheet of ships holds ten thousand paths."""
     import pypdfium2.raw as raw
 
     from printgen.check.visibility import Obj, bounds
@@ -163,58 +176,70 @@ def _objects(page, height: float, shapes: bool | str, colours: bool, visible: li
     mode, stroke = ctypes.c_int(), ctypes.c_int()
     x, y = ctypes.c_float(), ctypes.c_float()
     m = raw.FS_MATRIX()
+    kind_of, draw_mode, get_matrix = raw.FPDFPageObj_GetType, raw.FPDFPath_GetDrawMode, raw.FPDFPageObj_GetMatrix
+    count, segment, point, seg_type = (raw.FPDFPath_CountSegments, raw.FPDFPath_GetPathSegment,
+                                       raw.FPDFPathSegment_GetPoint, raw.FPDFPathSegment_GetType)
+    fill_of, stroke_of = raw.FPDFPageObj_GetFillColor, raw.FPDFPageObj_GetStrokeColor
+    TEXT, FORM, PATH, IMAGE, BEZIER = (raw.FPDF_PAGEOBJ_TEXT, raw.FPDF_PAGEOBJ_FORM, raw.FPDF_PAGEOBJ_PATH,
+                                       raw.FPDF_PAGEOBJ_IMAGE, raw.FPDF_SEGMENT_BEZIERTO)
+    measured = (2, 5, 13) if shapes == "lines" else (5, 13) if shapes else ()    # lines, rectangles, circles
 
-    def walk(count: int, get, outer: tuple | None) -> None:
+    def walk(n: int, get, outer: tuple | None) -> None:
         top = outer is None and visible is not None
-        for i in range(count):
+        for i in range(n):
             obj = get(i)
-            kind_of = raw.FPDFPageObj_GetType(obj)
-            if kind_of == raw.FPDF_PAGEOBJ_TEXT:
+            kind = kind_of(obj)
+            if kind == TEXT:
                 if colours:
-                    text_colours.add(_colour(raw.FPDFPageObj_GetFillColor, obj))
+                    text_colours.add(_colour(fill_of, obj))
                 if top:
                     visible.append(Obj(i, True, bounds(obj, height), obj))
                 continue
-            if kind_of == raw.FPDF_PAGEOBJ_FORM:
-                raw.FPDFPageObj_GetMatrix(obj, m)
+            if kind == FORM:
+                get_matrix(obj, m)
                 inner = _then((m.a, m.b, m.c, m.d, m.e, m.f), outer)
                 walk(raw.FPDFFormObj_CountObjects(obj), lambda k, obj=obj: raw.FPDFFormObj_GetObject(obj, k), inner)
                 continue
-            if kind_of != raw.FPDF_PAGEOBJ_PATH:
-                if top and kind_of == raw.FPDF_PAGEOBJ_IMAGE:
+            if kind != PATH:
+                if top and kind == IMAGE:
                     visible.append(Obj(i, False, bounds(obj, height), obj, image=True))
                 continue
             fill = strk = None
             if colours or top:
-                raw.FPDFPath_GetDrawMode(obj, mode, stroke)
-            if colours:
-                fill = _colour(raw.FPDFPageObj_GetFillColor, obj) if mode.value else None
-                strk = _colour(raw.FPDFPageObj_GetStrokeColor, obj) if stroke.value else None
-            if top and mode.value:
-                visible.append(Obj(i, False, bounds(obj, height), obj))
-            n = raw.FPDFPath_CountSegments(obj) if shapes else 0
-            if n not in (2, 5, 13) or (n == 2 and shapes != "lines"):   # lines, rectangles and circles are measured
-                paths.append(PathObj(0, 0, 0, 0, "other", fill, strk))
+                draw_mode(obj, mode, stroke)
+                if top and mode.value:
+                    visible.append(Obj(i, False, bounds(obj, height), obj))
+                if colours:
+                    fill = _colour(fill_of, obj) if mode.value else None
+                    strk = _colour(stroke_of, obj) if stroke.value else None
+            segments = count(obj) if measured else 0
+            if segments not in measured:
+                if colours:
+                    paths.append(PathObj(0, 0, 0, 0, "other", fill, strk))
                 continue
-            raw.FPDFPageObj_GetMatrix(obj, m)
+            get_matrix(obj, m)
             a, b, c, d, e, f = _then((m.a, m.b, m.c, m.d, m.e, m.f), outer)
             xs, ys, curves = [], [], 0
-            for k in range(n):
-                seg = raw.FPDFPath_GetPathSegment(obj, k)
-                raw.FPDFPathSegment_GetPoint(seg, x, y)
-                xs.append(a * x.value + c * y.value + e)
-                ys.append(height - (b * x.value + d * y.value + f))
-                curves += raw.FPDFPathSegment_GetType(seg) == raw.FPDF_SEGMENT_BEZIERTO
+            for k in range(segments):
+                seg = segment(obj, k)
+                point(seg, x, y)
+                px, py = x.value, y.value
+                xs.append(a * px + c * py + e)
+                ys.append(height - (b * px + d * py + f))
+                if seg_type(seg) == BEZIER:
+                    curves += 1
             x0, x1, top_, bottom = min(xs), max(xs), min(ys), max(ys)
             if curves == 12 and abs((x1 - x0) - (bottom - top_)) < 0.3:
-                kind = "circle"
-            elif curves == 0 and n == 5 and len({round(v, 2) for v in xs}) == 2:
-                kind = "rect"
-            elif curves == 0 and n == 2:
-                kind = "line"
+                shape = "circle"
+            elif curves == 0 and segments == 5 and len({round(v, 2) for v in xs}) == 2:
+                shape = "rect"
+            elif curves == 0 and segments == 2:
+                shape = "line"
+            elif colours:
+                shape = "other"
             else:
-                kind = "other"
-            paths.append(PathObj(x0, top_, x1, bottom, kind, fill, strk))
+                continue
+            paths.append(PathObj(x0, top_, x1, bottom, shape, fill, strk))
 
     walk(raw.FPDFPage_CountObjects(page.raw), lambda i: raw.FPDFPage_GetObject(page.raw, i), None)
     return paths, text_colours

@@ -144,12 +144,14 @@ def check_visibility(objs: list[Obj], trace: list[dict], file: str, page: int, s
     out: list[Discrepancy] = []
     floor = TYPE_FLOOR_PT * min(1.0, scale)
     texts = [o for o in objs if o.text]
-    text_at, shape_at = Grid(texts), Grid([o for o in objs if not o.text])
     for o in texts:
         tall = o.box[3] - o.box[1] >= 2 * floor          # a font's box is under 2 em: type this tall is above it
         if not tall and o.size < floor and not o.invisible:
             out.append(Discrepancy(file, page, f"text at {o.size:.2g} pt at ({o.box[0]:.0f}, {o.box[1]:.0f}) pt, "
                                                f"below the {floor:g} pt type floor", o.box))
+    if not trace:
+        return out
+    text_at, shape_at = Grid(texts), Grid([o for o in objs if not o.text])
     for e in trace:
         x0, top, x1, bottom = e["bbox"]
         cx, cy = (x0 + x1) / 2, (top + bottom) / 2

@@ -68,7 +68,8 @@ def kit_files(plan: Plan, editions: str, request: dict, progress: Progress | Non
               names_only: bool = False, checked: dict | None = None, verify: Callable | None = None) -> dict[str, bytes]:
     """Every file of the kit by its name in the folder (`names_only`: the names, with no content).
     With `verify`, each document is also checked in the worker that made it, from its bytes, by
-    verify(pdf, doc, trace, plan), and the result goes into `checked` by the document's path."""
+    verify(pdf, doc, trace, plan, files) (files: the data it brings, e.g. plays.json), and the result
+    goes into `checked` by the document's path."""
     from printgen.game.deploy_data import data_files
     from printgen.kit.index import index_html, thumb_name
 
@@ -205,7 +206,7 @@ def _document(shared: tuple[Plan, Callable | None], job: tuple[str, str]) -> dic
            "thumbs": thumbnails(pages, edition, [doc]), "files": drawing.files}
     if verify is not None:
         plan.page_counts()[kind] = len(pages)        # as `printgen check` reads it: the pages printed
-        out["checked"] = verify(out["pdf"], doc, tracefile.as_read(out["path"], out["trace"]), plan)
+        out["checked"] = verify(out["pdf"], doc, tracefile.as_read(out["path"], out["trace"]), plan, drawing.files)
     return out
 
 

@@ -3,7 +3,8 @@ through the engine and compare each with its record, then recompute every printe
 records (the `simulation` plan derivation: the page's figures trace to it, as lesson numbers do).
 
 The sample is deterministic (the same games every check) and small, so the check stays quick: about
-SAMPLE games' worth of play (under 0.3 s for Trafalgar)."""
+SAMPLE games' worth of play (under 0.3 s of one core for Trafalgar), one game a job, so that the
+check's workers play them beside the documents they read (check/kit.py)."""
 
 from __future__ import annotations
 
@@ -11,33 +12,55 @@ import json
 from pathlib import Path
 
 from printgen.check.discrepancy import Discrepancy
-from printgen.play.kitdoc import KIND, RECORDS, decode, kit_setup, replays, row, sample  # noqa: F401 (sample: tests)
+from printgen.play.kitdoc import KIND, RECORDS, decode, kit_setup, row, sample
 from printgen.play.rerun import SimRun, printed
 from printgen.rules.trace import plan_derivation
 
-def check_plays(folder: Path, manifest: dict, plan, bad: dict) -> list[Discrepancy]:
+
+def check_plays(folder: Path, manifest: dict, plan, bad: dict,
+                made: dict[str, str] | None = None) -> tuple[list[Discrepancy], list[tuple]]:
+    """What is wrong with the records, and the replays still to run (`replay(job)` each).
+
+    `made`: data file -> sha256 of the bytes the kit's own build wrote in this process (none in
+    `printgen check`). Records that are those very bytes are not replayed: their games were played
+    in this run, by this printgen, from this plan (or, reused from the kit before, their sample was
+    replayed in this run by kitdoc.reuse_records). Playing the same games with the same code from the
+    same inputs can only give the same results, so the replay would prove nothing new; what it
+    guards against, records edited or played by another printgen, needs bytes the build did not
+    write, and then they are replayed. Every `printgen check` replays."""
     docs = [d["path"] for d in manifest["documents"] if d["kind"] == KIND]
     if not docs:
-        return []
+        return [], []
     if RECORDS not in manifest.get("data", {}):
-        return [Discrepancy(docs[0], 0, f"the manifest lists no {RECORDS}: the simulated figures cannot be checked")]
+        return [Discrepancy(docs[0], 0, f"the manifest lists no {RECORDS}: the simulated figures cannot be checked")], []
     if RECORDS in bad:
-        return []                                   # missing or changed: reported with the other files
+        return [], []                               # missing or changed: reported with the other files
     try:
         run, sides, results = decode((folder / RECORDS).read_bytes())
     except (OSError, ValueError) as e:
-        return [Discrepancy(RECORDS, 0, f"is damaged: {e}")]
+        return [Discrepancy(RECORDS, 0, f"is damaged: {e}")], []
     st = kit_setup(plan, run)
     if sides != st.sides:
-        return [Discrepancy(RECORDS, 0, f"records sides {', '.join(sides)}, the rules {', '.join(st.sides)}")]
+        return [Discrepancy(RECORDS, 0, f"records sides {', '.join(sides)}, the rules {', '.join(st.sides)}")], []
     from printgen.play.stats import summarise
 
-    out = [Discrepancy(RECORDS, 0, f"game {i} is recorded as {row(results[i], sides)}, played again it gives "
-                                   f"{row(again, sides)} (turns, by limit, winner, struck, points)")
-           for i, again in replays(st, run, results)]
     # the printed figures are checked against these records (forked check workers inherit this)
     plan.__dict__["_plays_checked"] = (_key(run.key()), run, summarise(sides, results))
-    return out
+    if made and made.get(RECORDS) == manifest["data"][RECORDS]:       # = the file's (it is not in `bad`)
+        return [], []
+    return [], [(st, run, i, results[i]) for i in sample(run, len(results))]
+
+
+def replay(job: tuple) -> list[Discrepancy]:
+    """One game of the sample played again, compared with its record."""
+    from printgen.play.engine import play
+
+    st, run, i, recorded = job
+    again = play(st, run.seed, i)
+    if again == recorded:
+        return []
+    return [Discrepancy(RECORDS, 0, f"game {i} is recorded as {row(recorded, st.sides)}, played again it gives "
+                                    f"{row(again, st.sides)} (turns, by limit, winner, struck, points)")]
 
 
 def _key(key) -> str:
