@@ -366,3 +366,35 @@ def test_trace_json_of_a_kit_printed_before_still_reads():
     full = tracefile.read(json.dumps(old))
     assert full["k.pdf"] == full["d.pdf"] == [[{"bbox": [10.0, 20.0, 15.5, 27.47], "text": "6", "kind": "count",
                                                 "source": ["rule", "a"], "labels": [["row", ["label", "x"]]]}]]
+
+
+def test_the_kit_joins_kit_pdf_once_and_every_check_joins_it_again(kit, monkeypatch):
+    """kit.pdf, joined by the build from documents its workers checked, is not joined again by the
+    kit's own check while its file keeps the bytes the build made (the same code on the same bytes
+    proves nothing new); a file with other bytes, and every `printgen check`, is joined again."""
+    import hashlib
+
+    from printgen.check.kit import Checked
+    from printgen.kit import combine, parallel
+
+    folder = kit[0]
+    monkeypatch.setattr(parallel.os, "cpu_count", lambda: 1)        # one process: the joins are seen here
+    joins = []
+    real = combine.combine_pdfs
+    monkeypatch.setattr(combine, "combine_pdfs", lambda parts: joins.append(len(parts)) or real(parts))
+    manifest = json.loads((folder / "manifest.json").read_text())
+    made = {d["path"]: Checked(d["sha256"], [], []) for d in manifest["documents"]}
+
+    def joined(checked: dict | None) -> int:
+        joins.clear()
+        said = []
+        assert check_kit(folder, echo=said.append, quiet=True, checked=checked), said
+        return len(joins)
+
+    assert joined(None) == 1                                         # `printgen check`
+    assert joined(made) == 0                                         # the kit's own check
+    other = {**made, "kit-color.pdf": Checked("0" * 64, [], None)}   # not the bytes on disk
+    assert joined(other) == 1
+    part = {**made, "quickref-color.pdf": Checked("0" * 64, [], None)}      # a document read again
+    assert joined(part) == 1
+    assert made["kit-color.pdf"].sha256 == hashlib.sha256((folder / "kit-color.pdf").read_bytes()).hexdigest()

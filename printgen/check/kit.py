@@ -36,7 +36,14 @@ class Checked:
 
 def check_bytes(data: bytes, doc: dict, trace: list, plan, files: dict[str, bytes] | None = None) -> Checked:
     """Check one document of the kit from its bytes, as `printgen check` would check its file;
-    `files`: the data files made with it (hashed for the kit's check)."""
+    `files`: the data files made with it (hashed for the kit's check).
+
+    kit.pdf: its documents, checked this way, joined by the build in this very process (combine_pdfs);
+    joining them again to compare would run the same code on the same bytes and prove nothing new,
+    so its bytes are only hashed: the kit's check takes them as proven while the file keeps them
+    (and its documents theirs). Every later `printgen check` joins them again."""
+    if doc["kind"] == "kit":
+        return Checked(hashlib.sha256(data).hexdigest(), [], None)
     found, texts = check_document(data, doc, trace, plan, _resolver(plan))
     made = {name: hashlib.sha256(b).hexdigest() for name, b in (files or {}).items()}
     return Checked(hashlib.sha256(data).hexdigest(), found, texts, made)
@@ -102,7 +109,8 @@ def _check_documents(folder: Path, manifest: dict, bad: dict, traces: dict | Non
     done = {d["path"]: checked[d["path"]] for d in docs
             if checked and d["path"] in checked and checked[d["path"]].sha256 == d["sha256"]}
     kits = [(folder, d, _parts(manifest, d)) for d in docs if d["kind"] == "kit"]
-    kits = [job for job in kits if not any(x["path"] in bad for x in job[2])]
+    kits = [job for job in kits if not any(x["path"] in bad for x in job[2])
+            and not (job[1]["path"] in done and all(x["path"] in done for x in job[2]))]     # joined by the build
     todo = [(folder, d, traces.get(d["path"], [])) for d in docs if d["kind"] != "kit" and d["path"] not in done]
     # the longest first, so that the workers finish together: kit.pdf's proof (its documents joined
     # again), then the documents, the larger file first, then the games (a thirtieth of a second each)
@@ -114,8 +122,8 @@ def _check_documents(folder: Path, manifest: dict, bad: dict, traces: dict | Non
     from printgen.kit.parallel import run
 
     results = run(_check_job, plan, jobs, label=_label)
-    read = {job[1][1]["path"]: r for job, r in zip(jobs, results) if job[0] != "game"}
-    read |= {p: (c.found, c.texts) for p, c in done.items()}
+    read = {p: (c.found, c.texts) for p, c in done.items()}
+    read |= {job[1][1]["path"]: r for job, r in zip(jobs, results) if job[0] != "game"}   # a kit.pdf joined again
     replayed = [d for job, r in zip(jobs, results) if job[0] == "game" for d in r]
     texts = {path: r[1] for path, r in read.items()}
     by_path = {path: r[0] for path, r in read.items()}

@@ -105,9 +105,12 @@ def kit_files(plan: Plan, editions: str, request: dict, progress: Progress | Non
             progress.step(f"{job[1]} ({edition})")
         kit_path = f"kit-{edition}.pdf"
         files[kit_path] = combine_pdfs([r["pdf"] for r in parts])
-        documents.append({"path": kit_path, "kind": "kit", "edition": edition,
-                          "pages": sum(r["pages"] for r in parts), "parts": [r["path"] for r in parts],
-                          "title": f"Class kit ({options.edition_name})"})
+        doc = {"path": kit_path, "kind": "kit", "edition": edition,
+               "pages": sum(r["pages"] for r in parts), "parts": [r["path"] for r in parts],
+               "title": f"Class kit ({options.edition_name})"}
+        documents.append(doc)
+        if checked is not None:
+            checked[kit_path] = verify(files[kit_path], doc, [], plan)
         kits[kit_path] = [r["path"] for r in parts]                    # the trace of kit.pdf is theirs
         progress.step(f"kit ({edition})")
     files.update(data_files(plan.deployment, plan.scenario, plan.options))
