@@ -39,3 +39,12 @@ def test_list_imports_nothing_heavy():
     code, modules = modules_after("list")
     # typer itself imports pydantic to coerce a command's arguments, whatever the command
     assert code == 0 and not {m for m in HEAVY if m in modules} - {"pydantic"}
+
+
+def test_printing_sprites_computes_no_odds(tmp_path):
+    """Sprites and maps print no dice odds: they start without icepool (about 20 ms), for either
+    rule family, the rules still checked as the ruleset is loaded."""
+    for scenario in ("trafalgar", "sluys-1340"):
+        code, modules = modules_after("sprites", scenario, "--out", str(tmp_path / scenario))
+        assert code == 0 and "printgen.rules.checks" in modules
+        assert "icepool" not in modules

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import cache
-
-import icepool
+from typing import TYPE_CHECKING
 
 from printgen.rules.faces import DIE
+
+if TYPE_CHECKING:
+    import icepool
 
 
 def chance(faces: tuple[int, ...]) -> Fraction:
@@ -23,6 +25,8 @@ def any_of(faces: tuple[int, ...], rollers: int) -> Fraction:
 @cache
 def pool(dice: int, faces: tuple[int, ...]) -> icepool.Die:
     """Distribution of the number of successes when rolling `dice` dice."""
+    import icepool          # here, not above: a command that prints no odds (sprites, a map) never loads it
+
     one = icepool.Die({1: len(faces), 0: DIE - len(faces)})
     return dice @ one if dice else icepool.Die([0])
 

@@ -7,8 +7,6 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import cache
 
-import icepool
-
 from printgen.rules import odds
 from printgen.rules.faces import DIE
 from printgen.rules.trace import derivation, lookup
@@ -32,6 +30,8 @@ def damage_distribution(rs, total: int) -> dict[int, Fraction]:
 
 @cache
 def _dist(rows: tuple, total: int) -> dict[int, Fraction]:
+    import icepool          # here: loaded only by what prints odds (see printgen/rules/odds.py)
+
     die = icepool.d(DIE) + total
     out: dict[int, Fraction] = {}
     for roll, weight in die.items():
@@ -107,6 +107,8 @@ def grapple_either(rs, captains: int) -> Fraction:
 
 def _fight(rs, lead: int) -> tuple[Fraction, Fraction]:
     """(win, tie) for a ship whose crew boxes plus bonus exceed the enemy's by `lead`: one die each."""
+    import icepool
+
     d = icepool.d(DIE) - icepool.d(DIE)             # my die minus theirs
     n = d.denominator()
     win = sum(w for v, w in d.items() if v + lead > 0)
