@@ -398,3 +398,17 @@ def test_the_kit_joins_kit_pdf_once_and_every_check_joins_it_again(kit, monkeypa
     part = {**made, "quickref-color.pdf": Checked("0" * 64, [], None)}      # a document read again
     assert joined(part) == 1
     assert made["kit-color.pdf"].sha256 == hashlib.sha256((folder / "kit-color.pdf").read_bytes()).hexdigest()
+
+
+def test_every_font_a_page_names_is_embedded(kit):
+    """No PDF of the kit names a font it does not carry (reportlab's default Helvetica, never shown,
+    used to be named on every page): each page's fonts are printgen's embedded DejaVu subsets."""
+    import pikepdf
+
+    folder, _ = kit
+    for path in sorted(folder.glob("*.pdf")):
+        with pikepdf.open(path) as pdf:
+            names = {str(font.get("/BaseFont")) for page in pdf.pages for font in page.Resources.Font.values()}
+            embedded = {str(font.get("/BaseFont")) for page in pdf.pages for font in page.Resources.Font.values()
+                        if "/FontDescriptor" in font and "/FontFile2" in font.FontDescriptor}
+        assert names == embedded and all("DejaVuSans" in n for n in names), (path.name, names - embedded)

@@ -54,7 +54,8 @@ def render_pdf(pages: Iterable[FlatPage], title: str, subject: str = "") -> byte
     fonts.register_pdf_fonts()
     lean_font.install(fonts.PDF_NAMES.values())
     buf = io.BytesIO()
-    c = Canvas(buf, invariant=1, pageCompression=1)
+    # the initial font a page names is printgen's own: no Helvetica entry, never shown, on every page
+    c = Canvas(buf, invariant=1, pageCompression=1, initialFontName=fonts.PDF_NAMES["regular"])
     c.setTitle(title)
     c.setAuthor("printgen")
     c.setSubject(subject)

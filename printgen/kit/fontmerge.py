@@ -6,7 +6,7 @@ documents held thirty-six copies of three faces. Here every face gets one subset
 characters of all its subsets, in a fixed order (sorted), and the text that used another code is
 rewritten to the new one: only the escaped codes (\\001-\\037, \\200-\\377) change, the ASCII text stays
 byte for byte. A face whose characters do not fit one subset, or that is not printgen's, is left
-as it was. The standard font every reportlab page names (Helvetica, never shown) is kept once."""
+as it was."""
 
 from __future__ import annotations
 
@@ -46,15 +46,12 @@ def one_subset_per_face(pdf: pikepdf.Pdf) -> None:
         if f is not None and f["face"] in merged:
             code_of, old = merged[f["face"]][1], f["codes"]
             tables[key] = bytes(code_of[old[b]] if b in OTHER_CODES and old.get(b) else b for b in range(256))
-    standard: dict[tuple, object] = {}                   # a font not embedded (reportlab's Helvetica): one entry
     for (res, owners), fonts_of in zip(uses, named):
         recode = {}
         for name, font in fonts_of:
             if font.objgen in tables:
                 recode[str(name)[1:].encode()] = tables[font.objgen]
                 res.Font[name] = merged[found[font.objgen]["face"]][0]
-            elif font.get("/Subtype") == "/Type1" and "/FontDescriptor" not in font:
-                res.Font[name] = standard.setdefault((str(font.get("/BaseFont")), str(font.get("/Encoding"))), font)
         for owner in owners:
             _rewrite(owner, recode)
 
