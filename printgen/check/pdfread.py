@@ -54,8 +54,11 @@ def read_pdf(path, shapes: bool = True, colours: bool = True) -> list[PageData]:
         pdf.close()
 
 
+_RGBA = (ctypes.c_uint(), ctypes.c_uint(), ctypes.c_uint(), ctypes.c_uint())     # reused: a sheet reads 15,000 colours
+
+
 def _colour(getter, obj) -> tuple:
-    r, g, b, a = ctypes.c_uint(), ctypes.c_uint(), ctypes.c_uint(), ctypes.c_uint()
+    r, g, b, a = _RGBA
     ok = getter(obj, r, g, b, a)
     return (r.value, g.value, b.value) if ok else None
 
