@@ -1,0 +1,126 @@
+"""Who a broadside ship can fire at, and the shooting phase (the readings are listed in play.py).
+A mixin of play.Broadside, whose tables (bands, long, short, hit, chance) it reads."""
+
+from __future__ import annotations
+
+
+from printgen.play.geom import (EPS, distance, segment_blocked)
+from printgen.play.state import Game, Ship
+
+_UNKNOWN = object()
+
+
+class Firing:
+    def target_band(self, game: Game, s: Ship, t: Ship) -> tuple[str, float] | None:
+        """(band, range) if `s` can shoot `t` now: in its broadside area, in range, line of fire clear."""
+        return self.band_from(game, s, s.r, t)
+
+    def fire_bound(self, x: float, y: float, fx: float, fy: float, s: Ship, t: Ship) -> float:
+        """The best chance per die `s` could have at `t` from (x, y) heading (fx, fy), cheaply: 0 when
+        `t` is surely out of its broadside area or out of range; rake, short or long by the nearest
+        its base could be."""
+        dx, dy = t.x - x, t.y - y
+        dd = dx * dx + dy * dy
+        near = max(0.0, dd ** 0.5 - s.reach - t.reach)
+        if near > self.long:
+            return 0.0
+        _, _, tfx, tfy, thl, thw = t.r
+        ext = thl * abs(tfx * fx + tfy * fy) + thw * abs(tfy * fx - tfx * fy)     # geom.extent_along, inline
+        if abs(dx * fx + dy * fy) - ext >= s.length / 2 - EPS:
+            return 0.0
+        if near > self.short:
+            return self.chance["long"]
+        return self.chance["rake" if abs(-dx * tfy + dy * tfx) <= thw else "short"]
+
+    def band_from(self, game: Game, s: Ship, sr, t: Ship, blockers: list[Ship] | None = None
+                  ) -> tuple[str, float] | None:
+        """The same question with the shooter's base at `sr` (where a move would leave it). `blockers`:
+        the ships whose bases could cross the line of fire, if the caller has narrowed them down
+        (any order; every ship by default)."""
+        found = self._band(s, sr, t)
+        if found is None or not self._clear(s, sr, t, game.ships if blockers is None else blockers):
+            return None
+        return found
+
+    def _band(self, s: Ship, sr, t: Ship) -> tuple[str, float] | None:
+        """(band, range) if `t` is in the broadside area of `s` at `sr` and in range (the line of fire aside)."""
+        sx, sy, fx, fy, hl, _ = sr
+        tx, ty = t.x, t.y
+        reach = self.long + s.reach + t.reach
+        if (tx - sx) ** 2 + (ty - sy) ** 2 > reach * reach:
+            return None
+        u = (tx - sx) * fx + (ty - sy) * fy
+        tr = t.r
+        _, _, tfx, tfy, thl, thw = tr
+        ext = thl * abs(tfx * fx + tfy * fy) + thw * abs(tfy * fx - tfx * fy)     # geom.extent_along, inline
+        if not (u - ext < hl - EPS and u + ext > -hl + EPS):
+            return None
+        d = distance(sr, tr)
+        for lo, hi, name in self.bands:
+            if lo <= d <= hi:
+                if name == "short" and abs((sx - tx) * tfy - (sy - ty) * tfx) <= thw:
+                    return "rake", d
+                return name, d
+        return None
+
+    @staticmethod
+    def _clear(s: Ship, sr, t: Ship, blockers: list[Ship]) -> bool:
+        """No third base (wrecks included) lies across the line between the two centres."""
+        sx, sy = sr[0], sr[1]
+        tx, ty = t.x, t.y
+        lx, hx = (sx, tx) if sx < tx else (tx, sx)
+        ly, hy = (sy, ty) if sy < ty else (ty, sy)
+        for o in blockers:
+            r = o.reach
+            if o.x + r < lx or o.x - r > hx or o.y + r < ly or o.y - r > hy or o is s or o is t:
+                continue
+            if segment_blocked(sx, sy, tx, ty, o.r):
+                return False
+        return True
+
+    def shoot(self, game: Game, side: str) -> None:
+        ships = game.ships
+        # what a ship could fire at from where it is, and whether the line of fire is clear, depend
+        # on the table alone: worked out once for a table, whichever game or side comes to it
+        bands, clear = game.remember(("lines", game.poses()), lambda: ({}, {}))
+        enemies = [t for t in ships if t.side != side]          # those that strike are passed over as they do
+        for s in ships:
+            if s.side != side or s.struck:
+                continue
+            x, y, sr = s.x, s.y, s.r
+            lim = self.long + 2 * s.reach
+            around = None
+            best, best_key = None, None
+            for t in enemies:
+                if t.struck or abs(t.x - x) > lim or abs(t.y - y) > lim:
+                    continue
+                pair = (s.i, t.i)
+                found = bands.get(pair, _UNKNOWN)
+                if found is _UNKNOWN:
+                    found = bands[pair] = self._band(s, sr, t)
+                if found is None:
+                    continue
+                key = (-self.chance[found[0]], t.hp, found[1], t.i)
+                if best_key is not None and key >= best_key:
+                    continue                  # it would not be chosen even with a clear line of fire
+                ok = clear.get(pair)
+                if ok is None:
+                    if around is None:
+                        # every base that could cross a line of fire from here: within long range and
+                        # a base or two (an inch to spare for rounding)
+                        wide = self.long + s.reach + 2 * game.widest + 1.0
+                        around = [o for o in ships if -wide <= o.x - x <= wide and -wide <= o.y - y <= wide]
+                    ok = clear[pair] = self._clear(s, sr, t, around)
+                if ok:
+                    best, best_key = (t, found[0]), key
+            if best is not None:
+                t, band = best
+                faces = self.hit[band]
+                hits = sum(1 for _ in range(self.rs.dice_of(side, s.flagship)) if game.roll() in faces)
+                self.hurt(t, hits)
+
+    @staticmethod
+    def hurt(ship: Ship, hits: int) -> None:
+        ship.hp -= hits
+        if ship.hp <= 0:
+            ship.hp, ship.struck = 0, True                          # strikes its colours
