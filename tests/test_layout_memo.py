@@ -1,4 +1,4 @@
-"""Layout work done once: the layout remembers wraps (printgen.sheets.text.flow), and a remembered
+"""Layout work done once: the layout remembers wraps (printgen.sheets.text.wrap), and a remembered
 wrap must be the caller's own, as if worked out afresh (its own lists, its own traced sources, the
 same lines for a source that cannot be remembered); the other edition's teacher's sheet reads the
 kit's page counts instead of drawing every document again to count its pages."""
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from printgen.draw import fonts
 from printgen.draw.shapes import Span
-from printgen.sheets.text.flow import wrap_spans
+from printgen.sheets.text.wrap import wrap_spans
 
 WORDS = "Each ship fires once a turn at the nearest enemy in its arc; roll the dice shown"
 

@@ -13,7 +13,7 @@ from printgen.draw.shapes import Drawing, Line, Rect, Span, Text
 from printgen.options import Options
 from printgen.play.rerun import SimRun, printed
 from printgen.play.stats import Summary
-from printgen.sheets.text.flow import wrap_spans
+from printgen.sheets.text.wrap import wrap_spans
 from printgen.sheets.page.frame import content_box, frame, new_page
 
 TITLE = "How this scenario plays"

@@ -61,7 +61,7 @@ SPANS = [(1, 1), (1, 2), (2, 1), (2, 2)]        # (columns, rows) a card may tak
 def title_lines(section, width: float) -> int:
     """Lines of the section's title on a card `width` wide (as panels.panel wraps it)."""
     from printgen.draw.shapes import Span
-    from printgen.sheets.text.flow import wrap_spans
+    from printgen.sheets.text.wrap import wrap_spans
 
     title = [Span(s.text, "bold", s.source, s.kind) for s in section.title]
     return len(wrap_spans(title, width - 2 * TYPE.body * 0.6, TYPE.heading, "bold"))

@@ -5,15 +5,14 @@ placed and a sheet can shrink its type until its content fits."""
 
 from __future__ import annotations
 
-import re
 from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
 from typing import Callable
 
 from printgen.draw import fonts
 from printgen.draw.shapes import Group, Line, Rect, Shape, Span, Text, translate
 from printgen.sheets.text.markup import Block
+from printgen.sheets.text.wrap import sized, span_width, word_width, words, wrap_spans
 
 LEADING = 1.22
 MIN_TABLE_PT = 6.0          # a table that would need smaller type is too wide for its column
@@ -49,142 +48,6 @@ class Laid:
 
 
 Expand = Callable[[Block, float, float], Laid]
-
-
-WRAP_CACHE = 4096           # wraps remembered: a sheet tries several sizes and layouts, and draws twice
-_WORDS = re.compile(r"\s+|\S+")
-
-# A word is pieces (atom, text, font, kind) that stay on one line; its atom is None for a plain
-# word, the index of a whole traced span in the caller's list (rebuilt from the caller's own span,
-# so its source stays the caller's), or the Span of one word of a split fleet text. A wrapped line
-# holds Spans of runs of plain words (immutable, shared between callers) and those atoms.
-Atom = Span | int | None
-Piece = tuple[Atom, str, str, str]
-Word = tuple[tuple[Piece, ...], tuple[float, ...]]      # the pieces and their widths at 1 pt
-Entry = tuple[str, str, tuple | None, str]        # a span's text, font, source and kind
-
-
-def _entries(spans: list[Span]) -> tuple[Entry, ...]:
-    """What a wrap depends on: each span's text, font, source (as a tuple) and kind."""
-    return tuple((s.text, s.font, tuple(s.source) if type(s.source) is list else s.source, s.kind) for s in spans)
-
-
-@lru_cache(maxsize=WRAP_CACHE)
-def _pieces(entries: tuple[Entry, ...], font: str, split: bool = False) -> tuple[Word, ...]:
-    """Words: runs of non-space pieces that must stay on one line (a number and its '%)'). A traced
-    span is one word, except with `split` a fleet text (an admiral, a fate; not a name): word by
-    word, each traced as the i-th word of its column, as wording.field traces a long text."""
-    words: list[tuple[Piece, ...]] = []
-    current: list[Piece] = []
-    for k, (text, own, source, kind) in enumerate(entries):
-        f = own or font
-        if source is None:
-            for part in _WORDS.findall(text):
-                if part.isspace():
-                    if current:
-                        words.append(tuple(current))
-                        current = []
-                    continue
-                current.append((None, part, f, kind))
-            continue
-        if split and source and source[0] == "fleet" and len(source) == 3 and source[2] != "name" \
-                and " " in text.strip():
-            parts = [(Span(w, f, (*source, i), kind), w, f, kind) for i, w in enumerate(text.split())]
-            if current:
-                words.append(tuple(current))
-            words.extend((p,) for p in parts[:-1])
-            current = [parts[-1]]
-            continue
-        current.append((k, text, f, kind))
-    if current:
-        words.append(tuple(current))
-    return tuple((word, tuple(fonts.unit_width(text, f or "regular") for _, text, f, _ in word)) for word in words)
-
-
-def _width(word: Word, size: float) -> float:
-    return _sized(word[1], size)
-
-
-def _sized(units: tuple[float, ...], size: float) -> float:
-    """The summed fonts.width of pieces `units` wide at 1 pt, to the last bit (one piece, most
-    words: the product alone, as 0 + x is x)."""
-    return units[0] * size if len(units) == 1 else sum(u * size for u in units)
-
-
-def wrap_spans(spans: list[Span], width: float, size: float, font: str = "regular",
-               split: bool = False) -> list[list[Span]]:
-    """The spans in lines no wider than `width` (a word longer than a line has a line of its own)."""
-    lines = _remembered(_lines, _entries(spans), width, size, font, split)
-    return [[a if type(a) is Span else _whole(spans[a], font) for a in line] for line in lines]
-
-
-def _remembered(fn, *args):
-    """fn(*args) from its cache; computed afresh if an argument cannot be hashed (a source holding a list)."""
-    try:
-        return fn(*args)
-    except TypeError:
-        return fn.__wrapped__(*args)
-
-
-def _whole(s: Span, font: str) -> Span:
-    return Span(s.text, s.font or font, s.source, s.kind)
-
-
-@lru_cache(maxsize=WRAP_CACHE)
-def _lines(entries: tuple[Entry, ...], width: float, size: float, font: str,
-           split: bool) -> tuple[tuple[Span | int, ...], ...]:
-    """The wrapped lines, remembered: a sheet lays the same paragraph out at the same width again
-    (the same size for another page count, another layout, the other edition)."""
-    words = _remembered(_pieces, entries, font, split)
-    space = fonts.width(" ", size, font)
-    lines: list[list[tuple[Piece, ...]]] = [[]]
-    used = 0.0
-    for word in words:
-        w = _width(word, size)
-        if lines[-1] and used + space + w > width:
-            lines.append([])
-            used = 0.0
-        used += (space if lines[-1] else 0.0) + w
-        lines[-1].append(word[0])
-    out = []
-    for line in lines:
-        pieces: list[Piece] = []
-        for i, word in enumerate(line):
-            if i:
-                pieces.append((None, " ", font, ""))
-            pieces.extend(word)
-        out.append(_merge(pieces))
-    return tuple(out)
-
-
-def _merge(pieces: list[Piece]) -> tuple[Span | int, ...]:
-    """Neighbouring plain pieces of one font as one span (a piece alone keeps its kind); a traced
-    piece stays alone."""
-    merged: list[Span | int] = []
-    run: list[str] = []
-    run_font = run_kind = ""
-
-    def close() -> None:
-        if run:
-            merged.append(Span(run[0], run_font, None, run_kind) if len(run) == 1 else Span("".join(run), run_font))
-            run.clear()
-
-    for atom, text, f, kind in pieces:
-        if atom is not None:
-            close()
-            merged.append(atom)
-        elif run and f == run_font:
-            run.append(text)
-        else:
-            close()
-            run.append(text)
-            run_font, run_kind = f, kind
-    close()
-    return tuple(merged)
-
-
-def span_width(spans: list[Span], size: float, font: str = "regular") -> float:
-    return sum(fonts.width(s.text, size, s.font or font) for s in spans)
 
 
 def paragraph(spans: list[Span], x: float, y: float, width: float, size: float, font: str = "regular",
@@ -275,7 +138,7 @@ def table(rows: list[list[list[Span]]], header: bool, width: float, size: float,
               for cell in r] for i, r in enumerate(rows)]         # as span_width sums them, at any size
 
     def natural(fsz: float) -> list[float]:
-        return [max(_sized(r[c], fsz) for r in units) + 2 * pad for c in range(ncol)]
+        return [max(sized(r[c], fsz) for r in units) + 2 * pad for c in range(ncol)]
 
     widths = natural(fs)
     while sum(widths) > width:
@@ -321,8 +184,8 @@ def _wrapped_table(rows: list[list[list[Span]]], header: bool, width: float, siz
         return "bold" if header and i == 0 else "regular"
 
     def least_widths(fs: float) -> list[float]:
-        words = [[_remembered(_pieces, _entries(r[c]), font(i), True) for c in range(ncol)] for i, r in enumerate(rows)]
-        return [max((_width(w, fs) for r in words for w in r[c]), default=0.0) + 2 * pad for c in range(ncol)]
+        cells = [[words(r[c], font(i), True) for c in range(ncol)] for i, r in enumerate(rows)]
+        return [max((word_width(w, fs) for r in cells for w in r[c]), default=0.0) + 2 * pad for c in range(ncol)]
 
     least = least_widths(fs)
     lowest = MIN_TABLE_PT if LAST_RESORT.get() else max(MIN_TABLE_PT, FLOOR.get())

@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from printgen.draw.shapes import Group, Rect, Shape, Span, Text, translate
-from printgen.sheets.text.flow import LEADING, Expand, lay_blocks, wrap_spans
+from printgen.sheets.text.flow import LEADING, Expand, lay_blocks
+from printgen.sheets.text.wrap import wrap_spans
 from printgen.sheets.text.markup import Section
 
 

@@ -79,7 +79,7 @@ def _how_to(page, options: Options, top: float, scenario) -> None:
     """The legend of the lines and how to make a ship, left of the calibration square: from just
     under the pieces down into the footer; where the pieces fill the page, in the footer, smaller."""
     from printgen.sheets.page.frame import MARGIN
-    from printgen.sheets.text.flow import wrap_spans
+    from printgen.sheets.text.wrap import wrap_spans
     from printgen.sheets.text.textfit import wrap
 
     rs = scenario.ruleset
