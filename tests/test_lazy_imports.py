@@ -48,3 +48,21 @@ def test_printing_sprites_computes_no_odds(tmp_path):
         code, modules = modules_after("sprites", scenario, "--out", str(tmp_path / scenario))
         assert code == 0 and "printgen.rules.checks" in modules
         assert "icepool" not in modules
+
+
+def test_a_kit_loads_only_its_own_rule_family(tmp_path):
+    """The registry loads a family by its name on first use: a Trafalgar sprite sheet never builds
+    the medieval family's models, nor a Sluys one the broadside's."""
+    for scenario, own, other in (("trafalgar", "broadside", "sectors"), ("sluys-1340", "sectors", "broadside")):
+        code, modules = modules_after("sprites", scenario, "--out", str(tmp_path / scenario))
+        assert code == 0 and f"printgen.systems.{own}" in modules
+        assert not {m for m in modules if m.startswith(f"printgen.systems.{other}")}
+
+
+def test_every_built_in_family_is_known_by_its_package_name():
+    from printgen import systems
+
+    assert set(systems.known()) >= {"broadside", "sectors"}
+    for name in ("broadside", "sectors"):
+        assert systems.get(name).name == name
+    assert systems.get("no-such-family") is None and systems.get(None) is None
