@@ -44,6 +44,12 @@ def check_bytes(data: bytes, doc: dict, trace: list, plan, files: dict[str, byte
     (and its documents theirs). Every later `printgen check` joins them again."""
     if doc["kind"] == "kit":
         return Checked(hashlib.sha256(data).hexdigest(), [], None)
+    if files:                                     # the plays page: its figures come from its records
+        from printgen.play.kitcheck import take_records
+        from printgen.play.kitdoc import RECORDS
+
+        if RECORDS in files:
+            take_records(plan, files[RECORDS])
     found, texts = check_document(data, doc, trace, plan, _resolver(plan))
     made = {name: hashlib.sha256(b).hexdigest() for name, b in (files or {}).items()}
     return Checked(hashlib.sha256(data).hexdigest(), found, texts, made)

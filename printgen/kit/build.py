@@ -83,12 +83,12 @@ def kit_files(plan: Plan, editions: str, request: dict, progress: Progress | Non
         return dict.fromkeys(names, b"")
     progress = progress or Progress(0, enabled=False)
     request = {**request, "scenario": scenario_ref(plan.scenario)}
-    results = _documents(plan, jobs, verify)
-    files: dict[str, bytes] = {}
-    documents, traces, kits = [], {}, {}
+    joined = [kind for kind in doc_kinds if kind not in PRINT_SHOP and (kind != "tiled-map" or request.get("with_tiled"))]
+    kits = {f"kit-{e}.pdf": [f"{stem(kind)}-{e}.pdf" for kind in joined] for e in EDITIONS[editions]}   # 50+ sheets: if asked
+    results, kit_pdfs, files = _documents(plan, jobs, verify, kits)
+    documents = []
     for edition in EDITIONS[editions]:
         options = plan.options.but(edition=edition)
-        parts = []
         for job in jobs:
             if job[0] != edition:
                 continue
@@ -96,25 +96,20 @@ def kit_files(plan: Plan, editions: str, request: dict, progress: Progress | Non
             files[r["path"]] = r["pdf"]
             files.update(r["files"])                    # a document's data (the plays page's records)
             files.update(r["thumbs"])
-            traces[r["path"]] = r["trace"]
             if checked is not None and "checked" in r:
                 checked[r["path"]] = r["checked"]
-            documents.append({k: r[k] for k in ("path", "kind", "edition", "pages", "title")})
-            if job[1] not in PRINT_SHOP and (job[1] != "tiled-map" or request.get("with_tiled")):   # 50+ sheets: if asked
-                parts.append(r)
+            documents.append({k: r[k] for k in DOC})
             progress.step(f"{job[1]} ({edition})")
         kit_path = f"kit-{edition}.pdf"
-        files[kit_path] = combine_pdfs([r["pdf"] for r in parts])
+        files[kit_path] = kit_pdfs[kit_path]
         doc = {"path": kit_path, "kind": "kit", "edition": edition,
-               "pages": sum(r["pages"] for r in parts), "parts": [r["path"] for r in parts],
+               "pages": sum(results[edition, kind]["pages"] for kind in joined), "parts": kits[kit_path],
                "title": f"Class kit ({options.edition_name})"}
         documents.append(doc)
         if checked is not None:
             checked[kit_path] = verify(files[kit_path], doc, [], plan)
-        kits[kit_path] = [r["path"] for r in parts]                    # the trace of kit.pdf is theirs
         progress.step(f"kit ({edition})")
     files.update(data_files(plan.deployment, plan.scenario, plan.options))
-    files["trace.json"] = tracefile.write(traces, kits)
     for d in documents:
         d["sha256"] = hashlib.sha256(files[d["path"]]).hexdigest()
     manifest = _manifest(plan, documents, request, files)
@@ -126,28 +121,75 @@ def kit_files(plan: Plan, editions: str, request: dict, progress: Progress | Non
     return files
 
 
-def _documents(plan: Plan, jobs: list[tuple[str, str]], verify: Callable | None) -> dict[tuple[str, str], dict]:
-    """Each job's document, made on the cores. Those that print the others' page counts (the lesson
-    plan) come second, once the counts are known: nothing is drawn only to be counted."""
+def _documents(plan: Plan, jobs: list[tuple[str, str]], verify: Callable | None,
+               kits: dict[str, list[str]]) -> tuple[dict[tuple[str, str], dict], dict[str, bytes], dict[str, bytes]]:
+    """Each job's document, made on the cores; each kit.pdf (`kits`: its parts) and trace.json.
+    Those that print the others' page counts (the lesson plan) are drawn once the counts are known:
+    nothing is drawn only to be counted. Each document's check is a job of its own, and so are the
+    joins, so that they keep the cores busy while the last documents are drawn."""
     from printgen.kit.documents import COUNTS_PAGES
-    from printgen.kit.parallel import run
+    from printgen.kit.parallel import After, run
 
     _preload(plan)
     editions = tuple(dict.fromkeys(e for e, _ in jobs))
-    results: dict[tuple[str, str], dict] = {}
-    for second in (False, True):
-        # one worker draws every edition of a document: what the editions share (the plays page's
-        # games, text already wrapped at a width) is computed once in that process, not once an edition
-        kinds_ = [k for k in dict.fromkeys(kind for _, kind in jobs) if (k in COUNTS_PAGES) == second]
-        if second:          # they print each other's counts too: one after the other, each reads the count
-            todo = [tuple(kinds_)] if kinds_ else []          # of the one drawn before instead of drawing it
-        else:
-            todo = [(k,) for k in sorted(kinds_, key=lambda k: k not in HEAVY)]   # heavy first: the cores finish together
-        done = run(_editions, (plan, verify, editions), todo, label=lambda ks: f"the {' and '.join(ks)}")
-        for each in done:
-            results.update(each)
-        plan.page_counts().update({kind: r["pages"] for (_, kind), r in results.items()})
-    return results
+    kinds_ = list(dict.fromkeys(kind for _, kind in jobs))
+    # heavy first, so that the cores finish together; one worker draws every edition of a document:
+    # what the editions share (the plays page's games, text already wrapped) is computed once
+    draws = [(k,) for k in sorted((k for k in kinds_ if k not in COUNTS_PAGES), key=lambda k: k not in HEAVY)]
+    tasks: list = [("draw", ks, {}) for ks in draws]
+    last = tuple(k for k in kinds_ if k in COUNTS_PAGES)
+    if last:            # they print each other's counts too: one after the other, each reads the count
+        tasks.append(After(tuple(range(len(draws))), lambda done: ("draw", last, _counts(done))))  # of the one before
+        draws.append(last)
+    every = tuple(range(len(draws)))
+
+    def drawn(done: list) -> dict:
+        return {key: r for each in done[:len(draws)] for key, r in each.items()}
+
+    tasks += [After(every, lambda done, parts=parts: ("join", [by_path(drawn(done))[p]["pdf"] for p in parts], {}))
+              for parts in kits.values()]
+    tasks.append(After(every, lambda done: ("trace", ({r["path"]: r["trace"] for r in (drawn(done)[job] for job in jobs)},
+                                                      kits), {})))
+    if verify is not None:
+        tasks += [After((i,), lambda done, i=i, key=(e, k): ("check", _checked_part(done[i][key]), _counts(done)))
+                  for i, ks in enumerate(draws) for k in ks for e in editions]
+    done = run(_job, (plan, verify, editions), tasks, label=_label)
+    results = drawn(done)
+    for key, found in done[len(draws) + len(kits) + 1:]:       # the checks
+        results[key]["checked"] = found
+    plan.page_counts().update(_counts(done))
+    return results, dict(zip(kits, done[len(draws):])), {"trace.json": done[len(draws) + len(kits)]}
+
+
+def by_path(results: dict) -> dict[str, dict]:
+    return {r["path"]: r for r in results.values()}
+
+
+def _counts(done: list) -> dict[str, int]:
+    """The page count of each document drawn so far (the same in every edition)."""
+    return {kind: r["pages"] for each in done if isinstance(each, dict) for (_, kind), r in each.items()}
+
+
+def _label(task) -> str:
+    what, arg, _ = task
+    return {"draw": lambda: f"the {' and '.join(arg)}", "check": lambda: f"the check of {arg['path']}",
+            "join": lambda: "kit.pdf", "trace": lambda: "trace.json"}[what]()
+
+
+def _job(shared: tuple[Plan, Callable | None, tuple[str, ...]], task: tuple):
+    """("draw", kinds, counts): those documents in every edition (_editions), given the page counts
+    they print; ("check", document, counts): one document checked from its bytes by `verify`;
+    ("join", PDFs, _): kit.pdf; ("trace", (traces, kits), _): trace.json."""
+    plan, verify, editions = shared
+    what, arg, counts = task
+    plan.page_counts().update(counts)
+    if what == "draw":
+        return _editions(shared, arg)
+    if what == "join":
+        return combine_pdfs(arg)
+    if what == "trace":
+        return tracefile.write(*arg)
+    return (arg["edition"], arg["kind"]), _check(plan, verify, arg)
 
 
 def _preload(plan: Plan) -> None:
@@ -187,11 +229,11 @@ def _editions(shared: tuple[Plan, Callable | None, tuple[str, ...]], kinds_: tup
 
 
 def _document(shared: tuple[Plan, Callable | None], job: tuple[str, str]) -> dict:
-    """Draw, flatten and render one document of one edition, with its page thumbnails; checked
-    from its bytes if asked (the kit's check then does not read it again)."""
+    """Draw, flatten and render one document of one edition, with its page thumbnails (checked by
+    a job of its own, from these bytes: see _documents)."""
     from printgen.kit.index import thumbnails
 
-    plan, verify = shared
+    plan, _ = shared
     edition, kind = job
     options = plan.options.but(edition=edition, fmt="pdf")
     drawing = makers(plan)[kind](options)
@@ -204,13 +246,23 @@ def _document(shared: tuple[Plan, Callable | None], job: tuple[str, str]) -> dic
         raise PrintgenError(problems)
     doc = {"path": f"{stem(kind)}-{edition}.pdf", "kind": kind, "edition": edition, "pages": len(pages),
            "title": drawing.title}
-    out = {**doc, "pdf": render(drawing, edition, "pdf", pages=pages).files[0][1],
-           "trace": [[trace_record(e) for e in p.trace] for p in pages],
-           "thumbs": thumbnails(pages, edition, [doc]), "files": drawing.files}
-    if verify is not None:
-        plan.page_counts()[kind] = len(pages)        # as `printgen check` reads it: the pages printed
-        out["checked"] = verify(out["pdf"], doc, tracefile.as_read(out["path"], out["trace"]), plan, drawing.files)
-    return out
+    return {**doc, "pdf": render(drawing, edition, "pdf", pages=pages).files[0][1],
+            "trace": [[trace_record(e) for e in p.trace] for p in pages],
+            "thumbs": thumbnails(pages, edition, [doc]), "files": drawing.files}
+
+
+DOC = ("path", "kind", "edition", "pages", "title")       # what the manifest says of a document
+
+
+def _checked_part(r: dict) -> dict:
+    """What a document's check needs of it (not its thumbnails): sent to the worker that checks it."""
+    return {k: r[k] for k in (*DOC, "pdf", "trace", "files")}
+
+
+def _check(plan: Plan, verify: Callable, r: dict):
+    """One document checked from its bytes, as `printgen check` would check its file (the kit's
+    check then does not read it again)."""
+    return verify(r["pdf"], {k: r[k] for k in DOC}, tracefile.as_read(r["path"], r["trace"]), plan, r["files"])
 
 
 def _manifest(plan: Plan, documents: list[dict], request: dict, files: dict[str, bytes]) -> dict:

@@ -2,6 +2,8 @@
 
 Workers are forked, so they share the gathered plan without copying it; each is handed the next
 job as it finishes one, and results come back in the order of the jobs, so the output does not depend on which core finished first.
+A job may wait for others (`After`): its argument is made from their results, here, once they are
+in, and sent to the worker that takes it.
 A worker that dies (the out-of-memory killer, a signal) fails the run with a message instead of
 leaving it waiting; when the run stops for any reason its workers are stopped too."""
 
@@ -10,23 +12,34 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
+from dataclasses import dataclass
 from multiprocessing.connection import wait
 from typing import Any, Callable
 
 from printgen.errors import PrintgenError, Problem
 
 
+@dataclass(frozen=True)
+class After:
+    """A job that needs the results of earlier jobs (their indexes): its argument is
+    `make(results)`, made when they are all in, before the job is handed out."""
+    needs: tuple[int, ...]
+    make: Callable[[list], Any]
+
+
 def _worker(fn, shared, args, conn, siblings) -> None:
-    """Run the jobs the parent sends (an index; None to stop) and send back (index, ok, value);
-    never print a traceback if the parent has gone."""
+    """Run the jobs the parent sends ((index,) for an argument it has, (index, argument) for one
+    made since it was forked; None to stop) and send back (index, ok, value); never print a
+    traceback if the parent has gone."""
     for other in siblings:              # the parent's ends of the other pipes: if the parent dies, no one
         other.close()                   # may be left reading, or a worker's send would block for ever
     signal.signal(signal.SIGINT, signal.SIG_IGN)      # Ctrl-C reaches the parent, which stops the workers
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     try:
-        for i in iter(conn.recv, None):
+        for job in iter(conn.recv, None):
+            i = job[0]
             try:
-                reply = (i, True, fn(shared, args[i]))
+                reply = (i, True, fn(shared, job[1] if len(job) > 1 else args[i]))
             except Exception as e:                      # the parent raises it again
                 reply = (i, False, e)
             try:
@@ -51,46 +64,73 @@ def _died(proc, what: str) -> PrintgenError:
 def run(fn: Callable[[Any, Any], Any], shared: Any, args: list, workers: int | None = None,
         label: Callable[[Any], str] = repr) -> list:
     """[fn(shared, a) for a in args], on up to `workers` processes (default: the cores, at most 4);
-    `label` names a job in the message if its worker dies."""
+    an `After` job needs jobs before it. Each job is handed to the next free worker, the first of
+    those that are ready; `label` names a job in the message if its worker dies."""
     workers = workers or min(4, os.cpu_count() or 1)
+    if any(isinstance(a, After) and any(j >= i for j in a.needs) for i, a in enumerate(args)):
+        raise ValueError("a job can only wait for jobs before it")
     if workers <= 1 or len(args) <= 1 or "fork" not in multiprocessing.get_all_start_methods():
-        return [fn(shared, a) for a in args]
+        results: list = []
+        for a in args:
+            results.append(fn(shared, a.make(results) if isinstance(a, After) else a))
+        return results
     ctx = multiprocessing.get_context("fork")
-    results: list = [None] * len(args)
-    todo = iter(range(len(args)))
-    busy: dict = {}                                     # connection -> [process, index of its job]
+    results = [None] * len(args)
+    done = [False] * len(args)
+    waiting = list(range(len(args)))                    # not handed out yet, in order
+    busy: dict = {}                                     # connection -> [process, its job's index, argument]
+    idle: list = []
+
+    def hand_out(conn) -> bool:
+        """Give `conn`'s worker the first job that is ready, if any."""
+        for i in waiting:
+            a = args[i]
+            if not isinstance(a, After):
+                job, arg = (i,), a
+            elif all(done[j] for j in a.needs):
+                arg = a.make(results)
+                job = (i, arg)
+            else:
+                continue
+            waiting.remove(i)
+            try:
+                conn.send(job)
+            except OSError:
+                raise _died(busy[conn][0], label(arg)) from None
+            busy[conn][1:] = [i, arg]
+            return True
+        return False
+
     try:
         for i in range(min(workers, len(args))):
             here, there = ctx.Pipe()
             proc = ctx.Process(target=_worker, args=(fn, shared, args, there, [here, *busy]), daemon=True)
             proc.start()
             there.close()                               # only the worker holds its end: EOF if it dies
-            busy[here] = [proc, i]
-            here.send(next(todo))
-        while busy:
-            for conn in wait(list(busy)):
-                proc, current = busy[conn]
+            busy[here] = [proc, None, None]
+            if not hand_out(here):
+                idle.append(here)
+        while not all(done):
+            for conn in wait([c for c in busy if c not in idle]):
+                proc, _, arg = busy[conn]
                 try:
                     i, ok, value = conn.recv()
                 except EOFError:
-                    raise _died(proc, label(args[current])) from None
+                    raise _died(proc, label(arg)) from None
                 if not ok:
                     raise value
-                results[i] = value
-                nxt = next(todo, None)
-                try:
-                    conn.send(nxt)
-                except OSError:
-                    raise _died(proc, label(args[current])) from None
-                if nxt is None:
-                    del busy[conn]
-                    proc.join()
-                    conn.close()
-                else:
-                    busy[conn][1] = nxt
+                results[i], done[i] = value, True
+                idle.append(conn)
+            idle = [conn for conn in idle if not hand_out(conn)]
         return results
     finally:
-        for conn, (proc, _) in busy.items():
-            proc.kill()
+        for conn, (proc, _, _) in busy.items():
+            if all(done):
+                try:
+                    conn.send(None)                     # done: let it end by itself
+                except OSError:
+                    pass
+            else:
+                proc.kill()
             proc.join()
             conn.close()

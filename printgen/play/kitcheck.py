@@ -42,13 +42,23 @@ def check_plays(folder: Path, manifest: dict, plan, bad: dict,
     st = kit_setup(plan, run)
     if sides != st.sides:
         return [Discrepancy(RECORDS, 0, f"records sides {', '.join(sides)}, the rules {', '.join(st.sides)}")], []
-    from printgen.play.stats import summarise
-
-    # the printed figures are checked against these records (forked check workers inherit this)
-    plan.__dict__["_plays_checked"] = (_key(run.key()), run, summarise(sides, results))
+    _figures_from(plan, run, sides, results)          # forked check workers inherit them
     if made and made.get(RECORDS) == manifest["data"][RECORDS]:       # = the file's (it is not in `bad`)
         return [], []
     return [], [(st, run, i, results[i]) for i in sample(run, len(results))]
+
+
+def take_records(plan, data: bytes) -> None:
+    """The kit's build checks the page in a worker from its bytes and the records made with it:
+    the printed figures are checked against those records, decoded, as `printgen check` does."""
+    _figures_from(plan, *decode(data))
+
+
+def _figures_from(plan, run: SimRun, sides, results) -> None:
+    """What the page's printed figures are checked against (the `simulation` derivation below)."""
+    from printgen.play.stats import summarise
+
+    plan.__dict__["_plays_checked"] = (_key(run.key()), run, summarise(sides, results))
 
 
 def replay(job: tuple) -> list[Discrepancy]:
