@@ -5,7 +5,7 @@ from __future__ import annotations
 import pdfplumber
 
 from printgen import limits
-from test_hostile_data import copy_scenario, edit_ships, printgen, set_key
+from test_hostile_data import copy_scenario, printgen, set_key
 
 
 def _axis_labels(page) -> list[dict]:

@@ -4,8 +4,6 @@ and `printgen check` fails when a lesson number, a fate or a mark changes after 
 
 from __future__ import annotations
 
-import re
-from types import SimpleNamespace
 
 import pytest
 
@@ -152,7 +150,7 @@ def test_the_broadside_diagram_measures_to_the_rules(tmp_path, scale):
     k = int(next(v for v in values(pdf, traces, ("meta", "diagram-scale"))))
     u = scale / k                                                   # diagram inches per rule inch
     page = next(p for p in pdf.pages if says(p.extract_text(), "Drawn to scale"))
-    W, L, short, long_ = rs.bases.width_in * u, rs.bases.length_in * u, 6 * u, 6 * u    # long band: 6 to 12
+    W, L, short = rs.bases.width_in * u, rs.bases.length_in * u, 6 * u              # long band: 6 to 12
     [base] = rects_of_size(page, W, L, 0.004)
     bands = rects_of_size(page, short, L, 0.004)
     assert len(bands) == 4                                         # short and long, each side

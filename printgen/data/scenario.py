@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import Field, NonNegativeFloat, PositiveFloat, PositiveInt, confloat, conint, constr, model_validator
+from pydantic import Field, NonNegativeFloat, PositiveFloat, confloat, conint, constr, model_validator
 
 from printgen import limits, paths
 from printgen.data import text as texts

@@ -8,7 +8,6 @@ captains in one squadron. Copies: COPIES below, per document kind."""
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 
 from printgen.game.classroom import group_count, groups
 from printgen.rules.trace import plan_derivation

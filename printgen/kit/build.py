@@ -13,7 +13,8 @@ from typing import Callable
 from printgen import __version__
 from printgen.kit.combine import combine_pdfs
 from printgen.draw.render import flat_pages, render
-from printgen.kit.documents import PRINT_SHOP, Plan, data_names, kinds, makers, stem
+from printgen.game.materials import PRINT_SHOP      # on request (--poster): large paper, never in kit.pdf
+from printgen.kit.documents import Plan, data_names, kinds, makers, stem
 from printgen.kit import tracefile
 from printgen.kit.progress import Progress
 from printgen.output import make_dirs

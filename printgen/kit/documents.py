@@ -7,7 +7,6 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from printgen.draw.shapes import Drawing
-from printgen.game.materials import PRINT_SHOP      # on request (--poster): large paper, never in kit.pdf
 from printgen.systems import system_of
 
 KINDS = ("lesson", "teacher", "plays", "quickref", "cards", "captains", "sprites", "status-markers", "score", "worksheet",
