@@ -74,3 +74,28 @@ def test_the_kit_draws_the_lesson_plan_last_and_checks_each_document_on_its_own(
     assert code == 0, out + err
     for name in manifest["files"]:
         assert (tmp_path / "cores" / name).read_bytes() == (tmp_path / "one" / name).read_bytes(), name
+
+
+def test_the_progress_bar_moves_as_each_document_is_made(run, tmp_path, monkeypatch):
+    """`printgen serve` shows the kit's progress lines as a bar: each document and kit.pdf steps it
+    when it is made, while the workers are still at work, not all at once at the end."""
+    from printgen.kit import progress
+
+    running, steps = [False], []
+    real_run = parallel.run
+
+    def watched(*args, **kwargs):
+        running[0] = True
+        try:
+            return real_run(*args, **kwargs)
+        finally:
+            running[0] = False
+
+    monkeypatch.setattr(parallel, "run", watched)
+    monkeypatch.setattr(progress.Progress, "step", lambda self, what: steps.append((what, running[0])))
+    code, out, err = run("kit", "trafalgar", "--ships", "12", "--students", "6", "--scale", "0.5",
+                         "--edition", "both", "--out", tmp_path / "k")
+    assert code == 0, out + err
+    docs = json.loads((tmp_path / "k" / "manifest.json").read_text())["documents"]
+    assert sorted(what for what, _ in steps) == sorted(f"{d['kind']} ({d['edition']})" for d in docs)
+    assert all(during for _, during in steps)

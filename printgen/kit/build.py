@@ -86,7 +86,7 @@ def kit_files(plan: Plan, editions: str, request: dict, progress: Progress | Non
     request = {**request, "scenario": scenario_ref(plan.scenario)}
     joined = [kind for kind in doc_kinds if kind not in PRINT_SHOP and (kind != "tiled-map" or request.get("with_tiled"))]
     kits = {f"kit-{e}.pdf": [f"{stem(kind)}-{e}.pdf" for kind in joined] for e in EDITIONS[editions]}   # 50+ sheets: if asked
-    results, kit_pdfs, files = _documents(plan, jobs, verify, kits)
+    results, kit_pdfs, files = _documents(plan, jobs, verify, kits, progress)
     documents = []
     for edition in EDITIONS[editions]:
         options = plan.options.but(edition=edition)
@@ -100,7 +100,6 @@ def kit_files(plan: Plan, editions: str, request: dict, progress: Progress | Non
             if checked is not None and "checked" in r:
                 checked[r["path"]] = r["checked"]
             documents.append({k: r[k] for k in DOC})
-            progress.step(f"{job[1]} ({edition})")
         kit_path = f"kit-{edition}.pdf"
         files[kit_path] = kit_pdfs[kit_path]
         doc = {"path": kit_path, "kind": "kit", "edition": edition,
@@ -109,7 +108,6 @@ def kit_files(plan: Plan, editions: str, request: dict, progress: Progress | Non
         documents.append(doc)
         if checked is not None:
             checked[kit_path] = verify(files[kit_path], doc, [], plan)
-        progress.step(f"kit ({edition})")
     files.update(data_files(plan.deployment, plan.scenario, plan.options))
     for d in documents:
         d["sha256"] = hashlib.sha256(files[d["path"]]).hexdigest()
@@ -122,9 +120,10 @@ def kit_files(plan: Plan, editions: str, request: dict, progress: Progress | Non
     return files
 
 
-def _documents(plan: Plan, jobs: list[tuple[str, str]], verify: Callable | None,
-               kits: dict[str, list[str]]) -> tuple[dict[tuple[str, str], dict], dict[str, bytes], dict[str, bytes]]:
-    """Each job's document, made on the cores; each kit.pdf (`kits`: its parts) and trace.json.
+def _documents(plan: Plan, jobs: list[tuple[str, str]], verify: Callable | None, kits: dict[str, list[str]],
+               progress: Progress) -> tuple[dict[tuple[str, str], dict], dict[str, bytes], dict[str, bytes]]:
+    """Each job's document, made on the cores; each kit.pdf (`kits`: its parts) and trace.json;
+    `progress` steps as each document and kit.pdf is made.
     Those that print the others' page counts (the lesson plan) are drawn once the counts are known:
     nothing is drawn only to be counted. Each document's check is a job of its own, and so are the
     joins, so that they keep the cores busy while the last documents are drawn."""
@@ -154,7 +153,14 @@ def _documents(plan: Plan, jobs: list[tuple[str, str]], verify: Callable | None,
     if verify is not None:
         tasks += [After((i,), lambda done, i=i, key=(e, k): ("check", _checked_part(done[i][key]), _counts(done)))
                   for i, ks in enumerate(draws) for k in ks for e in editions]
-    done = run(_job, (plan, verify, editions), tasks, label=_label)
+    def made(i: int, result) -> None:
+        if i < len(draws):
+            for edition, kind in result:
+                progress.step(f"{kind} ({edition})")
+        elif i < len(draws) + len(kits):
+            progress.step(f"kit ({editions[i - len(draws)]})")           # kits: one an edition, in order
+
+    done = run(_job, (plan, verify, editions), tasks, label=_label, each=made)
     results = drawn(done)
     for key, found in done[len(draws) + len(kits) + 1:]:       # the checks
         results[key]["checked"] = found

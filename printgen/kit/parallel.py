@@ -62,17 +62,19 @@ def _died(proc, what: str) -> PrintgenError:
 
 
 def run(fn: Callable[[Any, Any], Any], shared: Any, args: list, workers: int | None = None,
-        label: Callable[[Any], str] = repr) -> list:
+        label: Callable[[Any], str] = repr, each: Callable[[int, Any], None] = lambda i, result: None) -> list:
     """[fn(shared, a) for a in args], on up to `workers` processes (default: the cores, at most 4);
     an `After` job needs jobs before it. Each job is handed to the next free worker, the first of
-    those that are ready; `label` names a job in the message if its worker dies."""
+    those that are ready; `label` names a job in the message if its worker dies; `each(i, result)`
+    is told of each result as it comes (a progress bar)."""
     workers = workers or min(4, os.cpu_count() or 1)
     if any(isinstance(a, After) and any(j >= i for j in a.needs) for i, a in enumerate(args)):
         raise ValueError("a job can only wait for jobs before it")
     if workers <= 1 or len(args) <= 1 or "fork" not in multiprocessing.get_all_start_methods():
         results: list = []
-        for a in args:
+        for i, a in enumerate(args):
             results.append(fn(shared, a.make(results) if isinstance(a, After) else a))
+            each(i, results[i])
         return results
     ctx = multiprocessing.get_context("fork")
     results = [None] * len(args)
@@ -121,6 +123,7 @@ def run(fn: Callable[[Any, Any], Any], shared: Any, args: list, workers: int | N
                     raise value
                 results[i], done[i] = value, True
                 idle.append(conn)
+                each(i, value)
             idle = [conn for conn in idle if not hand_out(conn)]
         return results
     finally:
