@@ -21,7 +21,7 @@ import sys
 import printgen.kit.parallel as parallel
 workers, args = int(sys.argv[1]), sys.argv[2:]
 real = parallel.run
-parallel.run = lambda fn, shared, jobs, workers_=None, label=repr: real(fn, shared, jobs, workers or None, label)
+parallel.run = lambda fn, shared, jobs, workers_=None, **kw: real(fn, shared, jobs, workers or None, **kw)
 sys.argv = ["printgen", *args]
 from printgen.cli import main
 main()
