@@ -86,9 +86,13 @@ class _Pen:
                 self.circle(a * x + c * y + e, b * x + d * y + f, prim.r, prim.paint)
             elif kind is FDots:
                 self.dots([(a * x + c * y + e, b * x + d * y + f) for x, y in prim.centres], prim.r, prim.paint)
-            elif kind is FRect and b == 0 and c == 0 and a > 0 and d > 0:
-                x, y = prim.x, prim.y
-                self.rect(a * x + c * y + e, b * x + d * y + f, prim.w, prim.h, prim.paint)
+            elif kind is FRect:
+                x, y, x1, y1 = prim.x, prim.y, prim.x + prim.w, prim.y + prim.h
+                if b == 0 and c == 0 and a > 0 and d > 0:
+                    self.rect(a * x + c * y + e, b * x + d * y + f, prim.w, prim.h, prim.paint)
+                else:                                     # turned or mirrored: a closed path
+                    self.path([(a * px + c * py + e, b * px + d * py + f) for px, py in ((x, y), (x1, y), (x1, y1), (x, y1))],
+                              True, prim.paint)
             else:
                 self.prim(_moved(prim, m))
 
