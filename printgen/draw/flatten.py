@@ -6,6 +6,7 @@ Doing this once, here, keeps the three backends small and identical in what they
 from __future__ import annotations
 
 import math
+from itertools import accumulate, repeat, takewhile
 from dataclasses import dataclass, field, replace
 
 from printgen.draw import fonts
@@ -175,6 +176,9 @@ def _emit(shape, m: Matrix, theme: Theme, out: FlatPage, symbols: dict) -> None:
         cx, cy = apply(m, (shape.cx, shape.cy))
         r = shape.r * math.sqrt(abs(m[0] * m[3] - m[1] * m[2]))
         prim = FCircle(cx, cy, r, paint)
+        if not (paint.hatch and paint.fill):           # the outline only bounds a hatching
+            out.prims.append(prim)
+            return
         outline = tuple((cx + r * math.cos(t * math.pi / 12), cy + r * math.sin(t * math.pi / 12)) for t in range(24))
     elif isinstance(shape, Line):
         out.prims.append(FPath((apply(m, (shape.x1, shape.y1)), apply(m, (shape.x2, shape.y2))), False, paint))
@@ -263,20 +267,23 @@ def hatch_shapes(polygon: tuple[Point, ...], h: Hatch) -> list:
     dots: list[Point] = []
     n = int((hi - lo) / h.gap)
     offset = (hi - lo - n * h.gap) / 2
+    # the edges a scanline can cross (a level one never is), each with what its crossing needs
+    edges = [(y1, y2, x1, x2 - x1, y2 - y1) for (x1, y1), (x2, y2) in zip(rot, rot[1:] + rot[:1]) if y1 != y2]
+    gap, width = h.gap, h.width
     for i in range(n + 1):
-        y = lo + offset + i * h.gap
-        xs = []
-        for (x1, y1), (x2, y2) in zip(rot, rot[1:] + rot[:1]):
-            if (y1 <= y < y2) or (y2 <= y < y1):
-                xs.append(x1 + (y - y1) * (x2 - x1) / (y2 - y1))
+        y = lo + offset + i * gap
+        xs = [x1 + (y - y1) * dx / dy for y1, y2, x1, dx, dy in edges if (y1 <= y < y2) or (y2 <= y < y1)]
+        if len(xs) < 2:
+            continue
         xs.sort()
         for xa, xb in zip(xs[::2], xs[1::2]):
             if h.dots:                                   # staggered grid, aligned across shapes
-                stagger = (i % 2) * h.gap / 2
-                x = math.ceil((xa + h.width - stagger) / h.gap) * h.gap + stagger
-                while x <= xb - h.width:
-                    dots.append((x * c - y * s, x * s + y * c))
-                    x += h.gap
+                stagger = (i % 2) * gap / 2
+                x = math.ceil((xa + width - stagger) / gap) * gap + stagger
+                # x, x + gap, (x + gap) + gap... while <= xb - width: summed as a loop would, in C
+                row = list(takewhile((xb - width).__ge__, accumulate(repeat(gap), initial=x)))
+                ys, yc = y * s, y * c
+                dots.extend(zip([x * c - ys for x in row], [x * s + yc for x in row]))
             elif xb - xa > 0.2:
                 shapes.append(FPath(((xa * c - y * s, xa * s + y * c), (xb * c - y * s, xb * s + y * c)), False, line_paint))
     if dots:
