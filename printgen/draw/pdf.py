@@ -11,6 +11,7 @@ import io
 import math
 from contextlib import contextmanager
 from functools import cache
+from itertools import chain
 from typing import Iterable
 
 from printgen.draw import fonts, lean_font
@@ -26,7 +27,8 @@ def _n(*v: float) -> str:
 
 
 # what "%.2f" writes that _trim shortens: ".00" goes, ".50" -> ".5" (before a space or a dash's "]")
-_ZEROED = [(f".{d}0{end}", f".{d}{end}" if d != "0" else end) for d in "0123456789" for end in " ]"]
+_ZEROED = [(f".{d}0 ", f".{d} " if d != "0" else " ") for d in "0123456789"]
+_ZEROED_DASH = [(f".{d}0]", f".{d}]" if d != "0" else "]") for d in "0123456789"]
 
 
 def _trim(ops: str) -> str:
@@ -34,7 +36,7 @@ def _trim(ops: str) -> str:
     smaller, before and after compression. Never applied to a string that holds text. Plain string
     replacements (each a C loop over the string), three times faster than a regular expression."""
     ops += " "
-    for zeros, kept in _ZEROED:
+    for zeros, kept in _ZEROED + _ZEROED_DASH if "]" in ops else _ZEROED:
         if zeros in ops:
             ops = ops.replace(zeros, kept)
     return ops[:-1]
@@ -207,14 +209,14 @@ class _Page:
         if kind is FDots:                           # round caps: a line of no length prints as a dot
             self.paint(Paint(stroke=prim.paint.fill, width=2 * prim.r))
             pts = prim.centres if not (ox or oy) else [(x - ox, y - oy) for x, y in prim.centres]
-            self.raw.append("%.2f %.2f m %.2f %.2f l " * len(pts) % tuple(v for x, y in pts for v in (x, y, x, y)) + "S")
+            self.raw.append("%.2f %.2f m %.2f %.2f l " * len(pts) % tuple(chain.from_iterable(p + p for p in pts)) + "S")
             return
         op = self.paint(prim.paint)
         if op == "n":
             return
         if kind is FPath:
             pts = prim.points if not (ox or oy) else [(x - ox, y - oy) for x, y in prim.points]
-            self.raw.append(_path_format(len(pts)) % tuple(v for p in pts for v in p)
+            self.raw.append(_path_format(len(pts)) % tuple(chain.from_iterable(pts))
                             + (" h " + op if prim.closed else " S"))
         elif kind is FRect:
             if prim.radius:
