@@ -88,7 +88,7 @@ def _only_shown_glyphs(shown: dict[tuple[str, str, str], str]):
 
     used: dict[str, set[int]] = {}
     for text, face, _ in shown:
-        used.setdefault(face, {32}).update(32 if ch == "\xa0" else ord(ch) for ch in text)   # nbsp prints as space
+        used.setdefault(face, {32}).update(map(ord, text.replace("\xa0", " ")))   # nbsp prints as space
     patched = []
     for style, keep in used.items():
         face = getFont(fonts.PDF_NAMES[style]).face
