@@ -159,7 +159,7 @@ class _Page:
         self.flush()
         if u.name not in self.forms:
             prims = self.page.symbols[u.name]
-            self.c.beginForm(u.name, *_extent(prims))
+            self.c.beginForm(u.name, *extent(prims))
             form = _Page(self.c, None, self.forms, self.shown)
             form.ops.append("1 J 1 j")
             form.prims(prims)
@@ -263,7 +263,7 @@ def _turned(angle: float) -> str:
     return f"BT {_f(cos, '%.4f')} {_f(sin, '%.4f')} {_f(sin, '%.4f')} {_f(-cos, '%.4f')}"
 
 
-def _extent(prims) -> tuple[float, float, float, float]:
+def extent(prims) -> tuple[float, float, float, float]:
     """A form's bounding box: every prim with room for its stroke (text: its width, a size above
     and below, whichever way it turns)."""
     xs, ys = [], []

@@ -15,14 +15,19 @@ SUPERSAMPLE = 2
 GREEK_BELOW_PX = 5.0        # text smaller than this is drawn as grey bars (thumbnails)
 
 
-def render_png(page: FlatPage, dpi: float = 100) -> bytes:
-    img = render_image(page, dpi)
+def render_png(page: FlatPage, dpi: float = 100, stamps: dict | None = None) -> bytes:
+    img = render_image(page, dpi, stamps)
     buf = io.BytesIO()
     img.save(buf, format="PNG", optimize=False, compress_level=3)
     return buf.getvalue()
 
 
-def render_image(page: FlatPage, dpi: float):
+def render_image(page: FlatPage, dpi: float, stamps: dict | None = None):
+    """`stamps`: thumbnails (drawn without smoothing) draw each symbol once a document for each way
+    it turns and each offset within a pixel it lands at, and paste that raster wherever it lands
+    so (a sheet of ships places 40 ships of a few profiles on a grid: most of its shapes). Share
+    one dict between the pages of one document (symbol names are a document's own); None draws
+    every symbol's shapes in place."""
     from PIL import Image, ImageDraw
 
     ss = SUPERSAMPLE if dpi >= 40 else 1          # thumbnails: smoothing costs more than it shows
@@ -31,11 +36,48 @@ def render_image(page: FlatPage, dpi: float):
     img = Image.new("RGB", size, "white")
     pen = _Pen(img, ImageDraw.Draw(img), k, GREEK_BELOW_PX * ss)
     for prim in ungrouped(page.prims):
-        if type(prim) is FUse:
+        if type(prim) is not FUse:
+            pen.prim(prim)
+        elif stamps is None or ss > 1:
             pen.placed(page.symbols[prim.name], prim.matrix)
         else:
-            pen.prim(prim)
+            _stamp(pen, stamps, prim.name, page.symbols[prim.name], prim.matrix)
     return img.reduce(ss) if ss > 1 else img
+
+
+def _stamp(pen: _Pen, stamps: dict, name: str, prims, m) -> None:
+    """Paste the symbol's raster, made on first use: its shapes drawn as they would be in place
+    (same turn, same offset within a pixel) on a transparent layer. Unsmoothed, its pixels are
+    opaque or empty, so the paste puts down what drawing in place would."""
+    from PIL import Image, ImageDraw
+
+    a, b, c, d, e, f = m
+    k = pen.k
+    ex, fy = e * k, f * k
+    x, y = math.floor(ex), math.floor(fy)
+    key = (name, a, b, c, d, ex - x, fy - y, k)
+    if key not in stamps:
+        if any(type(p) is FText for p in ungrouped(prims)):      # glyphs are smoothed: drawn in place
+            stamps[key] = None
+        else:
+            from printgen.draw.pdf import extent
+
+            x0, y0, x1, y1 = extent(prims)
+            corners = [(a * u + c * v, b * u + d * v) for u in (x0, x1) for v in (y0, y1)]
+            left = math.floor(min(u for u, _ in corners) * k) - 2
+            top = math.floor(min(v for _, v in corners) * k) - 2
+            size = (math.ceil(max(u for u, _ in corners) * k) - left + 4,
+                    math.ceil(max(v for _, v in corners) * k) - top + 4)
+            layer = Image.new("RGBA", size, (0, 0, 0, 0))
+            _Pen(layer, ImageDraw.Draw(layer), k, pen.greek_px).placed(
+                prims, (a, b, c, d, (ex - x - left) / k, (fy - y - top) / k))
+            stamps[key] = (layer, left, top)
+    stamp = stamps[key]
+    if stamp is None:
+        pen.placed(prims, m)
+        return
+    layer, left, top = stamp
+    pen.img.paste(layer, (x + left, y + top), layer)
 
 
 def _w(p: Paint, k: float) -> int:
