@@ -144,7 +144,11 @@ def _moved(prim, m: Matrix):
 
 
 def _emit(shape, m: Matrix, theme: Theme, out: FlatPage, symbols: dict) -> None:
-    if isinstance(shape, Group):
+    kind = type(shape)
+    if kind is Text:
+        _text(shape, m, theme, out)
+        return
+    if kind is Group:
         mm = compose(m, shape.matrix)
         start = len(out.prims)
         for item in shape.items:
@@ -152,43 +156,46 @@ def _emit(shape, m: Matrix, theme: Theme, out: FlatPage, symbols: dict) -> None:
         if shape.local and mm[:4] == IDENTITY[:4]:
             out.prims[start:] = [FGroup(mm[4], mm[5], tuple(out.prims[start:]))]
         return
-    if isinstance(shape, Symbol):
+    if kind is Symbol:
         _symbol(shape, compose(m, shape.matrix), theme, out, symbols)
         return
-    if isinstance(shape, Text):
-        _text(shape, m, theme, out)
-        return
     paint = theme.paint(shape.role)
+    hatched = paint.hatch and paint.fill
     if getattr(shape, "meaning", ()):
         measured(shape, m, out)
-    if isinstance(shape, Rect):
-        a, b, c, d, _, _ = m
+    a, b, c, d, e, f = m                               # p -> (a x + c y + e, b x + d y + f), as shapes.apply
+    if kind is Line:
+        x1, y1, x2, y2 = shape.x1, shape.y1, shape.x2, shape.y2
+        out.prims.append(FPath(((a * x1 + c * y1 + e, b * x1 + d * y1 + f), (a * x2 + c * y2 + e, b * x2 + d * y2 + f)),
+                               False, paint))
+        return
+    if kind is Poly:
+        outline = tuple([(a * x + c * y + e, b * x + d * y + f) for x, y in shape.points])
+        prim = FPath(outline, shape.closed, paint)
+    elif kind is Rect:
         if b == 0 and c == 0 and a > 0 and d > 0:
-            x, y = apply(m, (shape.x, shape.y))
+            x, y = a * shape.x + c * shape.y + e, b * shape.x + d * shape.y + f
             prim = FRect(x, y, shape.w * a, shape.h * d, shape.radius * a, paint)
+            if not hatched:
+                out.prims.append(prim)
+                return
             outline = ((x, y), (x + shape.w * a, y), (x + shape.w * a, y + shape.h * d), (x, y + shape.h * d))
         else:
             pts = ((shape.x, shape.y), (shape.x + shape.w, shape.y), (shape.x + shape.w, shape.y + shape.h),
                    (shape.x, shape.y + shape.h))
             outline = tuple(apply(m, p) for p in pts)
             prim = FPath(outline, True, paint)
-    elif isinstance(shape, Circle):
+    elif kind is Circle:
         cx, cy = apply(m, (shape.cx, shape.cy))
         r = shape.r * math.sqrt(abs(m[0] * m[3] - m[1] * m[2]))
         prim = FCircle(cx, cy, r, paint)
-        if not (paint.hatch and paint.fill):           # the outline only bounds a hatching
+        if not hatched:                                # the outline only bounds a hatching
             out.prims.append(prim)
             return
         outline = tuple((cx + r * math.cos(t * math.pi / 12), cy + r * math.sin(t * math.pi / 12)) for t in range(24))
-    elif isinstance(shape, Line):
-        out.prims.append(FPath((apply(m, (shape.x1, shape.y1)), apply(m, (shape.x2, shape.y2))), False, paint))
-        return
-    elif isinstance(shape, Poly):
-        outline = tuple(apply(m, p) for p in shape.points)
-        prim = FPath(outline, shape.closed, paint)
     else:
         raise TypeError(f"cannot draw {shape!r}")
-    if paint.hatch and paint.fill:
+    if hatched:
         _hatched(prim, outline, paint, out)
     else:
         out.prims.append(prim)
@@ -275,6 +282,12 @@ def hatch_shapes(polygon: tuple[Point, ...], h: Hatch) -> list:
         xs = [x1 + (y - y1) * dx / dy for y1, y2, x1, dx, dy in edges if (y1 <= y < y2) or (y2 <= y < y1)]
         if len(xs) < 2:
             continue
+        if len(xs) == 2 and not h.dots:                 # a convex shape's one stretch: the common case
+            xa, xb = (xs[0], xs[1]) if xs[0] <= xs[1] else (xs[1], xs[0])
+            if xb - xa > 0.2:
+                ys, yc = y * s, y * c
+                shapes.append(FPath(((xa * c - ys, xa * s + yc), (xb * c - ys, xb * s + yc)), False, line_paint))
+            continue
         xs.sort()
         for xa, xb in zip(xs[::2], xs[1::2]):
             if h.dots:                                   # staggered grid, aligned across shapes
@@ -291,19 +304,23 @@ def hatch_shapes(polygon: tuple[Point, ...], h: Hatch) -> list:
     return shapes
 
 
+_SHIFT = {"start": 0.0, "middle": -0.5, "end": -1.0}      # the anchor's shift, in text widths
+
+
 def _text(t: Text, m: Matrix, theme: Theme, out: FlatPage) -> None:
     colour = theme.paint(t.role).fill or "#000000"
-    sx = math.hypot(m[0], m[1])
-    size = t.size * sx
-    runs = tuple((s.text, s.font or t.font) for s in t.spans)
-    widths = [fonts.width(txt, size, font) for txt, font in runs]
+    a, b, c, d, e, f = m
+    size = t.size * math.hypot(a, b)
+    font = t.font
+    runs = tuple([(s.text, s.font or font) for s in t.spans])
+    widths = [fonts.width(txt, size, face) for txt, face in runs]
     total = sum(widths)
-    shift = {"start": 0.0, "middle": -total / 2, "end": -total}[t.anchor]
-    angle = t.angle + math.degrees(math.atan2(m[1], m[0]))
-    x0, y0 = apply(m, (t.x, t.y))
+    shift = _SHIFT[t.anchor] * total if t.anchor != "start" else 0.0
+    angle = t.angle + math.degrees(math.atan2(b, a))
+    x, y = t.x, t.y
     r = math.radians(angle)
     ux, uy = math.cos(r), math.sin(r)                  # along the baseline
-    start = (x0 + ux * shift, y0 + uy * shift)
+    start = ((a * x + c * y + e) + ux * shift, (b * x + d * y + f) + uy * shift)
     out.prims.append(FText(start[0], start[1], runs, size, colour, angle % 360))
     pos = 0.0
     for span, w in zip(t.spans, widths):
@@ -315,8 +332,10 @@ def _text(t: Text, m: Matrix, theme: Theme, out: FlatPage) -> None:
 
 def _box(start: Point, ux: float, uy: float, a: float, b: float, size: float) -> tuple[float, float, float, float]:
     """Page box of the baseline stretch a..b, from the ascent to the descent, after rotation."""
-    up, down = fonts.ascent(size), fonts.descent(size)
+    up, down = -fonts.ascent(size), fonts.descent(size)
     vx, vy = -uy, ux                                   # perpendicular, pointing below the baseline
-    corners = [(start[0] + ux * s + vx * d, start[1] + uy * s + vy * d) for s in (a, b) for d in (-up, down)]
-    xs, ys = [p[0] for p in corners], [p[1] for p in corners]
+    x, y = start
+    xa, xb, ya, yb = x + ux * a, x + ux * b, y + uy * a, y + uy * b
+    xs = (xa + vx * up, xa + vx * down, xb + vx * up, xb + vx * down)
+    ys = (ya + vy * up, ya + vy * down, yb + vy * up, yb + vy * down)
     return (round(min(xs), 2), round(min(ys), 2), round(max(xs), 2), round(max(ys), 2))
