@@ -112,7 +112,7 @@ def placed(page: FlatPage):
     for prim in ungrouped(page.prims):
         if isinstance(prim, FUse):
             for p in ungrouped(page.symbols[prim.name]):
-                yield _moved(p, prim.matrix)
+                yield moved(p, prim.matrix)
         else:
             yield prim
 
@@ -126,7 +126,8 @@ def ungrouped(prims):
             yield prim
 
 
-def _moved(prim, m: Matrix):
+def moved(prim, m: Matrix):
+    """A symbol's prim where the symbol is placed (png draws them so; svg and pdf place the symbol)."""
     if isinstance(prim, FRect):
         if m[1] == 0 and m[2] == 0 and m[0] > 0 and m[3] > 0:
             x, y = apply(m, (prim.x, prim.y))

@@ -6,7 +6,7 @@ import io
 import math
 
 from printgen.draw import fonts
-from printgen.draw.flatten import FCircle, FDots, FlatPage, FPath, FRect, FText, FUse, _moved, ungrouped
+from printgen.draw.flatten import FCircle, FDots, FlatPage, FPath, FRect, FText, FUse, moved, ungrouped
 from printgen.draw.theme import Paint
 
 SUPERSAMPLE = 2
@@ -48,7 +48,8 @@ def render_image(page: FlatPage, dpi: float, stamps: dict | None = None):
 def _stamp(pen: _Pen, stamps: dict, name: str, prims, m) -> None:
     """Paste the symbol's raster, made on first use: its shapes drawn as they would be in place
     (same turn, same offset within a pixel) on a transparent layer. Unsmoothed, its pixels are
-    opaque or empty, so the paste puts down what drawing in place would."""
+    opaque or empty, so the paste puts down what drawing in place would, but for the odd pixel
+    where a coordinate rounds the other way (its sums are done from another origin)."""
     from PIL import Image, ImageDraw
 
     a, b, c, d, e, f = m
@@ -116,7 +117,7 @@ class _Pen:
             self.dots(prim.centres, prim.r, prim.paint)
 
     def placed(self, prims, m) -> None:
-        """A symbol's prims moved by `m`, as flatten.placed moves them (the same arithmetic),
+        """A symbol's prims moved by `m`, as flatten.moved moves them (the same arithmetic),
         without making a moved copy of each."""
         a, b, c, d, e, f = m
         for prim in ungrouped(prims):
@@ -136,7 +137,7 @@ class _Pen:
                     self.path([(a * px + c * py + e, b * px + d * py + f) for px, py in ((x, y), (x1, y), (x1, y1), (x, y1))],
                               True, prim.paint)
             else:
-                self.prim(_moved(prim, m))
+                self.prim(moved(prim, m))
 
     def rect(self, x: float, y: float, w: float, h: float, p: Paint) -> None:
         k = self.k
