@@ -6,6 +6,7 @@ Doing this once, here, keeps the three backends small and identical in what they
 from __future__ import annotations
 
 import math
+from itertools import accumulate, repeat, takewhile
 from dataclasses import dataclass, field, replace
 
 from printgen.draw import fonts
@@ -14,14 +15,16 @@ from printgen.draw.shapes import (IDENTITY, Circle, Group, Line, Matrix, Page, P
 from printgen.draw.theme import Hatch, Paint, Theme
 
 
-@dataclass(frozen=True)
+# The prims are values, hashed and compared by their fields, and never changed once made; they are not
+# frozen dataclasses only because a frozen one's __init__ costs 2.5 times as much (a kit makes 40,000).
+@dataclass(unsafe_hash=True)
 class FPath:
     points: tuple[Point, ...]
     closed: bool
     paint: Paint
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class FRect:
     x: float
     y: float
@@ -31,7 +34,7 @@ class FRect:
     paint: Paint
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class FCircle:
     cx: float
     cy: float
@@ -39,7 +42,7 @@ class FCircle:
     paint: Paint
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class FDots:
     """The dots of a dotted pattern, all of one paint (its fill) and radius: one shape, not one circle a
     dot (a base holds a hundred; as circles they were most of a sheet of ships' bytes and of its check)."""
@@ -48,7 +51,7 @@ class FDots:
     paint: Paint
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class FText:
     x: float                             # start of the first run's baseline (anchor already applied)
     y: float
@@ -58,7 +61,7 @@ class FText:
     angle: float
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class FUse:
     """A symbol placed: the prims of `name` (flattened once, at the symbol's scale) turned, mirrored
     and moved by `matrix`, which keeps lengths (so stroke widths print as the theme says)."""
@@ -66,7 +69,7 @@ class FUse:
     matrix: Matrix
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class FGroup:
     """The prims of a Group(local=True), in page coordinates like any other; the PDF writes them
     from the origin (dx, dy), the other backends draw them where they are."""
@@ -75,7 +78,7 @@ class FGroup:
     prims: tuple
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class TraceEntry:
     """A traced number as printed: the page box it occupies, its text, where it came from."""
     bbox: tuple[float, float, float, float]      # x0, top, x1, bottom in points from the top-left
@@ -111,7 +114,7 @@ def placed(page: FlatPage):
     for prim in ungrouped(page.prims):
         if isinstance(prim, FUse):
             for p in ungrouped(page.symbols[prim.name]):
-                yield _moved(p, prim.matrix)
+                yield moved(p, prim.matrix)
         else:
             yield prim
 
@@ -125,7 +128,8 @@ def ungrouped(prims):
             yield prim
 
 
-def _moved(prim, m: Matrix):
+def moved(prim, m: Matrix):
+    """A symbol's prim where the symbol is placed (png draws them so; svg and pdf place the symbol)."""
     if isinstance(prim, FRect):
         if m[1] == 0 and m[2] == 0 and m[0] > 0 and m[3] > 0:
             x, y = apply(m, (prim.x, prim.y))
@@ -143,7 +147,11 @@ def _moved(prim, m: Matrix):
 
 
 def _emit(shape, m: Matrix, theme: Theme, out: FlatPage, symbols: dict) -> None:
-    if isinstance(shape, Group):
+    kind = type(shape)
+    if kind is Text:
+        _text(shape, m, theme, out)
+        return
+    if kind is Group:
         mm = compose(m, shape.matrix)
         start = len(out.prims)
         for item in shape.items:
@@ -151,40 +159,46 @@ def _emit(shape, m: Matrix, theme: Theme, out: FlatPage, symbols: dict) -> None:
         if shape.local and mm[:4] == IDENTITY[:4]:
             out.prims[start:] = [FGroup(mm[4], mm[5], tuple(out.prims[start:]))]
         return
-    if isinstance(shape, Symbol):
+    if kind is Symbol:
         _symbol(shape, compose(m, shape.matrix), theme, out, symbols)
         return
-    if isinstance(shape, Text):
-        _text(shape, m, theme, out)
-        return
     paint = theme.paint(shape.role)
+    hatched = paint.hatch and paint.fill
     if getattr(shape, "meaning", ()):
         measured(shape, m, out)
-    if isinstance(shape, Rect):
-        a, b, c, d, _, _ = m
+    a, b, c, d, e, f = m                               # p -> (a x + c y + e, b x + d y + f), as shapes.apply
+    if kind is Line:
+        x1, y1, x2, y2 = shape.x1, shape.y1, shape.x2, shape.y2
+        out.prims.append(FPath(((a * x1 + c * y1 + e, b * x1 + d * y1 + f), (a * x2 + c * y2 + e, b * x2 + d * y2 + f)),
+                               False, paint))
+        return
+    if kind is Poly:
+        outline = tuple([(a * x + c * y + e, b * x + d * y + f) for x, y in shape.points])
+        prim = FPath(outline, shape.closed, paint)
+    elif kind is Rect:
         if b == 0 and c == 0 and a > 0 and d > 0:
-            x, y = apply(m, (shape.x, shape.y))
+            x, y = a * shape.x + c * shape.y + e, b * shape.x + d * shape.y + f
             prim = FRect(x, y, shape.w * a, shape.h * d, shape.radius * a, paint)
+            if not hatched:
+                out.prims.append(prim)
+                return
             outline = ((x, y), (x + shape.w * a, y), (x + shape.w * a, y + shape.h * d), (x, y + shape.h * d))
         else:
             pts = ((shape.x, shape.y), (shape.x + shape.w, shape.y), (shape.x + shape.w, shape.y + shape.h),
                    (shape.x, shape.y + shape.h))
             outline = tuple(apply(m, p) for p in pts)
             prim = FPath(outline, True, paint)
-    elif isinstance(shape, Circle):
+    elif kind is Circle:
         cx, cy = apply(m, (shape.cx, shape.cy))
         r = shape.r * math.sqrt(abs(m[0] * m[3] - m[1] * m[2]))
         prim = FCircle(cx, cy, r, paint)
+        if not hatched:                                # the outline only bounds a hatching
+            out.prims.append(prim)
+            return
         outline = tuple((cx + r * math.cos(t * math.pi / 12), cy + r * math.sin(t * math.pi / 12)) for t in range(24))
-    elif isinstance(shape, Line):
-        out.prims.append(FPath((apply(m, (shape.x1, shape.y1)), apply(m, (shape.x2, shape.y2))), False, paint))
-        return
-    elif isinstance(shape, Poly):
-        outline = tuple(apply(m, p) for p in shape.points)
-        prim = FPath(outline, shape.closed, paint)
     else:
         raise TypeError(f"cannot draw {shape!r}")
-    if paint.hatch and paint.fill:
+    if hatched:
         _hatched(prim, outline, paint, out)
     else:
         out.prims.append(prim)
@@ -263,20 +277,29 @@ def hatch_shapes(polygon: tuple[Point, ...], h: Hatch) -> list:
     dots: list[Point] = []
     n = int((hi - lo) / h.gap)
     offset = (hi - lo - n * h.gap) / 2
+    # the edges a scanline can cross (a level one never is), each with what its crossing needs
+    edges = [(y1, y2, x1, x2 - x1, y2 - y1) for (x1, y1), (x2, y2) in zip(rot, rot[1:] + rot[:1]) if y1 != y2]
+    gap, width = h.gap, h.width
     for i in range(n + 1):
-        y = lo + offset + i * h.gap
-        xs = []
-        for (x1, y1), (x2, y2) in zip(rot, rot[1:] + rot[:1]):
-            if (y1 <= y < y2) or (y2 <= y < y1):
-                xs.append(x1 + (y - y1) * (x2 - x1) / (y2 - y1))
+        y = lo + offset + i * gap
+        xs = [x1 + (y - y1) * dx / dy for y1, y2, x1, dx, dy in edges if (y1 <= y < y2) or (y2 <= y < y1)]
+        if len(xs) < 2:
+            continue
+        if len(xs) == 2 and not h.dots:                 # a convex shape's one stretch: the common case
+            xa, xb = (xs[0], xs[1]) if xs[0] <= xs[1] else (xs[1], xs[0])
+            if xb - xa > 0.2:
+                ys, yc = y * s, y * c
+                shapes.append(FPath(((xa * c - ys, xa * s + yc), (xb * c - ys, xb * s + yc)), False, line_paint))
+            continue
         xs.sort()
         for xa, xb in zip(xs[::2], xs[1::2]):
             if h.dots:                                   # staggered grid, aligned across shapes
-                stagger = (i % 2) * h.gap / 2
-                x = math.ceil((xa + h.width - stagger) / h.gap) * h.gap + stagger
-                while x <= xb - h.width:
-                    dots.append((x * c - y * s, x * s + y * c))
-                    x += h.gap
+                stagger = (i % 2) * gap / 2
+                x = math.ceil((xa + width - stagger) / gap) * gap + stagger
+                # x, x + gap, (x + gap) + gap... while <= xb - width: summed as a loop would, in C
+                row = list(takewhile((xb - width).__ge__, accumulate(repeat(gap), initial=x)))
+                ys, yc = y * s, y * c
+                dots.extend(zip([x * c - ys for x in row], [x * s + yc for x in row]))
             elif xb - xa > 0.2:
                 shapes.append(FPath(((xa * c - y * s, xa * s + y * c), (xb * c - y * s, xb * s + y * c)), False, line_paint))
     if dots:
@@ -284,19 +307,23 @@ def hatch_shapes(polygon: tuple[Point, ...], h: Hatch) -> list:
     return shapes
 
 
+_SHIFT = {"start": 0.0, "middle": -0.5, "end": -1.0}      # the anchor's shift, in text widths
+
+
 def _text(t: Text, m: Matrix, theme: Theme, out: FlatPage) -> None:
     colour = theme.paint(t.role).fill or "#000000"
-    sx = math.hypot(m[0], m[1])
-    size = t.size * sx
-    runs = tuple((s.text, s.font or t.font) for s in t.spans)
-    widths = [fonts.width(txt, size, font) for txt, font in runs]
+    a, b, c, d, e, f = m
+    size = t.size * math.hypot(a, b)
+    font = t.font
+    runs = tuple([(s.text, s.font or font) for s in t.spans])
+    widths = [fonts.width(txt, size, face) for txt, face in runs]
     total = sum(widths)
-    shift = {"start": 0.0, "middle": -total / 2, "end": -total}[t.anchor]
-    angle = t.angle + math.degrees(math.atan2(m[1], m[0]))
-    x0, y0 = apply(m, (t.x, t.y))
+    shift = _SHIFT[t.anchor] * total if t.anchor != "start" else 0.0
+    angle = t.angle + math.degrees(math.atan2(b, a))
+    x, y = t.x, t.y
     r = math.radians(angle)
     ux, uy = math.cos(r), math.sin(r)                  # along the baseline
-    start = (x0 + ux * shift, y0 + uy * shift)
+    start = ((a * x + c * y + e) + ux * shift, (b * x + d * y + f) + uy * shift)
     out.prims.append(FText(start[0], start[1], runs, size, colour, angle % 360))
     pos = 0.0
     for span, w in zip(t.spans, widths):
@@ -308,8 +335,10 @@ def _text(t: Text, m: Matrix, theme: Theme, out: FlatPage) -> None:
 
 def _box(start: Point, ux: float, uy: float, a: float, b: float, size: float) -> tuple[float, float, float, float]:
     """Page box of the baseline stretch a..b, from the ascent to the descent, after rotation."""
-    up, down = fonts.ascent(size), fonts.descent(size)
+    up, down = -fonts.ascent(size), fonts.descent(size)
     vx, vy = -uy, ux                                   # perpendicular, pointing below the baseline
-    corners = [(start[0] + ux * s + vx * d, start[1] + uy * s + vy * d) for s in (a, b) for d in (-up, down)]
-    xs, ys = [p[0] for p in corners], [p[1] for p in corners]
+    x, y = start
+    xa, xb, ya, yb = x + ux * a, x + ux * b, y + uy * a, y + uy * b
+    xs = (xa + vx * up, xa + vx * down, xb + vx * up, xb + vx * down)
+    ys = (ya + vy * up, ya + vy * down, yb + vy * up, yb + vy * down)
     return (round(min(xs), 2), round(min(ys), 2), round(max(xs), 2), round(max(ys), 2))

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import io
 import math
-import re
 from contextlib import contextmanager
 from functools import cache
+from itertools import chain
 from typing import Iterable
 
 from printgen.draw import fonts, lean_font
@@ -26,13 +26,20 @@ def _n(*v: float) -> str:
     return " ".join("%.2f" % x for x in v)
 
 
-_ZEROS, _ZERO = re.compile(r"\.0+\b"), re.compile(r"(\.\d*?[1-9])0+\b")
+# what "%.2f" writes that _trim shortens: ".00" goes, ".50" -> ".5" (before a space or a dash's "]")
+_ZEROED = [(f".{d}0 ", f".{d} " if d != "0" else " ") for d in "0123456789"]
+_ZEROED_DASH = [(f".{d}0]", f".{d}]" if d != "0" else "]") for d in "0123456789"]
 
 
 def _trim(ops: str) -> str:
-    """Operators without trailing zeros ("12.50 0.00" -> "12.5 0"): a fifth smaller, before and after
-    compression. Never applied to a string that holds text."""
-    return _ZERO.sub(r"\1", _ZEROS.sub("", ops))
+    """Operators written with "%.2f", without trailing zeros ("12.50 0.00" -> "12.5 0"): a fifth
+    smaller, before and after compression. Never applied to a string that holds text. Plain string
+    replacements (each a C loop over the string), three times faster than a regular expression."""
+    ops += " "
+    for zeros, kept in _ZEROED + _ZEROED_DASH if "]" in ops else _ZEROED:
+        if zeros in ops:
+            ops = ops.replace(zeros, kept)
+    return ops[:-1]
 
 
 def _f(x: float, fmt: str = "%.2f") -> str:
@@ -81,7 +88,7 @@ def _only_shown_glyphs(shown: dict[tuple[str, str, str], str]):
 
     used: dict[str, set[int]] = {}
     for text, face, _ in shown:
-        used.setdefault(face, {32}).update(32 if ch == "\xa0" else ord(ch) for ch in text)   # nbsp prints as space
+        used.setdefault(face, {32}).update(map(ord, text.replace("\xa0", " ")))   # nbsp prints as space
     patched = []
     for style, keep in used.items():
         face = getFont(fonts.PDF_NAMES[style]).face
@@ -108,11 +115,14 @@ def _colour_op(colour: str, stroke: bool) -> str:
 
 
 class _Page:
-    """Writes one page's operators, skipping state changes that are already in force."""
+    """Writes one page's operators, skipping state changes that are already in force. Shapes'
+    operators gather in `raw` and are trimmed together, one string for a run of shapes (the page
+    stream joins its parts with newlines, so the bytes are those of one part a shape)."""
 
     def __init__(self, canvas, page: FlatPage | None, forms: set[str], shown: dict[tuple[str, str, str], str]):
         self.c, self.page, self.forms, self.shown = canvas, page, forms, shown
         self.ops: list[str] = canvas._code
+        self.raw: list[str] = []
         self.fill = self.stroke = self.dash = None
         self.width = None
         self.ox = self.oy = 0.0                     # the origin coordinates are written from (a group's)
@@ -120,28 +130,40 @@ class _Page:
     def draw(self) -> None:
         self.ops.append(f"q 1 0 0 -1 0 {_n(self.page.height)} cm 1 J 1 j")   # y down, round caps and joins
         self.prims(self.page.prims)
+        self.flush()
         self.ops.append("Q")
 
+    def flush(self) -> None:
+        """The shapes' operators so far, trimmed, into the stream (before anything that holds text
+        or is written by reportlab)."""
+        if self.raw:
+            self.ops.append(_trim("\n".join(self.raw)))
+            self.raw = []
+
     def prims(self, prims) -> None:
+        shape = self.shape
         for prim in prims:
-            if isinstance(prim, FText):
+            kind = type(prim)
+            if kind is FText:
                 self.text(prim)
-            elif isinstance(prim, FUse):
+            elif kind is FUse:
                 self.use(prim)
-            elif isinstance(prim, FGroup):
+            elif kind is FGroup:
                 self.group(prim)
             else:
-                self.shape(prim)
+                shape(prim)
 
     def use(self, u: FUse) -> None:
         """A symbol: written once as a form XObject (in the page's y-down space), then placed. The
         form runs in its own graphics state, so the page's remembered colours still hold after it."""
+        self.flush()
         if u.name not in self.forms:
             prims = self.page.symbols[u.name]
-            self.c.beginForm(u.name, *_extent(prims))
+            self.c.beginForm(u.name, *extent(prims))
             form = _Page(self.c, None, self.forms, self.shown)
             form.ops.append("1 J 1 j")
             form.prims(prims)
+            form.flush()
             self.c.endForm()
             self.forms.add(u.name)
         a, b, c, d, e, f = u.matrix
@@ -153,68 +175,65 @@ class _Page:
     def group(self, g: FGroup) -> None:
         """Its prims written from its origin, in a graphics state of their own: the state in force
         before it is in force again after it."""
+        self.flush()
         before = (self.fill, self.stroke, self.dash, self.width, self.ox, self.oy)
         self.ops.append(f"q 1 0 0 1 {_f(g.dx - self.ox)} {_f(g.dy - self.oy)} cm")
         self.ox, self.oy = g.dx, g.dy
         self.prims(g.prims)
+        self.flush()
         self.ops.append("Q")
         self.fill, self.stroke, self.dash, self.width, self.ox, self.oy = before
 
     def paint(self, p: Paint) -> str:
-        if p.fill and p.fill != self.fill:
-            self.ops.append(_colour_op(p.fill, False))
-            self.fill = p.fill
-        if p.stroke:
-            if p.stroke != self.stroke:
-                self.ops.append(_colour_op(p.stroke, True))
-                self.stroke = p.stroke
+        """The operators that put `p` in force (into `raw`), and the one that paints with it."""
+        fill, stroke = p.fill, p.stroke
+        if fill and fill != self.fill:
+            self.raw.append(_colour_op(fill, False))
+            self.fill = fill
+        if stroke:
+            if stroke != self.stroke:
+                self.raw.append(_colour_op(stroke, True))
+                self.stroke = stroke
             if p.width != self.width:
-                self.ops.append(_trim(f"{_n(p.width)} w"))
+                self.raw.append(f"{_n(p.width)} w")
                 self.width = p.width
             if p.dash != self.dash:
-                self.ops.append(_trim(f"[{' '.join(_n(d) for d in p.dash)}] 0 d"))
+                self.raw.append(f"[{' '.join(_n(d) for d in p.dash)}] 0 d")
                 self.dash = p.dash
-        if p.fill and p.stroke:
-            return "B"
-        return "f" if p.fill else ("S" if p.stroke else "n")
+            return "B" if fill else "S"
+        return "f" if fill else "n"
 
     def shape(self, prim) -> None:
-        if isinstance(prim, FDots):                 # round caps: a line of no length prints as a dot
+        kind = type(prim)
+        ox, oy = self.ox, self.oy
+        if kind is FDots:                           # round caps: a line of no length prints as a dot
             self.paint(Paint(stroke=prim.paint.fill, width=2 * prim.r))
-            ox, oy = self.ox, self.oy
-            self.ops.append(_trim(" ".join("%.2f %.2f m %.2f %.2f l" % (x - ox, y - oy, x - ox, y - oy)
-                                           for x, y in prim.centres) + " S"))
+            pts = prim.centres if not (ox or oy) else [(x - ox, y - oy) for x, y in prim.centres]
+            self.raw.append("%.2f %.2f m %.2f %.2f l " * len(pts) % tuple(chain.from_iterable(p + p for p in pts)) + "S")
             return
         op = self.paint(prim.paint)
         if op == "n":
             return
-        ox, oy = self.ox, self.oy
-        if isinstance(prim, FRect):
+        if kind is FPath:
+            pts = prim.points if not (ox or oy) else [(x - ox, y - oy) for x, y in prim.points]
+            self.raw.append(_path_format(len(pts)) % tuple(chain.from_iterable(pts))
+                            + (" h " + op if prim.closed else " S"))
+        elif kind is FRect:
             if prim.radius:
-                self.ops.append(_trim(_round_rect(prim, ox, oy) + " " + op))
+                self.raw.append(_round_rect(prim, ox, oy) + " " + op)
             else:
-                self.ops.append(_trim("%.2f %.2f %.2f %.2f re %s" % (prim.x - ox, prim.y - oy, prim.w, prim.h, op)))
-        elif isinstance(prim, FCircle):
-            self.ops.append(_trim(_circle(prim.cx - ox, prim.cy - oy, prim.r) + " " + op))
-        elif isinstance(prim, FPath):
-            pts = prim.points
-            parts = ["%.2f %.2f m" % (pts[0][0] - ox, pts[0][1] - oy)] + ["%.2f %.2f l" % (x - ox, y - oy) for x, y in pts[1:]]
-            if prim.closed:
-                parts.append("h")
-            else:
-                op = "S"
-            self.ops.append(_trim(" ".join(parts) + " " + op))
+                self.raw.append("%.2f %.2f %.2f %.2f re %s" % (prim.x - ox, prim.y - oy, prim.w, prim.h, op))
+        elif kind is FCircle:
+            self.raw.append(_circle(prim.cx - ox, prim.cy - oy, prim.r) + " " + op)
 
     def text(self, t: FText) -> None:
         """One BT..ET per text: the text matrix turns glyphs upright in the page's y-down space and
         by the text's angle; reportlab's TrueType font subsets the glyphs (and embeds them)."""
+        self.flush()
         if t.colour != self.fill:
             self.ops.append(_colour_op(t.colour, False))
             self.fill = t.colour
-        r = math.radians(t.angle)
-        cos, sin = math.cos(r), math.sin(r)
-        parts = [f"BT {_f(cos, '%.4f')} {_f(sin, '%.4f')} {_f(sin, '%.4f')} {_f(-cos, '%.4f')} "
-                 f"{_f(t.x - self.ox)} {_f(t.y - self.oy)} Tm"]
+        parts = [f"{_turned(t.angle)} {_f(t.x - self.ox)} {_f(t.y - self.oy)} Tm"]
         size = _f(t.size)
         for text, font in t.runs:
             key = (text, font, size)
@@ -236,7 +255,15 @@ class _Page:
                         for subset, chunk in face.splitString(text, doc))
 
 
-def _extent(prims) -> tuple[float, float, float, float]:
+@cache
+def _turned(angle: float) -> str:
+    """The start of a text matrix at this angle (a document's texts turn by a handful of angles)."""
+    r = math.radians(angle)
+    cos, sin = math.cos(r), math.sin(r)
+    return f"BT {_f(cos, '%.4f')} {_f(sin, '%.4f')} {_f(sin, '%.4f')} {_f(-cos, '%.4f')}"
+
+
+def extent(prims) -> tuple[float, float, float, float]:
     """A form's bounding box: every prim with room for its stroke (text: its width, a size above
     and below, whichever way it turns)."""
     xs, ys = [], []
@@ -262,17 +289,28 @@ def _extent(prims) -> tuple[float, float, float, float]:
     return (min(xs, default=0) - pad, min(ys, default=0) - pad, max(xs, default=0) + pad, max(ys, default=0) + pad)
 
 
+@cache
+def _path_format(n: int) -> str:
+    return "%.2f %.2f m" + " %.2f %.2f l" * (n - 1)
+
+
+_CIRCLE = "%.2f %.2f m " + "%.2f %.2f %.2f %.2f %.2f %.2f c " * 4 + "h"
+
+
 def _circle(cx: float, cy: float, r: float) -> str:
     k = r * KAPPA
-    return (f"{_n(cx + r, cy)} m {_n(cx + r, cy + k, cx + k, cy + r, cx, cy + r)} c "
-            f"{_n(cx - k, cy + r, cx - r, cy + k, cx - r, cy)} c {_n(cx - r, cy - k, cx - k, cy - r, cx, cy - r)} c "
-            f"{_n(cx + k, cy - r, cx + r, cy - k, cx + r, cy)} c h")
+    return _CIRCLE % (cx + r, cy, cx + r, cy + k, cx + k, cy + r, cx, cy + r,
+                      cx - k, cy + r, cx - r, cy + k, cx - r, cy, cx - r, cy - k, cx - k, cy - r, cx, cy - r,
+                      cx + k, cy - r, cx + r, cy - k, cx + r, cy)
+
+
+_ROUND_RECT = "%.2f %.2f m " + "%.2f %.2f l %.2f %.2f %.2f %.2f %.2f %.2f c " * 4 + "h"
 
 
 def _round_rect(r: FRect, ox: float = 0.0, oy: float = 0.0) -> str:
     x, y, w, h, rad = r.x - ox, r.y - oy, r.w, r.h, min(r.radius, r.w / 2, r.h / 2)
     k = rad * (1 - KAPPA)
-    return (f"{_n(x + rad, y)} m {_n(x + w - rad, y)} l {_n(x + w - k, y, x + w, y + k, x + w, y + rad)} c "
-            f"{_n(x + w, y + h - rad)} l {_n(x + w, y + h - k, x + w - k, y + h, x + w - rad, y + h)} c "
-            f"{_n(x + rad, y + h)} l {_n(x + k, y + h, x, y + h - k, x, y + h - rad)} c "
-            f"{_n(x, y + rad)} l {_n(x, y + k, x + k, y, x + rad, y)} c h")
+    return _ROUND_RECT % (x + rad, y, x + w - rad, y, x + w - k, y, x + w, y + k, x + w, y + rad,
+                          x + w, y + h - rad, x + w, y + h - k, x + w - k, y + h, x + w - rad, y + h,
+                          x + rad, y + h, x + k, y + h, x, y + h - k, x, y + h - rad,
+                          x, y + rad, x, y + k, x + k, y, x + rad, y)

@@ -22,8 +22,9 @@ def thumbnails(pages, edition: str, documents: list[dict]) -> dict[str, bytes]:
     """Small PNGs of the pages of the documents (in order, as `pages` holds them)."""
     out, i = {}, 0
     for doc in documents:
+        stamps: dict = {}                   # the document's symbols as rasters, shared by its pages
         for k in range(thumbed(doc)):
-            out[thumb_name(doc, k + 1)] = render_png(pages[i + k], THUMB_DPI)
+            out[thumb_name(doc, k + 1)] = render_png(pages[i + k], THUMB_DPI, stamps)
         i += doc["pages"]
     return out
 
