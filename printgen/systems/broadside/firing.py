@@ -4,7 +4,7 @@ A mixin of play.Broadside, whose tables (bands, long, short, hit, chance) it rea
 from __future__ import annotations
 
 
-from printgen.play.geom import (EPS, distance, segment_blocked)
+from printgen.play.geom import EPS, distance, segment_blocked
 from printgen.play.state import Game, Ship
 
 class Firing:

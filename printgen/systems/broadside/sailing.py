@@ -76,7 +76,7 @@ class Sailing:
         bx0, bx1 = min(x0, e.x) - wide, max(x0, e.x) + wide
         by0, by1 = min(y0, e.y) - wide, max(y0, e.y) + wide
         around = [o for o in game.ships if bx0 <= o.x <= bx1 and by0 <= o.y <= by1]
-        key = ("steer", policy.name, ship.i, colour, e.i, tuple([(o.i, o.x, o.y, o.h) for o in around]))
+        key = ("steer", policy.name, ship.i, colour, e.i, tuple([o.i for o in around]), tuple([o.pose for o in around]))
         return game.remember(key, lambda: self._choose(game, ship, aim, policy, red, colour, around))
 
     def _choose(self, game: Game, ship: Ship, aim, policy: Policy, red, colour: str, around: list[Ship]
