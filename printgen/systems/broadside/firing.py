@@ -62,16 +62,15 @@ class Firing:
 
     @staticmethod
     def _clear(s: Ship, sr, t: Ship, blockers: list[Ship]) -> bool:
-        """No third base (wrecks included) lies across the line between the two centres."""
+        """No third base (wrecks included) lies across the line between the two centres. Only the
+        bases whose reach meets the line's box are looked at closely (picked in one comprehension)."""
         sx, sy = sr[0], sr[1]
         tx, ty = t.x, t.y
         lx, hx = (sx, tx) if sx < tx else (tx, sx)
         ly, hy = (sy, ty) if sy < ty else (ty, sy)
-        for o in blockers:
-            r = o.reach
-            if o.x + r < lx or o.x - r > hx or o.y + r < ly or o.y - r > hy or o is s or o is t:
-                continue
-            if segment_blocked(sx, sy, tx, ty, o.r):
+        for o in [o for o in blockers if o.x + o.reach >= lx and o.x - o.reach <= hx and o.y + o.reach >= ly
+                  and o.y - o.reach <= hy]:
+            if o is not s and o is not t and segment_blocked(sx, sy, tx, ty, o.r):
                 return False
         return True
 
@@ -107,7 +106,6 @@ class Firing:
                 if enemies is None:
                     enemies = [t for t in ships if t.side != side]
                 mine = targets[s.i] = self._targets(s, enemies, game.widest)
-            around = None
             best, best_key = None, None
             for ti, band, d, less in mine:
                 t = ships[ti]
@@ -119,13 +117,7 @@ class Firing:
                 pair = (s.i, ti)
                 ok = clear.get(pair)
                 if ok is None:
-                    if around is None:
-                        # every base that could cross a line of fire from here: within long range and
-                        # a base or two (an inch to spare for rounding)
-                        x, y = s.x, s.y
-                        wide = self.long + s.reach + 2 * game.widest + 1.0
-                        around = [o for o in ships if -wide <= o.x - x <= wide and -wide <= o.y - y <= wide]
-                    ok = clear[pair] = self._clear(s, s.r, t, around)
+                    ok = clear[pair] = self._clear(s, s.r, t, ships)
                 if ok:
                     best, best_key = (t, band), key
             if best is not None:

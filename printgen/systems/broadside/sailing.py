@@ -95,10 +95,15 @@ class Sailing:
         sr = ship.r
         touching = []
         if near:
-            gaps = [gap(sr, o.r) for o in near]
-            touching = [o.r for o, g in zip(near, gaps) if g <= contact]
-            if touching:
-                near = [o for o, g in zip(near, gaps) if g > contact]
+            # gap is at least how far a centre lies beyond this base's length or breadth, less the
+            # other base's reach: only bases within that and contact are asked
+            _, _, fx, fy, hl, hw = sr
+            close = [o for o in near if abs((o.x - x0) * fx + (o.y - y0) * fy) <= hl + o.reach + contact + 1e-6
+                     and abs((o.x - x0) * fy - (o.y - y0) * fx) <= hw + o.reach + contact + 1e-6]
+            touched = [o for o in close if gap(sr, o.r) <= contact]
+            if touched:
+                near = [o for o in near if o not in touched]
+                touching = [o.r for o in touched]
         in_reach = (self.long + reach0 + e.reach) ** 2
         top = self.chance["rake"]
         if (e.x - x0) ** 2 + (e.y - y0) ** 2 <= in_reach:
