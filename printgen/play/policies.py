@@ -57,13 +57,11 @@ class CloseAndFire:
     def aim(self, game: Game, ship: Ship, close: float, enemies: list[Ship] | None = None) -> Aim | None:
         if enemies is None:
             enemies = [s for s in game.ships if s.side != ship.side and not s.struck]
-        best, best_d = None, math.inf
+        if not enemies:
+            return None
         x, y = ship.x, ship.y
-        for s in enemies:
-            d = (s.x - x) ** 2 + (s.y - y) ** 2
-            if d < best_d:
-                best, best_d = s, d
-        return Aim(best, close) if best is not None else None
+        ds = [(s.x - x) ** 2 + (s.y - y) ** 2 for s in enemies]
+        return Aim(enemies[ds.index(min(ds))], close)              # the nearest; the first of equals
 
     def score(self, aim: Aim, ship: Ship, x: float, y: float, h: float, bad_heading: bool,
               friend_in_way: bool, fire: float) -> float:

@@ -23,7 +23,7 @@ class Ship:
     """One ship in play. Mutable (the engine moves it thousands of times a game), so plain slots."""
 
     __slots__ = ("i", "name", "side", "flagship", "x", "y", "h", "length", "width", "hp", "struck", "r",
-                 "reach", "rad")
+                 "reach", "rad", "pose")
 
     def __init__(self, i: int, name: str, side: str, flagship: bool, x: float, y: float, h: float,
                  length: float, width: float, hp: int):
@@ -37,6 +37,7 @@ class Ship:
 
     def place(self, x: float, y: float, h: float) -> None:
         self.x, self.y, self.h = x, y, h % 360.0
+        self.pose = (x, y, self.h)                     # made once a move: memo keys are built of these
         self.r = rect(x, y, self.h, self.length, self.width)
 
     def __repr__(self) -> str:
@@ -63,7 +64,7 @@ class Game:
 
     def poses(self) -> tuple:
         """Where every base is: the key of what the engine works out from the table alone."""
-        return tuple([(s.x, s.y, s.h) for s in self.ships])
+        return tuple([s.pose for s in self.ships])
 
     def remember(self, key: tuple, work: Callable[[], object]) -> object:
         """`work()`, or what it gave before for the same key in any game of this simulation.

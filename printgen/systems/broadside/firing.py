@@ -4,11 +4,8 @@ A mixin of play.Broadside, whose tables (bands, long, short, hit, chance) it rea
 from __future__ import annotations
 
 
-from printgen.play.geom import (EPS, distance, segment_blocked)
+from printgen.play.geom import EPS, distance, segment_blocked
 from printgen.play.state import Game, Ship
-
-_UNKNOWN = object()
-
 
 class Firing:
     def target_band(self, game: Game, s: Ship, t: Ship) -> tuple[str, float] | None:
@@ -65,54 +62,64 @@ class Firing:
 
     @staticmethod
     def _clear(s: Ship, sr, t: Ship, blockers: list[Ship]) -> bool:
-        """No third base (wrecks included) lies across the line between the two centres."""
+        """No third base (wrecks included) lies across the line between the two centres. Only the
+        bases whose reach meets the line's box are looked at closely (picked in one comprehension)."""
         sx, sy = sr[0], sr[1]
         tx, ty = t.x, t.y
         lx, hx = (sx, tx) if sx < tx else (tx, sx)
         ly, hy = (sy, ty) if sy < ty else (ty, sy)
-        for o in blockers:
-            r = o.reach
-            if o.x + r < lx or o.x - r > hx or o.y + r < ly or o.y - r > hy or o is s or o is t:
-                continue
-            if segment_blocked(sx, sy, tx, ty, o.r):
+        for o in [o for o in blockers if o.x + o.reach >= lx and o.x - o.reach <= hx and o.y + o.reach >= ly
+                  and o.y - o.reach <= hy]:
+            if o is not s and o is not t and segment_blocked(sx, sy, tx, ty, o.r):
                 return False
         return True
+
+    def _targets(self, s: Ship, enemies: list[Ship], widest: float) -> list[tuple[int, str, float, float]]:
+        """(target index, band, range, minus its chance per die) of every enemy (struck or not) in the
+        broadside area of `s` and in range, where it stands. A quick pass first keeps only the
+        enemies near the line through its beam, as far as any base can reach past its own bow and
+        stern (extent_along is at most a base's reach): `_band` says for those."""
+        x, y, fx, fy, hl, _ = s.r
+        lim = self.long + 2 * s.reach
+        beam = hl + widest + 1e-6
+        near = [t for t in enemies if -lim <= t.x - x <= lim and -lim <= t.y - y <= lim
+                and -beam <= (t.x - x) * fx + (t.y - y) * fy <= beam]
+        out = []
+        for t in near:
+            found = self._band(s, s.r, t)
+            if found is not None:
+                out.append((t.i, found[0], found[1], -self.chance[found[0]]))
+        return out
 
     def shoot(self, game: Game, side: str) -> None:
         ships = game.ships
         # what a ship could fire at from where it is, and whether the line of fire is clear, depend
-        # on the table alone: worked out once for a table, whichever game or side comes to it
-        bands, clear = game.remember(("lines", game.poses()), lambda: ({}, {}))
-        enemies = [t for t in ships if t.side != side]          # those that strike are passed over as they do
+        # on the table alone: worked out once for a table (per shooter, per pair), whichever game or
+        # side comes to it; who has struck and the hit points pick among them
+        targets, clear = game.remember(("lines", game.poses()), lambda: ({}, {}))
+        enemies = None
         for s in ships:
             if s.side != side or s.struck:
                 continue
-            x, y, sr = s.x, s.y, s.r
-            lim = self.long + 2 * s.reach
-            around = None
+            mine = targets.get(s.i)
+            if mine is None:
+                if enemies is None:
+                    enemies = [t for t in ships if t.side != side]
+                mine = targets[s.i] = self._targets(s, enemies, game.widest)
             best, best_key = None, None
-            for t in enemies:
-                if t.struck or abs(t.x - x) > lim or abs(t.y - y) > lim:
+            for ti, band, d, less in mine:
+                t = ships[ti]
+                if t.struck:
                     continue
-                pair = (s.i, t.i)
-                found = bands.get(pair, _UNKNOWN)
-                if found is _UNKNOWN:
-                    found = bands[pair] = self._band(s, sr, t)
-                if found is None:
-                    continue
-                key = (-self.chance[found[0]], t.hp, found[1], t.i)
+                key = (less, t.hp, d, ti)
                 if best_key is not None and key >= best_key:
                     continue                  # it would not be chosen even with a clear line of fire
+                pair = (s.i, ti)
                 ok = clear.get(pair)
                 if ok is None:
-                    if around is None:
-                        # every base that could cross a line of fire from here: within long range and
-                        # a base or two (an inch to spare for rounding)
-                        wide = self.long + s.reach + 2 * game.widest + 1.0
-                        around = [o for o in ships if -wide <= o.x - x <= wide and -wide <= o.y - y <= wide]
-                    ok = clear[pair] = self._clear(s, sr, t, around)
+                    ok = clear[pair] = self._clear(s, s.r, t, ships)
                 if ok:
-                    best, best_key = (t, found[0]), key
+                    best, best_key = (t, band), key
             if best is not None:
                 t, band = best
                 faces = self.hit[band]

@@ -169,12 +169,9 @@ class Broadside(Sailing, Firing):
                 others = grid.get(key)
                 if others:
                     pairs += [(a, b) for a in members for b in others]
-        out = []
-        for a, b in pairs:
-            near = a.reach + b.reach + contact
-            if (a.x - b.x) ** 2 + (a.y - b.y) ** 2 <= near * near and gap(a.r, b.r) <= contact:
-                out.append((a.i, b.i) if a.i < b.i else (b.i, a.i))
-        return sorted(out)
+        close = [(a, b) for a, b in pairs                       # circles within contact first: cheap
+                 if (a.x - b.x) ** 2 + (a.y - b.y) ** 2 <= (near := a.reach + b.reach + contact) * near]
+        return sorted([(a.i, b.i) if a.i < b.i else (b.i, a.i) for a, b in close if gap(a.r, b.r) <= contact])
 
     # -- boarding --------------------------------------------------------------------------------------
     def board(self, game: Game, policies: dict[str, Policy]) -> None:

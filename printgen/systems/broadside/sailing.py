@@ -5,8 +5,8 @@ play.Broadside, whose tables (speed, turn_max, bands) it reads."""
 from __future__ import annotations
 
 import math
+from math import cos, radians, sin
 
-from printgen.game.geometry import direction
 from printgen.play.geom import (EPS, colour_at, gap, in_sectors, obstacles, sectors, slide_among, sweeps_through)
 from printgen.play.policies import Policy
 from printgen.play.state import Game, Ship
@@ -76,7 +76,7 @@ class Sailing:
         bx0, bx1 = min(x0, e.x) - wide, max(x0, e.x) + wide
         by0, by1 = min(y0, e.y) - wide, max(y0, e.y) + wide
         around = [o for o in game.ships if bx0 <= o.x <= bx1 and by0 <= o.y <= by1]
-        key = ("steer", policy.name, ship.i, colour, e.i, tuple([(o.i, o.x, o.y, o.h) for o in around]))
+        key = ("steer", policy.name, ship.i, colour, e.i, tuple([o.i for o in around]), tuple([o.pose for o in around]))
         return game.remember(key, lambda: self._choose(game, ship, aim, policy, red, colour, around))
 
     def _choose(self, game: Game, ship: Ship, aim, policy: Policy, red, colour: str, around: list[Ship]
@@ -95,18 +95,24 @@ class Sailing:
         sr = ship.r
         touching = []
         if near:
-            gaps = [gap(sr, o.r) for o in near]
-            touching = [o.r for o, g in zip(near, gaps) if g <= contact]
-            if touching:
-                near = [o for o, g in zip(near, gaps) if g > contact]
+            # gap is at least how far a centre lies beyond this base's length or breadth, less the
+            # other base's reach: only bases within that and contact are asked
+            _, _, fx, fy, hl, hw = sr
+            close = [o for o in near if abs((o.x - x0) * fx + (o.y - y0) * fy) <= hl + o.reach + contact + 1e-6
+                     and abs((o.x - x0) * fy - (o.y - y0) * fx) <= hw + o.reach + contact + 1e-6]
+            touched = [o for o in close if gap(sr, o.r) <= contact]
+            if touched:
+                near = [o for o in near if o not in touched]
+                touching = [o.r for o in touched]
         in_reach = (self.long + reach0 + e.reach) ** 2
         top = self.chance["rake"]
         if (e.x - x0) ** 2 + (e.y - y0) ** 2 <= in_reach:
-            # already where no move could score better (e.g. raking at close range): stay
-            found = self.band_from(game, ship, sr, e, blockers)
-            if found and self.chance[found[0]] == top:
-                here = policy.score(aim, ship, x0, y0, ship.h, colour == "red", False, top)
-                if here <= policy.score(aim, ship, e.x, e.y, ship.h, False, False, top):
+            # already where no move could score better (e.g. raking at close range): stay. The
+            # scores first, the line of fire (the costly part) only where they say it would matter
+            here = policy.score(aim, ship, x0, y0, ship.h, colour == "red", False, top)
+            if here <= policy.score(aim, ship, e.x, e.y, ship.h, False, False, top):
+                found = self.band_from(game, ship, sr, e, blockers)
+                if found and self.chance[found[0]] == top:
                     return None
         hl, hw = sr[4], sr[5]
         score = policy.score
@@ -169,8 +175,7 @@ class Sailing:
         def crowd(px: float, py: float) -> list:
             """The bases a turn made at (px, py) might overlap: those whose circles reach its own
             (the same for every heading, so asked once per place)."""
-            return [o for ox, oy, rr2, o in (obs if px == x and py == y else obstacles(px, py, rects, sums))
-                    if ox ** 2 + oy ** 2 < rr2]
+            return [o for o, rr in zip(rects, sums) if (o[0] - px) ** 2 + (o[1] - py) ** 2 < rr * rr]
 
         def fits(px: float, py: float, ux: float, uy: float, crowded: list) -> bool:
             """The base turned to (ux, uy) at (px, py) lies on the table and overlaps no base."""
@@ -191,12 +196,16 @@ class Sailing:
         yield x, y, h, fx, fy, -1                                    # stay as it is
         for a in sorted(turns):
             h1 = (h + a) % 360
-            ux, uy = direction(h1)
+            r = radians(h1)                                          # geometry.direction, inline
+            ux, uy = sin(r), cos(r)
             if a == 0 or (not sweeps_through(h, a, red0) and fits(x, y, ux, uy, crowd0)):
                 if a in abeam:
                     yield x, y, h1, ux, uy, -1                       # turn where it is
                 if not in_sectors(h1, red0):                         # turn, then sail (never into the wind)
-                    t, stop = slide_among((x, y, ux, uy, hl, hw), ux, uy, speed, obs, width, height)
+                    if a == 0 and not far:                           # no turn: the run worked out above
+                        t, stop = run, stop0
+                    else:
+                        t, stop = slide_among((x, y, ux, uy, hl, hw), ux, uy, speed, obs, width, height)
                     yield x + ux * t, y + uy * t, h1, ux, uy, stop
             if a in abeam and run > 0 and not sweeps_through(h, a, red1) and fits(x1, y1, ux, uy, crowd1):
                 yield x1, y1, h1, ux, uy, stop0                      # sail, then turn

@@ -18,6 +18,7 @@ from printgen.systems.sectors.model import SECTORS
 
 CONTACT_SLACK = 0.25               # inches: bases this close count as touching
 STEP = 0.25                        # inches: movement is walked in steps this long (obstacles, contact)
+FIGHTING = ("afloat", "aground")   # the states of a ship still in the fight (Boat.fighting)
 
 
 @dataclass
@@ -62,7 +63,7 @@ class Boat:
 
     @property
     def fighting(self) -> bool:
-        return self.state in ("afloat", "aground")
+        return self.state in FIGHTING
 
 
 class Game:
@@ -89,7 +90,7 @@ class Game:
         self.used[self.phase].add(key)
 
     def enemies(self, b: Boat) -> list[Boat]:
-        return [o for o in self.boats if o.side != b.side and o.fighting]
+        return [o for o in self.boats if o.side != b.side and o.state in FIGHTING]    # Boat.fighting, inline
 
     def damage(self, b: Boat, part: str, total: int) -> int:
         """A modified roll read on the damage table against one sector (or the mast)."""
@@ -192,7 +193,8 @@ class Game:
         if b.ram_clear:
             b.ram_clear -= 1
             self.use("ramming.clear_turns")
-        target = min(foes, key=lambda o: (dist(b, o), o.i))
+        x, y = b.x, b.y
+        target = min([(math.hypot(x - o.x, y - o.y), o.i, o) for o in foes])[2]     # the nearest (dist), then index
         heading = bearing(b.x, b.y, target.x, target.y)
         off = off_wind(heading, self.wind)
         if t.round_ship:
@@ -325,14 +327,11 @@ class Game:
         for b in self.boats:
             if not b.fighting:
                 continue
-            foes = []                                      # (range, index, ship) within long range
-            for o in self.enemies(b):
-                d = dist(b, o)
-                if d <= long:
-                    foes.append((d, o.i, o))
+            x, y = b.x, b.y                                # (range, index, ship) within long range
+            foes = [f for f in [(math.hypot(x - o.x, y - o.y), o.i, o) for o in self.enemies(b)] if f[0] <= long]
             if not foes:
                 continue
-            d, _, target = min(foes, key=lambda f: f[:2])
+            d, _, target = min(foes)                       # the nearest, then the lowest index (indices differ)
             band = next(n for n, (lo, hi) in bands.items() if d <= hi)
             dice = min(self.rs.types[b.type].bowmen, b.crew)
             hit = self.rs.missile.to_hit[b.side][band].hit
@@ -354,9 +353,9 @@ class Game:
         rs = self.rs
         alive = [b for b in self.boats if b.fighting]       # nobody strikes while grapnels are thrown
         for n, a in enumerate(alive):
-            for c in alive[n + 1:]:
+            for c in alive[n + 1:]:                         # dist and contact (alongside), inline
                 if a.side != c.side and c.i not in a.grappled \
-                        and dist(a, c) <= self.contact(a, c, False) + CONTACT_SLACK:
+                        and math.hypot(a.x - c.x, a.y - c.y) <= a.width / 2 + c.width / 2 + CONTACT_SLACK:
                     self.use("grappling.roll")
                     if any(self.roll() in rs.grappling.roll.grappled for _ in range(2)):
                         a.grappled.add(c.i)
