@@ -171,8 +171,8 @@ def _objects(page, height: float, shapes: bool | str, colours: bool, visible: li
         return paths, text_colours
     out = (ctypes.c_int * 2)()                                   # draw mode: fill, stroke
     mode_at, stroke_at = ctypes.addressof(out), ctypes.addressof(out) + ctypes.sizeof(ctypes.c_int)
-    pt = (ctypes.c_float * 2)()
-    x_at, y_at = ctypes.addressof(pt), ctypes.addressof(pt) + ctypes.sizeof(ctypes.c_float)
+    x, y = ctypes.c_float(), ctypes.c_float()                   # .value: reading a ctypes array is slower
+    x_at, y_at = ctypes.addressof(x), ctypes.addressof(y)
     m = (ctypes.c_float * 6)()                                   # FS_MATRIX: a, b, c, d, e, f
     m_at = ctypes.addressof(m)
     rgba = (ctypes.c_uint * 4)()
@@ -204,7 +204,7 @@ def _objects(page, height: float, shapes: bool | str, colours: bool, visible: li
                 continue
             if kind == FORM:
                 get_matrix(obj, m_at)
-                walk(obj, form_count(obj), form_get, _then(tuple(m), outer))
+                walk(obj, form_count(obj), form_get, _then(m[:], outer))
                 continue
             if kind != PATH:
                 if top and kind == IMAGE:
@@ -225,12 +225,12 @@ def _objects(page, height: float, shapes: bool | str, colours: bool, visible: li
                     paths.append(PathObj(0, 0, 0, 0, "other", fill, strk))
                 continue
             get_matrix(obj, m_at)
-            a, b, c, d, e, f = _then(tuple(m), outer)
+            a, b, c, d, e, f = _then(m[:], outer)
             xs, ys, curves = [], [], 0
             for k in range(segments):
                 seg = segment(obj, k)
                 point(seg, x_at, y_at)
-                px, py = pt
+                px, py = x.value, y.value
                 xs.append(a * px + c * py + e)
                 ys.append(height - (b * px + d * py + f))
                 if seg_type(seg) == BEZIER:
@@ -238,7 +238,7 @@ def _objects(page, height: float, shapes: bool | str, colours: bool, visible: li
             x0, x1, top_, bottom = min(xs), max(xs), min(ys), max(ys)
             if curves == 12 and abs((x1 - x0) - (bottom - top_)) < 0.3:
                 shape = "circle"
-            elif curves == 0 and segments == 5 and len({round(v, 2) for v in xs}) == 2:
+            elif curves == 0 and segments == 5 and len({round(v, 2) for v in set(xs)}) == 2:    # (round each value once)
                 shape = "rect"
             elif curves == 0 and segments == 2:
                 shape = "line"

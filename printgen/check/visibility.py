@@ -60,17 +60,17 @@ def bounds_of(height: float):
 
     def bounds(obj: int) -> tuple[float, float, float, float]:
         get(obj, l_at, b_at, r_at, t_at)
-        left, bottom, right, top = box
+        left, bottom, right, top = box[:]
         return (left, height - top, right, height - bottom)
     return bounds
 
 
-def text_size(obj) -> float:
+def text_size(obj, _size=_SIZE, _m=_M) -> float:
     """The size a text object prints at: its font size times its matrix's scale."""
     fn("FPDFTextObj_GetFontSize")(obj, _SIZE_AT[0])
     fn("FPDFPageObj_GetMatrix")(obj, _M_AT[0])
-    a, b, c, d, _, _ = _M
-    return _SIZE[0] * (abs(a * d - b * c)) ** 0.5
+    a, b, c, d, _, _ = _m[:]
+    return _size[0] * (abs(a * d - b * c)) ** 0.5
 
 
 def read_objects(page, height: float) -> list[Obj]:
@@ -121,18 +121,22 @@ GRID = 72.0                  # points: objects are bucketed by the cells their b
 
 
 class Grid:
-    """Objects by the grid cells their boxes touch, to find those at a point quickly."""
+    """Objects by the grid cells their boxes touch, to find those at a point quickly; `points`: the
+    only points that will be asked about (no other cell is filled)."""
 
-    def __init__(self, objs: list[Obj]):
-        self.cells: dict[tuple[int, int], list[Obj]] = {}
+    def __init__(self, objs: list[Obj], points: list[tuple[float, float]] | None = None):
+        cells: dict = {}
+        self.cells = cells
+        wanted = None if points is None else {(int(x // GRID), int(y // GRID)) for x, y in points}
         for o in objs:
             x0, top, x1, bottom = o.box
             if (x1 - x0) * (bottom - top) > 40 * GRID * GRID:           # a page-sized fill: every cell
-                self.cells.setdefault(None, []).append(o)
+                cells.setdefault(None, []).append(o)
                 continue
             for i in range(int(x0 // GRID), int(x1 // GRID) + 1):
                 for j in range(int(top // GRID), int(bottom // GRID) + 1):
-                    self.cells.setdefault((i, j), []).append(o)
+                    if wanted is None or (i, j) in wanted:
+                        cells.setdefault((i, j), []).append(o)
 
     def at(self, x: float, y: float) -> list[Obj]:
         """The objects whose boxes may hold (x, y), in drawing order (they were added in it)."""
@@ -147,15 +151,15 @@ def check_visibility(objs: list[Obj], trace: list[dict], file: str, page: int, s
     texts = [o for o in objs if o.text]
     for o in texts:
         tall = o.box[3] - o.box[1] >= 2 * floor          # a font's box is under 2 em: type this tall is above it
-        if not tall and o.size < floor and not o.invisible:
+        if not tall and text_size(o.handle) < floor and not o.invisible:
             out.append(Discrepancy(file, page, f"text at {o.size:.2g} pt at ({o.box[0]:.0f}, {o.box[1]:.0f}) pt, "
                                                f"below the {floor:g} pt type floor", o.box))
     if not trace:
         return out
-    text_at, shape_at = Grid(texts), Grid([o for o in objs if not o.text])
-    for e in trace:
+    centres = [((x0 + x1) / 2, (top + bottom) / 2) for x0, top, x1, bottom in (e["bbox"] for e in trace)]
+    text_at, shape_at = Grid(texts, centres), Grid([o for o in objs if not o.text], centres)
+    for e, (cx, cy) in zip(trace, centres):
         x0, top, x1, bottom = e["bbox"]
-        cx, cy = (x0 + x1) / 2, (top + bottom) / 2
         own = [o for o in text_at.at(cx, cy) if _contains(o.box, cx, cy, 0.5)]    # the text objects that print it
         shapes = shape_at.at(cx, cy)
         if not own:
