@@ -6,12 +6,12 @@ from __future__ import annotations
 import ctypes
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from printgen.check.numbers import Char
 
 
-@dataclass(frozen=True)
-class PathObj:
+class PathObj(NamedTuple):          # a tuple: made 15,000 times a sheet, 4x faster than a frozen dataclass
     x0: float
     top: float
     x1: float
@@ -55,14 +55,15 @@ def read_pdf(path, shapes: bool = True, colours: bool = True) -> list[PageData]:
 
 
 def _chars(tp, height: float) -> list[Char]:
-    import pypdfium2.raw as raw
+    from printgen.check.fastcalls import fn, handle
 
     chars = []
     left, right, bottom, top = ctypes.c_double(), ctypes.c_double(), ctypes.c_double(), ctypes.c_double()
-    for i in range(raw.FPDFText_CountChars(tp.raw)):               # raw calls: 2x faster than the helpers
-        raw.FPDFText_GetCharBox(tp.raw, i, left, right, bottom, top)
-        chars.append(Char(chr(raw.FPDFText_GetUnicode(tp.raw, i)), left.value, height - top.value, right.value,
-                          height - bottom.value))
+    at = [ctypes.addressof(v) for v in (left, right, bottom, top)]
+    box, uni, tp = fn("FPDFText_GetCharBox"), fn("FPDFText_GetUnicode"), handle(tp.raw)
+    for i in range(fn("FPDFText_CountChars")(tp)):
+        box(tp, i, *at)
+        chars.append(Char(chr(uni(tp, i)), left.value, height - top.value, right.value, height - bottom.value))
     return chars
 
 
