@@ -68,13 +68,16 @@ class Joins:
 
 
 def _join_all(folder: Path, jobs: dict, conn) -> None:
+    """The forked process: quiet whatever happens (stopped, or the parent gone: the parent sees EOF,
+    nothing proven), as printgen.kit.parallel's workers are."""
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)       # Ctrl-C reaches the parent, which stops this one
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)      # not the CLI's handler, inherited by the fork
     try:
         conn.send({path: joins_again(folder, kit, parts) for path, (kit, parts) in jobs.items()})
-    except Exception:
-        pass                                           # the parent sees EOF: nothing proven
+    except BaseException:
+        os._exit(1)
 
 
 def check_combined(folder: Path, kit: dict, parts: list[dict], read: dict, proven: bool) -> list[Discrepancy]:
