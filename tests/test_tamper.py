@@ -299,3 +299,27 @@ def test_a_word_changed_in_kit_pdf_alone_fails(kit):
     found = fails(kit)
     assert any(f.startswith(f"FAIL  kit-bw.pdf, page {page}: differs from ") for f in found), found
     assert all(f.startswith("FAIL  kit-bw.pdf") for f in found), found        # its documents are untouched
+
+
+@pytest.mark.skipif("fork" not in __import__("multiprocessing").get_all_start_methods(), reason="no fork")
+def test_kit_pdf_is_joined_again_in_a_process_of_its_own_and_compared_if_that_dies(kit, monkeypatch):
+    """`printgen check` joins kit.pdf again in a process it starts before the rules are loaded
+    again: the join proves an untouched kit.pdf (no page is compared); if that process dies,
+    nothing is proven, so each kit.pdf is compared page by page (the check neither hangs nor
+    passes an edited kit.pdf)."""
+    import os
+
+    from printgen.check import combined
+
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)                 # a second core: the join is forked
+    compared = []
+    real = combined.page_texts
+    monkeypatch.setattr(combined, "page_texts", lambda path: compared.append(path.name) or real(path))
+    assert check_kit(kit, echo=lambda s: None, quiet=True)
+    assert compared == []
+    monkeypatch.setattr(combined, "joins_again", lambda *args: os._exit(3))     # the join's process dies
+    assert check_kit(kit, echo=lambda s: None, quiet=True)
+    assert sorted(compared) == ["kit-bw.pdf", "kit-color.pdf"]
+    page = edit_page(kit, "kit-bw.pdf", None, swap(b"Short", b"Long", 0))
+    found = fails(kit)
+    assert any(f.startswith(f"FAIL  kit-bw.pdf, page {page}: differs from ") for f in found), found

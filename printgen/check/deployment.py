@@ -134,29 +134,35 @@ def _outlines(page, height: float) -> list[list[tuple[float, float]]]:
     """The corner points of every four-sided path of the page (a base turned to its heading, or not)."""
     import pypdfium2.raw as raw
 
+    from printgen.check.fastcalls import fn, handle
     from printgen.check.pdfread import _then
 
-    x, y, m = ctypes.c_float(), ctypes.c_float(), raw.FS_MATRIX()
+    x, y, m = ctypes.c_float(), ctypes.c_float(), (ctypes.c_float * 6)()      # m: FS_MATRIX's a..f
+    x_at, y_at, m_at = ctypes.addressof(x), ctypes.addressof(y), ctypes.addressof(m)
+    kind_of, get_matrix, count = fn("FPDFPageObj_GetType"), fn("FPDFPageObj_GetMatrix"), fn("FPDFPath_CountSegments")
+    segment, point = fn("FPDFPath_GetPathSegment"), fn("FPDFPathSegment_GetPoint")
+    form_count, form_get = fn("FPDFFormObj_CountObjects"), fn("FPDFFormObj_GetObject")
+    FORM, PATH = raw.FPDF_PAGEOBJ_FORM, raw.FPDF_PAGEOBJ_PATH
     out = []
 
-    def walk(count: int, get, outer) -> None:
-        for i in range(count):
-            obj = get(i)
-            kind = raw.FPDFPageObj_GetType(obj)
-            if kind == raw.FPDF_PAGEOBJ_FORM:
-                raw.FPDFPageObj_GetMatrix(obj, m)
-                inner = _then((m.a, m.b, m.c, m.d, m.e, m.f), outer)
-                walk(raw.FPDFFormObj_CountObjects(obj), lambda k, obj=obj: raw.FPDFFormObj_GetObject(obj, k), inner)
+    def walk(parent: int, n: int, get, outer) -> None:
+        for i in range(n):
+            obj = get(parent, i)
+            kind = kind_of(obj)
+            if kind == FORM:
+                get_matrix(obj, m_at)
+                walk(obj, form_count(obj), form_get, _then(m[:], outer))
                 continue
-            if kind != raw.FPDF_PAGEOBJ_PATH or raw.FPDFPath_CountSegments(obj) not in (4, 5):
+            if kind != PATH or count(obj) not in (4, 5):
                 continue
-            raw.FPDFPageObj_GetMatrix(obj, m)
-            a, b, c, d, e, f = _then((m.a, m.b, m.c, m.d, m.e, m.f), outer)
+            get_matrix(obj, m_at)
+            a, b, c, d, e, f = _then(m[:], outer)
             pts = []
             for s in range(4):
-                raw.FPDFPathSegment_GetPoint(raw.FPDFPath_GetPathSegment(obj, s), x, y)
+                point(segment(obj, s), x_at, y_at)
                 pts.append((a * x.value + c * y.value + e, height - (b * x.value + d * y.value + f)))
             out.append(pts)
 
-    walk(raw.FPDFPage_CountObjects(page.raw), lambda i: raw.FPDFPage_GetObject(page.raw, i), None)
+    at = handle(page.raw)
+    walk(at, fn("FPDFPage_CountObjects")(at), fn("FPDFPage_GetObject"), None)
     return out

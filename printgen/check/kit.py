@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
+from printgen.check.combined import Joins, check_combined, page_texts  # noqa: F401 (page_texts: for the tests)
 from printgen.check.geometry import check_geometry
 from printgen.check.folder import changed_extras, extra_files, ruleset_changes
 from printgen.check.deployment import check_deployment, deployment_file
@@ -68,20 +69,24 @@ def check_kit(folder: Path, echo: Callable[[str], None] = print, quiet: bool = F
     found: list[Discrepancy] = []
     bad = _unsafe_or_changed(folder, manifest)
     found += [Discrepancy(name, 0, why) for name, why in bad.items()]
-    plan = plan or _replan(manifest, folder)
-    found += extra_files(folder, manifest) + changed_extras(folder, manifest)
-    found += ruleset_changes(manifest, plan.scenario.ruleset)
     traces = None if "trace.json" in bad else _traces(folder / "trace.json")
-    if traces is None and "trace.json" not in bad:
-        found.append(Discrepancy("trace.json", 0, "is damaged: the documents cannot be checked number by number"))
-    if "deployment.json" not in bad:
-        _deployment(folder, plan, found)
-    from printgen.play.kitcheck import check_plays
+    joins = Joins(folder, _joins(manifest, bad, traces, checked))     # started now: they need no plan
+    try:
+        plan = plan or _replan(manifest, folder)
+        found += extra_files(folder, manifest) + changed_extras(folder, manifest)
+        found += ruleset_changes(manifest, plan.scenario.ruleset)
+        if traces is None and "trace.json" not in bad:
+            found.append(Discrepancy("trace.json", 0, "is damaged: the documents cannot be checked number by number"))
+        if "deployment.json" not in bad:
+            _deployment(folder, plan, found)
+        from printgen.play.kitcheck import check_plays
 
-    made = {name: sha for c in (checked or {}).values() for name, sha in c.data.items()}
-    plays, games = check_plays(folder, manifest, plan, bad, made)
-    found += plays                                         # before the documents: their figures read its records
-    by_path, replayed = _check_documents(folder, manifest, bad, traces, plan, checked, games)
+        made = {name: sha for c in (checked or {}).values() for name, sha in c.data.items()}
+        plays, games = check_plays(folder, manifest, plan, bad, made)
+        found += plays                                     # before the documents: their figures read its records
+        by_path, replayed = _check_documents(folder, manifest, bad, traces, plan, checked, games, joins)
+    finally:
+        joins.stop()
     found += replayed
     for d in manifest["documents"]:
         problems = by_path.get(d["path"], [])
@@ -103,25 +108,39 @@ def check_kit(folder: Path, echo: Callable[[str], None] = print, quiet: bool = F
     return not found
 
 
-def _check_documents(folder: Path, manifest: dict, bad: dict, traces: dict | None, plan,
-                     checked: dict[str, Checked] | None, games: list[tuple]) -> tuple[dict[str, list[Discrepancy]], list[Discrepancy]]:
-    """Each readable document's discrepancies (those the build checked from the same bytes are
-    taken as they are), and each kit.pdf's against its documents; and what the replayed `games`
-    (kitcheck.check_plays) found. All are jobs for the same workers."""
+def _checked(manifest: dict, bad: dict, traces: dict | None, checked: dict[str, Checked] | None) -> tuple[list[dict], dict[str, Checked]]:
+    """The documents to check (none without a readable trace.json), and those the build checked
+    from the very bytes of their files (taken as they are)."""
     docs = [d for d in manifest["documents"] if d["path"] not in bad and traces is not None]
+    done = {d["path"]: checked[d["path"]] for d in docs
+            if checked and d["path"] in checked and checked[d["path"]].sha256 == d["sha256"]}
+    return docs, done
+
+
+def _joins(manifest: dict, bad: dict, traces: dict | None, checked: dict[str, Checked] | None) -> dict:
+    """kit.pdf path -> (it, its documents), for each kit.pdf to join again: not one the build joined
+    from the documents it checked (the same bytes, still in their files), nor one with a changed document."""
+    docs, done = _checked(manifest, bad, traces, checked)
+    kits = [(d, _parts(manifest, d)) for d in docs if d["kind"] == "kit"]
+    return {kit["path"]: (kit, parts) for kit, parts in kits if not any(x["path"] in bad for x in parts)
+            and not (kit["path"] in done and all(x["path"] in done for x in parts))}
+
+
+def _check_documents(folder: Path, manifest: dict, bad: dict, traces: dict | None, plan,
+                     checked: dict[str, Checked] | None, games: list[tuple], joins: Joins) -> tuple[dict[str, list[Discrepancy]], list[Discrepancy]]:
+    """Each readable document's discrepancies (those the build checked from the same bytes are
+    taken as they are), and each kit.pdf's against its documents (`joins`: those joined again);
+    and what the replayed `games` (kitcheck.check_plays) found. Documents and games are jobs for
+    the same workers."""
+    docs, done = _checked(manifest, bad, traces, checked)
     # the page counts the lesson prints: the manifest's, each verified against its file by that
     # document's own check below, so that no document is drawn again only to count its pages
     plan.page_counts().update({d["kind"]: d["pages"] for d in docs if d["kind"] != "kit"})
-    done = {d["path"]: checked[d["path"]] for d in docs
-            if checked and d["path"] in checked and checked[d["path"]].sha256 == d["sha256"]}
-    kits = [(folder, d, _parts(manifest, d)) for d in docs if d["kind"] == "kit"]
-    kits = [job for job in kits if not any(x["path"] in bad for x in job[2])
-            and not (job[1]["path"] in done and all(x["path"] in done for x in job[2]))]     # joined by the build
     todo = [(folder, d, traces.get(d["path"], [])) for d in docs if d["kind"] != "kit" and d["path"] not in done]
-    # the longest first, so that the workers finish together: kit.pdf's proof (its documents joined
-    # again), then the documents, the larger file first, then the games (a thirtieth of a second each)
+    # the longest first, so that the workers finish together: the documents, the larger file
+    # first, then the games (a thirtieth of a second each)
     todo.sort(key=lambda job: -(folder / job[1]["path"]).stat().st_size)
-    jobs = [("kit", job) for job in kits] + [("doc", job) for job in todo] + [("game", g) for g in games]
+    jobs = [("doc", job) for job in todo] + [("game", g) for g in games]
     _resolver(plan)                    # made once, before the workers fork (each document's check reads it)
     import pypdfium2  # noqa: F401  (imported before the workers fork: once, not once a worker)
 
@@ -129,12 +148,12 @@ def _check_documents(folder: Path, manifest: dict, bad: dict, traces: dict | Non
 
     results = run(_check_job, plan, jobs, label=_label)
     read = {p: (c.found, c.texts) for p, c in done.items()}
-    read |= {job[1][1]["path"]: r for job, r in zip(jobs, results) if job[0] != "game"}   # a kit.pdf joined again
+    read |= {job[1][1]["path"]: r for job, r in zip(jobs, results) if job[0] == "doc"}
     replayed = [d for job, r in zip(jobs, results) if job[0] == "game" for d in r]
     texts = {path: r[1] for path, r in read.items()}
     by_path = {path: r[0] for path, r in read.items()}
-    for _, kit, parts in kits:
-        by_path[kit["path"]] = _check_combined(folder, kit, parts, texts)
+    for path, (kit, parts) in joins.jobs.items():
+        by_path[path] = check_combined(folder, kit, parts, texts, joins.proven(path))
     return by_path, replayed
 
 
@@ -202,9 +221,8 @@ def _deployment(folder: Path, plan, found: list[Discrepancy]) -> None:
         found.append(Discrepancy("deployment.json", 0, "differs from the deployment the scenario and seed give"))
 
 
-def _check_job(plan, job) -> tuple[list[Discrepancy], list[str] | bool | None] | list[Discrepancy]:
-    """A document's discrepancies and the words of each of its pages (None: unreadable); for kit.pdf
-    whether joining its documents again gives its very bytes (the join is deterministic); for a
+def _check_job(plan, job) -> tuple[list[Discrepancy], list[str] | None] | list[Discrepancy]:
+    """A document's discrepancies and the words of each of its pages (None: unreadable); for a
     game of the plays page's sample, what its replay found."""
     what, job = job
     if what == "game":
@@ -212,14 +230,6 @@ def _check_job(plan, job) -> tuple[list[Discrepancy], list[str] | bool | None] |
 
         return replay(job)
     folder, doc, trace = job
-    if what == "kit":
-        from printgen.kit.combine import combine_pdfs
-
-        try:
-            joined = combine_pdfs([(folder / d["path"]).read_bytes() for d in trace])
-        except Exception:                                  # a part pikepdf cannot read: compared below
-            return [], False
-        return [], hashlib.sha256(joined).hexdigest() == doc["sha256"]
     return check_document(folder / doc["path"], doc, trace, plan, _resolver(plan))
 
 
@@ -232,39 +242,6 @@ def _resolver(plan):
     if cached is None or cached[0] is not data:
         cached = plan.__dict__["_deployment_resolver"] = (data, source_resolver(data))
     return cached[1]
-
-
-def _check_combined(folder: Path, kit: dict, parts: list[dict], read: dict) -> list[Discrepancy]:
-    """kit.pdf holds the documents' pages in order. Proven when joining the checked files again gave
-    kit.pdf's very bytes (`read[kit]` True); otherwise (another pikepdf joined them, say) compared
-    page by page: the same words on every page as the checked files (`read`: each file's page texts,
-    as its own check read them)."""
-    import pypdfium2 as pdfium
-
-    if read.get(kit["path"]) is True:
-        return []
-    if any(read.get(d["path"]) is None for d in parts):
-        return [Discrepancy(kit["path"], 0, "it or one of its documents cannot be read as a PDF")]
-    try:
-        combined = page_texts(folder / kit["path"])
-    except pdfium.PdfiumError:
-        return [Discrepancy(kit["path"], 0, "it or one of its documents cannot be read as a PDF")]
-    texts = [t for d in parts for t in read[d["path"]]]
-    if len(combined) != len(texts):
-        return [Discrepancy(kit["path"], 0, f"has {len(combined)} pages, its documents {len(texts)}")]
-    where = [(d["path"], k + 1) for d in parts for k in range(d["pages"])]
-    return [Discrepancy(kit["path"], i + 1, f"differs from {where[i][0]}, page {where[i][1]}")
-            for i, (a, b) in enumerate(zip(combined, texts)) if a != b]
-
-
-def page_texts(path: Path) -> list[str]:
-    import pypdfium2 as pdfium
-
-    pdf = pdfium.PdfDocument(str(path))
-    try:
-        return [pdf[i].get_textpage().get_text_range() for i in range(len(pdf))]
-    finally:
-        pdf.close()
 
 
 def check_document(path: Path | bytes, doc: dict, trace: list, plan, deploy_text) -> tuple[list[Discrepancy], list[str] | None]:

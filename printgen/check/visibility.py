@@ -10,6 +10,7 @@ import ctypes
 from dataclasses import dataclass
 from functools import cache
 
+from printgen.check.fastcalls import floats, fn, handle
 from printgen.check.numbers import Discrepancy
 from printgen.draw.theme import TYPE
 
@@ -35,42 +36,41 @@ class Obj:
     @property
     def colour(self) -> tuple | None:
         """Fill (r, g, b) 0-255; None: not filled (or an image)."""
-        import pypdfium2.raw as raw
-
         if self.image:
             return None
-        col = _RGBA
-        return (col[0].value, col[1].value, col[2].value) if raw.FPDFPageObj_GetFillColor(self.handle, *col) else None
+        return (_RGBA[0], _RGBA[1], _RGBA[2]) if fn("FPDFPageObj_GetFillColor")(self.handle, *_RGBA_AT) else None
 
     @property
     def invisible(self) -> bool:
         """Text render mode 3 (or 7): present, never painted."""
-        import pypdfium2.raw as raw
-
-        return self.text and raw.FPDFTextObj_GetTextRenderMode(self.handle) in (3, 7)
+        return self.text and fn("FPDFTextObj_GetTextRenderMode")(self.handle) in (3, 7)
 
 
-_BOX = [ctypes.c_float() for _ in range(4)]
-_RGBA = [ctypes.c_uint() for _ in range(4)]
-_SIZE = ctypes.c_float()
+_RGBA = (ctypes.c_uint * 4)()                      # reused output buffers (check/fastcalls.py takes addresses)
+_RGBA_AT = tuple(ctypes.addressof(_RGBA) + k * ctypes.sizeof(ctypes.c_uint) for k in range(4))
+_BOX, _BOX_AT = floats(4)
+_SIZE, _SIZE_AT = floats(1)
+_M, _M_AT = floats(6)
 
 
-def bounds(obj, height: float) -> tuple[float, float, float, float]:
-    import pypdfium2.raw as raw
+def bounds_of(height: float):
+    """obj -> its box (x0, top, x1, bottom, points from the top left), for objects of a page `height` tall."""
+    get = fn("FPDFPageObj_GetBounds")
+    box, (l_at, b_at, r_at, t_at) = _BOX, _BOX_AT
 
-    l, b, r, t = _BOX
-    raw.FPDFPageObj_GetBounds(obj, l, b, r, t)
-    return (l.value, height - t.value, r.value, height - b.value)
+    def bounds(obj: int) -> tuple[float, float, float, float]:
+        get(obj, l_at, b_at, r_at, t_at)
+        left, bottom, right, top = box[:]
+        return (left, height - top, right, height - bottom)
+    return bounds
 
 
-def text_size(obj) -> float:
+def text_size(obj, _size=_SIZE, _m=_M) -> float:
     """The size a text object prints at: its font size times its matrix's scale."""
-    import pypdfium2.raw as raw
-
-    m = raw.FS_MATRIX()
-    raw.FPDFTextObj_GetFontSize(obj, _SIZE)
-    raw.FPDFPageObj_GetMatrix(obj, m)
-    return _SIZE.value * (abs(m.a * m.d - m.b * m.c)) ** 0.5
+    fn("FPDFTextObj_GetFontSize")(obj, _SIZE_AT[0])
+    fn("FPDFPageObj_GetMatrix")(obj, _M_AT[0])
+    a, b, c, d, _, _ = _m[:]
+    return _size[0] * (abs(a * d - b * c)) ** 0.5
 
 
 def read_objects(page, height: float) -> list[Obj]:
@@ -78,24 +78,25 @@ def read_objects(page, height: float) -> list[Obj]:
     import pypdfium2.raw as raw
 
     out = []
-    l, b, r, t = (ctypes.c_float() for _ in range(4))
-    mode, stroke = ctypes.c_int(), ctypes.c_int()
+    modes = (ctypes.c_int * 2)()
+    mode_at, stroke_at = ctypes.addressof(modes), ctypes.addressof(modes) + ctypes.sizeof(ctypes.c_int)
     text, path, image = raw.FPDF_PAGEOBJ_TEXT, raw.FPDF_PAGEOBJ_PATH, raw.FPDF_PAGEOBJ_IMAGE
-    for i in range(raw.FPDFPage_CountObjects(page.raw)):
-        obj = raw.FPDFPage_GetObject(page.raw, i)
-        kind = raw.FPDFPageObj_GetType(obj)
+    get, kind_of, draw_mode = fn("FPDFPage_GetObject"), fn("FPDFPageObj_GetType"), fn("FPDFPath_GetDrawMode")
+    bounds = bounds_of(height)
+    at = handle(page.raw)
+    for i in range(fn("FPDFPage_CountObjects")(at)):
+        obj = get(at, i)
+        kind = kind_of(obj)
         if kind == path:
-            raw.FPDFPath_GetDrawMode(obj, mode, stroke)
-            if not mode.value:
+            draw_mode(obj, mode_at, stroke_at)
+            if not modes[0]:
                 continue                                    # a line or an outline covers nothing
-        elif kind not in (text, image):
+        elif kind == text:
+            out.append(Obj(i, True, bounds(obj), obj))
             continue
-        raw.FPDFPageObj_GetBounds(obj, l, b, r, t)
-        box = (l.value, height - t.value, r.value, height - b.value)
-        if kind == text:
-            out.append(Obj(i, True, box, obj))
-        else:
-            out.append(Obj(i, False, box, obj, image=kind == image))     # an image covers what it lies on
+        elif kind != image:
+            continue
+        out.append(Obj(i, False, bounds(obj), obj, image=kind == image))     # an image covers what it lies on
     return out
 
 
@@ -120,18 +121,22 @@ GRID = 72.0                  # points: objects are bucketed by the cells their b
 
 
 class Grid:
-    """Objects by the grid cells their boxes touch, to find those at a point quickly."""
+    """Objects by the grid cells their boxes touch, to find those at a point quickly; `points`: the
+    only points that will be asked about (no other cell is filled)."""
 
-    def __init__(self, objs: list[Obj]):
-        self.cells: dict[tuple[int, int], list[Obj]] = {}
+    def __init__(self, objs: list[Obj], points: list[tuple[float, float]] | None = None):
+        cells: dict = {}
+        self.cells = cells
+        wanted = None if points is None else {(int(x // GRID), int(y // GRID)) for x, y in points}
         for o in objs:
             x0, top, x1, bottom = o.box
             if (x1 - x0) * (bottom - top) > 40 * GRID * GRID:           # a page-sized fill: every cell
-                self.cells.setdefault(None, []).append(o)
+                cells.setdefault(None, []).append(o)
                 continue
             for i in range(int(x0 // GRID), int(x1 // GRID) + 1):
                 for j in range(int(top // GRID), int(bottom // GRID) + 1):
-                    self.cells.setdefault((i, j), []).append(o)
+                    if wanted is None or (i, j) in wanted:
+                        cells.setdefault((i, j), []).append(o)
 
     def at(self, x: float, y: float) -> list[Obj]:
         """The objects whose boxes may hold (x, y), in drawing order (they were added in it)."""
@@ -146,15 +151,15 @@ def check_visibility(objs: list[Obj], trace: list[dict], file: str, page: int, s
     texts = [o for o in objs if o.text]
     for o in texts:
         tall = o.box[3] - o.box[1] >= 2 * floor          # a font's box is under 2 em: type this tall is above it
-        if not tall and o.size < floor and not o.invisible:
+        if not tall and text_size(o.handle) < floor and not o.invisible:
             out.append(Discrepancy(file, page, f"text at {o.size:.2g} pt at ({o.box[0]:.0f}, {o.box[1]:.0f}) pt, "
                                                f"below the {floor:g} pt type floor", o.box))
     if not trace:
         return out
-    text_at, shape_at = Grid(texts), Grid([o for o in objs if not o.text])
-    for e in trace:
+    centres = [((x0 + x1) / 2, (top + bottom) / 2) for x0, top, x1, bottom in (e["bbox"] for e in trace)]
+    text_at, shape_at = Grid(texts, centres), Grid([o for o in objs if not o.text], centres)
+    for e, (cx, cy) in zip(trace, centres):
         x0, top, x1, bottom = e["bbox"]
-        cx, cy = (x0 + x1) / 2, (top + bottom) / 2
         own = [o for o in text_at.at(cx, cy) if _contains(o.box, cx, cy, 0.5)]    # the text objects that print it
         shapes = shape_at.at(cx, cy)
         if not own:
