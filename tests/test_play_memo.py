@@ -46,3 +46,24 @@ def test_the_memo_is_bounded_and_a_full_memo_changes_nothing(monkeypatch):
     monkeypatch.setattr(state, "MEMO_ENTRIES", 7)
     assert [_game(st, i, alone=False) for i in range(6)] == alone
     assert len(st.memo) == 7
+
+
+def test_every_ships_pose_is_where_it_stands_after_every_phase(monkeypatch):
+    """The memo keys are built of each ship's pose, made when it is placed: a ship moved any other
+    way (its x set directly) would key the memo with where it was, and replay another game."""
+    from printgen.play.geom import rect
+    from printgen.systems.broadside.play import Broadside
+
+    real, seen = Broadside.play_phase, []
+
+    def checked(self, game, *args):
+        real(self, game, *args)
+        for s in game.ships:
+            assert s.pose == (s.x, s.y, s.h) and s.r == rect(s.x, s.y, s.h, s.length, s.width), s
+        seen.append(len(game.ships))
+
+    monkeypatch.setattr(Broadside, "play_phase", checked)
+    st = _setup("trafalgar", 16, {"allied": "close-and-fire"}, 12)       # moves, drift, fouling, boarding
+    for i in range(4):
+        _game(st, i, alone=False)
+    assert len(seen) > 40
