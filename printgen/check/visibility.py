@@ -118,6 +118,7 @@ def _contains(box, x: float, y: float, tol: float = 0.0) -> bool:
 
 
 GRID = 72.0                  # points: objects are bucketed by the cells their boxes touch
+NEAR = 0.5                   # points: a box is asked about points this far outside it too (_contains' tol)
 
 
 class Grid:
@@ -133,8 +134,8 @@ class Grid:
             if (x1 - x0) * (bottom - top) > 40 * GRID * GRID:           # a page-sized fill: every cell
                 cells.setdefault(None, []).append(o)
                 continue
-            for i in range(int(x0 // GRID), int(x1 // GRID) + 1):
-                for j in range(int(top // GRID), int(bottom // GRID) + 1):
+            for i in range(int((x0 - NEAR) // GRID), int((x1 + NEAR) // GRID) + 1):     # a point just outside
+                for j in range(int((top - NEAR) // GRID), int((bottom + NEAR) // GRID) + 1):   # it, in the next cell
                     if wanted is None or (i, j) in wanted:
                         cells.setdefault((i, j), []).append(o)
 
@@ -160,7 +161,7 @@ def check_visibility(objs: list[Obj], trace: list[dict], file: str, page: int, s
     text_at, shape_at = Grid(texts, centres), Grid([o for o in objs if not o.text], centres)
     for e, (cx, cy) in zip(trace, centres):
         x0, top, x1, bottom = e["bbox"]
-        own = [o for o in text_at.at(cx, cy) if _contains(o.box, cx, cy, 0.5)]    # the text objects that print it
+        own = [o for o in text_at.at(cx, cy) if _contains(o.box, cx, cy, NEAR)]   # the text objects that print it
         shapes = shape_at.at(cx, cy)
         if not own:
             continue                                   # not printed there: the text check names it
@@ -172,7 +173,7 @@ def check_visibility(objs: list[Obj], trace: list[dict], file: str, page: int, s
             out.append(Discrepancy(file, page, f"'{e['text']}' ({_src(e)}) is invisible text", tuple(e["bbox"])))
             continue
         under = [s for s in shapes if s.order < first and not s.image                   # what it sits on: a fill
-                 and _contains(s.box, x0, top, 0.5) and _contains(s.box, x1, bottom, 0.5)]  # under the whole box
+                 and _contains(s.box, x0, top, NEAR) and _contains(s.box, x1, bottom, NEAR)]  # under the whole box
         paper = (under[-1].colour if under else None) or WHITE
         if ink_colour is not None and contrast(ink_colour, paper) < MIN_CONTRAST:
             out.append(Discrepancy(file, page, f"'{e['text']}' ({_src(e)}) is printed in {ink_colour} on {paper}: "
