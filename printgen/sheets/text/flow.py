@@ -6,7 +6,7 @@ placed and a sheet can shrink its type until its content fits."""
 from __future__ import annotations
 
 from contextvars import ContextVar
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Callable
 
 from printgen.draw import fonts
@@ -69,15 +69,11 @@ def lay_blocks(blocks: list[Block], width: float, size: float, expand: Expand | 
         gap = size * (0.55 if b.kind in ("heading", "table", "directive") else 0.3) if i else 0.0
         y += gap
         part = _block(b, width, size, expand)
-        for s in part.shapes:
-            out.shapes.append(_shift(s, y))
+        if part.shapes:                     # one group a block: its shapes moved down together
+            out.shapes.append(Group(tuple(part.shapes), translate(0, y)))
         y += part.height
     out.height = y
     return out
-
-
-def _shift(shape: Shape, dy: float) -> Shape:
-    return Group((shape,), translate(0, dy))
 
 
 def _block(b: Block, width: float, size: float, expand: Expand | None) -> Laid:
@@ -119,9 +115,9 @@ def paired(rows: list[list[list[Span]]], header: bool) -> list[list[list[Span]]]
             out.append(r)
             continue
         row = _label_sources(r[0]) if r else ()
-        out.append([[replace(s, labels=tuple(("row", src) for src in row if c) + tuple(("col", src) for src in heads[c]))
-                     if s.source is not None and (c or not header) else s for s in cell]
-                    for c, cell in enumerate(r)])
+        labels = [tuple(("row", src) for src in row if c) + tuple(("col", src) for src in heads[c]) for c in range(len(r))]
+        out.append([[Span(s.text, s.font, s.source, s.kind, labels[c]) if s.source is not None and (c or not header)
+                     else s for s in cell] for c, cell in enumerate(r)])
     return out
 
 
