@@ -377,7 +377,7 @@ def test_a_tile_is_left_out_exactly_when_its_whole_sheet_would_be_open_water(nam
     labels clear) is the box of its corners on the page, to the last bit."""
     from printgen.game.deploy import deploy
     from printgen.game.prepare import prepare
-    from printgen.sheets.maps.tiled_map import NEEDED, _extent, _page_extent, _tag, plan_tiles, tile_page
+    from printgen.sheets.maps.tiled_map import NEEDED, _extent, _page_extent, _tag, on_table, plan_tiles, tile_page
 
     s, o = prepare(name, scale=scale)
     dep = deploy(s, o)
@@ -392,9 +392,8 @@ def test_a_tile_is_left_out_exactly_when_its_whole_sheet_would_be_open_water(nam
                 kept += 1
                 assert short.items == whole.items
             view = plan.view(r, c)
-            for p in dep.placements:
-                corners = dep.corners(p)
-                assert _page_extent(view, corners) == _extent([view.pt(*q) for q in corners])
+            for corners, extremes in on_table(dep):
+                assert _page_extent(view, extremes) == _extent([view.pt(*q) for q in corners])
     assert 0 < kept
 
 

@@ -105,7 +105,8 @@ def tiled_sheets(scenario, dep: Deployment, options: Options) -> Drawing:
     """The index, then only the sheets that carry something the table needs (a base, an edge or its
     label): open water is left out, and the index shows which sheets exist."""
     plan = plan_tiles(dep, options)
-    tiles = {(r, c): tile_page(scenario, dep, options, plan, r, c, needed=True)
+    bases = on_table(dep)
+    tiles = {(r, c): tile_page(scenario, dep, options, plan, r, c, needed=True, bases=bases)
              for r in range(plan.rows) for c in range(plan.cols)}
     tiles = {rc: page for rc, page in tiles.items() if page is not None}
     kept = set(tiles)
@@ -118,16 +119,27 @@ def tiled_sheets(scenario, dep: Deployment, options: Options) -> Drawing:
     return Drawing(f"{scenario.title}: table-size map ({options.edition_name})", pages, subject="printgen map tiled")
 
 
+def on_table(dep: Deployment) -> list[tuple[tuple, tuple]]:
+    """Each base's corners on the table and their extremes (x0, y0, x1, y1): the same on every tile."""
+    out = []
+    for p in dep.placements:
+        corners = dep.corners(p)
+        xs, ys = [q[0] for q in corners], [q[1] for q in corners]
+        out.append((corners, (min(xs), min(ys), max(xs), max(ys))))
+    return out
+
+
 def tile_page(scenario, dep: Deployment, options: Options, plan: TilePlan, r: int, c: int,
-              needed: bool = False) -> Page | None:
+              needed: bool = False, bases: list | None = None) -> Page | None:
     """The tile's sheet; with `needed`, None for a sheet of open water (nothing NEEDED on it: no
-    base, edge or edge label), found before the rest of it is drawn."""
+    base, edge or edge label), found before the rest of it is drawn. `bases`: on_table(dep)."""
     view, box, a = plan.view(r, c), plan.clip(), plan.area
-    corners = [dep.corners(p) for p in dep.placements]
-    ships = [_page_extent(view, q) for q in corners]
-    bases = [_ship(view, box, p, q) if overlaps(e, box) else [] for p, q, e in zip(dep.placements, corners, ships)]
+    bases = on_table(dep) if bases is None else bases
+    ships = [_page_extent(view, extremes) for _, extremes in bases]
+    drawn = [_ship(view, box, p, corners) if overlaps(e, box) else []
+             for p, (corners, _), e in zip(dep.placements, bases, ships)]
     edges = _edges(view, box, dep, scenario.ruleset, options)
-    if needed and not any(_tag(item).startswith(NEEDED) for item in edges + [s for b in bases for s in b]):
+    if needed and not any(_tag(item).startswith(NEEDED) for item in edges + [s for b in drawn for s in b]):
         return None
     page = Page(plan.page_w, plan.page_h)
     if c < plan.cols - 1:
@@ -147,7 +159,7 @@ def tile_page(scenario, dep: Deployment, options: Options, plan: TilePlan, r: in
     page.add(*(g for g in grid if not (isinstance(g, Text) and _meets_any(_text_box(g), blocked))))
     page.add(*edges)
     page.add(*chain_shapes(view, scenario, dep, box=box))
-    for shapes in bases:
+    for shapes in drawn:
         page.add(*shapes)
     page.add(*_crosshairs(plan, r, c))
     return page
@@ -162,11 +174,11 @@ def _extent(points) -> tuple[float, float, float, float]:
     return min(xs), min(ys), max(xs), max(ys)
 
 
-def _page_extent(view: MapView, corners_in) -> tuple[float, float, float, float]:
-    """_extent of the corners on the page, from their extremes on the table: view.pt moves x up and
-    y down monotonically, rounding included, so the extremes land on the very same points."""
-    xs, ys = [q[0] for q in corners_in], [q[1] for q in corners_in]
-    (x0, y0), (x1, y1) = view.pt(min(xs), max(ys)), view.pt(max(xs), min(ys))
+def _page_extent(view: MapView, extremes) -> tuple[float, float, float, float]:
+    """_extent of a base's corners on the page, from their extremes on the table (on_table): view.pt
+    moves x up and y down monotonically, rounding included, so the extremes land on the very same
+    points."""
+    (x0, y0), (x1, y1) = view.pt(extremes[0], extremes[3]), view.pt(extremes[2], extremes[1])
     return x0, y0, x1, y1
 
 
@@ -403,7 +415,10 @@ def index_page(scenario, dep: Deployment, options: Options, plan: TilePlan, kept
                  (x + label_w / 2 + 3, yy + size * 0.8), (x + tw - label_w / 2 - 3, yy + size * 0.8),
                  (x + label_w / 2 + 3, yy + th - size * 0.6), (x + tw - label_w / 2 - 3, yy + th - size * 0.6)]
         boxes = [(sx - label_w / 2, sy - size * 0.7, sx + label_w / 2, sy + size * 0.5) for sx, sy in spots]
-        crowd = [sum(_meets(b, s, 1.0) for s in ships) for b in boxes]
+        around = (min(b[0] for b in boxes), min(b[1] for b in boxes),
+                  max(b[2] for b in boxes), max(b[3] for b in boxes))
+        near = [s for s in ships if _meets(around, s, 1.0)]         # a ship clear of them all is clear of each
+        crowd = [sum(_meets(b, s, 1.0) for s in near) for b in boxes]
         lx, ly = spots[crowd.index(min(crowd))]                     # the first spot clear of ships, or the least crowded
         base, lw = ly + size * 0.35, label_w + 2                    # on paper: a ship may still lie under it
         page.add(Rect(lx - lw / 2, base - fonts.ascent(size) - 1, lw, fonts.ascent(size) + fonts.descent(size) + 2,
