@@ -104,6 +104,11 @@ def _label_sources(cell: list[Span]) -> tuple:
     return tuple(tuple(s.source) for s in cell if s.source is not None)
 
 
+def _labels(row: tuple, head: tuple, c: int) -> tuple:
+    """What a traced number in column `c` prints under: its row's label (beyond the first column), its column's."""
+    return tuple(("row", src) for src in row if c) + tuple(("col", src) for src in head)
+
+
 def paired(rows: list[list[list[Span]]], header: bool) -> list[list[list[Span]]]:
     """Each traced number of a table learns the labels it is printed under: its row's (the traced
     words of the first cell) and its column's (the header's), so the checker can verify that the
@@ -115,9 +120,9 @@ def paired(rows: list[list[list[Span]]], header: bool) -> list[list[list[Span]]]
             out.append(r)
             continue
         row = _label_sources(r[0]) if r else ()
-        labels = [tuple(("row", src) for src in row if c) + tuple(("col", src) for src in heads[c]) for c in range(len(r))]
-        out.append([[Span(s.text, s.font, s.source, s.kind, labels[c]) if s.source is not None and (c or not header)
-                     else s for s in cell] for c, cell in enumerate(r)])
+        out.append([[Span(s.text, s.font, s.source, s.kind, _labels(row, heads[c], c))
+                     if s.source is not None and (c or not header) else s for s in cell]
+                    for c, cell in enumerate(r)])
     return out
 
 
