@@ -1,7 +1,8 @@
 """Layout work done once: the layout remembers wraps (printgen.sheets.text.wrap), and a remembered
 wrap must be the caller's own, as if worked out afresh (its own lists, its own traced sources, the
 same lines for a source that cannot be remembered); the other edition's teacher's sheet reads the
-kit's page counts instead of drawing every document again to count its pages."""
+kit's page counts instead of drawing every document again to count its pages; a panel sheet drawn
+again reuses the panels it laid out, and only those whose words are unchanged."""
 
 from __future__ import annotations
 
@@ -79,3 +80,92 @@ def test_the_other_editions_teacher_sheet_draws_no_other_document(monkeypatch):
         assert teacher(plan.options.but(edition=edition, fmt="pdf")).pages
     assert drawn == []                               # no document drawn again to count its pages
     assert plan.page_counts() == counts
+
+
+# -- panels remembered across drawings (printgen.sheets.text.quickref) ---------------------------------------
+def _laid_titles(monkeypatch) -> list[str]:
+    """Titles of the sections the panel sheets lay out afresh from now on (not from their memory)."""
+    from printgen.sheets.text import quickref
+
+    laid: list[str] = []
+    real = quickref._laid_panel
+
+    def counted(section, *args):
+        laid.append(_title(section))
+        return real(section, *args)
+
+    monkeypatch.setattr(quickref, "_laid_panel", counted)
+    return laid
+
+
+def _words(drawing) -> list[str]:
+    """The text of every span the drawing prints."""
+    from printgen.sheets.page.frame import _spans
+
+    return [sp.text for page in drawing.pages for sp in _spans(page.items)]
+
+
+def test_a_sheet_drawn_again_is_the_sheet_laid_out_afresh(monkeypatch):
+    """The quick reference drawn again (the other edition) lays out again only the sections that ask
+    the sheet for a block ([odds ...], [wind-edges]: it refers to the sheet's own objects), and draws
+    what a fresh layout draws."""
+    from printgen.game.prepare import prepare
+    from printgen.sheets.text import quickref
+
+    for name in ("trafalgar", "sluys-1340"):
+        s, o = prepare(name)
+        sections = _sections(s, o)
+        asks = {_title(sec) for sec in sections if any(b.kind == "directive" for b in sec.blocks)}
+        assert 0 < len(asks) < len(sections)
+        quickref._panels.clear()
+        fresh = quickref.quickref_sheet(s, o)
+        laid = _laid_titles(monkeypatch)
+        again = quickref.quickref_sheet(s, o)
+        assert set(laid) == asks, name
+        assert again.pages == fresh.pages
+        monkeypatch.undo()
+
+
+def test_a_panel_whose_words_changed_is_laid_out_afresh(monkeypatch):
+    """A number changed (the largest turn, say) changes the panels that print it, and only those (with
+    those that ask the sheet for a block): the sheet prints the new number, never a remembered panel's
+    old one."""
+    from printgen.game.prepare import prepare
+    from printgen.sheets.text import quickref, wording
+
+    s, o = prepare("trafalgar")
+    quickref._panels.clear()
+    before = _words(quickref.quickref_sheet(s, o))
+    real = wording.Wording.put
+
+    def tampered(self, t):
+        marker = real(self, t)
+        span = self.spans[-1]
+        if span.source and list(span.source) == ["rule", "movement.turn_max_deg"]:
+            self.spans[-1] = wording.Span("97", span.font, span.source, span.kind)
+        return marker
+
+    monkeypatch.setattr(wording.Wording, "put", tampered)
+    laid = _laid_titles(monkeypatch)
+    after = _words(quickref.quickref_sheet(s, o))
+    assert "97" in after and "97" not in before
+    sections = _sections(s, o)
+    printing = {_title(sec) for sec in sections if any(sp.text == "97" for b in sec.blocks for sp in _block_spans(b))}
+    asks = {_title(sec) for sec in sections if any(b.kind == "directive" for b in sec.blocks)}
+    assert printing - asks and set(laid) == printing | asks
+
+
+def _sections(s, o):
+    from printgen.sheets.text.markup import parse
+    from printgen.sheets.text.wording import Wording, to_spans
+
+    w = Wording(s.ruleset, o.measure)
+    return parse(w.render(f"{s.ruleset.ruleset.id}/quickref.md.j2", scenario=s), lambda t: to_spans(t, w))
+
+
+def _block_spans(b):
+    return list(b.spans) + [sp for row in b.rows for cell in row for sp in cell]
+
+
+def _title(section) -> str:
+    return "".join(s.text for s in section.title)

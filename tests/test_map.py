@@ -369,6 +369,34 @@ def test_full_size_tiled_map_prints_no_sheet_without_content(tmp_path):
         assert {a + b for a, b in labels} == printed
 
 
+@pytest.mark.parametrize("name, scale", [("trafalgar", None), ("trafalgar", 0.25), ("sluys-1340", None)])
+def test_a_tile_is_left_out_exactly_when_its_whole_sheet_would_be_open_water(name, scale):
+    """The tiled map decides a sheet is open water from its bases and edges alone, before drawing the
+    rest: never a sheet left out that would print a base, an edge or an edge's label, and a kept
+    sheet is the very sheet drawn whole. A ship's box on the page (for that decision and to keep grid
+    labels clear) is the box of its corners on the page, to the last bit."""
+    from printgen.game.deploy import deploy
+    from printgen.game.prepare import prepare
+    from printgen.sheets.maps.tiled_map import NEEDED, _extent, _page_extent, _tag, on_table, plan_tiles, tile_page
+
+    s, o = prepare(name, scale=scale)
+    dep = deploy(s, o)
+    plan = plan_tiles(dep, o)
+    kept = 0
+    for r in range(plan.rows):
+        for c in range(plan.cols):
+            whole = tile_page(s, dep, o, plan, r, c)
+            short = tile_page(s, dep, o, plan, r, c, needed=True)
+            assert (short is not None) == any(_tag(i).startswith(NEEDED) for i in whole.items), (r, c)
+            if short is not None:
+                kept += 1
+                assert short.items == whole.items
+            view = plan.view(r, c)
+            for corners, extremes in on_table(dep):
+                assert _page_extent(view, extremes) == _extent([view.pt(*q) for q in corners])
+    assert 0 < kept
+
+
 def test_tiles_overlap_by_half_an_inch_and_share_crosshairs(runs):
     pdf = runs["tiled"]["map-tiled-color.pdf"]
     marks = {}

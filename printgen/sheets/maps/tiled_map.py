@@ -16,7 +16,6 @@ from printgen.draw import fonts
 from printgen.draw.shapes import Circle, Drawing, Line, Page, Poly, Rect, Shape, Span, Text
 from printgen.errors import PrintgenError, Problem
 from printgen.game.deploy import Deployment, Placement
-from printgen.game.geometry import base_corners
 from printgen.options import Options
 from printgen.sheets.page.clip import clip_polygon, clip_segment, overlaps
 from printgen.sheets.pieces.ensigns import nation_code
@@ -106,8 +105,11 @@ def tiled_sheets(scenario, dep: Deployment, options: Options) -> Drawing:
     """The index, then only the sheets that carry something the table needs (a base, an edge or its
     label): open water is left out, and the index shows which sheets exist."""
     plan = plan_tiles(dep, options)
-    tiles = {(r, c): tile_page(scenario, dep, options, plan, r, c) for r in range(plan.rows) for c in range(plan.cols)}
-    kept = {rc for rc, page in tiles.items() if any(_tag(item).startswith(NEEDED) for item in page.items)}
+    bases = on_table(dep)
+    tiles = {(r, c): tile_page(scenario, dep, options, plan, r, c, needed=True, bases=bases)
+             for r in range(plan.rows) for c in range(plan.cols)}
+    tiles = {rc: page for rc, page in tiles.items() if page is not None}
+    kept = set(tiles)
     for (r, c), page in tiles.items():
         page.add(*_sheet_label(plan, r, c, kept))
     pages = [index_page(scenario, dep, options, plan, kept)] + [tiles[rc] for rc in sorted(kept)]
@@ -117,18 +119,36 @@ def tiled_sheets(scenario, dep: Deployment, options: Options) -> Drawing:
     return Drawing(f"{scenario.title}: table-size map ({options.edition_name})", pages, subject="printgen map tiled")
 
 
-def tile_page(scenario, dep: Deployment, options: Options, plan: TilePlan, r: int, c: int) -> Page:
-    page = Page(plan.page_w, plan.page_h)
+def on_table(dep: Deployment) -> list[tuple[tuple, tuple]]:
+    """Each base's corners on the table and their extremes (x0, y0, x1, y1): the same on every tile."""
+    out = []
+    for p in dep.placements:
+        corners = dep.corners(p)
+        xs, ys = [q[0] for q in corners], [q[1] for q in corners]
+        out.append((corners, (min(xs), min(ys), max(xs), max(ys))))
+    return out
+
+
+def tile_page(scenario, dep: Deployment, options: Options, plan: TilePlan, r: int, c: int,
+              needed: bool = False, bases: list | None = None) -> Page | None:
+    """The tile's sheet; with `needed`, None for a sheet of open water (nothing NEEDED on it: no
+    base, edge or edge label), found before the rest of it is drawn. `bases`: on_table(dep)."""
     view, box, a = plan.view(r, c), plan.clip(), plan.area
+    bases = on_table(dep) if bases is None else bases
+    ships = [_page_extent(view, extremes) for _, extremes in bases]
+    drawn = [_ship(view, box, p, corners) if overlaps(e, box) else []
+             for p, (corners, _), e in zip(dep.placements, bases, ships)]
+    edges = _edges(view, box, dep, scenario.ruleset, options)
+    if needed and not any(_tag(item).startswith(NEEDED) for item in edges + [s for b in drawn for s in b]):
+        return None
+    page = Page(plan.page_w, plan.page_h)
     if c < plan.cols - 1:
         page.add(Rect(a.right - OVERLAP_PT, a.y, OVERLAP_PT, a.h, "map.overlap", tag="overlap"))
     if r < plan.rows - 1:
         page.add(Rect(a.x, a.bottom - OVERLAP_PT, a.w - (OVERLAP_PT if c < plan.cols - 1 else 0), OVERLAP_PT,
                       "map.overlap", tag="overlap"))
-    ships = [_extent([view.pt(*xy) for xy in dep.corners(p)]) for p in dep.placements]
     grid = _grid(view, box, options, a.right - (OVERLAP_PT if c < plan.cols - 1 else 0),
                  a.bottom - (OVERLAP_PT if r < plan.rows - 1 else 0))
-    edges = _edges(view, box, dep, scenario.ruleset, options)
     # grid labels keep clear of ships, of the edges' labels and of the thick edge lines themselves
     blocked = ships + [_label_box(t) for t in edges if isinstance(t, Text)] + \
         [(min(e.x1, e.x2) - 3, min(e.y1, e.y2) - 3, max(e.x1, e.x2) + 3, max(e.y1, e.y2) + 3)
@@ -136,11 +156,11 @@ def tile_page(scenario, dep: Deployment, options: Options, plan: TilePlan, r: in
     from printgen.sheets.maps.hazards import chain_shapes, hazard_shapes
 
     page.add(*hazard_shapes(view, scenario, dep.scale, box=box))      # shore and banks under the grid's labels
-    page.add(*(g for g in grid if not (isinstance(g, Text) and any(_meets(_text_box(g), b) for b in blocked))))
+    page.add(*(g for g in grid if not (isinstance(g, Text) and _meets_any(_text_box(g), blocked))))
     page.add(*edges)
     page.add(*chain_shapes(view, scenario, dep, box=box))
-    for p in dep.placements:
-        page.add(*_ship(view, box, dep, p))
+    for shapes in drawn:
+        page.add(*shapes)
     page.add(*_crosshairs(plan, r, c))
     return page
 
@@ -152,6 +172,14 @@ def _tag(shape) -> str:
 def _extent(points) -> tuple[float, float, float, float]:
     xs, ys = [p[0] for p in points], [p[1] for p in points]
     return min(xs), min(ys), max(xs), max(ys)
+
+
+def _page_extent(view: MapView, extremes) -> tuple[float, float, float, float]:
+    """_extent of a base's corners on the page, from their extremes on the table (on_table): view.pt
+    moves x up and y down monotonically, rounding included, so the extremes land on the very same
+    points."""
+    (x0, y0), (x1, y1) = view.pt(extremes[0], extremes[3]), view.pt(extremes[2], extremes[1])
+    return x0, y0, x1, y1
 
 
 def _text_box(t: Text) -> tuple[float, float, float, float]:
@@ -170,6 +198,10 @@ def _label_box(t: Text) -> tuple[float, float, float, float]:
 def _meets(a, b, pad: float = 2.0) -> bool:
     """Boxes (x0, y0, x1, y1) that touch or overlap: a grid label there would hide under a ship."""
     return a[0] < b[2] + pad and b[0] < a[2] + pad and a[1] < b[3] + pad and b[1] < a[3] + pad
+
+
+def _meets_any(a, boxes) -> bool:
+    return any(_meets(a, b) for b in boxes)
 
 
 def _grid(view: MapView, box, options: Options, right: float, bottom: float) -> list[Shape]:
@@ -231,11 +263,10 @@ def _edges(view: MapView, box, dep: Deployment, rs, options: Options) -> list[Sh
     return out
 
 
-def _ship(view: MapView, box, dep: Deployment, p: Placement) -> list[Shape]:
-    corners = [view.pt(x, y) for x, y in base_corners(p.x_in, p.y_in, p.heading_deg, p.length_in, p.width_in)]
-    xs, ys = [q[0] for q in corners], [q[1] for q in corners]
-    if not overlaps((min(xs), min(ys), max(xs), max(ys)), box):
-        return []
+def _ship(view: MapView, box, p: Placement, base_in) -> list[Shape]:
+    """The base (its corners `base_in` on the table, Deployment.corners) of a ship on the tile, its
+    bow and its words."""
+    corners = [view.pt(x, y) for x, y in base_in]
     out: list[Shape] = []
     base = clip_polygon(corners, box)
     if len(base) >= 3:
@@ -252,11 +283,11 @@ def _ship(view: MapView, box, dep: Deployment, p: Placement) -> list[Shape]:
     tri = clip_polygon(tri, box)
     if len(tri) >= 3:
         out.append(Poly(tuple(tri), "bow", tag="bow"))
-    out += _ship_text(view, box, p, dep)
+    out += _ship_text(view, box, p)
     return out
 
 
-def _ship_text(view: MapView, box, p: Placement, dep: Deployment) -> list[Shape]:
+def _ship_text(view: MapView, box, p: Placement) -> list[Shape]:
     """Number and name on the base, read along its length (a quarter turn for a ship heading north
     or south), clear of the bow triangle, and moved inside the sheet if the base straddles its edge."""
     cx, cy = view.pt(p.x_in, p.y_in)
@@ -384,7 +415,10 @@ def index_page(scenario, dep: Deployment, options: Options, plan: TilePlan, kept
                  (x + label_w / 2 + 3, yy + size * 0.8), (x + tw - label_w / 2 - 3, yy + size * 0.8),
                  (x + label_w / 2 + 3, yy + th - size * 0.6), (x + tw - label_w / 2 - 3, yy + th - size * 0.6)]
         boxes = [(sx - label_w / 2, sy - size * 0.7, sx + label_w / 2, sy + size * 0.5) for sx, sy in spots]
-        crowd = [sum(_meets(b, s, 1.0) for s in ships) for b in boxes]
+        around = (min(b[0] for b in boxes), min(b[1] for b in boxes),
+                  max(b[2] for b in boxes), max(b[3] for b in boxes))
+        near = [s for s in ships if _meets(around, s, 1.0)]         # a ship clear of them all is clear of each
+        crowd = [sum(_meets(b, s, 1.0) for s in near) for b in boxes]
         lx, ly = spots[crowd.index(min(crowd))]                     # the first spot clear of ships, or the least crowded
         base, lw = ly + size * 0.35, label_w + 2                    # on paper: a ship may still lie under it
         page.add(Rect(lx - lw / 2, base - fonts.ascent(size) - 1, lw, fonts.ascent(size) + fonts.descent(size) + 2,

@@ -6,7 +6,7 @@ placed and a sheet can shrink its type until its content fits."""
 from __future__ import annotations
 
 from contextvars import ContextVar
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Callable
 
 from printgen.draw import fonts
@@ -69,15 +69,11 @@ def lay_blocks(blocks: list[Block], width: float, size: float, expand: Expand | 
         gap = size * (0.55 if b.kind in ("heading", "table", "directive") else 0.3) if i else 0.0
         y += gap
         part = _block(b, width, size, expand)
-        for s in part.shapes:
-            out.shapes.append(_shift(s, y))
+        if part.shapes:                     # one group a block: its shapes moved down together
+            out.shapes.append(Group(tuple(part.shapes), translate(0, y)))
         y += part.height
     out.height = y
     return out
-
-
-def _shift(shape: Shape, dy: float) -> Shape:
-    return Group((shape,), translate(0, dy))
 
 
 def _block(b: Block, width: float, size: float, expand: Expand | None) -> Laid:
@@ -108,6 +104,11 @@ def _label_sources(cell: list[Span]) -> tuple:
     return tuple(tuple(s.source) for s in cell if s.source is not None)
 
 
+def _labels(row: tuple, head: tuple, c: int) -> tuple:
+    """What a traced number in column `c` prints under: its row's label (beyond the first column), its column's."""
+    return tuple(("row", src) for src in row if c) + tuple(("col", src) for src in head)
+
+
 def paired(rows: list[list[list[Span]]], header: bool) -> list[list[list[Span]]]:
     """Each traced number of a table learns the labels it is printed under: its row's (the traced
     words of the first cell) and its column's (the header's), so the checker can verify that the
@@ -119,7 +120,7 @@ def paired(rows: list[list[list[Span]]], header: bool) -> list[list[list[Span]]]
             out.append(r)
             continue
         row = _label_sources(r[0]) if r else ()
-        out.append([[replace(s, labels=tuple(("row", src) for src in row if c) + tuple(("col", src) for src in heads[c]))
+        out.append([[Span(s.text, s.font, s.source, s.kind, _labels(row, heads[c], c))
                      if s.source is not None and (c or not header) else s for s in cell]
                     for c, cell in enumerate(r)])
     return out

@@ -15,6 +15,12 @@ from printgen.sheets.text.wording import Wording, to_spans
 
 SIZES = [11.0, 10.5, 10.0, 9.5, 9.0, 8.5, 8.0]      # tried in turn; below 8 pt we take another page
 GUTTER = 10.0
+PANELS_KEPT = 1024      # panels remembered across sheets (a kit lays out a few hundred)
+
+# (section as written, widths, size, floor) -> (panel, wide?). A sheet drawn again lays out the same
+# sections: the other edition, and the lesson plan and teacher's sheet, each drawn first to count
+# their pages and then again with the counts (only the panel that prints a count differs).
+_panels: dict[tuple, tuple[Panel, bool]] = {}
 
 
 def quickref_sheet(scenario, options: Options) -> Drawing:
@@ -37,11 +43,13 @@ def panel_sheet(scenario, options: Options, template: str, sheet: str, columns: 
     sizes = [s for s in SIZES if s >= TYPE.body] if handout else SIZES
     token = FLOOR.set(TYPE.body if handout else 0.0)
     laid: dict[float, list | None] = {}             # size -> pages: a layout does not depend on the pages allowed
+    keys = [_key(s) for s in sections]
     try:
         for pages_allowed in range(1, max_pages + 1):
             for size in sizes:
                 if size not in laid:
-                    laid[size] = _compose([_panel(s, col_w, box.w, size, expand) for s in sections], box, col_w, columns)
+                    laid[size] = _compose([_panel(s, k, col_w, box.w, size, expand) for s, k in zip(sections, keys)],
+                                         box, col_w, columns)
                 pages = laid[size]
                 if pages is not None and len(pages) <= pages_allowed:
                     return _draw(scenario, options, pages, sheet, template)
@@ -50,7 +58,26 @@ def panel_sheet(scenario, options: Options, template: str, sheet: str, columns: 
     raise ValueError(f"the {sheet.lower()} does not fit on {max_pages} pages")
 
 
-def _panel(section, col_w: float, page_w: float, size: float, expand) -> tuple[Panel, bool]:
+def _key(section) -> str | None:
+    """What a section's panel depends on besides the sheet's widths and type: all it says (spans,
+    sources, options: its repr); None for a section that asks the sheet for a block (a [directive]
+    refers to the sheet's own objects), laid out afresh."""
+    return None if any(b.kind == "directive" for b in section.blocks) else repr(section)
+
+
+def _panel(section, key: str | None, col_w: float, page_w: float, size: float, expand) -> tuple[Panel, bool]:
+    """_laid_panel, remembered by the section's `key` (see _key)."""
+    if key is None:
+        return _laid_panel(section, col_w, page_w, size, expand)
+    at = (key, col_w, page_w, size, FLOOR.get())
+    if at not in _panels:
+        if len(_panels) >= PANELS_KEPT:
+            _panels.clear()
+        _panels[at] = _laid_panel(section, col_w, page_w, size, expand)
+    return _panels[at]
+
+
+def _laid_panel(section, col_w: float, page_w: float, size: float, expand) -> tuple[Panel, bool]:
     """(panel, wide?): a column's width when it fits one (its long cells wrapped if need be), else
     the page's."""
     from printgen.sheets.text.flow import LAST_RESORT, WRAP_CELLS

@@ -58,9 +58,11 @@ def environment(root: str | None = None):
     becomes an opaque data marker, so data never reads as markup (a cell holding "## x")."""
     import jinja2
 
+    # optimized=False: no constant folding when compiling. A template is compiled once a process and
+    # rendered once or twice, so folding costs more (about a sixth of the compile) than it saves.
     return jinja2.Environment(loader=jinja2.FileSystemLoader(root or str(paths.templates_dir())),
                               undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
-                              keep_trailing_newline=True, finalize=jinja2.pass_context(_data),
+                              keep_trailing_newline=True, finalize=jinja2.pass_context(_data), optimized=False,
                               autoescape=jinja2.select_autoescape(["html.j2", "html"], default=False))
 
 

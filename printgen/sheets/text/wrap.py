@@ -96,24 +96,23 @@ def _lines(entries: tuple[Entry, ...], width: float, size: float, font: str,
     (the same size for another page count, another layout, the other edition)."""
     words = _remembered(_pieces, entries, font, split)
     space = fonts.width(" ", size, font)
-    lines: list[list[tuple[Piece, ...]]] = [[]]
+    gap: Piece = (None, " ", font, "")
+    lines: list[list[Piece]] = []
+    line: list[Piece] = []
     used = 0.0
-    for word in words:
-        w = _width(word, size)
-        if lines[-1] and used + space + w > width:
-            lines.append([])
-            used = 0.0
-        used += (space if lines[-1] else 0.0) + w
-        lines[-1].append(word[0])
-    out = []
-    for line in lines:
-        pieces: list[Piece] = []
-        for i, word in enumerate(line):
-            if i:
-                pieces.append((None, " ", font, ""))
-            pieces.extend(word)
-        out.append(_merge(pieces))
-    return tuple(out)
+    for pieces, units in words:
+        w = units[0] * size if len(units) == 1 else sum(u * size for u in units)     # _sized, inlined
+        if not line:
+            used = w
+        elif used + space + w > width:
+            lines.append(line)
+            line, used = [], w
+        else:
+            used += space + w
+            line.append(gap)
+        line.extend(pieces)
+    lines.append(line)
+    return tuple(_merge(line) for line in lines)
 
 
 def _merge(pieces: list[Piece]) -> tuple[Span | int, ...]:
