@@ -3,8 +3,12 @@ page, two at most, the type as large as the page allows) and the teacher's sheet
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from printgen.draw.shapes import Drawing, Page
+from printgen.errors import PrintgenError, Problem
 from printgen.options import Options
+from printgen.sheets.text.cut import cut
 from printgen.sheets.text.directives import expander
 from printgen.draw.theme import TYPE
 from printgen.sheets.text.flow import FLOOR, TooNarrow
@@ -28,11 +32,13 @@ def quickref_sheet(scenario, options: Options) -> Drawing:
 
 
 def panel_sheet(scenario, options: Options, template: str, sheet: str, columns: int = 2, max_pages: int = 2,
-                handout: bool = False, **context) -> Drawing:
+                handout: bool = False, too_long: Problem | None = None, **context) -> Drawing:
     """Panels (one per `## ` section) in reading order, `columns` to a page; a section marked
-    {span=wide}, or with a table too wide for a column, takes the page's width. The largest type
-    at which everything fits on the fewest pages wins; a student `handout` never prints below the
-    theme's TYPE.body (it takes another page instead)."""
+    {span=wide}, or with a table too wide for a column, takes the page's width; one taller than a
+    page is cut into pieces (printgen.sheets.text.cut). The largest type at which everything fits
+    on the fewest pages wins; a student `handout` never prints below the theme's TYPE.body (it
+    takes another page instead). A sheet that fits no `max_pages` pages raises `too_long` (the
+    option that makes it long and how to shorten it) as a PrintgenError."""
     rs = scenario.ruleset
     wording = Wording(rs, options.measure)
     sections = parse(wording.render(f"{rs.ruleset.id}/{template}", scenario=scenario, **context),
@@ -48,14 +54,25 @@ def panel_sheet(scenario, options: Options, template: str, sheet: str, columns: 
         for pages_allowed in range(1, max_pages + 1):
             for size in sizes:
                 if size not in laid:
-                    laid[size] = _compose([_panel(s, k, col_w, box.w, size, expand) for s, k in zip(sections, keys)],
-                                         box, col_w, columns)
+                    laid[size] = _compose([p for s, k in zip(sections, keys)
+                                           for p in _pieces(s, k, col_w, box, size, expand)], box, col_w, columns)
                 pages = laid[size]
                 if pages is not None and len(pages) <= pages_allowed:
                     return _draw(scenario, options, pages, sheet, template)
     finally:
         FLOOR.reset(token)
-    raise ValueError(f"the {sheet.lower()} does not fit on {max_pages} pages")
+    least = min(sizes)
+    what = f"the {sheet.lower()} does not fit on {max_pages} pages, even in {least:g} pt type"
+    raise PrintgenError(replace(too_long, what=f"{what}: {too_long.what}") if too_long else Problem(what))
+
+
+def _pieces(section, key: str | None, col_w: float, box, size: float, expand) -> list[tuple[Panel, bool]]:
+    """The section's panel; if it is taller than a page, the panels of its pieces that fit one."""
+    whole = _panel(section, key, col_w, box.w, size, expand)
+    if whole[0].height <= box.h:
+        return [whole]
+    pieces = cut(section, lambda part: _laid_panel(part, col_w, box.w, size, expand)[0].height <= box.h)  # tries: not kept
+    return [_panel(part, _key(part), col_w, box.w, size, expand) for part in pieces]
 
 
 def _key(section) -> str | None:

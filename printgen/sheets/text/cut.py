@@ -1,0 +1,67 @@
+"""A section too tall for a page, cut into sections that each fit one: between its blocks, and
+inside a table between rows (the header row printed again on each piece). The pieces after the
+first are titled "..., continued", as the debrief's long lists are. What grows with the class (the
+roster a row a captain, the turn tracker a row a turn, a fleet's ships) then takes the pages it
+needs instead of a panel no page can hold."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Callable
+
+from printgen.draw.shapes import Span
+from printgen.sheets.text.markup import Block, Section
+
+Unit = tuple[int, int | None]           # (block, row of a table's body) or (block, None): the whole block
+
+
+def _body(block: Block) -> int:
+    """The first body row of a table (after its header)."""
+    return 1 if block.header else 0
+
+
+def units(section: Section) -> list[Unit]:
+    """Where the section may be cut: before any block, and before any body row of a table."""
+    out: list[Unit] = []
+    for b, block in enumerate(section.blocks):
+        if block.kind == "table" and len(block.rows) > _body(block) + 1:
+            out += [(b, r) for r in range(_body(block), len(block.rows))]
+        else:
+            out.append((b, None))
+    return out
+
+
+def piece(section: Section, part: list[Unit], first: bool) -> Section:
+    """The section holding only the blocks and rows of `part`; titled "..., continued" unless `first`."""
+    blocks: list[Block] = []
+    for b, block in enumerate(section.blocks):
+        rows = [r for k, r in part if k == b]
+        if rows == [None]:
+            blocks.append(block)
+        elif rows:
+            blocks.append(replace(block, rows=block.rows[:_body(block)] + [block.rows[r] for r in rows]))
+    title = section.title if first else [*section.title, Span(", continued")]
+    return Section(title, blocks, dict(section.options))
+
+
+def cut(section: Section, fits: Callable[[Section], bool]) -> list[Section]:
+    """The section in pieces that each `fit` (the longest first piece, then the rest likewise); a
+    piece that cannot be cut further (one block, one row) is kept whole for the caller to refuse."""
+    rest, first, out = units(section), True, []
+    while rest:                                          # each turn takes at least one unit: bounded
+        whole = piece(section, rest, first)
+        if fits(whole):
+            out.append(whole)
+            break
+        lo, hi = 1, len(rest) - 1                        # the longest fitting head: bisect
+        if not fits(piece(section, rest[:1], first)):
+            hi = 1
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if fits(piece(section, rest[:mid], first)):
+                lo = mid
+            else:
+                hi = mid - 1
+        out.append(piece(section, rest[:lo], first))
+        rest, first = rest[lo:], False
+    return out
