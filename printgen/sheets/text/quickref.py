@@ -19,6 +19,7 @@ from printgen.sheets.text.wording import Wording, to_spans
 
 SIZES = [11.0, 10.5, 10.0, 9.5, 9.0, 8.5, 8.0]      # tried in turn; below 8 pt we take another page
 GUTTER = 10.0
+ROWS_A_PAGE = 30        # rows of a growing table a page holds at least (a roster or tracker row: 2 lines at most)
 PANELS_KEPT = 1024      # panels remembered across sheets (a kit lays out a few hundred)
 
 # (section as written, widths, size, floor) -> (panel, wide?). A sheet drawn again lays out the same
@@ -28,7 +29,15 @@ _panels: dict[tuple, tuple[Panel, bool]] = {}
 
 
 def quickref_sheet(scenario, options: Options) -> Drawing:
-    return panel_sheet(scenario, options, "quickref.md.j2", "Quick reference", columns=2, max_pages=3, handout=True)
+    return panel_sheet(scenario, options, "quickref.md.j2", "Quick reference", columns=2, max_pages=3, handout=True,
+                       too_long=Problem("its rule tables are too long", fix="shorten the ruleset's quickref.md.j2"))
+
+
+def pages_for(rows: int, per_page: int = ROWS_A_PAGE) -> int:
+    """The pages a sheet's limit allows for what grows with the class or the lesson: a page for each
+    `per_page` rows (captains on the roster, turns on the tracker, ships), so a page limit follows
+    the sheet's contents and still stops a layout that has gone wrong."""
+    return -(-rows // per_page)
 
 
 def panel_sheet(scenario, options: Options, template: str, sheet: str, columns: int = 2, max_pages: int = 2,

@@ -7,9 +7,15 @@ forms a line a squadron, which squadrons make each line."""
 from __future__ import annotations
 
 from printgen.draw.shapes import Drawing
+from printgen.errors import Problem
 from printgen.game.materials import OPTIONAL
 from printgen.options import Options
-from printgen.sheets.text.quickref import panel_sheet
+from printgen.sheets.text.quickref import panel_sheet, pages_for
+
+PAGES = 2           # the sheet besides its roster: the printing list, setting up, the turn (Sluys's fill two)
+ROSTER_ROWS = 25    # roster rows a page holds at least (a captain of three long-named ships: a row of 2-3 lines)
+TOO_LONG = Problem("the roster has a row for each captain", field="--students",
+                   fix="fewer students (--students), or fewer ships (--ships, --fraction) or shorter ship names")
 
 HOW_TO_PRINT = {
     "teacher": "Teacher's sheet: plain paper, for you.",
@@ -60,6 +66,7 @@ def teacher_sheet(scenario, options: Options, captains, kinds: list[str] | None 
     if plan is not None:
         plan = plan.but(options)             # sharing the page counts: an edition's do not differ
     pages = {k: plan.pages(k) for k, _ in printing} if plan is not None else {}     # for the plurals
-    return panel_sheet(scenario, options, "teacher.md.j2", "Teacher's sheet", columns=1, max_pages=3,
-                       captains=captains, printing=printing, lines=line_squadrons(scenario), seed=options.seed,
-                       plan=plan, optional=OPTIONAL, pages=pages)
+    return panel_sheet(scenario, options, "teacher.md.j2", "Teacher's sheet", columns=1,
+                       max_pages=PAGES + pages_for(len(captains), ROSTER_ROWS), too_long=TOO_LONG, captains=captains,
+                       printing=printing, lines=line_squadrons(scenario), seed=options.seed, plan=plan,
+                       optional=OPTIONAL, pages=pages)
