@@ -99,3 +99,17 @@ def test_the_progress_bar_moves_as_each_document_is_made(run, tmp_path, monkeypa
     docs = json.loads((tmp_path / "k" / "manifest.json").read_text())["documents"]
     assert sorted(what for what, _ in steps) == sorted(f"{d['kind']} ({d['edition']})" for d in docs)
     assert all(during for _, during in steps)
+
+
+def failing(shared, x):
+    if x == 2:
+        raise ValueError("job two went wrong")
+    return x
+
+
+def test_a_failing_job_is_raised_here_with_the_workers_traceback():
+    """A job's error is raised again in the parent; a bug report shows where in the worker it began."""
+    with pytest.raises(ValueError, match="job two went wrong") as e:
+        parallel.run(failing, None, [0, 1, 2, 3], workers=2)
+    notes = "\n".join(getattr(e.value, "__notes__", []))
+    assert "in the worker process" in notes and "in failing" in notes and 'raise ValueError("job two' in notes

@@ -111,3 +111,38 @@ def test_the_replay_draws_every_ship_on_every_frame_and_the_struck_at_the_end(tm
         titles = [p.extract_text().splitlines()[1] for p in pdf.pages]
     assert len(titles) == len(frames) and titles[0] == "Start"
     assert titles[-1].startswith(f"Turn {result.turns}: after ")
+
+
+@pytest.mark.parametrize("turns", [56, 296])
+def test_a_long_lessons_histogram_groups_turns_into_bars_a_child_can_read(turns, tmp_path):
+    """A long lesson's turn limit runs to hundreds of turns: the bars then hold ranges of turns, each
+    labelled under its bar without touching the next label, each as tall as its games and topped by
+    their count (which a check recomputes from the games' lengths)."""
+    run = SimRun("trafalgar", 1805, 12, ships=10, policies=(("allied", "close-and-fire"),), turns=turns)
+    s, opts, st = prepare_run(run)
+    summary = play_run(run, st)
+    rendered = render(plays_page(s, opts, st, summary, run), "color", "pdf")
+    path = tmp_path / "plays.pdf"
+    path.write_bytes(rendered.files[0][1])
+    with pdfplumber.open(path) as pdf:
+        page = pdf.pages[0]
+        blue = [r for r in page.rects if _near(r.get("non_stroking_color"), "#3e6fa8") and r["top"] > 200]
+        words = page.extract_words()
+    assert blue and all(r["width"] > 2 for r in blue)
+    axis = max(r["bottom"] for r in blue)
+    labels = sorted((w for w in words if 0 < w["top"] - axis < 14), key=lambda w: w["x0"])
+    ranges = [tuple(int(v) for v in w["text"].split("–")) for w in labels]
+    assert len(ranges) <= 30 and ranges[0][0] == 1 and ranges[-1][-1] == turns
+    assert all(a[-1] + 1 == b[0] for a, b in zip(ranges, ranges[1:]))                   # every turn once, in order
+    assert all(a["x1"] + 2 <= b["x0"] for a, b in zip(labels, labels[1:]))               # no label touches the next
+    lengths = dict(summary.lengths)
+    games = [sum(lengths.get(t, 0) for t in range(r[0], r[-1] + 1)) for r in ranges]
+    tops = {round(r["x0"] + r["width"] / 2): r["height"] for r in blue}
+    tallest = max(tops.values())
+    for label, n in zip(labels, games):
+        centre = round((label["x0"] + label["x1"]) / 2)
+        bar = next((h for x, h in tops.items() if abs(x - centre) <= 2), 0.0)
+        assert bar == pytest.approx(tallest * n / max(games), abs=0.05), label["text"]
+        count = [w for w in words if abs((w["x0"] + w["x1"]) / 2 - centre) <= 3 and axis - bar - 14 < w["top"] < axis - bar]
+        assert [w["text"] for w in count] == [str(n)], label["text"]
+    assert sum(games) == summary.games

@@ -40,7 +40,10 @@ def _worker(fn, shared, args, conn, siblings) -> None:
             i = job[0]
             try:
                 reply = (i, True, fn(shared, job[1] if len(job) > 1 else args[i]))
-            except Exception as e:                      # the parent raises it again
+            except Exception as e:                      # the parent raises it again, with where it came from
+                import traceback
+
+                e.add_note("in the worker process:\n" + "".join(traceback.format_exception(e)).rstrip())
                 reply = (i, False, e)
             try:
                 conn.send(reply)

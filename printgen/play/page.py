@@ -32,6 +32,28 @@ def _plan(value, fn: str, *args) -> Span:
     return Span(str(value), "bold", (fn, *args), "count")
 
 
+BIN_TURNS = (1, 2, 5, 10, 20, 25, 50, 100)      # turns a bar of the game-length chart may hold
+
+
+def _bins(n: int, width: float) -> tuple[int, float, list[tuple[Span, ...]]]:
+    """Turns a bar, the bars' width and each bar's label, for turns 1 to n across `width` points:
+    one turn a bar while each label fits under its bar with a gap, else ranges ("21–25") of the
+    fewest turns whose labels fit (a long lesson's limit runs to hundreds of turns)."""
+    from printgen.draw.fonts import width as text_width
+
+    def tick(t: int) -> Span:
+        return Span(str(t), "", ("meta", "tick", t), "count")
+
+    for step in BIN_TURNS:
+        bars = -(-n // step)
+        bar_w = min(36.0 if step == 1 else 60.0, width / bars)
+        ticks = [(tick(lo),) if min(lo + step - 1, n) == lo else (tick(lo), Span("–"), tick(min(lo + step - 1, n)))
+                 for lo in range(1, n + 1, step)]
+        if max(text_width("".join(s.text for s in t), 8) for t in ticks) <= bar_w - 3:
+            break
+    return step, bar_w, ticks                    # at worst 100 turns a bar: 3 bars within the lesson limits
+
+
 def _mark(scenario, key: str) -> list[Span]:
     words = Provenance(scenario.provenance_table).words(key)
     return [Span(" ("), Span(words, "italic", ("provenance", key), "text"), Span(")")] if words else []
@@ -127,19 +149,20 @@ def plays_page(scenario, options: Options, setup, summary: Summary, run: SimRun)
 
     heading("How long a game lasts (turns)", modelled())
     counts = dict(summary.lengths)
-    top = max(counts.values())
     plot_h, n = 90.0, max(limit, max(counts))
-    bar_w = min(36.0, (w - 20) / n)
+    step, bar_w, ticks = _bins(n, w - 20)
+    bins = [(lo, min(lo + step - 1, n)) for lo in range(1, n + 1, step)]
+    per_bin = [sum(counts.get(t, 0) for t in range(lo, hi + 1)) for lo, hi in bins]
+    top = max(per_bin)
     base = y + plot_h + 12
-    for t in range(1, n + 1):
-        k = counts.get(t, 0)
-        bx = x + 10 + (t - 1) * bar_w
+    for i, ((lo, hi), k) in enumerate(zip(bins, per_bin)):
+        bx = x + 10 + i * bar_w
         h = plot_h * k / top
         if k:
             add(Rect(bx + 2, base - h, bar_w - 4, h, "bar.short", tag="bar.length"))
-        add(Text(bx + bar_w / 2, base - h - 3, (fig("length", t),), 7, anchor="middle"))
-        add(Text(bx + bar_w / 2, base + 10, (Span(str(t), "", ("meta", "tick", t), "count"),), 8, anchor="middle"))
-    add(Line(x + 10, base, x + 10 + n * bar_w, base, "rule"))
+        add(Text(bx + bar_w / 2, base - h - 3, (fig("length", lo if lo == hi else f"{lo}-{hi}"),), 7, anchor="middle"))
+        add(Text(bx + bar_w / 2, base + 10, ticks[i], 8, anchor="middle"))
+    add(Line(x + 10, base, x + 10 + len(bins) * bar_w, base, "rule"))
     y = base + 24
     line(["Games that ran to the turn limit: ", fig("by-limit"), "; average length ", fig("mean-turns"), " turns."])
 

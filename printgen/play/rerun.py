@@ -102,8 +102,9 @@ def figure(summary: Summary, stat: str, arg) -> float:
         return summary.struck[k]
     if stat == "points":
         return summary.points[k]
-    if stat == "length":
-        return dict(summary.lengths).get(int(arg), 0)
+    if stat == "length":                          # games that lasted `arg` turns, or "lo-hi" turns
+        lo, _, hi = str(arg).partition("-")
+        return sum(n for t, n in summary.lengths if int(lo) <= t <= int(hi or lo))
     if stat == "by-limit":
         return summary.by_limit / summary.games
     if stat == "mean-turns":
