@@ -74,7 +74,8 @@ COUNT = 1_000
 PERIODS = 10
 LESSON_MINUTES = 300
 """A lesson's periods and any of its times in minutes (a period, set-up, a turn): a school day at most,
-so the turn limit, the turn tracker and the timeline stay a page or two."""
+so the turn limit stays under 300 turns (the turn tracker then takes about nine pages, the game-length
+chart groups turns into ranges)."""
 
 PROBLEMS_SHOWN = 20
 """Problems listed in one error: a file with thousands of mistakes is reported in an instant, with
