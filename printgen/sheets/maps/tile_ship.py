@@ -44,10 +44,10 @@ def tile_ship(view: MapView, box, p: Placement, base_in) -> list[Shape]:
     tri = clip_polygon(tri, box)
     if len(tri) >= 3:
         out.append(Poly(tuple(tri), "bow", tag="bow"))
-    return out + backed(_ship_text(view, box, p, tri, base), tri)
+    return out + backed(_ship_text(view, box, p, tri), tri)
 
 
-def _ship_text(view: MapView, box, p: Placement, bow_tri: list, base: list) -> list[Shape]:
+def _ship_text(view: MapView, box, p: Placement, bow_tri: list) -> list[Shape]:
     """Number and name on the base, read along its length (a quarter turn for a ship heading north
     or south), clear of the bow triangle, and moved inside the sheet if the base straddles its edge."""
     cx, cy = view.pt(p.x_in, p.y_in)
@@ -72,9 +72,8 @@ def _ship_text(view: MapView, box, p: Placement, bow_tri: list, base: list) -> l
     shift = -bow / 2 if bow_ahead else bow / 2
     top, bottom = -num_size * 0.76 - 1, size + 2 + size * 0.24
 
-    def words(across: float) -> tuple[list[Shape], list]:
-        """The words with the block moved `across` points down the reading, then inside the sheet;
-        and the block's corners."""
+    def words(across: float) -> list[Shape]:
+        """The words with the block moved `across` points down the reading, then inside the sheet."""
         px, py = cx + ux * shift + vx * across, cy + uy * shift + vy * across
         corners = [(px + ux * a + vx * b, py + uy * a + vy * b) for a in (-w / 2, w / 2) for b in (top, bottom)]
         dx = min(0.0, x1 - 2 - max(q[0] for q in corners)) + max(0.0, x0 + 2 - min(q[0] for q in corners))
@@ -91,21 +90,46 @@ def _ship_text(view: MapView, box, p: Placement, bow_tri: list, base: list) -> l
             back = star / 2 - fonts.width(num, num_size, "bold") / 2 - star * 0.45
             sx, sy = px + ux * back - vx * num_size * 0.35, py + uy * back - vy * num_size * 0.35
             out.append(star_shape(sx, sy, star * 0.45))
-        return out, [(x + dx, y + dy) for x, y in corners]
+        return out
 
-    first, _ = words(0.0)
+    first = words(0.0)
     if len(bow_tri) < 3 or not any(_meets(t, bow_tri) for t in first if isinstance(t, Text)):
         return first
     # pushed onto the bow (by the sheet's edge, or a long name): beside it, across the base, if the
-    # block's top and bottom stay on the base (a long name may run past its ends, as it does here);
-    # else where it was, and backed() gives it paper
+    # words stay within the beam, give or take a point (a long name may run past the base's ends);
+    # else where they were, and backed() gives them paper
     cross = [(q[0] - cx) * vx + (q[1] - cy) * vy for q in bow_tri]
     for across in sorted((min(cross) - 1 - bottom, max(cross) + 1 - top), key=abs):
-        out, (a, b, c, d) = words(across)
-        ends = [((a[0] + c[0]) / 2, (a[1] + c[1]) / 2), ((b[0] + d[0]) / 2, (b[1] + d[1]) / 2)]
-        if all(_inside(q, base) for q in ends) and not any(_meets(t, bow_tri) for t in out if isinstance(t, Text)):
+        out = words(across)
+        texts = [t for t in out if isinstance(t, Text)]
+        if not any(_meets(t, bow_tri) for t in texts) and all(
+                _within_beam(e, f, (cx, cy), h, length / 2, beam / 2 + 1) for t in texts for e, f in _edges(ink_box(t))):
             return out
     return first
+
+
+def _edges(box) -> list[tuple]:
+    x0, y0, x1, y1 = box
+    corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+    return list(zip(corners, corners[1:] + corners[:1]))
+
+
+def _within_beam(a, b, centre, h: float, half_length: float, half_beam: float) -> bool:
+    """The segment a-b (an edge of the words' block) lies within the beam of the base centred on
+    `centre`, heading `h` radians, wherever it is alongside the base (past its ends it may go)."""
+    fwd, athwart = (math.sin(h), -math.cos(h)), (math.cos(h), math.sin(h))       # on the page, y down
+
+    def along(q, axis) -> float:
+        return (q[0] - centre[0]) * axis[0] + (q[1] - centre[1]) * axis[1]
+
+    fa, fb = along(a, fwd), along(b, fwd)
+    if abs(fb - fa) < 1e-9:
+        t0, t1 = (0.0, 1.0) if abs(fa) <= half_length else (1.0, 0.0)
+    else:
+        ta, tb = (-half_length - fa) / (fb - fa), (half_length - fa) / (fb - fa)
+        t0, t1 = max(0.0, min(ta, tb)), min(1.0, max(ta, tb))
+    return t0 > t1 or all(abs(along((a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1])), athwart)) <= half_beam
+                          for t in (t0, t1))
 
 
 def backed(words: list[Shape], dark: list) -> list[Shape]:
@@ -139,12 +163,6 @@ def ink_box(t: Text) -> tuple[float, float, float, float]:
 
 def _meets(t: Text, dark: list) -> bool:
     return _area(clip_polygon(dark, ink_box(t))) > MEETS
-
-
-def _inside(q, poly: list) -> bool:
-    """A point inside a convex polygon (either winding), or on its outline."""
-    sides = [(b[0] - a[0]) * (q[1] - a[1]) - (b[1] - a[1]) * (q[0] - a[0]) for a, b in zip(poly, poly[1:] + poly[:1])]
-    return len(poly) >= 3 and (all(s >= -1e-9 for s in sides) or all(s <= 1e-9 for s in sides))
 
 
 def _area(points: list) -> float:
