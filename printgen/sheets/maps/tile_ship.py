@@ -102,8 +102,9 @@ def _ship_text(view: MapView, box, p: Placement, bow_tri: list) -> list[Shape]:
     for across in sorted((min(cross) - 1 - bottom, max(cross) + 1 - top), key=abs):
         out = words(across)
         texts = [t for t in out if isinstance(t, Text)]
-        if not any(_meets(t, bow_tri) for t in texts) and all(
-                _within_beam(e, f, (cx, cy), h, length / 2, beam / 2 + 1) for t in texts for e, f in _edges(ink_box(t))):
+        edges = [e for t in texts for e in _edges(ink_box(t))]
+        if not any(_meets(t, bow_tri) for t in texts) and \
+                all(_within_beam(a, b, (cx, cy), h, length / 2, beam / 2 + 1) for a, b in edges):
             return out
     return first
 
@@ -115,7 +116,7 @@ def _edges(box) -> list[tuple]:
 
 
 def _within_beam(a, b, centre, h: float, half_length: float, half_beam: float) -> bool:
-    """The segment a-b (an edge of the words' block) lies within the beam of the base centred on
+    """The segment a-b (an edge of a line's ink box) lies within the beam of the base centred on
     `centre`, heading `h` radians, wherever it is alongside the base (past its ends it may go)."""
     fwd, athwart = (math.sin(h), -math.cos(h)), (math.cos(h), math.sin(h))       # on the page, y down
 
@@ -140,7 +141,8 @@ def backed(words: list[Shape], dark: list) -> list[Shape]:
         if isinstance(t, Text) and len(dark) >= 3 and _meets(t, dark):
             x0, y0, x1, y1 = ink_box(t)
             xs, ys = [q[0] for q in dark], [q[1] for q in dark]
-            x0, y0, x1, y1 = max(x0, min(xs)) - PAD, max(y0, min(ys)) - PAD, min(x1, max(xs)) + PAD, min(y1, max(ys)) + PAD
+            x0, y0, x1, y1 = max(x0, min(xs)) - PAD, max(y0, min(ys)) - PAD, min(x1, max(xs)) + PAD, \
+                min(y1, max(ys)) + PAD
             backs.append(Rect(x0, y0, x1 - x0, y1 - y0, "paper", tag="backing"))
     return backs + words
 
