@@ -13,17 +13,15 @@ import math
 from dataclasses import dataclass
 
 from printgen.draw import fonts
-from printgen.draw.shapes import Circle, Drawing, Line, Page, Poly, Rect, Shape, Span, Text
+from printgen.draw.shapes import Circle, Drawing, Line, Page, Rect, Shape, Span, Text
 from printgen.errors import PrintgenError, Problem
-from printgen.game.deploy import Deployment, Placement
+from printgen.game.deploy import Deployment
 from printgen.options import Options
-from printgen.sheets.page.clip import clip_polygon, clip_segment, overlaps
-from printgen.sheets.pieces.ensigns import nation_code
+from printgen.sheets.page.clip import clip_segment, overlaps
 from printgen.sheets.page.frame import FOOTER, HEADER, MARGIN, Box, frame
 from printgen.sheets.maps.map_parts import MapView, grid_of, unit_pt
+from printgen.sheets.maps.tile_ship import tile_ship
 from printgen.systems import system_of
-from printgen.sheets.pieces.sprites import star_shape
-from printgen.sheets.text.textfit import fit_size
 
 OVERLAP_PT = 36.0                 # half an inch of paper shared by neighbouring sheets
 MAX_SHEETS = 400
@@ -136,7 +134,7 @@ def tile_page(scenario, dep: Deployment, options: Options, plan: TilePlan, r: in
     view, box, a = plan.view(r, c), plan.clip(), plan.area
     bases = on_table(dep) if bases is None else bases
     ships = [_page_extent(view, extremes) for _, extremes in bases]
-    drawn = [_ship(view, box, p, corners) if overlaps(e, box) else []
+    drawn = [tile_ship(view, box, p, corners) if overlaps(e, box) else []
              for p, (corners, _), e in zip(dep.placements, bases, ships)]
     edges = _edges(view, box, dep, scenario.ruleset, options)
     if needed and not any(_tag(item).startswith(NEEDED) for item in edges + [s for b in drawn for s in b]):
@@ -260,73 +258,6 @@ def _edges(view: MapView, box, dep: Deployment, rs, options: Options) -> list[Sh
         angle = {"north": 0, "south": 0, "east": 90, "west": -90}[e.side]
         out.append(Text(mx, my + (3 if angle == 0 else 0), spans, 9, anchor="middle", angle=angle,
                         tag="edge-label" if e.colour else "wind-label"))
-    return out
-
-
-def _ship(view: MapView, box, p: Placement, base_in) -> list[Shape]:
-    """The base (its corners `base_in` on the table, Deployment.corners) of a ship on the tile, its
-    bow and its words."""
-    corners = [view.pt(x, y) for x, y in base_in]
-    out: list[Shape] = []
-    base = clip_polygon(corners, box)
-    if len(base) >= 3:
-        out.append(Poly(tuple(base), f"base.{p.ship.nation}", tag=f"ship:{p.ship.key}"))
-    L, B = p.length_in, p.width_in
-    from printgen.game.geometry import direction
-
-    fx, fy = direction(p.heading_deg)
-    sx, sy = fy, -fx
-    tip = (p.x_in + fx * (L / 2 - B * 0.08), p.y_in + fy * (L / 2 - B * 0.08))
-    back = (p.x_in + fx * (L / 2 - B * 0.4), p.y_in + fy * (L / 2 - B * 0.4))
-    tri = [view.pt(*tip), view.pt(back[0] + sx * B * 0.2, back[1] + sy * B * 0.2),
-           view.pt(back[0] - sx * B * 0.2, back[1] - sy * B * 0.2)]
-    tri = clip_polygon(tri, box)
-    if len(tri) >= 3:
-        out.append(Poly(tuple(tri), "bow", tag="bow"))
-    out += _ship_text(view, box, p)
-    return out
-
-
-def _ship_text(view: MapView, box, p: Placement) -> list[Shape]:
-    """Number and name on the base, read along its length (a quarter turn for a ship heading north
-    or south), clear of the bow triangle, and moved inside the sheet if the base straddles its edge."""
-    cx, cy = view.pt(p.x_in, p.y_in)
-    x0, y0, x1, y1 = box
-    if not (x0 <= cx <= x1 and y0 <= cy <= y1):
-        return []
-    h = math.radians(p.heading_deg)
-    if abs(math.sin(h)) >= 0.7:
-        angle, bow_ahead = 0.0, math.sin(h) > 0           # upright; the bow to the right or to the left
-    else:
-        angle, bow_ahead = (-90.0 if math.cos(h) > 0 else 90.0), True
-    ux, uy = math.cos(math.radians(angle)), math.sin(math.radians(angle))     # along the reading
-    vx, vy = -uy, ux                                                          # down the reading
-    length, beam = p.length_in * view.k, p.width_in * view.k
-    bow = 0.45 * beam
-    name = f"{p.ship.name} {nation_code(p.ship.nation)}"
-    size = fit_size(name, max(24.0, length - bow - 8), 8, "bold", min_size=4.5)
-    num_size = max(6.0, min(15.0, beam * 0.42))
-    num = str(p.number)
-    star = num_size * 0.75 if p.ship.flagship else 0.0
-    w = max(fonts.width(name, size, "bold"), fonts.width(num, num_size, "bold") + star)
-    shift = -bow / 2 if bow_ahead else bow / 2
-    px, py = cx + ux * shift, cy + uy * shift
-    top, bottom = -num_size * 0.76 - 1, size + 2 + size * 0.24
-    corners = [(px + ux * a + vx * b, py + uy * a + vy * b) for a in (-w / 2, w / 2) for b in (top, bottom)]
-    dx = min(0.0, x1 - 2 - max(q[0] for q in corners)) + max(0.0, x0 + 2 - min(q[0] for q in corners))
-    dy = min(0.0, y1 - 2 - max(q[1] for q in corners)) + max(0.0, y0 + 2 - min(q[1] for q in corners))
-    px, py = px + dx, py + dy
-    nx, ny = px + ux * star / 2 - vx, py + uy * star / 2 - vy
-    out: list[Shape] = [Text(nx, ny, (Span(num, source=("deploy", p.ship.key, "number"), kind="count"),), num_size,
-                             font="bold", anchor="middle", angle=angle, tag="ship-number"),
-                        Text(px + vx * (size + 2), py + vy * (size + 2),
-                             (Span(p.ship.name, source=("fleet", p.ship.key, "name"), kind="text"),
-                              Span(" " + nation_code(p.ship.nation), font="regular")), size,
-                             font="bold", anchor="middle", angle=angle, tag="name")]
-    if star:
-        back = star / 2 - fonts.width(num, num_size, "bold") / 2 - star * 0.45
-        sx, sy = px + ux * back - vx * num_size * 0.35, py + uy * back - vy * num_size * 0.35
-        out.append(star_shape(sx, sy, star * 0.45))
     return out
 
 

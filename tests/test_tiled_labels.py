@@ -1,0 +1,59 @@
+"""Every ship's number and name on the table-size map is read on its base, never on the dark bow
+triangle: not when the sheet's edge pushes the words inside the sheet (sluys-1340 on A4 put the
+Cog of Southampton's '14' on its bow, contrast 1.7), nor when a long name at its smallest size
+reaches the bow (trafalgar at quarter scale). Measured on the printed pixels, colour and B&W, and by
+the kit's own visibility check."""
+
+from __future__ import annotations
+
+import pytest
+
+from printgen.check.pdfread import open_pages
+from printgen.check.visibility import check_visibility
+from printgen.draw.render import render
+from printgen.draw.theme import theme
+from printgen.game.deploy import deploy
+from printgen.game.prepare import prepare
+from printgen.kit.build import trace_record
+from printgen.sheets.maps.tiled_map import tiled_sheets
+
+DPI = 144
+
+
+def _rgb(hex_colour: str) -> tuple[int, int, int]:
+    return tuple(int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))
+
+
+@pytest.mark.parametrize("name, choices", [("sluys-1340", {"paper": "a4"}), ("trafalgar", {"scale": 0.25})])
+@pytest.mark.parametrize("edition", ["color", "bw"])
+def test_no_ship_number_or_name_is_printed_on_a_bow(name, choices, edition):
+    import pypdfium2 as pdfium
+
+    s, o = prepare(name, edition=edition, **choices)
+    rendered = render(tiled_sheets(s, deploy(s, o), o), edition, "pdf")
+    data = rendered.files[0][1]
+    bow = _rgb(theme(edition).paint("bow").fill)
+    words = [[e for e in page.trace if e.source[0] == "deploy" and e.source[2] == "number"
+              or e.source[0] == "fleet" and e.source[2] == "name"] for page in rendered.pages]
+    assert sum(map(len, words)) >= 2 * len(s.fleet.ships)        # every ship printed somewhere
+    found = []
+    with open_pages(data, colours=True) as pages:
+        for i, (page, p) in enumerate(zip(pages, rendered.pages), start=1):
+            found += check_visibility(page.visible, [trace_record(e) for e in p.trace if e.shape is None],
+                                      "map-tiled", i, o.scale)
+    assert found == []
+    on_bow = []
+    pdf = pdfium.PdfDocument(data)
+    try:
+        for i, traced in enumerate(words):
+            # no smoothing: a bow pixel is the bow's own grey, never a blend of black type and paper
+            image = pdf[i].render(scale=DPI / 72, no_smoothtext=True, no_smoothpath=True).to_pil().convert("RGB")
+            px = image.load()
+            for e in traced:
+                x0, top, x1, bottom = (round((v + d) * DPI / 72) for v, d in zip(e.bbox, (0.5, 0.5, -0.5, -0.5)))
+                dark = sum(px[x, y] == bow for x in range(x0, x1) for y in range(top, bottom))
+                if dark:
+                    on_bow.append((i + 1, e.text, dark))
+    finally:
+        pdf.close()
+    assert on_bow == []
