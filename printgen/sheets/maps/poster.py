@@ -5,15 +5,19 @@ than the poster (less its margins) is refused before anything is drawn."""
 
 from __future__ import annotations
 
+import dataclasses
 import math
 
-from printgen.draw.shapes import Drawing, Rect
+from printgen.draw import fonts
+from printgen.draw.shapes import Drawing, Rect, Shape, Text
 from printgen.errors import PrintgenError, Problem
 from printgen.options import Options
 from printgen.posters import POSTERS, poster_size
 from printgen.units import PT_PER_CM, PT_PER_IN
 
 PAD = 24.0                              # room around the table for the edges' labels
+EDGE_LABELS = ("edge-label", "wind-label")
+CLEAR = 2.5 + 2.0                       # half the thickest edge line, and a gap
 SHEET = "Poster map (table size)"
 
 
@@ -68,7 +72,27 @@ def poster_sheets(scenario, dep, options: Options) -> Drawing:
     w, h, area = poster_layout(options.poster, dep.width_in, dep.height_in, options)
     page = tile_page(scenario, dep, options, TilePlan(1, 1, w, h, area, unit_pt(options), dep.width_in, dep.height_in),
                      0, 0)
+    page.items[:] = [_outside(t, area) if _tag(t) in EDGE_LABELS else t for t in page.items]
     page.items.insert(0, Rect(area.x, area.y, area.w, area.h, "table", tag="table"))   # the cloth, under all
     frame(page, options, scenario.title, SHEET, 1, 1,
           hint="A print shop prints it at actual size on one sheet; lay it on the table, north up.")
     return Drawing(f"{scenario.title}: poster map ({options.edition_name})", [page], subject="printgen map poster")
+
+
+def _tag(shape: Shape) -> str:
+    return getattr(shape, "tag", "") or ""
+
+
+def _outside(t: Text, area) -> Text:
+    """An edge's label moved from inside the table, where a tile of the tiled map has to print it
+    (its sheet ends there), into the poster's PAD just outside that edge, still centred on it: on
+    the table it printed across any base deployed near the middle of an edge, and its name (the
+    south edge's '·' through 'Príncipe de Asturias' at --scale 0.25); outside, nothing else is drawn.
+    Each keeps its turn (north and south upright, east a quarter turn clockwise, west anticlockwise,
+    the tops of the turned ones outwards) and sits CLEAR of the line, its descenders towards it."""
+    d = CLEAR + fonts.descent(t.size)
+    if t.angle % 180:                                       # east (90) or west (-90)
+        return dataclasses.replace(t, x=area.right + d if t.angle % 360 == 90 else area.x - d)
+    if t.y < area.y + area.h / 2:                           # north: above the line
+        return dataclasses.replace(t, y=area.y - d)
+    return dataclasses.replace(t, y=area.bottom + CLEAR + fonts.ascent(t.size))    # south: below it, its top to the line
