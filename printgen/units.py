@@ -29,8 +29,11 @@ class Measure:
 
     def value(self, inches: float) -> float:
         """A rule distance in print units, rounded as it is printed."""
-        raw = inches * self.scale * (CM_PER_GAME_IN if self.units == "cm" else 1.0)
-        return round(math.floor(raw / self.step + 0.5 + 1e-9) * self.step, 4)     # half up, not to even
+        return round(math.floor(self.exact(inches) / self.step + 0.5 + 1e-9) * self.step, 4)     # half up, not to even
+
+    def exact(self, inches: float) -> float:
+        """A distance in print units as drawn to scale (to a ten-thousandth), not rounded to the print step."""
+        return round(inches * self.scale * (CM_PER_GAME_IN if self.units == "cm" else 1.0), 4)
 
     def fmt(self, inches: float) -> str:
         v = self.value(inches)

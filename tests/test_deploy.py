@@ -224,3 +224,22 @@ def test_bad_deployment_settings_name_the_field(scenario_dir, run, tmp_path, pat
     assert code == 2 and says in err, err
     if field:
         assert f"field '{field}" in err, err
+
+
+def test_deployment_json_gives_the_table_as_the_map_draws_it_not_rounded():
+    """At 0.75 scale in centimetres the table is 168.75 cm north to south: deployment.json said 169
+    (rounded as a placement prints), and the kit failed its own check of the map against it."""
+    from printgen.check.kit import check_bytes
+    from printgen.kit.build import _check, _document, plan_kit
+
+    plan = plan_kit("trafalgar", 25, scale=0.75, units="cm", seed=87307)
+    data = json.loads(plan_files(plan)["deployment.json"])
+    assert data["table"] == {"east_west": 112.5, "north_south": 168.75}
+    made = _document((plan, None), ("color", "map"))
+    assert [str(d) for d in _check(plan, check_bytes, made).found] == []
+
+
+def plan_files(plan) -> dict:
+    from printgen.game.deploy_data import data_files
+
+    return data_files(plan.deployment, plan.scenario, plan.options)

@@ -57,7 +57,10 @@ def to_json(dep: Deployment, scenario, options: Options) -> bytes:
         "scenario": scenario.name, "title": scenario.title, "seed": dep.seed, "scale": dep.scale,
         "units": options.units,
         "about": about,
-        "table": {"east_west": printed(dep, dep.width_in, options), "north_south": printed(dep, dep.height_in, options)},
+        # the table as the maps draw it, to scale: a 0.75-scale table is 168.75 cm, not the 169 a
+        # placement would print (positions are rounded as printed; the table they sit on is not)
+        "table": {"east_west": options.measure.exact(dep.width_in / dep.scale),
+                  "north_south": options.measure.exact(dep.height_in / dep.scale)},
         "base": {"length": options.measure.value(dep.base_length_in / dep.scale),
                  "width": options.measure.value(dep.base_width_in / dep.scale)},     # the largest, if they differ
         "long_range": options.measure.value(dep.long_range_in / dep.scale),
