@@ -100,3 +100,16 @@ def test_cli_refuses_a_bad_fraction_without_writing(run, tmp_path):
     code, out, err = run("map", "trafalgar", "--fraction", "1.5", "--out", tmp_path / "out")
     assert code == 2 and "--fraction" in err and "at most 1" in err and "Traceback" not in err
     assert not (tmp_path / "out").exists()
+
+
+def test_a_teachers_fleet_size_wins_over_the_presets():
+    """--preset second-battle sets half the fleet; --ships or --fraction given with it sets the size
+    instead (said in a note), rather than failing as if both size options had been given."""
+    from printgen.game.prepare import prepare
+
+    s, o = prepare("trafalgar", preset="second-battle")
+    assert len(s.fleet.ships) == 30
+    s, o = prepare("trafalgar", preset="second-battle", ships=13)
+    assert len(s.fleet.ships) == 13 and "--ships 13 sets the fleet size instead of preset 'second-battle'" in o.notes
+    s, o = prepare("trafalgar", preset="second-battle", fraction=0.2)
+    assert len(s.fleet.ships) == 12 and any("--fraction 0.2" in n for n in o.notes)

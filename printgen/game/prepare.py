@@ -27,8 +27,12 @@ def prepare(name: str, *, edition: str = "color", paper: str = "letter", scale: 
         if preset not in presets:
             raise PrintgenError(Problem(f"no preset '{preset}' in {scenario.name}", field="--preset",
                                         fix="presets: " + (", ".join(presets) or "none")))
-        fraction = fraction if fraction is not None else presets[preset].fraction
-        ships = ships if ships is not None else presets[preset].ships
+        chosen = presets[preset]
+        if fraction is None and ships is None:
+            fraction, ships = chosen.fraction, chosen.ships
+        elif chosen.fraction is not None or chosen.ships is not None:      # the teacher's own size wins
+            given = f"--fraction {fraction:g}" if fraction is not None else f"--ships {ships}"
+            notes.append(f"{given} sets the fleet size instead of preset '{preset}'")
     if fraction is not None or ships is not None:
         from printgen.game.reduce import reduce_fleet
 
