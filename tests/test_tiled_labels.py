@@ -57,3 +57,32 @@ def test_no_ship_number_or_name_is_printed_on_a_bow(name, choices, edition):
     finally:
         pdf.close()
     assert on_bow == []
+
+
+@pytest.mark.parametrize("choices", [{"paper": "a4", "scale": 0.3}, {"scale": 0.4}])
+def test_an_edges_label_slides_clear_of_the_ships_by_its_edge(choices):
+    """Trafalgar deploys ships by the middle of the south edge: at these scales the edge's label,
+    centred on what a sheet shows of the edge, was printed across a ship's number ('W:12') or name
+    ('EPríncipedeAsturias') and the kit failed its check. It now slides along its edge to a clear
+    place: on no sheet does an edge's label touch a ship's number or name, and the kit's own check
+    passes on the document."""
+    from printgen.check.kit import check_bytes
+    from printgen.kit.build import _check, _document, plan_kit
+    from printgen.sheets.maps.tile_ship import ink_box
+    from printgen.sheets.maps.tiled_map import on_table, plan_tiles, tile_page
+
+    plan = plan_kit("trafalgar", 30, **choices)
+    s, dep, o = plan.scenario, plan.deployment, plan.options
+    tiles, bases = plan_tiles(dep, o), on_table(dep)
+    labels = 0
+    for r in range(tiles.rows):
+        for c in range(tiles.cols):
+            items = tile_page(s, dep, o, tiles, r, c, bases=bases).items
+            edge = [ink_box(t) for t in items if getattr(t, "tag", "") in ("edge-label", "wind-label")]
+            words = [ink_box(t) for t in items if getattr(t, "tag", "") in ("ship-number", "name")]
+            labels += len(edge)
+            for a in edge:
+                assert not [b for b in words if a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]], (r, c)
+    assert labels >= 4
+    made = _document((plan, None), ("color", "tiled-map"))
+    assert [str(d) for d in _check(plan, check_bytes, made).found] == []

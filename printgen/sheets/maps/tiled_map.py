@@ -136,7 +136,10 @@ def tile_page(scenario, dep: Deployment, options: Options, plan: TilePlan, r: in
     ships = [_page_extent(view, extremes) for _, extremes in bases]
     drawn = [tile_ship(view, box, p, corners) if overlaps(e, box) else []
              for p, (corners, _), e in zip(dep.placements, bases, ships)]
-    edges = _edges(view, box, dep, scenario.ruleset, options)
+    # an edge's label slides along its edge clear of the ships there (a number or name beside a base)
+    edges = _edges(view, box, dep, scenario.ruleset, options,
+                   avoid=[(x0 - SHIP_PAD, y0 - SHIP_PAD, x1 + SHIP_PAD, y1 + SHIP_PAD)
+                          for (x0, y0, x1, y1), shapes in zip(ships, drawn) if shapes])
     if needed and not any(_tag(item).startswith(NEEDED) for item in edges + [s for b in drawn for s in b]):
         return None
     page = Page(plan.page_w, plan.page_h)
@@ -228,8 +231,14 @@ def _grid(view: MapView, box, options: Options, right: float, bottom: float) -> 
     return out
 
 
-def _edges(view: MapView, box, dep: Deployment, rs, options: Options) -> list[Shape]:
-    """Coloured edges with their meaning; without them, the windward side named (no line)."""
+SHIP_PAD = 12.0                   # points around a base where its number and name may print
+SLIDE_STEP = 12.0                 # points an edge's label moves along its edge to find a clear place
+
+
+def _edges(view: MapView, box, dep: Deployment, rs, options: Options, avoid: list | None = None) -> list[Shape]:
+    """Coloured edges with their meaning; without them, the windward side named (no line). Each
+    label is centred on what the sheet shows of its edge, or as near the centre as keeps it clear of
+    the `avoid` boxes (the ships: a label over a name makes both unreadable)."""
     from printgen.game.geometry import EdgeSegment
     from printgen.sheets.maps.deploy_map import WINDWARD
 
@@ -256,8 +265,15 @@ def _edges(view: MapView, box, dep: Deployment, rs, options: Options) -> list[Sh
         dx, dy = inward[e.side]
         mx, my = (sx + ex) / 2 + dx * 14, (sy + ey) / 2 + dy * 14
         angle = {"north": 0, "south": 0, "east": 90, "west": -90}[e.side]
-        out.append(Text(mx, my + (3 if angle == 0 else 0), spans, 9, anchor="middle", angle=angle,
-                        tag="edge-label" if e.colour else "wind-label"))
+        ux, uy = (ex - sx) / length, (ey - sy) / length
+        room = (length - width) / 2 - 10                   # how far it may slide and stay beside its edge
+        slides = [0.0] + [k * SLIDE_STEP * way for k in range(1, int(max(0.0, room) // SLIDE_STEP) + 1)
+                          for way in (1, -1)]
+        labels = (Text(mx + ux * d, my + uy * d + (3 if angle == 0 else 0), spans, 9, anchor="middle", angle=angle,
+                       tag="edge-label" if e.colour else "wind-label") for d in slides)
+        first = next(labels)
+        out.append(first if not _meets_any(_label_box(first), avoid or []) else
+                   next((t for t in labels if not _meets_any(_label_box(t), avoid)), first))
     return out
 
 
