@@ -122,3 +122,18 @@ def test_a_wrong_number_on_the_page_is_caught(printed_sheets, monkeypatch):
     s2 = s.__class__(**{**s.__dict__, "ruleset": patched})
     found = discrepancies(pdf, traces, s2, o)
     assert found and "rule:hit_points.ship prints '5', the rules say '4'" in str(found[0])
+
+
+def test_a_long_rulers_last_piece_is_never_an_empty_sliver():
+    """A ruler is cut at its marks into pieces no wider than the page, each but the last with a
+    grey tab; the last needs none, so what is left after a cut goes whole onto it when it fits the
+    page. At scale 2 in cm the 30 cm movement stick was cut at its last mark, leaving a third
+    'piece' of a few points and nothing else, and the kit failed its check of that mark."""
+    from printgen.sheets.gauges.rulers import TAB, Strip, strips
+
+    width = 500.0
+    pieces = strips(Strip([], 805.0, "Movement stick", [400.0, 800.0]), width)
+    assert [round(p.length, 1) for p in pieces] == [400.0 + TAB, 405.0]          # cut at a mark, then the rest
+    assert all(p.length <= width for p in pieces)
+    pieces = strips(Strip([], 1400.0, "Range ruler", [460.0, 920.0, 1380.0]), width)
+    assert [round(p.length - (TAB if i < len(pieces) - 1 else 0), 1) for i, p in enumerate(pieces)] == [460.0, 460.0, 480.0]

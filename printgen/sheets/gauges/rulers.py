@@ -186,8 +186,11 @@ def strips(strip: Strip, width: float) -> list[Strip]:
     for _ in range(len(cuts) + int(length / (width - TAB)) + 2):     # bounded: each piece moves on
         if start >= length - 1e-6:
             break
-        fits = [c for c in cuts if start < c <= start + width - TAB]
-        end = max(fits) if fits else min(length, start + width - TAB)
+        if length - start <= width:                 # the last piece carries no tab: the rest fits whole
+            end = length
+        else:
+            fits = [c for c in cuts if start < c <= start + width - TAB]
+            end = max(fits) if fits else start + width - TAB
         ends.append((start, end))
         start = end
     lead = 0 if isinstance(title, str) else next((i for i, s in enumerate(title) if s.font != "bold" or s.source),
