@@ -132,3 +132,37 @@ def test_legibility_warning_names_the_smallest_scale(run, tmp_path):
     assert 0.4 < float(legible) <= 0.5                 # names of at least 7 pt at scale 1: about half scale
     code, out, err = run("sprites", "trafalgar", "--scale", legible, "--out", tmp_path)
     assert "too small" not in err
+
+
+@pytest.mark.parametrize("choices", [{"paper": "a4", "scale": 0.4}, {"paper": "letter", "scale": 0.4}])
+def test_the_how_to_notes_never_print_over_the_pieces(choices):
+    """At 0.4 scale on A4 the pieces filled the page and the how-to notes were printed over the last
+    row ('Fougueuxwo', 'Monarcap' read back): the page now holds the rows that leave the notes room
+    under them, and the kit's check passes on the document."""
+    from printgen.check.kit import check_bytes
+    from printgen.draw.shapes import Group, Symbol
+    from printgen.kit.build import _check, _document, plan_kit
+
+    plan = plan_kit("trafalgar", 24, **choices)
+    drawing = makers_of(plan)["sprites"](plan.options)
+    ships = {ship.key for ship in plan.scenario.fleet.ships}
+    for page in drawing.pages:
+        pieces = [item for item in page.items if isinstance(item, Group) and item.tag in ships]
+        notes = [item for item in page.items if isinstance(item, Symbol) and item.key.startswith("howto-")]
+        assert pieces and len(notes) == 1
+        bottom = max(p.matrix[5] for p in pieces) + sprite_height(plan)
+        assert notes[0].matrix[5] >= bottom
+    made = _document((plan, None), ("color", "sprites"))
+    assert [str(d) for d in _check(plan, check_bytes, made).found] == []
+
+
+def makers_of(plan):
+    from printgen.kit.documents import makers
+
+    return makers(plan)
+
+
+def sprite_height(plan) -> float:
+    from printgen.systems.broadside.sprites import piece_size
+
+    return piece_size(plan.scenario.ruleset, plan.options).h

@@ -8,6 +8,7 @@ arrows: the ship stands on its base and reads from both sides."""
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from dataclasses import dataclass
 
@@ -15,7 +16,8 @@ from printgen.draw.shapes import Drawing, Group, LazyPages, Line, Page, Poly, Re
 from printgen.options import Options
 from printgen.rules.tracks import tracks
 from printgen.sheets.pieces.ensigns import nation_code
-from printgen.sheets.page.frame import content_box, frame, new_page
+from printgen.errors import PrintgenError, Problem
+from printgen.sheets.page.frame import MARGIN, content_box, frame, new_page
 from printgen.sheets.pieces.pack import grid
 from printgen.draw.theme import TYPE, pattern_name
 from printgen.sheets.pieces.sprites import craft_legend, glue_area, star_symbol
@@ -56,6 +58,15 @@ def sprite_sheets(scenario, options: Options) -> Drawing:
     rs = scenario.ruleset
     size = piece_size(rs, options)
     g = grid(content_box(options), size.w, size.h, "ship piece")
+    # rows the page holds with the how-to legend under them at its smaller size (not over them)
+    legend = _how_to_words(options, scenario, HOW_TO_SIZES[-1])
+    page_h = new_page(options).height
+    fit = int((page_h - MARGIN - legend.need - legend.size - g.y0) // size.h)
+    if fit < 1:
+        raise PrintgenError(Problem(f"a ship piece ({size.w / 72:.2f} x {size.h / 72:.2f} in) and the how-to notes "
+                                    "do not fit on the page together", field="--scale",
+                                    fix="use a smaller --scale or larger paper"))
+    g = dataclasses.replace(g, rows=min(g.rows, fit))
     ships = list(scenario.fleet.ships)
     n_pages = max(1, math.ceil(len(ships) / g.per_page))
     shared: dict = {}                                   # what pieces draw alike, made once for the sheet
@@ -75,10 +86,20 @@ def sprite_sheets(scenario, options: Options) -> Drawing:
     return Drawing(f"{scenario.title}: ship sprites ({options.edition_name})", pages, subject="printgen sprites")
 
 
-def _how_to(page, options: Options, top: float, scenario) -> None:
-    """The legend of the lines and how to make a ship, left of the calibration square: from just
-    under the pieces down into the footer; where the pieces fill the page, in the footer, smaller."""
-    from printgen.sheets.page.frame import MARGIN
+HOW_TO_SIZES = (TYPE.small + 0.5, TYPE.small - 0.5)       # the legend's type: the larger where it fits
+
+
+@dataclass(frozen=True)
+class HowTo:
+    """The how-to legend's words wrapped at one size, and the height they need."""
+    size: float
+    lead: float
+    told: list
+    noted: list
+    need: float
+
+
+def _how_to_words(options: Options, scenario, size: float) -> HowTo:
     from printgen.sheets.text.wrap import wrap_spans
     from printgen.sheets.text.textfit import wrap
 
@@ -87,14 +108,23 @@ def _how_to(page, options: Options, top: float, scenario) -> None:
     nations = ", ".join(f"{n} ({nation_code(n)}) {pattern_name(n)}" for n in rs.nations())
     paras = HOW_TO + (f"Nations: {nations}, on the hulls and bases as on the maps.",)
     note = _flagship_note(scenario)                                     # spans with their marks, wrapped whole
-    for size in (TYPE.small + 0.5, TYPE.small - 0.5):
-        lead = size * 1.3
-        told = [(i == 0, (Span(line),)) for para in paras for i, line in enumerate(wrap(para, width, size))]
-        noted = [(i == 0, tuple(row)) for i, row in enumerate(wrap_spans(list(note), width, size))] if note else []
-        need = lead * (len(told) + len(noted) + 1.6)
-        y = min(top + 12 + size, page.height - MARGIN - need)
+    lead = size * 1.3
+    told = [(i == 0, (Span(line),)) for para in paras for i, line in enumerate(wrap(para, width, size))]
+    noted = [(i == 0, tuple(row)) for i, row in enumerate(wrap_spans(list(note), width, size))] if note else []
+    return HowTo(size, lead, told, noted, lead * (len(told) + len(noted) + 1.6))
+
+
+def _how_to(page, options: Options, top: float, scenario) -> None:
+    """The legend of the lines and how to make a ship, left of the calibration square: from just
+    under the pieces down into the footer; where the pieces fill the page, in the footer, smaller
+    (sprite_sheets leaves the room it needs at the smaller size)."""
+    width = content_box(options).w - 300                                # as _how_to_words wraps them
+    for size in HOW_TO_SIZES:
+        words = _how_to_words(options, scenario, size)
+        y = min(top + 12 + size, page.height - MARGIN - words.need)
         if y >= top + size:
             break
+    size, lead, told, noted = words.size, words.lead, words.told, words.noted
 
     def lines(rows, first_row: int) -> list:
         return [Text(0, lead * (1.6 + first_row + i + 1), (Span("· " if first else "  "), *spans), size)
