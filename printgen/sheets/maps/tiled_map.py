@@ -20,7 +20,7 @@ from printgen.options import Options
 from printgen.sheets.page.clip import clip_segment, overlaps
 from printgen.sheets.page.frame import FOOTER, HEADER, MARGIN, Box, frame
 from printgen.sheets.maps.map_parts import MapView, grid_of, unit_pt
-from printgen.sheets.maps.tile_ship import tile_ship
+from printgen.sheets.maps.tile_ship import ink_box, tile_ship
 from printgen.systems import system_of
 
 OVERLAP_PT = 36.0                 # half an inch of paper shared by neighbouring sheets
@@ -136,10 +136,13 @@ def tile_page(scenario, dep: Deployment, options: Options, plan: TilePlan, r: in
     ships = [_page_extent(view, extremes) for _, extremes in bases]
     drawn = [tile_ship(view, box, p, corners) if overlaps(e, box) else []
              for p, (corners, _), e in zip(dep.placements, bases, ships)]
-    # an edge's label slides along its edge clear of the ships there (a number or name beside a base)
+    # an edge's label slides along its edge clear of the ships there: their bases, and their numbers
+    # and names (a long name at a small scale runs past its base's ends)
     edges = _edges(view, box, dep, scenario.ruleset, options,
                    avoid=[(x0 - SHIP_PAD, y0 - SHIP_PAD, x1 + SHIP_PAD, y1 + SHIP_PAD)
-                          for (x0, y0, x1, y1), shapes in zip(ships, drawn) if shapes])
+                          for (x0, y0, x1, y1), shapes in zip(ships, drawn) if shapes]
+                   + [ink_box(t) for shapes in drawn for t in shapes if isinstance(t, Text)]
+                   + [(m.cx - 9, m.cy - 9, m.cx + 9, m.cy + 9) for m in _crosshairs(plan, r, c) if isinstance(m, Circle)])
     if needed and not any(_tag(item).startswith(NEEDED) for item in edges + [s for b in drawn for s in b]):
         return None
     page = Page(plan.page_w, plan.page_h)
@@ -269,12 +272,20 @@ def _edges(view: MapView, box, dep: Deployment, rs, options: Options, avoid: lis
         room = (length - width) / 2 - 10                   # how far it may slide and stay beside its edge
         slides = [0.0] + [k * SLIDE_STEP * way for k in range(1, int(max(0.0, room) // SLIDE_STEP) + 1)
                           for way in (1, -1)]
-        labels = (Text(mx + ux * d, my + uy * d + (3 if angle == 0 else 0), spans, 9, anchor="middle", angle=angle,
-                       tag="edge-label" if e.colour else "wind-label") for d in slides)
+        # on the table beside its edge; where ships crowd it there, off the table if the sheet shows
+        # paper beyond the edge (the poster's place for it)
+        spots = [(mx, my)] + ([((sx + ex) / 2 - dx * 14, (sy + ey) / 2 - dy * 14)] if avoid else [])
+        labels = (Text(x + ux * d, y + uy * d + (3 if angle == 0 else 0), spans, 9, anchor="middle", angle=angle,
+                       tag="edge-label" if e.colour else "wind-label") for x, y in spots for d in slides)
         first = next(labels)
         out.append(first if not _meets_any(_label_box(first), avoid or []) else
-                   next((t for t in labels if not _meets_any(_label_box(t), avoid)), first))
+                   next((t for t in labels if _inside(_label_box(t), box) and not _meets_any(_label_box(t), avoid)),
+                        first))
     return out
+
+
+def _inside(a, box) -> bool:
+    return box[0] <= a[0] and a[2] <= box[2] and box[1] <= a[1] and a[3] <= box[3]
 
 
 def _crosshairs(plan: TilePlan, r: int, c: int) -> list[Shape]:
