@@ -71,7 +71,7 @@ def poster_sheets(scenario, dep, options: Options) -> Drawing:
 
     w, h, area = poster_layout(options.poster, dep.width_in, dep.height_in, options)
     page = tile_page(scenario, dep, options, TilePlan(1, 1, w, h, area, unit_pt(options), dep.width_in, dep.height_in),
-                     0, 0)
+                     0, 0, centred=True)
     page.items[:] = [_outside(t, area) if _tag(t) in EDGE_LABELS else t for t in page.items]
     page.items.insert(0, Rect(area.x, area.y, area.w, area.h, "table", tag="table"))   # the cloth, under all
     frame(page, options, scenario.title, SHEET, 1, 1,

@@ -128,9 +128,11 @@ def on_table(dep: Deployment) -> list[tuple[tuple, tuple]]:
 
 
 def tile_page(scenario, dep: Deployment, options: Options, plan: TilePlan, r: int, c: int,
-              needed: bool = False, bases: list | None = None) -> Page | None:
+              needed: bool = False, bases: list | None = None, centred: bool = False) -> Page | None:
     """The tile's sheet; with `needed`, None for a sheet of open water (nothing NEEDED on it: no
-    base, edge or edge label), found before the rest of it is drawn. `bases`: on_table(dep)."""
+    base, edge or edge label), found before the rest of it is drawn. `bases`: on_table(dep).
+    `centred`: each edge's label in the middle of its edge, where ships may be (the poster moves
+    them off the table itself)."""
     view, box, a = plan.view(r, c), plan.clip(), plan.area
     bases = on_table(dep) if bases is None else bases
     ships = [_page_extent(view, extremes) for _, extremes in bases]
@@ -138,9 +140,9 @@ def tile_page(scenario, dep: Deployment, options: Options, plan: TilePlan, r: in
              for p, (corners, _), e in zip(dep.placements, bases, ships)]
     # an edge's label slides along its edge clear of the ships there: their bases, and their numbers
     # and names (a long name at a small scale runs past its base's ends)
-    edges = _edges(view, box, dep, scenario.ruleset, options,
-                   avoid=[(x0 - SHIP_PAD, y0 - SHIP_PAD, x1 + SHIP_PAD, y1 + SHIP_PAD)
-                          for (x0, y0, x1, y1), shapes in zip(ships, drawn) if shapes]
+    edges = _edges(view, box, dep, scenario.ruleset, options, avoid=None if centred else
+                   [(x0 - SHIP_PAD, y0 - SHIP_PAD, x1 + SHIP_PAD, y1 + SHIP_PAD)
+                    for (x0, y0, x1, y1), shapes in zip(ships, drawn) if shapes]
                    + [ink_box(t) for shapes in drawn for t in shapes if isinstance(t, Text)]
                    + [(m.cx - 9, m.cy - 9, m.cx + 9, m.cy + 9) for m in _crosshairs(plan, r, c) if isinstance(m, Circle)])
     if needed and not any(_tag(item).startswith(NEEDED) for item in edges + [s for b in drawn for s in b]):
