@@ -166,3 +166,22 @@ def sprite_height(plan) -> float:
     from printgen.systems.broadside.sprites import piece_size
 
     return piece_size(plan.scenario.ruleset, plan.options).h
+
+
+def test_printing_sprites_lays_each_page_out_once(run, tmp_path, monkeypatch):
+    """`printgen sprites` warns of names too small to read from the pages as they are written: each
+    page of pieces is laid out once, not once for the warning and again to write it (a thousand
+    pages for a 5,000-ship fleet)."""
+    from printgen.systems.broadside import sprites as family
+
+    made = []
+    real = family.frame
+
+    def counted(page, *args, **kwargs):                      # once a page of pieces is laid out
+        made.append(args[3] if len(args) > 3 else None)
+        return real(page, *args, **kwargs)
+
+    monkeypatch.setattr(family, "frame", counted)
+    code, out, err = run("sprites", "trafalgar", "--out", tmp_path)
+    assert code == 0
+    assert made == list(range(1, 11))                        # the 60 ships' 10 pages, each laid out once

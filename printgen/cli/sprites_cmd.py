@@ -18,17 +18,18 @@ def sprites_cmd(scenario: str = typer.Argument(..., help="a scenario name or fol
                 out: c.Out = None) -> None:
     """Print the paper ship sprites: named, flagships starred, a hit circle per hit point."""
     from printgen.game.prepare import prepare
-    from printgen.sheets.pieces.sprites import LEGIBLE_PT, smallest_text, sprite_sheets
+    from printgen.sheets.pieces.sprites import LEGIBLE_PT, noting_names, sprite_sheets
     from printgen.sheets.page.write import write_sheet
 
     s, opts = prepare(scenario, edition=edition, paper=paper, scale=scale, table=table, units=units, fmt=fmt,
                       dpi=dpi, fraction=fraction, ships=ships, preset=preset)
     for note in opts.notes:
         typer.echo(note)
-    drawing = sprite_sheets(s, opts)
-    smallest = smallest_text(drawing)
+    sizes: list[float] = []                   # the names' sizes, noted as the pages are laid out to be written
+    written = write_sheet(noting_names(sprite_sheets(s, opts), sizes), opts, c.out_dir(out, s), "sprites")
+    smallest = min(sizes, default=LEGIBLE_PT)
     if smallest < LEGIBLE_PT:
         legible = math.ceil(opts.scale * LEGIBLE_PT / smallest * 100) / 100
         typer.echo(f"warning: at scale {opts.scale:g} ship names print at {smallest:.1f} pt, too small to read; "
                    f"the smallest legible scale is {legible:g}", err=True)
-    c.echo_written(write_sheet(drawing, opts, c.out_dir(out, s), "sprites"))
+    c.echo_written(written)

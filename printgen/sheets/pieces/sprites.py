@@ -5,8 +5,9 @@ consistency checks make on the drawing."""
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
-from printgen.draw.shapes import Circle, Drawing, Group, Poly, Rect, Span, Symbol, Text, translate
+from printgen.draw.shapes import Circle, Drawing, Group, LazyPages, Poly, Rect, Span, Symbol, Text, translate
 from printgen.options import Options
 from printgen.systems import system_of
 
@@ -51,8 +52,8 @@ def printed_tracks(drawing: Drawing) -> dict[str, int]:
     return counts
 
 
-def smallest_text(drawing: Drawing) -> float:
-    """The smallest font size on any piece, after scaling and fitting."""
+def name_sizes(page) -> list[float]:
+    """The size of each ship's name on one page of pieces."""
     sizes = []
 
     def walk(shape):
@@ -62,11 +63,21 @@ def smallest_text(drawing: Drawing) -> float:
         elif isinstance(shape, Text) and shape.tag == "name":
             sizes.append(shape.size)
 
-    for page in drawing.pages:
-        for item in page.items:
-            if isinstance(item, (Group, Symbol)):
-                walk(item)
-    return min(sizes) if sizes else 0.0
+    for item in page.items:
+        if isinstance(item, (Group, Symbol)):
+            walk(item)
+    return sizes
+
+
+def noting_names(drawing: Drawing, sizes: list[float]) -> Drawing:
+    """The same drawing, whose pages, as each is laid out to be written, add their names' sizes to
+    `sizes`: the sprites command warns of small names without laying every piece out twice."""
+    def page(i: int):
+        made = drawing.pages[i]
+        sizes.extend(name_sizes(made))
+        return made
+
+    return replace(drawing, pages=LazyPages(len(drawing.pages), page))
 
 
 def glue_area(x: float, y: float, w: float, h: float, s: float, outline: bool = True) -> list:
