@@ -280,7 +280,7 @@ def _check_pages(pages, doc: dict, trace: list, plan, deploy_text) -> list[Discr
         out += check_page(page, page_trace, ctx, name, i)
         out += check_pairs(page_trace, name, i)
         out += odds.check(page_trace, measure, name, i)
-        out += check_visibility(page.visible, page_trace, name, i, o.scale)
+        out += check_visibility(page.visible, page_trace, name, i, o.scale, page.height)
         if edition == "bw":
             out += _colours(page, name, i)
         if kind == "sprites":

@@ -51,6 +51,7 @@ _RGBA_AT = tuple(ctypes.addressof(_RGBA) + k * ctypes.sizeof(ctypes.c_uint) for 
 _BOX, _BOX_AT = floats(4)
 _SIZE, _SIZE_AT = floats(1)
 _M, _M_AT = floats(6)
+_XY, _XY_AT = floats(2)
 
 
 def bounds_of(height: float):
@@ -146,7 +147,43 @@ class Grid:
         return sorted(found + wide, key=lambda o: o.order) if wide else found
 
 
-def check_visibility(objs: list[Obj], trace: list[dict], file: str, page: int, scale: float = 1.0) -> list[Discrepancy]:
+PARTLY = 0.05                # share of a word's box a low-contrast fill may darken before it is hard to read
+MAX_SEGMENTS = 10_000        # points read of one outline (a file edited by hand may claim millions)
+
+
+def _overlap(a, b) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def covered_share(obj: int, box, height: float, papers: list = ()) -> float:
+    """The share of `box` (x0, top, x1, bottom) inside a path object's outline, from its points on the
+    page (a curve by its control points: a little more than the curve, never less), less what light
+    fills drawn over it there cover (`papers`: their boxes, a patch of paper behind a word)."""
+    from printgen.sheets.page.clip import clip_polygon      # plain geometry: a polygon cut to a box
+
+    get_matrix, count = fn("FPDFPageObj_GetMatrix"), fn("FPDFPath_CountSegments")
+    segment, point = fn("FPDFPath_GetPathSegment"), fn("FPDFPathSegment_GetPoint")
+    get_matrix(obj, _M_AT[0])
+    a, b, c, d, e, f = _M[:]
+    pts = []
+    for k in range(min(count(obj), MAX_SEGMENTS)):
+        point(segment(obj, k), _XY_AT[0], _XY_AT[1])
+        x, y = _XY[0], _XY[1]
+        pts.append((a * x + c * y + e, height - (b * x + d * y + f)))
+    area = (box[2] - box[0]) * (box[3] - box[1])
+    if area <= 0 or len(pts) < 3:
+        return 0.0
+    inside = clip_polygon(pts, box)
+    hidden = sum(_area(clip_polygon(inside, p)) for p in papers) if inside else 0.0
+    return max(0.0, _area(inside) - hidden) / area
+
+
+def _area(points) -> float:
+    return abs(sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(points, points[1:] + points[:1]))) / 2
+
+
+def check_visibility(objs: list[Obj], trace: list[dict], file: str, page: int, scale: float = 1.0,
+                     height: float = 0.0) -> list[Discrepancy]:
     out: list[Discrepancy] = []
     floor = TYPE_FLOOR_PT * min(1.0, scale)
     texts = [o for o in objs if o.text]
@@ -179,6 +216,25 @@ def check_visibility(objs: list[Obj], trace: list[dict], file: str, page: int, s
             out.append(Discrepancy(file, page, f"'{e['text']}' ({_src(e)}) is printed in {ink_colour} on {paper}: "
                                                f"contrast {contrast(ink_colour, paper):.1f}, below {MIN_CONTRAST:g}",
                                    tuple(e["bbox"])))
+            continue
+        # a fill under part of it (a dark mark beside the words), above the paper it sits on (a
+        # fill under the paper is hidden by it): what share of its box it darkens
+        floor = under[-1].order if under else -1
+        word = (x0, top, x1, bottom)
+        for s in shapes:
+            if not floor < s.order < first or s.image or not _overlap(s.box, word):
+                continue
+            fill = s.colour
+            if ink_colour is None or fill is None or contrast(ink_colour, fill) >= MIN_CONTRAST:
+                continue
+            papers = [t.box for t in shapes if s.order < t.order < first and not t.image and _overlap(t.box, word)
+                      and t.colour is not None and contrast(ink_colour, t.colour) >= MIN_CONTRAST]
+            share = covered_share(s.handle, word, height, papers)
+            if share > PARTLY:
+                out.append(Discrepancy(file, page, f"'{e['text']}' ({_src(e)}) is printed partly on a {fill} shape "
+                                                   f"({100 * share:.0f}% of it): contrast {contrast(ink_colour, fill):.1f}, "
+                                                   f"below {MIN_CONTRAST:g}", tuple(e["bbox"])))
+                break
         inner = (x0 + COVER_TOL, top + COVER_TOL, x1 - COVER_TOL, bottom - COVER_TOL)
         for s in shapes:
             if s.order > last and s.box[0] <= inner[2] and s.box[2] >= inner[0] and s.box[1] <= inner[3] \
