@@ -159,7 +159,7 @@ def covered_share(obj: int, box, height: float, papers: list = ()) -> float:
     """The share of `box` (x0, top, x1, bottom) inside a path object's outline, from its points on the
     page (a curve by its control points: a little more than the curve, never less), less what light
     fills drawn over it there cover (`papers`: their boxes, a patch of paper behind a word)."""
-    from printgen.sheets.page.clip import clip_polygon      # plain geometry: a polygon cut to a box
+    from printgen.sheets.page.clip import clip_polygon, polygon_area      # plain geometry
 
     get_matrix, count = fn("FPDFPageObj_GetMatrix"), fn("FPDFPath_CountSegments")
     segment, point = fn("FPDFPath_GetPathSegment"), fn("FPDFPathSegment_GetPoint")
@@ -174,12 +174,8 @@ def covered_share(obj: int, box, height: float, papers: list = ()) -> float:
     if area <= 0 or len(pts) < 3:
         return 0.0
     inside = clip_polygon(pts, box)
-    hidden = sum(_area(clip_polygon(inside, p)) for p in papers) if inside else 0.0
-    return max(0.0, _area(inside) - hidden) / area
-
-
-def _area(points) -> float:
-    return abs(sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(points, points[1:] + points[:1]))) / 2
+    hidden = sum(polygon_area(clip_polygon(inside, p)) for p in papers) if inside else 0.0
+    return max(0.0, polygon_area(inside) - hidden) / area
 
 
 def check_visibility(objs: list[Obj], trace: list[dict], file: str, page: int, scale: float = 1.0,

@@ -146,13 +146,17 @@ def _documents(plan: Plan, jobs: list[tuple[str, str]], verify: Callable | None,
     def drawn(done: list) -> dict:
         return {key: r for each in done[:len(draws)] for key, r in each.items()}
 
-    tasks += [After(every, lambda done, parts=parts: ("join", [by_path(drawn(done))[p]["pdf"] for p in parts], {}))
-              for parts in kits.values()]
+    def join(done: list, parts: list[str]) -> tuple:
+        pdfs = {r["path"]: r["pdf"] for r in drawn(done).values()}
+        return "join", [pdfs[p] for p in parts], {}
+
+    tasks += [After(every, lambda done, parts=parts: join(done, parts)) for parts in kits.values()]
     tasks.append(After(every, lambda done: ("trace", ({r["path"]: r["trace"] for r in (drawn(done)[job] for job in jobs)},
                                                       kits), {})))
     if verify is not None:
         tasks += [After((i,), lambda done, i=i, key=(e, k): ("check", _checked_part(done[i][key]), _counts(done)))
                   for i, ks in enumerate(draws) for k in ks for e in editions]
+
     def made(i: int, result) -> None:
         if i < len(draws):
             for edition, kind in result:
@@ -168,19 +172,19 @@ def _documents(plan: Plan, jobs: list[tuple[str, str]], verify: Callable | None,
     return results, dict(zip(kits, done[len(draws):])), {"trace.json": done[len(draws) + len(kits)]}
 
 
-def by_path(results: dict) -> dict[str, dict]:
-    return {r["path"]: r for r in results.values()}
-
-
 def _counts(done: list) -> dict[str, int]:
     """The page count of each document drawn so far (the same in every edition)."""
     return {kind: r["pages"] for each in done if isinstance(each, dict) for (_, kind), r in each.items()}
 
 
 def _label(task) -> str:
+    """What a job works on, as the message names it if its worker dies."""
     what, arg, _ = task
-    return {"draw": lambda: f"the {' and '.join(arg)}", "check": lambda: f"the check of {arg['path']}",
-            "join": lambda: "kit.pdf", "trace": lambda: "trace.json"}[what]()
+    if what == "draw":
+        return f"the {' and '.join(arg)}"
+    if what == "check":
+        return f"the check of {arg['path']}"
+    return "kit.pdf" if what == "join" else "trace.json"
 
 
 def _job(shared: tuple[Plan, Callable | None, tuple[str, ...]], task: tuple):

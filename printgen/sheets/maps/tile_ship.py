@@ -15,7 +15,7 @@ from printgen.draw import fonts
 from printgen.draw.shapes import Poly, Rect, Shape, Span, Text
 from printgen.game.deploy import Placement
 from printgen.sheets.maps.map_parts import MapView
-from printgen.sheets.page.clip import clip_polygon
+from printgen.sheets.page.clip import clip_polygon, polygon_area
 from printgen.sheets.pieces.ensigns import nation_code
 from printgen.sheets.pieces.sprites import star_shape
 from printgen.sheets.text.textfit import fit_size
@@ -164,10 +164,6 @@ def ink_box(t: Text) -> tuple[float, float, float, float]:
 
 
 def _meets(t: Text, dark: list) -> bool:
-    return _area(clip_polygon(dark, ink_box(t))) > MEETS
+    return polygon_area(clip_polygon(dark, ink_box(t))) > MEETS
 
 
-def _area(points: list) -> float:
-    """A polygon's area (the shoelace formula); 0 for fewer than three points."""
-    return abs(sum(points[i - 1][0] * q[1] - q[0] * points[i - 1][1] for i, q in enumerate(points))) / 2 \
-        if len(points) >= 3 else 0.0

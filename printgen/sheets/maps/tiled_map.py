@@ -279,10 +279,12 @@ def _edges(view: MapView, box, dep: Deployment, rs, options: Options, avoid: lis
         spots = [(mx, my)] + ([((sx + ex) / 2 - dx * 14, (sy + ey) / 2 - dy * 14)] if avoid else [])
         labels = (Text(x + ux * d, y + uy * d + (3 if angle == 0 else 0), spans, 9, anchor="middle", angle=angle,
                        tag="edge-label" if e.colour else "wind-label") for x, y in spots for d in slides)
-        first = next(labels)
-        out.append(first if not _meets_any(_label_box(first), avoid or []) else
-                   next((t for t in labels if _inside(_label_box(t), box) and not _meets_any(_label_box(t), avoid)),
-                        first))
+        def clear(t: Text) -> bool:
+            return not _meets_any(_label_box(t), avoid or [])
+
+        first = next(labels)                               # the middle of its edge, kept if nothing better
+        out.append(first if clear(first) else next((t for t in labels if _inside(_label_box(t), box) and clear(t)),
+                                                   first))
     return out
 
 

@@ -26,6 +26,12 @@ def clip_segment(a: Point, b: Point, box: Box4) -> tuple[Point, Point] | None:
     return ((a[0] + t0 * dx, a[1] + t0 * dy), (a[0] + t1 * dx, a[1] + t1 * dy))
 
 
+def polygon_area(points: list[Point]) -> float:
+    """A polygon's area (the shoelace formula); 0 for fewer than three points."""
+    return abs(sum(points[i - 1][0] * q[1] - q[0] * points[i - 1][1] for i, q in enumerate(points))) / 2 \
+        if len(points) >= 3 else 0.0
+
+
 def clip_polygon(points: list[Point] | tuple[Point, ...], box: Box4) -> list[Point]:
     x0, y0, x1, y1 = box
     edges = ((lambda p: p[0] >= x0, lambda a, b: _at_x(a, b, x0)), (lambda p: p[0] <= x1, lambda a, b: _at_x(a, b, x1)),
