@@ -29,6 +29,10 @@ def plan_kit(name: str, students: int, **choices) -> Plan:
     from printgen.game.students import assign
 
     scenario, options = prepare(name, **choices)
+    if options.poster:
+        from printgen.sheets.maps.poster import check_poster
+
+        check_poster(scenario, options)                # a poster the table does not fit: refused before drawing
     return Plan(scenario, options, assign(scenario, students), deploy(scenario, options), students, dict(choices))
 
 
@@ -47,7 +51,7 @@ def build_kit(plan: Plan, editions: str, out: Path, request: dict, progress: Pro
     with locked(out):
         clear_debris(out)
         if "plays" in kinds(plan.scenario.ruleset):         # the previous kit's games, if they are this kit's
-            from printgen.play.kitdoc import reuse_records
+            from printgen.sheets.plays.records import reuse_records
 
             reuse_records(plan, out, {**request, "scenario": scenario_ref(plan.scenario)},
                           ruleset_sha256(plan.scenario.ruleset))
