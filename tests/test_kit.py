@@ -162,21 +162,18 @@ def test_same_options_same_bytes(tmp_path):
 
 
 def test_an_interrupted_kit_leaves_the_previous_one(tmp_path, monkeypatch):
-    from printgen.kit import documents
+    from printgen.registry.documents import DocumentKind
 
     folder = build(tmp_path, "kit", ships=12, students=6)
     before = {p.name: p.read_bytes() for p in folder.iterdir() if p.is_file()}
-    real = documents.makers
+    real = DocumentKind.make
 
-    def broken(plan):
-        makers = real(plan)
-        makers["rulers"] = lambda o: (_ for _ in ()).throw(KeyboardInterrupt())
-        return makers
+    def broken(record, source, options):
+        if record.kind == "rulers":
+            raise KeyboardInterrupt()
+        return real(record, source, options)
 
-    monkeypatch.setattr(documents, "makers", broken)
-    import printgen.kit.build as kb
-
-    monkeypatch.setattr(kb, "makers", broken)
+    monkeypatch.setattr(DocumentKind, "make", broken)
     with pytest.raises(BaseException):
         build(tmp_path, "kit", ships=14, students=6)
     after = {p.name: p.read_bytes() for p in folder.iterdir() if p.is_file()}

@@ -19,10 +19,8 @@ def plan_of(name="trafalgar", students=24, **choices):
 
 def sheet(tmp_path, plan, kind, edition="color"):
     """One document of the kit, rendered and read back: (pdf, traces)."""
-    from printgen.kit.documents import makers
-
     options = plan.options.but(edition=edition)
-    return render_and_read(makers(plan)[kind](options), options, tmp_path / f"{kind}-{edition}.pdf")
+    return render_and_read(plan.draw(kind, options), options, tmp_path / f"{kind}-{edition}.pdf")
 
 
 def text_of(pdf) -> str:

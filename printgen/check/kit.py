@@ -20,8 +20,6 @@ from printgen.check.manifest import load_manifest, plain_file
 from printgen.check.pdfread import open_pages
 from printgen.check.visibility import check_visibility
 
-SHIP_LISTS = ("sprites", "map", "captains", "records", "score", "debrief")   # documents that must show exactly the fleet chosen
-
 
 @dataclass(frozen=True)
 class Checked:
@@ -248,18 +246,24 @@ def check_document(path: Path | bytes, doc: dict, trace: list, plan, deploy_text
     """A document's discrepancies and the words of each page; `path` may be the PDF's bytes."""
     import pypdfium2 as pdfium
 
-    kind, edition = doc["kind"], doc["edition"]
+    edition = doc["edition"]
+    checks = _checks_of(plan, doc)
     try:
         measures = [{e["shape"]["edge"] for e in t if "shape" in e} for t in trace]     # page by page
         lines = {"x", "from", "to", "colour", "angle", "bearing"}              # what lines are measured for
-        with open_pages(path, shapes=["lines" if m & lines else kind == "sprites" or bool(m) for m in measures],
+        with open_pages(path, shapes=["lines" if m & lines else "bases" in checks or bool(m) for m in measures],
                         colours=[edition == "bw" or "colour" in m for m in measures]) as pages:
-            return _check_pages(pages, doc, trace, plan, deploy_text), [p.text() for p in pages]
+            return _check_pages(pages, doc, trace, plan, deploy_text, checks), [p.text() for p in pages]
     except pdfium.PdfiumError as e:
         return [Discrepancy(doc["path"], 0, f"cannot be read as a PDF ({e})")], None
 
 
-def _check_pages(pages, doc: dict, trace: list, plan, deploy_text) -> list[Discrepancy]:
+def _checks_of(plan, doc: dict) -> tuple[str, ...]:
+    """What the document's record asks the check to measure besides what every document gets."""
+    return plan.record(doc["kind"]).checks if doc["kind"] in plan.kinds() else ()
+
+
+def _check_pages(pages, doc: dict, trace: list, plan, deploy_text, checks: tuple[str, ...]) -> list[Discrepancy]:
     kind, edition, name = doc["kind"], doc["edition"], doc["path"]
     out: list[Discrepancy] = []
     if len(pages) != doc["pages"] or len(trace) != len(pages):
@@ -283,9 +287,9 @@ def _check_pages(pages, doc: dict, trace: list, plan, deploy_text) -> list[Discr
         out += check_visibility(page.visible, page_trace, name, i, o.scale, page.height)
         if edition == "bw":
             out += _colours(page, name, i)
-        if kind == "sprites":
+        if "bases" in checks:
             out += _bases(page, page_trace, plan, name, i)
-    if kind in SHIP_LISTS:
+    if "fleet" in checks:
         printed = {e["source"][1] for t in trace for e in t if e["source"][0] == "fleet" and e["source"][2] == "name"
                    and "shape" not in e}
         want = {ship.key for ship in s.fleet.ships}

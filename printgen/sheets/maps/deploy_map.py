@@ -213,3 +213,7 @@ def _hit(a, b) -> bool:
 
 
 __all__ = ["map_sheets", "map_page", "fit_map", "MapLayout", "Block", "Grid"]
+
+
+def map_document(plan, options: Options) -> Drawing:
+    return map_sheets(plan.scenario, plan.deployment, options)

@@ -387,3 +387,7 @@ def index_page(scenario, dep: Deployment, options: Options, plan: TilePlan, kept
                       "paper"),
                  Text(lx, base, tile_spans(r, c), size, font="bold", anchor="middle", tag="tile-label"))
     return page
+
+
+def tiled_document(plan, options: Options) -> Drawing:
+    return tiled_sheets(plan.scenario, plan.deployment, options)

@@ -16,14 +16,13 @@ import json
 from printgen.play.engine import Result
 from printgen.play.rerun import SimRun
 
-KIND = "plays"
 RECORDS = "plays.json"
 SHIP_TURNS = 13_000                 # about one core-second of Trafalgar (28 ms a game of 360 ship-turns)
 MIN_GAMES, MAX_GAMES = 20, 400
 FORMAT = 1
 
 
-def has_engine(ruleset) -> bool:
+def has_engine(ruleset, kind: str = "") -> bool:
     """Whether the rule family can play the scenario (RuleSystem.phases). A ruleset whose phases the
     engine cannot read (a teacher's own phase names) still prints its kit, without this page;
     `printgen simulate` says why."""
@@ -118,21 +117,6 @@ def reuse_records(plan, out, request: dict, ruleset_hash: str | None) -> bool:
         return False
     plan.__dict__.setdefault("_plays", {})["results"] = (fresh, st, results)
     return True
-
-
-def plays_document(plan, options):
-    """The page, with plays.json (the games' records) as a file the document brings."""
-    from printgen.sheets.plays.page import plays_page
-    from printgen.play.stats import summarise
-
-    run, st, results = kit_results(plan)
-    summary = summarise(st.sides, results)
-    # what the check of this page in its worker compares the figures with, as it would after reading
-    # plays.json (printgen/check/plays.py); the kit's check replays its sample against the records
-    plan.__dict__["_plays_checked"] = (json.dumps(list(run.key())), run, summary)
-    drawing = plays_page(plan.scenario, options, st, summary, run)
-    drawing.files = {RECORDS: encode(run, st.sides, results)}
-    return drawing
 
 
 # -- the records ------------------------------------------------------------------------------------
