@@ -26,9 +26,10 @@ TEXT = ("quickref", "lesson", "teacher", "score", "worksheet", "debrief", "cards
 ONE = r"""
 import json, sys, time
 from printgen.kit.build import plan_kit
+from printgen.request import KitRequest
 from printgen.draw import fonts
 import jinja2  # noqa: F401  (imported by the kit before any document)
-plan = plan_kit(sys.argv[1], 24)
+plan = plan_kit(KitRequest(sys.argv[1], 24))
 plan.page_counts().update({k: 1 for k in plan.kinds()})
 def draw(options):
     return plan.draw(sys.argv[2], options)

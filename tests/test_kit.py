@@ -68,14 +68,10 @@ def test_check_passes_on_the_kit(kit):
 
 def build(tmp_path, name, edition="color", **request):
     from printgen.kit.build import build_kit, plan_kit
+    from printgen.request import KitRequest
 
-    req = dict(scenario="trafalgar", students=24, edition=edition, paper="letter", table=None, scale=None,
-               fraction=None, ships=None, preset=None, units="in", seed=1805, periods=None, minutes=None)
-    req.update(request)
-    r = dict(req)
-    plan = plan_kit(r.pop("scenario"), r.pop("students"), **{k: v for k, v in r.items() if k != "edition"})
     out = tmp_path / name
-    build_kit(plan, edition, out, req)
+    build_kit(plan_kit(KitRequest(edition=edition, **request)), out)
     return out
 
 

@@ -69,8 +69,9 @@ def test_split_fleet_text_traces_each_word():
 def test_the_other_editions_teacher_sheet_draws_no_other_document(monkeypatch):
     from printgen.game.plan import Plan
     from printgen.kit.build import plan_kit
+    from printgen.request import KitRequest
 
-    plan = plan_kit("trafalgar", 24)
+    plan = plan_kit(KitRequest("trafalgar", 24))
     counts = {kind: 1 for kind in plan.kinds()}
     plan.page_counts().update(counts)                # what the kit knows once it has drawn them
     real, drawn = Plan.draw, []

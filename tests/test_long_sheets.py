@@ -16,8 +16,9 @@ from tracecheck import discrepancies, render_and_read
 
 def plan_of(name, students, **choices):
     from printgen.kit.build import plan_kit
+    from printgen.request import KitRequest
 
-    return plan_kit(name, students, **choices)
+    return plan_kit(KitRequest(name, students, **choices))
 
 
 def traced(traces, source) -> list[tuple[int, str]]:

@@ -142,8 +142,9 @@ def test_the_how_to_notes_never_print_over_the_pieces(choices):
     from printgen.check.kit import check_bytes
     from printgen.draw.shapes import Group, Symbol
     from printgen.kit.build import _check, _document, plan_kit
+    from printgen.request import KitRequest
 
-    plan = plan_kit("trafalgar", 24, **choices)
+    plan = plan_kit(KitRequest("trafalgar", 24, **choices))
     drawing = plan.draw("sprites")
     ships = {ship.key for ship in plan.scenario.fleet.ships}
     for page in drawing.pages:

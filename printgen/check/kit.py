@@ -195,11 +195,10 @@ def _traces(path: Path) -> dict | None:
 def _replan(manifest: dict, folder: Path):
     """The fleet, ruleset, deployment and captains the request gives today."""
     from printgen.kit.build import plan_kit
+    from printgen.request import KitRequest
 
-    r = dict(manifest["request"])
-    name, students = r.pop("scenario"), r.pop("students")
-    r.pop("edition", None), r.pop("with_tiled", None)             # what was printed, not what was planned
-    return plan_kit(_scenario_folder(name, folder), students, **r)
+    request = KitRequest.from_json(manifest["request"])
+    return plan_kit(request.but(scenario=_scenario_folder(request.scenario, folder)))
 
 
 def _scenario_folder(name: str, folder: Path) -> str:

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from printgen.registry.documents import DocumentKind, kinds_for
+from printgen.request import KitRequest
 
 if TYPE_CHECKING:
     from printgen.data.scenario import Scenario
@@ -24,8 +25,7 @@ class Plan:
     options: Options
     captains: list[Captain]
     deployment: Deployment
-    students: int = 0                      # the class size asked for
-    choices: dict[str, Any] = field(default_factory=dict, compare=False)     # the options asked for (plan_kit's)
+    request: KitRequest = field(default_factory=KitRequest, compare=False)    # what the teacher asked for
 
     def documents(self) -> tuple[DocumentKind, ...]:
         """The documents of this kit, in print order: the ruleset's, and the poster when asked for."""

@@ -19,22 +19,21 @@ from printgen.kit.jobs import Jobs
 from printgen.kit.progress import Progress
 from printgen.output import make_dirs
 from printgen.registry.documents import DocumentKind
+from printgen.request import KitRequest
 
-EDITIONS = {"color": ("color",), "bw": ("bw",), "both": ("color", "bw")}
 
-
-def plan_kit(name: str, students: int, **choices) -> Plan:
+def plan_kit(request: KitRequest) -> Plan:
     """Load, validate and derive everything (fleet, deployment, captains): errors before any file."""
     from printgen.game.deploy import deploy
     from printgen.game.prepare import prepare
     from printgen.game.students import assign
 
-    scenario, options = prepare(name, **choices)
+    scenario, options = prepare(request.scenario, **request.choices())
     if options.poster:
         from printgen.sheets.maps.poster import check_poster
 
         check_poster(scenario, options)                # a poster the table does not fit: refused before drawing
-    return Plan(scenario, options, assign(scenario, students), deploy(scenario, options), students, dict(choices))
+    return Plan(scenario, options, assign(scenario, request.students), deploy(scenario, options), request)
 
 
 def file_name(record: DocumentKind, edition: str) -> str:
@@ -46,7 +45,7 @@ def data_names(records: tuple[DocumentKind, ...]) -> list[str]:
     return [name for r in records for name in r.data]
 
 
-def build_kit(plan: Plan, editions: str, out: Path, request: dict, progress: Progress | None = None,
+def build_kit(plan: Plan, out: Path, progress: Progress | None = None,
               check: Callable[..., bool] | None = None, verify: Callable | None = None) -> tuple[Path, bool]:
     """Write the kit to `out`: built and checked in a staging folder, then moved in (see outdir).
     Returns where it went and whether `check` passed: a failed kit goes to OUT.failed instead.
@@ -56,17 +55,16 @@ def build_kit(plan: Plan, editions: str, out: Path, request: dict, progress: Pro
     from printgen.kit.outdir import absolute, claim, clear_debris, keep_failed, put_in_place, stage
 
     out = absolute(out)
-    claim(out, plan.scenario.folder, set(kit_files(plan, editions, request, names_only=True)))  # before any work
+    claim(out, plan.scenario.folder, set(kit_files(plan, names_only=True)))  # before any work
     make_dirs(out.parent)
     with locked(out):
         clear_debris(out)
         if any(r.data for r in plan.documents()):          # the previous kit's games, if they are this kit's
             from printgen.sheets.plays.records import reuse_records
 
-            reuse_records(plan, out, {**request, "scenario": scenario_ref(plan.scenario)},
-                          ruleset_sha256(plan.scenario.ruleset))
+            reuse_records(plan, out, ruleset_sha256(plan.scenario.ruleset))
         checked: dict | None = {} if verify is not None else None
-        files = kit_files(plan, editions, request, progress, checked=checked, verify=verify)
+        files = kit_files(plan, progress, checked=checked, verify=verify)
         old = claim(out, plan.scenario.folder, set(files))      # again, with every page's thumbnail, under the lock
         staging = stage(out, files)
         try:
@@ -79,8 +77,8 @@ def build_kit(plan: Plan, editions: str, out: Path, request: dict, progress: Pro
     return out, True
 
 
-def kit_files(plan: Plan, editions: str, request: dict, progress: Progress | None = None,
-              names_only: bool = False, checked: dict | None = None, verify: Callable | None = None) -> dict[str, bytes]:
+def kit_files(plan: Plan, progress: Progress | None = None, names_only: bool = False, checked: dict | None = None,
+              verify: Callable | None = None) -> dict[str, bytes]:
     """Every file of the kit by its name in the folder (`names_only`: the names, with no content).
     With `verify`, each document is also checked in the worker that made it, from its bytes, by
     verify(pdf, doc, trace, plan, files) (files: the data it brings, e.g. plays.json), and the result
@@ -88,22 +86,21 @@ def kit_files(plan: Plan, editions: str, request: dict, progress: Progress | Non
     from printgen.game.deploy_data import data_files
     from printgen.kit.index import index_html, thumb_name
 
-    records = plan.documents()
-    jobs = [(edition, r.kind) for edition in EDITIONS[editions] for r in records]
+    records, editions = plan.documents(), plan.request.editions
+    jobs = [(edition, r.kind) for edition in editions for r in records]
     if names_only:
-        names = [file_name(r, edition) for edition in EDITIONS[editions] for r in records]
-        names += [f"kit-{e}.pdf" for e in EDITIONS[editions]]
+        names = [file_name(r, edition) for edition in editions for r in records]
+        names += [f"kit-{e}.pdf" for e in editions]
         names += ["trace.json", "deployment.json", "deployment.csv", "manifest.json", "index.html", *data_names(records)]
         names += [thumb_name({"path": n}, 1) for n in names if n.endswith(".pdf") and not n.startswith("kit-")]
         return dict.fromkeys(names, b"")
     progress = progress or Progress(0, enabled=False)
-    request = {**request, "scenario": scenario_ref(plan.scenario)}
     # kit.pdf: what a class prints; the optional documents (the table-size map: 50+ sheets) if asked
-    joined = [r for r in records if r.in_kit == "always" or (r.in_kit == "optional" and request.get("with_tiled"))]
-    kits = {f"kit-{e}.pdf": [file_name(r, e) for r in joined] for e in EDITIONS[editions]}
+    joined = [r for r in records if r.in_kit == "always" or (r.in_kit == "optional" and plan.request.with_tiled)]
+    kits = {f"kit-{e}.pdf": [file_name(r, e) for r in joined] for e in editions}
     results, kit_pdfs, files = _documents(plan, jobs, verify, kits, progress)
     documents = []
-    for edition in EDITIONS[editions]:
+    for edition in editions:
         options = plan.options.but(edition=edition)
         for job in jobs:
             if job[0] != edition:
@@ -126,7 +123,7 @@ def kit_files(plan: Plan, editions: str, request: dict, progress: Progress | Non
     files.update(data_files(plan.deployment, plan.scenario, plan.options))
     for d in documents:
         d["sha256"] = hashlib.sha256(files[d["path"]]).hexdigest()
-    manifest = _manifest(plan, documents, request, files, data_names(records))
+    manifest = _manifest(plan, documents, files, data_names(records))
     files["index.html"] = index_html(plan, manifest)
     # what a teacher opens and looks at besides the PDFs: hashed too, so an edit is caught
     manifest["extras"] = {name: hashlib.sha256(files[name]).hexdigest()
@@ -293,14 +290,20 @@ def _check(plan: Plan, verify: Callable, r: dict):
     return verify(r["pdf"], {k: r[k] for k in DOC}, tracefile.as_read(r["path"], r["trace"]), plan, r["files"])
 
 
-def _manifest(plan: Plan, documents: list[dict], request: dict, files: dict[str, bytes], data: list[str]) -> dict:
+def asked(plan: Plan) -> KitRequest:
+    """The request as the manifest records it: the scenario by the name that finds it again
+    (printgen.paths.scenario_ref)."""
+    return plan.request.but(scenario=scenario_ref(plan.scenario))
+
+
+def _manifest(plan: Plan, documents: list[dict], files: dict[str, bytes], data: list[str]) -> dict:
     from printgen.rules.trace import walk_numbers
 
     s, o = plan.scenario, plan.options
     return {
         "printgen": __version__,
         "scenario": {"name": s.name, "title": s.title, "ruleset": s.ruleset.ruleset.id},
-        "request": request,                                   # what was asked: the checker re-derives from it
+        "request": asked(plan).to_json(),                     # what was asked: the checker re-derives from it
         "options": {"paper": o.paper, "scale": o.scale, "units": o.units, "seed": o.seed, "notes": list(o.notes)},
         "ruleset": {key: list(v) if isinstance(v, tuple) else v for key, v in walk_numbers(s.ruleset)},
         "ruleset_labels": dict(s.ruleset.labels),

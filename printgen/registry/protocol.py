@@ -24,6 +24,7 @@ class RuleSystem:
     kinds: ClassVar[tuple[DocumentKind, ...]] = ()      # its own documents, and shared ones as it restates
     #                                                      them (printgen.registry.documents; a built-in
     #                                                      family's are its kinds.py)
+    kit_model: ClassVar[type | None] = None              # the scenario's [kit] settings it reads (a model)
     line_form: ClassVar[str] = "battle"                  # how the line side deploys unless the scenario says
     marks: ClassVar[tuple[str, str]] = ("hit circles", "hit points")   # a track's marks, and what they count
 
@@ -81,6 +82,11 @@ class RuleSystem:
     def gauges(self) -> tuple[Gauge, ...]:
         """The rulers and gauges of the rulers sheet, in order."""
         return ()
+
+    def wind_edges(self, rs) -> list:
+        """The table's coloured wind edges (side, from_ft, to_ft, colour), where ships steer by the edge
+        they face; none: they steer by their angle to the wind."""
+        return []
 
     def legend_blocks(self, scenario, dep, options, width: float) -> list:
         """The map legend's wind part (printgen.sheets.maps.map_legend.Block): the wind, and what it

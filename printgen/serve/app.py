@@ -110,7 +110,7 @@ def create_app(builds: Builds | None = None, hosts: list[str] | None = None) -> 
                    f"{f.EDITION_NAMES[v['edition']]}, {f.PAPERS[v['paper']]} paper, "
                    f"distances in {f.UNITS[v['units']].lower()}, deployment number {v['seed']}")
         # an uploaded fleet is named "./folder", so the kit's manifest points beside it, as in the zip
-        build = builds.start(folder, f"./{fleet.name}" if fleet else scenario, kit.cli_args(),
+        build = builds.start(folder, f"./{fleet.name}" if fleet else scenario, kit.request(scenario).cli_args(),
                              title=plan.scenario.title, summary=summary, fleet=fleet,
                              name=fleet.name if fleet else scenario,
                              advice={r.kind: r.advice for r in plan.documents()})

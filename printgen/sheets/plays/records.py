@@ -44,12 +44,12 @@ def kit_run(plan) -> SimRun:
     the kit's lesson (--periods, --minutes) is not the scenario's own."""
     from printgen.paths import scenario_ref
 
-    c = getattr(plan, "choices", {}) or {}
+    r = plan.request
     lesson = plan.scenario.lesson
-    turns = lesson.turn_limit if c.get("periods") is not None or c.get("minutes") is not None else None
+    turns = lesson.turn_limit if r.periods is not None or r.minutes is not None else None
     games = kit_games(len(plan.deployment.placements), lesson.turn_limit)
-    return SimRun(scenario_ref(plan.scenario), plan.options.seed, games, c.get("fraction"), c.get("ships"),
-                  c.get("scale"), c.get("table"), c.get("preset"), (), turns)
+    return SimRun(scenario_ref(plan.scenario), plan.options.seed, games, r.fraction, r.ships, r.scale, r.table,
+                  r.preset, (), turns)
 
 
 def kit_setup(plan, run: SimRun):
@@ -88,7 +88,7 @@ def replays(st, run: SimRun, results: list[Result]) -> list[tuple[int, Result]]:
     return [(i, r) for i, r in again if r != results[i]]
 
 
-def reuse_records(plan, out, request: dict, ruleset_hash: str | None) -> bool:
+def reuse_records(plan, out, ruleset_hash: str | None) -> bool:
     """Before a kit is built into `out`: if the kit already there was made by this printgen from the
     same request and ruleset file, its records are unchanged since (the manifest's sha256) and a
     sample of its games replays the same, its games are this kit's too (the trust `printgen check`
@@ -97,15 +97,18 @@ def reuse_records(plan, out, request: dict, ruleset_hash: str | None) -> bool:
     from pathlib import Path
 
     from printgen import __version__
+    from printgen.paths import scenario_ref
+
+    planned = plan.request.but(scenario=scenario_ref(plan.scenario)).planned()
 
     def asked(r) -> dict | None:
-        return {k: v for k, v in r.items() if k not in ("edition", "with_tiled")} if isinstance(r, dict) else None
+        return {k: v for k, v in r.items() if k in planned} if isinstance(r, dict) else None
 
     try:
         manifest = json.loads((Path(out) / "manifest.json").read_text(encoding="utf-8"))
         data = (Path(out) / RECORDS).read_bytes()
         if not (isinstance(manifest, dict) and manifest.get("printgen") == __version__
-                and manifest.get("ruleset_sha256") == ruleset_hash and asked(manifest.get("request")) == asked(request)
+                and manifest.get("ruleset_sha256") == ruleset_hash and asked(manifest.get("request")) == planned
                 and (manifest.get("data") or {}).get(RECORDS) == hashlib.sha256(data).hexdigest()):
             return False
         run, sides, results = decode(data)

@@ -30,6 +30,9 @@ class Broadside(RuleSystem):
 
         return recompute(rs, fn, args)
 
+    def wind_edges(self, rs) -> list:
+        return rs.table.edges
+
     def dice_pool(self, rs, ship) -> int:
         return rs.dice_of(ship.side, ship.flagship)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from printgen.registry.protocol import RuleSystem
 from printgen.systems.sectors.kinds import KINDS
 from printgen.systems.sectors import odds  # noqa: F401 (registers the derivations sheets print)
-from printgen.systems.sectors.model import SectorsRuleset, ship_tracks
+from printgen.systems.sectors.model import KitSettings, SectorsRuleset, ship_tracks
 
 
 class Sectors(RuleSystem):
@@ -13,6 +13,7 @@ class Sectors(RuleSystem):
     model = SectorsRuleset
     fleet_columns = ("type",)
     kinds = KINDS
+    kit_model = KitSettings
     line_form = "squadrons"            # medieval fleets chained their ships a squadron a line (Sluys)
     marks = ("structure boxes", "structure points")
 
@@ -21,7 +22,7 @@ class Sectors(RuleSystem):
 
     def piece_tracks(self, scenario, ship) -> list:
         """Structure boxes on the pieces only when the teacher keeps damage there (kit.damage_on)."""
-        return ship_tracks(scenario.ruleset, ship) if scenario.file.kit.damage_on == "pieces" else []
+        return ship_tracks(scenario.ruleset, ship) if scenario.kit.damage_on == "pieces" else []
 
     def ship_types(self, rs) -> dict[str, str]:
         return {k: t.name for k, t in rs.types.items()}
