@@ -56,5 +56,6 @@ def kit_cmd(scenario: str = typer.Argument("trafalgar", help="a scenario name or
         kept = f"the previous kit in {folder}/ is unchanged" if existed else f"nothing was written to {folder}/"
         typer.echo(f"The new kit fails its check: it is kept in {where}/ for inspection; {kept}.", err=True)
         raise typer.Exit(1)
-    typer.echo(f"Kit for {len(plan.captains)} students and {len(plan.scenario.fleet.ships)} ships written to "
+    n = request.students
+    typer.echo(f"Kit for {n} student{'s' if n != 1 else ''} and {len(plan.scenario.fleet.ships)} ships written to "
                f"{folder}/ (open {folder}/index.html)")

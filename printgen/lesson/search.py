@@ -24,6 +24,7 @@ MIN_WIN = 0.25                   # each side wins at least this share ("fair")
 MAX_BY_LIMIT = 0.5               # the median game ends by decision (a side breaks off or loses its last
 #                                  ship), not at the turn limit
 MIN_TURNS, TURNS_WANTED = 3, 4
+COMMAND = 4                      # ships a pupil commands at most in a game printgen chooses (two sides at least)
 BREAKS = (1 / 3, 1 / 4, 1 / 2)   # shares of a side's ships struck at which it breaks off
 BALANCE_STEPS = 4
 DEPLOYMENTS, GAMES = 3, 40       # a candidate's trial: games on each of several deployments
@@ -140,14 +141,15 @@ def _policies(scenario: Scenario) -> dict[str, str] | None:
 
 def sizes(scenario: Scenario, engagement: str, students: int, sized: bool = False) -> list[int]:
     """Fleet sizes to try for an engagement, largest first: those whose turns fit the lesson, from the
-    engagement's ships down to the fewest the class can crew (three pupils a ship at most); `sized`:
-    the teacher gave the fleet's size, all of the engagement's ships."""
+    engagement's ships (or COMMAND a pupil) down to the fewest the class can crew (three pupils a ship
+    at most); `sized`: the teacher gave the fleet's size, all of the engagement's ships."""
     ships = pool(scenario, engagement)
     if sized:
         return [len(ships)]
     squadrons = len({(s.side, s.squadron) for s in ships})
     least = max(squadrons, math.ceil(students / 3), 2)
-    fitting = [n for n in range(len(ships), least - 1, -1) if timed(scenario, n).turn_limit >= MIN_TURNS]
+    most = max(least, min(len(ships), COMMAND * max(students, 2)))
+    fitting = [n for n in range(most, least - 1, -1) if timed(scenario, n).turn_limit >= MIN_TURNS]
     wanted = [n for n in fitting if timed(scenario, n).turn_limit >= TURNS_WANTED]
     return wanted or fitting
 
