@@ -154,6 +154,11 @@ def sizes(scenario: Scenario, engagement: str, students: int, sized: bool = Fals
     return wanted or fitting
 
 
+def both_sides(scenario: Scenario, engagement: str) -> bool:
+    """Whether the engagement has ships of every side in this fleet."""
+    return {s.side for s in pool(scenario, engagement)} == set(scenario.ruleset.sides)
+
+
 def split(scenario: Scenario, engagement: str, n: int) -> dict[str, int]:
     """n ships shared between the sides in proportion to the engagement's, each side keeping at least
     one ship of each of its squadrons there."""
@@ -186,13 +191,32 @@ def rebalance(scenario: Scenario, engagement: str, counts: dict[str, int], t: Tr
     return out if out != counts else None
 
 
+_CHOSEN: dict[tuple, tuple[Trial, list[Trial]]] = {}   # this process's searches: the same inputs, the same game
+REMEMBERED = 16
+
+
 def choose(scenario: Scenario, options: Options, students: int, balance: str = "fair",
            engagement: str | None = None, breaks: tuple[float | None, ...] | None = None,
            sized: bool = False) -> tuple[Trial, list[Trial]]:
     """The lesson's game: (the chosen candidate, every candidate tried, in order). The teacher's pins:
-    `engagement`, `breaks` (the break-off shares to try; (None,): none), `sized` (the fleet's size)."""
+    `engagement`, `breaks` (the break-off shares to try; (None,): none), `sized` (the fleet's size).
+    The search is a function of its inputs: a process that plans the same kit again (the kit's check,
+    a web page's preview) is given the same answer without playing it again."""
+    key = (scenario.text, scenario.ruleset._file[1] if scenario.ruleset._file else "",
+           tuple(s.key for s in scenario.fleet.ships), scenario.lesson.model_dump_json(),
+           scenario.victory.model_dump_json(), options.but(edition="color", fmt="pdf", paper="letter", notes=()),
+           students, balance, engagement, breaks, sized)
+    if key not in _CHOSEN:
+        if len(_CHOSEN) >= REMEMBERED:
+            _CHOSEN.pop(next(iter(_CHOSEN)))
+        _CHOSEN[key] = _search(scenario, options, students, balance, engagement, breaks, sized)
+    return _CHOSEN[key]
+
+
+def _search(scenario: Scenario, options: Options, students: int, balance: str, engagement: str | None,
+            breaks: tuple[float | None, ...] | None, sized: bool) -> tuple[Trial, list[Trial]]:
     favoured = _historical_winner(scenario)
-    order = [engagement] if engagement else [WHOLE, *scenario.file.engagements]
+    order = [engagement] if engagement else [e for e in (WHOLE, *scenario.file.engagements) if both_sides(scenario, e)]
     tried: list[Trial] = []
     cache: dict = {}                     # games of each engagement and fleet, played once for every break-off rule
     for e in order:
@@ -214,6 +238,14 @@ def choose(scenario: Scenario, options: Options, students: int, balance: str = "
         choice = Choice(e, tuple(counts.items()), (breaks or BREAKS)[0], timed(scenario, sum(counts.values())))
         tried.append(judge(scenario, choice, _played(scenario, options, choice, cache), balance, favoured))
     return min(tried, key=lambda t: t.miss), tried
+
+
+def as_written(scenario: Scenario, options: Options, balance: str = "fair") -> Trial:
+    """The scenario's own game (every ship, its lesson and break-off as the file gives them), played
+    as a candidate is, for the figures the lesson plan prints."""
+    counts = tuple((side, sum(1 for s in scenario.fleet.ships if s.side == side)) for side in scenario.ruleset.sides)
+    choice = Choice(WHOLE, counts, scenario.victory.breaks_at, scenario.lesson)
+    return judge(scenario, choice, play_candidate(scenario, options, choice), balance, _historical_winner(scenario))
 
 
 def _played(scenario: Scenario, options: Options, choice: Choice, cache: dict):
