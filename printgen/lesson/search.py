@@ -15,6 +15,7 @@ import statistics
 from dataclasses import dataclass
 
 from printgen.data.scenario import Scenario
+from printgen.data.simulation import lesson_policies
 from printgen.lesson.engagement import WHOLE, Choice, apply, pool, timed, title
 from printgen.options import Options
 
@@ -110,7 +111,7 @@ def play_candidate(scenario: Scenario, options: Options, choice: Choice, deploym
     games = games_for(len(played.fleet.ships), choice.turns)
     for k in range(len(rounds), deployments):
         seed = options.seed + k * STEP
-        st = setup(played, deploy(played, options.but(seed=seed)), _policies(scenario))
+        st = setup(played, deploy(played, options.but(seed=seed)), lesson_policies(scenario))
         rounds.append(simulate(st, games, seed, tallies=True))
     return sides, sizes, rounds
 
@@ -140,13 +141,6 @@ def judge(scenario: Scenario, choice: Choice, played, balance: str = "fair", fav
     spread = tuple(tuple(sum(w == s for _, _, w in games) / len(games) for s in sides) for games in ends)
     return Trial(choice, sides, n, wins, draws, by_limit, statistics.median(t for t, _, _ in every), spread,
                  _unmet(wins, draws, by_limit, choice.turns, balance, favoured, sides))
-
-
-def _policies(scenario: Scenario) -> dict[str, str] | None:
-    """How the search steers each side: the scenario's `[simulation] lesson` policies, as a class plays
-    (default: the scenario's own policies)."""
-    sim = scenario.file.simulation
-    return dict(sim.lesson) if sim is not None and getattr(sim, "lesson", None) else None
 
 
 def sizes(scenario: Scenario, engagement: str, students: int, sized: bool = False) -> list[int]:
