@@ -15,7 +15,7 @@ CASES = [("trafalgar", {"periods": 1}), ("trafalgar", {"minutes": 45}), ("trafal
          ("trafalgar", {"periods": 1, "students": 40}), ("sluys-1340", {"periods": 1}), ("sluys-1340", {})]
 
 PROBE = r"""
-import json, os, resource, sys, time
+import json, os, sys, time
 from printgen.game.prepare import prepare
 from printgen.lesson.search import choose
 name, kw = sys.argv[1], json.loads(sys.argv[2])
@@ -24,8 +24,12 @@ s, o = prepare(name, **kw)
 t0 = time.perf_counter()
 best, tried = choose(s, o, students)
 wall = time.perf_counter() - t0
-cpu = sum(resource.getrusage(w).ru_utime + resource.getrusage(w).ru_stime
-          for w in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN))
+try:                                  # the workers' CPU too, where the system counts it (not on Windows)
+    import resource
+    cpu = sum(resource.getrusage(w).ru_utime + resource.getrusage(w).ru_stime
+              for w in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN))
+except ImportError:
+    cpu = time.process_time()
 print(json.dumps({"wall": wall, "cpu": cpu, "trials": len(tried), "games": sum(t.games for t in tried),
                   "chosen": [best.choice.engagement, dict(best.choice.counts), best.choice.breaks_at,
                              best.choice.turns], "unmet": list(best.unmet)}))
