@@ -148,7 +148,7 @@ def test_trafalgar_bw_builds_previews_and_downloads(client, builds, tmp_path):
 
 
 @pytest.mark.parametrize("fields, field, words", [
-    ({"students": "2"}, "students", "2 students cannot each command"),
+    ({"students": "0"}, "students", "0 students cannot crew"),
     ({"students": "many"}, "students", "whole number"),
     ({"scale": "9"}, "scale", "scale 9 is out of range"),
     ({"scale": "0.5", "table": "4x3ft"}, "table", "both set the scale"),

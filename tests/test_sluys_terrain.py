@@ -2,6 +2,7 @@
 obstacles only on the teacher's secret map (with its placement table), chains between the ships
 of each chained line, and markers the size of a hidden obstacle."""
 
+import json
 import pytest
 
 from printgen.draw.shapes import Group, Line, Poly, Rect
@@ -106,13 +107,17 @@ def test_the_sluys_lesson_pages(tmp_path):
     done = subprocess.run([sys.executable, "-c", "from printgen.cli import main; main()", "kit", "sluys-1340",
                            "--out", str(out), "--edition", "bw", "--minutes", "40"], capture_output=True, text=True)
     assert done.returncode == 0, done.stdout + done.stderr
-    s, _ = prepare("sluys-1340")
-    limit = (2 * 40 - 10 - 10 - 15) // s.lesson.minutes_per_turn                   # --minutes 40: 45 // 8 = 5
+    manifest = json.loads((out / "manifest.json").read_text())
+    from printgen.kit.build import plan_kit
+    from printgen.request import KitRequest
+
+    lesson = plan_kit(KitRequest.from_json(manifest["request"])).scenario.lesson    # the game fitted to 2 x 40 min
+    limit = lesson.play_minutes // lesson.minutes_per_turn
     text = {}
     for kind in ("lesson", "score", "debrief", "teacher"):
         with pdfplumber.open(out / f"{kind}-bw.pdf") as pdf:
             text[kind] = " ".join(" ".join((p.extract_text() or "").split()) for p in pdf.pages)
-    assert f"The game ends after turn {limit} (classroom addition)" in text["lesson"]
+    assert f"The game ends after turn {limit} (printgen's choice)" in text["lesson"]
     assert "A prize: captured by boarding 3" in text["lesson"] and "Secret obstacle map" in text["lesson"]
     assert f"The game ends after turn {limit}." in text["score"]
     for ship in s.fleet.ships:

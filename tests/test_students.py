@@ -37,7 +37,8 @@ def test_flagships_go_to_different_captains(trafalgar):
     assert sum(s.flagship for s in first["North"].ships) == 1
 
 
-@pytest.mark.parametrize("students", [5, 61])
+@pytest.mark.parametrize("students", [0, 181])
 def test_impossible_class_sizes_say_what_works(trafalgar, students):
-    with pytest.raises(PrintgenError, match="between 20 and 60"):
+    """No pupil, or more than three a ship: refused, saying what works (60 ships: 1 to 180)."""
+    with pytest.raises(PrintgenError, match="from 1 to 180"):
         assign(trafalgar, students)

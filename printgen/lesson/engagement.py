@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from printgen.data.lesson import Lesson
 from printgen.data.scenario import Scenario
+from printgen.errors import PrintgenError, Problem
 from printgen.game.reduce import keep
 from printgen.lesson import timing
 from printgen.rules.provenance import Entry
@@ -47,8 +48,14 @@ def title(scenario: Scenario, engagement: str) -> str:
 
 
 def timed(scenario: Scenario, ships: int) -> Lesson:
-    """The scenario's lesson (the teacher's periods and minutes in it) timed for `ships` ships."""
-    return timing.fit(scenario.lesson, ships, len(scenario.fleet.ships))
+    """The scenario's lesson (the teacher's periods and minutes in it) timed for `ships` ships: a lesson
+    that leaves no time for one turn is refused, as the scenario's own would be."""
+    lesson = timing.fit(scenario.lesson, ships, len(scenario.fleet.ships))
+    if lesson.turn_limit < 1:
+        raise PrintgenError(Problem(f"the lesson's {lesson.total_minutes} minutes leave {max(0, lesson.play_minutes)} "
+                                    f"for play, less than one turn of {lesson.minutes_per_turn}", field="--minutes",
+                                    fix="give more periods or longer ones (--periods, --minutes)"))
+    return lesson
 
 
 def apply(scenario: Scenario, choice: Choice, why: str) -> Scenario:

@@ -220,7 +220,10 @@ def choose(scenario: Scenario, options: Options, students: int, balance: str = "
 def _search(scenario: Scenario, options: Options, students: int, balance: str, engagement: str | None,
             breaks: tuple[float | None, ...] | None, sized: bool) -> tuple[Trial, list[Trial]]:
     favoured = _historical_winner(scenario)
-    order = [engagement] if engagement else [e for e in (WHOLE, *scenario.file.engagements) if both_sides(scenario, e)]
+    if engagement or sized:              # the teacher's engagement, or the teacher's fleet as it is
+        order = [engagement or WHOLE]
+    else:
+        order = [e for e in (WHOLE, *scenario.file.engagements) if both_sides(scenario, e)]
     tried: list[Trial] = []
     cache: dict = {}                     # games of each engagement and fleet, played once for every break-off rule
     for e in order:

@@ -17,7 +17,9 @@ UNITS = {"in": "Inches", "cm": "Centimetres"}
 UPLOAD = "upload"                                   # the scenario choice "my own fleet"
 LABELS = {"--students": "Students", "--edition": "Edition", "--paper": "Paper", "--scale": "Scale",
           "--table": "Table size", "--units": "Units", "--fraction": "Share of each squadron",
-          "--ships": "Number of ships", "--preset": "Preset", "--seed": "Deployment number"}
+          "--ships": "Number of ships", "--preset": "Preset", "--seed": "Deployment number",
+          "--engagement": "Part of the battle", "--periods": "Periods", "--minutes": "Minutes a period",
+          "--balance": "Balance", "--break-off": "Break-off"}
 NAMES = {"scenario": "Scenario", "fleet": "Your fleet's files", "students": "Students", "edition": "Edition",
          "paper": "Paper", "units": "Units", "table": "Table size", "scale": "Scale", "preset": "Preset",
          "fraction": "Share of each squadron", "ships": "Number of ships", "seed": "Deployment number",
