@@ -11,6 +11,9 @@ from __future__ import annotations
 
 import math
 import random
+from functools import reduce
+from itertools import repeat
+from operator import add
 from dataclasses import dataclass, field
 
 from printgen.game.deploy_settings import COMPASS_DEG
@@ -21,7 +24,7 @@ STEP = 0.25                        # inches: movement is walked in steps this lo
 FIGHTING = ("afloat", "aground")   # the states of a ship still in the fight (Boat.fighting)
 
 
-@dataclass
+@dataclass(slots=True)
 class Hazard:
     """An obstacle on the table (inches from the west and south edges): `hidden` (stakes, scuttled
     hulls: damage and passage rolls), or `shoal` / `shore` (a ship running on it goes aground)."""
@@ -36,7 +39,7 @@ class Hazard:
         return self.x0 <= x <= self.x1 and self.y0 <= y <= self.y1
 
 
-@dataclass
+@dataclass(slots=True)
 class Boat:
     i: int
     name: str
@@ -75,6 +78,8 @@ class Game:
         self.log = log                 # (turn, phase, poses, links) after each phase, for a replay
         self.width, self.height = width, height
         self.rng = random.Random(seed)
+        self.others = {side: [b for b in boats if b.side != side] for side in {b.side for b in boats}}
+        self._bits = self.rng.getrandbits
         self.turn, self.turn_limit = 0, turn_limit
         self.wind = COMPASS_DEG[rs.table.wind_from]
         self.storm = 0
@@ -84,7 +89,13 @@ class Game:
 
     # -- dice and bookkeeping -------------------------------------------------------------------
     def roll(self) -> int:
-        return self.rng.randint(1, 6)
+        """One d6: what `rng.randint(1, 6)` gives (three random bits until they are below 6), the same
+        dice in the same order, without randint's layers of calls (a game rolls a few hundred)."""
+        bits = self._bits
+        r = bits(3)
+        while r >= 6:
+            r = bits(3)
+        return r + 1
 
     def use(self, key: str) -> None:
         self.used[self.phase].add(key)
@@ -187,62 +198,99 @@ class Game:
 
     def move(self, b: Boat) -> None:
         rs, t = self.rs, self.rs.types[b.type]
-        foes = self.enemies(b)
+        side = b.side
+        foes = [o for o in self.others[side] if o.state in FIGHTING]       # self.enemies(b), inline
         if not foes:
             return
         if b.ram_clear:
             b.ram_clear -= 1
             self.use("ramming.clear_turns")
         x, y = b.x, b.y
-        target = min([(math.hypot(x - o.x, y - o.y), o.i, o) for o in foes])[2]     # the nearest (dist), then index
-        heading = bearing(b.x, b.y, target.x, target.y)
+        hypot = math.hypot
+        ds = [hypot(x - o.x, y - o.y) for o in foes]
+        near = min(ds)
+        target = foes[ds.index(near)]                      # the nearest, then the lowest index (foes are in order)
+        heading = bearing(x, y, target.x, target.y)
         off = off_wind(heading, self.wind)
+        mv = rs.movement
         if t.round_ship:
             self.use("movement.round_ship_min_angle_to_wind_deg")
-            if off < rs.movement.round_ship_min_angle_to_wind_deg:
-                side = 1 if ((heading - self.wind) % 360) < 180 else -1
-                heading = (self.wind + side * rs.movement.round_ship_min_angle_to_wind_deg) % 360
-                off = rs.movement.round_ship_min_angle_to_wind_deg
+            if off < mv.round_ship_min_angle_to_wind_deg:
+                turn = 1 if ((heading - self.wind) % 360) < 180 else -1
+                heading = (self.wind + turn * mv.round_ship_min_angle_to_wind_deg) % 360
+                off = mv.round_ship_min_angle_to_wind_deg
         if b.structure["mast"] == 0 and not t.oars:
             return                                         # a dismasted round ship cannot move
-        furled = t.oars and dist(b, target) <= rs.movement.furl_within_in
+        furled = t.oars and near <= mv.furl_within_in      # near: dist(b, target)
         if furled:
             self.use("movement.furl_within_in")
         speed = t.speed_in
-        if 180 - off <= rs.movement.with_wind_within_deg and not furled and b.structure["mast"] > 0:
-            speed += rs.movement.with_wind_bonus_in
+        if 180 - off <= mv.with_wind_within_deg and not furled and b.structure["mast"] > 0:
+            speed += mv.with_wind_bonus_in
             self.use("movement.with_wind_bonus_in")
         ram = t.ram and b.ram_clear == 0
         reach = self.contact(b, target, ram)
-        gap = dist(b, target) - reach
+        gap = near - reach
         attack = False
-        if speed < gap <= t.attack_speed_in and b.attack_uses < rs.movement.attack_speed_uses \
-                and self.turn - b.attack_last > rs.movement.attack_speed_rest_turns:
+        if speed < gap <= t.attack_speed_in and b.attack_uses < mv.attack_speed_uses \
+                and self.turn - b.attack_last > mv.attack_speed_rest_turns:
             speed, attack = t.attack_speed_in, True
             b.attack_uses, b.attack_last = b.attack_uses + 1, self.turn
             self.use("movement.attack_speed_uses")
-        if abs((heading - b.h + 180) % 360 - 180) >= rs.movement.sweep_turn_deg:
+        if abs((heading - b.h + 180) % 360 - 180) >= mv.sweep_turn_deg:
             speed = max(0.0, speed - 1.0)                  # the sweep costs some of the move
             self.use("movement.sweep_turn_deg")
         b.h = heading
-        travelled = 0.0
         run = min(speed, max(0.0, gap))
         sx, sy = math.sin(math.radians(heading)), math.cos(math.radians(heading))
         # only obstacles near the straight run can be met on it (an inch to spare for rounding)
-        ex, ey = b.x + run * sx, b.y + run * sy
-        lx, hx, ly, hy = min(b.x, ex) - 1.0, max(b.x, ex) + 1.0, min(b.y, ey) - 1.0, max(b.y, ey) + 1.0
+        ex, ey = x + run * sx, y + run * sy
+        lx, hx, ly, hy = min(x, ex) - 1.0, max(x, ex) + 1.0, min(y, ey) - 1.0, max(y, ey) + 1.0
         on_way = [(k, hz) for k, hz in enumerate(self.hazards) if hz.x1 >= lx and hz.x0 <= hx and hz.y1 >= ly
                   and hz.y0 <= hy]
+        if not self.walk(b, speed, gap, run, sx, sy, on_way):
+            return
+        if gap <= speed + 1e-9:
+            self.touch(b, target, ram, attack)
+
+    def walk(self, b: Boat, speed: float, gap: float, run: float, sx: float, sy: float,
+             on_way: list[tuple[int, Hazard]]) -> bool:
+        """Move the ship `run` inches along (sx, sy), a STEP at a time (obstacles are met step by step);
+        False if an obstacle stopped it. Where nothing lies on its way the steps are the same sums,
+        added without asking after obstacles at each."""
+        travelled = 0.0
+        if not on_way:
+            # the whole steps first: travelled is k * STEP exactly, so how many there are is found by
+            # asking the loop's own tests; the position is their sum, added one step at a time in C
+            k = _whole_steps(speed, gap, run)
+            x, y = b.x, b.y
+            if k:
+                dx, dy = STEP * sx, STEP * sy
+                x, y = reduce(add, repeat(dx, k), x), reduce(add, repeat(dy, k), y)
+                travelled = k * STEP
+            while travelled + 1e-9 < run:
+                step = min(STEP, speed - travelled, gap - travelled)
+                x += step * sx
+                y += step * sy
+                travelled += step
+            if travelled:
+                b.x, b.y, b.moved = x, y, True
+            return True
+        met = b.hazards_met
+        boxes = [(k, hz.x0, hz.x1, hz.y0, hz.y1) for k, hz in on_way]
         while travelled + 1e-9 < run:
             step = min(STEP, speed - travelled, gap - travelled)
             b.x += step * sx
             b.y += step * sy
             travelled += step
             b.moved = True
-            if on_way and not self.hazard(b, on_way):
-                return
-        if gap <= speed + 1e-9:
-            self.touch(b, target, ram, attack)
+            x, y = b.x, b.y                                # Hazard.holds, inline: most steps meet nothing
+            for k, x0, x1, y0, y1 in boxes:
+                if x0 <= x <= x1 and y0 <= y <= y1 and k not in met:
+                    if not self.hazard(b, on_way):
+                        return False
+                    break
+        return True
 
     def contact(self, b: Boat, target: Boat, bow_first: bool) -> float:
         """Centre distance at which the two bases touch: bow on (a ram) or alongside."""
@@ -321,26 +369,62 @@ class Game:
 
     # -- 3. missile fire ------------------------------------------------------------------------
     def missile(self) -> None:
-        bands = self.rs.missile.range_in.bands()
-        long = self.rs.long_range_in()
+        """Every fighting ship shoots at its nearest enemy within long range (the lowest index of
+        equals), all at once: the crews are marked after every ship has rolled."""
+        bands, long, to_hit, bowmen = self.tables()
+        hypot = math.hypot
+        boats = [b for b in self.boats if b.state in FIGHTING]
+        sides = {}
+        for b in boats:
+            sides.setdefault(b.side, []).append(b)
+        # each pair's distance once: hypot(-dx, -dy) is hypot(dx, dy), to the last bit
+        rows: dict[int, list[float]] = {}
+        if len(sides) == 2:
+            one, two = sides.values()
+            for a in one:
+                x, y = a.x, a.y
+                rows[a.i] = [hypot(x - o.x, y - o.y) for o in two]
+            for b, col in zip(two, zip(*[rows[a.i] for a in one])):
+                rows[b.i] = list(col)
+            foes_of = {one[0].side: two, two[0].side: one}
+        else:
+            foes_of = {side: [o for o in boats if o.side != side] for side in sides}
+            for b in boats:
+                x, y = b.x, b.y
+                rows[b.i] = [hypot(x - o.x, y - o.y) for o in foes_of[b.side]]
         shots = []
-        for b in self.boats:
-            if not b.fighting:
+        roll = self.roll
+        for b in boats:
+            ds = rows[b.i]
+            if not ds:
                 continue
-            x, y = b.x, b.y                                # (range, index, ship) within long range
-            foes = [f for f in [(math.hypot(x - o.x, y - o.y), o.i, o) for o in self.enemies(b)] if f[0] <= long]
-            if not foes:
+            d = min(ds)
+            if d > long:
                 continue
-            d, _, target = min(foes)                       # the nearest, then the lowest index (indices differ)
-            band = next(n for n, (lo, hi) in bands.items() if d <= hi)
-            dice = min(self.rs.types[b.type].bowmen, b.crew)
-            hit = self.rs.missile.to_hit[b.side][band].hit
-            shots.append((target, sum(1 for _ in range(dice) if self.roll() in hit)))
-            self.use(f"missile.to_hit.{b.side}.{band}")
+            target = foes_of[b.side][ds.index(d)]           # the nearest, then the lowest index (in order)
+            band = next(name for hi, name in bands if d <= hi)
+            dice = min(bowmen[b.type], b.crew)
+            hit, key = to_hit[b.side, band]
+            shots.append((target, sum(1 for _ in range(dice) if roll() in hit)))
+            self.use(key)
         for target, hits in shots:                         # both sides shoot at once
             target.crew = max(0, target.crew - hits)
         for b in self.boats:
-            self.crew_gone(b)
+            if b.crew == 0 and b.state in FIGHTING:        # crew_gone's test first: most ships keep a crew
+                self.crew_gone(b)
+
+    def tables(self):
+        """What missile fire reads from the ruleset, looked up once a game: the bands (upper bound,
+        name) in order, long range, each side's faces and rule key per band, each type's bowmen."""
+        found = self.__dict__.get("_tables")
+        if found is None:
+            rs = self.rs
+            bands = rs.missile.range_in.bands()
+            to_hit = {(side, band): (frozenset(rs.missile.to_hit[side][band].hit), f"missile.to_hit.{side}.{band}")
+                      for side in rs.sides for band in bands}
+            found = self._tables = ([(hi, name) for name, (lo, hi) in bands.items()], rs.long_range_in(), to_hit,
+                                    {k: t.bowmen for k, t in rs.types.items()})
+        return found
 
     def crew_gone(self, b: Boat) -> None:
         if b.fighting and b.crew == 0:
@@ -351,16 +435,17 @@ class Game:
     # -- 4. grappling and boarding --------------------------------------------------------------
     def boarding(self) -> None:
         rs = self.rs
-        alive = [b for b in self.boats if b.fighting]       # nobody strikes while grapnels are thrown
-        for n, a in enumerate(alive):
-            for c in alive[n + 1:]:                         # dist and contact (alongside), inline
-                if a.side != c.side and c.i not in a.grappled \
-                        and math.hypot(a.x - c.x, a.y - c.y) <= a.width / 2 + c.width / 2 + CONTACT_SLACK:
-                    self.use("grappling.roll")
-                    if any(self.roll() in rs.grappling.roll.grappled for _ in range(2)):
-                        a.grappled.add(c.i)
-                        c.grappled.add(a.i)
+        alive = [b for b in self.boats if b.state in FIGHTING]   # nobody strikes while grapnels are thrown
+        grappled = rs.grappling.roll.grappled
+        for a, c in self.alongside(alive):                  # in the order of the ships, pair by pair
+            if c.i not in a.grappled:
+                self.use("grappling.roll")
+                if any(self.roll() in grappled for _ in range(2)):
+                    a.grappled.add(c.i)
+                    c.grappled.add(a.i)
         for a in self.boats:
+            if not a.grappled:
+                continue
             for j in sorted(a.grappled):
                 c = self.boats[j]
                 if a.i < c.i and a.fighting and c.fighting:
@@ -374,6 +459,33 @@ class Game:
                     self.crew_gone(a)
                     self.crew_gone(c)
 
+    @staticmethod
+    def alongside(alive: list[Boat]) -> list[tuple[Boat, Boat]]:
+        """Enemy pairs (a, c), a before c in `alive`, whose bases touch alongside (centres within half
+        their widths and CONTACT_SLACK), in the order of a nested loop over `alive`. Swept along x:
+        only ships within the widest such reach of each other in x are compared."""
+        if len(alive) < 2:
+            return []
+        wide = max(b.width for b in alive) + CONTACT_SLACK + 1e-9
+        order = sorted(range(len(alive)), key=lambda n: alive[n].x)
+        pairs = []
+        hypot = math.hypot
+        for k, n in enumerate(order):
+            a = alive[n]
+            ax, ay, side = a.x, a.y, a.side
+            for m in order[k + 1:]:
+                c = alive[m]
+                if c.x - ax > wide:
+                    break
+                if c.side != side and -wide <= c.y - ay <= wide:
+                    pairs.append((n, m) if n < m else (m, n))
+        out = []
+        for n, m in sorted(pairs):
+            a, c = alive[n], alive[m]
+            if hypot(a.x - c.x, a.y - c.y) <= a.width / 2 + c.width / 2 + CONTACT_SLACK:
+                out.append((a, c))
+        return out
+
     def chain_bonus(self, b: Boat) -> int:
         if b.chained and any(o.chained and o.side == b.side and o.fighting and o.i != b.i and dist(o, b) < 4
                              for o in self.boats):
@@ -384,8 +496,9 @@ class Game:
     # -- 5. morale ------------------------------------------------------------------------------
     def morale(self) -> None:
         m = self.rs.morale
+        lost = m.test_crew_lost
         for b in self.boats:
-            if b.fighting and b.crew_max - b.crew >= m.test_crew_lost * b.crew_max:
+            if b.state in FIGHTING and b.crew_max - b.crew >= lost * b.crew_max:
                 self.use("morale.roll")
                 if self.roll() in m.roll.breaks:
                     if b.grappled:
@@ -396,6 +509,27 @@ class Game:
 
 
 # -- geometry ---------------------------------------------------------------------------------------
+def _full_step(j: int, speed: float, gap: float, run: float) -> bool:
+    """Does the walk's step j (travelled = j * STEP) go a whole STEP? The loop's tests, exactly."""
+    t = j * STEP
+    return t + 1e-9 < run and STEP <= speed - t and STEP <= gap - t
+
+
+def _whole_steps(speed: float, gap: float, run: float) -> int:
+    """How many whole steps the walk takes before its last, shorter one (or its end): the first j
+    whose step is not whole. The tests only fail later as j grows, so an estimate is walked to it."""
+    lim = min(run, speed, gap)
+    if lim < STEP:
+        k = 0
+    else:
+        k = max(0, int(lim / STEP) - 1)
+    while k > 0 and not _full_step(k - 1, speed, gap, run):
+        k -= 1
+    while _full_step(k, speed, gap, run):
+        k += 1
+    return k
+
+
 def dist(a: Boat, b: Boat) -> float:
     return math.hypot(a.x - b.x, a.y - b.y)
 
@@ -419,24 +553,48 @@ def struck_part(target: Boat, x: float, y: float) -> str:
 
 
 # -- setting up a game from a scenario --------------------------------------------------------------
-def new_game(scenario, deployment, seed: int | str, turn_limit: int | None = None,
-             holding: frozenset[str] = frozenset(), log: list | None = None) -> Game:
-    """A game on the deployment's table; squadrons the scenario chains lie chained. The turn limit
-    and the victory points are the scenario's lesson (classroom additions)."""
+@dataclass(frozen=True)
+class Table:
+    """What every game of a scenario's deployment starts from, worked out once: each ship as Boat's
+    arguments, the obstacles, the table, the lesson's end and points."""
+    rs: object
+    boats: tuple[tuple, ...]                 # Boat(*args, chained=...) per ship, structure as items
+    hazards: tuple[tuple, ...]               # Hazard(*args) per obstacle
+    width: float
+    height: float
+    turn_limit: int
+    victory: tuple[int, int, int]
+
+    def game(self, seed: int | str, turn_limit: int | None = None, holding: frozenset[str] = frozenset(),
+             log: list | None = None) -> "Game":
+        boats = [Boat(*args[:10], dict(args[10]), args[11], args[12], chained=args[13]) for args in self.boats]
+        return Game(self.rs, boats, [Hazard(*h) for h in self.hazards], self.width, self.height, seed,
+                    turn_limit or self.turn_limit, self.victory, holding, log)
+
+
+def table_of(scenario, deployment) -> Table:
+    """The start of every game on the deployment's table; squadrons the scenario chains lie chained.
+    The turn limit and the victory points are the scenario's lesson (classroom additions)."""
     rs = scenario.ruleset
     chained = set(scenario.file.fleet.chained)
     boats = []
     for i, p in enumerate(deployment.placements):
         t = rs.types[p.ship.type]
         st = t.structure
-        boats.append(Boat(i, p.ship.name, p.ship.side, p.ship.type, p.ship.flagship, p.x_in, p.y_in,
-                          float(p.heading_deg), p.length_in, p.width_in,
-                          {"bow": st.bow, "stern": st.stern, "port": st.port, "starboard": st.starboard,
-                           "mast": st.mast}, t.crew_boxes, t.crew_boxes, chained=p.ship.squadron in chained))
-    hazards = [Hazard(h["kind"], *h["rect_in"]) for h in hazards_of(scenario, deployment.scale)]
+        boats.append((i, p.ship.name, p.ship.side, p.ship.type, p.ship.flagship, p.x_in, p.y_in,
+                      float(p.heading_deg), p.length_in, p.width_in,
+                      (("bow", st.bow), ("stern", st.stern), ("port", st.port), ("starboard", st.starboard),
+                       ("mast", st.mast)), t.crew_boxes, t.crew_boxes, p.ship.squadron in chained))
+    hazards = tuple((h["kind"], *h["rect_in"]) for h in hazards_of(scenario, deployment.scale))
     v = scenario.victory
-    return Game(rs, boats, hazards, deployment.width_in, deployment.height_in, seed,
-                turn_limit or scenario.lesson.turn_limit, (v.struck, v.flagship_struck, v.captured), holding, log)
+    return Table(rs, tuple(boats), hazards, deployment.width_in, deployment.height_in, scenario.lesson.turn_limit,
+                 (v.struck, v.flagship_struck, v.captured))
+
+
+def new_game(scenario, deployment, seed: int | str, turn_limit: int | None = None,
+             holding: frozenset[str] = frozenset(), log: list | None = None) -> Game:
+    """A game on the deployment's table (see `table_of`)."""
+    return table_of(scenario, deployment).game(seed, turn_limit, holding, log)
 
 
 def hazards_of(scenario, scale: float) -> list[dict]:
@@ -471,7 +629,10 @@ class Engine:
         from printgen.play.engine import Result, game_seed
 
         holding = frozenset(side for side, p in setup.policies.items() if not p.moves)
-        g = new_game(self.scenario, self.deployment, game_seed(seed, index), setup.turn_limit, holding, log)
+        table = self.__dict__.get("_table")
+        if table is None:
+            table = self._table = table_of(self.scenario, self.deployment)
+        g = table.game(game_seed(seed, index), setup.turn_limit, holding, log)
         if log is not None:
             g.snapshot("start")
         winner = g.play()
