@@ -1,8 +1,8 @@
-"""A minimal game engine for the sectors family (the medieval fragment), until the shared simulator
-(printgen/play) has one: seeded, deterministic, phase by phase as the ruleset's `sequence.phases`
-lists them, every number read from the ruleset. Ships are points with a heading and a base; a
-simple policy steers them: every ship that may move heads for the nearest enemy, rammers strike,
-others come alongside (or smash into the enemy when attack speed brings them in contact).
+"""The game engine of the sectors family (the medieval fragment): seeded, deterministic, phase by
+phase as the ruleset's `sequence.phases` lists them, every number read from the ruleset. Ships are
+their bases (boats.py) and move base by base (sailing.py); a captain's policy steers them: every
+ship that may move heads for the nearest enemy, rammers strike bow first, others come alongside
+(or smash into the enemy when attack speed brings them in contact).
 
 Each phase records the rule entries it applied (`Game.used`), so a test can see that every phase
 of the turn has a rule that was used."""
@@ -11,74 +11,40 @@ from __future__ import annotations
 
 import math
 import random
-from functools import reduce
-from itertools import repeat
-from operator import add
-from dataclasses import dataclass, field
 
 from printgen.game.deploy_settings import COMPASS_DEG
+from printgen.play.geom import distance, gap
+from printgen.systems.sectors.boats import FIGHTING, Boat, Hazard, Table, table_of
 from printgen.systems.sectors.model import SECTORS
+from printgen.systems.sectors.sailing import CONTACT_SLACK, Sailing, contact_point
 
-CONTACT_SLACK = 0.25               # inches: bases this close count as touching
-STEP = 0.25                        # inches: movement is walked in steps this long (obstacles, contact)
-FIGHTING = ("afloat", "aground")   # the states of a ship still in the fight (Boat.fighting)
+CHAINED_IN = 2.0                   # inches base to base: chained neighbours (printgen's choice, with the chains)
 
-
-@dataclass(slots=True)
-class Hazard:
-    """An obstacle on the table (inches from the west and south edges): `hidden` (stakes, scuttled
-    hulls: damage and passage rolls), or `shoal` / `shore` (a ship running on it goes aground)."""
-    kind: str
-    x0: float
-    y0: float
-    x1: float
-    y1: float
-    found: bool = False            # a marker was put down (the source: only once contacted)
-
-    def holds(self, x: float, y: float) -> bool:
-        return self.x0 <= x <= self.x1 and self.y0 <= y <= self.y1
+# Where the engine still plays the fragment more simply than the table does (the plays page prints
+# these, a line each).
+SIMPLIFICATIONS = (
+    "Captains steer by simple habits (the policies named above): for the nearest enemy ship, round a friend "
+    "in the way; nobody plans a formation or a retreat.",
+    "A turn larger than the sweep's step is made a step at a time, each followed by a ship's length forward "
+    "(printgen's reading of \"move forward\").",
+    "Missile fire is all round, at the nearest enemy, measured base to base; fire and pyrotechnics, holing with "
+    "rocks, embarking and landing crews are left out.",
+)
 
 
-@dataclass(slots=True)
-class Boat:
-    i: int
-    name: str
-    side: str
-    type: str
-    flagship: bool
-    x: float
-    y: float
-    h: float
-    length: float
-    width: float
-    structure: dict[str, int]
-    crew: int
-    crew_max: int
-    chained: bool = False
-    state: str = "afloat"          # afloat, aground, sunk, fled, struck, captured
-    grappled: set[int] = field(default_factory=set)
-    attack_uses: int = 0
-    attack_last: int = -9
-    ram_clear: int = 0             # turns of clearing left after a ram
-    moved: bool = False            # moved this turn (for "the target moved in the previous turn")
-    moved_before: bool = False
-    hazards_met: set[int] = field(default_factory=set)
-
-    @property
-    def fighting(self) -> bool:
-        return self.state in FIGHTING
-
-
-class Game:
+class Game(Sailing):
     def __init__(self, rs, boats: list[Boat], hazards: list[Hazard], width: float, height: float,
                  seed: int | str, turn_limit: int, victory: tuple[int, int, int] = (1, 2, 3),
-                 holding: frozenset[str] = frozenset(), log: list | None = None):
+                 policies: dict[str, str] | None = None, log: list | None = None):
         self.rs, self.boats, self.hazards = rs, boats, hazards
-        self.holding = holding         # sides whose policy keeps station (printgen/play/policies.py)
+        # each side's captains' habit (printgen/play/policies.py): "close-and-fire" unless given
+        self.policies = {side: (policies or {}).get(side, "close-and-fire") for side in rs.sides}
+        self.holding = {side for side, name in self.policies.items() if name == "hold-the-line"}
         self.log = log                 # (turn, phase, poses, links) after each phase, for a replay
         self.width, self.height = width, height
         self.rng = random.Random(seed)
         self.others = {side: [b for b in boats if b.side != side] for side in {b.side for b in boats}}
+        self.side_order = {side: k for k, side in enumerate(rs.sides)}
         self._bits = self.rng.getrandbits
         self.turn, self.turn_limit = 0, turn_limit
         self.wind = COMPASS_DEG[rs.table.wind_from]
@@ -179,155 +145,18 @@ class Game:
         elif face in w.roll.veers:
             self.wind = (self.wind + w.shift_deg) % 360
 
-    # -- 2. movement ----------------------------------------------------------------------------
-    def movement(self) -> None:
-        for b in self.boats:
-            if b.state == "aground":
-                self.refloat(b)
-            elif b.state == "afloat" and not b.chained and not b.grappled and b.side not in self.holding:
-                self.move(b)
-
-    def refloat(self, b: Boat) -> None:
-        t = self.rs.types[b.type]
-        if t.round_ship or b.crew <= b.crew_max * (1 - self.rs.aground.crew_lost_stays):
-            self.use("aground")                            # stays aground for the game
-            return
-        if self.roll() in self.rs.aground.refloat.refloated:
-            b.state = "afloat"
-        self.use("aground.refloat")
-
-    def move(self, b: Boat) -> None:
-        rs, t = self.rs, self.rs.types[b.type]
-        side = b.side
-        foes = [o for o in self.others[side] if o.state in FIGHTING]       # self.enemies(b), inline
-        if not foes:
-            return
-        if b.ram_clear:
-            b.ram_clear -= 1
-            self.use("ramming.clear_turns")
-        x, y = b.x, b.y
-        hypot = math.hypot
-        ds = [hypot(x - o.x, y - o.y) for o in foes]
-        near = min(ds)
-        target = foes[ds.index(near)]                      # the nearest, then the lowest index (foes are in order)
-        heading = bearing(x, y, target.x, target.y)
-        off = off_wind(heading, self.wind)
-        mv = rs.movement
-        if t.round_ship:
-            self.use("movement.round_ship_min_angle_to_wind_deg")
-            if off < mv.round_ship_min_angle_to_wind_deg:
-                turn = 1 if ((heading - self.wind) % 360) < 180 else -1
-                heading = (self.wind + turn * mv.round_ship_min_angle_to_wind_deg) % 360
-                off = mv.round_ship_min_angle_to_wind_deg
-        if b.structure["mast"] == 0 and not t.oars:
-            return                                         # a dismasted round ship cannot move
-        furled = t.oars and near <= mv.furl_within_in      # near: dist(b, target)
-        if furled:
-            self.use("movement.furl_within_in")
-        speed = t.speed_in
-        if 180 - off <= mv.with_wind_within_deg and not furled and b.structure["mast"] > 0:
-            speed += mv.with_wind_bonus_in
-            self.use("movement.with_wind_bonus_in")
-        ram = t.ram and b.ram_clear == 0
-        reach = self.contact(b, target, ram)
-        gap = near - reach
-        attack = False
-        if speed < gap <= t.attack_speed_in and b.attack_uses < mv.attack_speed_uses \
-                and self.turn - b.attack_last > mv.attack_speed_rest_turns:
-            speed, attack = t.attack_speed_in, True
-            b.attack_uses, b.attack_last = b.attack_uses + 1, self.turn
-            self.use("movement.attack_speed_uses")
-        if abs((heading - b.h + 180) % 360 - 180) >= mv.sweep_turn_deg:
-            speed = max(0.0, speed - 1.0)                  # the sweep costs some of the move
-            self.use("movement.sweep_turn_deg")
-        b.h = heading
-        run = min(speed, max(0.0, gap))
-        sx, sy = math.sin(math.radians(heading)), math.cos(math.radians(heading))
-        # only obstacles near the straight run can be met on it (an inch to spare for rounding)
-        ex, ey = x + run * sx, y + run * sy
-        lx, hx, ly, hy = min(x, ex) - 1.0, max(x, ex) + 1.0, min(y, ey) - 1.0, max(y, ey) + 1.0
-        on_way = [(k, hz) for k, hz in enumerate(self.hazards) if hz.x1 >= lx and hz.x0 <= hx and hz.y1 >= ly
-                  and hz.y0 <= hy]
-        if not self.walk(b, speed, gap, run, sx, sy, on_way):
-            return
-        if gap <= speed + 1e-9:
-            self.touch(b, target, ram, attack)
-
-    def walk(self, b: Boat, speed: float, gap: float, run: float, sx: float, sy: float,
-             on_way: list[tuple[int, Hazard]]) -> bool:
-        """Move the ship `run` inches along (sx, sy), a STEP at a time (obstacles are met step by step);
-        False if an obstacle stopped it. Where nothing lies on its way the steps are the same sums,
-        added without asking after obstacles at each."""
-        travelled = 0.0
-        if not on_way:
-            # the whole steps first: travelled is k * STEP exactly, so how many there are is found by
-            # asking the loop's own tests; the position is their sum, added one step at a time in C
-            k = _whole_steps(speed, gap, run)
-            x, y = b.x, b.y
-            if k:
-                dx, dy = STEP * sx, STEP * sy
-                x, y = reduce(add, repeat(dx, k), x), reduce(add, repeat(dy, k), y)
-                travelled = k * STEP
-            while travelled + 1e-9 < run:
-                step = min(STEP, speed - travelled, gap - travelled)
-                x += step * sx
-                y += step * sy
-                travelled += step
-            if travelled:
-                b.x, b.y, b.moved = x, y, True
-            return True
-        met = b.hazards_met
-        boxes = [(k, hz.x0, hz.x1, hz.y0, hz.y1) for k, hz in on_way]
-        while travelled + 1e-9 < run:
-            step = min(STEP, speed - travelled, gap - travelled)
-            b.x += step * sx
-            b.y += step * sy
-            travelled += step
-            b.moved = True
-            x, y = b.x, b.y                                # Hazard.holds, inline: most steps meet nothing
-            for k, x0, x1, y0, y1 in boxes:
-                if x0 <= x <= x1 and y0 <= y <= y1 and k not in met:
-                    if not self.hazard(b, on_way):
-                        return False
-                    break
-        return True
-
-    def contact(self, b: Boat, target: Boat, bow_first: bool) -> float:
-        """Centre distance at which the two bases touch: bow on (a ram) or alongside."""
-        return (b.length / 2 if bow_first else b.width / 2) + target.width / 2
-
-    def hazard(self, b: Boat, hazards: list[tuple[int, Hazard]] | None = None) -> bool:
-        """Obstacles, shoals and the shore met on this step; False if the ship must stop. `hazards`:
-        (index, hazard) of those that can be met, in order, if the caller has narrowed them down."""
-        for k, hz in (enumerate(self.hazards) if hazards is None else hazards):
-            if not hz.holds(b.x, b.y) or k in b.hazards_met:
-                continue
-            b.hazards_met.add(k)
-            part = self.sector_roll()
-            if hz.kind == "hidden":
-                hz.found = True
-                self.use("obstacles")
-                self.damage(b, part, 0)
-                if self.roll() in self.rs.obstacles.passage.blocked:
-                    return False
-            else:
-                self.use("aground")
-                self.damage(b, part, 0)
-                if b.fighting:
-                    b.state = "aground"
-                return False
-            if not b.fighting:
-                return False
-        return True
-
     def sector_roll(self) -> str:
         face = self.roll()
         return next(s for s in SECTORS if face in getattr(self.rs.obstacles.sector, s))
 
     def touch(self, b: Boat, target: Boat, ram: bool, attack: bool) -> None:
-        """Contact: a ram strikes, attack speed without a ram smashes (the collision rules), else alongside."""
-        part = struck_part(target, b.x, b.y)
-        if ram and part in ("port", "starboard", "stern", "bow"):
+        """Contact: a ram strikes with the fore-most part of its bow, attack speed without a ram smashes
+        (the collision rules), else the ships lie alongside. Each takes damage in the sector of its
+        base where they touch."""
+        point = contact_point(b, target)
+        part = target.sector_at(*point)
+        x, y, fx, fy, hl, _ = b.r
+        if ram and point == (x + fx * hl, y + fy * hl):    # the bow's middle touches: a ram
             mods = self.rs.ramming.modifiers
             total = (mods["attack-speed"].value if attack else 0) + \
                     (mods["large"].value if self.rs.types[b.type].large else 0) + \
@@ -337,7 +166,7 @@ class Game:
             self.damage(target, part, total)
             b.ram_clear = self.rs.ramming.clear_turns
         elif attack:
-            self.collide(b, "bow", target, part)
+            self.collide(b, b.sector_at(*contact_point(target, b)), target, part)
 
     def collide(self, a: Boat, a_part: str, b: Boat, b_part: str) -> None:
         """Both ships roll on the damage table with the collision factors, then each mast."""
@@ -369,39 +198,28 @@ class Game:
 
     # -- 3. missile fire ------------------------------------------------------------------------
     def missile(self) -> None:
-        """Every fighting ship shoots at its nearest enemy within long range (the lowest index of
-        equals), all at once: the crews are marked after every ship has rolled."""
+        """Every fighting ship shoots at its nearest enemy within long range, measured base to base (the
+        lowest index of equals), all at once: the crews are marked after every ship has rolled."""
         bands, long, to_hit, bowmen = self.tables()
-        hypot = math.hypot
         boats = [b for b in self.boats if b.state in FIGHTING]
-        sides = {}
-        for b in boats:
-            sides.setdefault(b.side, []).append(b)
-        # each pair's distance once: hypot(-dx, -dy) is hypot(dx, dy), to the last bit
-        rows: dict[int, list[float]] = {}
-        if len(sides) == 2:
-            one, two = sides.values()
-            for a in one:
-                x, y = a.x, a.y
-                rows[a.i] = [hypot(x - o.x, y - o.y) for o in two]
-            for b, col in zip(two, zip(*[rows[a.i] for a in one])):
-                rows[b.i] = list(col)
-            foes_of = {one[0].side: two, two[0].side: one}
-        else:
-            foes_of = {side: [o for o in boats if o.side != side] for side in sides}
-            for b in boats:
-                x, y = b.x, b.y
-                rows[b.i] = [hypot(x - o.x, y - o.y) for o in foes_of[b.side]]
+        # the pairs whose bases might be within long range (their centres close enough), once; each
+        # pair's range measured at most once, and only while it could be a ship's nearest
+        within: dict[int, list[Boat]] = {b.i: [] for b in boats}
+        for n, a in enumerate(boats):
+            ax, ay, ar, side = a.x, a.y, a.reach, a.side
+            for c in boats[n + 1:]:
+                if c.side != side and math.hypot(c.x - ax, c.y - ay) - ar - c.reach <= long:
+                    within[a.i].append(c)
+                    within[c.i].append(a)
+        known: dict = {}
         shots = []
         roll = self.roll
         for b in boats:
-            ds = rows[b.i]
-            if not ds:
+            if not within[b.i]:
                 continue
-            d = min(ds)
-            if d > long:
+            target, d = self.nearest(b, within[b.i], long, known)
+            if target is None:
                 continue
-            target = foes_of[b.side][ds.index(d)]           # the nearest, then the lowest index (in order)
             band = next(name for hi, name in bands if d <= hi)
             dice = min(bowmen[b.type], b.crew)
             hit, key = to_hit[b.side, band]
@@ -439,8 +257,11 @@ class Game:
         grappled = rs.grappling.roll.grappled
         for a, c in self.alongside(alive):                  # in the order of the ships, pair by pair
             if c.i not in a.grappled:
+                wanting = sum(1 for me, other in ((a, c), (c, a)) if self.wants_grapple(me, other))
+                if not wanting:
+                    continue
                 self.use("grappling.roll")
-                if any(self.roll() in grappled for _ in range(2)):
+                if any(self.roll() in grappled for _ in range(wanting)):
                     a.grappled.add(c.i)
                     c.grappled.add(a.i)
         for a in self.boats:
@@ -461,15 +282,14 @@ class Game:
 
     @staticmethod
     def alongside(alive: list[Boat]) -> list[tuple[Boat, Boat]]:
-        """Enemy pairs (a, c), a before c in `alive`, whose bases touch alongside (centres within half
-        their widths and CONTACT_SLACK), in the order of a nested loop over `alive`. Swept along x:
-        only ships within the widest such reach of each other in x are compared."""
+        """Enemy pairs (a, c), a before c in `alive`, whose bases touch (within CONTACT_SLACK), in the
+        order of a nested loop over `alive`. Swept along x: only ships whose bases could reach each
+        other are measured."""
         if len(alive) < 2:
             return []
-        wide = max(b.width for b in alive) + CONTACT_SLACK + 1e-9
+        wide = 2 * max(b.reach for b in alive) + CONTACT_SLACK + 1e-9
         order = sorted(range(len(alive)), key=lambda n: alive[n].x)
         pairs = []
-        hypot = math.hypot
         for k, n in enumerate(order):
             a = alive[n]
             ax, ay, side = a.x, a.y, a.side
@@ -479,15 +299,10 @@ class Game:
                     break
                 if c.side != side and -wide <= c.y - ay <= wide:
                     pairs.append((n, m) if n < m else (m, n))
-        out = []
-        for n, m in sorted(pairs):
-            a, c = alive[n], alive[m]
-            if hypot(a.x - c.x, a.y - c.y) <= a.width / 2 + c.width / 2 + CONTACT_SLACK:
-                out.append((a, c))
-        return out
+        return [(alive[n], alive[m]) for n, m in sorted(pairs) if gap(alive[n].r, alive[m].r) <= CONTACT_SLACK]
 
     def chain_bonus(self, b: Boat) -> int:
-        if b.chained and any(o.chained and o.side == b.side and o.fighting and o.i != b.i and dist(o, b) < 4
+        if b.chained and any(o.chained and o.side == b.side and o.fighting and o.i != b.i and distance(o.r, b.r) <= CHAINED_IN
                              for o in self.boats):
             self.use("boarding.chained_bonus")
             return self.rs.boarding.chained_bonus
@@ -509,107 +324,26 @@ class Game:
 
 
 # -- geometry ---------------------------------------------------------------------------------------
-def _full_step(j: int, speed: float, gap: float, run: float) -> bool:
-    """Does the walk's step j (travelled = j * STEP) go a whole STEP? The loop's tests, exactly."""
-    t = j * STEP
-    return t + 1e-9 < run and STEP <= speed - t and STEP <= gap - t
-
-
-def _whole_steps(speed: float, gap: float, run: float) -> int:
-    """How many whole steps the walk takes before its last, shorter one (or its end): the first j
-    whose step is not whole. The tests only fail later as j grows, so an estimate is walked to it."""
-    lim = min(run, speed, gap)
-    if lim < STEP:
-        k = 0
-    else:
-        k = max(0, int(lim / STEP) - 1)
-    while k > 0 and not _full_step(k - 1, speed, gap, run):
-        k -= 1
-    while _full_step(k, speed, gap, run):
-        k += 1
-    return k
-
-
-def dist(a: Boat, b: Boat) -> float:
-    return math.hypot(a.x - b.x, a.y - b.y)
-
-
-def bearing(x0: float, y0: float, x1: float, y1: float) -> float:
-    return math.degrees(math.atan2(x1 - x0, y1 - y0)) % 360
-
-
-def off_wind(heading: float, wind_from: float) -> float:
-    """Degrees between the bow and the wind's eye: 0 head to wind, 180 dead downwind."""
-    return abs((heading - wind_from + 180) % 360 - 180)
-
-
-def struck_part(target: Boat, x: float, y: float) -> str:
-    rel = (bearing(target.x, target.y, x, y) - target.h) % 360
-    if rel <= 45 or rel >= 315:
-        return "bow"
-    if 135 <= rel <= 225:
-        return "stern"
-    return "starboard" if rel < 180 else "port"
-
-
-# -- setting up a game from a scenario --------------------------------------------------------------
-@dataclass(frozen=True)
-class Table:
-    """What every game of a scenario's deployment starts from, worked out once: each ship as Boat's
-    arguments, the obstacles, the table, the lesson's end and points."""
-    rs: object
-    boats: tuple[tuple, ...]                 # Boat(*args, chained=...) per ship, structure as items
-    hazards: tuple[tuple, ...]               # Hazard(*args) per obstacle
-    width: float
-    height: float
-    turn_limit: int
-    victory: tuple[int, int, int]
-
-    def game(self, seed: int | str, turn_limit: int | None = None, holding: frozenset[str] = frozenset(),
-             log: list | None = None) -> "Game":
-        boats = [Boat(*args[:10], dict(args[10]), args[11], args[12], chained=args[13]) for args in self.boats]
-        return Game(self.rs, boats, [Hazard(*h) for h in self.hazards], self.width, self.height, seed,
-                    turn_limit or self.turn_limit, self.victory, holding, log)
-
-
-def table_of(scenario, deployment) -> Table:
-    """The start of every game on the deployment's table; squadrons the scenario chains lie chained.
-    The turn limit and the victory points are the scenario's lesson (classroom additions)."""
-    rs = scenario.ruleset
-    chained = set(scenario.file.fleet.chained)
-    boats = []
-    for i, p in enumerate(deployment.placements):
-        t = rs.types[p.ship.type]
-        st = t.structure
-        boats.append((i, p.ship.name, p.ship.side, p.ship.type, p.ship.flagship, p.x_in, p.y_in,
-                      float(p.heading_deg), p.length_in, p.width_in,
-                      (("bow", st.bow), ("stern", st.stern), ("port", st.port), ("starboard", st.starboard),
-                       ("mast", st.mast)), t.crew_boxes, t.crew_boxes, p.ship.squadron in chained))
-    hazards = tuple((h["kind"], *h["rect_in"]) for h in hazards_of(scenario, deployment.scale))
-    v = scenario.victory
-    return Table(rs, tuple(boats), hazards, deployment.width_in, deployment.height_in, scenario.lesson.turn_limit,
-                 (v.struck, v.flagship_struck, v.captured))
-
-
 def new_game(scenario, deployment, seed: int | str, turn_limit: int | None = None,
-             holding: frozenset[str] = frozenset(), log: list | None = None) -> Game:
-    """A game on the deployment's table (see `table_of`)."""
-    return table_of(scenario, deployment).game(seed, turn_limit, holding, log)
+             policies: dict[str, str] | None = None, log: list | None = None) -> Game:
+    """A game on the deployment's table (boats.table_of)."""
+    return start(table_of(scenario, deployment), seed, turn_limit, policies, log)
 
 
-def hazards_of(scenario, scale: float) -> list[dict]:
-    """The scenario's obstacles as rectangles [x0, y0, x1, y1] in table inches at this scale."""
-    out = []
-    for h in scenario.file.terrain:
-        x, y, w, d = (v * scale for v in h.area_in(scenario.ruleset.obstacles.marker_in))
-        out.append({"name": h.name, "kind": h.kind, "rect_in": (x, y, x + w, y + d)})
-    return out
+def start(table: Table, seed: int | str, turn_limit: int | None = None, policies: dict[str, str] | None = None,
+          log: list | None = None) -> Game:
+    boats, hazards = table.pieces()
+    return Game(table.rs, boats, hazards, table.width, table.height, seed, turn_limit or table.turn_limit,
+                table.victory, policies, log)
 
 
 # -- the family's engine for printgen/play (RuleSystem.phases) --------------------------------------
 class Engine:
     """The sectors engine behind `printgen simulate` and the kit's "How this scenario plays": a whole
     game at a time (this Game plays the ruleset's phases itself), on the scenario's deployment."""
+
+    simplifications = SIMPLIFICATIONS
+    policies = ("close-and-fire", "hold-the-line", "keep-range", "archers-first")     # the habits it steers by
 
     def __init__(self, rs, scenario=None, deployment=None):
         self.rs, self.scenario, self.deployment = rs, scenario, deployment
@@ -628,11 +362,11 @@ class Engine:
         """One game of the simulation seeded `seed` as printgen/play/engine.Result."""
         from printgen.play.engine import Result, game_seed
 
-        holding = frozenset(side for side, p in setup.policies.items() if not p.moves)
+        policies = {side: p.name for side, p in setup.policies.items()}
         table = self.__dict__.get("_table")
         if table is None:
             table = self._table = table_of(self.scenario, self.deployment)
-        g = table.game(game_seed(seed, index), setup.turn_limit, holding, log)
+        g = start(table, game_seed(seed, index), setup.turn_limit, policies, log)
         if log is not None:
             g.snapshot("start")
         winner = g.play()
