@@ -1,5 +1,6 @@
 """How `printgen simulate` steers each side: `[simulation] policies = {side = "policy"}` in
-scenario.toml (optional; a side it leaves out gets printgen's default policy)."""
+scenario.toml (optional; a side it leaves out gets printgen's default policy), and how the battle
+was fought, for `printgen simulate --history`: `[simulation] history = {side = "policy"}`."""
 
 from __future__ import annotations
 
@@ -13,6 +14,14 @@ SCENARIO, PRINTGEN = "the scenario's choice", "printgen's choice"
 
 class Simulation(Strict):
     policies: dict[str, str] = Field(default_factory=dict, max_length=20)
+    history: dict[str, str] = Field(default_factory=dict, max_length=20)
+
+
+def history_policies(scenario) -> dict[str, str]:
+    """Each side's policy in the battle as it was fought (the scenario's; printgen's default for a side
+    it leaves out)."""
+    given = scenario.file.simulation.history if scenario.file.simulation is not None else {}
+    return {side: given.get(side, DEFAULT_POLICY) for side in scenario.ruleset.sides}
 
 
 def policies_of(scenario) -> dict[str, tuple[str, str]]:
