@@ -16,7 +16,7 @@ from printgen.game.deploy_settings import COMPASS_DEG
 from printgen.play.geom import distance, gap
 from printgen.systems.sectors.boats import FIGHTING, Boat, Hazard, Table, table_of
 from printgen.systems.sectors.model import SECTORS
-from printgen.systems.sectors.sailing import CONTACT_SLACK, Sailing, contact_point
+from printgen.systems.sectors.sailing import CONTACT_SLACK, MEMO_ENTRIES, Sailing, contact_point
 
 CHAINED_IN = 2.0                   # inches base to base: chained neighbours (printgen's choice, with the chains)
 
@@ -35,12 +35,13 @@ SIMPLIFICATIONS = (
 class Game(Sailing):
     def __init__(self, rs, boats: list[Boat], hazards: list[Hazard], width: float, height: float,
                  seed: int | str, turn_limit: int, victory: tuple[int, int, int] = (1, 2, 3),
-                 policies: dict[str, str] | None = None, log: list | None = None):
+                 policies: dict[str, str] | None = None, log: list | None = None, memo: dict | None = None):
         self.rs, self.boats, self.hazards = rs, boats, hazards
         # each side's captains' habit (printgen/play/policies.py): "close-and-fire" unless given
         self.policies = {side: (policies or {}).get(side, "close-and-fire") for side in rs.sides}
         self.holding = {side for side, name in self.policies.items() if name == "hold-the-line"}
         self.log = log                 # (turn, phase, poses, links) after each phase, for a replay
+        self.memo = {} if memo is None else memo      # what the games of a simulation share (sailing.route)
         self.width, self.height = width, height
         self.rng = random.Random(seed)
         self.others = {side: [b for b in boats if b.side != side] for side in {b.side for b in boats}}
@@ -202,24 +203,18 @@ class Game(Sailing):
         lowest index of equals), all at once: the crews are marked after every ship has rolled."""
         bands, long, to_hit, bowmen = self.tables()
         boats = [b for b in self.boats if b.state in FIGHTING]
-        # the pairs whose bases might be within long range (their centres close enough), once; each
-        # pair's range measured at most once, and only while it could be a ship's nearest
-        within: dict[int, list[Boat]] = {b.i: [] for b in boats}
-        for n, a in enumerate(boats):
-            ax, ay, ar, side = a.x, a.y, a.reach, a.side
-            for c in boats[n + 1:]:
-                if c.side != side and math.hypot(c.x - ax, c.y - ay) - ar - c.reach <= long:
-                    within[a.i].append(c)
-                    within[c.i].append(a)
-        known: dict = {}
+        # who shoots at whom reads only where the fighting ships lie: worked out once for a table, in
+        # whichever game comes to it first (indices and ranges, never a game's boats)
+        key = ("missile", tuple([(b.i, b.x, b.y, b.h) for b in boats]))
+        aims = self.memo.get(key)
+        if aims is None:
+            aims = self.aims(boats, long)
+            if len(self.memo) < MEMO_ENTRIES:
+                self.memo[key] = aims
         shots = []
         roll = self.roll
-        for b in boats:
-            if not within[b.i]:
-                continue
-            target, d = self.nearest(b, within[b.i], long, known)
-            if target is None:
-                continue
+        for i, ti, d in aims:
+            b, target = self.boats[i], self.boats[ti]
             band = next(name for hi, name in bands if d <= hi)
             dice = min(bowmen[b.type], b.crew)
             hit, key = to_hit[b.side, band]
@@ -230,6 +225,27 @@ class Game(Sailing):
         for b in self.boats:
             if b.crew == 0 and b.state in FIGHTING:        # crew_gone's test first: most ships keep a crew
                 self.crew_gone(b)
+
+    def aims(self, boats: list[Boat], long: float) -> list[tuple[int, int, float]]:
+        """(shooter, target, range) for every fighting ship with an enemy within long range, base to
+        base: its nearest, the lowest index of equals. The pairs whose centres lie close enough for
+        their bases to be in range are found once, and each pair's range measured at most once, only
+        while it could be a ship's nearest."""
+        within: dict[int, list[Boat]] = {b.i: [] for b in boats}
+        for n, a in enumerate(boats):
+            ax, ay, ar, side = a.x, a.y, a.reach, a.side
+            for c in boats[n + 1:]:
+                if c.side != side and math.hypot(c.x - ax, c.y - ay) - ar - c.reach <= long:
+                    within[a.i].append(c)
+                    within[c.i].append(a)
+        known: dict = {}
+        out = []
+        for b in boats:
+            if within[b.i]:
+                target, d = self.nearest(b, within[b.i], long, known)
+                if target is not None:
+                    out.append((b.i, target.i, d))
+        return out
 
     def tables(self):
         """What missile fire reads from the ruleset, looked up once a game: the bands (upper bound,
@@ -331,10 +347,10 @@ def new_game(scenario, deployment, seed: int | str, turn_limit: int | None = Non
 
 
 def start(table: Table, seed: int | str, turn_limit: int | None = None, policies: dict[str, str] | None = None,
-          log: list | None = None) -> Game:
+          log: list | None = None, memo: dict | None = None) -> Game:
     boats, hazards = table.pieces()
     return Game(table.rs, boats, hazards, table.width, table.height, seed, turn_limit or table.turn_limit,
-                table.victory, policies, log)
+                table.victory, policies, log, memo)
 
 
 # -- the family's engine for printgen/play (RuleSystem.phases) --------------------------------------
@@ -366,7 +382,7 @@ class Engine:
         table = self.__dict__.get("_table")
         if table is None:
             table = self._table = table_of(self.scenario, self.deployment)
-        g = start(table, game_seed(seed, index), setup.turn_limit, policies, log)
+        g = start(table, game_seed(seed, index), setup.turn_limit, policies, log, setup.memo)
         if log is not None:
             g.snapshot("start")
         winner = g.play()

@@ -27,6 +27,8 @@ from printgen.play.geom import corners, distance, first_contact, gap, point_rect
 from printgen.systems.sectors.boats import FIGHTING, GONE, Boat
 
 CONTACT_SLACK = 0.25               # inches: bases this close count as touching (printgen's choice)
+MEMO_ENTRIES = 20_000             # routes a simulation remembers (a few hundred bytes each)
+STAY = "stay"
 STANDOFF_MARGIN = 1.0              # inches inside or beyond a range band a captain keeps to (printgen's choice)
 EPS = 1e-9
 
@@ -120,21 +122,50 @@ class Sailing:
         if last > speed * mv.stop_speed_factor + EPS:     # still under way: it cannot stop at once
             least = speed * mv.stop_speed_factor
         standoff = self.standoff(b, target, near)
-        reach = b.reach
-        far = speed + reach + CONTACT_SLACK
+        far = speed + b.reach + CONTACT_SLACK
         others = [o for o in self.boats if o is not b and o.state not in GONE
                   and (o.x - x) ** 2 + (o.y - y) ** 2 <= (far + o.reach) ** 2]
+        # the route reads only where these bases lie (and which fight), the wind for a round ship, and
+        # the numbers above: a game that puts them the same way (most do, in the opening turns) takes
+        # the same route, remembered (indices and numbers, never a game's boats)
+        key = ("route", b.i, b.x, b.y, b.h, heading, speed, least, standoff, target.i, target.x, target.y, target.h,
+               self.wind if t.round_ship else None, tuple([(o.i, o.x, o.y, o.h, o.state in FIGHTING) for o in others]))
+        found = self.memo.get(key)
+        if found is None:
+            found = self.route(b, t, heading, speed, least, target, standoff, others)
+            if len(self.memo) < MEMO_ENTRIES:
+                self.memo[key] = found
+        if found is STAY:
+            return                                         # alongside an enemy already: it stays to grapple
+        legs, moved, k = found
+        stop = self.boats[k] if k >= 0 else (True if k == -1 else None)
+        if abs((heading - b.h + 180) % 360 - 180) > mv.sweep_step_deg + EPS:
+            self.use("movement.sweep_turn_deg")
+        if least > 0:
+            self.use("movement.stop_bounds")               # under way: it may slow by half, not stop
+        went, free = self.follow(b, legs)
+        b.last_move, b.moved = went, b.moved or went > EPS
+        if free and isinstance(stop, Boat) and stop.side != b.side and stop.state in FIGHTING:
+            self.touch(b, stop, ram, attack)
+
+    def route(self, b: Boat, t, heading: float, speed: float, least: float, target: Boat, standoff: float,
+              others: list[Boat]):
+        """The way the ship goes among `others` (the bases its move can reach): straight for `heading`,
+        or, with a friend, a wreck or the table edge in the way before half its move, round it, the
+        way that ends nearest its enemy (45 degrees off either way, then 90 if neither gains). STAY when
+        it lies alongside an enemy already; else (legs, how far, what stopped it: a boat's index, -1
+        for the edge or a base it touched, -2 for nothing)."""
+        x, y, reach = b.x, b.y, b.reach
         touching = [o for o in others if (o.x - x) ** 2 + (o.y - y) ** 2 <= (reach + o.reach + CONTACT_SLACK) ** 2
                     and gap(b.r, o.r) <= CONTACT_SLACK]
         if any(o.side != b.side and o.state in FIGHTING for o in touching):
-            return                                         # alongside an enemy already: it stays to grapple
+            return STAY
         touched = {o.i for o in touching}
         way = [o for o in others if o.i not in touched]
         path = self.plan(b, heading, speed, least, target, standoff, way, touching, others)
         stop = path[3]
         if stop is not None and path[2] < speed / 2 and not (isinstance(stop, Boat) and stop.side != b.side):
-            # a friend, a wreck or the table edge in the way before half its move: steer round it, the
-            # way that ends nearest its enemy (45 degrees off either way, then 90 if neither gains)
+            mv = self.rs.movement
             start = distance(rect(*path[1], b.length, b.width), target.r)
             best = (start, 0, path)
             for k, turn in enumerate((45, -45, 90, -90), 1):
@@ -147,14 +178,7 @@ class Sailing:
                 best = min(best, (distance(rect(*alt[1], b.length, b.width), target.r), k, alt))
             path = best[2]
         legs, _, moved, stop = path
-        if abs((heading - b.h + 180) % 360 - 180) > mv.sweep_step_deg + EPS:
-            self.use("movement.sweep_turn_deg")
-        if least > 0:
-            self.use("movement.stop_bounds")               # under way: it may slow by half, not stop
-        went, free = self.follow(b, legs)
-        b.last_move, b.moved = went, b.moved or went > EPS
-        if free and isinstance(stop, Boat) and stop.side != b.side and stop.state in FIGHTING:
-            self.touch(b, stop, ram, attack)
+        return legs, moved, (stop.i if isinstance(stop, Boat) else -1 if stop is True else -2)
 
     def standoff(self, b: Boat, target: Boat, near: float) -> float:
         """How far from its target the ship's captain means to stop, base to base (0: alongside):
