@@ -9,7 +9,7 @@ import pytest
 from printgen.play.engine import Result
 from printgen.play.history import yardstick
 from printgen.play.stats import Spread, spread_report, summarise
-from printgen.rules import load_checked
+from printgen.data.checked import load_checked
 
 
 def test_trafalgar_s_yardstick_comes_from_the_fates():

@@ -75,7 +75,7 @@ def test_archers_first_stand_off_then_board():
     then the ship closes and boards."""
     from test_sectors_rulings import boat, table
 
-    from printgen.rules import load_checked
+    from printgen.data.checked import load_checked
 
     rs = load_checked("sluys-1340").ruleset
     short = rs.missile.range_in.bands()["short"][1]

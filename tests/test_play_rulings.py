@@ -150,7 +150,7 @@ def test_a_ship_struck_by_the_first_side_does_not_fire_in_its_own_phase(rs):
 def test_each_family_says_in_a_line_where_its_engine_simplifies(name):
     """The plays page prints these lines: sentences, no rule number written out (those live in the ruleset)."""
     from printgen.play.engine import family_phases
-    from printgen.rules import load_checked
+    from printgen.data.checked import load_checked
 
     lines = family_phases(load_checked(name).ruleset, 1.0).simplifications
     assert lines and all(isinstance(t, str) and t.endswith(".") and not any(c.isdigit() for c in t) for t in lines)

@@ -10,7 +10,7 @@ import math
 
 import pytest
 
-from printgen.rules import load_checked
+from printgen.data.checked import load_checked
 from printgen.systems.sectors.boats import Boat
 from printgen.systems.sectors.play import Game
 

@@ -100,6 +100,7 @@ class Table:
     height: float
     turn_limit: int
     victory: tuple[int, int, int]
+    rules: object = None                     # the lesson's Victory: when a side breaks off (data/lesson.py)
 
     def pieces(self) -> tuple[list[Boat], list[Hazard]]:
         boats = [Boat(*args[:10], dict(args[10]), args[11], args[12], chained=args[13], squad=args[14],
@@ -127,7 +128,7 @@ def table_of(scenario, deployment) -> Table:
     hazards = tuple((h["kind"], *h["rect_in"]) for h in hazards_of(scenario, deployment.scale))
     v = scenario.victory
     return Table(rs, tuple(boats), hazards, deployment.width_in, deployment.height_in, scenario.lesson.turn_limit,
-                 (v.struck, v.flagship_struck, v.captured))
+                 (v.struck, v.flagship_struck, v.captured), v)
 
 
 def hazards_of(scenario, scale: float) -> list[dict]:

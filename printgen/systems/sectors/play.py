@@ -35,7 +35,8 @@ SIMPLIFICATIONS = (
 class Game(Sailing):
     def __init__(self, rs, boats: list[Boat], hazards: list[Hazard], width: float, height: float,
                  seed: int | str, turn_limit: int, victory: tuple[int, int, int] = (1, 2, 3),
-                 policies: dict[str, str] | None = None, log: list | None = None, memo: dict | None = None):
+                 policies: dict[str, str] | None = None, log: list | None = None, memo: dict | None = None,
+                 rules=None):
         self.rs, self.boats, self.hazards = rs, boats, hazards
         # each side's captains' habit (printgen/play/policies.py): "close-and-fire" unless given
         self.policies = {side: (policies or {}).get(side, "close-and-fire") for side in rs.sides}
@@ -51,6 +52,7 @@ class Game(Sailing):
         self.wind = COMPASS_DEG[rs.table.wind_from]
         self.storm = 0
         self.victory = victory
+        self.rules = rules             # the lesson's Victory: when a side breaks off (printgen/data/lesson.py)
         self.used: dict[str, set[str]] = {p: set() for p in rs.sequence.phases}
         self.phase = ""
 
@@ -88,8 +90,9 @@ class Game(Sailing):
         b.grappled.clear()
 
     # -- the turn -------------------------------------------------------------------------------
-    def play(self) -> str | None:
-        """Play until the turn limit or a side has no ship fighting; the winning side (None: a draw)."""
+    def play(self, tally: list | None = None) -> str | None:
+        """Play until the turn limit or a side has no ship fighting; the winning side (None: a draw).
+        `tally`: the game's result as it stood at the end of each turn (printgen/play/engine.play)."""
         phases = {"wind": self.weather, "movement": self.movement, "missile": self.missile,
                   "grappling": self.boarding, "morale": self.morale}
         steps = []
@@ -107,10 +110,30 @@ class Game(Sailing):
                 self.phase = name
                 step()
                 self.snapshot(name)
+            if tally is not None:
+                tally.append(self.result(by_limit=False))
+            if any(self.broken()):                      # at the end of a turn (a classroom rule)
+                break
         return self.winner()
 
+    def result(self, by_limit: bool):
+        """The game as it stands, as printgen/play/engine.Result."""
+        from printgen.play.engine import Result
+
+        sides = tuple(self.rs.sides)
+        pts = self.points()
+        return Result(self.turn, by_limit, self.winner(),
+                      tuple(sum(1 for b in self.boats if b.side == s and not b.fighting) for s in sides),
+                      tuple(pts[s] for s in sides))
+
+    def broken(self) -> list[bool]:
+        """Whether each side has broken off (the lesson's victory.breaks_at)."""
+        return [self.rules is not None and self.rules.broken(sum(1 for b in self.boats if b.side == s and not b.fighting),
+                                                             sum(1 for b in self.boats if b.side == s))
+                for s in self.rs.sides]
+
     def snapshot(self, phase: str) -> None:
-        """The table after a phase, as printgen/play/replay.py draws it (poses: x, y, h, hp, out)."""
+        """The table after a phase, as printgen/sheets/plays/replay.py draws it (poses: x, y, h, hp, out)."""
         if self.log is not None:
             self.log.append((self.turn, phase,
                              tuple((b.x, b.y, b.h, b.crew, not b.fighting) for b in self.boats),
@@ -129,6 +152,8 @@ class Game(Sailing):
 
     def winner(self) -> str | None:
         pts = self.points()
+        if self.rules is not None:
+            return self.rules.winner(tuple(self.rs.sides), [pts[s] for s in self.rs.sides], self.broken())
         best = max(pts.values())
         top = [s for s, v in pts.items() if v == best]
         return top[0] if len(top) == 1 else None
@@ -339,7 +364,7 @@ class Game(Sailing):
                     self.cut_loose(b)
 
 
-# -- geometry ---------------------------------------------------------------------------------------
+# -- a game ---------------------------------------------------------------------------------------
 def new_game(scenario, deployment, seed: int | str, turn_limit: int | None = None,
              policies: dict[str, str] | None = None, log: list | None = None) -> Game:
     """A game on the deployment's table (boats.table_of)."""
@@ -350,7 +375,7 @@ def start(table: Table, seed: int | str, turn_limit: int | None = None, policies
           log: list | None = None, memo: dict | None = None) -> Game:
     boats, hazards = table.pieces()
     return Game(table.rs, boats, hazards, table.width, table.height, seed, turn_limit or table.turn_limit,
-                table.victory, policies, log, memo)
+                table.victory, policies, log, memo, rules=table.rules)
 
 
 # -- the family's engine for printgen/play (RuleSystem.phases) --------------------------------------
@@ -374,9 +399,9 @@ class Engine:
     def hit_points(self, flagship: bool) -> int:
         return 0                         # a replay's start pose; crews and sectors are this engine's own
 
-    def play_game(self, setup, seed: int, index: int, log: list | None = None):
+    def play_game(self, setup, seed: int, index: int, log: list | None = None, tally: list | None = None):
         """One game of the simulation seeded `seed` as printgen/play/engine.Result."""
-        from printgen.play.engine import Result, game_seed
+        from printgen.play.engine import game_seed
 
         policies = {side: p.name for side, p in setup.policies.items()}
         table = self.__dict__.get("_table")
@@ -385,10 +410,6 @@ class Engine:
         g = start(table, game_seed(seed, index), setup.turn_limit, policies, log, setup.memo)
         if log is not None:
             g.snapshot("start")
-        winner = g.play()
-        sides = tuple(self.rs.sides)
-        alive = [any(b.fighting for b in g.boats if b.side == s) for s in sides]
-        pts = g.points()
-        return Result(g.turn, all(alive), winner,
-                      tuple(sum(1 for b in g.boats if b.side == s and not b.fighting) for s in sides),
-                      tuple(pts[s] for s in sides))
+        g.play(tally)
+        alive = [any(b.fighting for b in g.boats if b.side == s) for s in self.rs.sides]
+        return g.result(by_limit=all(alive) and not any(g.broken()))
