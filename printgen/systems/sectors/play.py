@@ -69,9 +69,6 @@ class Game(Sailing):
     def use(self, key: str) -> None:
         self.used[self.phase].add(key)
 
-    def enemies(self, b: Boat) -> list[Boat]:
-        return [o for o in self.boats if o.side != b.side and o.state in FIGHTING]    # Boat.fighting, inline
-
     def damage(self, b: Boat, part: str, total: int) -> int:
         """A modified roll read on the damage table against one sector (or the mast)."""
         points = self.rs.damage_for(self.roll() + total).points
