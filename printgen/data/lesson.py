@@ -35,6 +35,9 @@ class Lesson(Strict):
     briefing_minutes: Minutes = 10
     debrief_minutes: Minutes = 15
     minutes_per_turn: PositiveMinutes = 10
+    # true: printgen fits the game to the lesson (printgen/lesson/: an engagement, its size, how it
+    # is won); false: the scenario's ships are played as written (a folder `printgen scenario` wrote)
+    fit: bool = True
 
     @property
     def total_minutes(self) -> int:

@@ -185,7 +185,7 @@ def load_scenario(name_or_path: str) -> Scenario:
         fleet = Fleet(fleet.path, tuple(dataclasses.replace(s, flagship=s in flagged) for s in fleet.ships))
     for n in sf.fleet.named:
         fleet.find(n, str(path))
-    _check_engagements(sf, fleet, ruleset, path)
+    _check_engagements(sf, fleet, path)
     name = folder.name if folder.parent.resolve() != paths.fleets_dir().resolve() else folder.name
     return Scenario(name=name, folder=folder, file=sf, ruleset=ruleset, fleet=fleet, text=text,
                     kit=_kit(family.kit_model, sf, path, text))
@@ -227,8 +227,10 @@ def _ruleset_path(ref: str, folder: Path, scenario_path: Path) -> Path:
                                 fix="use one of: " + ", ".join(known) + ", or a .toml file in the scenario folder"))
 
 
-def _check_engagements(sf: ScenarioFile, fleet: Fleet, ruleset: Ruleset, path: Path) -> None:
-    """Each engagement names squadrons and ships the scenario has, and takes ships of every side."""
+def _check_engagements(sf: ScenarioFile, fleet: Fleet, path: Path) -> None:
+    """Each engagement names squadrons and ships the scenario has (a division that no ship's starts
+    with, as in a fleet a teacher has cut down, leaves the engagement to the sides it still has: one
+    with ships of only one side is not played)."""
     for key, e in sf.engagements.items():
         where = f"engagements.{key}"
         for name in e.squadrons:
@@ -237,11 +239,6 @@ def _check_engagements(sf: ScenarioFile, fleet: Fleet, ruleset: Ruleset, path: P
                                             field=f"{where}.squadrons", fix="squadrons: " + ", ".join(sf.squadrons)))
         for name in e.ships:
             fleet.find(name, str(path))
-        sides = {s.side for s in e.members(fleet)}
-        if sides != set(ruleset.sides):
-            missing = [ruleset.sides[k].name for k in ruleset.sides if k not in sides]
-            raise PrintgenError(Problem(f"takes no ship of the {', '.join(missing)} side", file=path, field=where,
-                                        fix="name squadrons, divisions or ships of both sides"))
 
 
 def _check_squadron_sides(sf: ScenarioFile, ruleset: Ruleset, path: Path) -> None:

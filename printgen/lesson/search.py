@@ -27,7 +27,10 @@ MIN_TURNS, TURNS_WANTED = 3, 4
 COMMAND = 4                      # ships a pupil commands at most in a game printgen chooses (two sides at least)
 BREAKS = (1 / 3, 1 / 4, 1 / 2)   # shares of a side's ships struck at which it breaks off
 BALANCE_STEPS = 4
-DEPLOYMENTS, GAMES = 3, 40       # a candidate's trial: games on each of several deployments
+DEPLOYMENTS = 3                  # a candidate's trial: its games on each of several deployments, ...
+GAMES, FEWEST, SHIP_TURNS = 40, 24, 9_000   # ... at most GAMES each, fewer for a large fleet (SHIP_TURNS
+#                                  of play a deployment: about 0.2 s of one core for Trafalgar), never under FEWEST
+FAR = 0.15                       # a candidate this far from the aims on its first deployment is not played on more
 STEP = 7919                      # the trial deployments' seeds: the kit's, then this far apart
 
 
@@ -85,11 +88,17 @@ def missed(t: Trial, names: dict[str, str]) -> list[str]:
     return out
 
 
+def games_for(ships: int, turns: int) -> int:
+    """Games a deployment for a candidate of `ships` ships and `turns` turns (SHIP_TURNS)."""
+    return max(FEWEST, min(GAMES, SHIP_TURNS // max(1, ships * turns)))
+
+
 def play_candidate(scenario: Scenario, options: Options, choice: Choice, deployments: int = DEPLOYMENTS,
-                   games: int = GAMES) -> tuple[tuple[str, ...], tuple[int, ...], list[list]]:
+                   done: tuple | None = None) -> tuple[tuple[str, ...], tuple[int, ...], list[list]]:
     """The candidate's games on each deployment (the kit's map first), played once to its turn limit
     with no side breaking off, each with its turn-by-turn tally: (sides, ships a side, games a
-    deployment), from which `judge` reads every way of ending them."""
+    deployment), from which `judge` reads every way of ending them. `done`: those played already,
+    to go on from."""
     from printgen.game.deploy import deploy
     from printgen.play.engine import setup
     from printgen.play.run import simulate
@@ -97,8 +106,9 @@ def play_candidate(scenario: Scenario, options: Options, choice: Choice, deploym
     played = apply(scenario, choice.but(breaks_at=None), "")
     sides = tuple(scenario.ruleset.sides)
     sizes = tuple(sum(1 for s in played.fleet.ships if s.side == side) for side in sides)
-    rounds = []
-    for k in range(deployments):
+    rounds = list(done[2]) if done else []
+    games = games_for(len(played.fleet.ships), choice.turns)
+    for k in range(len(rounds), deployments):
         seed = options.seed + k * STEP
         st = setup(played, deploy(played, options.but(seed=seed)), _policies(scenario))
         rounds.append(simulate(st, games, seed, tallies=True))
@@ -154,6 +164,11 @@ def sizes(scenario: Scenario, engagement: str, students: int, sized: bool = Fals
     return wanted or fitting
 
 
+def both_sides(scenario: Scenario, engagement: str) -> bool:
+    """Whether the engagement has ships of every side in this fleet."""
+    return {s.side for s in pool(scenario, engagement)} == set(scenario.ruleset.sides)
+
+
 def split(scenario: Scenario, engagement: str, n: int) -> dict[str, int]:
     """n ships shared between the sides in proportion to the engagement's, each side keeping at least
     one ship of each of its squadrons there."""
@@ -186,13 +201,32 @@ def rebalance(scenario: Scenario, engagement: str, counts: dict[str, int], t: Tr
     return out if out != counts else None
 
 
+_CHOSEN: dict[tuple, tuple[Trial, list[Trial]]] = {}   # this process's searches: the same inputs, the same game
+REMEMBERED = 16
+
+
 def choose(scenario: Scenario, options: Options, students: int, balance: str = "fair",
            engagement: str | None = None, breaks: tuple[float | None, ...] | None = None,
            sized: bool = False) -> tuple[Trial, list[Trial]]:
     """The lesson's game: (the chosen candidate, every candidate tried, in order). The teacher's pins:
-    `engagement`, `breaks` (the break-off shares to try; (None,): none), `sized` (the fleet's size)."""
+    `engagement`, `breaks` (the break-off shares to try; (None,): none), `sized` (the fleet's size).
+    The search is a function of its inputs: a process that plans the same kit again (the kit's check,
+    a web page's preview) is given the same answer without playing it again."""
+    key = (scenario.text, scenario.ruleset._file[1] if scenario.ruleset._file else "",
+           tuple(s.key for s in scenario.fleet.ships), scenario.lesson.model_dump_json(),
+           scenario.victory.model_dump_json(), options.but(edition="color", fmt="pdf", paper="letter", notes=()),
+           students, balance, engagement, breaks, sized)
+    if key not in _CHOSEN:
+        if len(_CHOSEN) >= REMEMBERED:
+            _CHOSEN.pop(next(iter(_CHOSEN)))
+        _CHOSEN[key] = _search(scenario, options, students, balance, engagement, breaks, sized)
+    return _CHOSEN[key]
+
+
+def _search(scenario: Scenario, options: Options, students: int, balance: str, engagement: str | None,
+            breaks: tuple[float | None, ...] | None, sized: bool) -> tuple[Trial, list[Trial]]:
     favoured = _historical_winner(scenario)
-    order = [engagement] if engagement else [WHOLE, *scenario.file.engagements]
+    order = [engagement] if engagement else [e for e in (WHOLE, *scenario.file.engagements) if both_sides(scenario, e)]
     tried: list[Trial] = []
     cache: dict = {}                     # games of each engagement and fleet, played once for every break-off rule
     for e in order:
@@ -201,7 +235,9 @@ def choose(scenario: Scenario, options: Options, students: int, balance: str = "
                 counts = split(scenario, e, n)
                 for _ in range(BALANCE_STEPS + 1):
                     choice = Choice(e, tuple(counts.items()), share, timed(scenario, sum(counts.values())))
-                    t = judge(scenario, choice, _played(scenario, options, choice, cache), balance, favoured)
+                    t = judge(scenario, choice, _played(scenario, options, choice, cache, 1), balance, favoured)
+                    if t.miss <= FAR:                       # near enough: played on every deployment
+                        t = judge(scenario, choice, _played(scenario, options, choice, cache), balance, favoured)
                     tried.append(t)
                     if not t.unmet:
                         return t, tried
@@ -216,10 +252,19 @@ def choose(scenario: Scenario, options: Options, students: int, balance: str = "
     return min(tried, key=lambda t: t.miss), tried
 
 
-def _played(scenario: Scenario, options: Options, choice: Choice, cache: dict):
+def as_written(scenario: Scenario, options: Options, balance: str = "fair") -> Trial:
+    """The scenario's own game (every ship, its lesson and break-off as the file gives them), played
+    as a candidate is, for the figures the lesson plan prints."""
+    counts = tuple((side, sum(1 for s in scenario.fleet.ships if s.side == side)) for side in scenario.ruleset.sides)
+    choice = Choice(WHOLE, counts, scenario.victory.breaks_at, scenario.lesson)
+    return judge(scenario, choice, play_candidate(scenario, options, choice), balance, _historical_winner(scenario))
+
+
+def _played(scenario: Scenario, options: Options, choice: Choice, cache: dict, deployments: int = DEPLOYMENTS):
+    """The candidate's games on its first `deployments` deployments, each played once for every break-off rule."""
     key = (choice.engagement, choice.counts, choice.lesson.turn_limit)
-    if key not in cache:
-        cache[key] = play_candidate(scenario, options, choice)
+    if key not in cache or len(cache[key][2]) < deployments:
+        cache[key] = play_candidate(scenario, options, choice, deployments, cache.get(key))
     return cache[key]
 
 

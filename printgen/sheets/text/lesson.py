@@ -82,5 +82,7 @@ def _game(plan) -> dict | None:
     s = plan.scenario
     e = s.file.engagements.get(key)
     others = [e2.title for k, e2 in s.file.engagements.items() if k != key]
+    if not s.lesson.fit:
+        return {"title": "This scenario's ships, as written", "story": "", "written": True, "others": []}
     return {"title": e.title if e else "The whole battle, at the size that fits", "story": e.story if e else "",
-            "whole": key == WHOLE, "others": others + ([] if key == WHOLE else ["the whole battle"])}
+            "written": False, "others": others + ([] if key == WHOLE else ["the whole battle"])}
