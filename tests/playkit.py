@@ -38,13 +38,15 @@ def table(rs):
 
 
 def game(rs, ships: list[tuple], dice: list[int] | None = None, seed: int = 1) -> Game:
-    """ships: (side, x, y, heading[, flagship]) each; hit points from the ruleset."""
+    """ships: (side, x, y, heading[, flagship[, squadron]]) each; hit points from the ruleset. The
+    squadron is its place in the roster (0 first): squadrons move and shoot in that order."""
     w, h, edges = table(rs)
     built = []
     for i, spec in enumerate(ships):
         side, x, y, hd, *rest = spec
         flag = bool(rest and rest[0])
+        squad = rest[1] if len(rest) > 1 else 0
         built.append(Ship(i, f"{side}{i}", side, flag, x, y, hd, rs.bases.length_in, rs.bases.width_in,
-                          rs.hit_points_of(flag)))
+                          rs.hit_points_of(flag), squad))
     rng = Loaded(dice) if dice is not None else random.Random(seed)
     return Game(built, w, h, edges, rng)

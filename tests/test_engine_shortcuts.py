@@ -75,7 +75,7 @@ def test_the_unrolled_slide_meets_a_base_where_the_loop_does():
     met = 0
     for a, b in zip(bases[::2], bases[1::2]):
         for ux, uy in ((a[2], a[3]), (1.0, 0.0), (0.0, -1.0), geom.rect(0, 0, rng.uniform(0, 360), 1, 1)[2:4]):
-            t = geom._first_contact(a, ux, uy, b)
+            t = geom.first_contact(a, ux, uy, b)
             assert t == _first_contact_plain(a, ux, uy, b)
             met += t is not None
     assert met > 500                                     # most of these runs meet the other base

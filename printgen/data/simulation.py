@@ -1,5 +1,6 @@
 """How `printgen simulate` steers each side: `[simulation] policies = {side = "policy"}` in
-scenario.toml (optional; a side it leaves out gets printgen's default policy)."""
+scenario.toml (optional; a side it leaves out gets printgen's default policy), and how the battle
+was fought, for `printgen simulate --history`: `[simulation] history = {side = "policy"}`."""
 
 from __future__ import annotations
 
@@ -16,6 +17,15 @@ class Simulation(Strict):
     # how a class's captains steer each side, when printgen plays a lesson's candidate games
     # (printgen/lesson/search.py); absent: the policies above
     lesson: dict[str, str] = Field(default_factory=dict, max_length=20)
+    # how the battle was fought, for `printgen simulate --history`
+    history: dict[str, str] = Field(default_factory=dict, max_length=20)
+
+
+def history_policies(scenario) -> dict[str, str]:
+    """Each side's policy in the battle as it was fought (the scenario's; printgen's default for a side
+    it leaves out)."""
+    given = scenario.file.simulation.history if scenario.file.simulation is not None else {}
+    return {side: given.get(side, DEFAULT_POLICY) for side in scenario.ruleset.sides}
 
 
 def lesson_policies(scenario) -> dict[str, str]:

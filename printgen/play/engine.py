@@ -33,7 +33,7 @@ class Setup:
 
     family: object                    # the family's engine phases (e.g. systems.broadside.play.Broadside)
     sides: tuple[str, ...]
-    start: tuple[tuple, ...]          # (name, side, flagship, x, y, heading, length, width) per ship
+    start: tuple[tuple, ...]          # (name, side, flagship, x, y, heading, length, width, squadron) per ship
     width: float
     height: float
     edges: tuple
@@ -73,23 +73,29 @@ def setup(scenario, deployment, policy_names: dict[str, str] | None = None, turn
         if side not in rs.sides:
             problems.append(Problem(f"no side '{side}'", field="--policy", fix="sides: " + ", ".join(rs.sides)))
         names[side] = name
+    plays = getattr(family, "policies", tuple(POLICIES))
     for side, name in names.items():
         if name not in POLICIES:
             problems.append(Problem(f"no policy '{name}' (side {side})", field=f"simulation.policies.{side}",
-                                    fix="policies: " + ", ".join(POLICIES)))
+                                    fix="policies: " + ", ".join(plays)))
+        elif name not in plays:
+            problems.append(Problem(f"the '{rs.ruleset.system}' rules family does not play policy '{name}' (side {side})",
+                                    field=f"simulation.policies.{side}", fix="policies: " + ", ".join(plays)))
     if problems:
         raise PrintgenError(problems)
+    roster = {name: k for k, name in enumerate(scenario.squadrons)}      # the roster's order of squadrons
     start = tuple((p.ship.name, p.ship.side, p.ship.flagship, p.x_in, p.y_in, float(p.heading_deg), p.length_in,
-                   p.width_in) for p in deployment.placements)
+                   p.width_in, roster.get(p.ship.squadron, len(roster))) for p in deployment.placements)
     return Setup(family, tuple(rs.sides), start, deployment.width_in, deployment.height_in, deployment.edges,
                  {side: POLICIES[n] for side, n in names.items() if side in rs.sides},
                  turn_limit if turn_limit is not None else scenario.lesson.turn_limit, scenario.victory)
 
 
 def new_game(s: Setup, rng: random.Random, log: bool = False) -> Game:
-    ships = [Ship(i, name, side, flag, x, y, h, length, width, s.family.hit_points(flag))
-             for i, (name, side, flag, x, y, h, length, width) in enumerate(s.start)]
-    return Game(ships, s.width, s.height, s.edges, rng, log=[] if log else None, memo=s.memo)
+    ships = [Ship(i, name, side, flag, x, y, h, length, width, s.family.hit_points(flag), squad)
+             for i, (name, side, flag, x, y, h, length, width, squad) in enumerate(s.start)]
+    return Game(ships, s.width, s.height, s.edges, rng, log=[] if log else None, memo=s.memo,
+                scale=getattr(s.family, "scale", 1.0))
 
 
 def game_seed(seed: int, index: int) -> str:

@@ -16,6 +16,33 @@ Rect = tuple[float, float, float, float, float, float]
 EPS = 1e-7
 
 
+class Grid:
+    """The indices of ships by square cells of their centres, to pick those near a box without looking
+    at every ship (a table's ships are asked about hundreds of times while they stand still). It holds
+    indices and numbers, never the ships: it may serve every game that puts its bases the same way."""
+
+    def __init__(self, ships: list, cell: float) -> None:
+        self.cell = cell
+        self.cells: dict[tuple[int, int], list[int]] = {}
+        for s in ships:
+            self.cells.setdefault((int(s.x // cell), int(s.y // cell)), []).append(s.i)
+
+    def within(self, ships: list, lx: float, hx: float, ly: float, hy: float) -> list:
+        """`ships` (a game's, by index) whose centres may lie in the box (whole cells: callers test)."""
+        c = self.cell
+        x0, x1, y0, y1 = int(lx // c), int(hx // c), int(ly // c), int(hy // c)
+        get = self.cells.get
+        if (x1 - x0 + 1) * (y1 - y0 + 1) > 4 * len(ships):
+            return ships
+        out = []
+        for cx in range(x0, x1 + 1):
+            for cy in range(y0, y1 + 1):
+                found = get((cx, cy))
+                if found:
+                    out += [ships[i] for i in found]
+        return out
+
+
 def rect(x: float, y: float, h: float, length: float, width: float) -> Rect:
     fx, fy = direction(h)
     return (x, y, fx, fy, length / 2, width / 2)
@@ -97,6 +124,71 @@ def segment_blocked(px: float, py: float, qx: float, qy: float, r: Rect) -> bool
     return abs((x - px) * nx + (y - py) * ny) < extent_along(r, nx, ny) - EPS
 
 
+def corners(r: Rect) -> tuple[tuple[float, float], ...]:
+    """The four corners of a base: bow starboard, bow port, stern port, stern starboard."""
+    x, y, fx, fy, hl, hw = r
+    sx, sy = fy * hw, -fx * hw
+    bx, by = fx * hl, fy * hl
+    return ((x + bx + sx, y + by + sy), (x + bx - sx, y + by - sy), (x - bx - sx, y - by - sy), (x - bx + sx, y - by + sy))
+
+
+def point_segment(px: float, py: float, ax: float, ay: float, bx: float, by: float) -> float:
+    """Distance from the point P to the segment A-B."""
+    dx, dy = bx - ax, by - ay
+    dd = dx * dx + dy * dy
+    t = 0.0 if dd == 0 else max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / dd))
+    return hypot(px - ax - t * dx, py - ay - t * dy)
+
+
+def point_rect(px: float, py: float, r: Rect) -> float:
+    """Distance from the point P to the base (0 inside it)."""
+    u, v = along_across(r, px, py)
+    u, v = abs(u) - r[4], abs(v) - r[5]
+    return hypot(u if u > 0 else 0.0, v if v > 0 else 0.0)
+
+
+def beside(px: float, py: float, qx: float, qy: float, r: Rect) -> tuple[int, float] | None:
+    """Which side of the line P-Q the whole base lies (+1 left, -1 right) and how near it comes to the
+    segment; None when the base straddles the line (it crosses the segment, or lies beyond its ends)."""
+    cs = corners(r)
+    ex, ey = qx - px, qy - py
+    crosses = [ex * (cy - py) - ey * (cx - px) for cx, cy in cs]
+    if all(c > EPS for c in crosses):
+        side = 1
+    elif all(c < -EPS for c in crosses):
+        side = -1
+    else:
+        return None
+    d = min(min(point_segment(cx, cy, px, py, qx, qy) for cx, cy in cs), point_rect(px, py, r), point_rect(qx, qy, r))
+    return side, d
+
+
+def through_gap(px: float, py: float, qx: float, qy: float, rects: list[Rect], narrow: float) -> bool:
+    """Does the segment P-Q pass through a gap narrower than `narrow` between two of the bases
+    `rects` (none of which it crosses)? Two bases on either side of it, closer to each other than
+    `narrow`, whose distances from it add up to less than `narrow`: the line squeezes between them
+    where they are that close. (Two bases far apart along the line, each near it, make no gap.)"""
+    ex, ey = qx - px, qy - py
+    length = hypot(ex, ey)
+    if length == 0:
+        return False
+    nx, ny = -ey / length, ex / length
+    left, right = [], []
+    for r in rects:
+        x, y, fx, fy, hl, hw = r
+        across = (x - px) * nx + (y - py) * ny             # the centre's distance from the line, signed
+        if abs(across) - hl * abs(fx * nx + fy * ny) - hw * abs(fy * nx - fx * ny) >= narrow:
+            continue                                       # the whole base is a gap's width or more from the line
+        found = beside(px, py, qx, qy, r)
+        if found is not None and found[1] < narrow:
+            (left if found[0] > 0 else right).append((found[1], r))
+    for da, a in left:
+        for db, b in right:
+            if da + db < narrow and distance(a, b) < narrow:
+                return True
+    return False
+
+
 def slide(moving: Rect, ux: float, uy: float, most: float, others: list[Rect], width: float,
           height: float, radii: list[float] | None = None) -> tuple[float, int]:
     """How far the base can move along (ux, uy), up to `most`, before it touches another base or the
@@ -141,13 +233,13 @@ def slide_among(moving: Rect, ux: float, uy: float, most: float, obs: list[tuple
         cx, cy = ox - along * ux, oy - along * uy
         if cx * cx + cy * cy >= rr2:
             continue
-        t = _first_contact(moving, ux, uy, o)
+        t = first_contact(moving, ux, uy, o)
         if t is not None and t < t_max:
             t_max, hit = t, k
     return t_max, hit
 
 
-def _first_contact(a: Rect, ux: float, uy: float, b: Rect) -> float | None:
+def first_contact(a: Rect, ux: float, uy: float, b: Rect) -> float | None:
     """The distance `a` travels along (ux, uy) before it would overlap `b` (None: never). On each
     separating axis the overlap is an open interval of travel; they overlap where all four meet.
     The bases' half-widths on each other's axes are those of `gap`. The four axes (a's length and

@@ -23,11 +23,12 @@ class Ship:
     """One ship in play. Mutable (the engine moves it thousands of times a game), so plain slots."""
 
     __slots__ = ("i", "name", "side", "flagship", "x", "y", "h", "length", "width", "hp", "struck", "r",
-                 "reach", "rad", "pose")
+                 "reach", "rad", "pose", "squad")
 
     def __init__(self, i: int, name: str, side: str, flagship: bool, x: float, y: float, h: float,
-                 length: float, width: float, hp: int):
+                 length: float, width: float, hp: int, squad: int = 0):
         self.i, self.name, self.side, self.flagship = i, name, side, flagship
+        self.squad = squad                             # its squadron's place in the roster: who acts first
         self.length, self.width, self.hp, self.struck = length, width, hp, False
         self.reach = (length * length + width * width) ** 0.5 / 2      # centre to corner
         self.rad = math.hypot(length / 2, width / 2)       # the same, as geom.slide works it out (to the last bit)
@@ -57,10 +58,13 @@ class Game:
     turn: int = 0
     log: list | None = None                       # (turn, phase, poses) snapshots when a replay is wanted
     memo: dict = field(default_factory=dict)      # shared by the games of one simulation (see `remember`)
+    scale: float = 1.0                            # of the table: the rules' distances are this times the printed
     widest: float = field(init=False)             # the largest centre-to-corner reach of any base
+    origin: list = field(init=False)              # where each ship started the game (x, y)
 
     def __post_init__(self) -> None:
         self.widest = max((s.reach for s in self.ships), default=0.0)
+        self.origin = [(s.x, s.y) for s in self.ships]
 
     def poses(self) -> tuple:
         """Where every base is: the key of what the engine works out from the table alone."""

@@ -85,3 +85,58 @@ def report(s: Summary, names: dict[str, str], width: int = 40) -> list[str]:
     lines.append(f"Decided by the turn limit: {percent(s.by_limit / s.games)} of games "
                  f"({percent(lo_hi[0])}-{percent(lo_hi[1])}); mean length {s.mean_turns:.1f} turns")
     return lines
+
+
+@dataclass(frozen=True)
+class Spread:
+    """One side's win rate over several deployments (maps) of a scenario, each played `games` times."""
+    side: str
+    rates: tuple[float, ...]          # per deployment
+    games: int                        # per deployment
+
+    @property
+    def mean(self) -> float:
+        return sum(self.rates) / len(self.rates)
+
+    @property
+    def between(self) -> float:
+        """The spread of the rates between deployments (sample standard deviation)."""
+        n = len(self.rates)
+        if n < 2:
+            return 0.0
+        m = self.mean
+        return math.sqrt(sum((r - m) ** 2 for r in self.rates) / (n - 1))
+
+    @property
+    def dice(self) -> float:
+        """The spread the dice alone give one deployment's rate (binomial standard deviation)."""
+        p = self.mean
+        return math.sqrt(p * (1 - p) / self.games)
+
+    @property
+    def maps(self) -> float:
+        """The spread the deployments themselves add: what is left of `between` once the dice's share
+        is taken out (0 when the dice explain it all)."""
+        return math.sqrt(max(0.0, self.between ** 2 - self.dice ** 2))
+
+
+def spreads(sides: tuple[str, ...], summaries: list[Summary]) -> list[Spread]:
+    games = min(s.games for s in summaries)
+    return [Spread(side, tuple(s.win(side)[0] for s in summaries), games) for side in sides]
+
+
+def spread_report(seeds: list[int], summaries: list[Summary], names: dict[str, str]) -> list[str]:
+    """Each deployment's win rates, then for each side the spread between deployments and the spread
+    of the dice, and which varies more."""
+    sides = summaries[0].sides
+    lines = [f"Across {len(seeds)} deployments ({summaries[0].games} games each; --seed {seeds[0]} to {seeds[-1]}):"]
+    for seed, s in zip(seeds, summaries):
+        lines.append(f"  seed {seed:>6}: " + ", ".join(f"{names[side]} win {percent(s.win(side)[0])}" for side in sides)
+                     + f", draws {percent(s.draw()[0])}")
+    for sp in spreads(sides, summaries):
+        more = "the deployment varies more than the dice" if sp.maps > sp.dice else \
+            "the dice vary more than the deployment"
+        lines.append(f"  {names[sp.side]} win {percent(sp.mean)} on average ({percent(min(sp.rates))}-"
+                     f"{percent(max(sp.rates))}); standard deviation between deployments {100 * sp.between:.1f} "
+                     f"points, the dice alone {100 * sp.dice:.1f}, the maps {100 * sp.maps:.1f}: {more}.")
+    return lines

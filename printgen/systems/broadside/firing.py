@@ -4,7 +4,7 @@ A mixin of play.Broadside, whose tables (bands, long, short, hit, chance) it rea
 from __future__ import annotations
 
 
-from printgen.play.geom import EPS, distance, segment_blocked
+from printgen.play.geom import EPS, Grid, distance, segment_blocked, through_gap
 from printgen.play.state import Game, Ship
 
 class Firing:
@@ -60,19 +60,26 @@ class Firing:
                 return name, d
         return None
 
-    @staticmethod
-    def _clear(s: Ship, sr, t: Ship, blockers: list[Ship]) -> bool:
-        """No third base (wrecks included) lies across the line between the two centres. Only the
-        bases whose reach meets the line's box are looked at closely (picked in one comprehension)."""
+    def _clear(self, s: Ship, sr, t: Ship, blockers: list[Ship], grid: Grid | None = None) -> bool:
+        """The line of fire, centre to centre, crosses no third base (wrecks included) and passes
+        through no gap narrower than a base is wide between two other bases (the rulings). Only the
+        bases whose reach comes within that width of the line's box are looked at closely (found through
+        `grid`, the table's cells of `blockers`, if the caller has one)."""
         sx, sy = sr[0], sr[1]
         tx, ty = t.x, t.y
+        narrow = self.narrow
         lx, hx = (sx, tx) if sx < tx else (tx, sx)
         ly, hy = (sy, ty) if sy < ty else (ty, sy)
-        for o in [o for o in blockers if o.x + o.reach >= lx and o.x - o.reach <= hx and o.y + o.reach >= ly
-                  and o.y - o.reach <= hy]:
-            if o is not s and o is not t and segment_blocked(sx, sy, tx, ty, o.r):
+        lx, hx, ly, hy = lx - narrow, hx + narrow, ly - narrow, hy + narrow
+        if grid is not None:
+            wide = grid.cell                           # a centre within a base's reach of the box
+            blockers = grid.within(blockers, lx - wide, hx + wide, ly - wide, hy + wide)
+        near = [o for o in blockers if o.x + o.reach >= lx and o.x - o.reach <= hx and o.y + o.reach >= ly
+                and o.y - o.reach <= hy and o.i != s.i and o.i != t.i]
+        for o in near:
+            if segment_blocked(sx, sy, tx, ty, o.r):
                 return False
-        return True
+        return len(near) < 2 or not through_gap(sx, sy, tx, ty, [o.r for o in near], narrow)
 
     def _targets(self, s: Ship, enemies: list[Ship], widest: float) -> list[tuple[int, str, float, float]]:
         """(target index, band, range, minus its chance per die) of every enemy (struck or not) in the
@@ -92,39 +99,55 @@ class Firing:
         return out
 
     def shoot(self, game: Game, side: str) -> None:
+        """The side's ships fire squadron by squadron in the roster's order (the lesson plan's order
+        within a phase): each captain of the squadron names a target, then all of them roll, and the
+        hits are marked when the whole squadron has rolled (the rulings: a ship struck by a squadron
+        strikes when its hits are marked, so two captains may both fire at it)."""
         ships = game.ships
         # what a ship could fire at from where it is, and whether the line of fire is clear, depend
         # on the table alone: worked out once for a table (per shooter, per pair), whichever game or
         # side comes to it; who has struck and the hit points pick among them
-        targets, clear = game.remember(("lines", game.poses()), lambda: ({}, {}))
+        targets, clear, cells = game.remember(("lines", game.poses()), lambda: ({}, {}, []))
+        shooters = sorted((s for s in ships if s.side == side and not s.struck), key=lambda s: s.squad)
+        rnd = game.rng.random
         enemies = None
-        for s in ships:
-            if s.side != side or s.struck:
-                continue
-            mine = targets.get(s.i)
-            if mine is None:
-                if enemies is None:
-                    enemies = [t for t in ships if t.side != side]
-                mine = targets[s.i] = self._targets(s, enemies, game.widest)
-            best, best_key = None, None
-            for ti, band, d, less in mine:
-                t = ships[ti]
-                if t.struck:
-                    continue
-                key = (less, t.hp, d, ti)
-                if best_key is not None and key >= best_key:
-                    continue                  # it would not be chosen even with a clear line of fire
-                pair = (s.i, ti)
-                ok = clear.get(pair)
-                if ok is None:
-                    ok = clear[pair] = self._clear(s, s.r, t, ships)
-                if ok:
-                    best, best_key = (t, band), key
-            if best is not None:
-                t, band = best
-                faces = self.hit[band]
-                hits = sum(1 for _ in range(self.rs.dice_of(side, s.flagship)) if game.roll() in faces)
+        k = 0
+        while k < len(shooters):
+            squad = shooters[k].squad
+            end = k
+            while end < len(shooters) and shooters[end].squad == squad:
+                end += 1
+            marks = []
+            for s in shooters[k:end]:
+                mine = targets.get(s.i)
+                if mine is None:
+                    if enemies is None:
+                        enemies = [t for t in ships if t.side != side]
+                    mine = targets[s.i] = self._targets(s, enemies, game.widest)
+                best, best_key = None, None
+                for ti, band, d, less in mine:
+                    t = ships[ti]
+                    if t.struck:
+                        continue
+                    key = (less, t.hp, d, ti)
+                    if best_key is not None and key >= best_key:
+                        continue                  # it would not be chosen even with a clear line of fire
+                    pair = (s.i, ti)
+                    ok = clear.get(pair)
+                    if ok is None:
+                        if not cells:
+                            cells.append(Grid(ships, 2 * game.widest + self.narrow))
+                        ok = clear[pair] = self._clear(s, s.r, t, ships, cells[0])
+                    if ok:
+                        best, best_key = (t, band), key
+                if best is not None:
+                    t, band = best
+                    faces = self.hit[band]
+                    marks.append((t, sum(1 for _ in range(self.rs.dice_of(side, s.flagship))
+                                         if int(rnd() * 6) + 1 in faces)))             # Game.roll, inline
+            for t, hits in marks:                 # the squadron has rolled: mark its hits
                 self.hurt(t, hits)
+            k = end
 
     @staticmethod
     def hurt(ship: Ship, hits: int) -> None:

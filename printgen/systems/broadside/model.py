@@ -41,6 +41,9 @@ class Speeds(Strict):
 class Movement(Strict):
     turn_max_deg: PositiveFloat = Field(le=180)
     turns: Count
+    # a bow within this many degrees of the wind's eye (table.wind_from) points into the wind: red,
+    # whatever edge it points at (none: only the red edge is red)
+    into_wind_deg: float | None = Field(default=None, ge=0, le=90)
     speed_in: Speeds
     in_irons: dict[str, InIrons]
 

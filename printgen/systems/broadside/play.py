@@ -41,6 +41,17 @@ class Broadside(Sailing, Firing):
     """The phases of one broadside ruleset at one table scale: the tables every phase reads, the turn,
     drift, fouling and grappling, boarding; moving (sailing.py) and shooting (firing.py) beside it."""
 
+    # Where the engine still plays the rules more simply than a class does (the plays page prints
+    # these, a line each).
+    policies = ("close-and-fire", "hold-the-line", "break-the-line", "keep-range")    # the habits it steers by
+    simplifications = (
+        "Each captain weighs a few moves (stay; turn towards the enemy, or to bring the broadside on it; "
+        "half or full turns) and takes the one its habit scores best; pupils may find better ones.",
+        "The line of fire runs from base centre to base centre; each ship fires at the best odds, then the "
+        "fewest hit points left, then the nearest.",
+        "Bases closer than a twentieth of an inch touch; a drifting group stops at the first base it meets.",
+    )
+
     def __init__(self, rs, scale: float):
         self.rs, self.scale = rs, scale
         self.speed = {c: getattr(rs.movement.speed_in, c) * scale for c in ("green", "yellow", "red")}
@@ -53,6 +64,9 @@ class Broadside(Sailing, Firing):
         dx, dy = direction(COMPASS_DEG[rs.drift.direction])
         self.drift_step = (dx * rs.drift.distance_in * scale, dy * rs.drift.distance_in * scale)
         self.contact = CONTACT * scale
+        self.narrow = rs.bases.width_in * scale
+        eye = rs.movement.into_wind_deg        # the wind's eye as a red sector of headings (the rulings' reading)
+        self.eyes = [] if eye is None else [((COMPASS_DEG[rs.table.wind_from] - eye) % 360, 2 * eye)]          # the rulings: a gap narrower than a base is wide blocks fire
         self.plan = [self._phase(label, i) for i, label in enumerate(rs.sequence.phases)]
 
     # -- the turn ------------------------------------------------------------------------------------

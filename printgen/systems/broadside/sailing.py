@@ -14,17 +14,31 @@ from printgen.play.state import Game, Ship
 
 
 class Sailing:
+    def colour_of(self, game: Game, x: float, y: float, h: float) -> str:
+        """The wind colour of a bow at (x, y) heading h: red within `into_wind_deg` of the wind's eye,
+        else the colour of the table edge it points at."""
+        if self.eyes and in_sectors(h, self.eyes):
+            return "red"
+        return colour_at(game.edges, game.width, game.height, x, y, h)
+
+    def reds(self, red, x: float, y: float) -> list:
+        """The headings a bow at (x, y) may not point or turn through: towards the red edge segments
+        `red`, and into the wind's eye. (first heading, span) each, as geom.sectors gives them."""
+        return (sectors(red, x, y) if red else []) + self.eyes
+
     def move(self, game: Game, side: str, policies: dict[str, Policy]) -> None:
         policy = policies[side]
         if not policy.moves:
             return
         ships = game.ships
-        movers = [s for s in ships if s.side == side and not s.struck and not game.linked(s)]
+        # squadron by squadron in the roster's order, each squadron's ships in the fleet's order (the
+        # lesson plan's order within a phase); a ship that has moved stays put, the next moves around it
+        movers = sorted((s for s in ships if s.side == side and not s.struck and not game.linked(s)), key=lambda s: s.squad)
         # the in-irons checks first, in the order of the ships: a ship's colour depends on its own
         # pose, which nothing changes before its move, so the dice fall as they would move by move
         checks = []
         for ship in movers:
-            colour = colour_at(game.edges, game.width, game.height, ship.x, ship.y, ship.h)
+            colour = self.colour_of(game, ship.x, ship.y, ship.h)
             checks.append((colour, colour != "red" or game.roll() in self.rs.movement.in_irons[side].move))
         # what is left reads only the poses and who has struck (never hit points or dice)
         key = ("move", side, policy.name, game.poses(), tuple([s.struck for s in ships]),
@@ -52,7 +66,7 @@ class Sailing:
 
     def move_ship(self, game: Game, ship: Ship, policy: Policy, red, enemies: list[Ship] | None = None) -> None:
         """One ship's move: its in-irons check if its bow points into the red, then its policy's choice."""
-        colour = colour_at(game.edges, game.width, game.height, ship.x, ship.y, ship.h)
+        colour = self.colour_of(game, ship.x, ship.y, ship.h)
         if colour == "red" and game.roll() not in self.rs.movement.in_irons[ship.side].move:
             return
         pose = self._steer(game, ship, policy, red, enemies, colour)
@@ -76,7 +90,9 @@ class Sailing:
         bx0, bx1 = min(x0, e.x) - wide, max(x0, e.x) + wide
         by0, by1 = min(y0, e.y) - wide, max(y0, e.y) + wide
         around = [o for o in game.ships if bx0 <= o.x <= bx1 and by0 <= o.y <= by1]
-        key = ("steer", policy.name, ship.i, colour, e.i, tuple([o.i for o in around]), tuple([o.pose for o in around]))
+        key = ("steer", policy.name, ship.i, colour, e.i, aim.close, aim.to, aim.through,
+               tuple([o.i for o in around]),
+               tuple([o.pose for o in around]))
         return game.remember(key, lambda: self._choose(game, ship, aim, policy, red, colour, around))
 
     def _choose(self, game: Game, ship: Ship, aim, policy: Policy, red, colour: str, around: list[Ship]
@@ -110,7 +126,7 @@ class Sailing:
             # already where no move could score better (e.g. raking at close range): stay. The
             # scores first, the line of fire (the costly part) only where they say it would matter
             here = policy.score(aim, ship, x0, y0, ship.h, colour == "red", False, top)
-            if here <= policy.score(aim, ship, e.x, e.y, ship.h, False, False, top):
+            if here <= policy.floor(aim, top):
                 found = self.band_from(game, ship, sr, e, blockers)
                 if found and self.chance[found[0]] == top:
                     return None
@@ -123,10 +139,10 @@ class Sailing:
                 end = (x, y, fx, fy, hl, hw)
                 if any(gap(end, o) < -1e-6 for o in touching):
                     continue
-            if red:
+            if red or self.eyes:
                 secs = red_at.get((x, y))
                 if secs is None:
-                    secs = red_at[(x, y)] = sectors(red, x, y)
+                    secs = red_at[(x, y)] = self.reds(red, x, y)
                 bad = in_sectors(h, secs)
             else:
                 bad = False
@@ -157,14 +173,16 @@ class Sailing:
         against (-1: none). The red sectors seen from the start and the end of its run go into `red_at`."""
         x, y, h, tm = ship.x, ship.y, ship.h, self.turn_max
         e = aim.enemy
-        bearing = math.degrees(math.atan2(e.x - x, e.y - y))
-        far = math.hypot(e.x - x, e.y - y) > aim.close + speed + 2 * (ship.length + e.length)
+        gx, gy = aim.to if aim.to is not None else (e.x, e.y)          # a point to sail for, else its enemy
+        bearing = math.degrees(math.atan2(gx - x, gy - y))
+        far = math.hypot(gx - x, gy - y) > aim.close + speed + 2 * (ship.length + e.length)
         turns = {0.0, tm / 2, -tm / 2} if far else {0.0, tm, -tm}
         turns.add(max(-tm, min(tm, (bearing - h + 180) % 360 - 180)))
-        abeam = set() if far else {max(-tm, min(tm, (b - h + 180) % 360 - 180)) for b in (bearing + 90, bearing - 90)}
+        abeam = set() if far or aim.to is not None else \
+            {max(-tm, min(tm, (b - h + 180) % 360 - 180)) for b in (bearing + 90, bearing - 90)}
         turns |= abeam
-        red0 = sectors(red, x, y) if red else []
-        if red:
+        red0 = self.reds(red, x, y)
+        if red0:
             red_at[(x, y)] = red0
         rects = [o.r for o in near]
         sums = [ship.reach + o.rad for o in near]
@@ -189,8 +207,8 @@ class Sailing:
 
         run, stop0 = (0.0, -1) if far else slide_among(ship.r, fx, fy, speed, obs, width, height)
         x1, y1 = x + fx * run, y + fy * run
-        red1 = sectors(red, x1, y1) if red and run > 0 else []
-        if red and run > 0:
+        red1 = self.reds(red, x1, y1) if run > 0 else []
+        if red1:
             red_at[(x1, y1)] = red1
         crowd0, crowd1 = crowd(x, y), (crowd(x1, y1) if run > 0 and abeam else [])
         yield x, y, h, fx, fy, -1                                    # stay as it is

@@ -1,8 +1,8 @@
-"""A minimal game engine for the sectors family (the medieval fragment), until the shared simulator
-(printgen/play) has one: seeded, deterministic, phase by phase as the ruleset's `sequence.phases`
-lists them, every number read from the ruleset. Ships are points with a heading and a base; a
-simple policy steers them: every ship that may move heads for the nearest enemy, rammers strike,
-others come alongside (or smash into the enemy when attack speed brings them in contact).
+"""The game engine of the sectors family (the medieval fragment): seeded, deterministic, phase by
+phase as the ruleset's `sequence.phases` lists them, every number read from the ruleset. Ships are
+their bases (boats.py) and move base by base (sailing.py); a captain's policy steers them: every
+ship that may move heads for the nearest enemy, rammers strike bow first, others come alongside
+(or smash into the enemy when attack speed brings them in contact).
 
 Each phase records the rule entries it applied (`Game.used`), so a test can see that every phase
 of the turn has a rule that was used."""
@@ -11,70 +11,43 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass, field
 
 from printgen.game.deploy_settings import COMPASS_DEG
+from printgen.play.geom import distance, gap
+from printgen.systems.sectors.boats import FIGHTING, Boat, Hazard, Table, table_of
 from printgen.systems.sectors.model import SECTORS
+from printgen.systems.sectors.sailing import CONTACT_SLACK, MEMO_ENTRIES, Sailing, contact_point
 
-CONTACT_SLACK = 0.25               # inches: bases this close count as touching
-STEP = 0.25                        # inches: movement is walked in steps this long (obstacles, contact)
-FIGHTING = ("afloat", "aground")   # the states of a ship still in the fight (Boat.fighting)
+CHAINED_IN = 2.0                   # inches base to base: chained neighbours (printgen's choice, with the chains)
 
-
-@dataclass
-class Hazard:
-    """An obstacle on the table (inches from the west and south edges): `hidden` (stakes, scuttled
-    hulls: damage and passage rolls), or `shoal` / `shore` (a ship running on it goes aground)."""
-    kind: str
-    x0: float
-    y0: float
-    x1: float
-    y1: float
-    found: bool = False            # a marker was put down (the source: only once contacted)
-
-    def holds(self, x: float, y: float) -> bool:
-        return self.x0 <= x <= self.x1 and self.y0 <= y <= self.y1
+# Where the engine still plays the fragment more simply than the table does (the plays page prints
+# these, a line each).
+SIMPLIFICATIONS = (
+    "Captains steer by simple habits (the policies named above): for the nearest enemy ship, round a friend "
+    "in the way; nobody plans a formation or a retreat.",
+    "A turn larger than the sweep's step is made a step at a time, each followed by a ship's length forward "
+    "(printgen's reading of \"move forward\").",
+    "Missile fire is all round, at the nearest enemy, measured base to base; fire and pyrotechnics, holing with "
+    "rocks, embarking and landing crews are left out.",
+)
 
 
-@dataclass
-class Boat:
-    i: int
-    name: str
-    side: str
-    type: str
-    flagship: bool
-    x: float
-    y: float
-    h: float
-    length: float
-    width: float
-    structure: dict[str, int]
-    crew: int
-    crew_max: int
-    chained: bool = False
-    state: str = "afloat"          # afloat, aground, sunk, fled, struck, captured
-    grappled: set[int] = field(default_factory=set)
-    attack_uses: int = 0
-    attack_last: int = -9
-    ram_clear: int = 0             # turns of clearing left after a ram
-    moved: bool = False            # moved this turn (for "the target moved in the previous turn")
-    moved_before: bool = False
-    hazards_met: set[int] = field(default_factory=set)
-
-    @property
-    def fighting(self) -> bool:
-        return self.state in FIGHTING
-
-
-class Game:
+class Game(Sailing):
     def __init__(self, rs, boats: list[Boat], hazards: list[Hazard], width: float, height: float,
                  seed: int | str, turn_limit: int, victory: tuple[int, int, int] = (1, 2, 3),
-                 holding: frozenset[str] = frozenset(), log: list | None = None, rules=None):
+                 policies: dict[str, str] | None = None, log: list | None = None, memo: dict | None = None,
+                 rules=None):
         self.rs, self.boats, self.hazards = rs, boats, hazards
-        self.holding = holding         # sides whose policy keeps station (printgen/play/policies.py)
+        # each side's captains' habit (printgen/play/policies.py): "close-and-fire" unless given
+        self.policies = {side: (policies or {}).get(side, "close-and-fire") for side in rs.sides}
+        self.holding = {side for side, name in self.policies.items() if name == "hold-the-line"}
         self.log = log                 # (turn, phase, poses, links) after each phase, for a replay
+        self.memo = {} if memo is None else memo      # what the games of a simulation share (sailing.route)
         self.width, self.height = width, height
         self.rng = random.Random(seed)
+        self.others = {side: [b for b in boats if b.side != side] for side in {b.side for b in boats}}
+        self.side_order = {side: k for k, side in enumerate(rs.sides)}
+        self._bits = self.rng.getrandbits
         self.turn, self.turn_limit = 0, turn_limit
         self.wind = COMPASS_DEG[rs.table.wind_from]
         self.storm = 0
@@ -85,13 +58,16 @@ class Game:
 
     # -- dice and bookkeeping -------------------------------------------------------------------
     def roll(self) -> int:
-        return self.rng.randint(1, 6)
+        """One d6: what `rng.randint(1, 6)` gives (three random bits until they are below 6), the same
+        dice in the same order, without randint's layers of calls (a game rolls a few hundred)."""
+        bits = self._bits
+        r = bits(3)
+        while r >= 6:
+            r = bits(3)
+        return r + 1
 
     def use(self, key: str) -> None:
         self.used[self.phase].add(key)
-
-    def enemies(self, b: Boat) -> list[Boat]:
-        return [o for o in self.boats if o.side != b.side and o.state in FIGHTING]    # Boat.fighting, inline
 
     def damage(self, b: Boat, part: str, total: int) -> int:
         """A modified roll read on the damage table against one sector (or the mast)."""
@@ -192,118 +168,18 @@ class Game:
         elif face in w.roll.veers:
             self.wind = (self.wind + w.shift_deg) % 360
 
-    # -- 2. movement ----------------------------------------------------------------------------
-    def movement(self) -> None:
-        for b in self.boats:
-            if b.state == "aground":
-                self.refloat(b)
-            elif b.state == "afloat" and not b.chained and not b.grappled and b.side not in self.holding:
-                self.move(b)
-
-    def refloat(self, b: Boat) -> None:
-        t = self.rs.types[b.type]
-        if t.round_ship or b.crew <= b.crew_max * (1 - self.rs.aground.crew_lost_stays):
-            self.use("aground")                            # stays aground for the game
-            return
-        if self.roll() in self.rs.aground.refloat.refloated:
-            b.state = "afloat"
-        self.use("aground.refloat")
-
-    def move(self, b: Boat) -> None:
-        rs, t = self.rs, self.rs.types[b.type]
-        foes = self.enemies(b)
-        if not foes:
-            return
-        if b.ram_clear:
-            b.ram_clear -= 1
-            self.use("ramming.clear_turns")
-        x, y = b.x, b.y
-        target = min([(math.hypot(x - o.x, y - o.y), o.i, o) for o in foes])[2]     # the nearest (dist), then index
-        heading = bearing(b.x, b.y, target.x, target.y)
-        off = off_wind(heading, self.wind)
-        if t.round_ship:
-            self.use("movement.round_ship_min_angle_to_wind_deg")
-            if off < rs.movement.round_ship_min_angle_to_wind_deg:
-                side = 1 if ((heading - self.wind) % 360) < 180 else -1
-                heading = (self.wind + side * rs.movement.round_ship_min_angle_to_wind_deg) % 360
-                off = rs.movement.round_ship_min_angle_to_wind_deg
-        if b.structure["mast"] == 0 and not t.oars:
-            return                                         # a dismasted round ship cannot move
-        furled = t.oars and dist(b, target) <= rs.movement.furl_within_in
-        if furled:
-            self.use("movement.furl_within_in")
-        speed = t.speed_in
-        if 180 - off <= rs.movement.with_wind_within_deg and not furled and b.structure["mast"] > 0:
-            speed += rs.movement.with_wind_bonus_in
-            self.use("movement.with_wind_bonus_in")
-        ram = t.ram and b.ram_clear == 0
-        reach = self.contact(b, target, ram)
-        gap = dist(b, target) - reach
-        attack = False
-        if speed < gap <= t.attack_speed_in and b.attack_uses < rs.movement.attack_speed_uses \
-                and self.turn - b.attack_last > rs.movement.attack_speed_rest_turns:
-            speed, attack = t.attack_speed_in, True
-            b.attack_uses, b.attack_last = b.attack_uses + 1, self.turn
-            self.use("movement.attack_speed_uses")
-        if abs((heading - b.h + 180) % 360 - 180) >= rs.movement.sweep_turn_deg:
-            speed = max(0.0, speed - 1.0)                  # the sweep costs some of the move
-            self.use("movement.sweep_turn_deg")
-        b.h = heading
-        travelled = 0.0
-        run = min(speed, max(0.0, gap))
-        sx, sy = math.sin(math.radians(heading)), math.cos(math.radians(heading))
-        # only obstacles near the straight run can be met on it (an inch to spare for rounding)
-        ex, ey = b.x + run * sx, b.y + run * sy
-        lx, hx, ly, hy = min(b.x, ex) - 1.0, max(b.x, ex) + 1.0, min(b.y, ey) - 1.0, max(b.y, ey) + 1.0
-        on_way = [(k, hz) for k, hz in enumerate(self.hazards) if hz.x1 >= lx and hz.x0 <= hx and hz.y1 >= ly
-                  and hz.y0 <= hy]
-        while travelled + 1e-9 < run:
-            step = min(STEP, speed - travelled, gap - travelled)
-            b.x += step * sx
-            b.y += step * sy
-            travelled += step
-            b.moved = True
-            if on_way and not self.hazard(b, on_way):
-                return
-        if gap <= speed + 1e-9:
-            self.touch(b, target, ram, attack)
-
-    def contact(self, b: Boat, target: Boat, bow_first: bool) -> float:
-        """Centre distance at which the two bases touch: bow on (a ram) or alongside."""
-        return (b.length / 2 if bow_first else b.width / 2) + target.width / 2
-
-    def hazard(self, b: Boat, hazards: list[tuple[int, Hazard]] | None = None) -> bool:
-        """Obstacles, shoals and the shore met on this step; False if the ship must stop. `hazards`:
-        (index, hazard) of those that can be met, in order, if the caller has narrowed them down."""
-        for k, hz in (enumerate(self.hazards) if hazards is None else hazards):
-            if not hz.holds(b.x, b.y) or k in b.hazards_met:
-                continue
-            b.hazards_met.add(k)
-            part = self.sector_roll()
-            if hz.kind == "hidden":
-                hz.found = True
-                self.use("obstacles")
-                self.damage(b, part, 0)
-                if self.roll() in self.rs.obstacles.passage.blocked:
-                    return False
-            else:
-                self.use("aground")
-                self.damage(b, part, 0)
-                if b.fighting:
-                    b.state = "aground"
-                return False
-            if not b.fighting:
-                return False
-        return True
-
     def sector_roll(self) -> str:
         face = self.roll()
         return next(s for s in SECTORS if face in getattr(self.rs.obstacles.sector, s))
 
     def touch(self, b: Boat, target: Boat, ram: bool, attack: bool) -> None:
-        """Contact: a ram strikes, attack speed without a ram smashes (the collision rules), else alongside."""
-        part = struck_part(target, b.x, b.y)
-        if ram and part in ("port", "starboard", "stern", "bow"):
+        """Contact: a ram strikes with the fore-most part of its bow, attack speed without a ram smashes
+        (the collision rules), else the ships lie alongside. Each takes damage in the sector of its
+        base where they touch."""
+        point = contact_point(b, target)
+        part = target.sector_at(*point)
+        x, y, fx, fy, hl, _ = b.r
+        if ram and point == (x + fx * hl, y + fy * hl):    # the bow's middle touches: a ram
             mods = self.rs.ramming.modifiers
             total = (mods["attack-speed"].value if attack else 0) + \
                     (mods["large"].value if self.rs.types[b.type].large else 0) + \
@@ -313,7 +189,7 @@ class Game:
             self.damage(target, part, total)
             b.ram_clear = self.rs.ramming.clear_turns
         elif attack:
-            self.collide(b, "bow", target, part)
+            self.collide(b, b.sector_at(*contact_point(target, b)), target, part)
 
     def collide(self, a: Boat, a_part: str, b: Boat, b_part: str) -> None:
         """Both ships roll on the damage table with the collision factors, then each mast."""
@@ -345,26 +221,66 @@ class Game:
 
     # -- 3. missile fire ------------------------------------------------------------------------
     def missile(self) -> None:
-        bands = self.rs.missile.range_in.bands()
-        long = self.rs.long_range_in()
+        """Every fighting ship shoots at its nearest enemy within long range, measured base to base (the
+        lowest index of equals), all at once: the crews are marked after every ship has rolled."""
+        bands, long, to_hit, bowmen = self.tables()
+        boats = [b for b in self.boats if b.state in FIGHTING]
+        # who shoots at whom reads only where the fighting ships lie: worked out once for a table, in
+        # whichever game comes to it first (indices and ranges, never a game's boats)
+        key = ("missile", tuple([(b.i, b.x, b.y, b.h) for b in boats]))
+        aims = self.memo.get(key)
+        if aims is None:
+            aims = self.aims(boats, long)
+            if len(self.memo) < MEMO_ENTRIES:
+                self.memo[key] = aims
         shots = []
-        for b in self.boats:
-            if not b.fighting:
-                continue
-            x, y = b.x, b.y                                # (range, index, ship) within long range
-            foes = [f for f in [(math.hypot(x - o.x, y - o.y), o.i, o) for o in self.enemies(b)] if f[0] <= long]
-            if not foes:
-                continue
-            d, _, target = min(foes)                       # the nearest, then the lowest index (indices differ)
-            band = next(n for n, (lo, hi) in bands.items() if d <= hi)
-            dice = min(self.rs.types[b.type].bowmen, b.crew)
-            hit = self.rs.missile.to_hit[b.side][band].hit
-            shots.append((target, sum(1 for _ in range(dice) if self.roll() in hit)))
-            self.use(f"missile.to_hit.{b.side}.{band}")
+        roll = self.roll
+        for i, ti, d in aims:
+            b, target = self.boats[i], self.boats[ti]
+            band = next(name for hi, name in bands if d <= hi)
+            dice = min(bowmen[b.type], b.crew)
+            hit, key = to_hit[b.side, band]
+            shots.append((target, sum(1 for _ in range(dice) if roll() in hit)))
+            self.use(key)
         for target, hits in shots:                         # both sides shoot at once
             target.crew = max(0, target.crew - hits)
         for b in self.boats:
-            self.crew_gone(b)
+            if b.crew == 0 and b.state in FIGHTING:        # crew_gone's test first: most ships keep a crew
+                self.crew_gone(b)
+
+    def aims(self, boats: list[Boat], long: float) -> list[tuple[int, int, float]]:
+        """(shooter, target, range) for every fighting ship with an enemy within long range, base to
+        base: its nearest, the lowest index of equals. The pairs whose centres lie close enough for
+        their bases to be in range are found once, and each pair's range measured at most once, only
+        while it could be a ship's nearest."""
+        within: dict[int, list[Boat]] = {b.i: [] for b in boats}
+        for n, a in enumerate(boats):
+            ax, ay, ar, side = a.x, a.y, a.reach, a.side
+            for c in boats[n + 1:]:
+                if c.side != side and math.hypot(c.x - ax, c.y - ay) - ar - c.reach <= long:
+                    within[a.i].append(c)
+                    within[c.i].append(a)
+        known: dict = {}
+        out = []
+        for b in boats:
+            if within[b.i]:
+                target, d = self.nearest(b, within[b.i], long, known)
+                if target is not None:
+                    out.append((b.i, target.i, d))
+        return out
+
+    def tables(self):
+        """What missile fire reads from the ruleset, looked up once a game: the bands (upper bound,
+        name) in order, long range, each side's faces and rule key per band, each type's bowmen."""
+        found = self.__dict__.get("_tables")
+        if found is None:
+            rs = self.rs
+            bands = rs.missile.range_in.bands()
+            to_hit = {(side, band): (frozenset(rs.missile.to_hit[side][band].hit), f"missile.to_hit.{side}.{band}")
+                      for side in rs.sides for band in bands}
+            found = self._tables = ([(hi, name) for name, (lo, hi) in bands.items()], rs.long_range_in(), to_hit,
+                                    {k: t.bowmen for k, t in rs.types.items()})
+        return found
 
     def crew_gone(self, b: Boat) -> None:
         if b.fighting and b.crew == 0:
@@ -375,16 +291,20 @@ class Game:
     # -- 4. grappling and boarding --------------------------------------------------------------
     def boarding(self) -> None:
         rs = self.rs
-        alive = [b for b in self.boats if b.fighting]       # nobody strikes while grapnels are thrown
-        for n, a in enumerate(alive):
-            for c in alive[n + 1:]:                         # dist and contact (alongside), inline
-                if a.side != c.side and c.i not in a.grappled \
-                        and math.hypot(a.x - c.x, a.y - c.y) <= a.width / 2 + c.width / 2 + CONTACT_SLACK:
-                    self.use("grappling.roll")
-                    if any(self.roll() in rs.grappling.roll.grappled for _ in range(2)):
-                        a.grappled.add(c.i)
-                        c.grappled.add(a.i)
+        alive = [b for b in self.boats if b.state in FIGHTING]   # nobody strikes while grapnels are thrown
+        grappled = rs.grappling.roll.grappled
+        for a, c in self.alongside(alive):                  # in the order of the ships, pair by pair
+            if c.i not in a.grappled:
+                wanting = sum(1 for me, other in ((a, c), (c, a)) if self.wants_grapple(me, other))
+                if not wanting:
+                    continue
+                self.use("grappling.roll")
+                if any(self.roll() in grappled for _ in range(wanting)):
+                    a.grappled.add(c.i)
+                    c.grappled.add(a.i)
         for a in self.boats:
+            if not a.grappled:
+                continue
             for j in sorted(a.grappled):
                 c = self.boats[j]
                 if a.i < c.i and a.fighting and c.fighting:
@@ -398,8 +318,29 @@ class Game:
                     self.crew_gone(a)
                     self.crew_gone(c)
 
+    @staticmethod
+    def alongside(alive: list[Boat]) -> list[tuple[Boat, Boat]]:
+        """Enemy pairs (a, c), a before c in `alive`, whose bases touch (within CONTACT_SLACK), in the
+        order of a nested loop over `alive`. Swept along x: only ships whose bases could reach each
+        other are measured."""
+        if len(alive) < 2:
+            return []
+        wide = 2 * max(b.reach for b in alive) + CONTACT_SLACK + 1e-9
+        order = sorted(range(len(alive)), key=lambda n: alive[n].x)
+        pairs = []
+        for k, n in enumerate(order):
+            a = alive[n]
+            ax, ay, side = a.x, a.y, a.side
+            for m in order[k + 1:]:
+                c = alive[m]
+                if c.x - ax > wide:
+                    break
+                if c.side != side and -wide <= c.y - ay <= wide:
+                    pairs.append((n, m) if n < m else (m, n))
+        return [(alive[n], alive[m]) for n, m in sorted(pairs) if gap(alive[n].r, alive[m].r) <= CONTACT_SLACK]
+
     def chain_bonus(self, b: Boat) -> int:
-        if b.chained and any(o.chained and o.side == b.side and o.fighting and o.i != b.i and dist(o, b) < 4
+        if b.chained and any(o.chained and o.side == b.side and o.fighting and o.i != b.i and distance(o.r, b.r) <= CHAINED_IN
                              for o in self.boats):
             self.use("boarding.chained_bonus")
             return self.rs.boarding.chained_bonus
@@ -408,8 +349,9 @@ class Game:
     # -- 5. morale ------------------------------------------------------------------------------
     def morale(self) -> None:
         m = self.rs.morale
+        lost = m.test_crew_lost
         for b in self.boats:
-            if b.fighting and b.crew_max - b.crew >= m.test_crew_lost * b.crew_max:
+            if b.state in FIGHTING and b.crew_max - b.crew >= lost * b.crew_max:
                 self.use("morale.roll")
                 if self.roll() in m.roll.breaks:
                     if b.grappled:
@@ -419,64 +361,27 @@ class Game:
                     self.cut_loose(b)
 
 
-# -- geometry ---------------------------------------------------------------------------------------
-def dist(a: Boat, b: Boat) -> float:
-    return math.hypot(a.x - b.x, a.y - b.y)
-
-
-def bearing(x0: float, y0: float, x1: float, y1: float) -> float:
-    return math.degrees(math.atan2(x1 - x0, y1 - y0)) % 360
-
-
-def off_wind(heading: float, wind_from: float) -> float:
-    """Degrees between the bow and the wind's eye: 0 head to wind, 180 dead downwind."""
-    return abs((heading - wind_from + 180) % 360 - 180)
-
-
-def struck_part(target: Boat, x: float, y: float) -> str:
-    rel = (bearing(target.x, target.y, x, y) - target.h) % 360
-    if rel <= 45 or rel >= 315:
-        return "bow"
-    if 135 <= rel <= 225:
-        return "stern"
-    return "starboard" if rel < 180 else "port"
-
-
-# -- setting up a game from a scenario --------------------------------------------------------------
+# -- a game ---------------------------------------------------------------------------------------
 def new_game(scenario, deployment, seed: int | str, turn_limit: int | None = None,
-             holding: frozenset[str] = frozenset(), log: list | None = None) -> Game:
-    """A game on the deployment's table; squadrons the scenario chains lie chained. The turn limit
-    and the victory points are the scenario's lesson (classroom additions)."""
-    rs = scenario.ruleset
-    chained = set(scenario.file.fleet.chained)
-    boats = []
-    for i, p in enumerate(deployment.placements):
-        t = rs.types[p.ship.type]
-        st = t.structure
-        boats.append(Boat(i, p.ship.name, p.ship.side, p.ship.type, p.ship.flagship, p.x_in, p.y_in,
-                          float(p.heading_deg), p.length_in, p.width_in,
-                          {"bow": st.bow, "stern": st.stern, "port": st.port, "starboard": st.starboard,
-                           "mast": st.mast}, t.crew_boxes, t.crew_boxes, chained=p.ship.squadron in chained))
-    hazards = [Hazard(h["kind"], *h["rect_in"]) for h in hazards_of(scenario, deployment.scale)]
-    v = scenario.victory
-    return Game(rs, boats, hazards, deployment.width_in, deployment.height_in, seed,
-                turn_limit or scenario.lesson.turn_limit, (v.struck, v.flagship_struck, v.captured), holding, log,
-                rules=v)
+             policies: dict[str, str] | None = None, log: list | None = None) -> Game:
+    """A game on the deployment's table (boats.table_of)."""
+    return start(table_of(scenario, deployment), seed, turn_limit, policies, log)
 
 
-def hazards_of(scenario, scale: float) -> list[dict]:
-    """The scenario's obstacles as rectangles [x0, y0, x1, y1] in table inches at this scale."""
-    out = []
-    for h in scenario.file.terrain:
-        x, y, w, d = (v * scale for v in h.area_in(scenario.ruleset.obstacles.marker_in))
-        out.append({"name": h.name, "kind": h.kind, "rect_in": (x, y, x + w, y + d)})
-    return out
+def start(table: Table, seed: int | str, turn_limit: int | None = None, policies: dict[str, str] | None = None,
+          log: list | None = None, memo: dict | None = None) -> Game:
+    boats, hazards = table.pieces()
+    return Game(table.rs, boats, hazards, table.width, table.height, seed, turn_limit or table.turn_limit,
+                table.victory, policies, log, memo, rules=table.rules)
 
 
 # -- the family's engine for printgen/play (RuleSystem.phases) --------------------------------------
 class Engine:
     """The sectors engine behind `printgen simulate` and the kit's "How this scenario plays": a whole
     game at a time (this Game plays the ruleset's phases itself), on the scenario's deployment."""
+
+    simplifications = SIMPLIFICATIONS
+    policies = ("close-and-fire", "hold-the-line", "keep-range", "archers-first")     # the habits it steers by
 
     def __init__(self, rs, scenario=None, deployment=None):
         self.rs, self.scenario, self.deployment = rs, scenario, deployment
@@ -495,8 +400,11 @@ class Engine:
         """One game of the simulation seeded `seed` as printgen/play/engine.Result."""
         from printgen.play.engine import game_seed
 
-        holding = frozenset(side for side, p in setup.policies.items() if not p.moves)
-        g = new_game(self.scenario, self.deployment, game_seed(seed, index), setup.turn_limit, holding, log)
+        policies = {side: p.name for side, p in setup.policies.items()}
+        table = self.__dict__.get("_table")
+        if table is None:
+            table = self._table = table_of(self.scenario, self.deployment)
+        g = start(table, game_seed(seed, index), setup.turn_limit, policies, log, setup.memo)
         if log is not None:
             g.snapshot("start")
         g.play(tally)
