@@ -51,6 +51,8 @@ def track_block(rs, ship, width: float, size: float) -> Laid:
         out.shapes.append(Text(0, y + size * 0.95, (name,), at_least(size * 0.95)))
         y += size * 1.3
     label_w = width * (0.42 if len(rows) == 1 else 0.3)
+    if len(rows) == 1:                      # a long name pushes its marks right, never under them
+        label_w = min(max(label_w, fonts.width(ship.name, at_least(size * 0.95), "bold") + size * 0.8), width * 0.6)
     for t in rows:
         count = Span(f" {t.count}" if len(rows) > 1 else "", source=t.source.to_json() if len(rows) > 1 else None,
                      kind="count")

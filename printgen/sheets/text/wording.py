@@ -108,15 +108,19 @@ class Wording:
     def mark(self, key: str, auto: bool = False, bare: bool = False) -> str:
         """' (classroom addition)' after an item whose key is not the source's, traced to the data's
         provenance (printgen.rules.provenance); nothing for the source's own. `bare`: the words
-        alone, for a template that words the brackets itself."""
-        from printgen.rules.provenance import mark_source, provenance_of
+        alone, for a template that words the brackets itself. On a pupil's page: the symbol alone,
+        right after the item ("close-hauled‡"), explained in the page's footer."""
+        from printgen.rules.provenance import WORDS, for_pupils, mark_source, provenance_of
 
-        words = provenance_of(self.rs, self.scenario).words(key)
-        if not words:
+        entry = provenance_of(self.rs, self.scenario).of(key)
+        if entry.kind == "source":
             if auto:
                 return Marked("")
             raise ValueError(f"mark('{key}'): the data gives it no provenance (add it to a [provenance] table)")
-        self.spans.append(Span(words, source=mark_source(key), kind="text"))
+        if for_pupils():
+            self.spans.append(Span(entry.symbol, source=mark_source(key, True), kind="text"))
+            return Marked(f"{OPEN}{len(self.spans) - 1}{CLOSE}")
+        self.spans.append(Span(WORDS[entry.kind], source=mark_source(key), kind="text"))
         return Marked(f"{OPEN}{len(self.spans) - 1}{CLOSE}" if bare else f" ({OPEN}{len(self.spans) - 1}{CLOSE})")
 
     def prov(self, key: str, what: str) -> str:
