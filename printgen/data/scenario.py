@@ -129,7 +129,7 @@ class Scenario:
     @property
     def provenance_table(self) -> dict[str, Entry]:
         """The file's [provenance], over printgen's choice for each lesson section the file leaves out."""
-        implied = {name: Entry(kind="choice", why="printgen's default: the scenario does not set it")
+        implied = {name: Entry(kind="choice", why="the kit's default: the scenario does not set it")
                    for name in DEFAULTS if getattr(self.file, name) is None}
         return implied | self.file.provenance
 

@@ -9,7 +9,7 @@ them): what draws a document is named "module:function" and imported when it is 
 
 from __future__ import annotations
 
-from contextvars import ContextVar
+from contextvars import ContextVar, copy_context
 from dataclasses import dataclass
 from importlib import import_module, util
 from typing import TYPE_CHECKING, Any, Callable, Literal
@@ -69,7 +69,8 @@ class DocumentKind:
         given = source if self.takes == "plan" or not hasattr(source, "scenario") else source.scenario
         token = AUDIENCE.set(self.audience)
         try:
-            return resolve(self.draw)(given, options)
+            drawing = resolve(self.draw)(given, options)
+            return _lazy_in_context(drawing)
         finally:
             AUDIENCE.reset(token)
 
@@ -77,6 +78,20 @@ class DocumentKind:
         if self.option and not (options is not None and getattr(options, self.option, None)):
             return False
         return self.present is None or bool(resolve(self.present)(ruleset, self.kind))
+
+
+def _lazy_in_context(drawing: Drawing) -> Drawing:
+    """A drawing whose pages are laid out as they are written (LazyPages) lays them out in the
+    context it was made in (its audience), not in the writer's."""
+    from dataclasses import replace
+
+    from printgen.draw.shapes import LazyPages
+
+    pages = drawing.pages
+    if not isinstance(pages, LazyPages):
+        return drawing
+    context = copy_context()
+    return replace(drawing, pages=LazyPages(len(pages), lambda i: context.run(pages.make, i)))
 
 
 def resolve(ref: str | Callable) -> Callable:

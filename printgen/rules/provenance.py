@@ -156,6 +156,11 @@ def symbols_on(spans: Iterable) -> bool:
     return any(s.source and s.source[0] == "provenance" and tuple(s.source[2:]) == ("symbol",) for s in spans)
 
 
+def words_on(spans: Iterable) -> bool:
+    """Whether the spans' marks include words (a teacher's page, whose legend explains the words)."""
+    return any(s.source and s.source[0] == "provenance" and len(s.source) == 2 for s in spans)
+
+
 def legend_text(kinds: list[str], symbols: bool = False) -> str:
     """One line: what each mark used on the page means (each symbol, on a pupil's page)."""
     if symbols:
@@ -163,14 +168,26 @@ def legend_text(kinds: list[str], symbols: bool = False) -> str:
     return "Marks: " + "; ".join(f"{WORDS[k]}: {MEANING[k]}" for k in kinds if k in MEANING) + "."
 
 
-def mark_spans(ruleset, key: str, scenario=None, before: str = " (", after: str = ")") -> tuple:
+def mark_text(ruleset, key: str, scenario=None) -> tuple[str, tuple] | None:
+    """(what the mark of `key` prints, its source): its words on a teacher's page, its symbol on a
+    pupil's; None for the source's own."""
+    entry = provenance_of(ruleset, scenario).of(key)
+    if entry.kind == "source":
+        return None
+    if for_pupils():
+        return entry.symbol, mark_source(key, True)
+    return WORDS[entry.kind], mark_source(key)
+
+
+def mark_spans(ruleset, key: str, scenario=None, before: str = " (", after: str = ")", font: str = "") -> tuple:
     """For sheets drawn in code: ' (mark)' after an item, the words a traced span (none for the
     source's); on a pupil's page the symbol alone, right after the item."""
     from printgen.draw.shapes import Span
 
-    entry = provenance_of(ruleset, scenario).of(key)
-    if entry.kind == "source":
+    found = mark_text(ruleset, key, scenario)
+    if found is None:
         return ()
+    text, source = found
     if for_pupils():
-        return (Span(entry.symbol, source=mark_source(key, True), kind="text"),)
-    return (Span(before), Span(WORDS[entry.kind], source=mark_source(key), kind="text"), Span(after))
+        return (Span(text, font, source, "text"),)
+    return (Span(before, font), Span(text, font, source, "text"), Span(after, font))

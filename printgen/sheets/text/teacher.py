@@ -27,6 +27,24 @@ def how_to_print(rs, kinds: list[str] | None = None) -> list[tuple[str, str]]:
     return [(k, records[k].advice) for k in (records if kinds is None else kinds) if k in records and records[k].advice]
 
 
+def marks_list(scenario) -> list[tuple[str, list[str]]]:
+    """(kind, keys) for each kind of mark the data gives, in the marks' order: one key for each
+    distinct reason (the ruleset's and the scenario's [provenance], thirty ship-type entries that
+    share one reason listed once), so the teacher's sheet gives every mark with its reason."""
+    from printgen.rules.provenance import WORDS, provenance_of
+
+    table = provenance_of(scenario.ruleset, scenario).table
+    out = []
+    for kind in WORDS:
+        seen: dict[tuple[str, str], str] = {}
+        for key, entry in table.items():
+            if entry.kind == kind and kind != "source":
+                seen.setdefault((entry.original, entry.why), key)
+        if seen:
+            out.append((kind, list(seen.values())))
+    return out
+
+
 def line_squadrons(scenario) -> list[list[str]]:
     """The squadron labels of each line when the line side forms a line a squadron (else [])."""
     from printgen.game.deploy import line_columns
@@ -46,6 +64,7 @@ def teacher_sheet(scenario, options: Options, captains, kinds: list[str] | None 
     """`plan` (the kit's): each document's sheet count and the kit's total, as index.html prints
     them (printgen.game.materials.document_pages, kit_pages)."""
     from printgen.registry.documents import declared
+    from printgen.rules.provenance import provenance_of
 
     printing = how_to_print(scenario.ruleset, kinds)
     optional = [r.kind for r in declared(scenario.ruleset).values() if r.in_kit == "optional"]
@@ -55,7 +74,16 @@ def teacher_sheet(scenario, options: Options, captains, kinds: list[str] | None 
     return panel_sheet(scenario, options, "teacher.md.j2", "Teacher's sheet", columns=1,
                        max_pages=PAGES + pages_for(len(captains), ROSTER_ROWS), too_long=TOO_LONG, captains=captains,
                        printing=printing, lines=line_squadrons(scenario), seed=options.seed, plan=plan,
-                       optional=optional, pages=pages)
+                       optional=optional, pages=pages, marks=marks_list(scenario),
+                       provenance=provenance_of(scenario.ruleset, scenario),
+                       command=_command(plan) if plan is not None else "")
+
+
+def _command(plan) -> str:
+    """The command that builds this very kit, for the technician's box."""
+    from printgen.paths import scenario_ref
+
+    return " ".join(["printgen kit", scenario_ref(plan.scenario), *plan.request.cli_args()])
 
 
 def teacher_document(plan, options: Options) -> Drawing:

@@ -123,6 +123,16 @@ class Wording:
         self.spans.append(Span(WORDS[entry.kind], source=mark_source(key), kind="text"))
         return Marked(f"{OPEN}{len(self.spans) - 1}{CLOSE}" if bare else f" ({OPEN}{len(self.spans) - 1}{CLOSE})")
 
+    def sign(self, key: str, words: bool = False) -> str:
+        """The mark of `key` as pupils' pages print it (its symbol) or, with `words`, as teachers' do,
+        traced like the mark itself: for the teacher's list of the marks."""
+        from printgen.rules.provenance import WORDS, mark_source, provenance_of
+
+        entry = provenance_of(self.rs, self.scenario).of(key)
+        self.spans.append(Span(WORDS[entry.kind] if words else entry.symbol, source=mark_source(key, not words),
+                               kind="text"))
+        return Marked(f"{OPEN}{len(self.spans) - 1}{CLOSE}")
+
     def prov(self, key: str, what: str) -> str:
         """A provenance entry's `original` (the source's words, for a reading) or `why`, traced to it."""
         from printgen.rules.provenance import provenance_of
@@ -206,7 +216,7 @@ class Wording:
         self.deployment = context.get("deployment")
         self.scenario = context.get("scenario")
         self.plan = context.get("plan")
-        return template.render(rule=self.rule, mark=self.mark, label=self.label, prov=self.prov, pnum=self.pnum, word=self.word, dist=self.dist, faces=self.faces, deg=self.deg,
+        return template.render(rule=self.rule, mark=self.mark, sign=self.sign, label=self.label, prov=self.prov, pnum=self.pnum, word=self.word, dist=self.dist, faces=self.faces, deg=self.deg,
                                num=self.num, chance=self.chance, example=self.example, value=self.value,
                                ship=self.ship, field=self.field, meta=self.meta, ref=self.ref, pos=self.pos,
                                rs=self.rs, _wording=self, **context)

@@ -5,22 +5,19 @@ from __future__ import annotations
 
 from printgen.systems.sectors.model import SECTORS
 from printgen.rules.tables import OddsTable, cell, odds_cell
-from printgen.rules.provenance import mark_source, provenance_of
+from printgen.rules.provenance import for_pupils, mark_text
 from printgen.rules.trace import Source, Traced, derived, label, rule
 
 
 def marked(rs, key: str, before: str = " (", after: str = ")") -> tuple:
-    """The provenance mark of `key` as cell parts, traced to the data (nothing for the source's own)."""
-    words = provenance_of(rs).words(key)
-    src = mark_source(key)
-    return (before, Traced(words, Source(src[0], tuple(src[1:])), "text"), after) if words else ()
-
-
-def mark_span(rs, key: str, font: str = ""):
-    """The provenance mark of `key` as a traced span, for sheets drawn in code (pieces, rulers, markers)."""
-    from printgen.draw.shapes import Span
-
-    return Span(provenance_of(rs).words(key), font, mark_source(key), "text")
+    """The provenance mark of `key` as cell parts, traced to the data (nothing for the source's own):
+    " (not from the source)" on a teacher's page, the symbol alone on a pupil's."""
+    found = mark_text(rs, key)
+    if found is None:
+        return ()
+    text, src = found
+    mark = Traced(text, Source(src[0], tuple(src[1:])), "text")
+    return (mark,) if for_pupils() else (before, mark, after)
 
 
 COLLISION_CASES = ["", "bow", "stern", "side", "large", "bow+storm", "bow+skeg", "bow+bardi", "side+downwind"]
