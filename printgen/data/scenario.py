@@ -17,6 +17,7 @@ from printgen.files import text as texts
 from printgen.data.fleet import Fleet, Ship, load_fleet
 from printgen.data.lesson import DEFAULTS, History, Lesson, Victory
 from printgen.data.simulation import Simulation
+from printgen.data.story import Story
 from printgen.files.tomlfile import read_toml, validate
 from printgen.errors import PrintgenError, Problem
 from printgen.rules.model import Strict
@@ -84,6 +85,7 @@ class ScenarioFile(Strict):
     victory: Victory | None = None             # printgen's defaults, marked as its choice
     history: History | None = None
     simulation: Simulation | None = None       # printgen simulate's policies (printgen.data.simulation)
+    story: Story = Story()                     # the battle's story, before and after (printgen.data.story)
     provenance: dict[str, Entry] = {}          # key -> where it comes from (printgen.rules.provenance)
 
     @model_validator(mode="after")

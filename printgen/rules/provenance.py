@@ -39,7 +39,7 @@ WORDS: dict[str, str] = {                     # the printed mark on a teacher's 
     "choice": "the kit's choice",
 }
 MEANING: dict[str, str] = {                   # the legend of a teacher's page
-    "reading": "our reading of words garbled in the source",
+    "reading": "our reading of words garbled or unclear in the source",
     "default": "a default filling a gap the source leaves",
     "classroom": "added for the lesson, not in the source's rules",
     "choice": "chosen for this kit where the source says nothing",
@@ -54,7 +54,7 @@ SYMBOLS: dict[str, str] = {                   # the printed mark on a pupil's pa
 PUPIL_MEANING: dict[str, str] = {             # the footer of a pupil's page: what each symbol means
     "classroom": "added for your class",
     "default": "not in the old rules: filled in for this game",
-    "reading": "the old rules' words are damaged here: this is our best reading",
+    "reading": "the old words are damaged or unclear here: this is our best reading",
     "choice": "the old rules do not say: chosen for this game",
 }
 WORD_KEYS = "words."                          # keys for wording, not for values of the file

@@ -28,6 +28,10 @@ def expander(scenario, options: Options, wording=None):
             return track_block(rs, wording.objects[int(args[0])], width, size)
         if name == "pattern":
             return pattern_block([wording.objects[int(a)] for a in args], width, size)
+        if name == "approach":                        # the story page's map of the kit's own table
+            from printgen.sheets.maps.mini_map import approach_block
+
+            return approach_block(scenario, wording.deployment, width, size)
         laid = system_of(rs).block(rs, name, args, width, size, options, wording)   # [odds ...], [record N]...
         if laid is not None:
             return laid

@@ -44,8 +44,15 @@ def debrief_sheet(plan, options: Options) -> Drawing:
                         grows=FATES)
 
 
+def background_sheet(plan, options: Options) -> Drawing:
+    """The story before the battle, one page for the pupils: the scenario's [story] (never the
+    ending) and a map of the approach on the kit's own table."""
+    return lesson_sheet(plan, options, "background.md.j2", "The story before the battle", columns=2, pages=1,
+                        handout=True, deployment=plan.deployment)
+
+
 def lesson_sheet(plan, options: Options, template: str, title: str, columns: int, pages: int,
-                 handout: bool = False, grows: tuple | None = None) -> Drawing:
+                 handout: bool = False, grows: tuple | None = None, **more) -> Drawing:
     """A lesson template flowed into `columns`, in at most `pages` pages besides what `grows`; a student
     handout (`handout`) keeps to TYPE.body at least."""
     plan = plan.but(options)
@@ -54,7 +61,7 @@ def lesson_sheet(plan, options: Options, template: str, title: str, columns: int
         rows, per_page, too_long = grows
         pages += pages_for(rows(plan), per_page)
     return panel_sheet(plan.scenario, options, template, title, columns=columns, max_pages=pages,
-                       handout=handout, too_long=too_long, **context(plan))
+                       handout=handout, too_long=too_long, **context(plan), **more)
 
 
 def context(plan) -> dict:
@@ -66,5 +73,6 @@ def context(plan) -> dict:
     other_side = {key: next((k for k in sides if k != key), key) for key in sides}
     return dict(plan=plan, sides=sides, other_side=other_side, groups=classroom.groups(plan), breaks=classroom.period_breaks(plan),
                 printed=[(r.kind, r.title, r.copies, r.paper, r.two_sided) for r in map(plan.record, materials.printed_kinds(plan))],
+                two_sided=lambda kind: materials.two_sided(plan, kind),      # asked only by the copies table
                 per_words=materials.PER_WORDS, optional=materials.optional_kinds(plan),
                 outcome=lambda ship: classroom.outcome_of(plan, ship), lesson=s.lesson, victory=s.victory)

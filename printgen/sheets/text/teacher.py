@@ -9,9 +9,10 @@ from __future__ import annotations
 from printgen.draw.shapes import Drawing
 from printgen.errors import Problem
 from printgen.options import Options
+from printgen.rules.trace import plan_derivation
 from printgen.sheets.text.quickref import panel_sheet, pages_for
 
-PAGES = 2           # the sheet besides its roster: the printing list, setting up, the turn (Sluys's fill two)
+PAGES = 3           # the sheet besides its roster: the printing list, setting up, the turn, the marks (Sluys's fill 2.5)
 ROSTER_ROWS = 25    # roster rows a page holds at least (a captain of three long-named ships: a row of 2-3 lines)
 TOO_LONG = Problem("the roster has a row for each captain", field="--students",
                    fix="fewer students (--students), or fewer ships (--ships, --fraction) or shorter ship names")
@@ -76,10 +77,11 @@ def teacher_sheet(scenario, options: Options, captains, kinds: list[str] | None 
                        printing=printing, lines=line_squadrons(scenario), seed=options.seed, plan=plan,
                        optional=optional, pages=pages, marks=marks_list(scenario),
                        provenance=provenance_of(scenario.ruleset, scenario),
-                       command=_command(plan) if plan is not None else "")
+                       )
 
 
-def _command(plan) -> str:
+@plan_derivation
+def kit_command(plan) -> str:
     """The command that builds this very kit, for the technician's box."""
     from printgen.paths import scenario_ref
 

@@ -147,6 +147,22 @@ class Wording:
 
         return self.put(plan_derived(self.plan, fn, *args, kind=kind))
 
+    def counted(self, number: str, noun: str) -> str:
+        """A traced count and its noun, singular for one: "1 point", "one period", "2 points" (the
+        number as a template printed it: pnum(), rule(), word(), meta())."""
+        found = _MARK.fullmatch(str(number))
+        one = found is not None and self.spans[int(found.group(1))].text in ("1", "one")
+        return Marked(f"{number} {noun if one else plural(noun)}")
+
+    def story(self, key: str) -> str:
+        """The scenario's text at `key` ("story.before.0.text", a source), traced word by word so it
+        wraps and its digits (a date, a count) are the file's (printgen.data.story)."""
+        from printgen.rules.trace import plan_derived
+
+        words = str(lookup(self.plan.scenario.file, key)).split()
+        return Marked(" ".join(self.put(plan_derived(self.plan, "story_word", key, i, kind="text"))
+                               for i in range(len(words))))
+
     def num(self, fn: str, *args, kind: str = "count") -> str:
         return self.put(derived(self.rs, fn, *args, kind=kind))
 
@@ -216,10 +232,20 @@ class Wording:
         self.deployment = context.get("deployment")
         self.scenario = context.get("scenario")
         self.plan = context.get("plan")
-        return template.render(rule=self.rule, mark=self.mark, sign=self.sign, label=self.label, prov=self.prov, pnum=self.pnum, word=self.word, dist=self.dist, faces=self.faces, deg=self.deg,
+        return template.render(rule=self.rule, mark=self.mark, sign=self.sign, counted=self.counted, label=self.label, prov=self.prov, pnum=self.pnum, story=self.story, word=self.word, dist=self.dist, faces=self.faces, deg=self.deg,
                                num=self.num, chance=self.chance, example=self.example, value=self.value,
                                ship=self.ship, field=self.field, meta=self.meta, ref=self.ref, pos=self.pos,
                                rs=self.rs, _wording=self, **context)
+
+
+def plural(noun: str) -> str:
+    """English plural of a noun the sheets count (point, captain, copy, die, tuft, inch)."""
+    irregular = {"die": "dice", "inch": "inches", "foot": "feet", "man": "men"}
+    if noun in irregular:
+        return irregular[noun]
+    if noun.endswith("y") and noun[-2:-1] not in "aeiou":
+        return noun[:-1] + "ies"
+    return noun + ("es" if noun.endswith(("s", "sh", "ch", "x")) else "s")
 
 
 def to_spans(text: str, wording: Wording, font: str = "") -> list[Span]:
