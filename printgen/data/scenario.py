@@ -15,7 +15,7 @@ from pydantic import Field, NonNegativeFloat, PositiveFloat, confloat, conint, c
 from printgen import limits, paths
 from printgen.files import text as texts
 from printgen.data.fleet import Fleet, Ship, load_fleet
-from printgen.data.lesson import DEFAULTS, History, Lesson, Victory
+from printgen.data.lesson import DEFAULTS, Engagement, History, Lesson, Victory
 from printgen.data.simulation import Simulation
 from printgen.data.story import Story
 from printgen.files.tomlfile import read_toml, validate
@@ -86,6 +86,7 @@ class ScenarioFile(Strict):
     history: History | None = None
     simulation: Simulation | None = None       # printgen simulate's policies (printgen.data.simulation)
     story: Story = Story()                     # the battle's story, before and after (printgen.data.story)
+    engagements: dict[str, Engagement] = Field(default_factory=dict, max_length=limits.FLEET_SHIPS)
     provenance: dict[str, Entry] = {}          # key -> where it comes from (printgen.rules.provenance)
 
     @model_validator(mode="after")
@@ -186,6 +187,7 @@ def load_scenario(name_or_path: str) -> Scenario:
         fleet = Fleet(fleet.path, tuple(dataclasses.replace(s, flagship=s in flagged) for s in fleet.ships))
     for n in sf.fleet.named:
         fleet.find(n, str(path))
+    _check_engagements(sf, fleet, path)
     name = folder.name if folder.parent.resolve() != paths.fleets_dir().resolve() else folder.name
     return Scenario(name=name, folder=folder, file=sf, ruleset=ruleset, fleet=fleet, text=text,
                     kit=_kit(family.kit_model, sf, path, text))
@@ -225,6 +227,20 @@ def _ruleset_path(ref: str, folder: Path, scenario_path: Path) -> Path:
     known = sorted(p.stem for p in paths.rulesets_dir().glob("*.toml"))
     raise PrintgenError(Problem(f"ruleset '{texts.snippet(ref)}' not found", file=scenario_path, field="scenario.ruleset",
                                 fix="use one of: " + ", ".join(known) + ", or a .toml file in the scenario folder"))
+
+
+def _check_engagements(sf: ScenarioFile, fleet: Fleet, path: Path) -> None:
+    """Each engagement names squadrons and ships the scenario has (a division that no ship's starts
+    with, as in a fleet a teacher has cut down, leaves the engagement to the sides it still has: one
+    with ships of only one side is not played)."""
+    for key, e in sf.engagements.items():
+        where = f"engagements.{key}"
+        for name in e.squadrons:
+            if name not in sf.squadrons:
+                raise PrintgenError(Problem(f"squadron '{texts.snippet(name)}' is not one of the scenario's", file=path,
+                                            field=f"{where}.squadrons", fix="squadrons: " + ", ".join(sf.squadrons)))
+        for name in e.ships:
+            fleet.find(name, str(path))
 
 
 def _check_squadron_sides(sf: ScenarioFile, ruleset: Ruleset, path: Path) -> None:
