@@ -124,14 +124,19 @@ def _fit(section, slot_w: float, slot_h: float, expand, lines: int, inset: float
 
 
 def _pack(spans: list[tuple[int, int]]) -> list[tuple[int, int, int]]:
-    """(page, column, row) for each card, in order, first free place that takes its span."""
-    spots, page = [], 0
-    free = [[True] * ROWS for _ in range(COLS)]
+    """(page, column, row) for each card, in order, at the first free place of any page so far that
+    takes its span: a card too big for the gap a page has left goes on, and the next one that fits
+    fills the gap, so no slot stays empty that a later card could take (the order of the cards holds
+    but for those moved up into gaps)."""
+    spots: list[tuple[int, int, int]] = []
+    pages: list[list[list[bool]]] = []
     for span in spans:
-        spot = _find(free, span)
-        if spot is None:
-            page += 1
-            free = [[True] * ROWS for _ in range(COLS)]
+        for page, free in enumerate(pages):
+            if (spot := _find(free, span)) is not None:
+                break
+        else:
+            pages.append([[True] * ROWS for _ in range(COLS)])
+            page, free = len(pages) - 1, pages[-1]
             spot = _find(free, span)
         col, row = spot
         for c in range(col, col + span[0]):

@@ -27,9 +27,10 @@ KINDS = (
                  help="Print the rule cards: a card a procedure with its exact odds (distances scale; odds never change)."),
     DocumentKind("captains", "Captain cards", 60, "printgen.sheets.text.cards:captain_cards", takes="plan",
                  checks=("fleet",), advice="Captain cards: plain paper, one card for each student."),
-    DocumentKind("score", "Score sheet and turn tracker", 90, f"{_LESSON}:score_sheet", takes="plan", copies="side",
+    DocumentKind("score", "Score sheets", 90, f"{_LESSON}:score_sheet", takes="plan",
                  present=_HAS_TEMPLATE, checks=("fleet",),
-                 advice="Score sheet and turn tracker: plain paper, one for each side."),
+                 advice="Score sheets: plain paper, one copy; each side takes its own page (the turn tracker is on "
+                        "this sheet, for the umpire)."),
     DocumentKind("worksheet", "Odds worksheet", 100, f"{_LESSON}:odds_worksheet", takes="plan", copies="student",
                  two_sided=True, present=_HAS_TEMPLATE, advice="Odds worksheet: plain paper, one for each student."),
     DocumentKind("debrief", "History and debrief", 110, f"{_LESSON}:debrief_sheet", takes="plan", copies="pair",

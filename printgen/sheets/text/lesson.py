@@ -12,9 +12,8 @@ from printgen.sheets.text.quickref import panel_sheet, pages_for
 
 # What grows with the lesson or the fleet (rows, rows a page holds at least, what to do when they do
 # not fit): the tracker a row a turn and the score tables a row a ship; the debrief a paragraph a ship.
-TRACKER = (lambda plan: plan.scenario.lesson.turn_limit + len(plan.scenario.fleet.ships), 30,
-           Problem("the turn tracker has a row for each turn, the score tables one for each ship", field="--periods",
-                   fix="a shorter lesson (--periods, --minutes), or fewer ships (--ships, --fraction)"))
+TRACKER = (lambda plan: len(plan.scenario.fleet.ships), 30,
+           Problem("the score tables have a row for each ship", field="--ships", fix="fewer ships (--ships, --fraction)"))
 FATES = (lambda plan: len(plan.scenario.fleet.ships), 15,
          Problem("it tells the fate of every ship", field="--ships", fix="fewer ships (--ships, --fraction)"))
 
@@ -31,7 +30,7 @@ def lesson_plan(plan, options: Options) -> Drawing:
 
 
 def score_sheet(plan, options: Options) -> Drawing:
-    return lesson_sheet(plan, options, "score.md.j2", "Score sheet and turn tracker", columns=2, pages=1,
+    return lesson_sheet(plan, options, "score.md.j2", "Score sheets", columns=2, pages=len(plan.scenario.ruleset.sides),
                         handout=True, grows=TRACKER)
 
 

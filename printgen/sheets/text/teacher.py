@@ -73,10 +73,12 @@ def teacher_sheet(scenario, options: Options, captains, kinds: list[str] | None 
         plan = plan.but(options)             # sharing the page counts: an edition's do not differ
     pages = {k: plan.pages(k) for k, _ in printing} if plan is not None else {}     # for the plurals
     return panel_sheet(scenario, options, "teacher.md.j2", "Teacher's sheet", columns=1,
-                       max_pages=PAGES + pages_for(len(captains), ROSTER_ROWS), too_long=TOO_LONG, captains=captains,
+                       max_pages=PAGES + pages_for(len(captains), ROSTER_ROWS) + pages_for(scenario.lesson.turn_limit),
+                       too_long=TOO_LONG, captains=captains,
                        printing=printing, lines=line_squadrons(scenario), seed=options.seed, plan=plan,
                        optional=optional, pages=pages, marks=marks_list(scenario),
-                       provenance=provenance_of(scenario.ruleset, scenario),
+                       provenance=provenance_of(scenario.ruleset, scenario), lesson=scenario.lesson,
+                       victory=scenario.victory,
                        )
 
 
@@ -86,6 +88,14 @@ def kit_command(plan) -> str:
     from printgen.paths import scenario_ref
 
     return " ".join(["printgen kit", scenario_ref(plan.scenario), *plan.request.cli_args()])
+
+
+@plan_derivation
+def plays_command(plan) -> str:
+    """The command that plays the games of the kit's "How this scenario plays" again."""
+    from printgen.sheets.plays.records import kit_run
+
+    return kit_run(plan).command()
 
 
 def teacher_document(plan, options: Options) -> Drawing:

@@ -168,8 +168,11 @@ class Wording:
 
     def chance(self, fn: str, *args) -> str:
         """A probability as '1/3 (33.3%)': fraction and percentage, both traced."""
+        from printgen.rules.provenance import for_pupils
+        from printgen.rules.tables import MAX_DENOMINATOR, one_die
+
         t = derived(self.rs, fn, *args)
-        if t.value.denominator > 10_000:
+        if t.value.denominator > MAX_DENOMINATOR or (for_pupils() and not one_die(t.value)):
             return self.put(Traced(t.value, t.source, "percent"))
         return self.put(Traced(t.value, t.source, "fraction")) + " (" + self.put(Traced(t.value, t.source, "percent")) + ")"
 

@@ -99,6 +99,31 @@ def cases(rs, table: str, names_list: list[str], title: str) -> OddsTable:
                      note="Chance of losing each number of structure points.")
 
 
+def cases_brief(rs, table: str, names_list: list[str], title: str) -> OddsTable:
+    """For a pupil's card: the points a roll costs on average for each total of its factors (the
+    average depends on the total alone; each row is traced to the first case with that total). The
+    chance of each result, case by case, is the teacher's (`cases`)."""
+    first: dict[int, str] = {}
+    for names in names_list:
+        first.setdefault(derived(rs, "modifier_total", table, names).value, names)
+    rows = tuple((cell(derived(rs, "modifier_total", table, names, kind="signed")),
+                  cell(_dec(derived(rs, "damage_expected", table, names)))) for _, names in sorted(first.items()))
+    return OddsTable(cell(title, *marked(rs, "damage")), ("factors add up to", "points lost on average"), rows)
+
+
+def missile_per_die(rs) -> OddsTable:
+    """For a pupil's card: the chance that one die hits, for each side at each range (one die, one
+    roll: a fraction of six)."""
+    bands = list(rs.missile.range_in.bands())
+    sides = list(rs.missile.to_hit)
+    rows = tuple((cell(label(rs, f"missile.range_in.{band}"), " to ", rule(rs, f"missile.range_in.{band}.1", "distance")),
+                  *(cell(rule(rs, f"missile.to_hit.{side}.{band}.hit", "faces"), ": ",
+                         *odds_cell(derived(rs, "chance_faces", f"missile.to_hit.{side}.{band}.hit")))
+                    for side in sides)) for band in bands)
+    return OddsTable(cell("One die hits", *marked(rs, "missile")),
+                     ("range", *(cell(label(rs, f"sides.{side}.name")) for side in sides)), rows)
+
+
 def mast(rs) -> OddsTable:
     points, heads = point_headers(rs)
     rows = []
@@ -156,7 +181,7 @@ def boarding(rs, leads: tuple[int, ...] = (-2, -1, 0, 1, 2, 3)) -> OddsTable:
     rows = []
     for lead in leads:
         rows.append((cell(Traced(lead, Source("example", (lead,)), "signed")),
-                     cell(_frac(derived(rs, "melee_win", lead))), cell(_frac(derived(rs, "melee_tie", lead)))))
+                     odds_cell(derived(rs, "melee_win", lead)), odds_cell(derived(rs, "melee_tie", lead))))
     return OddsTable(cell("A boarding round", *marked(rs, "boarding")), ("your lead", "you win", "tie"), tuple(rows),
                      note="Your lead: your crew boxes left (and any bonus) minus the enemy's.")
 
