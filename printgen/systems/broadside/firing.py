@@ -123,7 +123,9 @@ class Firing:
             if best is not None:
                 t, band = best
                 faces = self.hit[band]
-                hits = sum(1 for _ in range(self.rs.dice_of(side, s.flagship)) if game.roll() in faces)
+                rolled = [game.roll() for _ in range(self.rs.dice_of(side, s.flagship))]
+                hits = sum(1 for f in rolled if f in faces)
+                game.note(s.i, t.i, f"shooting.to_hit.{band}.hit", rolled, hits)
                 self.hurt(t, hits)
 
     @staticmethod

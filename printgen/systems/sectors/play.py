@@ -69,8 +69,10 @@ class Boat:
 class Game:
     def __init__(self, rs, boats: list[Boat], hazards: list[Hazard], width: float, height: float,
                  seed: int | str, turn_limit: int, victory: tuple[int, int, int] = (1, 2, 3),
-                 holding: frozenset[str] = frozenset(), log: list | None = None, rules=None):
+                 holding: frozenset[str] = frozenset(), log: list | None = None, rules=None,
+                 events: list | None = None):
         self.rs, self.boats, self.hazards = rs, boats, hazards
+        self.events = events           # the rolls, for a page that shows the game (printgen.play.state.Event)
         self.holding = holding         # sides whose policy keeps station (printgen/play/policies.py)
         self.log = log                 # (turn, phase, poses, links) after each phase, for a replay
         self.width, self.height = width, height
@@ -86,6 +88,12 @@ class Game:
     # -- dice and bookkeeping -------------------------------------------------------------------
     def roll(self) -> int:
         return self.rng.randint(1, 6)
+
+    def note(self, ship: int | None, other: int | None, rule: str, faces: list[int], result: int) -> None:
+        if self.events is not None:
+            from printgen.play.state import Event
+
+            self.events.append(Event(ship, other, rule, tuple(faces), result))
 
     def use(self, key: str) -> None:
         self.used[self.phase].add(key)
@@ -155,6 +163,8 @@ class Game:
 
     def snapshot(self, phase: str) -> None:
         """The table after a phase, as printgen/sheets/plays/replay.py draws it (poses: x, y, h, hp, out)."""
+        if self.events is not None:
+            self.events.append(("phase", phase))
         if self.log is not None:
             self.log.append((self.turn, phase,
                              tuple((b.x, b.y, b.h, b.crew, not b.fighting) for b in self.boats),
@@ -184,6 +194,8 @@ class Game:
         w = self.rs.weather
         face = self.roll()
         self.use("weather.roll")
+        self.note(None, None, "weather.roll." + next(k for k in w.roll.outcomes() if face in getattr(w.roll, k)),
+                  [face], 1)
         self.storm = max(0, self.storm - 1)
         if face in w.roll.storm:
             self.storm = w.storm_turns
@@ -359,7 +371,9 @@ class Game:
             band = next(n for n, (lo, hi) in bands.items() if d <= hi)
             dice = min(self.rs.types[b.type].bowmen, b.crew)
             hit = self.rs.missile.to_hit[b.side][band].hit
-            shots.append((target, sum(1 for _ in range(dice) if self.roll() in hit)))
+            rolled = [self.roll() for _ in range(dice)]
+            shots.append((target, sum(1 for f in rolled if f in hit)))
+            self.note(b.i, target.i, f"missile.to_hit.{b.side}.{band}.hit", rolled, shots[-1][1])
             self.use(f"missile.to_hit.{b.side}.{band}")
         for target, hits in shots:                         # both sides shoot at once
             target.crew = max(0, target.crew - hits)
@@ -381,7 +395,13 @@ class Game:
                 if a.side != c.side and c.i not in a.grappled \
                         and math.hypot(a.x - c.x, a.y - c.y) <= a.width / 2 + c.width / 2 + CONTACT_SLACK:
                     self.use("grappling.roll")
-                    if any(self.roll() in rs.grappling.roll.grappled for _ in range(2)):
+                    rolled = []
+                    for _ in range(2):                      # either captain's success grapples
+                        rolled.append(self.roll())
+                        if rolled[-1] in rs.grappling.roll.grappled:
+                            break
+                    self.note(a.i, c.i, "grappling.roll.grappled", rolled, int(rolled[-1] in rs.grappling.roll.grappled))
+                    if rolled[-1] in rs.grappling.roll.grappled:
                         a.grappled.add(c.i)
                         c.grappled.add(a.i)
         for a in self.boats:
@@ -411,7 +431,9 @@ class Game:
         for b in self.boats:
             if b.fighting and b.crew_max - b.crew >= m.test_crew_lost * b.crew_max:
                 self.use("morale.roll")
-                if self.roll() in m.roll.breaks:
+                face = self.roll()
+                self.note(b.i, None, "morale.roll.breaks", [face], int(face in m.roll.breaks))
+                if face in m.roll.breaks:
                     if b.grappled:
                         b.state = "captured"
                     else:
@@ -444,7 +466,7 @@ def struck_part(target: Boat, x: float, y: float) -> str:
 
 # -- setting up a game from a scenario --------------------------------------------------------------
 def new_game(scenario, deployment, seed: int | str, turn_limit: int | None = None,
-             holding: frozenset[str] = frozenset(), log: list | None = None) -> Game:
+             holding: frozenset[str] = frozenset(), log: list | None = None, events: list | None = None) -> Game:
     """A game on the deployment's table; squadrons the scenario chains lie chained. The turn limit
     and the victory points are the scenario's lesson (classroom additions)."""
     rs = scenario.ruleset
@@ -461,7 +483,7 @@ def new_game(scenario, deployment, seed: int | str, turn_limit: int | None = Non
     v = scenario.victory
     return Game(rs, boats, hazards, deployment.width_in, deployment.height_in, seed,
                 turn_limit or scenario.lesson.turn_limit, (v.struck, v.flagship_struck, v.captured), holding, log,
-                rules=v)
+                rules=v, events=events)
 
 
 def hazards_of(scenario, scale: float) -> list[dict]:
@@ -491,12 +513,13 @@ class Engine:
     def hit_points(self, flagship: bool) -> int:
         return 0                         # a replay's start pose; crews and sectors are this engine's own
 
-    def play_game(self, setup, seed: int, index: int, log: list | None = None, tally: list | None = None):
+    def play_game(self, setup, seed: int, index: int, log: list | None = None, tally: list | None = None,
+                  events: list | None = None):
         """One game of the simulation seeded `seed` as printgen/play/engine.Result."""
         from printgen.play.engine import game_seed
 
         holding = frozenset(side for side, p in setup.policies.items() if not p.moves)
-        g = new_game(self.scenario, self.deployment, game_seed(seed, index), setup.turn_limit, holding, log)
+        g = new_game(self.scenario, self.deployment, game_seed(seed, index), setup.turn_limit, holding, log, events)
         if log is not None:
             g.snapshot("start")
         g.play(tally)
