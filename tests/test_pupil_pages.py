@@ -49,7 +49,11 @@ def kits(tmp_path_factory):
                 with pdfplumber.open(folder / doc["path"]) as pdf:
                     pages[doc["path"]] = [p.extract_text() or "" for p in pdf.pages]
         out[name] = (plan, manifest, pages)
+        FOLDERS[name] = folder
     return out
+
+
+FOLDERS: dict = {}
 
 
 def _documents(kit, audience: str | None = None):
@@ -106,13 +110,15 @@ def test_captain_cards_for_24_pupils_print_on_six_sheets(kits, name):
 
 
 def test_the_class_needs_a_third_less_card_for_sluys(kits):
-    """Issue 27 measured 50 sheets of card for a class of 24 on main; at most two thirds of that now,
-    and the captain cards, which a class handles most, are on card too."""
+    """Issue 27 measured 50 sheets of card for a class of 24 on main (36 of rule cards, 12 of rulers,
+    2 of pieces); at most two thirds of that now, as the lesson plan's materials table prints it."""
     from printgen.game.materials import total_sheets
 
-    plan, _, _ = kits["sluys-1340"]
-    assert plan.record("captains").paper == "card"
-    assert total_sheets(plan, "card") <= 50 * 2 // 3
+    plan, manifest, pages = kits["sluys-1340"]
+    card = total_sheets(plan, "card")
+    assert card <= 50 * 2 // 3
+    lesson = " ".join(" ".join(t.split()) for t in pages["lesson-color.pdf"])
+    assert f"Card stock {card} sheets" in lesson
 
 
 @pytest.mark.parametrize("name", SCENARIOS)
@@ -125,6 +131,23 @@ def test_the_story_and_the_first_turn_are_pages_of_the_kit(kits, name):
     ending = " ".join(p.text for p in plan.scenario.file.story.after)
     for sentence in re.split(r"(?<=\.) ", ending):       # the debrief's ending is not on the story page
         assert sentence not in story
+
+
+@pytest.mark.parametrize("name", SCENARIOS)
+def test_the_check_plays_the_first_turn_again(kits, name, monkeypatch):
+    """Every die, move and count of the first-turn page is checked by playing the turn again: a page
+    that showed another game's turn (here: the check replays the second game) fails, number by number."""
+    from printgen.check.kit import check_kit
+    from printgen.sheets.plays import first_turn
+
+    lines: list[str] = []
+    assert check_kit(FOLDERS[name], echo=lines.append, quiet=True)
+    monkeypatch.setattr(first_turn, "GAME", 1)
+    lines.clear()
+    assert not check_kit(FOLDERS[name], echo=lines.append, quiet=True)
+    fails = [line for line in lines if line.startswith("FAIL")]
+    assert fails and all("first-turn" in line for line in fails), fails[:3]
+    assert any("first_turn_fact('face'" in line for line in fails)
 
 
 def test_the_sluys_debrief_says_what_happened(kits):

@@ -216,7 +216,9 @@ class _Writer:
         moved = p.moved()
         for side in dict.fromkeys(self.sides[i] for i in moved):
             self.line([Span(self.rs.sides[side].name, "bold"), Span(" captains "), Span(self.policy(side)),
-                       Span(": "), self.fact("moved_of", k, side), Span(" ships move. For example:")])
+                       Span(": "), self.fact("moved_of", k, side),
+                       Span(" ship moves." if first_turn_fact(self.plan, "moved_of", k, side) == 1 else
+                            " ships move. For example:")])
         for i in _examples(moved, self.plan):
             self.line([Span("\u2022 "), *self.ship(i), Span(" sails "), self.fact("distance", k, i, kind="distance"),
                        Span(" and ends facing "), self.fact("heading", k, i, kind="degrees"), Span(".")], indent=8)

@@ -169,7 +169,7 @@ def plays_page(scenario, options: Options, setup, summary: Summary, run: SimRun)
 
     les = scenario.lesson
     heading("The turn limit that fits the lesson")
-    line([_plan(les.periods, "lesson_value", "periods"), " periods x ",
+    line([_plan(les.periods, "lesson_value", "periods"), " period x " if les.periods == 1 else " periods x ",
           _plan(les.period_minutes, "lesson_value", "period_minutes"), " min, less set-up ",
           _plan(les.setup_minutes, "lesson_value", "setup_minutes"), ", briefing ",
           _plan(les.briefing_minutes, "lesson_value", "briefing_minutes"), " and debrief ",

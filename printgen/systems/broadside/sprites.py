@@ -274,8 +274,10 @@ def _base(ship, rs, w: float, bh: float, y0: float, s: float, tab: float, shared
 
 def _flagship_note(scenario) -> tuple:
     """Where the scenario chose the flagships (the seed names only the British ones), say so."""
-    from printgen.rules.provenance import mark_spans
+    from printgen.rules.provenance import kinds_on, legend_text, mark_spans, symbols_on
 
     marks = mark_spans(scenario.ruleset, "fleet.flagships", scenario)
-    return (Span("A star marks a flagship"), *marks, Span(": the old rules name only the British flagships.")) \
-        if marks else ()
+    if not marks:
+        return ()
+    said = (Span(" " + legend_text(kinds_on(marks), True)),) if symbols_on(marks) else ()   # the page's only mark
+    return (Span("A star marks a flagship"), *marks, Span(": the old rules name only the British flagships."), *said)
