@@ -138,8 +138,14 @@ class Wording:
         from printgen.rules.provenance import provenance_of
 
         text = getattr(provenance_of(self.rs, self.scenario).of(key), what)
-        self.spans.append(Span(text, source=("provenance", key, what), kind="text"))
-        return Marked(f"{OPEN}{len(self.spans) - 1}{CLOSE}")
+        if len(text) <= LONG_TEXT:
+            self.spans.append(Span(text, source=("provenance", key, what), kind="text"))
+            return Marked(f"{OPEN}{len(self.spans) - 1}{CLOSE}")
+        marks = []                                  # a long reason, word by word, so that it wraps
+        for i, w in enumerate(text.split()):
+            self.spans.append(Span(w, source=("provenance", key, what, i), kind="text"))
+            marks.append(f"{OPEN}{len(self.spans) - 1}{CLOSE}")
+        return Marked(" ".join(marks))
 
     def pnum(self, fn: str, *args, kind: str = "count") -> str:
         """A number derived from the kit's plan (the lesson, the class, the deployment), traced."""
