@@ -15,9 +15,9 @@ KINDS = (
     DocumentKind("teacher", "Teacher's sheet", 20, "printgen.sheets.text.teacher:teacher_document", takes="plan",
                  audience="teacher", two_sided=True, last=True, advice="Teacher's sheet: plain paper, for you."),
     DocumentKind("background", "The story before the battle", 34, f"{_LESSON}:background_sheet", takes="plan",
-                 copies="pair", present=_HAS_TEMPLATE,
-                 advice="The story before the battle: plain paper, one for two students, read at the start "
-                        "(it never tells how the battle ended: the debrief does)."),
+                 copies="group", present=_HAS_TEMPLATE,
+                 advice="The story before the battle: plain paper, one for each table group, read together at the "
+                        "start (it never tells how the battle ended: the debrief does)."),
     DocumentKind("quickref", "Quick reference", 40, "printgen.sheets.text.quickref:quickref_sheet", copies="group",
                  command=True, advice="Quick reference: plain paper, one for each table group (the captains of one "
                                       "squadron).",
