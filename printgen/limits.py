@@ -30,6 +30,10 @@ TEXT_CHARS = 300
 a modifier's wording. Python's csv stops at 128 KiB with a traceback; printgen reads the cell and
 refuses it here."""
 
+STORY_CHARS = 1_500
+"""A paragraph of a scenario's story ([story] in scenario.toml): the story page gives each a panel
+of its own, a third of a page at most (the built-in ones reach 480 characters)."""
+
 FLEET_SHIPS = 5_000
 """Rows of ships.csv: a whole navy can be read and then reduced (--fraction, --ships); how many ships
 fit the table is checked when they are deployed."""

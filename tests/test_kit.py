@@ -208,7 +208,7 @@ def test_a_medieval_rule_change_reaches_every_sheet_that_prints_it(tmp_path, sce
     rules = tomllib.loads((folder / "rules.toml").read_text())
     rules["collision"]["modifiers"]["bow"]["value"] = 3
     rules["types"]["cog"]["structure"]["bow"] = 6
-    rules["types"]["cog"]["crew_boxes"] = 5                  # captain cards print crew boxes, not the damage track
+    rules["types"]["cog"]["bowmen"] = 3                      # captain cards print bowmen, not the damage track
     (folder / "rules.toml").write_text(tomli_w.dumps(rules))
     fails = failures(kit)
     for sheet in ("quickref", "cards", "sprites", "records", "captains"):

@@ -257,7 +257,7 @@ def test_the_lesson_kit_checks_clean(lesson_kit):
                                                          "history_score('british') prints '52', the rules say '69'"]),
     ("scenario.toml", "minutes_per_turn = 10", "minutes_per_turn = 9", ["lesson-color.pdf", "turn_limit() prints '6', the rules say '7'"]),
     ("scenario.toml", '"victory" = { kind = "classroom"', '"victory" = { kind = "choice"',
-     ["provenance('victory') prints 'classroomaddition', the rules say 'printgen's choice'"]),
+     ["provenance('victory') prints 'classroomaddition', the rules say 'the kit's choice'"]),
     ("rules.toml", '"words.rulings" = { kind = "classroom"', '"words.rulings" = { kind = "default"',
      ["lesson-color.pdf", "provenance('words.rulings') prints 'classroomaddition', the rules say 'not from the source'"]),
     ("ships.csv", "Captured (Tonnant c.14:30)", "Escaped (Tonnant c.14:30)",

@@ -17,6 +17,7 @@ from dataclasses import asdict
 import pytest
 
 from maprun import run_map
+from pdfread import says
 from rectgeom import gap, rect_corners
 
 from pdfread import colours, is_grey, open_pdf
@@ -445,8 +446,14 @@ def sheets(tmp_path_factory):
     dep = deploy(s, o)
     captains = assign(s, 24)
     where = tmp_path_factory.mktemp("sheets")
-    docs = {"captains": card_sheets(s, o, "captains.md.j2", "Captain cards", captains=captains, deployment=dep),
-            "teacher": teacher_sheet(s, o, captains)}
+    from printgen.registry.documents import AUDIENCE
+
+    token = AUDIENCE.set("pupil")                       # as the kit draws the captain cards
+    try:
+        cards = card_sheets(s, o, "captains.md.j2", "Captain cards", captains=captains, deployment=dep)
+    finally:
+        AUDIENCE.reset(token)
+    docs = {"captains": cards, "teacher": teacher_sheet(s, o, captains)}
     out = {k: render_and_read(d, o, where / f"{k}.pdf") for k, d in docs.items()}
     yield out, s, o, dep
     for pdf, _ in out.values():
@@ -472,21 +479,31 @@ def test_every_ship_is_on_the_sheet_and_every_number_is_true(sheets, kind):
 
 
 def test_captain_cards_give_type_speeds_start_and_no_damage_boxes(sheets):
-    """Damage is kept in one place, the record cards: the captain cards refer to them."""
+    """Damage is kept in one place, the record cards: the captain cards refer to them. A chained
+    ship's card says it does not move and prints no speeds (issue 27)."""
     docs, s, o, dep = sheets
     pdf, traces = docs["captains"]
     sources = Counter(tuple(e["source"]) for t in traces for e in t)
     for sh in s.fleet.ships:
-        for what in ("x", "y", "heading", "off_wind"):
+        for what in ("x", "y", "heading"):
             assert sources[("deploy", sh.key, what)] == 1, (sh.key, what)
-    assert sources[("rule", "types.med-galley.attack_speed_in")] == 4             # four galleys, one row each
+    galleys = [sh for sh in s.fleet.ships if sh.type == "med-galley"]
+    free = [sh for sh in galleys if sh.squadron not in s.file.fleet.chained]
+    assert len(galleys) == 4 and len(free) == 3
+    assert sources[("rule", "types.med-galley.attack_speed_in")] == len(free)     # a row each, the chained one none
     boxes = sum(1 for p in pdf.pages for r in p.rects
                 if abs(r["width"] - r["height"]) < 0.01 and 3 < r["width"] < 20 and r["linewidth"] == pytest.approx(0.8))
     assert boxes == 0
-    text = " ".join(" ".join(p.extract_text().split()) for p in pdf.pages)
-    assert "Damage is kept on each ship's record card, not here" in text
-    assert "Round ships never steer within 60° (reading of a damaged source) of the wind" in text
-    assert "Galleys and longships furl their sails within 6\"" in text and "not from the source" in text
+    assert len(pdf.pages) == 6                                    # four cards a page for 24 captains
+    pages = [" ".join(p.extract_text().split()) for p in pdf.pages]
+    text = " ".join(pages)
+    assert "Damage: tick it on each ship's record card" in text
+    assert says(text, "Chained: your ships are chained to their line and do not move all game")
+    assert text.count("Chained:") == sum(
+        1 for c in __import__("printgen.game.students", fromlist=["assign"]).assign(s, 24) if c.squadron in s.file.fleet.chained)
+    assert "not from the source" not in text and "reading of a damaged source" not in text
+    assert "Your ships: speed and bowmen\u2020" in text
+    assert all("\u2020 not in the old rules: filled in for this game." in p for p in pages)
 
 
 def test_teacher_sheet_sets_up_the_chained_lines_and_marks_the_default_turn(sheets):

@@ -23,7 +23,7 @@ def test_longest_prefix_wins_and_unlisted_is_source():
     assert p.kind("ab") == "source" and p.words("q") == ""        # whole dotted parts only
     s = load_scenario("trafalgar")
     prov = provenance_of(s.ruleset, s)
-    assert prov.words("fleet.flagships") == "printgen's choice"
+    assert prov.words("fleet.flagships") == "the kit's choice"
     assert prov.words("words.close_hauled") == "reading of a damaged source"
     assert prov.of("words.close_hauled").original == "close quartered"
     assert prov.words("victory.captured") == prov.words("lesson.minutes_per_turn") == "classroom addition"
@@ -51,12 +51,23 @@ def test_a_scenario_without_lesson_data_gets_printgens_choice(scenario_dir):
     (folder / "scenario.toml").write_text(tomli_w.dumps(data))
     s = load_scenario(str(folder))
     assert s.lesson.turn_limit == 6 and s.victory.captured == 3
-    assert provenance_of(s.ruleset, s).words("victory.struck") == "printgen's choice"
+    assert provenance_of(s.ruleset, s).words("victory.struck") == "the kit's choice"
     assert provenance_of(s.ruleset, s.with_lesson(period_minutes=40)).words("lesson") == "classroom addition"
 
 
 @pytest.fixture(scope="module")
 def quickref(tmp_path_factory):
+    """The quick reference as the kit draws it: a pupils' document (its record's audience)."""
+    from printgen.registry.documents import shared
+
+    s, o = load_scenario("trafalgar"), Options(edition="bw")
+    pdf, traces = render_and_read(shared()["quickref"].make(s, o), o, tmp_path_factory.mktemp("q") / "quickref.pdf")
+    return s, o, pdf, traces
+
+
+@pytest.fixture(scope="module")
+def teacher_quickref(tmp_path_factory):
+    """The same sheet drawn outside a kit (no audience said): the marks in words."""
     from printgen.sheets.text.quickref import quickref_sheet
 
     s, o = load_scenario("trafalgar"), Options(edition="bw")
@@ -72,18 +83,33 @@ def _check(s, o, pdf, traces):
     return out
 
 
-def test_marks_print_beside_their_items_with_a_legend(quickref):
-    s, o, pdf, traces = quickref
+def test_marks_print_beside_their_items_with_a_legend(teacher_quickref):
+    s, o, pdf, traces = teacher_quickref
     text = pdf.pages[0].extract_text()
     assert says(text, "close-hauled (reading of a damaged source)")           # a table cell, wrapped
     assert says(text, "between the lines of its")
     assert ["provenance", "words.rake_zone"] in [list(e["source"]) for t in traces for e in t]
-    assert says(text, "Franco-Spanish ones: printgen's choice")
-    marks = [list(e["source"]) for e in traces[0] if e["source"][0] == "provenance"]
+    marks = [list(e["source"]) for t in traces for e in t if e["source"][0] == "provenance"]
     assert ["provenance", "words.close_hauled"] in marks and ["provenance", "fleet.flagships"] in marks
-    legend = " ".join(text.split())
-    assert "Marks: reading of a damaged source:" in legend and "printgen's choice: chosen by printgen" in legend
+    legend = " ".join(" ".join(p.extract_text() for p in pdf.pages).split())
+    assert "Marks: reading of a damaged source:" in legend and "the kit's choice: chosen for this kit" in legend
     assert "classroom addition:" not in legend                    # only the kinds the page uses
+    assert _check(s, o, pdf, traces) == []
+
+
+def test_a_pupils_page_marks_with_a_symbol_explained_in_its_footer(quickref):
+    """Issue 27: a pupil's sentence carries the symbol alone, right after the item it marks; the
+    footer explains each symbol the page uses, once; the check verifies each symbol."""
+    s, o, pdf, traces = quickref
+    text = " ".join(" ".join(p.extract_text() for p in pdf.pages).split())
+    assert says(text, "close-hauled\u2021") and says(text, "flagships\u00a7")
+    for words in ("reading of a damaged source", "the kit's choice", "classroom addition", "Franco-Spanish ones"):
+        assert words not in text
+    pages = [" ".join(p.extract_text().split()) for p in pdf.pages]
+    assert [p.count("\u2021 the old words are damaged or unclear here: this is our best reading.") for p in pages] == [1, 1]
+    assert says(pages[1], "\u00a7 the old rules do not say: chosen for this game.")
+    marks = [list(e["source"]) for e in traces[0] if e["source"][0] == "provenance"]
+    assert ["provenance", "words.close_hauled", "symbol"] in marks
     assert _check(s, o, pdf, traces) == []
 
 
@@ -93,10 +119,10 @@ def test_check_fails_when_a_kind_changes_after_printing(quickref):
     changed = dataclasses.replace(s, file=s.file.model_copy(update={"provenance": table}))
     fails = [str(d) for d in _check(changed, o, pdf, traces)]
     assert fails and all("provenance:" in f or "provenance(" in f for f in fails)
-    assert any("'printgen'schoice'" in f.replace(" ", "") and "'notfromthesource'" in f.replace(" ", "") for f in fails)
+    assert any("'\u00a7'" in f and "'\u2020'" in f for f in fails)               # the choice's symbol, now a default's
     rs_table = dict(s.ruleset.provenance)
     rs_table.pop("words.close_hauled")
     rs = s.ruleset.model_copy(update={"provenance": rs_table})
     fails = [str(d) for d in _check(dataclasses.replace(s, ruleset=rs), o, pdf, traces)]
-    assert fails and all("provenance('words.close_hauled') prints 'readingofadamagedsource', the rules say ''" in f
+    assert fails and all("provenance('words.close_hauled', 'symbol') prints '\u2021', the rules say ''" in f
                          for f in fails)

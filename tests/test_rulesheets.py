@@ -4,12 +4,11 @@ import pytest
 
 from printgen.game.prepare import prepare
 from printgen.rules.trace import walk_numbers
-from printgen.sheets.text.cards import card_sheets
-from printgen.sheets.text.quickref import quickref_sheet
+from printgen.registry.documents import shared
 from tracecheck import discrepancies, printed, render_and_read
 from pdfread import colours, is_grey, rects_of_size, says
 
-SHEETS = {"quickref": quickref_sheet, "cards": card_sheets}
+SHEETS = {"quickref": shared()["quickref"].make, "cards": shared()["cards"].make}    # as the kit draws them: for pupils
 
 
 @pytest.fixture(scope="module")
@@ -55,7 +54,9 @@ def test_quickref_holds_every_rule_number_on_one_page(printed_sheets):
 def test_quickref_shows_the_flagship_die_the_seed_left_out(printed_sheets):
     pdf, traces, s, o = printed_sheets["quickref", "color"]
     assert printed(pdf, traces, ("rule", "shooting.flagship_extra_dice")) == ["1"]
-    assert says(pdf.pages[0].extract_text(), "Flagship (Franco-Spanish ones: printgen's choice) +1 die")
+    text = "\n".join(p.extract_text() for p in pdf.pages)
+    assert says(text, "Flagship +1 die")                 # the rule is the seed's; which ships are flagships is not:
+    assert says(text, "the Franco-Spanish flagships\u00a7")          # the mark goes there
 
 
 def test_cards_show_odds_as_fraction_and_percentage(printed_sheets):
@@ -104,7 +105,7 @@ def test_scale_and_units_change_distances_not_odds(tmp_path):
     results = {}
     for key, kw in {"half": {"scale": 0.5}, "cm": {"units": "cm"}}.items():
         s, o = prepare("trafalgar", **kw)
-        pdf, traces = render_and_read(card_sheets(s, o), o, tmp_path / f"{key}.pdf")
+        pdf, traces = render_and_read(SHEETS["cards"](s, o), o, tmp_path / f"{key}.pdf")
         with pdf:
             assert discrepancies(pdf, traces, s, o) == []
             results[key] = (printed(pdf, traces, ("rule", "movement.speed_in.green")),

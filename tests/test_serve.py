@@ -126,7 +126,7 @@ def test_trafalgar_bw_builds_previews_and_downloads(client, builds, tmp_path):
     pages = sum(thumbed(d) for d in manifest["documents"] if d["kind"] != "kit")     # the tiled map: its overview
     thumbs = re.findall(r'<img src="([^"]+)"', r.text)
     assert len(thumbs) == pages > 20
-    assert "Ship sprites: on thin card" in r.text and "Print at 100%" in r.text
+    assert "Ship pieces: on thin card" in r.text and "Print at 100%" in r.text
     assert "black-and-white edition" in r.text
     png = client.get(thumbs[0])
     assert png.status_code == 200 and png.content.startswith(b"\x89PNG")

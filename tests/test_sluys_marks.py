@@ -11,10 +11,11 @@ import sys
 from pathlib import Path
 
 import pdfplumber
+from pdfread import says
 import pytest
 
 from printgen.data.scenario import load_scenario
-from printgen.rules.provenance import provenance_of
+from printgen.rules.provenance import MEANING, PUPIL_MEANING, SYMBOLS, WORDS, provenance_of
 
 # odds derived from a default section carry that section's mark
 DERIVED_FROM = {"missile_expected": "missile", "missile_any": "missile", "grapple_either": "grappling",
@@ -55,7 +56,7 @@ def test_every_default_and_reading_has_its_mark_on_its_page(kit):
         if doc.startswith("kit-"):
             continue
         for i, entries in enumerate(pages):
-            marks = [prov.of(e["source"][1]) for e in entries if e["source"][0] == "provenance" and len(e["source"]) == 2]
+            marks = [prov.of(e["source"][1]) for e in entries if is_mark(e["source"])]
             for e in entries:
                 fn, args = e["source"][0], e["source"][1:]
                 key = args[0] if fn == "rule" else DERIVED_FROM.get(fn)
@@ -69,19 +70,28 @@ def test_every_default_and_reading_has_its_mark_on_its_page(kit):
     assert missing == [], "\n".join(missing)
 
 
+def is_mark(source) -> bool:
+    """A mark's source: its words on a teacher's page, its symbol on a pupil's."""
+    return source[0] == "provenance" and tuple(source[2:]) in ((), ("symbol",))
+
+
 def test_the_marks_print_on_the_pages(kit):
-    """The words the trace says are printed are on the page (the PDF read back)."""
+    """The words (a teacher's page) or symbols (a pupil's) the trace says are printed are on the page
+    (the PDF read back), and the page's footer explains each kind it prints."""
     _, out, trace = kit
+    by_text = {w: k for table in (WORDS, SYMBOLS) for k, w in table.items() if w}
     for doc in ("quickref-bw.pdf", "cards-bw.pdf", "records-bw.pdf", "teacher-bw.pdf", "captains-bw.pdf",
                 "rulers-bw.pdf", "sprites-bw.pdf", "markers-bw.pdf"):
         with pdfplumber.open(out / doc) as pdf:
             for i, page in enumerate(pdf.pages):
                 text = " ".join((page.extract_text() or "").split())
-                want = {e["text"] for e in trace[doc][i] if e["source"][0] == "provenance" and len(e["source"]) == 2}
+                want = {e["text"] for e in trace[doc][i] if is_mark(e["source"])}
                 for words in want:
                     assert words in text, f"{doc} page {i + 1}: '{words}' is traced but not printed"
-                if want:
-                    assert "Marks:" in text, f"{doc} page {i + 1} prints marks without a legend"
+                for mark in want:
+                    kind = by_text[mark]
+                    legend = f"{mark} {PUPIL_MEANING[kind]}" if mark in SYMBOLS.values() else f"{mark}: {MEANING[kind]}"
+                    assert says(text, legend), f"{doc} page {i + 1} prints '{mark}' without explaining it"
 
 
 def test_each_default_section_and_each_reading_is_printed_with_its_mark(kit):

@@ -83,7 +83,7 @@ def test_the_secret_map_numbers_every_obstacle_and_tables_it(sluys, tmp_path):
     for t in s.file.terrain:
         assert t.name in table
     assert '29" 36" 1.5" × 1"' in table                          # the stakes: from west, from south, size
-    assert "printgen's choice" in table
+    assert "the kit's choice" in table
 
 
 def test_each_hidden_obstacle_is_a_marker_in_size_and_the_check_says_so(sluys, run):

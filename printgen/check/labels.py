@@ -24,7 +24,8 @@ def _nearest_head(src: list, cell: list, heads: list, own: set) -> bool:
     above = [(s, b) for s, b in heads if b[3] <= cell[1] + ROW_TOL]
     if not above:
         return False
-    mine = [b for s, b in above if s == tuple(src)]
+    mine = [b for s, b in above if s == tuple(src)
+            and b[0] - 4 * CELL_GAP <= cell[2] and cell[0] <= b[2] + 4 * CELL_GAP]     # over the cell, not a card beside it
     if not mine:
         return False
     top = max(b[1] for b in mine)                                   # the nearest head line with this head

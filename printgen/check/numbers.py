@@ -95,10 +95,18 @@ def expected(source: Source, kind: str, ctx: Context) -> str | None:
         from printgen.rules.provenance import provenance_of
 
         prov = provenance_of(ctx.ruleset, getattr(ctx.plan, "scenario", None))
-        return prov.words(args[0]) if len(args) == 1 else getattr(prov.of(args[0]), args[1])   # or its original/why
+        if len(args) == 1:
+            return prov.words(args[0])
+        text = getattr(prov.of(args[0]), args[1])                       # its symbol, original or why
+        if len(args) == 3:                                              # a long one, word by word
+            words = text.split()
+            return words[args[2]] if args[2] < len(words) else f"<{args[1]} has {len(words)} words>"
+        return text
     if fn not in PLAN_DERIVATIONS:
         from printgen.game import classroom, materials  # noqa: F401 (they register the lesson's numbers)
         from printgen.sheets.maps import hazards  # noqa: F401 (the secret map's obstacle positions)
+        from printgen.sheets.text import teacher  # noqa: F401 (the command on the technician's box)
+        from printgen.sheets.plays import first_turn  # noqa: F401 (the first turn's rolls and moves)
         from printgen.check import plays as kitcheck  # noqa: F401 (the simulated figures of "How this scenario plays")
         from printgen.lesson import figures  # noqa: F401 (the lesson's game as printgen chose it)
     if fn in PLAN_DERIVATIONS:

@@ -17,6 +17,7 @@ from printgen.files import text as texts
 from printgen.data.fleet import Fleet, Ship, load_fleet
 from printgen.data.lesson import DEFAULTS, Engagement, History, Lesson, Victory
 from printgen.data.simulation import Simulation
+from printgen.data.story import Story
 from printgen.files.tomlfile import read_toml, validate
 from printgen.errors import PrintgenError, Problem
 from printgen.rules.model import Strict
@@ -84,6 +85,7 @@ class ScenarioFile(Strict):
     victory: Victory | None = None             # printgen's defaults, marked as its choice
     history: History | None = None
     simulation: Simulation | None = None       # printgen simulate's policies (printgen.data.simulation)
+    story: Story = Story()                     # the battle's story, before and after (printgen.data.story)
     engagements: dict[str, Engagement] = Field(default_factory=dict, max_length=limits.FLEET_SHIPS)
     provenance: dict[str, Entry] = {}          # key -> where it comes from (printgen.rules.provenance)
 
@@ -130,7 +132,7 @@ class Scenario:
     @property
     def provenance_table(self) -> dict[str, Entry]:
         """The file's [provenance], over printgen's choice for each lesson section the file leaves out."""
-        implied = {name: Entry(kind="choice", why="printgen's default: the scenario does not set it")
+        implied = {name: Entry(kind="choice", why="the kit's default: the scenario does not set it")
                    for name in DEFAULTS if getattr(self.file, name) is None}
         return implied | self.file.provenance
 

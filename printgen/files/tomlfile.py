@@ -75,7 +75,7 @@ def _clean(value, loc: tuple, path: Path, text: str, problems: list[Problem]):
         bad(f"{value} is not a number", "write a number, e.g. 6 or 1.5")
     elif isinstance(value, str):
         value = texts.nfc(value)
-        if why := texts.problem(value):
+        if why := texts.problem(value, limits.STORY_CHARS if loc[:1] == ("story",) else limits.TEXT_CHARS):
             bad(why, texts.FIX)
     return value
 

@@ -32,11 +32,16 @@ def document_pages(plan, kind: str) -> int:
     return plan.pages(kind)
 
 
+def two_sided(plan, kind: str) -> bool:
+    """Printed on both sides: a two-sided document of more than one page (a page alone is one-sided)."""
+    return plan.record(kind).two_sided and document_pages(plan, kind) > 1
+
+
 @plan_derivation
 def sheets(plan, kind: str) -> int:
     """Sheets of paper for all copies of a document: pages, halved (rounded up) when two-sided."""
     pages = document_pages(plan, kind)
-    per_copy = math.ceil(pages / 2) if plan.record(kind).two_sided else pages
+    per_copy = math.ceil(pages / 2) if two_sided(plan, kind) else pages
     return per_copy * copies(plan, kind)
 
 

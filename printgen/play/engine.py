@@ -108,7 +108,8 @@ def play(s: Setup, seed: int, index: int, game: Game | None = None, tally: list 
     turn (a Result a turn, as if it had ended there), for the lesson's search (printgen/lesson/)."""
     whole = getattr(s.family, "play_game", None)         # a family that plays a whole game itself
     if whole is not None:
-        return whole(s, seed, index, game.log if game is not None else None, tally=tally)
+        return whole(s, seed, index, game.log if game is not None else None, tally=tally,
+                     **({"events": game.events} if game is not None and game.events is not None else {}))
     g = game if game is not None else new_game(s, random.Random(game_seed(seed, index)))
     g.snapshot("start")
     for turn in range(1, s.turn_limit + 1):

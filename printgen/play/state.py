@@ -15,6 +15,21 @@ from printgen.game.geometry import EdgeSegment
 from printgen.play.geom import Rect, rect
 
 Pair = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Event:
+    """A roll of the dice in a game, kept only when a page shows the game (Game.events is a list):
+    who rolled (a ship's index, or None for the table), at whom, the ruleset entry whose faces
+    decided it ("shooting.to_hit.long.hit", "weather.roll.steady"), the faces rolled, and how
+    many of them succeeded (hits). Families name the rule; the page that shows it reads the rule's
+    faces and label from the ruleset, so it never asks which family played."""
+
+    ship: int | None
+    other: int | None
+    rule: str
+    faces: tuple[int, ...]
+    result: int
 _UNKNOWN = object()
 MEMO_ENTRIES = 2000          # answers a simulation remembers (an entry holds up to a table of poses: 1-10 KB)
 
@@ -57,6 +72,7 @@ class Game:
     links: dict[Pair, str] = field(default_factory=dict)     # (i, j), i < j -> "fouled" | "grappled"
     turn: int = 0
     log: list | None = None                       # (turn, phase, poses) snapshots when a replay is wanted
+    events: list | None = None                    # Events, and ("phase", label) after each phase, when a page shows them
     memo: dict = field(default_factory=dict)      # shared by the games of one simulation (see `remember`)
     scale: float = 1.0                            # of the table: the rules' distances are this times the printed
     widest: float = field(init=False)             # the largest centre-to-corner reach of any base
@@ -109,7 +125,15 @@ class Game:
     def link(self, a: Ship, b: Ship, kind: str) -> None:
         self.links[(min(a.i, b.i), max(a.i, b.i))] = kind
 
+    def note(self, ship: int | None, other: int | None, rule: str, faces: list[int] | tuple[int, ...],
+             result: int) -> None:
+        """Keep a roll for a page that shows the game (nothing, in a simulation)."""
+        if self.events is not None:
+            self.events.append(Event(ship, other, rule, tuple(faces), result))
+
     def snapshot(self, phase: str) -> None:
+        if self.events is not None:
+            self.events.append(("phase", phase))
         if self.log is not None:
             self.log.append((self.turn, phase, tuple((s.x, s.y, s.h, s.hp, s.struck) for s in self.ships),
                              dict(self.links)))

@@ -9,6 +9,7 @@ them): what draws a document is named "module:function" and imported when it is 
 
 from __future__ import annotations
 
+from contextvars import ContextVar, copy_context
 from dataclasses import dataclass
 from importlib import import_module, util
 from typing import TYPE_CHECKING, Any, Callable, Literal
@@ -21,6 +22,9 @@ if TYPE_CHECKING:
     from printgen.rules.model import RulesetBase
 
 Audience = Literal["pupil", "teacher"]
+# Who reads the document being drawn (its record's audience, set by DocumentKind.make): a pupil's
+# page prints provenance as a symbol explained in its footer, a teacher's in words.
+AUDIENCE: ContextVar[str] = ContextVar("audience", default="teacher")
 Copies = Literal["class", "group", "student", "pair", "side"]     # one for the class, a table group, ...
 
 
@@ -63,12 +67,31 @@ class DocumentKind:
         """The document drawn for one edition; `source` is the kit's plan (the scenario is taken from it
         for a document that needs no more)."""
         given = source if self.takes == "plan" or not hasattr(source, "scenario") else source.scenario
-        return resolve(self.draw)(given, options)
+        token = AUDIENCE.set(self.audience)
+        try:
+            drawing = resolve(self.draw)(given, options)
+            return _lazy_in_context(drawing)
+        finally:
+            AUDIENCE.reset(token)
 
     def in_kit_of(self, ruleset: RulesetBase, options: Options | None = None) -> bool:
         if self.option and not (options is not None and getattr(options, self.option, None)):
             return False
         return self.present is None or bool(resolve(self.present)(ruleset, self.kind))
+
+
+def _lazy_in_context(drawing: Drawing) -> Drawing:
+    """A drawing whose pages are laid out as they are written (LazyPages) lays them out in the
+    context it was made in (its audience), not in the writer's."""
+    from dataclasses import replace
+
+    from printgen.draw.shapes import LazyPages
+
+    pages = drawing.pages
+    if not isinstance(pages, LazyPages):
+        return drawing
+    context = copy_context()
+    return replace(drawing, pages=LazyPages(len(pages), lambda i: context.run(pages.make, i)))
 
 
 def resolve(ref: str | Callable) -> Callable:

@@ -8,9 +8,12 @@ for wording a template prints that is no value of the file ("close-hauled", a pa
 Anything unlisted is `source`; the longest listed prefix wins; a scenario's entry wins over the
 ruleset's for the same key.
 
-Marks. A mark prints after its item as " (classroom addition)": the words are a traced span with
-the source ("provenance", key), so `printgen check` verifies that the words printed still equal the
-data's kind (and fails when a kind is changed after printing).
+Marks. On a teacher's page a mark prints after its item as " (classroom addition)": the words are a
+traced span with the source ("provenance", key), so `printgen check` verifies that the words printed
+still equal the data's kind (and fails when a kind is changed after printing). On a pupil's page
+(the document's record says who reads it: registry.documents.AUDIENCE while it is drawn) the mark is
+a small symbol after the item ("close-hauled‡"), traced to ("provenance", key, "symbol"): an
+11-year-old's sentence is not interrupted by the words, and the page's footer explains each symbol once.
 - Automatic: rule(), word(), dist(), faces() and deg() in a template (values read straight from a
   ruleset key) append the mark of their key when its kind is not `source`.
 - By hand: everything else (derived numbers, the lesson's numbers, words) carries no automatic
@@ -28,18 +31,31 @@ from pydantic import BaseModel, ConfigDict
 
 Kind = Literal["source", "reading", "default", "classroom", "choice"]
 
-WORDS: dict[str, str] = {                     # the printed mark, after the item
+WORDS: dict[str, str] = {                     # the printed mark on a teacher's page, after the item
     "source": "",
     "reading": "reading of a damaged source",
     "default": "not from the source",
     "classroom": "classroom addition",
-    "choice": "printgen's choice",
+    "choice": "the kit's choice",
 }
-MEANING: dict[str, str] = {                   # the legend
-    "reading": "printgen's reading of garbled words in the source",
+MEANING: dict[str, str] = {                   # the legend of a teacher's page
+    "reading": "our reading of words garbled or unclear in the source",
     "default": "a default filling a gap the source leaves",
     "classroom": "added for the lesson, not in the source's rules",
-    "choice": "chosen by printgen where the source says nothing",
+    "choice": "chosen for this kit where the source says nothing",
+}
+SYMBOLS: dict[str, str] = {                   # the printed mark on a pupil's page, right after the item
+    "source": "",
+    "classroom": "*",
+    "default": "\u2020",                       # dagger
+    "reading": "\u2021",                       # double dagger
+    "choice": "\u00a7",                        # section sign
+}
+PUPIL_MEANING: dict[str, str] = {             # the footer of a pupil's page: what each symbol means
+    "classroom": "added for your class",
+    "default": "not in the old rules: filled in for this game",
+    "reading": "the old words are damaged or unclear here: this is our best reading",
+    "choice": "the old rules do not say: chosen for this game",
 }
 WORD_KEYS = "words."                          # keys for wording, not for values of the file
 
@@ -49,6 +65,11 @@ class Entry(BaseModel):
     kind: Kind
     original: str = ""                        # the source's own words (for a reading)
     why: str = ""
+
+    @property
+    def symbol(self) -> str:
+        """Its mark on a pupil's page."""
+        return SYMBOLS[self.kind]
 
 
 SOURCE = Entry(kind="source")
@@ -106,25 +127,67 @@ def provenance_of(ruleset, scenario=None) -> Provenance:
 
 
 # -- on the page ------------------------------------------------------------------------------------
-def mark_source(key: str) -> tuple:
-    return ("provenance", key)
+def mark_source(key: str, symbol: bool = False) -> tuple:
+    return ("provenance", key, "symbol") if symbol else ("provenance", key)
+
+
+def for_pupils() -> bool:
+    """Whether the document being drawn is read by pupils (its record's audience): marks as symbols."""
+    from printgen.registry.documents import AUDIENCE
+
+    return AUDIENCE.get() == "pupil"
 
 
 def kinds_on(spans: Iterable) -> list[str]:
-    """The mark kinds among spans (in KINDS order), read from their words."""
-    by_words = {w: k for k, w in WORDS.items() if w}
-    found = {by_words.get(s.text) for s in spans if s.source and s.source[0] == "provenance"}
+    """The mark kinds among spans (in WORDS order), read from their words or symbols."""
+    by_text = {w: k for table in (WORDS, SYMBOLS) for k, w in table.items() if w}
+    found = {by_text.get(s.text) for s in spans if _a_mark(s.source)}
     return [k for k in WORDS if k in found]
 
 
-def legend_text(kinds: list[str]) -> str:
-    """One line: what each mark used on the page means."""
+def _a_mark(source) -> bool:
+    """A mark's source: ("provenance", key) for its words, ("provenance", key, "symbol") for its symbol
+    (an entry's original or why, ("provenance", key, "why"), is no mark)."""
+    return bool(source) and source[0] == "provenance" and tuple(source[2:]) in ((), ("symbol",))
+
+
+def symbols_on(spans: Iterable) -> bool:
+    """Whether the spans' marks are pupils' symbols (their legend explains the symbols)."""
+    return any(s.source and s.source[0] == "provenance" and tuple(s.source[2:]) == ("symbol",) for s in spans)
+
+
+def words_on(spans: Iterable) -> bool:
+    """Whether the spans' marks include words (a teacher's page, whose legend explains the words)."""
+    return any(s.source and s.source[0] == "provenance" and len(s.source) == 2 for s in spans)
+
+
+def legend_text(kinds: list[str], symbols: bool = False) -> str:
+    """One line: what each mark used on the page means (each symbol, on a pupil's page)."""
+    if symbols:
+        return "  ".join(f"{SYMBOLS[k]} {PUPIL_MEANING[k]}." for k in kinds if k in PUPIL_MEANING)
     return "Marks: " + "; ".join(f"{WORDS[k]}: {MEANING[k]}" for k in kinds if k in MEANING) + "."
 
 
-def mark_spans(ruleset, key: str, scenario=None, before: str = " (", after: str = ")") -> tuple:
-    """For sheets drawn in code: ' (mark)' after an item, the words a traced span (none for the source's)."""
+def mark_text(ruleset, key: str, scenario=None) -> tuple[str, tuple] | None:
+    """(what the mark of `key` prints, its source): its words on a teacher's page, its symbol on a
+    pupil's; None for the source's own."""
+    entry = provenance_of(ruleset, scenario).of(key)
+    if entry.kind == "source":
+        return None
+    if for_pupils():
+        return entry.symbol, mark_source(key, True)
+    return WORDS[entry.kind], mark_source(key)
+
+
+def mark_spans(ruleset, key: str, scenario=None, before: str = " (", after: str = ")", font: str = "") -> tuple:
+    """For sheets drawn in code: ' (mark)' after an item, the words a traced span (none for the
+    source's); on a pupil's page the symbol alone, right after the item."""
     from printgen.draw.shapes import Span
 
-    words = provenance_of(ruleset, scenario).words(key)
-    return (Span(before), Span(words, source=mark_source(key), kind="text"), Span(after)) if words else ()
+    found = mark_text(ruleset, key, scenario)
+    if found is None:
+        return ()
+    text, source = found
+    if for_pupils():
+        return (Span(text, font, source, "text"),)
+    return (Span(before, font), Span(text, font, source, "text"), Span(after, font))

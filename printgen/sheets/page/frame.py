@@ -101,7 +101,8 @@ def _legend(page: Page, right: float, sy: float) -> None:
 def marks_legend(page: Page) -> str | None:
     """What the marks printed on the page so far mean (rules.provenance), or None: for a page that
     explains them in its own notes (frame(..., legend=False))."""
-    from printgen.rules.provenance import kinds_on, legend_text
+    from printgen.rules.provenance import kinds_on, legend_text, symbols_on, words_on
 
-    kinds = kinds_on(_spans(page.items))
-    return legend_text(kinds) if kinds else None
+    spans = list(_spans(page.items))
+    kinds = kinds_on(spans)
+    return legend_text(kinds, symbols_on(spans) and not words_on(spans)) if kinds else None

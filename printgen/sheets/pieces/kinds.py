@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from printgen.registry.documents import DocumentKind
 
-SPRITES = DocumentKind("sprites", "Ship sprites", 70, "printgen.sheets.pieces.sprites:sprite_sheets", paper="card",
+SPRITES = DocumentKind("sprites", "Ship pieces", 70, "printgen.sheets.pieces.sprites:sprite_sheets", paper="card",
                        heavy=True, checks=("fleet", "bases"),
-                       advice="Ship sprites: on thin card if your printer takes it, at actual size.",
+                       advice="Ship pieces: on thin card if your printer takes it, at actual size.",
                        help="Print the paper ship sprites: named, flagships starred, a hit circle per hit point.")
 KINDS = (
     SPRITES,

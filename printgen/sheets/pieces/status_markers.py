@@ -8,6 +8,7 @@ set beside the right side's ship; the intro explains the patterns."""
 from __future__ import annotations
 
 from printgen.draw import fonts
+from printgen.rules.provenance import mark_spans
 from printgen.draw.theme import TYPE
 from printgen.sheets.pieces.ensigns import nation_code
 from printgen.draw.shapes import Drawing, Line, Page, Rect, Span, Text
@@ -77,8 +78,8 @@ def _intro(page: Page, plan, options: Options, box: Box) -> float:
 
     rs = plan.scenario.ruleset
     y = box.y + TITLE_PT
-    page.add(Text(box.x, y, (Span("Markers to cut out"), Span(" ("), _mark(plan, "status_markers"), Span(")")),
-                  TITLE_PT, font="bold"))
+    page.add(Text(box.x, y, (Span("Markers to cut out"), *mark_spans(plan.scenario.ruleset, "status_markers",
+                                                                      plan.scenario)), TITLE_PT, font="bold"))
     size = [Span(options.measure.fmt(v), source=("rule", f"status_markers.size_in.{i}"), kind="distance")
             for i, v in enumerate(rs.status_markers.size_in)]
     y += TEXT_PT * 1.9
@@ -109,8 +110,3 @@ def _legend(page: Page, plan, box: Box, y: float) -> float:
         x += sw + TEXT_PT * 1.4 + fonts.width(words, TEXT_PT)
     return y + sh * 0.25
 
-
-def _mark(plan, key: str) -> Span:
-    from printgen.rules.provenance import mark_source, provenance_of
-
-    return Span(provenance_of(plan.scenario.ruleset, plan.scenario).words(key), source=mark_source(key), kind="text")

@@ -5,6 +5,10 @@ from __future__ import annotations
 from printgen.registry.documents import DocumentKind
 
 KINDS = (
+    DocumentKind("first-turn", "The first turn, shown", 36, "printgen.sheets.plays.first_turn:first_turn_document",
+                 takes="plan", present="printgen.sheets.plays.records:has_engine", one_page=True,
+                 advice="The first turn, shown: plain paper, one copy to show the class (or on the projector) "
+                        "before the game: the first turn of this table, phase by phase, as the computer played it."),
     DocumentKind("plays", "How this scenario plays", 30, "printgen.sheets.plays.page:plays_document", takes="plan",
                  audience="teacher", present="printgen.sheets.plays.records:has_engine", heavy=True, one_page=True,
                  data=("plays.json",),

@@ -106,8 +106,9 @@ def plays_page(scenario, options: Options, setup, summary: Summary, run: SimRun)
           "), each with its own dice, to a limit of ", Span(str(limit), "bold", ("turn_limit",), "count")
           if run.turns is None else fig("turns"), " turns. Policies: ", policies, "."])
     line([Span(MODELLED, "italic"), ": a figure of these computer games, not of your class. The computer's captains "
-          "follow one simple habit a side (the policies above); real students do better and worse. The same games "
-          "again (raise --games for more): ", fig("command", font="regular")], 7.5, role="text.muted")
+          "follow one simple habit a side (the policies above); real students do better and worse. The technician's "
+          "box on the teacher's sheet gives the command that plays these games again, or more of them."],
+         7.5, role="text.muted")
 
     heading("Who wins", modelled())
     col = [x, x + 110, x + 230, x + 350]
@@ -168,7 +169,7 @@ def plays_page(scenario, options: Options, setup, summary: Summary, run: SimRun)
 
     les = scenario.lesson
     heading("The turn limit that fits the lesson")
-    line([_plan(les.periods, "lesson_value", "periods"), " periods x ",
+    line([_plan(les.periods, "lesson_value", "periods"), " period x " if les.periods == 1 else " periods x ",
           _plan(les.period_minutes, "lesson_value", "period_minutes"), " min, less set-up ",
           _plan(les.setup_minutes, "lesson_value", "setup_minutes"), ", briefing ",
           _plan(les.briefing_minutes, "lesson_value", "briefing_minutes"), " and debrief ",
@@ -199,7 +200,7 @@ def plays_page(scenario, options: Options, setup, summary: Summary, run: SimRun)
             line([f"{names[side]}: ", _plan(captured, "history_count", side, "captured"), " captured and ",
                   _plan(struck, "history_count", side, "struck"), " lost of the ",
                   _plan(total, "side_ships", side), " ships of this game."], indent=8)
-        line(["From the fleet file's fate column, read by the scenario's [history] words; ships that escaped "
+        line(["From each ship's fate in the list of ships that came with this game; ships that escaped "
               "and were taken later are not counted."], 7.5, role="text.muted")
     frame(page, options, scenario.title, TITLE, 1, 1)
     return Drawing(f"{scenario.title}: {TITLE}", [page], subject="printgen simulate")

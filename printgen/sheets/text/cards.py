@@ -19,12 +19,14 @@ from printgen.sheets.text.wording import Wording, to_spans
 
 COLS, ROWS = 2, 2
 INSET = 7.0                                  # white border inside the cut lines
+CAPTAIN_INSET = 4.0                          # a captain's card: four to a page, the border narrower
 CROP = 9.0
 
 
 def card_sheets(scenario, options: Options, template: str = "cards.md.j2", sheet: str = "Rule cards",
-                **context) -> Drawing:
-    """Cards from a template: one `## ` section a card. `context` goes to the template."""
+                inset: float = INSET, **context) -> Drawing:
+    """Cards from a template: one `## ` section a card, `inset` inside its cut lines. `context` goes
+    to the template."""
     rs = scenario.ruleset
     wording = Wording(rs, options.measure)
     sections = parse(wording.render(f"{rs.ruleset.id}/{template}", scenario=scenario, **context), lambda s: to_spans(s, wording))
@@ -34,8 +36,8 @@ def card_sheets(scenario, options: Options, template: str = "cards.md.j2", sheet
     expand = expander(scenario, options, wording)
     token = FLOOR.set(TYPE.body)
     try:
-        lines = max((title_lines(s, slot_w - 2 * INSET) for s in sections), default=1)
-        cards = [_fit(s, slot_w, slot_h, expand, lines) for s in sections]
+        lines = max((title_lines(s, slot_w - 2 * inset) for s in sections), default=1)
+        cards = [_fit(s, slot_w, slot_h, expand, lines, inset) for s in sections]
     finally:
         FLOOR.reset(token)
     spots = _pack([span for _, span in cards])
@@ -46,7 +48,7 @@ def card_sheets(scenario, options: Options, template: str = "cards.md.j2", sheet
         for (card, (cols, rows)), (p, col, row) in zip(cards, spots):
             if p == k:
                 slot = Box(box.x + col * slot_w, box.y + row * slot_h, slot_w * cols, slot_h * rows)
-                page.add(placed(card, slot.x + INSET, slot.y + INSET, tag="card"))
+                page.add(placed(card, slot.x + inset, slot.y + inset, tag="card"))
                 _cut_lines(page, slot)
         _crop_marks(page, box, slot_w, slot_h)
         frame(page, options, scenario.title, sheet, k + 1, n_pages)
@@ -67,7 +69,8 @@ def title_lines(section, width: float) -> int:
     return len(wrap_spans(title, width - 2 * TYPE.body * 0.6, TYPE.heading, "bold"))
 
 
-def _fit(section, slot_w: float, slot_h: float, expand, lines: int) -> tuple[Panel, tuple[int, int]]:
+def _fit(section, slot_w: float, slot_h: float, expand, lines: int, inset: float = INSET
+         ) -> tuple[Panel, tuple[int, int]]:
     """The smallest card that holds the section at the handouts' type size (a table too wide for
     a column wraps its longest cells before the card takes a wider slot)."""
     wide = section.options.get("span") == "wide"
@@ -91,13 +94,13 @@ def _fit(section, slot_w: float, slot_h: float, expand, lines: int) -> tuple[Pan
     for (cols, rows), wrap in ((span, wrap) for span in SPANS for wrap in (False, True)):
         if wide and cols < COLS:
             continue                                # the template asks for the page's width
-        w, h = slot_w * cols - 2 * INSET, slot_h * rows - 2 * INSET
+        w, h = slot_w * cols - 2 * inset, slot_h * rows - 2 * inset
         if (p := card(w, wrap)) is not None and p.height <= h:
             return taller(p, h), (cols, rows)
     if not LAST_RESORT.get():                       # unbreakable data too long for a page at the floor
         token = LAST_RESORT.set(True)
         try:
-            return _fit(section, slot_w, slot_h, expand, lines)
+            return _fit(section, slot_w, slot_h, expand, lines, inset)
         finally:
             LAST_RESORT.reset(token)
     # A card taller than a page at 9 pt (a 60-dice pool's 61 rows of hits): smaller type, down to the
@@ -105,7 +108,7 @@ def _fit(section, slot_w: float, slot_h: float, expand, lines: int) -> tuple[Pan
     size = TYPE.body
     while size - 0.5 >= TYPE.floor:
         size -= 0.5
-        w, h = slot_w * COLS - 2 * INSET, slot_h * ROWS - 2 * INSET
+        w, h = slot_w * COLS - 2 * inset, slot_h * ROWS - 2 * inset
         token, floor = WRAP_CELLS.set(True), FLOOR.set(size)
         try:
             if (p := panel(section, w, size, expand, title_size=TYPE.heading, title_lines=lines)).height <= h:
@@ -121,14 +124,19 @@ def _fit(section, slot_w: float, slot_h: float, expand, lines: int) -> tuple[Pan
 
 
 def _pack(spans: list[tuple[int, int]]) -> list[tuple[int, int, int]]:
-    """(page, column, row) for each card, in order, first free place that takes its span."""
-    spots, page = [], 0
-    free = [[True] * ROWS for _ in range(COLS)]
+    """(page, column, row) for each card, in order, at the first free place of any page so far that
+    takes its span: a card too big for the gap a page has left goes on, and the next one that fits
+    fills the gap, so no slot stays empty that a later card could take (the order of the cards holds
+    but for those moved up into gaps)."""
+    spots: list[tuple[int, int, int]] = []
+    pages: list[list[list[bool]]] = []
     for span in spans:
-        spot = _find(free, span)
-        if spot is None:
-            page += 1
-            free = [[True] * ROWS for _ in range(COLS)]
+        for page, free in enumerate(pages):
+            if (spot := _find(free, span)) is not None:
+                break
+        else:
+            pages.append([[True] * ROWS for _ in range(COLS)])
+            page, free = len(pages) - 1, pages[-1]
             spot = _find(free, span)
         col, row = spot
         for c in range(col, col + span[0]):
@@ -167,5 +175,5 @@ def _crop_marks(page: Page, box: Box, slot_w: float, slot_h: float) -> None:
 
 def captain_cards(plan, options: Options) -> Drawing:
     """A card for each captain of the kit's class: their ships, where they start, what they roll."""
-    return card_sheets(plan.scenario, options, "captains.md.j2", "Captain cards", captains=plan.captains,
-                       deployment=plan.deployment)
+    return card_sheets(plan.scenario, options, "captains.md.j2", "Captain cards", CAPTAIN_INSET,
+                       captains=plan.captains, deployment=plan.deployment)

@@ -28,6 +28,10 @@ def expander(scenario, options: Options, wording=None):
             return track_block(rs, wording.objects[int(args[0])], width, size)
         if name == "pattern":
             return pattern_block([wording.objects[int(a)] for a in args], width, size)
+        if name == "approach":                        # the story page's map of the kit's own table
+            from printgen.sheets.maps.mini_map import approach_block
+
+            return approach_block(scenario, wording.deployment, width, size)
         laid = system_of(rs).block(rs, name, args, width, size, options, wording)   # [odds ...], [record N]...
         if laid is not None:
             return laid
@@ -51,6 +55,8 @@ def track_block(rs, ship, width: float, size: float) -> Laid:
         out.shapes.append(Text(0, y + size * 0.95, (name,), at_least(size * 0.95)))
         y += size * 1.3
     label_w = width * (0.42 if len(rows) == 1 else 0.3)
+    if len(rows) == 1:                      # a long name pushes its marks right, never under them
+        label_w = min(max(label_w, fonts.width(ship.name, at_least(size * 0.95), "bold") + size * 0.8), width * 0.6)
     for t in rows:
         count = Span(f" {t.count}" if len(rows) > 1 else "", source=t.source.to_json() if len(rows) > 1 else None,
                      kind="count")

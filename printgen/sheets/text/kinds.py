@@ -14,6 +14,10 @@ KINDS = (
                  advice="Lesson plan: plain paper, two-sided, for you (it lists every copy to make)."),
     DocumentKind("teacher", "Teacher's sheet", 20, "printgen.sheets.text.teacher:teacher_document", takes="plan",
                  audience="teacher", two_sided=True, last=True, advice="Teacher's sheet: plain paper, for you."),
+    DocumentKind("background", "The story before the battle", 34, f"{_LESSON}:background_sheet", takes="plan",
+                 copies="group", present=_HAS_TEMPLATE,
+                 advice="The story before the battle: plain paper, one for each table group, read together at the "
+                        "start (it never tells how the battle ended: the debrief does)."),
     DocumentKind("quickref", "Quick reference", 40, "printgen.sheets.text.quickref:quickref_sheet", copies="group",
                  command=True, advice="Quick reference: plain paper, one for each table group (the captains of one "
                                       "squadron).",
@@ -23,9 +27,10 @@ KINDS = (
                  help="Print the rule cards: a card a procedure with its exact odds (distances scale; odds never change)."),
     DocumentKind("captains", "Captain cards", 60, "printgen.sheets.text.cards:captain_cards", takes="plan",
                  checks=("fleet",), advice="Captain cards: plain paper, one card for each student."),
-    DocumentKind("score", "Score sheet and turn tracker", 90, f"{_LESSON}:score_sheet", takes="plan", copies="side",
+    DocumentKind("score", "Score sheets", 90, f"{_LESSON}:score_sheet", takes="plan",
                  present=_HAS_TEMPLATE, checks=("fleet",),
-                 advice="Score sheet and turn tracker: plain paper, one for each side."),
+                 advice="Score sheets: plain paper, one copy; each side takes its own page (the turn tracker is on "
+                        "this sheet, for the umpire)."),
     DocumentKind("worksheet", "Odds worksheet", 100, f"{_LESSON}:odds_worksheet", takes="plan", copies="student",
                  two_sided=True, present=_HAS_TEMPLATE, advice="Odds worksheet: plain paper, one for each student."),
     DocumentKind("debrief", "History and debrief", 110, f"{_LESSON}:debrief_sheet", takes="plan", copies="pair",

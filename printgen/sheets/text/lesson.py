@@ -12,9 +12,8 @@ from printgen.sheets.text.quickref import panel_sheet, pages_for
 
 # What grows with the lesson or the fleet (rows, rows a page holds at least, what to do when they do
 # not fit): the tracker a row a turn and the score tables a row a ship; the debrief a paragraph a ship.
-TRACKER = (lambda plan: plan.scenario.lesson.turn_limit + len(plan.scenario.fleet.ships), 30,
-           Problem("the turn tracker has a row for each turn, the score tables one for each ship", field="--periods",
-                   fix="a shorter lesson (--periods, --minutes), or fewer ships (--ships, --fraction)"))
+TRACKER = (lambda plan: len(plan.scenario.fleet.ships), 30,
+           Problem("the score tables have a row for each ship", field="--ships", fix="fewer ships (--ships, --fraction)"))
 FATES = (lambda plan: len(plan.scenario.fleet.ships), 15,
          Problem("it tells the fate of every ship", field="--ships", fix="fewer ships (--ships, --fraction)"))
 
@@ -31,7 +30,7 @@ def lesson_plan(plan, options: Options) -> Drawing:
 
 
 def score_sheet(plan, options: Options) -> Drawing:
-    return lesson_sheet(plan, options, "score.md.j2", "Score sheet and turn tracker", columns=2, pages=1,
+    return lesson_sheet(plan, options, "score.md.j2", "Score sheets", columns=2, pages=len(plan.scenario.ruleset.sides),
                         handout=True, grows=TRACKER)
 
 
@@ -44,8 +43,15 @@ def debrief_sheet(plan, options: Options) -> Drawing:
                         grows=FATES)
 
 
+def background_sheet(plan, options: Options) -> Drawing:
+    """The story before the battle, one page for the pupils: the scenario's [story] (never the
+    ending) and a map of the approach on the kit's own table."""
+    return lesson_sheet(plan, options, "background.md.j2", "The story before the battle", columns=2, pages=1,
+                        handout=True, deployment=plan.deployment)
+
+
 def lesson_sheet(plan, options: Options, template: str, title: str, columns: int, pages: int,
-                 handout: bool = False, grows: tuple | None = None) -> Drawing:
+                 handout: bool = False, grows: tuple | None = None, **more) -> Drawing:
     """A lesson template flowed into `columns`, in at most `pages` pages besides what `grows`; a student
     handout (`handout`) keeps to TYPE.body at least."""
     plan = plan.but(options)
@@ -54,7 +60,7 @@ def lesson_sheet(plan, options: Options, template: str, title: str, columns: int
         rows, per_page, too_long = grows
         pages += pages_for(rows(plan), per_page)
     return panel_sheet(plan.scenario, options, template, title, columns=columns, max_pages=pages,
-                       handout=handout, too_long=too_long, **context(plan))
+                       handout=handout, too_long=too_long, **context(plan), **more)
 
 
 def context(plan) -> dict:
@@ -67,6 +73,7 @@ def context(plan) -> dict:
     other_side = {key: next((k for k in sides if k != key), key) for key in sides}
     return dict(plan=plan, sides=sides, other_side=other_side, groups=classroom.groups(plan), breaks=classroom.period_breaks(plan),
                 printed=[(r.kind, r.title, r.copies, r.paper, r.two_sided) for r in map(plan.record, materials.printed_kinds(plan))],
+                two_sided=lambda kind: materials.two_sided(plan, kind),      # asked only by the copies table
                 per_words=materials.PER_WORDS, optional=materials.optional_kinds(plan),
                 outcome=lambda ship: classroom.outcome_of(plan, ship), lesson=s.lesson, victory=s.victory,
                 fitted=plan.fitted, game=_game(plan))

@@ -63,8 +63,10 @@ def panel_sheet(scenario, options: Options, template: str, sheet: str, columns: 
         for pages_allowed in range(1, max_pages + 1):
             for size in sizes:
                 if size not in laid:
-                    laid[size] = _compose([p for s, k in zip(sections, keys)
-                                           for p in _pieces(s, k, col_w, box, size, expand)], box, col_w, columns)
+                    laid[size] = _compose([(*p, i == 0 and s.options.get("page") == "new")
+                                           for s, k in zip(sections, keys)
+                                           for i, p in enumerate(_pieces(s, k, col_w, box, size, expand))],
+                                          box, col_w, columns)
                 pages = laid[size]
                 if pages is not None and len(pages) <= pages_allowed:
                     return _draw(scenario, options, pages, sheet, template)
@@ -123,9 +125,10 @@ def _laid_panel(section, col_w: float, page_w: float, size: float, expand) -> tu
     raise AssertionError("unreachable")
 
 
-def _compose(panels: list[tuple[Panel, bool]], box, col_w: float, columns: int):
+def _compose(panels: list[tuple[Panel, bool, bool]], box, col_w: float, columns: int):
     """Pages of (panel, x, y): narrow panels fill column after column of a band; a wide panel
-    closes the band and spans the page. None if a panel is taller than a page."""
+    closes the band and spans the page; a panel marked {page=new} starts a page (a side's own page,
+    to hand to that side). None if a panel is taller than a page."""
     pages: list[list] = [[]]
     top = box.y + 4
     band: list[Panel] = []
@@ -159,9 +162,14 @@ def _compose(panels: list[tuple[Panel, bool]], box, col_w: float, columns: int):
         band.clear()
         top = bottom
 
-    for p, wide in panels:
+    for p, wide, new_page in panels:
         if p.height > box.h:
             return None
+        if new_page:
+            flush()
+            if pages[-1]:
+                pages.append([])
+                top = box.y + 4
         if not wide:
             band.append(p)
             continue

@@ -9,9 +9,10 @@ from __future__ import annotations
 from printgen.draw.shapes import Drawing
 from printgen.errors import Problem
 from printgen.options import Options
+from printgen.rules.trace import plan_derivation
 from printgen.sheets.text.quickref import panel_sheet, pages_for
 
-PAGES = 2           # the sheet besides its roster: the printing list, setting up, the turn (Sluys's fill two)
+PAGES = 3           # the sheet besides its roster: the printing list, setting up, the turn, the marks (Sluys's fill 2.5)
 ROSTER_ROWS = 25    # roster rows a page holds at least (a captain of three long-named ships: a row of 2-3 lines)
 TOO_LONG = Problem("the roster has a row for each captain", field="--students",
                    fix="fewer students (--students), or fewer ships (--ships, --fraction) or shorter ship names")
@@ -25,6 +26,24 @@ def how_to_print(rs, kinds: list[str] | None = None) -> list[tuple[str, str]]:
 
     records = declared(rs)
     return [(k, records[k].advice) for k in (records if kinds is None else kinds) if k in records and records[k].advice]
+
+
+def marks_list(scenario) -> list[tuple[str, list[str]]]:
+    """(kind, keys) for each kind of mark the data gives, in the marks' order: one key for each
+    distinct reason (the ruleset's and the scenario's [provenance], thirty ship-type entries that
+    share one reason listed once), so the teacher's sheet gives every mark with its reason."""
+    from printgen.rules.provenance import WORDS, provenance_of
+
+    table = provenance_of(scenario.ruleset, scenario).table
+    out = []
+    for kind in WORDS:
+        seen: dict[tuple[str, str], str] = {}
+        for key, entry in table.items():
+            if entry.kind == kind and kind != "source":
+                seen.setdefault((entry.original, entry.why), key)
+        if seen:
+            out.append((kind, list(seen.values())))
+    return out
 
 
 def line_squadrons(scenario) -> list[list[str]]:
@@ -46,6 +65,7 @@ def teacher_sheet(scenario, options: Options, captains, kinds: list[str] | None 
     """`plan` (the kit's): each document's sheet count and the kit's total, as index.html prints
     them (printgen.game.materials.document_pages, kit_pages)."""
     from printgen.registry.documents import declared
+    from printgen.rules.provenance import provenance_of
 
     printing = how_to_print(scenario.ruleset, kinds)
     optional = [r.kind for r in declared(scenario.ruleset).values() if r.in_kit == "optional"]
@@ -53,9 +73,29 @@ def teacher_sheet(scenario, options: Options, captains, kinds: list[str] | None 
         plan = plan.but(options)             # sharing the page counts: an edition's do not differ
     pages = {k: plan.pages(k) for k, _ in printing} if plan is not None else {}     # for the plurals
     return panel_sheet(scenario, options, "teacher.md.j2", "Teacher's sheet", columns=1,
-                       max_pages=PAGES + pages_for(len(captains), ROSTER_ROWS), too_long=TOO_LONG, captains=captains,
+                       max_pages=PAGES + pages_for(len(captains), ROSTER_ROWS) + pages_for(scenario.lesson.turn_limit),
+                       too_long=TOO_LONG, captains=captains,
                        printing=printing, lines=line_squadrons(scenario), seed=options.seed, plan=plan,
-                       optional=optional, pages=pages)
+                       optional=optional, pages=pages, marks=marks_list(scenario),
+                       provenance=provenance_of(scenario.ruleset, scenario), lesson=scenario.lesson,
+                       victory=scenario.victory,
+                       )
+
+
+@plan_derivation
+def kit_command(plan) -> str:
+    """The command that builds this very kit, for the technician's box."""
+    from printgen.paths import scenario_ref
+
+    return " ".join(["printgen kit", scenario_ref(plan.scenario), *plan.request.cli_args()])
+
+
+@plan_derivation
+def plays_command(plan) -> str:
+    """The command that plays the games of the kit's "How this scenario plays" again."""
+    from printgen.sheets.plays.records import kit_run
+
+    return kit_run(plan).command()
 
 
 def teacher_document(plan, options: Options) -> Drawing:

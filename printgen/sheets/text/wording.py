@@ -108,24 +108,44 @@ class Wording:
     def mark(self, key: str, auto: bool = False, bare: bool = False) -> str:
         """' (classroom addition)' after an item whose key is not the source's, traced to the data's
         provenance (printgen.rules.provenance); nothing for the source's own. `bare`: the words
-        alone, for a template that words the brackets itself."""
-        from printgen.rules.provenance import mark_source, provenance_of
+        alone, for a template that words the brackets itself. On a pupil's page: the symbol alone,
+        right after the item ("close-hauled‡"), explained in the page's footer."""
+        from printgen.rules.provenance import WORDS, for_pupils, mark_source, provenance_of
 
-        words = provenance_of(self.rs, self.scenario).words(key)
-        if not words:
+        entry = provenance_of(self.rs, self.scenario).of(key)
+        if entry.kind == "source":
             if auto:
                 return Marked("")
             raise ValueError(f"mark('{key}'): the data gives it no provenance (add it to a [provenance] table)")
-        self.spans.append(Span(words, source=mark_source(key), kind="text"))
+        if for_pupils():
+            self.spans.append(Span(entry.symbol, source=mark_source(key, True), kind="text"))
+            return Marked(f"{OPEN}{len(self.spans) - 1}{CLOSE}")
+        self.spans.append(Span(WORDS[entry.kind], source=mark_source(key), kind="text"))
         return Marked(f"{OPEN}{len(self.spans) - 1}{CLOSE}" if bare else f" ({OPEN}{len(self.spans) - 1}{CLOSE})")
+
+    def sign(self, key: str, words: bool = False) -> str:
+        """The mark of `key` as pupils' pages print it (its symbol) or, with `words`, as teachers' do,
+        traced like the mark itself: for the teacher's list of the marks."""
+        from printgen.rules.provenance import WORDS, mark_source, provenance_of
+
+        entry = provenance_of(self.rs, self.scenario).of(key)
+        self.spans.append(Span(WORDS[entry.kind] if words else entry.symbol, source=mark_source(key, not words),
+                               kind="text"))
+        return Marked(f"{OPEN}{len(self.spans) - 1}{CLOSE}")
 
     def prov(self, key: str, what: str) -> str:
         """A provenance entry's `original` (the source's words, for a reading) or `why`, traced to it."""
         from printgen.rules.provenance import provenance_of
 
         text = getattr(provenance_of(self.rs, self.scenario).of(key), what)
-        self.spans.append(Span(text, source=("provenance", key, what), kind="text"))
-        return Marked(f"{OPEN}{len(self.spans) - 1}{CLOSE}")
+        if len(text) <= LONG_TEXT:
+            self.spans.append(Span(text, source=("provenance", key, what), kind="text"))
+            return Marked(f"{OPEN}{len(self.spans) - 1}{CLOSE}")
+        marks = []                                  # a long reason, word by word, so that it wraps
+        for i, w in enumerate(text.split()):
+            self.spans.append(Span(w, source=("provenance", key, what, i), kind="text"))
+            marks.append(f"{OPEN}{len(self.spans) - 1}{CLOSE}")
+        return Marked(" ".join(marks))
 
     def pnum(self, fn: str, *args, kind: str = "count") -> str:
         """A number derived from the kit's plan (the lesson, the class, the deployment), traced."""
@@ -133,13 +153,32 @@ class Wording:
 
         return self.put(plan_derived(self.plan, fn, *args, kind=kind))
 
+    def counted(self, number: str, noun: str) -> str:
+        """A traced count and its noun, singular for one: "1 point", "one period", "2 points" (the
+        number as a template printed it: pnum(), rule(), word(), meta())."""
+        found = _MARK.fullmatch(str(number))
+        one = found is not None and self.spans[int(found.group(1))].text in ("1", "one")
+        return Marked(f"{number} {noun if one else plural(noun)}")
+
+    def story(self, key: str) -> str:
+        """The scenario's text at `key` ("story.before.0.text", a source), traced word by word so it
+        wraps and its digits (a date, a count) are the file's (printgen.data.story)."""
+        from printgen.rules.trace import plan_derived
+
+        words = str(lookup(self.plan.scenario.file, key)).split()
+        return Marked(" ".join(self.put(plan_derived(self.plan, "story_word", key, i, kind="text"))
+                               for i in range(len(words))))
+
     def num(self, fn: str, *args, kind: str = "count") -> str:
         return self.put(derived(self.rs, fn, *args, kind=kind))
 
     def chance(self, fn: str, *args) -> str:
         """A probability as '1/3 (33.3%)': fraction and percentage, both traced."""
+        from printgen.rules.provenance import for_pupils
+        from printgen.rules.tables import MAX_DENOMINATOR, one_die
+
         t = derived(self.rs, fn, *args)
-        if t.value.denominator > 10_000:
+        if t.value.denominator > MAX_DENOMINATOR or (for_pupils() and not one_die(t.value)):
             return self.put(Traced(t.value, t.source, "percent"))
         return self.put(Traced(t.value, t.source, "fraction")) + " (" + self.put(Traced(t.value, t.source, "percent")) + ")"
 
@@ -202,10 +241,20 @@ class Wording:
         self.deployment = context.get("deployment")
         self.scenario = context.get("scenario")
         self.plan = context.get("plan")
-        return template.render(rule=self.rule, mark=self.mark, label=self.label, prov=self.prov, pnum=self.pnum, word=self.word, dist=self.dist, faces=self.faces, deg=self.deg,
+        return template.render(rule=self.rule, mark=self.mark, sign=self.sign, counted=self.counted, label=self.label, prov=self.prov, pnum=self.pnum, story=self.story, word=self.word, dist=self.dist, faces=self.faces, deg=self.deg,
                                num=self.num, chance=self.chance, example=self.example, value=self.value,
                                ship=self.ship, field=self.field, meta=self.meta, ref=self.ref, pos=self.pos,
                                rs=self.rs, _wording=self, **context)
+
+
+def plural(noun: str) -> str:
+    """English plural of a noun the sheets count (point, captain, copy, die, tuft, inch)."""
+    irregular = {"die": "dice", "inch": "inches", "foot": "feet", "man": "men"}
+    if noun in irregular:
+        return irregular[noun]
+    if noun.endswith("y") and noun[-2:-1] not in "aeiou":
+        return noun[:-1] + "ies"
+    return noun + ("es" if noun.endswith(("s", "sh", "ch", "x")) else "s")
 
 
 def to_spans(text: str, wording: Wording, font: str = "") -> list[Span]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from printgen.draw.shapes import Group, translate
 from printgen.options import Options
-from printgen.rules.tables import OddsTable, cell, odds_cell
+from printgen.rules.tables import OddsTable, cell, mean_cell, odds_cell
 from printgen.rules.trace import Traced, derived
 from printgen.sheets.text.flow import Laid
 from printgen.sheets.text.odds_blocks import draw_table, draw_tables, spans_of
@@ -44,7 +44,7 @@ def rake_table(rs) -> OddsTable:
     for side, flag in pools(rs):
         n = rs.dice_of(side, flag)
         rows.append((pool_label(rs, side, flag), *(
-            (Traced(e.value, e.source, "fraction"), " (", Traced(e.value, e.source, "decimal"), ")")
+            mean_cell(e)
             for e in (derived(rs, "expected_hits", n, "short"), derived(rs, "expected_hits", n, "rake")))))
     return OddsTable(cell("Expected hits: short range or rake"), ("broadside", "short", "rake"), tuple(rows))
 

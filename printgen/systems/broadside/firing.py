@@ -143,8 +143,10 @@ class Firing:
                 if best is not None:
                     t, band = best
                     faces = self.hit[band]
-                    marks.append((t, sum(1 for _ in range(self.rs.dice_of(side, s.flagship))
-                                         if int(rnd() * 6) + 1 in faces)))             # Game.roll, inline
+                    rolled = [int(rnd() * 6) + 1 for _ in range(self.rs.dice_of(side, s.flagship))]  # Game.roll, inline
+                    hits = sum(1 for f in rolled if f in faces)
+                    game.note(s.i, t.i, f"shooting.to_hit.{band}.hit", rolled, hits)
+                    marks.append((t, hits))
             for t, hits in marks:                 # the squadron has rolled: mark its hits
                 self.hurt(t, hits)
             k = end

@@ -61,6 +61,12 @@ def in_irons(rs: BroadsideRuleset, side: str) -> Fraction:
 
 
 @derivation
+def stuck_in_irons(rs: BroadsideRuleset, side: str, turns: int) -> Fraction:
+    """Chance a ship in irons fails its check `turns` turns running (the worksheet's extension)."""
+    return (1 - in_irons(rs, side)) ** turns
+
+
+@derivation
 def boarding_strike(rs: BroadsideRuleset, attacker_hp: int, defender_hp: int) -> Fraction:
     """Chance one round of boarding makes the defender strike (attacker rolls one die per hit point)."""
     return odds.at_least(attacker_hp * rs.boarding.dice_per_hit_point, rs.boarding.hit, defender_hp)

@@ -37,6 +37,8 @@ def recompute(rs, fn: str, args: tuple) -> Fraction | int | None:
         return o.at_least(args[0], die, _faces(rs, args[1]), _hp(rs, args[2]))
     if fn == "in_irons":
         return o.pool(1, die, frozenset(rs.movement.in_irons[args[0]].move))[1]
+    if fn == "stuck_in_irons":                    # every one of `turns` single rolls misses
+        return o.pool(args[1], die, frozenset(rs.movement.in_irons[args[0]].move))[0]
     b = rs.boarding
     if fn == "boarding_strike":
         return o.at_least(args[0] * b.dice_per_hit_point, die, frozenset(b.hit), args[1])

@@ -111,7 +111,7 @@ class Broadside(Sailing, Firing):
         for (a, b), kind in sorted(game.links.items()):
             sa, sb = game.ships[a], game.ships[b]
             rollers = [s for s, o in ((sa, sb), (sb, sa)) if not s.struck and policies[s.side].wants_loose(s, o, kind)]
-            if any(game.roll() in free for _ in rollers):
+            if self._until(game, len(rollers), free, a, b, "drift.cut_loose.free"):
                 del game.links[(a, b)]
         linked = {i for pair in game.links for i in pair}
         done: set[int] = set()
@@ -155,11 +155,25 @@ class Broadside(Sailing, Firing):
             if a.side != b.side and not a.struck and not b.struck:
                 wanting = [s for s, o in ((a, b), (b, a)) if policies[s.side].wants_grapple(s, o)]
                 if wanting:
-                    if any(game.roll() in grappled for _ in wanting):
+                    if self._until(game, len(wanting), grappled, a.i, b.i, "grappling.grappled"):
                         game.link(a, b, "grappled")
                     continue
-            if game.roll() in fouled:
+            if self._until(game, 1, fouled, a.i, b.i, "fouling.fouled"):
                 game.link(a, b, "fouled")
+
+    @staticmethod
+    def _until(game: Game, rollers: int, faces, a: int, b: int, rule: str) -> bool:
+        """Each roller rolls one die until one succeeds (the rules' "either success"): True if one
+        did. The dice fall as `any(...)` would roll them; a page that shows the game sees them."""
+        rolled = []
+        for _ in range(rollers):
+            rolled.append(game.roll())
+            if rolled[-1] in faces:
+                break
+        ok = bool(rolled) and rolled[-1] in faces
+        if rolled:
+            game.note(a, b, rule, rolled, int(ok))
+        return ok
 
     def touching(self, game: Game) -> list[tuple[Ship, Ship]]:
         """Pairs of bases in contact (lower index first). The same table as at the last phase (the
@@ -211,7 +225,10 @@ class Broadside(Sailing, Firing):
             damage = {k: 0 for k in cluster}
             for s in ships:
                 target = min(fights[s.i], key=lambda o: (o.hp, o.i))
-                damage[target.i] += sum(1 for _ in range(s.hp * b.dice_per_hit_point) if game.roll() in b.hit)
+                rolled = [game.roll() for _ in range(s.hp * b.dice_per_hit_point)]
+                hits = sum(1 for f in rolled if f in b.hit)
+                game.note(s.i, target.i, "boarding.hit", rolled, hits)
+                damage[target.i] += hits
             for s in ships:
                 self.hurt(s, damage[s.i])
             if all(s.struck for s in ships):

@@ -39,7 +39,13 @@ class Sailing:
         checks = []
         for ship in movers:
             colour = self.colour_of(game, ship.x, ship.y, ship.h)
-            checks.append((colour, colour != "red" or game.roll() in self.rs.movement.in_irons[side].move))
+            if colour != "red":
+                checks.append((colour, True))
+                continue
+            face = game.roll()
+            ok = face in self.rs.movement.in_irons[side].move
+            game.note(ship.i, None, f"movement.in_irons.{side}.move", [face], int(ok))
+            checks.append((colour, ok))
         # what is left reads only the poses and who has struck (never hit points or dice)
         key = ("move", side, policy.name, game.poses(), tuple([s.struck for s in ships]),
                tuple([s.i for s in movers]), tuple([ok for _, ok in checks]))

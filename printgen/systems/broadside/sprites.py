@@ -77,13 +77,13 @@ def sprite_sheets(scenario, options: Options) -> Drawing:
         for i, ship in enumerate(batch):
             x, y = g.slot(i)
             page.add(Group((piece(ship, rs, size, options.scale, shared),), translate(x, y), tag=ship.key, local=True))
-        frame(page, options, scenario.title, "Ship sprites", p + 1, n_pages, legend=False)   # the notes say it
+        frame(page, options, scenario.title, "Ship pieces", p + 1, n_pages, legend=False)   # the notes say it
         rows = -(-len(batch) // g.cols)
         _how_to(page, options, g.y0 + rows * size.h, scenario)
         return page
 
     pages = LazyPages(n_pages, laid_out)                # laid out as they are written: memory flat in the fleet
-    return Drawing(f"{scenario.title}: ship sprites ({options.edition_name})", pages, subject="printgen sprites")
+    return Drawing(f"{scenario.title}: ship pieces ({options.edition_name})", pages, subject="printgen sprites")
 
 
 HOW_TO_SIZES = (TYPE.small + 0.5, TYPE.small - 0.5)       # the legend's type: the larger where it fits
@@ -274,8 +274,10 @@ def _base(ship, rs, w: float, bh: float, y0: float, s: float, tab: float, shared
 
 def _flagship_note(scenario) -> tuple:
     """Where the scenario chose the flagships (the seed names only the British ones), say so."""
-    from printgen.rules.provenance import mark_spans
+    from printgen.rules.provenance import kinds_on, legend_text, mark_spans, symbols_on
 
     marks = mark_spans(scenario.ruleset, "fleet.flagships", scenario)
-    return (Span("A star marks a flagship"), *marks, Span(": the source names only the British flagships.")) \
-        if marks else ()
+    if not marks:
+        return ()
+    said = (Span(" " + legend_text(kinds_on(marks), True)),) if symbols_on(marks) else ()   # the page's only mark
+    return (Span("A star marks a flagship"), *marks, Span(": the old rules name only the British flagships."), *said)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from printgen.systems.broadside.odds import BANDS
 from printgen.systems.broadside.model import BroadsideRuleset
-from printgen.rules.tables import OddsTable, cell, odds_cell
+from printgen.rules.tables import OddsTable, cell, mean_cell, odds_cell
 from printgen.rules.trace import Source, Traced, derived, label, rule
 
 
@@ -47,7 +47,7 @@ def expected(rs: BroadsideRuleset) -> OddsTable:
         row = [pool_label(rs, side, flag)]
         for band in BANDS:
             e = derived(rs, "expected_hits", n, band)
-            row.append((Traced(e.value, e.source, "fraction"), " (", Traced(e.value, e.source, "decimal"), ")"))
+            row.append(mean_cell(e))
         rows.append(tuple(row))
     return OddsTable(cell("Expected hits per broadside"), ("broadside", *(band_name(rs, b) for b in BANDS)), tuple(rows))
 
@@ -70,7 +70,7 @@ def broadside(rs: BroadsideRuleset, side: str, flagship: bool) -> OddsTable:
     for band in BANDS:
         e = derived(rs, "expected_hits", n, band)
         rows.append((band_name(rs, band),
-                     (Traced(e.value, e.source, "fraction"), " (", Traced(e.value, e.source, "decimal"), ")"),
+                     mean_cell(e),
                      odds_cell(derived(rs, "strike_chance", n, band, False)),
                      odds_cell(derived(rs, "strike_chance", n, band, True))))
     return OddsTable(pool_label(rs, side, flagship),

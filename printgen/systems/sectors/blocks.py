@@ -23,8 +23,22 @@ TABLES = {
 }
 
 
+# A pupil's card reads one die's chances and the average of a roll with its factors; the chance of
+# every result of several dice, or of each case on the damage table, is the teacher's (issue 27).
+FOR_PUPILS = {
+    "collision": lambda rs: [st.cases_brief(rs, "collision", st.COLLISION_CASES, "Damage to your ship")],
+    "ramming": lambda rs: [st.cases_brief(rs, "ramming", st.RAMMING_CASES, "Damage to the target")],
+    "missile": lambda rs: [st.missile_per_die(rs)],
+    "mast": lambda rs: [],
+    "grappling": lambda rs: [],             # the card's words give it: either captain's success grapples
+}
+
+
 def sectors_block(rs, name: str, args: list[str], width: float, size: float, options: Options) -> Laid:
+    from printgen.rules.provenance import for_pupils
+
     what = args[0]
     if name != "odds" or what not in TABLES:
         raise ValueError(f"no sectors block [{name} {' '.join(args)}] (known: {', '.join(TABLES)})")
-    return draw_tables(TABLES[what](rs), width, size, options)
+    tables = FOR_PUPILS[what](rs) if for_pupils() and what in FOR_PUPILS else TABLES[what](rs)
+    return draw_tables(tables, width, size, options) if tables else Laid()

@@ -8,7 +8,6 @@ import math
 from printgen.draw.shapes import Rect, Shape, Span, Text
 from printgen.options import Options
 from printgen.rules.provenance import mark_spans
-from printgen.systems.sectors.tables import mark_span
 from printgen.sheets.gauges.rulers import (STRIP_H, Piece, Strip, _angle, _bands, _base_at, _compass_letters,
                                           _deg, _dist, _fan, _marked_stick, _ticks)
 from printgen.sheets.maps.table_diagram import arrow
@@ -33,15 +32,15 @@ def type_sticks(scenario, options: Options) -> list[Strip]:
                  (t.attack_speed_in, "swatch.attack", [(Span("Attack speed "), attack), (Span("Attack "), attack),
                                                        (attack,)], attack.source)]
         shapes, length, cuts = _marked_stick(marks, options)
-        title = (Span("Movement stick: ", "bold"), Span(t.name, "bold"), Span(" (speeds "),
-                 mark_span(rs, f"types.{key}.speed_in"), Span(")"))
+        title = (Span("Movement stick: ", "bold"), Span(t.name, "bold"), Span(" (speeds"),
+                 *mark_spans(rs, f"types.{key}.speed_in", before=" ", after=""), Span(")"))
         out.append(Strip(shapes, length, title, cuts))
     return out
 
 
 def missile_ruler(scenario, options: Options) -> list[Strip]:
-    title = (Span("Missile range ruler", "bold"), Span(" (ranges "), mark_span(scenario.ruleset, "missile.range_in"),
-             Span(")"))
+    title = (Span("Missile range ruler", "bold"),
+             *mark_spans(scenario.ruleset, "missile.range_in", before=" (ranges ", after=")"))
     return [_bands(scenario.ruleset, options, "missile.range_in", lambda name: [], title)]
 
 

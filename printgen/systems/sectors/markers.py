@@ -5,7 +5,7 @@ white with black dots in black and white."""
 
 from __future__ import annotations
 
-from printgen.systems.sectors.tables import mark_span
+from printgen.rules.provenance import mark_spans
 
 from printgen.draw.shapes import Drawing, Rect, Span, Text
 from printgen.options import Options
@@ -50,6 +50,6 @@ def _intro(page, scenario, options: Options, box: Box) -> float:
                   TEXT_PT * 1.1, font="italic", tag="marker-rule"))
     y += TEXT_PT * 1.6
     page.add(Text(box.x, y, (Span("Cut them out on the grey lines. Each measures "), size[0], Span(" by "), size[1],
-                             Span(": printgen's default size ("),
-                             mark_span(rs, "obstacles.marker_in"), Span(").")), TEXT_PT, role="text.muted"))
+                             *mark_spans(rs, "obstacles.marker_in", before=" (", after=")"), Span(".")), TEXT_PT,
+                  role="text.muted"))
     return y + TEXT_PT * 1.6

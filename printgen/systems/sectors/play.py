@@ -36,8 +36,9 @@ class Game(Sailing):
     def __init__(self, rs, boats: list[Boat], hazards: list[Hazard], width: float, height: float,
                  seed: int | str, turn_limit: int, victory: tuple[int, int, int] = (1, 2, 3),
                  policies: dict[str, str] | None = None, log: list | None = None, memo: dict | None = None,
-                 rules=None):
+                 rules=None, events: list | None = None):
         self.rs, self.boats, self.hazards = rs, boats, hazards
+        self.events = events           # the rolls, for a page that shows the game (printgen.play.state.Event)
         # each side's captains' habit (printgen/play/policies.py): "close-and-fire" unless given
         self.policies = {side: (policies or {}).get(side, "close-and-fire") for side in rs.sides}
         self.holding = {side for side, name in self.policies.items() if name == "hold-the-line"}
@@ -65,6 +66,12 @@ class Game(Sailing):
         while r >= 6:
             r = bits(3)
         return r + 1
+
+    def note(self, ship: int | None, other: int | None, rule: str, faces: list[int], result: int) -> None:
+        if self.events is not None:
+            from printgen.play.state import Event
+
+            self.events.append(Event(ship, other, rule, tuple(faces), result))
 
     def use(self, key: str) -> None:
         self.used[self.phase].add(key)
@@ -131,6 +138,8 @@ class Game(Sailing):
 
     def snapshot(self, phase: str) -> None:
         """The table after a phase, as printgen/sheets/plays/replay.py draws it (poses: x, y, h, hp, out)."""
+        if self.events is not None:
+            self.events.append(("phase", phase))
         if self.log is not None:
             self.log.append((self.turn, phase,
                              tuple((b.x, b.y, b.h, b.crew, not b.fighting) for b in self.boats),
@@ -160,6 +169,8 @@ class Game(Sailing):
         w = self.rs.weather
         face = self.roll()
         self.use("weather.roll")
+        self.note(None, None, "weather.roll." + next(k for k in w.roll.outcomes() if face in getattr(w.roll, k)),
+                  [face], 1)
         self.storm = max(0, self.storm - 1)
         if face in w.roll.storm:
             self.storm = w.storm_turns
@@ -240,7 +251,10 @@ class Game(Sailing):
             band = next(name for hi, name in bands if d <= hi)
             dice = min(bowmen[b.type], b.crew)
             hit, key = to_hit[b.side, band]
-            shots.append((target, sum(1 for _ in range(dice) if roll() in hit)))
+            rolled = [roll() for _ in range(dice)]
+            shots.append((target, sum(1 for f in rolled if f in hit)))
+            if self.events is not None:
+                self.note(b.i, target.i, key + ".hit", rolled, shots[-1][1])
             self.use(key)
         for target, hits in shots:                         # both sides shoot at once
             target.crew = max(0, target.crew - hits)
@@ -299,7 +313,13 @@ class Game(Sailing):
                 if not wanting:
                     continue
                 self.use("grappling.roll")
-                if any(self.roll() in grappled for _ in range(wanting)):
+                rolled = []
+                for _ in range(wanting):                    # either captain's success grapples
+                    rolled.append(self.roll())
+                    if rolled[-1] in grappled:
+                        break
+                self.note(a.i, c.i, "grappling.roll.grappled", rolled, int(rolled[-1] in grappled))
+                if rolled[-1] in grappled:
                     a.grappled.add(c.i)
                     c.grappled.add(a.i)
         for a in self.boats:
@@ -353,7 +373,9 @@ class Game(Sailing):
         for b in self.boats:
             if b.state in FIGHTING and b.crew_max - b.crew >= lost * b.crew_max:
                 self.use("morale.roll")
-                if self.roll() in m.roll.breaks:
+                face = self.roll()
+                self.note(b.i, None, "morale.roll.breaks", [face], int(face in m.roll.breaks))
+                if face in m.roll.breaks:
                     if b.grappled:
                         b.state = "captured"
                     else:
@@ -363,16 +385,16 @@ class Game(Sailing):
 
 # -- a game ---------------------------------------------------------------------------------------
 def new_game(scenario, deployment, seed: int | str, turn_limit: int | None = None,
-             policies: dict[str, str] | None = None, log: list | None = None) -> Game:
+             policies: dict[str, str] | None = None, log: list | None = None, events: list | None = None) -> Game:
     """A game on the deployment's table (boats.table_of)."""
-    return start(table_of(scenario, deployment), seed, turn_limit, policies, log)
+    return start(table_of(scenario, deployment), seed, turn_limit, policies, log, events=events)
 
 
 def start(table: Table, seed: int | str, turn_limit: int | None = None, policies: dict[str, str] | None = None,
-          log: list | None = None, memo: dict | None = None) -> Game:
+          log: list | None = None, memo: dict | None = None, events: list | None = None) -> Game:
     boats, hazards = table.pieces()
     return Game(table.rs, boats, hazards, table.width, table.height, seed, turn_limit or table.turn_limit,
-                table.victory, policies, log, memo, rules=table.rules)
+                table.victory, policies, log, memo, rules=table.rules, events=events)
 
 
 # -- the family's engine for printgen/play (RuleSystem.phases) --------------------------------------
@@ -396,7 +418,8 @@ class Engine:
     def hit_points(self, flagship: bool) -> int:
         return 0                         # a replay's start pose; crews and sectors are this engine's own
 
-    def play_game(self, setup, seed: int, index: int, log: list | None = None, tally: list | None = None):
+    def play_game(self, setup, seed: int, index: int, log: list | None = None, tally: list | None = None,
+                  events: list | None = None):
         """One game of the simulation seeded `seed` as printgen/play/engine.Result."""
         from printgen.play.engine import game_seed
 
@@ -404,7 +427,7 @@ class Engine:
         table = self.__dict__.get("_table")
         if table is None:
             table = self._table = table_of(self.scenario, self.deployment)
-        g = start(table, game_seed(seed, index), setup.turn_limit, policies, log, setup.memo)
+        g = start(table, game_seed(seed, index), setup.turn_limit, policies, log, setup.memo, events)
         if log is not None:
             g.snapshot("start")
         g.play(tally)

@@ -5,22 +5,19 @@ from __future__ import annotations
 
 from printgen.systems.sectors.model import SECTORS
 from printgen.rules.tables import OddsTable, cell, odds_cell
-from printgen.rules.provenance import mark_source, provenance_of
+from printgen.rules.provenance import for_pupils, mark_text
 from printgen.rules.trace import Source, Traced, derived, label, rule
 
 
 def marked(rs, key: str, before: str = " (", after: str = ")") -> tuple:
-    """The provenance mark of `key` as cell parts, traced to the data (nothing for the source's own)."""
-    words = provenance_of(rs).words(key)
-    src = mark_source(key)
-    return (before, Traced(words, Source(src[0], tuple(src[1:])), "text"), after) if words else ()
-
-
-def mark_span(rs, key: str, font: str = ""):
-    """The provenance mark of `key` as a traced span, for sheets drawn in code (pieces, rulers, markers)."""
-    from printgen.draw.shapes import Span
-
-    return Span(provenance_of(rs).words(key), font, mark_source(key), "text")
+    """The provenance mark of `key` as cell parts, traced to the data (nothing for the source's own):
+    " (not from the source)" on a teacher's page, the symbol alone on a pupil's."""
+    found = mark_text(rs, key)
+    if found is None:
+        return ()
+    text, src = found
+    mark = Traced(text, Source(src[0], tuple(src[1:])), "text")
+    return (mark,) if for_pupils() else (before, mark, after)
 
 
 COLLISION_CASES = ["", "bow", "stern", "side", "large", "bow+storm", "bow+skeg", "bow+bardi", "side+downwind"]
@@ -102,6 +99,31 @@ def cases(rs, table: str, names_list: list[str], title: str) -> OddsTable:
                      note="Chance of losing each number of structure points.")
 
 
+def cases_brief(rs, table: str, names_list: list[str], title: str) -> OddsTable:
+    """For a pupil's card: the points a roll costs on average for each total of its factors (the
+    average depends on the total alone; each row is traced to the first case with that total). The
+    chance of each result, case by case, is the teacher's (`cases`)."""
+    first: dict[int, str] = {}
+    for names in names_list:
+        first.setdefault(derived(rs, "modifier_total", table, names).value, names)
+    rows = tuple((cell(derived(rs, "modifier_total", table, names, kind="signed")),
+                  cell(_dec(derived(rs, "damage_expected", table, names)))) for _, names in sorted(first.items()))
+    return OddsTable(cell(title, *marked(rs, "damage")), ("factors add up to", "points lost on average"), rows)
+
+
+def missile_per_die(rs) -> OddsTable:
+    """For a pupil's card: the chance that one die hits, for each side at each range (one die, one
+    roll: a fraction of six)."""
+    bands = list(rs.missile.range_in.bands())
+    sides = list(rs.missile.to_hit)
+    rows = tuple((cell(label(rs, f"missile.range_in.{band}"), " to ", rule(rs, f"missile.range_in.{band}.1", "distance")),
+                  *(cell(rule(rs, f"missile.to_hit.{side}.{band}.hit", "faces"), ": ",
+                         *odds_cell(derived(rs, "chance_faces", f"missile.to_hit.{side}.{band}.hit")))
+                    for side in sides)) for band in bands)
+    return OddsTable(cell("One die hits", *marked(rs, "missile")),
+                     ("range", *(cell(label(rs, f"sides.{side}.name")) for side in sides)), rows)
+
+
 def mast(rs) -> OddsTable:
     points, heads = point_headers(rs)
     rows = []
@@ -159,7 +181,7 @@ def boarding(rs, leads: tuple[int, ...] = (-2, -1, 0, 1, 2, 3)) -> OddsTable:
     rows = []
     for lead in leads:
         rows.append((cell(Traced(lead, Source("example", (lead,)), "signed")),
-                     cell(_frac(derived(rs, "melee_win", lead))), cell(_frac(derived(rs, "melee_tie", lead)))))
+                     odds_cell(derived(rs, "melee_win", lead)), odds_cell(derived(rs, "melee_tie", lead))))
     return OddsTable(cell("A boarding round", *marked(rs, "boarding")), ("your lead", "you win", "tie"), tuple(rows),
                      note="Your lead: your crew boxes left (and any bonus) minus the enemy's.")
 

@@ -18,7 +18,7 @@ from printgen.options import Options
 from printgen.rules.tracks import Track, tracks
 from printgen.sheets.pieces.ensigns import nation_code
 from printgen.sheets.page.frame import MARGIN, content_box, frame, marks_legend, new_page
-from printgen.systems.sectors.tables import mark_span
+from printgen.rules.provenance import mark_spans
 from printgen.systems.sectors.hulls import Hull, form_of, hull_shapes, tower
 from printgen.sheets.pieces.shelves import shelves
 from printgen.sheets.pieces.sprites import star_shape
@@ -62,8 +62,8 @@ def _how_to(page, rs, on_piece: bool) -> None:
     paras = HOW_TO if on_piece else (HOW_TO[0], "Thin lines divide the sectors: bow, stern, port, starboard. Damage is "
                                                   "kept on each ship's record card, not on the piece.")
     lines = [(i == 0, line) for para in paras for i, line in enumerate(wrap(para, 270, 7))]
-    bases = Text(0, 0, (Span("· Bases and structure points: "), mark_span(rs, "types.cog.structure"), Span(".")), 7,
-                 role="text.muted")
+    bases = Text(0, 0, (Span("· Bases and structure points"), *mark_spans(rs, "types.cog.structure", before=": ",
+                                                                          after=""), Span(".")), 7, role="text.muted")
     page.add(bases)                                 # placed below; added now so the legend counts its mark
     legend = marks_legend(page)
     notes = wrap(legend, 270, 7, "italic") if legend else []

@@ -1,0 +1,40 @@
+"""The story of the battle, in the scenario's own words (scenario.toml's optional [story]): what the
+pupils read before the battle (why the fleets met, who led them, the plan, the wind; never how it
+ended) and what the debrief tells after it (what happened, the sources, named in words).
+
+    [[story.before]]   heading = "Why the fleets met", text = "..."   (the story page)
+    [[story.after]]    heading = "What happened", text = "..."        (the debrief)
+    [story]            approach = "..." (the story page's map), sources = ["...", ...]
+
+The words are data, so they are traced like a fleet's text: each word printed is checked against the
+file (`story_word`), and a part that is a reading of uncertain history carries its mark
+(`[provenance] "story.before.2" = { kind = "reading", ... }`)."""
+
+from __future__ import annotations
+
+from pydantic import Field, constr
+
+from printgen import limits
+from printgen.rules.model import Strict
+from printgen.rules.trace import lookup, plan_derivation
+
+Words = constr(min_length=1, max_length=limits.STORY_CHARS)
+
+
+class Part(Strict):
+    heading: constr(min_length=1, max_length=80)
+    text: Words
+
+
+class Story(Strict):
+    before: list[Part] = Field(default=[], max_length=8)
+    after: list[Part] = Field(default=[], max_length=8)
+    approach: constr(max_length=400) = ""              # what the story page's map shows
+    sources: list[constr(min_length=1, max_length=300)] = Field(default=[], max_length=12)
+
+
+@plan_derivation
+def story_word(plan, key: str, i: int) -> str:
+    """The i-th word of the scenario's text at `key` ("story.before.0.text")."""
+    words = str(lookup(plan.scenario.file, key)).split()
+    return words[i] if i < len(words) else ""

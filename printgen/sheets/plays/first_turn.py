@@ -1,0 +1,289 @@
+"""The first turn, shown: one page for the class (and the projector) that plays turn 1 of the kit's
+own table phase by phase, as the computer played it in the first game of "How this scenario plays":
+a small map for each phase that changed the table, what the captains decided (where they sailed, whom
+they fired at) and every die they rolled.
+
+The game is the kit's (its run and setup: sheets/plays/records.py), played again to the end of turn 1
+with the engine noting its rolls (printgen.play.state.Event); every number on the page traces to the
+`first_turn` plan derivation below, so `printgen check` plays the turn again and compares. Nothing
+here names a rule family: a roll names the ruleset entry whose faces decided it, and the page reads
+that entry's faces and label from the ruleset."""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import random
+from dataclasses import dataclass, field
+
+from printgen.draw.shapes import Drawing, Span, Text
+from printgen.options import Options
+from printgen.play.state import Event
+from printgen.rules.trace import lookup, plan_derivation
+from printgen.sheets.text.wrap import wrap_spans
+
+TITLE = "The first turn, shown"
+GAME = 0                        # the first game of the kit's simulation
+EXAMPLES = 3                    # the moves and the shots a phase describes one by one
+MAX_FRAMES = 4                  # maps side by side across the page
+FRAMES_SHARE = 0.42             # of the page's height, at most, for the row of maps
+POLICY_WORDS = {"close-and-fire": "sail for the nearest enemy ship",
+                "hold-the-line": "keep their places and wait for the enemy"}
+
+
+@dataclass
+class Phase:
+    label: str
+    before: tuple                         # each ship's (x, y, heading, strength, out) before the phase
+    after: tuple
+    events: list[Event] = field(default_factory=list)
+
+    def moved(self) -> list[int]:
+        return [i for i, (a, b) in enumerate(zip(self.before, self.after)) if a[:3] != b[:3]]
+
+    def shots(self) -> list[Event]:
+        return [e for e in self.events if e.other is not None and e.ship is not None and len(e.faces) and
+                e.rule.endswith(".hit")]
+
+    def changed(self) -> bool:
+        return self.before != self.after or bool(self.events)
+
+
+def first_turn(plan) -> tuple:
+    """(setup, run, phases) of turn 1 of the kit's first game, played once a process."""
+    cache = plan.__dict__.setdefault("_plays", {})
+    if "first_turn" not in cache:
+        from printgen.play.engine import game_seed, new_game, play
+        from printgen.sheets.plays.records import kit_run, kit_setup
+
+        run = kit_run(plan)
+        st = kit_setup(plan, run)
+        one = dataclasses.replace(st, turn_limit=1)
+        game = new_game(one, random.Random(game_seed(run.seed, GAME)), log=True)
+        game.events = []
+        play(one, run.seed, GAME, game)
+        cache["first_turn"] = (st, run, _phases(game.log, game.events))
+    return cache["first_turn"]
+
+
+def _phases(log: list, events: list) -> list[Phase]:
+    """The turn's phases from the game's snapshots, each with the rolls made in it (the events up to
+    its ("phase", label) marker)."""
+    rolls: dict[str, list[Event]] = {}
+    current: list[Event] = []
+    for e in events:
+        if isinstance(e, tuple):
+            rolls[e[1]] = current
+            current = []
+        else:
+            current.append(e)
+    out, before = [], log[0][2]
+    for turn, label, poses, _links in log[1:]:
+        if turn != 1:
+            break
+        out.append(Phase(label, before, poses, rolls.get(label, [])))
+        before = poses
+    return out
+
+
+@plan_derivation
+def first_turn_fact(plan, what: str, *args):
+    """A number the page prints, from turn 1 played again: the game's number, a phase's ships moved,
+    shots, dice and hits, a move's distance (full-scale inches) and heading, a roll's faces."""
+    st, run, phases = first_turn(plan)
+    if what == "game":
+        return GAME + 1
+    p = phases[args[0]]
+    scale = plan.deployment.scale
+    if what == "moved":
+        return len(p.moved())
+    if what == "moved_of":                              # a side's ships that moved
+        return sum(1 for i in p.moved() if plan.deployment.placements[i].ship.side == args[1])
+    if what == "distance":
+        (x0, y0, *_), (x1, y1, *_) = p.before[args[1]], p.after[args[1]]
+        return round(math.hypot(x1 - x0, y1 - y0) / scale, 1)
+    if what == "heading":
+        return round(p.after[args[1]][2]) % 360
+    if what in ("shots", "dice", "hits"):
+        shots = p.shots()
+        return len(shots) if what == "shots" else sum(len(e.faces) if what == "dice" else e.result for e in shots)
+    e = p.events[args[1]]
+    if what == "face":
+        return e.faces[args[2]]
+    if what == "rolled":
+        return len(e.faces)
+    if what == "result":
+        return e.result
+    raise KeyError(what)
+
+
+def first_turn_document(plan, options: Options) -> Drawing:
+    """The page: a small map of each phase that changed the table, in a row, then the words of every
+    phase in turn."""
+    from printgen.sheets.page.frame import content_box, frame, new_page
+
+    st, run, phases = first_turn(plan)
+    page = new_page(options)
+    box = content_box(options)
+    writer = _Writer(plan, page, box, options)
+    writer.line([Span(TITLE)], 14, font="bold", dy=18)
+    writer.line([Span("The computer played the first turn of a game on this very table, with its own dice (game "),
+                 writer.fact("game"), Span(" of the games on the teacher's page \u201cHow this scenario plays\u201d). "
+                                           "Here is what each side decided, phase by phase, and every die rolled.")])
+    framed = [k for k, p in enumerate(phases) if p.before != p.after or p.shots()][:MAX_FRAMES]
+    if framed:
+        words = _Writer(plan, new_page(options), box, options)          # the words' height, measured first
+        words.y = 0.0
+        for k, p in enumerate(phases):
+            words.phase(k, p)
+        writer.frames(phases, framed, room=box.bottom - writer.y - words.y - 60)
+    for k, p in enumerate(phases):
+        writer.phase(k, p)
+    frame(page, options, plan.scenario.title, TITLE, 1, 1)
+    return Drawing(f"{plan.scenario.title}: {TITLE.lower()}", [page], subject="printgen first turn")
+
+
+class _Writer:
+    """Words and frames down the page."""
+
+    def __init__(self, plan, page, box, options: Options):
+        self.plan, self.page, self.box, self.measure = plan, page, box, options.measure
+        self.rs = plan.scenario.ruleset
+        self.x, self.y, self.w = box.x, box.y + 14, box.w
+        self.names = [p.ship.name for p in plan.deployment.placements]
+        self.keys = [p.ship.key for p in plan.deployment.placements]
+        self.sides = [p.ship.side for p in plan.deployment.placements]
+
+    def line(self, spans, size: float = 9.0, font: str = "regular", dy: float | None = None,
+             indent: float = 0.0) -> None:
+        for row in wrap_spans(list(spans), self.w - indent, size, font):
+            self.page.add(Text(self.x + indent, self.y, tuple(row), size, font=font))
+            self.y += dy if dy is not None else size * 1.3
+        self.y += size * 0.2
+
+    def fact(self, what: str, *args, kind: str = "count", font: str = "bold") -> Span:
+        """A number of the turn as first_turn_fact gives it, traced to it (the check plays the turn again)."""
+        from printgen.rules.printed import fmt
+
+        value = first_turn_fact(self.plan, what, *args)
+        return Span(fmt(value, kind, self.measure), font, ("first_turn_fact", what, *args), kind)
+
+    def faces(self, key: str) -> Span:
+        """The faces a rule entry gives, traced to the ruleset."""
+        from printgen.rules.printed import fmt
+
+        return Span(fmt(lookup(self.rs, key), "faces"), "", ("rule", key), "faces")
+
+    def ship(self, i: int) -> list[Span]:
+        """A ship's name, with its nation where another ship of the table has the same name."""
+        name = Span(self.names[i], "bold", ("fleet", self.keys[i], "name"), "text")
+        nation = self.plan.deployment.placements[i].ship.nation
+        return [name, Span(f" ({nation})")] if self.names.count(self.names[i]) > 1 else [name]
+
+    def heading(self, k: int, p: Phase) -> list[Span]:
+        return [Span("Phase ", "bold"), Span(str(k + 1), "bold", ("meta", "phase"), "count"),
+                Span(f": {p.label}", "bold")]
+
+    def frames(self, phases: list[Phase], framed: list[int], room: float) -> None:
+        """The framed phases' maps side by side, each captioned with its phase, at most `room` high."""
+        from printgen.sheets.maps.mini_map import key_line
+
+        dep = self.plan.deployment
+        gap = 10.0
+        w = (self.w - gap * (len(framed) - 1)) / len(framed)
+        h = max(72.0, min(w * dep.height_in / dep.width_in, self.box.h * FRAMES_SHARE, room))
+        w = min(w, h * dep.width_in / dep.height_in)
+        x0 = self.box.x + (self.box.w - (w * len(framed) + gap * (len(framed) - 1))) / 2
+        lines = max(len(wrap_spans(self.heading(k, phases[k]), w, 8, "bold")) for k in framed)
+        for n, k in enumerate(framed):
+            x = x0 + n * (w + gap)
+            for j, row in enumerate(wrap_spans(self.heading(k, phases[k]), w, 8, "bold")):
+                self.page.add(Text(x, self.y + j * 10, tuple(row), 8, font="bold"))
+            self._frame(phases[k], x, self.y + 4 + 10 * lines, w, h)
+        self.y += 4 + 10 * lines + h + 14
+        self.page.add(*key_line(self.plan.scenario, x0, self.y - 2, self.box.w, 8))
+        self.y += 12
+        self.line([Span("On each map a brown line runs from where a ship was to where it sailed, and a dark line "
+                        "joins a ship to the enemy it rolled its dice at.")], 8)
+
+    def phase(self, k: int, p: Phase) -> None:
+        self.y += 3
+        head = self.heading(k, p)
+        if not p.changed():
+            self.line([*head, Span(": nothing happens; no ship moves or rolls.")])
+            return
+        self.line(head, 10, font="bold")
+        moved = p.moved()
+        for side in dict.fromkeys(self.sides[i] for i in moved):
+            self.line([Span(self.rs.sides[side].name, "bold"), Span(" captains "), Span(self.policy(side)),
+                       Span(": "), self.fact("moved_of", k, side),
+                       Span(" ship moves." if first_turn_fact(self.plan, "moved_of", k, side) == 1 else
+                            " ships move. For example:")])
+        for i in _examples(moved, self.plan):
+            self.line([Span("\u2022 "), *self.ship(i), Span(" sails "), self.fact("distance", k, i, kind="distance"),
+                       Span(" and ends facing "), self.fact("heading", k, i, kind="degrees"), Span(".")], indent=8)
+        shots = p.shots()
+        for n in sorted(sorted(range(len(shots)), key=lambda n: (-shots[n].result, n))[:EXAMPLES]):
+            self.line(self._shot(k, p, shots[n]), indent=8)
+        if shots:
+            total = sum(e.result for e in shots)
+            self.line([Span("In all: "), self.fact("shots", k), Span(" ship" + ("s roll " if len(shots) != 1 else " rolls ")),
+                       self.fact("dice", k), Span(" dice and score "), self.fact("hits", k),
+                       Span(" hit" + ("" if total == 1 else "s") + ". A bold die is a hit.")])
+        for e in p.events:
+            if e not in shots:
+                self.line(self._roll(k, p, e), indent=8)
+
+    def _shot(self, k: int, p: Phase, e: Event) -> list[Span]:
+        """One ship's dice against an enemy: how many, the range, the faces that hit, each die."""
+        at = p.events.index(e)
+        band = e.rule.rpartition(".")[0]
+        words = [Span("\u2022 "), *self.ship(e.ship), Span(" rolls "), self.fact("rolled", k, at), Span(" dice at "),
+                 *self.ship(e.other), Span(" (")]
+        try:
+            words += [Span(self.rs.label(band), "", ("label", band), "label"), Span(": ")]
+        except (KeyError, AttributeError, ValueError):
+            pass
+        needed = lookup(self.rs, e.rule)
+        words += [Span("hits on "), self.faces(e.rule), Span("): ")]
+        for j, f in enumerate(e.faces):
+            words += [self.fact("face", k, at, j, font="bold" if f in needed else ""),
+                      Span(" " if j < len(e.faces) - 1 else "")]
+        return words + [Span(", "), self.fact("result", k, at), Span(" hit" + ("" if e.result == 1 else "s") + ".")]
+
+    def _roll(self, k: int, p: Phase, e: Event) -> list[Span]:
+        """Another roll of the phase (the wind, a grapple, an in-irons check, morale): who rolled, what,
+        and the faces it needed."""
+        at = p.events.index(e)
+        words = [Span("\u2022 "), *(self.ship(e.ship) if e.ship is not None else [Span("The umpire")])]
+        if e.other is not None:
+            words += [Span(" and "), *self.ship(e.other), Span(" touch: a roll of ")]
+        else:
+            words += [Span(" rolls ")]
+        for j, f in enumerate(e.faces):
+            words += [self.fact("face", k, at, j), Span(" and " if j < len(e.faces) - 1 else "")]
+        what = e.rule.rpartition(".")[2].replace("_", " ")
+        return words + [Span(f" ({what} on "), self.faces(e.rule), Span(")." if e.result else ": no).")]
+
+    def policy(self, side: str) -> str:
+        st = first_turn(self.plan)[0]
+        return POLICY_WORDS.get(st.policies[side].name, "follow the computer's simple habit")
+
+    def _frame(self, p: Phase, x: float, y: float, w: float, h: float) -> None:
+        from printgen.sheets.maps.map_parts import MapView
+        from printgen.sheets.maps.mini_map import Pose, mini_map
+
+        dep = self.plan.deployment
+        view = MapView(x, y, min(w / dep.width_in, h / dep.height_in), dep.width_in, dep.height_in)
+        pl = dep.placements
+        poses = [Pose(a[0], a[1], a[2], q.length_in, q.width_in, q.ship.nation, bool(a[4]))
+                 for a, q in zip(p.after, pl)]
+        moves = [(i, Pose(*p.before[i][:3], pl[i].length_in, pl[i].width_in, pl[i].ship.nation)) for i in p.moved()]
+        shots = [(e.ship, e.other) for e in p.shots()]
+        self.page.add(*mini_map(self.plan.scenario, dep, view, poses, moves, shots, wind=False))
+
+
+def _examples(moved: list[int], plan) -> list[int]:
+    """The ships a phase's words follow: the flagships first, then the fleet's order."""
+    ships = [p.ship for p in plan.deployment.placements]
+    return sorted(moved, key=lambda i: (not ships[i].flagship, i))[:EXAMPLES]
