@@ -18,10 +18,12 @@ from printgen.check.numbers import Discrepancy
 
 def joins_again(folder: Path, kit: dict, parts: list[dict]) -> bool:
     """Whether joining kit.pdf's documents again gives its very bytes."""
+    from printgen import limits
+    from printgen.check.manifest import read_listed
     from printgen.kit.combine import combine_pdfs
 
     try:
-        joined = combine_pdfs([(folder / d["path"]).read_bytes() for d in parts])
+        joined = combine_pdfs([read_listed(folder, d["path"], limits.KIT_FILE_BYTES) for d in parts])
     except Exception:                                  # a part pikepdf cannot read: compared page by page
         return False
     return hashlib.sha256(joined).hexdigest() == kit["sha256"]
@@ -86,12 +88,16 @@ def check_combined(folder: Path, kit: dict, parts: list[dict], read: dict, prove
     checked files (`read`: each file's page texts, as its own check read them)."""
     import pypdfium2 as pdfium
 
+    from printgen.reading import Unreadable
+
     if proven:
         return []
     if any(read.get(d["path"]) is None for d in parts):
         return [Discrepancy(kit["path"], 0, "it or one of its documents cannot be read as a PDF")]
     try:
         combined = page_texts(folder / kit["path"])
+    except Unreadable as e:
+        return [Discrepancy(kit["path"], 0, e.why)]
     except pdfium.PdfiumError:
         return [Discrepancy(kit["path"], 0, "it or one of its documents cannot be read as a PDF")]
     texts = [t for d in parts for t in read[d["path"]]]
@@ -103,9 +109,12 @@ def check_combined(folder: Path, kit: dict, parts: list[dict], read: dict, prove
 
 
 def page_texts(path: Path) -> list[str]:
+    """The words of each page of the PDF (read never through a link, and bounded: printgen.reading)."""
     import pypdfium2 as pdfium
 
-    pdf = pdfium.PdfDocument(str(path))
+    from printgen import limits, reading
+
+    pdf = pdfium.PdfDocument(reading.read_bytes(path, limits.KIT_FILE_BYTES))
     try:
         return [pdf[i].get_textpage().get_text_range() for i in range(len(pdf))]
     finally:

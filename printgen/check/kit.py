@@ -4,10 +4,12 @@ and the fleet as they are now. Every discrepancy is listed with its file and pag
 from __future__ import annotations
 
 import hashlib
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
+from printgen import limits
 from printgen.check.combined import Joins, check_combined, page_texts  # noqa: F401 (page_texts: for the tests)
 from printgen.check.geometry import check_geometry
 from printgen.check.folder import changed_extras, extra_files, ruleset_changes
@@ -16,7 +18,7 @@ from printgen.check.gauges import check_angles
 from printgen.check.independent import Oracle
 from printgen.check.labels import check_pairs
 from printgen.check.numbers import Context, Discrepancy, check_page
-from printgen.check.manifest import load_manifest, plain_file
+from printgen.check.manifest import changed, load_manifest, read_listed
 from printgen.check.pdfread import open_pages
 from printgen.check.visibility import check_visibility
 
@@ -69,7 +71,7 @@ def check_kit(folder: Path, echo: Callable[[str], None] = print, quiet: bool = F
     found: list[Discrepancy] = []
     bad = _unsafe_or_changed(folder, manifest)
     found += [Discrepancy(name, 0, why) for name, why in bad.items()]
-    traces = None if "trace.json" in bad else _traces(folder / "trace.json")
+    traces = None if "trace.json" in bad else _traces(folder)
     joins = Joins(folder, _joins(manifest, bad, traces, checked))     # started now: they need no plan
     try:
         plan = plan or _replan(manifest, folder)
@@ -78,7 +80,7 @@ def check_kit(folder: Path, echo: Callable[[str], None] = print, quiet: bool = F
         if traces is None and "trace.json" not in bad:
             found.append(Discrepancy("trace.json", 0, "is damaged: the documents cannot be checked number by number"))
         if "deployment.json" not in bad:
-            _deployment(folder, plan, found)
+            _deployment(folder, manifest, plan, found)
         from printgen.play.kitcheck import check_plays
 
         made = {name: sha for c in (checked or {}).values() for name, sha in c.data.items()}
@@ -139,7 +141,7 @@ def _check_documents(folder: Path, manifest: dict, bad: dict, traces: dict | Non
     todo = [(folder, d, traces.get(d["path"], [])) for d in docs if d["kind"] != "kit" and d["path"] not in done]
     # the longest first, so that the workers finish together: the documents, the larger file
     # first, then the games (a thirtieth of a second each)
-    todo.sort(key=lambda job: -(folder / job[1]["path"]).stat().st_size)
+    todo.sort(key=lambda job: -os.lstat(folder / job[1]["path"]).st_size)
     jobs = [("doc", job) for job in todo] + [("game", g) for g in games]
     _resolver(plan)                    # made once, before the workers fork (each document's check reads it)
     import pypdfium2  # noqa: F401  (imported before the workers fork: once, not once a worker)
@@ -174,20 +176,18 @@ def _unsafe_or_changed(folder: Path, manifest: dict) -> dict[str, str]:
     out = {}
     sums = {d["path"]: d["sha256"] for d in manifest["documents"]} | manifest["data"]
     for name, want in sums.items():
-        why = plain_file(folder, name)
-        if why is None and hashlib.sha256((folder / name).read_bytes()).hexdigest() != want:
-            why = "the file changed since printgen wrote it (its sha256 differs)"
-        if why:
+        if why := changed(folder, name, want):
             out[name] = why
     return out
 
 
-def _traces(path: Path) -> dict | None:
+def _traces(folder: Path) -> dict | None:
     from printgen.kit import tracefile
+    from printgen.reading import Unreadable
 
     try:
-        traces = tracefile.read(path.read_text(encoding="utf-8"))
-    except ValueError:
+        traces = tracefile.read(read_listed(folder, "trace.json").decode("utf-8"))
+    except (Unreadable, ValueError):
         return None
     ok = isinstance(traces, dict) and all(isinstance(t, list) and all(isinstance(p, list) for p in t)
                                           for t in traces.values())
@@ -214,10 +214,20 @@ def _scenario_folder(name: str, folder: Path) -> str:
     return name
 
 
-def _deployment(folder: Path, plan, found: list[Discrepancy]) -> None:
+def _deployment(folder: Path, manifest: dict, plan, found: list[Discrepancy]) -> None:
+    """deployment.json, if the manifest lists it (the check opens no other file), is the one the
+    scenario and seed give today."""
+    from printgen.reading import Unreadable
+
+    if "deployment.json" not in manifest["data"]:
+        found.append(Discrepancy("deployment.json", 0, "the manifest does not list it: the deployment cannot be checked"))
+        return
     fresh = deployment_file(plan)[0]
-    path = folder / "deployment.json"
-    if not path.is_file() or path.read_bytes() != fresh:
+    try:
+        same = read_listed(folder, "deployment.json", len(fresh)) == fresh
+    except Unreadable:
+        same = False
+    if not same:
         found.append(Discrepancy("deployment.json", 0, "differs from the deployment the scenario and seed give"))
 
 
@@ -229,8 +239,14 @@ def _check_job(plan, job) -> tuple[list[Discrepancy], list[str] | None] | list[D
         from printgen.play.kitcheck import replay
 
         return replay(job)
+    from printgen.reading import Unreadable
+
     folder, doc, trace = job
-    return check_document(folder / doc["path"], doc, trace, plan, _resolver(plan))
+    try:
+        data = read_listed(folder, doc["path"], limits.KIT_FILE_BYTES)     # its sum was checked: read once more,
+    except Unreadable as e:                                                # never through a link
+        return [Discrepancy(doc["path"], 0, e.why)], None
+    return check_document(data, doc, trace, plan, _resolver(plan))
 
 
 def _resolver(plan):

@@ -8,7 +8,6 @@ fails its check is kept beside the previous one (`NAME.failed`) for inspection."
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
 import signal
@@ -29,12 +28,11 @@ def absolute(out: Path) -> Path:
 
 def kit_names(folder: Path) -> set[str] | None:
     """The files a printgen kit in `folder` consists of, from its manifest; None if it is no kit."""
-    path = folder / "manifest.json"
-    if path.is_symlink() or not path.is_file():
-        return None
-    try:
-        m = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+    from printgen import limits, reading
+
+    try:                                         # never through a link, never a pipe, bounded (printgen.reading)
+        m = reading.load_json(reading.read_bytes(folder / "manifest.json", limits.KIT_JSON_BYTES))
+    except (reading.Unreadable, OSError, ValueError):
         return None
     if not isinstance(m, dict) or "printgen" not in m or not isinstance(m.get("documents"), list):
         return None
