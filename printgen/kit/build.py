@@ -14,7 +14,7 @@ from printgen import __version__
 from printgen.kit.combine import combine_pdfs
 from printgen.draw.render import flat_pages, render
 from printgen.game.materials import PRINT_SHOP      # on request (--poster): large paper, never in kit.pdf
-from printgen.kit.documents import Plan, data_names, kinds, makers, stem
+from printgen.kit.documents import Plan, data_names, makers, stem
 from printgen.kit import tracefile
 from printgen.kit.progress import Progress
 from printgen.output import make_dirs
@@ -46,11 +46,6 @@ def build_kit(plan: Plan, editions: str, out: Path, request: dict, progress: Pro
     make_dirs(out.parent)
     with locked(out):
         clear_debris(out)
-        if "plays" in kinds(plan.scenario.ruleset):         # the previous kit's games, if they are this kit's
-            from printgen.play.kitdoc import reuse_records
-
-            reuse_records(plan, out, {**request, "scenario": scenario_ref(plan.scenario)},
-                          ruleset_sha256(plan.scenario.ruleset))
         checked: dict | None = {} if verify is not None else None
         files = kit_files(plan, editions, request, progress, checked=checked, verify=verify)
         old = claim(out, plan.scenario.folder, set(files))      # again, with every page's thumbnail, under the lock
