@@ -153,6 +153,46 @@ def test_a_lock_keeps_a_second_run_out(run, kit, tmp_path):
     assert snapshot(kit) == before and not lock_path(kit).exists()
 
 
+def test_a_lock_file_planted_as_a_link_is_refused_and_its_target_untouched(run, tmp_path):
+    """Issue 30: `.k.lock` made a link to a teacher's file used to be followed, the file truncated and
+    overwritten with a process id."""
+    precious = tmp_path / "essay.txt"
+    precious.write_text("my essay")
+    (tmp_path / ".k.lock").symlink_to(precious)
+    code, _, err = run("kit", "trafalgar", *SMALL, "--out", tmp_path / "k")
+    assert code == 2 and ".k.lock: is a link" in err, err
+    assert precious.read_text() == "my essay" and not (tmp_path / "k").exists()
+
+
+def test_the_lock_holds_through_another_spelling_of_the_folder(run, kit, tmp_path):
+    """Issue 30: the lock was keyed on the spelling of the path: a run through a linked alias of the
+    folder (or of the folder above it) went ahead beside the one holding it."""
+    from printgen.kit.lock import locked
+
+    before = snapshot(kit)
+    (tmp_path / "alias").symlink_to(tmp_path)
+    (tmp_path / "k-alias").symlink_to(kit)
+    with locked(kit):
+        for spelling in (tmp_path / "alias" / "k", tmp_path / "k-alias"):
+            code, _, err = run("kit", "trafalgar", *SMALL, "--out", spelling)
+            assert code == 2 and "another printgen run" in err, err
+    assert snapshot(kit) == before
+
+
+def test_no_module_needs_fcntl():
+    """Issue 32: the lock is portable (filelock); no printgen module imports fcntl."""
+    import ast
+
+    import printgen
+
+    root = Path(printgen.__file__).parent
+    for path in root.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
+                [node.module] if isinstance(node, ast.ImportFrom) else []
+            assert "fcntl" not in names, path
+
+
 def test_a_kit_that_fails_its_check_leaves_the_previous_one(run, kit, tmp_path, monkeypatch):
     from printgen.systems.broadside import sprites
 
