@@ -287,6 +287,57 @@ def test_a_signal_leaves_no_debris_and_the_previous_kit(kit, tmp_path, sig, code
     assert snapshot(kit) == before and debris(tmp_path) == []
 
 
+def test_a_teachers_folder_named_like_a_staging_folder_is_kept(run, kit, tmp_path):
+    """Issue 30: the clean-up of killed runs' staging folders deleted any `.k.new-*` folder; now only
+    those printgen marked as its own."""
+    ideas = tmp_path / ".k.new-ideas"
+    ideas.mkdir()
+    (ideas / "plan.txt").write_text("my ideas")
+    killed = tmp_path / ".k.new-abc123"                         # what a run killed while staging leaves
+    killed.mkdir()
+    (killed / ".printgen-staging").write_text('{"printgen": "staging", "state": "writing"}')
+    (killed / "sprites-color.pdf").write_bytes(b"%PDF-")
+    code, out, err = run("kit", "trafalgar", *SMALL, "--out", kit)
+    assert code == 0, out + err
+    assert (ideas / "plan.txt").read_text() == "my ideas" and not killed.exists()
+
+
+KILL_MID_MOVE = """
+import os, signal, sys
+out = sys.argv[-1]
+real, moved = os.replace, []
+def replace(src, dst, *a, **k):
+    real(src, dst, *a, **k)
+    if ".k.new-" in str(src) and str(dst).startswith(out + os.sep):
+        moved.append(dst)
+        if len(moved) == 5:
+            os.kill(os.getpid(), signal.SIGKILL)           # a power cut, five files into the move
+os.replace = replace
+sys.argv = ["printgen", *sys.argv[1:]]
+from printgen.cli import main
+main()
+"""
+
+
+def test_a_run_killed_while_moving_the_kit_in_is_finished_by_the_next(kit, tmp_path):
+    """Issue 30: a SIGKILL while the checked kit was moved in left a folder of both kits (26
+    discrepancies). `printgen check` now says what happened, and the next run first finishes the move."""
+    from printgen.kit.outdir import clear_debris
+
+    old = json.loads((kit / "manifest.json").read_text())
+    result = subprocess.run([sys.executable, "-c", KILL_MID_MOVE, "kit", "trafalgar", *SMALL, "--seed", "7",
+                             "--out", str(kit)], capture_output=True, text=True, timeout=600)
+    assert result.returncode == -signal.SIGKILL, result.stderr
+    assert json.loads((kit / "manifest.json").read_text())["request"]["seed"] == 7     # the manifest went first
+    check = subprocess.run([sys.executable, "-m", "printgen", "check", str(kit)], capture_output=True, text=True)
+    assert check.returncode == 2 and "was stopped outright while it moved a new kit into this folder" in check.stderr
+    assert old["request"]["seed"] == 1805
+    clear_debris(kit)                                           # what the next `printgen kit` does first
+    assert debris(tmp_path) == [".k.lock"]                      # (held by no one: the next run takes it)
+    check = subprocess.run([sys.executable, "-m", "printgen", "check", str(kit)], capture_output=True, text=True)
+    assert check.returncode == 0, check.stdout + check.stderr
+
+
 def test_workers_go_quietly_when_the_parent_dies(tmp_path):
     proc = start_kit(tmp_path, "--out", "k")
     deadline = time.monotonic() + 60

@@ -67,6 +67,7 @@ def check_kit(folder: Path, echo: Callable[[str], None] = print, quiet: bool = F
     has those bytes is not read again. `plan`: the plan the build made from the manifest's request
     (default: made again from it)."""
     folder = Path(folder)
+    _not_half_moved(folder)
     manifest = load_manifest(folder)
     found: list[Discrepancy] = []
     bad = _unsafe_or_changed(folder, manifest)
@@ -108,6 +109,20 @@ def check_kit(folder: Path, echo: Callable[[str], None] = print, quiet: bool = F
         write_report(folder, found, report)
         echo(f"report: {report}")
     return not found
+
+
+def _not_half_moved(folder: Path) -> None:
+    """A kit whose run was stopped outright while it moved the new kit in holds part of each: the
+    next `printgen kit` finishes the move (printgen/kit/outdir.py); until then, say so, not which
+    files differ."""
+    from printgen.errors import PrintgenError, Problem
+    from printgen.kit.outdir import interrupted
+
+    if interrupted(Path(os.path.abspath(folder))):
+        raise PrintgenError(Problem("printgen was stopped outright while it moved a new kit into this folder: "
+                                    "it holds part of the new kit and part of the old", file=folder,
+                                    fix="run the same `printgen kit` command again: it first finishes moving "
+                                        "the new kit (already checked) in"))
 
 
 def _checked(manifest: dict, bad: dict, traces: dict | None, checked: dict[str, Checked] | None) -> tuple[list[dict], dict[str, Checked]]:
