@@ -128,6 +128,41 @@ def test_single_document_commands_write_only_their_own_files(run, tmp_path):
     assert code == 2 and "is a folder" in err and (out / "quickref-color.pdf").is_dir()
 
 
+def test_a_single_document_command_never_replaces_a_file_printgen_did_not_write(run, tmp_path):
+    """Issue 30: `printgen sprites --out DIR` and `printgen simulate --report FILE` replaced a file of
+    the same name that printgen had not written (`check --report` already refused). Each file
+    printgen writes carries its mark, so its own files are still replaced by the next run."""
+    out = tmp_path / "mix"
+    for command in (["sprites", "trafalgar", "--ships", "4"], ["sprites", "trafalgar", "--ships", "4", "--format", "svg"],
+                    ["quickref", "trafalgar", "--format", "png"], ["map", "trafalgar", "--ships", "4"]):
+        for _ in range(2):                                       # the second run replaces the first's files
+            code, o, err = run(*command, "--out", out)
+            assert code == 0, o + err
+    assert {p.suffix for p in out.iterdir()} == {".pdf", ".svg", ".png", ".csv", ".json"}
+    mine = {"sprites-color.pdf": b"%PDF-1.4 my own sprites", "deployment.csv": b"my seating plan"}
+    for name, data in mine.items():
+        (out / name).write_bytes(data)
+    (tmp_path / "target.pdf").write_bytes(b"kept")
+    (out / "quickref-color-p1.png").unlink()
+    (out / "quickref-color-p1.png").symlink_to(tmp_path / "target.pdf")
+    for command, name in ((["sprites", "trafalgar", "--ships", "4"], "sprites-color.pdf"),
+                          (["map", "trafalgar", "--ships", "4"], "deployment.csv"),
+                          (["quickref", "trafalgar", "--format", "png"], "quickref-color-p1.png")):
+        code, _, err = run(*command, "--out", out)
+        assert code == 2 and f"{out / name}: exists and is not a file printgen wrote" in err, err
+    assert all((out / name).read_bytes() == data for name, data in mine.items())
+    assert (out / "quickref-color-p1.png").is_symlink() and (tmp_path / "target.pdf").read_bytes() == b"kept"
+    assert not (out / "map-color.pdf.part").exists() and not list(out.glob(".*"))
+    essay = tmp_path / "essay.pdf"
+    essay.write_bytes(b"%PDF-1.4 my essay")
+    code, _, err = run("simulate", "trafalgar", "--games", "2", "--ships", "6", "--report", essay)
+    assert code == 2 and "essay.pdf: exists and is not a file printgen wrote" in err and essay.read_bytes() == b"%PDF-1.4 my essay"
+    code, _, err = run("simulate", "trafalgar", "--games", "2", "--ships", "6", "--report", tmp_path / "plays.pdf")
+    assert code == 0, err
+    code, _, err = run("simulate", "trafalgar", "--games", "2", "--ships", "6", "--report", tmp_path / "plays.pdf")
+    assert code == 0, err                                          # its own report, replaced
+
+
 def test_files_and_folders_honour_the_umask(run, tmp_path):
     old = os.umask(0o022)
     try:
