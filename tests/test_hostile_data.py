@@ -631,3 +631,81 @@ def test_random_toml_values_load_or_fail_cleanly(tmp_path_factory, audited, data
         target[key] = data.draw(TOML_VALUES)
     path.write_text(tomli_w.dumps(doc), encoding="utf-8")
     _load(folder, audited)
+
+
+# --- issue 30: internal errors that are now messages -----------------------------------------------
+
+def _without_squadrons(folder: Path, gone: set[str]) -> None:
+    """Drop squadrons from scenario.toml (and every name of their ships from it) and their ships from ships.csv."""
+    import tomllib
+
+    import tomli_w
+
+    ships = folder / "ships.csv"
+    rows = list(csv.DictReader(io.StringIO(ships.read_text(encoding="utf-8-sig"))))
+    names = {r["name"] for r in rows if r["squadron"] in gone}
+    out = io.StringIO()
+    w = csv.DictWriter(out, fieldnames=list(rows[0]), lineterminator="\n")
+    w.writeheader()
+    w.writerows(r for r in rows if r["squadron"] not in gone)
+    ships.write_text(out.getvalue(), encoding="utf-8")
+    data = tomllib.loads((folder / "scenario.toml").read_text(encoding="utf-8"))
+    for key in ("flagships", "named"):
+        data["fleet"][key] = [n for n in data["fleet"][key] if n not in names]
+    data["deployment"]["loners"] = [n for n in data["deployment"]["loners"] if n not in names]
+    for sq in gone:
+        data["squadrons"].pop(sq)
+        data["deployment"]["squadrons"].pop(sq, None)
+    (folder / "scenario.toml").write_text(tomli_w.dumps(data), encoding="utf-8")
+
+
+def test_a_fleet_of_one_side_is_refused_naming_the_missing_side(tmp_path):
+    """Issue 30: a fleet with no ship of one side's squadrons printed a kit up to the debrief, then an
+    internal error (KeyError: 'French')."""
+    folder = copy_scenario(tmp_path, local_rules=False)
+    _without_squadrons(folder, {"French", "Spanish"})
+    refused(folder, "the fleet has ships of one side only (British); a battle needs ships on two sides",
+            "fix: add a squadron (and its ships in the ships file) for Franco-Spanish (allied)", command="kit")
+
+
+def test_a_squadron_the_lesson_names_renamed_is_a_message(tmp_path):
+    """A teacher's copy of Trafalgar whose Spanish squadron is renamed: the debrief's history names it."""
+    folder = copy_scenario(tmp_path, local_rules=False)
+    text = (folder / "scenario.toml").read_text(encoding="utf-8")
+    (folder / "scenario.toml").write_text(text.replace("[squadrons.Spanish]", "[squadrons.Iberian]"), encoding="utf-8")
+    ships = folder / "ships.csv"
+    ships.write_text(ships.read_text(encoding="utf-8-sig").replace(",Spanish,Spanish,", ",Spanish,Iberian,"), encoding="utf-8")
+    r = printgen("kit", str(folder), "--ships", "8", "--students", "4", "--scale", "0.5", "--out", str(tmp_path / "k"),
+                 timeout=600)
+    assert r.returncode == 2 and "Traceback" not in r.stderr and "internal error" not in r.stderr, r.stderr
+    assert "name the squadron 'Spanish', which this scenario does not have" in r.stderr
+    assert not (tmp_path / "k").exists()
+
+
+@pytest.mark.skipif(sys.platform in ("win32", "darwin"), reason="file names are always Unicode text there")
+def test_a_scenario_folder_whose_name_is_not_utf8_is_refused(tmp_path):
+    """Issue 30: a folder named in bytes that are not UTF-8 ended `kit` and `map` in an internal error
+    (UnicodeEncodeError) when its name was written into the kit's files."""
+    import os
+
+    folder = os.fsencode(tmp_path) + b"/fleet-\xff\xfe"
+    shutil.copytree(FLEETS / "trafalgar", os.fsdecode(folder))
+    for command in (["kit", "--ships", "6", "--students", "4"], ["map", "--ships", "6"]):
+        r = subprocess.run([sys.executable, "-m", "printgen", command[0], folder, *command[1:], "--out",
+                            str(tmp_path / "out")], capture_output=True, timeout=300)
+        said = r.stderr.decode("utf-8", "replace")
+        assert r.returncode == 2 and "internal error" not in said, said
+        assert "the folder's name (or a folder above it) is not UTF-8 text" in said
+    assert not (tmp_path / "out").exists()
+
+
+def test_the_students_advice_reads_as_a_teacher_would_say_it():
+    """"use --students between 4 and 4" and "1 students" (issue 30's wording)."""
+    from printgen.data.scenario import load_scenario
+    from printgen.game.students import assign
+
+    s = load_scenario("trafalgar")
+    s = s.with_ships([next(x for x in s.fleet.ships if x.squadron == q) for q in s.squadrons])
+    with pytest.raises(PrintgenError) as e:
+        assign(s, 1)
+    assert "1 student cannot command 1 to 3 ships" in str(e.value) and "use --students 4," in str(e.value)

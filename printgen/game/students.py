@@ -51,9 +51,10 @@ def assign(scenario, students: int) -> list[Captain]:
     squadrons = {k: v for k, v in squadrons.items() if v}
     least = sum(math.ceil(len(v) / MAX_SHIPS) for v in squadrons.values())
     if not least <= students <= len(ships):
-        fix = (f"with {len(ships)} ships use --students between {least} and {len(ships)}, "
-               f"or change the fleet with --fraction / --ships")
-        raise PrintgenError(Problem(f"{students} students cannot each command 1 to {MAX_SHIPS} ships of one squadron",
+        fit = f"--students {least}" if least == len(ships) else f"--students between {least} and {len(ships)}"
+        fix = f"with {len(ships)} ships use {fit}, or change the fleet with --fraction / --ships"
+        who = "1 student cannot command" if students == 1 else f"{students} students cannot each command"
+        raise PrintgenError(Problem(f"{who} 1 to {MAX_SHIPS} ships of one squadron",
                                     field="--students", fix=fix))
     per_sq = _largest_remainder(students, {k: len(v) for k, v in squadrons.items()},
                                 {k: math.ceil(len(v) / MAX_SHIPS) for k, v in squadrons.items()},
