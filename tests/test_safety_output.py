@@ -385,6 +385,19 @@ def test_workers_go_quietly_when_the_parent_dies(tmp_path):
     assert "Traceback" not in err and "BrokenPipeError" not in err
 
 
+@pytest.mark.skipif(os.name != "posix", reason="closes descriptors 1 and 2 through a POSIX shell")
+def test_a_run_with_stdout_and_stderr_closed_makes_its_kit(tmp_path):
+    """Issue 30: `printgen kit >&- 2>&-` ended in an internal error (sys.stderr is None); and no file
+    printgen opens may take descriptor 1 or 2, where a print would land in it."""
+    command = " ".join([sys.executable, "-m", "printgen", "kit", "trafalgar", *SMALL, "--out", str(tmp_path / "k")])
+    result = subprocess.run(["sh", "-c", f"exec {command} >&- 2>&-"], timeout=600)
+    assert result.returncode == 0
+    check = subprocess.run([sys.executable, "-m", "printgen", "check", str(tmp_path / "k")], capture_output=True, text=True)
+    assert check.returncode == 0, check.stdout + check.stderr
+    result = subprocess.run(["sh", "-c", f"exec {sys.executable} -m printgen check {tmp_path / 'k'} >&- 2>&-"], timeout=600)
+    assert result.returncode == 0
+
+
 def test_a_disk_error_is_a_message_not_a_traceback(run, kit, tmp_path, monkeypatch):
     before = snapshot(kit)
 

@@ -22,6 +22,7 @@ def main() -> None:
     of the disk (last resort: the message names the path and a fix). Ctrl-C exits 130, SIGTERM 143."""
     from printgen.cli.failure import Terminated, catch_sigterm, interrupted, os_error
 
+    _standard_streams()
     catch_sigterm()
     # Layout and rendering make millions of small objects without cycles, which reference counting
     # frees; the cyclic collector would only scan them over and over (a quarter of the time at 6,000
@@ -61,3 +62,17 @@ def main() -> None:
         message, code = unexpected(e)
         print(message, file=sys.stderr)
         sys.exit(code)
+
+
+def _standard_streams() -> None:
+    """Started with stdout or stderr closed (`printgen kit >&- 2>&-`, a service without a console):
+    each missing stream is the null device, so nothing printgen prints fails, and no file printgen
+    opens later takes descriptor 1 or 2 (where a print, or a worker, would write into it)."""
+    for fd in (0, 1, 2):
+        try:
+            os.fstat(fd)
+        except OSError:
+            os.open(os.devnull, os.O_RDWR)          # the lowest free descriptor: this one
+    for name, fd in (("stdout", 1), ("stderr", 2)):
+        if getattr(sys, name) is None:
+            setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))
