@@ -137,3 +137,24 @@ def test_check_reads_nothing_through_a_linked_folder(kit, tmp_path):
     (kit / "thumbs").symlink_to(tmp_path / "thumbs-elsewhere")
     said = clean(printgen("check", kit))
     assert "thumbs/" in said and "is a link: printgen writes none and does not follow it" in said
+
+
+def test_a_manifest_naming_another_scenario_is_refused(kit):
+    """Issue 30: a manifest edited to name a scenario of another ruleset ended the check in an internal
+    error (IndexError: its pages read against rules they were never printed from)."""
+    m = manifest(kit)
+    m["request"].update(scenario="sluys-1340", students=6)
+    save(kit, m)
+    result = printgen("check", kit)
+    assert result.returncode == 2
+    assert ("the kit was printed from the scenario 'trafalgar' (ruleset 'trafalgar-fastplay'), but its request "
+            "names 'sluys-1340'") in clean(result)
+
+
+def test_a_request_that_cannot_be_planned_again_is_the_manifests_problem(kit):
+    m = manifest(kit)
+    m["request"]["students"] = 40
+    save(kit, m)
+    result = printgen("check", kit)
+    assert result.returncode == 2
+    assert "manifest.json, field 'request.students': its request cannot be made again today: 40 students" in clean(result)

@@ -18,7 +18,7 @@ from printgen.check.gauges import check_angles
 from printgen.check.independent import Oracle
 from printgen.check.labels import check_pairs
 from printgen.check.numbers import Context, Discrepancy, check_page
-from printgen.check.manifest import changed, load_manifest, read_listed
+from printgen.check.manifest import FIX, changed, load_manifest, read_listed
 from printgen.check.pdfread import open_pages
 from printgen.check.visibility import check_visibility
 
@@ -210,13 +210,31 @@ def _traces(folder: Path) -> dict | None:
 
 
 def _replan(manifest: dict, folder: Path):
-    """The fleet, ruleset, deployment and captains the request gives today."""
+    """The fleet, ruleset, deployment and captains the request gives today: refused (exit 2) when the
+    request cannot be planned, or names a scenario of another ruleset than the kit was printed from
+    (a manifest edited to name another scenario: its pages would be read against rules they never had)."""
+    from printgen.errors import PrintgenError, Problem
     from printgen.kit.build import plan_kit
 
     r = dict(manifest["request"])
     name, students = r.pop("scenario"), r.pop("students")
     r.pop("edition", None), r.pop("with_tiled", None)             # what was printed, not what was planned
-    return plan_kit(_scenario_folder(name, folder), students, **r)
+    where = folder / "manifest.json"
+    try:
+        plan = plan_kit(_scenario_folder(name, folder), students, **r)
+    except PrintgenError as e:            # an option's problem is the manifest's request here, not a command line's
+        raise PrintgenError([p if p.file is not None else
+                             Problem(f"its request cannot be made again today: {p.what}", file=where,
+                                     field="request." + (p.field or "").lstrip("-").replace("-", "_") if p.field else None,
+                                     fix="make the kit again with `printgen kit`")
+                             for p in e.problems]) from None
+    printed = manifest.get("scenario") if isinstance(manifest.get("scenario"), dict) else {}
+    now = (plan.scenario.name, plan.scenario.ruleset.ruleset.id)
+    if (printed.get("name"), printed.get("ruleset")) != now:
+        raise PrintgenError(Problem(f"the kit was printed from the scenario '{printed.get('name')}' (ruleset "
+                                    f"'{printed.get('ruleset')}'), but its request names '{name}' (scenario "
+                                    f"'{now[0]}', ruleset '{now[1]}')", file=where, field="request.scenario", fix=FIX))
+    return plan
 
 
 def _scenario_folder(name: str, folder: Path) -> str:
