@@ -60,9 +60,9 @@ def test_a_kit_loads_only_its_own_rule_family(tmp_path):
 
 
 def test_every_built_in_family_is_known_by_its_package_name():
-    from printgen import systems
+    from printgen import registry
 
-    assert set(systems.known()) >= {"broadside", "sectors"}
+    assert set(registry.known()) >= {"broadside", "sectors"}
     for name in ("broadside", "sectors"):
-        assert systems.get(name).name == name
-    assert systems.get("no-such-family") is None and systems.get(None) is None
+        assert registry.get(name).name == name
+    assert registry.get("no-such-family") is None and registry.get(None) is None

@@ -422,9 +422,9 @@ def test_black_and_white_rulers_in_cm_are_grey(rulers):
 
 
 def test_each_system_picks_its_own_gauges(rulers):
-    from printgen import systems
+    from printgen import registry
 
-    GAUGES = {name: systems.get(name).gauges() for name in systems.known()}
+    GAUGES = {name: registry.get(name).gauges() for name in registry.known()}
     assert set(GAUGES) == {"broadside", "sectors"}
     pdf, *_ = rulers["trafalgar"]
     text = " ".join(p.extract_text() for p in pdf.pages)

@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import pytest
 
-from printgen.check import oracle
+from printgen import oracle
 from printgen.check.kit import check_kit
 from printgen.data.scenario import load_scenario
 from printgen.rules.trace import DERIVATIONS, Source, resolve

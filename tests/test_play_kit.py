@@ -12,7 +12,7 @@ import pdfplumber
 import pytest
 
 from printgen.check.kit import check_kit
-from printgen.play.kitdoc import RECORDS, decode, kit_games, sample
+from printgen.sheets.plays.records import RECORDS, decode, kit_games, sample
 from printgen.play.stats import summarise
 from tamper import build, copy_kit, edit_page, fails, load_trace, rehash, replace_shown_at
 
@@ -134,8 +134,8 @@ def test_the_kit_replays_no_game_it_has_just_recorded_and_every_check_does(kit, 
 
     from printgen.check.kit import Checked
     from printgen.kit import parallel
-    from printgen.play import kitcheck
-    from printgen.play.kitdoc import SAMPLE
+    from printgen.check import plays as kitcheck
+    from printgen.sheets.plays.records import SAMPLE
 
     monkeypatch.setattr(parallel.os, "cpu_count", lambda: 1)         # one process: the replays are seen here
     played = []

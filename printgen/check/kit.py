@@ -48,8 +48,8 @@ def check_bytes(data: bytes, doc: dict, trace: list, plan, files: dict[str, byte
     if doc["kind"] == "kit":
         return Checked(hashlib.sha256(data).hexdigest(), [], None)
     if files:                                     # the plays page: its figures come from its records
-        from printgen.play.kitcheck import take_records
-        from printgen.play.kitdoc import RECORDS
+        from printgen.check.plays import take_records
+        from printgen.sheets.plays.records import RECORDS
 
         if RECORDS in files:
             take_records(plan, files[RECORDS])
@@ -82,7 +82,7 @@ def check_kit(folder: Path, echo: Callable[[str], None] = print, quiet: bool = F
             found.append(Discrepancy("trace.json", 0, "is damaged: the documents cannot be checked number by number"))
         if "deployment.json" not in bad:
             _deployment(folder, manifest, plan, found)
-        from printgen.play.kitcheck import check_plays
+        from printgen.check.plays import check_plays
 
         made = {name: sha for c in (checked or {}).values() for name, sha in c.data.items()}
         plays, games = check_plays(folder, manifest, plan, bad, made)
@@ -147,7 +147,7 @@ def _check_documents(folder: Path, manifest: dict, bad: dict, traces: dict | Non
                      checked: dict[str, Checked] | None, games: list[tuple], joins: Joins) -> tuple[dict[str, list[Discrepancy]], list[Discrepancy]]:
     """Each readable document's discrepancies (those the build checked from the same bytes are
     taken as they are), and each kit.pdf's against its documents (`joins`: those joined again);
-    and what the replayed `games` (kitcheck.check_plays) found. Documents and games are jobs for
+    and what the replayed `games` (check.plays.check_plays) found. Documents and games are jobs for
     the same workers."""
     docs, done = _checked(manifest, bad, traces, checked)
     # the page counts the lesson prints: the manifest's, each verified against its file by that
@@ -269,7 +269,7 @@ def _check_job(plan, job) -> tuple[list[Discrepancy], list[str] | None] | list[D
     game of the plays page's sample, what its replay found."""
     what, job = job
     if what == "game":
-        from printgen.play.kitcheck import replay
+        from printgen.check.plays import replay
 
         return replay(job)
     from printgen.reading import Unreadable
@@ -357,8 +357,9 @@ def _bases(page, trace, plan, name: str, i: int) -> list[Discrepancy]:
     """Each base measures its ship's base at the kit's scale (the ruleset's base_of: one size for all,
     or one a ship type) and holds one mark per point, as the rule family draws and recognises them
     (hit circles, or the small squares of structure boxes)."""
-    from printgen.check.marks import expected_marks, flagships_strongest
-    from printgen.systems import system_of
+    from printgen.check.marks import flagships_strongest
+    from printgen.rules.marks import expected_marks
+    from printgen.registry import system_of
 
     rs, m = plan.scenario.ruleset, plan.options.measure
     family = system_of(rs)
@@ -392,7 +393,7 @@ def _bases(page, trace, plan, name: str, i: int) -> list[Discrepancy]:
             continue                                  # another type's size: this ship's base is missing
         seen.add(key)
         drawn = system_of(rs).piece_tracks(plan.scenario, ship)
-        want = expected_marks(rs, drawn)                  # check/marks.py: the sources read a second way
+        want = expected_marks(rs, drawn)                  # rules/marks.py: the sources read a second way
         got = counts[key] = sum(1 for c in marks if c.inside(box))
         if want is None:
             out.append(Discrepancy(name, i, f"{key}: the marks its base must carry cannot be read from the rules"))

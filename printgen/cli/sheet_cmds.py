@@ -8,7 +8,7 @@ import typer
 
 from printgen.cli.app import app
 from printgen.cli import common as c
-from printgen import systems
+from printgen import registry
 
 SHEETS = {
     "quickref": ("printgen.sheets.text.quickref:quickref_sheet",
@@ -26,7 +26,7 @@ def _register(kind: str, maker: str | None, doc: str) -> None:
                 out: c.Out = None) -> None:
         from printgen.game.prepare import prepare
         from printgen.sheets.page.write import write_sheet
-        from printgen.systems import system_of
+        from printgen.registry import system_of
 
         s, opts = prepare(scenario, edition=edition, paper=paper, scale=scale, table=table, units=units, fmt=fmt,
                           dpi=dpi)
@@ -38,7 +38,7 @@ def _register(kind: str, maker: str | None, doc: str) -> None:
             if kind not in family.documents:
                 from printgen.errors import PrintgenError, Problem
 
-                has = [f.name for f in map(systems.get, systems.known()) if kind in f.documents]
+                has = [f.name for f in map(registry.get, registry.known()) if kind in f.documents]
                 raise PrintgenError(Problem(f"the {s.ruleset.ruleset.id} ruleset has no {kind}: they belong to "
                                             f"rulesets of the {' or '.join(has)} system",
                                             fix="try `printgen kit` for everything it has"))
@@ -51,5 +51,5 @@ def _register(kind: str, maker: str | None, doc: str) -> None:
 for _kind, (_maker, _doc) in SHEETS.items():
     _register(_kind, _maker, _doc)
 # the rule families' own documents (ship records, obstacle markers): one command each
-for _kind, _doc in systems.documents().items():
+for _kind, _doc in registry.documents().items():
     _register(_kind, None, _doc)

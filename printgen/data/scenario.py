@@ -13,16 +13,16 @@ from typing import Any, Literal
 from pydantic import Field, NonNegativeFloat, PositiveFloat, confloat, conint, constr, model_validator
 
 from printgen import limits, paths
-from printgen.data import text as texts
+from printgen.files import text as texts
 from printgen.data.fleet import Fleet, Ship, load_fleet
 from printgen.data.lesson import DEFAULTS, History, Lesson, Victory
 from printgen.data.simulation import Simulation
-from printgen.data.tomlfile import read_toml, validate
+from printgen.files.tomlfile import read_toml, validate
 from printgen.errors import PrintgenError, Problem
 from printgen.rules.model import Strict
 from printgen.rules.provenance import Entry, check_table
 from printgen.rules.load import Ruleset, load_ruleset
-from printgen.systems import system_of
+from printgen.registry import system_of
 
 
 class Info(Strict):
@@ -141,7 +141,7 @@ class Scenario:
 
     def with_lesson(self, **changes) -> "Scenario":
         """The teacher's own lesson times (--periods, --minutes), validated like the file's."""
-        from printgen.data.tomlfile import validate as check
+        from printgen.files.tomlfile import validate as check
 
         data = self.lesson.model_dump() | {k: v for k, v in changes.items() if v is not None}
         lesson = check(Lesson, data, self.path, self.text, fix="give more periods or longer ones (--periods, --minutes)")

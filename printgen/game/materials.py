@@ -101,7 +101,7 @@ def optional_sheets(plan) -> int:
 # -- things to buy -------------------------------------------------------------------------------------
 @plan_derivation
 def largest_pool(plan) -> int:
-    from printgen.systems import system_of
+    from printgen.registry import system_of
 
     rs = plan.scenario.ruleset
     return max(system_of(rs).dice_pool(rs, s) for s in plan.scenario.fleet.ships)

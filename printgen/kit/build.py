@@ -29,6 +29,10 @@ def plan_kit(name: str, students: int, **choices) -> Plan:
     from printgen.game.students import assign
 
     scenario, options = prepare(name, **choices)
+    if options.poster:
+        from printgen.sheets.maps.poster import check_poster
+
+        check_poster(scenario, options)                # a poster the table does not fit: refused before drawing
     return Plan(scenario, options, assign(scenario, students), deploy(scenario, options), students, dict(choices))
 
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from printgen.draw.shapes import Drawing
-from printgen.systems import system_of
+from printgen.registry import system_of
 
 KINDS = ("lesson", "teacher", "plays", "quickref", "cards", "captains", "sprites", "status-markers", "score", "worksheet",
          "debrief", "rulers", "map", "tiled-map")
@@ -24,7 +24,7 @@ def kinds(ruleset) -> tuple[str, ...]:
     extra = tuple(system_of(ruleset).documents)           # what the rule family adds (ship records, ...)
     at = KINDS.index("sprites") + 1
     out = KINDS[:at] + extra + KINDS[at:]
-    from printgen.play.kitdoc import has_engine
+    from printgen.sheets.plays.records import has_engine
 
     return tuple(k for k in out if (k not in LESSON or has_sheet(ruleset, k))
                  and (k != "status-markers" or ruleset.status_markers is not None)
@@ -33,7 +33,7 @@ def kinds(ruleset) -> tuple[str, ...]:
 
 def data_names(kinds_: tuple[str, ...]) -> list[str]:
     """The data files documents of these kinds bring (the plays page: its games' records)."""
-    from printgen.play.kitdoc import KIND, RECORDS
+    from printgen.sheets.plays.records import KIND, RECORDS
 
     return [RECORDS] if KIND in kinds_ else []
 
@@ -93,7 +93,7 @@ def makers(plan: Plan) -> dict[str, Callable[[object], Drawing]]:
     from printgen.sheets.maps.tiled_map import tiled_sheets
     from printgen.sheets.pieces.status_markers import status_marker_sheets
     from printgen.sheets.text.lesson import lesson_sheet
-    from printgen.play.kitdoc import plays_document
+    from printgen.sheets.plays.records import plays_document
     from printgen.sheets.maps.poster import poster_sheets
 
     s, dep = plan.scenario, plan.deployment

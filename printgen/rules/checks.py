@@ -108,8 +108,8 @@ def damage_tracks(scenario, printed: dict[str, int] | None = None) -> CheckResul
     """Each ship's printed marks (hit circles, structure boxes) equal its points in the rules;
     `printed` maps ship key to marks counted on the sprite drawing (None: the tracks the sheets draw
     from). The rules' count is each track's source read a second way (check/marks.py), not its count."""
-    from printgen.check.marks import expected_marks            # the tracks' sources read a second way
-    from printgen.systems import system_of
+    from printgen.rules.marks import expected_marks            # the tracks' sources read a second way
+    from printgen.registry import system_of
 
     rs = scenario.ruleset
     name = system_of(rs).marks[0]

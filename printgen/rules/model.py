@@ -52,16 +52,16 @@ class RollTable(Strict):
 class Meta(Strict):
     id: str
     title: Annotated[str, Field(min_length=1, max_length=limits.TITLE_CHARS)]
-    system: str                       # a registered rule system (printgen.systems)
+    system: str                       # a registered rule system (printgen.registry)
     die: Literal[6] = 6
 
     @field_validator("system")
     @classmethod
     def _registered(cls, v: str):
-        from printgen import systems
+        from printgen import registry
 
-        if systems.get(v) is None:
-            raise ValueError(f"unknown rule system '{v}': known systems are {', '.join(systems.known())}")
+        if registry.get(v) is None:
+            raise ValueError(f"unknown rule system '{v}': known systems are {', '.join(registry.known())}")
         return v
 
 

@@ -20,7 +20,7 @@ from printgen.sheets.maps.map_legend import WIDTH as LEGEND_W
 from printgen.sheets.maps.map_legend import Block, legend_blocks
 from printgen.sheets.maps.map_parts import (Grid, MapView, edge_lines, glyph_box, grid_labels, grid_of,
                                        ship_glyph, table_shapes, unit_pt)
-from printgen.systems import system_of
+from printgen.registry import system_of
 from printgen.sheets.maps.hazards import chain_shapes, hazard_shapes
 from printgen.sheets.maps.placement_table import placement_pages
 from printgen.sheets.pieces.sprites import star_shape

@@ -21,7 +21,7 @@ from printgen.sheets.page.clip import clip_segment, overlaps
 from printgen.sheets.page.frame import FOOTER, HEADER, MARGIN, Box, frame
 from printgen.sheets.maps.map_parts import MapView, grid_of, unit_pt
 from printgen.sheets.maps.tile_ship import ink_box, tile_ship
-from printgen.systems import system_of
+from printgen.registry import system_of
 
 OVERLAP_PT = 36.0                 # half an inch of paper shared by neighbouring sheets
 MAX_SHEETS = 400

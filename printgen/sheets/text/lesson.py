@@ -30,7 +30,7 @@ GROWS = {
 
 
 def has_sheet(rs, kind: str) -> bool:
-    from printgen.systems import system_of
+    from printgen.registry import system_of
 
     return (system_of(rs).templates_dir(rs) / rs.ruleset.id / SHEETS[kind][0]).is_file()
 

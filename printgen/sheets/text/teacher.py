@@ -38,7 +38,7 @@ HOW_TO_PRINT = {
 
 def how_to_print(rs, kinds: list[str]) -> list[tuple[str, str]]:
     """(kind, advice) for each document that has advice."""
-    from printgen.systems import system_of
+    from printgen.registry import system_of
 
     advice = HOW_TO_PRINT | system_of(rs).print_advice
     return [(k, advice[k]) for k in kinds if k in advice]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from printgen.rules.trace import Source
 from printgen.rules.tracks import Track
-from printgen.systems.base import RuleSystem
+from printgen.registry.protocol import RuleSystem
 from printgen.systems.broadside import odds  # noqa: F401 (registers the derivations sheets print)
 from printgen.systems.broadside.model import BroadsideRuleset
 

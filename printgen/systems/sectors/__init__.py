@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from printgen.systems.base import RuleSystem
-from printgen.systems.catalogue import BUILT_IN
+from printgen.registry.protocol import RuleSystem
+from printgen.registry.families import BUILT_IN
 from printgen.systems.sectors import odds  # noqa: F401 (registers the derivations sheets print)
 from printgen.systems.sectors.model import SectorsRuleset, ship_tracks
 

@@ -12,7 +12,7 @@ import json
 from pathlib import Path
 
 from printgen.check.discrepancy import Discrepancy
-from printgen.play.kitdoc import KIND, RECORDS, decode, kit_setup, row, sample
+from printgen.sheets.plays.records import KIND, RECORDS, decode, kit_setup, row, sample
 from printgen.play.rerun import SimRun, printed
 from printgen.rules.trace import plan_derivation
 

@@ -2,7 +2,7 @@
 
 The games are played inside the worker that draws this document, so they overlap the other
 documents; each game's outcome is written, one short row a game, to plays.json, which the kit's
-manifest hashes and `printgen check` replays a sample of (printgen/play/kitcheck.py).
+manifest hashes and `printgen check` replays a sample of (printgen/check/plays.py).
 
 How many games: a budget in ship-turns (ships x turn limit), measured: a Trafalgar game (60 ships,
 6 turns) costs about 28 ms of one core, so SHIP_TURNS buys about 1 s for it; a smaller fleet or
@@ -28,7 +28,7 @@ def has_engine(ruleset) -> bool:
     engine cannot read (a teacher's own phase names) still prints its kit, without this page;
     `printgen simulate` says why."""
     from printgen.errors import PrintgenError
-    from printgen.systems import system_of
+    from printgen.registry import system_of
 
     try:
         return system_of(ruleset).phases(ruleset) is not None
@@ -83,13 +83,13 @@ def sample(run: SimRun, games: int) -> list[int]:
 
 def plays_document(plan, options):
     """The page, with plays.json (the games' records) as a file the document brings."""
-    from printgen.play.page import plays_page
+    from printgen.sheets.plays.page import plays_page
     from printgen.play.stats import summarise
 
     run, st, results = kit_results(plan)
     summary = summarise(st.sides, results)
     # what the check of this page in its worker compares the figures with, as it would after reading
-    # plays.json (printgen/play/kitcheck.py); the kit's check replays its sample against the records
+    # plays.json (printgen/check/plays.py); the kit's check replays its sample against the records
     plan.__dict__["_plays_checked"] = (json.dumps(list(run.key())), run, summary)
     drawing = plays_page(plan.scenario, options, st, summary, run)
     drawing.files = {RECORDS: encode(run, st.sides, results)}

@@ -47,7 +47,7 @@ class RuleSystem:
 
     def recompute(self, rs, fn: str, args: tuple) -> Any:
         """The value of the family's derivation `fn(*args)` by a second method that shares no code
-        with the one that printed it (printgen.check.oracle), for printgen check; None: not known."""
+        with the one that printed it (printgen.oracle), for printgen check; None: not known."""
         return None
 
     def odds_tables(self, rs) -> list:
