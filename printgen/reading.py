@@ -140,6 +140,22 @@ def json_depth(text: str) -> int:
     return nesting("".join(re.findall(r"[\[\]{}]", bare)).translate(_OPEN_CLOSE))
 
 
+# TOML's strings (basic, literal, and their multi-line forms) and comments, which may hold brackets
+_TOML_SKIP = re.compile(r'"""(?:[^\\]|\\.)*?"""|\'\'\'.*?\'\'\'|"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|#[^\n]*', re.S)
+
+
+def toml_depth(text: str) -> int:
+    """How deeply a TOML text's arrays and inline tables nest (a table header, [a.b], counts one)."""
+    bare = _TOML_SKIP.sub("", text)
+    return nesting("".join(re.findall(r"[\[\]{}]", bare)).translate(_OPEN_CLOSE))
+
+
+def deep_toml(text: str, depth: int = limits.NESTING) -> str | None:
+    """Why `text` may not be given to the TOML parser (it recurses once a level), or None."""
+    found = toml_depth(text)
+    return None if found <= depth else f"its lists and tables nest {found} deep; printgen reads at most {depth}"
+
+
 def load_json(data: bytes | str, depth: int = limits.NESTING):
     """json.loads, refused (ValueError) when nested deeper than `depth`: the parser would recurse
     until it fails. Kits and records printgen writes nest a few levels."""

@@ -709,3 +709,88 @@ def test_the_students_advice_reads_as_a_teacher_would_say_it():
     with pytest.raises(PrintgenError) as e:
         assign(s, 1)
     assert "1 student cannot command 1 to 3 ships" in str(e.value) and "use --students 4," in str(e.value)
+
+
+# --- issue 30: names a fuzzer found (accepted, then the kit failed its own check) ------------------
+
+def test_unicode_spaces_and_ligatures_are_stored_as_plain_spaces_and_letters(tmp_path):
+    from printgen.data.scenario import load_scenario
+
+    folder = copy_scenario(tmp_path, local_rules=False)
+    edit_ships(folder, 0, name="HMS\u00a0Victory")                     # no-break space
+    edit_ships(folder, 12, name="Royal\u2009Sovereign")                # thin space
+    edit_ships(folder, 13, name="Belle\ufb01le")                      # the fi ligature
+    set_key(folder / "scenario.toml", "scenario", "title", '"Trafalgar,\u202f1805"')     # narrow no-break space
+    s = load_scenario(str(folder))
+    assert [x.name for x in s.fleet.ships[:1] + s.fleet.ships[12:14]] == ["HMS Victory", "Royal Sovereign", "Bellefile"]
+    assert s.title == "Trafalgar, 1805"
+
+
+@pytest.mark.slow
+def test_a_kit_of_such_names_checks(tmp_path):
+    """The names printgen stores are the names its check reads back from the PDF: such a kit used to
+    fail its own check (9 of 101 fuzzed names)."""
+    folder = copy_scenario(tmp_path, local_rules=False)
+    edit_ships(folder, 0, name="HMS\u00a0Victory")
+    edit_ships(folder, 12, name="Royal\u2003Sovereign")
+    edit_ships(folder, 13, name="Belle\ufb01le")
+    r = printgen("kit", str(folder), "--ships", "8", "--students", "4", "--scale", "0.5", "--out",
+                 str(tmp_path / "k"), timeout=900)
+    assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-3000:]
+
+
+@pytest.mark.parametrize("name, says", [
+    ("\u0301\u0301", "has the accent U+0301 COMBINING ACUTE ACCENT on no letter"),
+    ("Victory \u0308", "has the accent U+0308 COMBINING DIAERESIS on no letter"),
+    ("Victory\u0301\u0301", "has the accent U+0301 COMBINING ACUTE ACCENT twice on one letter"),
+    ("Victory\ufe0f", "contains the invisible character U+FE0F VARIATION SELECTOR-16"),
+    ("Vic\u034ftory", "contains the invisible character U+034F COMBINING GRAPHEME JOINER"),
+])
+def test_accents_on_nothing_twice_or_invisible_selectors_are_refused(tmp_path, name, says):
+    folder = copy_scenario(tmp_path, local_rules=False)
+    edit_ships(folder, 1, name=name)
+    refused(folder, "ships.csv, line 3, field 'name'", says)
+
+
+@pytest.mark.parametrize("lookalike, odd", [("Vi\u0441tory", "U+0441 CYRILLIC SMALL LETTER ES"),
+                                            ("Vict\u03bfry", "U+03BF GREEK SMALL LETTER OMICRON"),
+                                            ("Vict0ry", "digits for letters")])
+def test_a_name_that_looks_like_another_ships_is_refused_naming_both(tmp_path, lookalike, odd):
+    folder = copy_scenario(tmp_path, local_rules=False)
+    edit_ships(folder, 30, name=lookalike)                            # a French ship named like Victory
+    said = refused(folder, f"'{lookalike}' looks the same as 'Victory' (line 2) but is spelt with other letters ({odd})")
+    assert "ships.csv, line 32, field 'name'" in said
+
+
+def test_ships_of_two_nations_may_still_share_a_name(tmp_path):
+    from printgen.data.scenario import load_scenario
+
+    folder = copy_scenario(tmp_path, local_rules=False)
+    edit_ships(folder, 30, name="Téméraire")                          # a Spanish Téméraire beside the British one
+    assert sum(s.name == "Téméraire" for s in load_scenario(str(folder)).fleet.ships) == 2
+
+
+def test_true_where_a_number_belongs_is_refused_not_read_as_1(tmp_path):
+    """Issue 30: `ships = true` was read as 1 (pydantic's lax mode)."""
+    folder = copy_scenario(tmp_path)
+    set_key(folder / "scenario.toml", "squadrons.Spanish", "ships", "true")
+    refused(folder, "field 'squadrons.Spanish.ships': true is not a number")
+    folder = copy_scenario(tmp_path / "2")
+    text = (folder / "rules.toml").read_text(encoding="utf-8")
+    (folder / "rules.toml").write_text(text.replace("ship = 5", "ship = true", 1), encoding="utf-8")
+    refused(folder, "rules.toml, line 78", "true is not a number")
+
+
+@pytest.mark.parametrize("deep", ["[" * 900, "x = " + "[" * 900 + "]" * 900, "x = " + "{a = " * 900 + "1" + "}" * 900])
+def test_toml_nested_hundreds_deep_is_refused_before_parsing(tmp_path, deep):
+    """Issue 30: 900 `[` in 2 kB ended in RecursionError (tomllib recurses once a level)."""
+    folder = copy_scenario(tmp_path)
+    (folder / "scenario.toml").write_text(deep, encoding="utf-8")
+    refused(folder, "scenario.toml", "nest 90", "printgen reads at most 32")
+
+
+def test_a_deep_ruleset_is_refused_and_brackets_in_strings_do_not_count(tmp_path):
+    folder = copy_scenario(tmp_path)
+    with (folder / "rules.toml").open("a", encoding="utf-8") as f:
+        f.write('\n[deep]\nnote = "' + "[" * 100 + '"  # ' + "{" * 100 + "\nx = " + "[" * 40 + "]" * 40 + "\n")
+    refused(folder, "rules.toml", "nest 40 deep")

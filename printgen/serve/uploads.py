@@ -154,8 +154,13 @@ def _read_capped(archive: zipfile.ZipFile, e: zipfile.ZipInfo, room: int) -> byt
 def _check_references(files: dict[str, bytes]) -> None:
     """scenario.toml names its ships file and ruleset: only files of this upload or built-in rulesets,
     never a path elsewhere on this computer. (Other mistakes are the loader's to report, with lines.)"""
+    from printgen.reading import deep_toml
+
     try:
-        info = tomllib.loads(files["scenario.toml"].decode("utf-8")).get("scenario", {})
+        text = files["scenario.toml"].decode("utf-8")
+        if deep_toml(text):
+            return                                      # the loader refuses it, with its reason
+        info = tomllib.loads(text).get("scenario", {})
     except (UnicodeDecodeError, tomllib.TOMLDecodeError):
         return
     if not isinstance(info, dict):
