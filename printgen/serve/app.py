@@ -6,7 +6,6 @@ Pages are jinja2 templates (templates/serve/, autoescaped); the page works witho
 from __future__ import annotations
 
 import contextlib
-import shutil
 from pathlib import Path
 
 import jinja2
@@ -14,7 +13,7 @@ from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.middleware import Middleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
@@ -76,21 +75,23 @@ def create_app(builds: Builds | None = None, hosts: list[str] | None = None) -> 
             return message(413, "Too much to upload",
                            f"The form and its files came to {int(length):,} bytes; the limit is "
                            f"{MAX_REQUEST_BYTES:,}. A fleet folder (ships.csv, scenario.toml) is much smaller.")
-        async with request.form(max_files=50, max_fields=50) as data:
-            kit = f.read_form({k: v for k, v in data.items() if isinstance(v, str)})
-            uploads = [Upload(u.filename or "", await u.read(MAX_FILE_BYTES + 1))
-                       for u in data.getlist("fleet") if not isinstance(u, str)]
+        try:
+            async with request.form(max_files=50, max_fields=50) as data:
+                kit = f.read_form({k: v for k, v in data.items() if isinstance(v, str)})
+                uploads = [Upload(u.filename or "", await u.read(MAX_FILE_BYTES + 1))
+                           for u in data.getlist("fleet") if not isinstance(u, str)]
+        except ClientDisconnect:                  # gone, or cut off for sending too slowly (serve/server.py)
+            return Response(status_code=400)
         if kit.errors:
             return the_form(kit, 422)
         try:
-            folder = builds.new_folder()
+            folder = builds.new_folder()          # counted as a build from here: before any work
         except Busy as e:
             return message(503, "printgen is busy", f"{e}; try again in a minute.")
         try:
             return await _start(kit, uploads, folder)
-        except BaseException:
-            shutil.rmtree(folder, ignore_errors=True)
-            raise
+        finally:
+            builds.release(folder)                # nothing if its build started
 
     async def _start(kit: f.KitForm, uploads: list[Upload], folder: Path) -> Response:
         fleet = None
@@ -103,7 +104,6 @@ def create_app(builds: Builds | None = None, hosts: list[str] | None = None) -> 
         scenario = str(fleet) if fleet else kit.values["scenario"]
         plan = None if kit.errors else await run_in_threadpool(f.validate, kit, scenario)
         if kit.errors or plan is None:
-            shutil.rmtree(folder, ignore_errors=True)
             return the_form(kit, 422)
         v = kit.values
         summary = (f"{len(plan.captains)} students, {len(plan.scenario.fleet.ships)} ships, "
@@ -172,6 +172,13 @@ def create_app(builds: Builds | None = None, hosts: list[str] | None = None) -> 
         return message(404, "Not found", "There is nothing here. A kit's page goes when its files are deleted: "
                                          "build the kit again from the first page.")
 
+    async def failed(request: Request, exc: Exception) -> Response:
+        """printgen's own bug: a page that says so, with the page's headers (its security policy too),
+        never the server's plain "Internal Server Error"."""
+        return message(500, "Something went wrong", "printgen could not do this: it is a bug in printgen, not "
+                                                    "a mistake of yours (the details are in the window where "
+                                                    "printgen serve runs). Go back and try again, or report it.")
+
     @contextlib.asynccontextmanager
     async def lifespan(app):
         import asyncio
@@ -196,7 +203,7 @@ def create_app(builds: Builds | None = None, hosts: list[str] | None = None) -> 
               Route("/static/{name:str}", static), Route("/favicon.ico", lambda r: Response(status_code=204))]
     middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=hosts)] if hosts else []
     app = Starlette(routes=routes, lifespan=lifespan, middleware=middleware,
-                    exception_handlers={LookupError: not_found, 404: not_found})
+                    exception_handlers={LookupError: not_found, 404: not_found, Exception: failed})
     app.state.builds = builds
     return app
 
