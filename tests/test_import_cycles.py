@@ -102,8 +102,8 @@ def test_the_graph_reads_real_imports():
     g, late = graph(), graph(late=True)
     assert "printgen.sheets.text.flow" in g["printgen.sheets.text.odds_blocks"]
     assert "printgen.registry" in g["printgen.rules.load"]
-    assert "printgen.systems.broadside.blocks" not in g["printgen.systems.broadside"]
-    assert "printgen.systems.broadside.blocks" in late["printgen.systems.broadside"]     # inside a method
+    assert "printgen.systems.broadside.blocks" not in g["printgen.systems.broadside.system"]
+    assert "printgen.systems.broadside.blocks" in late["printgen.systems.broadside.system"]     # inside a method
     assert len(g) > 90
 
 

@@ -22,8 +22,6 @@ from printgen.check.manifest import FIX, changed, load_manifest, read_listed
 from printgen.check.pdfread import open_pages
 from printgen.check.visibility import check_visibility
 
-SHIP_LISTS = ("sprites", "map", "captains", "records", "score", "debrief")   # documents that must show exactly the fleet chosen
-
 
 @dataclass(frozen=True)
 class Checked:
@@ -215,13 +213,12 @@ def _replan(manifest: dict, folder: Path):
     (a manifest edited to name another scenario: its pages would be read against rules they never had)."""
     from printgen.errors import PrintgenError, Problem
     from printgen.kit.build import plan_kit
+    from printgen.request import KitRequest
 
-    r = dict(manifest["request"])
-    name, students = r.pop("scenario"), r.pop("students")
-    r.pop("edition", None), r.pop("with_tiled", None)             # what was printed, not what was planned
+    request = KitRequest.from_json(manifest["request"])
     where = folder / "manifest.json"
     try:
-        plan = plan_kit(_scenario_folder(name, folder), students, **r)
+        plan = plan_kit(request.but(scenario=_scenario_folder(request.scenario, folder)))
     except PrintgenError as e:            # an option's problem is the manifest's request here, not a command line's
         raise PrintgenError([p if p.file is not None else
                              Problem(f"its request cannot be made again today: {p.what}", file=where,
@@ -232,8 +229,9 @@ def _replan(manifest: dict, folder: Path):
     now = (plan.scenario.name, plan.scenario.ruleset.ruleset.id)
     if (printed.get("name"), printed.get("ruleset")) != now:
         raise PrintgenError(Problem(f"the kit was printed from the scenario '{printed.get('name')}' (ruleset "
-                                    f"'{printed.get('ruleset')}'), but its request names '{name}' (scenario "
-                                    f"'{now[0]}', ruleset '{now[1]}')", file=where, field="request.scenario", fix=FIX))
+                                    f"'{printed.get('ruleset')}'), but its request names '{request.scenario}' "
+                                    f"(scenario '{now[0]}', ruleset '{now[1]}')", file=where, field="request.scenario",
+                                    fix=FIX))
     return plan
 
 
@@ -297,18 +295,24 @@ def check_document(path: Path | bytes, doc: dict, trace: list, plan, deploy_text
     """A document's discrepancies and the words of each page; `path` may be the PDF's bytes."""
     import pypdfium2 as pdfium
 
-    kind, edition = doc["kind"], doc["edition"]
+    edition = doc["edition"]
+    checks = _checks_of(plan, doc)
     try:
         measures = [{e["shape"]["edge"] for e in t if "shape" in e} for t in trace]     # page by page
         lines = {"x", "from", "to", "colour", "angle", "bearing"}              # what lines are measured for
-        with open_pages(path, shapes=["lines" if m & lines else kind == "sprites" or bool(m) for m in measures],
+        with open_pages(path, shapes=["lines" if m & lines else "bases" in checks or bool(m) for m in measures],
                         colours=[edition == "bw" or "colour" in m for m in measures]) as pages:
-            return _check_pages(pages, doc, trace, plan, deploy_text), [p.text() for p in pages]
+            return _check_pages(pages, doc, trace, plan, deploy_text, checks), [p.text() for p in pages]
     except pdfium.PdfiumError as e:
         return [Discrepancy(doc["path"], 0, f"cannot be read as a PDF ({e})")], None
 
 
-def _check_pages(pages, doc: dict, trace: list, plan, deploy_text) -> list[Discrepancy]:
+def _checks_of(plan, doc: dict) -> tuple[str, ...]:
+    """What the document's record asks the check to measure besides what every document gets."""
+    return plan.record(doc["kind"]).checks if doc["kind"] in plan.kinds() else ()
+
+
+def _check_pages(pages, doc: dict, trace: list, plan, deploy_text, checks: tuple[str, ...]) -> list[Discrepancy]:
     kind, edition, name = doc["kind"], doc["edition"], doc["path"]
     out: list[Discrepancy] = []
     if len(pages) != doc["pages"] or len(trace) != len(pages):
@@ -332,9 +336,9 @@ def _check_pages(pages, doc: dict, trace: list, plan, deploy_text) -> list[Discr
         out += check_visibility(page.visible, page_trace, name, i, o.scale, page.height)
         if edition == "bw":
             out += _colours(page, name, i)
-        if kind == "sprites":
+        if "bases" in checks:
             out += _bases(page, page_trace, plan, name, i)
-    if kind in SHIP_LISTS:
+    if "fleet" in checks:
         printed = {e["source"][1] for t in trace for e in t if e["source"][0] == "fleet" and e["source"][2] == "name"
                    and "shape" not in e}
         want = {ship.key for ship in s.fleet.ships}

@@ -15,18 +15,12 @@ from printgen.registry.protocol import RuleSystem
 if TYPE_CHECKING:
     from printgen.rules.model import RulesetBase
 
-# The built-in families and the documents only they print (kind -> the command's help), known
-# without loading them: `printgen --help` lists their commands without importing pydantic or icepool.
-BUILT_IN: dict[str, dict[str, str]] = {
-    "printgen.systems.broadside": {},
-    "printgen.systems.sectors": {
-        "records": "Print a record card for each ship (structure boxes, attack speed, ram, sail): sectors rulesets.",
-        "markers": "Print the obstacle markers to cut out: sectors rulesets.",
-        "secret-map": "Print the teacher's secret obstacle map and its placement table: sectors rulesets.",
-    },
-}
+# The built-in families' packages: each holds its family object in system.py (loaded when a ruleset
+# names the family) and the documents only it prints in kinds.py (read without loading it:
+# `printgen --help` lists their commands without importing pydantic or icepool).
+BUILT_IN = ("printgen.systems.broadside", "printgen.systems.sectors")
 _SYSTEMS: dict[str, RuleSystem] = {}
-_BY_NAME = {module.rpartition(".")[2]: module for module in BUILT_IN}      # "broadside" -> its package
+_BY_NAME = {package.rpartition(".")[2]: package for package in BUILT_IN}      # "broadside" -> its package
 
 
 def register(system: RuleSystem) -> RuleSystem:
@@ -46,17 +40,8 @@ def get(name: str | None) -> RuleSystem | None:
     if not isinstance(name, str):
         return None
     if name not in _SYSTEMS and name in _BY_NAME:
-        register(import_module(_BY_NAME[name]).SYSTEM)
+        register(import_module(f"{_BY_NAME[name]}.system").SYSTEM)
     return _SYSTEMS.get(name)
-
-
-def documents() -> dict[str, str]:
-    """Every family's own documents (kind -> help): the built-in ones from the catalogue (a family
-    loaded since says the same), then those of families registered besides them."""
-    out = {kind: doc for docs in BUILT_IN.values() for kind, doc in docs.items()}
-    for system in _SYSTEMS.values():
-        out.update(system.documents)
-    return out
 
 
 def system_of(rs: RulesetBase) -> RuleSystem:

@@ -72,12 +72,14 @@ def ranges(rs) -> CheckResult:
 
 
 def wind_edges(rs) -> CheckResult:
-    table, failures = rs.table, []
-    if not table.edges:
+    from printgen.registry import system_of
+
+    table, edges, failures = rs.table, system_of(rs).wind_edges(rs), []
+    if not edges:
         return _result("wind edges", [], f"no coloured edges: ships steer by their angle to the wind (from {table.wind_from})")
     for side in ("north", "east", "south", "west"):
         length = table.side_length_ft(side)
-        segs = sorted((e.from_ft, e.to_ft, e.colour) for e in table.edges if e.side == side)
+        segs = sorted((e.from_ft, e.to_ft, e.colour) for e in edges if e.side == side)
         if not segs:
             failures.append(f"the {side} edge has no colour")
             continue

@@ -68,7 +68,7 @@ def map_page(scenario, dep: Deployment, options: Options, secret: bool = False, 
     page.add(*table_shapes(view, grid))
     page.add(*hazard_shapes(view, scenario, dep.scale, secret=secret))
     page.add(*chain_shapes(view, scenario, dep))
-    page.add(*edge_lines(view, dep, scenario.ruleset.table.edges))
+    page.add(*edge_lines(view, dep, system_of(scenario.ruleset).wind_edges(scenario.ruleset)))
     page.add(*grid_labels(view, grid, 6.0))
     page.add(*edge_labels(view, dep, scenario.ruleset, options))
     for p in dep.placements:
@@ -213,3 +213,7 @@ def _hit(a, b) -> bool:
 
 
 __all__ = ["map_sheets", "map_page", "fit_map", "MapLayout", "Block", "Grid"]
+
+
+def map_document(plan, options: Options) -> Drawing:
+    return map_sheets(plan.scenario, plan.deployment, options)

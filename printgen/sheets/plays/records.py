@@ -16,14 +16,13 @@ import json
 from printgen.play.engine import Result
 from printgen.play.rerun import SimRun
 
-KIND = "plays"
 RECORDS = "plays.json"
 SHIP_TURNS = 13_000                 # about one core-second of Trafalgar (28 ms a game of 360 ship-turns)
 MIN_GAMES, MAX_GAMES = 20, 400
 FORMAT = 1
 
 
-def has_engine(ruleset) -> bool:
+def has_engine(ruleset, kind: str = "") -> bool:
     """Whether the rule family can play the scenario (RuleSystem.phases). A ruleset whose phases the
     engine cannot read (a teacher's own phase names) still prints its kit, without this page;
     `printgen simulate` says why."""
@@ -45,12 +44,12 @@ def kit_run(plan) -> SimRun:
     the kit's lesson (--periods, --minutes) is not the scenario's own."""
     from printgen.paths import scenario_ref
 
-    c = getattr(plan, "choices", {}) or {}
+    r = plan.request
     lesson = plan.scenario.lesson
-    turns = lesson.turn_limit if c.get("periods") is not None or c.get("minutes") is not None else None
+    turns = lesson.turn_limit if r.periods is not None or r.minutes is not None else None
     games = kit_games(len(plan.deployment.placements), lesson.turn_limit)
-    return SimRun(scenario_ref(plan.scenario), plan.options.seed, games, c.get("fraction"), c.get("ships"),
-                  c.get("scale"), c.get("table"), c.get("preset"), (), turns)
+    return SimRun(scenario_ref(plan.scenario), plan.options.seed, games, r.fraction, r.ships, r.scale, r.table,
+                  r.preset, (), turns)
 
 
 def kit_setup(plan, run: SimRun):
@@ -81,19 +80,6 @@ def sample(run: SimRun, games: int) -> list[int]:
     return sorted(random.Random(f"{run.seed}:check").sample(range(games), min(SAMPLE, games)))
 
 
-def plays_document(plan, options):
-    """The page, with plays.json (the games' records) as a file the document brings."""
-    from printgen.sheets.plays.page import plays_page
-    from printgen.play.stats import summarise
-
-    run, st, results = kit_results(plan)
-    summary = summarise(st.sides, results)
-    # what the check of this page in its worker compares the figures with, as it would after reading
-    # plays.json (printgen/check/plays.py); the kit's check replays its sample against the records
-    plan.__dict__["_plays_checked"] = (json.dumps(list(run.key())), run, summary)
-    drawing = plays_page(plan.scenario, options, st, summary, run)
-    drawing.files = {RECORDS: encode(run, st.sides, results)}
-    return drawing
 
 
 # -- the records ------------------------------------------------------------------------------------
