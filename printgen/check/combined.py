@@ -40,8 +40,11 @@ class Joins:
         if jobs and min(4, os.cpu_count() or 1) > 1 and "fork" in multiprocessing.get_all_start_methods():
             ctx = multiprocessing.get_context("fork")
             self.conn, there = ctx.Pipe(duplex=False)
+            from printgen.forks import signals_held
+
             self.proc = ctx.Process(target=_join_all, args=(folder, jobs, there), daemon=True)
-            self.proc.start()
+            with signals_held():                       # see there: a Ctrl-C at the fork is this process's
+                self.proc.start()
             there.close()                              # only the child holds its end: EOF if it dies
 
     def proven(self, path: str) -> bool:
@@ -76,6 +79,9 @@ def _join_all(folder: Path, jobs: dict, conn) -> None:
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)       # Ctrl-C reaches the parent, which stops this one
     signal.signal(signal.SIGTERM, signal.SIG_DFL)      # not the CLI's handler, inherited by the fork
+    from printgen.forks import release_signals
+
+    release_signals()
     try:
         conn.send({path: joins_again(folder, kit, parts) for path, (kit, parts) in jobs.items()})
     except BaseException:
