@@ -50,6 +50,7 @@ class Build:
     returncode: int | None = None
     downloaded: bool = False
     zipping: threading.Lock = field(default_factory=threading.Lock, repr=False)
+    values: dict = field(default_factory=dict)  # the form as the teacher filled it in (shown again if refused)
 
     @property
     def kit(self) -> Path:

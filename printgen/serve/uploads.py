@@ -51,7 +51,8 @@ def save_fleet(uploads: list[Upload], dest: Path) -> Path:
         raise UploadRefused(["send either one zip or the loose files, not both"])
     folder_name, files = _unzip(zips[0]) if zips else ("my-fleet", _loose(uploads))
     if "scenario.toml" not in files:
-        raise UploadRefused(["there is no scenario.toml: copy fleets/trafalgar/scenario.toml and edit it"])
+        raise UploadRefused(["there is no scenario.toml: download a scenario's fleet from this page "
+                             "(“Download this fleet to edit it”), edit it and send its files"])
     _check_references(files)
     folder = dest / folder_name
     folder.mkdir(mode=0o700)
