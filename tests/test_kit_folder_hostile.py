@@ -158,3 +158,16 @@ def test_a_request_that_cannot_be_planned_again_is_the_manifests_problem(kit):
     result = printgen("check", kit)
     assert result.returncode == 2
     assert "manifest.json, field 'request.students': its request cannot be made again today: 40 students" in clean(result)
+
+
+def test_check_report_onto_a_huge_file_is_refused_without_reading_it(kit, tmp_path):
+    """The report's own "never replace a file of yours" read the file whole (MemoryError on 1 TB)."""
+    report = tmp_path / "report.html"
+    with open(report, "wb") as f:
+        f.truncate(10**12)
+    result = printgen("check", kit, "--report", report)
+    assert result.returncode == 2 and "exists and is not a report printgen wrote" in clean(result)
+    assert report.stat().st_size == 10**12
+    again = printgen("check", kit, "--report", tmp_path / "mine.html")
+    assert again.returncode == 0
+    assert printgen("check", kit, "--report", tmp_path / "mine.html").returncode == 0     # its own report, replaced

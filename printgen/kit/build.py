@@ -316,7 +316,9 @@ def _manifest(plan: Plan, documents: list[dict], files: dict[str, bytes], data: 
 
 def ruleset_sha256(rs) -> str | None:
     """The ruleset file's sha256 (None for a ruleset not read from a file)."""
-    return hashlib.sha256(Path(rs.path).read_bytes()).hexdigest() if rs.path else None
+    from printgen.files.tomlfile import read_bounded
+
+    return hashlib.sha256(read_bounded(Path(rs.path))).hexdigest() if rs.path else None    # bounded, no pipe
 
 
 def trace_record(e) -> dict:

@@ -6,7 +6,6 @@ some minutes after its kit was downloaded, after a time without visits, and when
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import secrets
@@ -88,7 +87,9 @@ class Build:
         return [l for l in lines if l.strip() and l.strip() != "printgen: error:"]
 
     def manifest(self) -> dict:
-        return json.loads((self.kit / "manifest.json").read_text(encoding="utf-8"))
+        from printgen import limits, reading
+
+        return reading.load_json(reading.read_bytes(self.kit / "manifest.json", limits.KIT_JSON_BYTES))
 
     def zip_path(self) -> Path:
         """The kit (and an uploaded fleet, so `printgen check` can re-derive it) in one zip, made once:
