@@ -85,15 +85,27 @@ def made_by_printgen(path: Path) -> bool:
     return False
 
 
-def write_all(files: dict[Path, bytes]) -> list[Path]:
+def starts_with(path: Path, head: bytes) -> bool:
+    """Whether the plain file `path` begins with `head` (only those bytes read, never through a link)."""
+    from printgen import reading
+
+    try:
+        with reading.opened(path) as (fd, _):
+            return os.read(fd, len(head)) == head
+    except (reading.Unreadable, OSError):
+        return False
+
+
+def write_all(files: dict[Path, bytes], ours: set[Path] | frozenset[Path] = frozenset()) -> list[Path]:
     """Write several files; all temporary files are made first, then renamed in one sweep.
     An error or a signal at any point leaves no `.part` file behind. A file of the same name is
-    replaced only if printgen wrote it (its mark): never a teacher's file, a link, or a folder."""
+    replaced only if printgen wrote it (its mark, or `ours`: files the caller knows for its own, as
+    `printgen scenario` knows its folder by its scenario.toml): never a teacher's file or a folder."""
     for path in files:
         if path.is_dir() and not path.is_symlink():
             raise PrintgenError(Problem("is a folder: printgen will not replace it with a file", file=path,
                                         fix="move the folder away or choose another output folder with --out"))
-    theirs = [path for path in files if os.path.lexists(path) and not made_by_printgen(path)]
+    theirs = [path for path in files if os.path.lexists(path) and path not in ours and not made_by_printgen(path)]
     if theirs:
         raise PrintgenError([Problem("exists and is not a file printgen wrote: printgen never replaces a file of "
                                      "yours" + (" (nor a link)" if path.is_symlink() else ""), file=path,

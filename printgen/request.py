@@ -28,9 +28,14 @@ class KitRequest:
     minutes: int | None = None          # ... of so many minutes
     with_tiled: bool = False            # the table-size map in kit.pdf too
     poster: str | None = None           # the table map on one large sheet, for a print shop
+    engagement: str | None = None       # the part of the battle to play (default: printgen fits one to the lesson)
+    balance: str = "fair"               # fair: each side has a chance; historical: the battle's winner keeps its edge
+    break_off: float | None = None      # a side breaks off once this share of its ships has struck (0: never;
+    #                                     default: printgen's choice)
 
     # what the kit prints rather than what is planned: the same plan serves them all
     PRINTING = ("edition", "with_tiled")
+    FITTING = ("engagement", "balance", "break_off")     # the lesson's game (printgen.lesson.fit)
 
     def but(self, **changes: Any) -> KitRequest:
         return dataclasses.replace(self, **changes)
@@ -43,7 +48,12 @@ class KitRequest:
         """The planning options (printgen.game.prepare's keywords): all but the scenario, the class
         and what is only printed."""
         return {f.name: getattr(self, f.name) for f in fields(self)
-                if f.name not in ("scenario", "students", *self.PRINTING)}
+                if f.name not in ("scenario", "students", *self.PRINTING, *self.FITTING)}
+
+    @property
+    def sized(self) -> bool:
+        """Whether the teacher gave the fleet's size (then the lesson's game keeps all of it)."""
+        return self.ships is not None or self.fraction is not None or self.preset is not None
 
     def planned(self) -> dict[str, Any]:
         """What decides the plan (two requests that differ only in how they print plan the same kit)."""
@@ -74,4 +84,5 @@ TYPES: dict[str, tuple] = {"scenario": (str,), "students": (int,), "edition": (s
                            "table": (str, None), "scale": (*_NUMBER, None), "fraction": (*_NUMBER, None),
                            "ships": (int, None), "preset": (str, None), "units": (str,), "seed": (int,),
                            "periods": (int, None), "minutes": (int, None), "with_tiled": (bool, None),
-                           "poster": (str, None)}
+                           "poster": (str, None), "engagement": (str, None), "balance": (str, None),
+                           "break_off": (*_NUMBER, None)}

@@ -699,18 +699,6 @@ def test_a_scenario_folder_whose_name_is_not_utf8_is_refused(tmp_path):
     assert not (tmp_path / "out").exists()
 
 
-def test_the_students_advice_reads_as_a_teacher_would_say_it():
-    """"use --students between 4 and 4" and "1 students" (issue 30's wording)."""
-    from printgen.data.scenario import load_scenario
-    from printgen.game.students import assign
-
-    s = load_scenario("trafalgar")
-    s = s.with_ships([next(x for x in s.fleet.ships if x.squadron == q) for q in s.squadrons])
-    with pytest.raises(PrintgenError) as e:
-        assign(s, 1)
-    assert "1 student cannot command 1 to 3 ships" in str(e.value) and "use --students 4," in str(e.value)
-
-
 # --- issue 30: names a fuzzer found (accepted, then the kit failed its own check) ------------------
 
 def test_unicode_spaces_and_ligatures_are_stored_as_plain_spaces_and_letters(tmp_path):

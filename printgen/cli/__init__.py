@@ -12,6 +12,7 @@ from printgen.cli.app import app
 from printgen.cli import check_cmd, list_cmd, odds_cmd, sprites_cmd  # noqa: F401  (commands register on `app`)
 from printgen.cli import kit_cmd, sheet_cmds  # noqa: F401
 from printgen.cli import map_cmd  # noqa: F401
+from printgen.cli import scenario_cmd  # noqa: F401
 from printgen.cli import serve_cmd  # noqa: F401
 from printgen.cli import simulate_cmd  # noqa: F401
 from printgen.errors import PrintgenError

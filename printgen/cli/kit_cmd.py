@@ -14,6 +14,14 @@ Periods = Annotated[Optional[int], typer.Option("--periods", help="lesson period
 Minutes = Annotated[Optional[int], typer.Option("--minutes", help="minutes a period [default: the scenario's, 50]")]
 Editions = Annotated[str, typer.Option("--edition", help="color, bw, or both")]
 WithTiled = Annotated[bool, typer.Option("--with-tiled", help="put the table-size map into kit.pdf too")]
+Engagement = Annotated[Optional[str], typer.Option(
+    "--engagement", help="the part of the battle to play, e.g. weather-column, or whole-battle [default: printgen "
+                         "chooses one that fits the lesson]")]
+Balance = Annotated[str, typer.Option("--balance", help="fair (each side a chance) or historical (the real "
+                                                        "winner keeps its edge)")]
+BreakOff = Annotated[Optional[float], typer.Option(
+    "--break-off", help="a side breaks off and loses once this share of its ships has struck, e.g. 0.33; 0: never "
+                        "[default: printgen's choice]")]
 Poster = Annotated[Optional[str], typer.Option("--poster", help="the table map on one large sheet for a print shop: "
                                                                 "A1, A0, 24x36in, 36x48in, or WxH in in, cm or mm")]
 
@@ -23,7 +31,8 @@ def kit_cmd(scenario: str = typer.Argument("trafalgar", help="a scenario name or
             students: Students = 24, edition: Editions = "color", paper: c.Paper = "letter",
             table: c.Table = None, scale: c.Scale = None, fraction: c.Fraction = None, ships: c.Ships = None,
             preset: c.Preset = None, units: c.Units = "in", seed: c.Seed = 1805, periods: Periods = None,
-            minutes: Minutes = None, with_tiled: WithTiled = False, poster: Poster = None, out: c.Out = None) -> None:
+            minutes: Minutes = None, with_tiled: WithTiled = False, poster: Poster = None, engagement: Engagement = None,
+            balance: Balance = "fair", break_off: BreakOff = None, out: c.Out = None) -> None:
     """Print the whole class kit (sprites, quick reference, cards, maps, rulers, captain and teacher
     sheets, kit.pdf, index.html, manifest.json), then check it."""
     from printgen.errors import PrintgenError, Problem
@@ -35,7 +44,8 @@ def kit_cmd(scenario: str = typer.Argument("trafalgar", help="a scenario name or
         raise PrintgenError(Problem(f"edition '{edition}' is not known", field="--edition", fix="use color, bw or both"))
     request = KitRequest(scenario=scenario, students=students, edition=edition, paper=paper, table=table, scale=scale,
                          fraction=fraction, ships=ships, preset=preset, units=units, seed=seed, periods=periods,
-                         minutes=minutes, with_tiled=with_tiled, poster=poster)
+                         minutes=minutes, with_tiled=with_tiled, poster=poster, engagement=engagement,
+                         balance=balance, break_off=break_off)
     plan = plan_kit(request)
     for note in plan.options.notes:
         typer.echo(note)
@@ -56,5 +66,6 @@ def kit_cmd(scenario: str = typer.Argument("trafalgar", help="a scenario name or
         kept = f"the previous kit in {folder}/ is unchanged" if existed else f"nothing was written to {folder}/"
         typer.echo(f"The new kit fails its check: it is kept in {where}/ for inspection; {kept}.", err=True)
         raise typer.Exit(1)
-    typer.echo(f"Kit for {len(plan.captains)} students and {len(plan.scenario.fleet.ships)} ships written to "
+    n = request.students
+    typer.echo(f"Kit for {n} student{'s' if n != 1 else ''} and {len(plan.scenario.fleet.ships)} ships written to "
                f"{folder}/ (open {folder}/index.html)")

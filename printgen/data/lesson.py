@@ -7,6 +7,8 @@ winner). A scenario without them gets printgen's defaults below, marked "printge
     [victory]  points for an enemy ship that struck, a flagship that struck, a prize (captured)
     [history]  which words of the fleet's `fate` column count as captured or struck, for the
                historical yardstick (what the real battle would have scored)
+    [engagements.NAME]  parts of the battle a lesson can play (printgen/lesson/ picks one that
+               fits the lesson's minutes, the class and the table)
 """
 
 from __future__ import annotations
@@ -31,6 +33,9 @@ class Lesson(Strict):
     briefing_minutes: Minutes = 10
     debrief_minutes: Minutes = 15
     minutes_per_turn: PositiveMinutes = 10
+    # true: printgen fits the game to the lesson (printgen/lesson/: an engagement, its size, how it
+    # is won); false: the scenario's ships are played as written (a folder `printgen scenario` wrote)
+    fit: bool = True
 
     @property
     def total_minutes(self) -> int:
@@ -58,6 +63,27 @@ class Victory(Strict):
     struck: VictoryPoints = 1                 # an enemy ship that struck its colours
     flagship_struck: VictoryPoints = 2        # an enemy flagship that struck
     captured: VictoryPoints = 3               # a prize: struck and grappled to a ship of yours at the end
+    # a side breaks off and loses the battle once this share of its ships has struck (a classroom
+    # rule, so that a short lesson ends by decision); none: each side fights to the turn limit
+    breaks_at: Annotated[float, Field(gt=0, le=1)] | None = None
+
+    def broken(self, struck: int, ships: int) -> bool:
+        """Whether a side of `ships` ships with `struck` of them struck has broken off."""
+        return self.breaks_at is not None and ships > 0 and struck >= self.break_count(ships)
+
+    def winner(self, sides: tuple[str, ...], points: list[int], broken: list[bool]) -> str | None:
+        """Who wins: of the sides that have not broken off (all of them, if every one has), the one with
+        the most points; None (a draw) if two share the most."""
+        standing = [k for k in range(len(sides)) if not broken[k]] or list(range(len(sides)))
+        top = max(points[k] for k in standing)
+        best = [k for k in standing if points[k] == top]
+        return sides[best[0]] if len(best) == 1 else None
+
+    def break_count(self, ships: int) -> int:
+        """Ships of a side that must strike for it to break off (at least one)."""
+        import math
+
+        return max(1, math.ceil(self.breaks_at * ships - 1e-9)) if self.breaks_at is not None else ships
 
     @model_validator(mode="after")
     def _ordered(self):
@@ -86,6 +112,25 @@ class History(Strict):
         if any(text.startswith(p.casefold()) for p in self.struck_fates):
             return "struck"
         return "survived"
+
+
+class Engagement(Strict):
+    """A part of the battle that a lesson can play: its ships, chosen by squadron, by the first words of
+    the fleet's `division` column, or by name (any that matches), and why they met."""
+
+    title: Annotated[str, Field(min_length=1, max_length=limits.TITLE_CHARS)]
+    story: Annotated[str, Field(max_length=limits.TEXT_CHARS)] = ""     # for the lesson plan: what happened here
+    squadrons: list[str] = Field(default_factory=list, max_length=limits.FLEET_SHIPS)
+    divisions: list[str] = Field(default_factory=list, max_length=limits.FLEET_SHIPS)
+    ships: list[str] = Field(default_factory=list, max_length=limits.FLEET_SHIPS)
+
+    def members(self, fleet) -> list:
+        """The fleet's ships that fought here, in the fleet's order (names found as ships.csv spells
+        them, aliases and accents aside: printgen.data.fleet.Fleet.find)."""
+        named = {fleet.find(n) for n in self.ships}
+        prefixes = tuple(d.casefold() for d in self.divisions)
+        return [s for s in fleet.ships if s.squadron in self.squadrons or s in named
+                or (prefixes and s.division.casefold().startswith(prefixes))]
 
 
 DEFAULTS = {"lesson": Lesson(), "victory": Victory(), "history": History()}

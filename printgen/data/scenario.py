@@ -15,7 +15,7 @@ from pydantic import Field, NonNegativeFloat, PositiveFloat, confloat, conint, c
 from printgen import limits, paths
 from printgen.files import text as texts
 from printgen.data.fleet import Fleet, Ship, load_fleet
-from printgen.data.lesson import DEFAULTS, History, Lesson, Victory
+from printgen.data.lesson import DEFAULTS, Engagement, History, Lesson, Victory
 from printgen.data.simulation import Simulation
 from printgen.files.tomlfile import read_toml, validate
 from printgen.errors import PrintgenError, Problem
@@ -84,6 +84,7 @@ class ScenarioFile(Strict):
     victory: Victory | None = None             # printgen's defaults, marked as its choice
     history: History | None = None
     simulation: Simulation | None = None       # printgen simulate's policies (printgen.data.simulation)
+    engagements: dict[str, Engagement] = Field(default_factory=dict, max_length=limits.FLEET_SHIPS)
     provenance: dict[str, Entry] = {}          # key -> where it comes from (printgen.rules.provenance)
 
     @model_validator(mode="after")
@@ -198,6 +199,7 @@ def load_scenario(name_or_path: str) -> Scenario:
         fleet = Fleet(fleet.path, tuple(dataclasses.replace(s, flagship=s in flagged) for s in fleet.ships))
     for n in sf.fleet.named:
         fleet.find(n, str(path))
+    _check_engagements(sf, fleet, path)
     name = folder.name if folder.parent.resolve() != paths.fleets_dir().resolve() else folder.name
     return Scenario(name=name, folder=folder, file=sf, ruleset=ruleset, fleet=fleet, text=text,
                     kit=_kit(family.kit_model, sf, path, text))
@@ -249,6 +251,20 @@ def _check_two_sides(sf: ScenarioFile, ruleset: Ruleset, path: Path) -> None:
                                                                  if sides else "no side") +
                                     "; a battle needs ships on two sides", file=path, field="squadrons",
                                     fix="add a squadron (and its ships in the ships file) for " + " or ".join(without)))
+
+
+def _check_engagements(sf: ScenarioFile, fleet: Fleet, path: Path) -> None:
+    """Each engagement names squadrons and ships the scenario has (a division that no ship's starts
+    with, as in a fleet a teacher has cut down, leaves the engagement to the sides it still has: one
+    with ships of only one side is not played)."""
+    for key, e in sf.engagements.items():
+        where = f"engagements.{key}"
+        for name in e.squadrons:
+            if name not in sf.squadrons:
+                raise PrintgenError(Problem(f"squadron '{texts.snippet(name)}' is not one of the scenario's", file=path,
+                                            field=f"{where}.squadrons", fix="squadrons: " + ", ".join(sf.squadrons)))
+        for name in e.ships:
+            fleet.find(name, str(path))
 
 
 def _check_squadron_sides(sf: ScenarioFile, ruleset: Ruleset, path: Path) -> None:

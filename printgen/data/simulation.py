@@ -13,6 +13,9 @@ SCENARIO, PRINTGEN = "the scenario's choice", "printgen's choice"
 
 class Simulation(Strict):
     policies: dict[str, str] = Field(default_factory=dict, max_length=20)
+    # how a class's captains steer each side, when printgen plays a lesson's candidate games
+    # (printgen/lesson/search.py); absent: the policies above
+    lesson: dict[str, str] = Field(default_factory=dict, max_length=20)
 
 
 def policies_of(scenario) -> dict[str, tuple[str, str]]:

@@ -109,12 +109,17 @@ def most_points(plan, side: str) -> int:
 # -- the class -----------------------------------------------------------------------------------------
 @plan_derivation
 def captains_of(plan, side: str) -> int:
-    return sum(1 for c in plan.captains if c.side == side)
+    """The students on a side (the teacher, playing a side against a student alone, is not counted)."""
+    from printgen.game.students import TEACHER
+
+    return sum(1 for c in plan.captains if c.side == side and c.role != TEACHER)
 
 
 @plan_derivation
 def students(plan) -> int:
-    return len(plan.captains)
+    from printgen.game.students import TEACHER
+
+    return sum(1 for c in plan.captains if c.role != TEACHER)
 
 
 def groups(plan) -> list[str]:

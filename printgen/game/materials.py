@@ -84,10 +84,8 @@ def largest_pool(plan) -> int:
 
 @plan_derivation
 def shooters_at_once(plan) -> int:
-    """The most captains in one squadron: they roll at the same time."""
-    from printgen.game.classroom import group_captains
-
-    return max(group_captains(plan, g) for g in groups(plan))
+    """The most commands in one squadron (a ship its pupils share is one): they roll at the same time."""
+    return max(len({c.ships for c in plan.captains if c.squadron == g}) for g in groups(plan))
 
 
 @plan_derivation

@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from printgen.draw.shapes import Drawing
     from printgen.game.deploy import Deployment
     from printgen.game.students import Captain
+    from printgen.lesson.search import Trial
     from printgen.options import Options
 
 
@@ -26,6 +27,7 @@ class Plan:
     captains: list[Captain]
     deployment: Deployment
     request: KitRequest = field(default_factory=KitRequest, compare=False)    # what the teacher asked for
+    fitted: Trial | None = field(default=None, compare=False)   # the lesson's game as printgen chose and played it
 
     def documents(self) -> tuple[DocumentKind, ...]:
         """The documents of this kit, in print order: the ruleset's, and the poster when asked for."""

@@ -36,6 +36,22 @@ def reduce_fleet(scenario, fraction: float | None = None, ships: int | None = No
     return scenario.with_ships(chosen), note
 
 
+def keep(scenario, ships: list[Ship], counts: dict[str, int]) -> list[Ship]:
+    """Of `ships` (an engagement's), `counts[side]` ships of each side, each side's shared among its
+    squadrons as reduce_fleet shares the fleet's (flagships, leaders and named ships first), in the
+    fleet's order."""
+    priority = _priority(scenario)
+    kept: set[Ship] = set()
+    for side, total in counts.items():
+        own = [s for s in ships if s.side == side]
+        squadrons = list(dict.fromkeys(s.squadron for s in own))
+        members = {name: [s for s in own if s.squadron == name] for name in squadrons}
+        quotas = _quotas({name: len(members[name]) for name in squadrons}, min(total, len(own)))
+        for name in squadrons:
+            kept.update(_choose(members[name], quotas[name], priority))
+    return [s for s in scenario.fleet.ships if s in kept]
+
+
 def fewer_ships(scenario, squadrons: set[str], fit: int) -> str:
     """Advice that works when at most `fit` ships of `squadrons` fit the table: the largest --fraction
     (two significant digits) whose shares leave no more, computed as reduce_fleet will share them,

@@ -1,5 +1,10 @@
-"""Students to ships: the class split between the sides in proportion to their ships, each student
-a captain of one to three ships of one squadron, the squadron's flagship to its first captain."""
+"""Students to ships: the class split between the sides in proportion to their ships, and each side's
+pupils between its squadrons the same way. Where a squadron has pupils enough, each commands one or
+more of its ships (the flagship to the first); where it has more pupils than ships, two or three
+share a ship, each with a role (ROLES: captain, gunner, navigator). Every squadron has a pupil while
+its side has as many pupils as squadrons; with fewer, a pupil takes several whole squadrons. A pupil
+alone plays one side and the teacher the other. These are classroom choices, printed on the lesson
+plan and the captain cards."""
 
 from __future__ import annotations
 
@@ -8,7 +13,9 @@ from dataclasses import dataclass
 
 from printgen.errors import PrintgenError, Problem
 
-MAX_SHIPS = 3
+CREW = 3                         # pupils a ship at most
+ROLES = ("captain", "gunner", "navigator")     # who does what when pupils share a ship (the templates say how)
+TEACHER = "teacher"              # the role of the teacher, who plays the other side against a pupil alone
 
 
 @dataclass(frozen=True)
@@ -17,6 +24,12 @@ class Captain:
     side: str
     squadron: str
     ships: tuple                 # Ship objects, in line order
+    role: str = "captain"        # ROLES (pupils who share a ship), or TEACHER
+    crew: tuple[int, ...] = ()   # the numbers of the other pupils on the same ship
+
+    @property
+    def shared(self) -> bool:
+        return bool(self.crew)
 
 
 def _largest_remainder(total: int, weights: dict[str, int], low: dict[str, int], high: dict[str, int]) -> dict[str, int]:
@@ -49,32 +62,55 @@ def assign(scenario, students: int) -> list[Captain]:
     ships = scenario.fleet.ships
     squadrons = {name: [s for s in ships if s.squadron == name] for name in scenario.squadrons}
     squadrons = {k: v for k, v in squadrons.items() if v}
-    least = sum(math.ceil(len(v) / MAX_SHIPS) for v in squadrons.values())
-    if not least <= students <= len(ships):
-        fit = f"--students {least}" if least == len(ships) else f"--students between {least} and {len(ships)}"
-        fix = f"with {len(ships)} ships use {fit}, or change the fleet with --fraction / --ships"
-        who = "1 student cannot command" if students == 1 else f"{students} students cannot each command"
-        raise PrintgenError(Problem(f"{who} 1 to {MAX_SHIPS} ships of one squadron",
-                                    field="--students", fix=fix))
-    per_sq = _largest_remainder(students, {k: len(v) for k, v in squadrons.items()},
-                                {k: math.ceil(len(v) / MAX_SHIPS) for k, v in squadrons.items()},
-                                {k: len(v) for k, v in squadrons.items()})
+    if not 1 <= students <= CREW * len(ships):
+        raise PrintgenError(Problem(f"{students} students cannot crew {len(ships)} ships (at most {CREW} a ship)",
+                                    field="--students",
+                                    fix=f"with {len(ships)} ships use --students from 1 to {CREW * len(ships)}, or "
+                                        f"play more ships (--ships, --fraction, --engagement)"))
+    sides = list(dict.fromkeys(scenario.squadrons[k].side for k in squadrons))
+    side_ships = {side: [s for s in ships if scenario.squadrons[s.squadron].side == side] for side in sides}
+    teacher = students == 1 and len(sides) > 1              # a pupil alone plays one side, the teacher the other
+    pupils = {sides[0]: 1, **{side: 0 for side in sides[1:]}} if teacher else _largest_remainder(
+        students, {side: len(v) for side, v in side_ships.items()}, {side: 1 for side in sides},
+        {side: CREW * len(v) for side, v in side_ships.items()})
     captains: list[Captain] = []
-    for name, sq_ships in squadrons.items():
-        n = per_sq[name]
-        lead = next((s for s in sq_ships if s.flagship), sq_ships[0])      # the admiral's ship to captain 1
-        groups = _split([lead] + [s for s in sq_ships if s is not lead], n)
-        for group in groups:
-            captains.append(Captain(len(captains) + 1, scenario.squadrons[name].side, name, tuple(group)))
+    for side in sides:
+        own = {k: v for k, v in squadrons.items() if scenario.squadrons[k].side == side}
+        n = pupils[side] or 1                                # the teacher's side: one "captain", the teacher
+        role = "captain" if pupils[side] else TEACHER
+        if n < len(own):                                     # fewer pupils than squadrons: whole squadrons each
+            for part in _split(list(own), n):
+                group = [s for name in part for s in own[name]]
+                captains.append(Captain(len(captains) + 1, side, part[0], tuple(group), role))
+            continue
+        per_sq = _largest_remainder(n, {k: len(v) for k, v in own.items()}, {k: 1 for k in own},
+                                    {k: CREW * len(v) for k, v in own.items()})
+        for name, sq_ships in own.items():
+            lead = next((s for s in sq_ships if s.flagship), sq_ships[0])      # the admiral's ship first
+            line = [lead] + [s for s in sq_ships if s is not lead]
+            if per_sq[name] <= len(line):
+                for group in _split(line, per_sq[name]):
+                    captains.append(Captain(len(captains) + 1, side, name, tuple(group), role))
+                continue
+            for ship, size in zip(line, _sizes(per_sq[name], len(line))):       # pupils share the ships
+                first = len(captains) + 1
+                numbers = tuple(range(first, first + size))
+                for k in range(size):
+                    captains.append(Captain(first + k, side, name, (ship,), ROLES[k],
+                                            tuple(x for x in numbers if x != first + k)))
     return captains
 
 
-def _split(ships: list, n: int) -> list[list]:
+def _sizes(items: int, groups: int) -> list[int]:
+    """Sizes of `groups` groups of `items` things, as even as possible, the first ones the largest."""
+    base, extra = divmod(items, groups)
+    return [base + (1 if g < extra else 0) for g in range(groups)]
+
+
+def _split(items: list, n: int) -> list[list]:
     """n groups as even as possible, keeping line order inside each group."""
-    base, extra = divmod(len(ships), n)
     out, i = [], 0
-    for g in range(n):
-        size = base + (1 if g < extra else 0)
-        out.append(ships[i:i + size])
+    for size in _sizes(len(items), n):
+        out.append(items[i:i + size])
         i += size
     return out

@@ -28,12 +28,16 @@ def plan_kit(request: KitRequest) -> Plan:
     from printgen.game.prepare import prepare
     from printgen.game.students import assign
 
+    from printgen.lesson.fit import fit
+
     scenario, options = prepare(request.scenario, **request.choices())
     if options.poster:
         from printgen.sheets.maps.poster import check_poster
 
         check_poster(scenario, options)                # a poster the table does not fit: refused before drawing
-    return Plan(scenario, options, assign(scenario, request.students), deploy(scenario, options), request)
+    scenario, fitted = fit(scenario, options, request.students, request.engagement, request.balance,
+                           request.break_off, request.sized)
+    return Plan(scenario, options, assign(scenario, request.students), deploy(scenario, options), request, fitted)
 
 
 def file_name(record: DocumentKind, edition: str) -> str:

@@ -97,10 +97,12 @@ def game_seed(seed: int, index: int) -> str:
     return f"{seed}:game:{index}"
 
 
-def play(s: Setup, seed: int, index: int, game: Game | None = None) -> Result:
+def play(s: Setup, seed: int, index: int, game: Game | None = None, tally: list | None = None) -> Result:
+    """Game `index` of the simulation seeded `seed`. `tally`: the game as it stood at the end of each
+    turn (a Result a turn, as if it had ended there), for the lesson's search (printgen/lesson/)."""
     whole = getattr(s.family, "play_game", None)         # a family that plays a whole game itself
     if whole is not None:
-        return whole(s, seed, index, game.log if game is not None else None)
+        return whole(s, seed, index, game.log if game is not None else None, tally=tally)
     g = game if game is not None else new_game(s, random.Random(game_seed(seed, index)))
     g.snapshot("start")
     for turn in range(1, s.turn_limit + 1):
@@ -110,7 +112,17 @@ def play(s: Setup, seed: int, index: int, game: Game | None = None) -> Result:
             g.snapshot(label)
             if any(not g.fighting(side) for side in s.sides):
                 return result(s, g, by_limit=False)
+        if tally is not None:
+            tally.append(result(s, g, by_limit=False))
+        if any(broken(s, g)):                           # at the end of a turn (a classroom rule)
+            return result(s, g, by_limit=False)
     return result(s, g, by_limit=True)
+
+
+def broken(s: Setup, g: Game) -> list[bool]:
+    """Whether each side has broken off (the lesson's victory.breaks_at)."""
+    return [s.victory.broken(sum(1 for ship in g.ships if ship.side == side and ship.struck),
+                             sum(1 for ship in g.ships if ship.side == side)) for side in s.sides]
 
 
 def result(s: Setup, g: Game, by_limit: bool) -> Result:
@@ -122,7 +134,6 @@ def result(s: Setup, g: Game, by_limit: bool) -> Result:
                 captured = any(o.side == side and not o.struck for o in g.partners(ship, "grappled"))
                 total += s.victory.points("captured" if captured else "struck", ship.flagship)
         points.append(total)
-    top = max(points)
-    winner = s.sides[points.index(top)] if points.count(top) == 1 else None
+    winner = s.victory.winner(s.sides, points, broken(s, g))
     struck = tuple(sum(1 for ship in g.ships if ship.side == side and ship.struck) for side in s.sides)
     return Result(g.turn, by_limit, winner, struck, tuple(points))

@@ -13,10 +13,12 @@ from printgen.play.engine import Result, Setup, play
 _SHARED: dict[str, object] = {}
 
 
-def _chunk(job: tuple[int, int, int]) -> list[Result]:
+def _chunk(job: tuple[int, int, int]) -> list:
     seed, first, count = job
     setup = _SHARED["setup"]
     try:
+        if _SHARED.get("tallies"):                 # each game with its turn-by-turn tally
+            return [(play(setup, seed, i, tally=(turns := [])), turns) for i in range(first, first + count)]
         return [play(setup, seed, i) for i in range(first, first + count)]
     except Exception:
         raise
@@ -41,9 +43,11 @@ def chunks(games: int, workers: int) -> list[tuple[int, int]]:
 
 
 def simulate(setup: Setup, games: int, seed: int, workers: int | None = None,
-             progress: Callable[[int], None] | None = None) -> list[Result]:
-    """Results of games 0..games-1 of the simulation seeded `seed`, in order."""
+             progress: Callable[[int], None] | None = None, tallies: bool = False) -> list:
+    """Results of games 0..games-1 of the simulation seeded `seed`, in order; with `tallies`, each as
+    (result, [the game as it stood at the end of each turn]) (printgen.play.engine.play)."""
     workers = workers or os.cpu_count() or 1
+    _SHARED["tallies"] = tallies
     jobs = [(seed, first, count) for first, count in chunks(games, workers)]
     results: list[Result] = []
     if workers <= 1 or len(jobs) <= 1 or "fork" not in multiprocessing.get_all_start_methods():
@@ -54,7 +58,7 @@ def simulate(setup: Setup, games: int, seed: int, workers: int | None = None,
                 if progress:
                     progress(len(results))
         finally:
-            _SHARED.pop("setup", None)
+            _SHARED.clear()
         return results
     _SHARED["setup"] = setup                       # forked workers inherit it: nothing is pickled but results
     try:
@@ -68,5 +72,5 @@ def simulate(setup: Setup, games: int, seed: int, workers: int | None = None,
                 if progress:
                     progress(len(results))
     finally:
-        _SHARED.pop("setup", None)
+        _SHARED.clear()
     return results

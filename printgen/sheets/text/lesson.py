@@ -60,6 +60,7 @@ def lesson_sheet(plan, options: Options, template: str, title: str, columns: int
 def context(plan) -> dict:
     """What the lesson's templates loop over (counts they print come through pnum(), traced)."""
     from printgen.game import classroom, materials
+    from printgen.lesson import figures  # noqa: F401 (registers the lesson's game's figures)
 
     s = plan.scenario
     sides = {key: [ship for ship in s.fleet.ships if ship.side == key] for key in s.ruleset.sides}
@@ -67,4 +68,21 @@ def context(plan) -> dict:
     return dict(plan=plan, sides=sides, other_side=other_side, groups=classroom.groups(plan), breaks=classroom.period_breaks(plan),
                 printed=[(r.kind, r.title, r.copies, r.paper, r.two_sided) for r in map(plan.record, materials.printed_kinds(plan))],
                 per_words=materials.PER_WORDS, optional=materials.optional_kinds(plan),
-                outcome=lambda ship: classroom.outcome_of(plan, ship), lesson=s.lesson, victory=s.victory)
+                outcome=lambda ship: classroom.outcome_of(plan, ship), lesson=s.lesson, victory=s.victory,
+                fitted=plan.fitted, game=_game(plan))
+
+
+def _game(plan) -> dict | None:
+    """The engagement the kit plays, as the lesson plan describes it (None: no game was fitted)."""
+    if plan.fitted is None:
+        return None
+    from printgen.lesson.engagement import WHOLE
+
+    key = plan.fitted.choice.engagement
+    s = plan.scenario
+    e = s.file.engagements.get(key)
+    others = [e2.title for k, e2 in s.file.engagements.items() if k != key]
+    if not s.lesson.fit:
+        return {"title": "This scenario's ships, as written", "story": "", "written": True, "others": []}
+    return {"title": e.title if e else "The whole battle, at the size that fits", "story": e.story if e else "",
+            "written": False, "others": others + ([] if key == WHOLE else ["the whole battle"])}

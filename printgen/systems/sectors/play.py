@@ -69,7 +69,7 @@ class Boat:
 class Game:
     def __init__(self, rs, boats: list[Boat], hazards: list[Hazard], width: float, height: float,
                  seed: int | str, turn_limit: int, victory: tuple[int, int, int] = (1, 2, 3),
-                 holding: frozenset[str] = frozenset(), log: list | None = None):
+                 holding: frozenset[str] = frozenset(), log: list | None = None, rules=None):
         self.rs, self.boats, self.hazards = rs, boats, hazards
         self.holding = holding         # sides whose policy keeps station (printgen/play/policies.py)
         self.log = log                 # (turn, phase, poses, links) after each phase, for a replay
@@ -79,6 +79,7 @@ class Game:
         self.wind = COMPASS_DEG[rs.table.wind_from]
         self.storm = 0
         self.victory = victory
+        self.rules = rules             # the lesson's Victory: when a side breaks off (printgen/data/lesson.py)
         self.used: dict[str, set[str]] = {p: set() for p in rs.sequence.phases}
         self.phase = ""
 
@@ -110,8 +111,9 @@ class Game:
         b.grappled.clear()
 
     # -- the turn -------------------------------------------------------------------------------
-    def play(self) -> str | None:
-        """Play until the turn limit or a side has no ship fighting; the winning side (None: a draw)."""
+    def play(self, tally: list | None = None) -> str | None:
+        """Play until the turn limit or a side has no ship fighting; the winning side (None: a draw).
+        `tally`: the game's result as it stood at the end of each turn (printgen/play/engine.play)."""
         phases = {"wind": self.weather, "movement": self.movement, "missile": self.missile,
                   "grappling": self.boarding, "morale": self.morale}
         steps = []
@@ -129,7 +131,27 @@ class Game:
                 self.phase = name
                 step()
                 self.snapshot(name)
+            if tally is not None:
+                tally.append(self.result(by_limit=False))
+            if any(self.broken()):                      # at the end of a turn (a classroom rule)
+                break
         return self.winner()
+
+    def result(self, by_limit: bool):
+        """The game as it stands, as printgen/play/engine.Result."""
+        from printgen.play.engine import Result
+
+        sides = tuple(self.rs.sides)
+        pts = self.points()
+        return Result(self.turn, by_limit, self.winner(),
+                      tuple(sum(1 for b in self.boats if b.side == s and not b.fighting) for s in sides),
+                      tuple(pts[s] for s in sides))
+
+    def broken(self) -> list[bool]:
+        """Whether each side has broken off (the lesson's victory.breaks_at)."""
+        return [self.rules is not None and self.rules.broken(sum(1 for b in self.boats if b.side == s and not b.fighting),
+                                                             sum(1 for b in self.boats if b.side == s))
+                for s in self.rs.sides]
 
     def snapshot(self, phase: str) -> None:
         """The table after a phase, as printgen/sheets/plays/replay.py draws it (poses: x, y, h, hp, out)."""
@@ -151,6 +173,8 @@ class Game:
 
     def winner(self) -> str | None:
         pts = self.points()
+        if self.rules is not None:
+            return self.rules.winner(tuple(self.rs.sides), [pts[s] for s in self.rs.sides], self.broken())
         best = max(pts.values())
         top = [s for s, v in pts.items() if v == best]
         return top[0] if len(top) == 1 else None
@@ -436,7 +460,8 @@ def new_game(scenario, deployment, seed: int | str, turn_limit: int | None = Non
     hazards = [Hazard(h["kind"], *h["rect_in"]) for h in hazards_of(scenario, deployment.scale)]
     v = scenario.victory
     return Game(rs, boats, hazards, deployment.width_in, deployment.height_in, seed,
-                turn_limit or scenario.lesson.turn_limit, (v.struck, v.flagship_struck, v.captured), holding, log)
+                turn_limit or scenario.lesson.turn_limit, (v.struck, v.flagship_struck, v.captured), holding, log,
+                rules=v)
 
 
 def hazards_of(scenario, scale: float) -> list[dict]:
@@ -466,18 +491,14 @@ class Engine:
     def hit_points(self, flagship: bool) -> int:
         return 0                         # a replay's start pose; crews and sectors are this engine's own
 
-    def play_game(self, setup, seed: int, index: int, log: list | None = None):
+    def play_game(self, setup, seed: int, index: int, log: list | None = None, tally: list | None = None):
         """One game of the simulation seeded `seed` as printgen/play/engine.Result."""
-        from printgen.play.engine import Result, game_seed
+        from printgen.play.engine import game_seed
 
         holding = frozenset(side for side, p in setup.policies.items() if not p.moves)
         g = new_game(self.scenario, self.deployment, game_seed(seed, index), setup.turn_limit, holding, log)
         if log is not None:
             g.snapshot("start")
-        winner = g.play()
-        sides = tuple(self.rs.sides)
-        alive = [any(b.fighting for b in g.boats if b.side == s) for s in sides]
-        pts = g.points()
-        return Result(g.turn, all(alive), winner,
-                      tuple(sum(1 for b in g.boats if b.side == s and not b.fighting) for s in sides),
-                      tuple(pts[s] for s in sides))
+        g.play(tally)
+        alive = [any(b.fighting for b in g.boats if b.side == s) for s in self.rs.sides]
+        return g.result(by_limit=all(alive) and not any(g.broken()))

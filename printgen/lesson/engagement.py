@@ -1,0 +1,67 @@
+"""A lesson's game as printgen chose it (or the teacher pinned it): which engagement of the battle,
+how many ships of each side, when a side breaks off, the lesson's timings; and the scenario the kit
+prints for it (its ships, its lesson, its victory, each choice with its provenance)."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+from printgen.data.lesson import Lesson
+from printgen.data.scenario import Scenario
+from printgen.game.reduce import keep
+from printgen.lesson import timing
+from printgen.rules.provenance import Entry
+
+WHOLE = "whole-battle"          # the engagement that is the whole battle, as the scenario gives it
+
+
+@dataclass(frozen=True)
+class Choice:
+    engagement: str                             # a key of [engagements], or WHOLE
+    counts: tuple[tuple[str, int], ...]         # ships of each side, in the ruleset's order of sides
+    breaks_at: float | None                     # a side breaks off once this share of its ships has struck
+    lesson: Lesson                              # the lesson timed for these ships (printgen.lesson.timing)
+
+    def but(self, **changes) -> Choice:
+        return dataclasses.replace(self, **changes)
+
+    @property
+    def ships(self) -> int:
+        return sum(n for _, n in self.counts)
+
+    @property
+    def turns(self) -> int:
+        return self.lesson.turn_limit
+
+
+def pool(scenario: Scenario, engagement: str) -> list:
+    """The ships that fought in an engagement, in the fleet's order."""
+    if engagement == WHOLE:
+        return list(scenario.fleet.ships)
+    return scenario.file.engagements[engagement].members(scenario.fleet)
+
+
+def title(scenario: Scenario, engagement: str) -> str:
+    return "The whole battle" if engagement == WHOLE else scenario.file.engagements[engagement].title
+
+
+def timed(scenario: Scenario, ships: int) -> Lesson:
+    """The scenario's lesson (the teacher's periods and minutes in it) timed for `ships` ships."""
+    return timing.fit(scenario.lesson, ships, len(scenario.fleet.ships))
+
+
+def apply(scenario: Scenario, choice: Choice, why: str) -> Scenario:
+    """The scenario the kit prints for the choice: the chosen ships (flagships, leaders and named
+    ships kept first), the lesson timed for them, the break-off rule; `why` is printed with each
+    of printgen's choices."""
+    ships = keep(scenario, pool(scenario, choice.engagement), dict(choice.counts))
+    victory = scenario.victory.model_copy(update={"breaks_at": choice.breaks_at})
+    provenance = {"lesson": Entry(kind="choice", why=f"timed for {len(ships)} ships: {timing.ASSUMES}"),
+                  "words.engagement": Entry(kind="choice", why=why)}
+    if choice.breaks_at is not None:
+        provenance["victory.breaks_at"] = Entry(kind="classroom", why="a side that has lost this share of its "
+                                                "ships breaks off, so that a short lesson ends by decision")
+    file = scenario.file.model_copy(update={"lesson": choice.lesson, "victory": victory,
+                                            "provenance": {**scenario.file.provenance, **provenance}})
+    return dataclasses.replace(scenario, file=file).with_ships(ships)

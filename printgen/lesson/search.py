@@ -1,0 +1,278 @@
+"""Choosing the lesson's game by playing it: candidate games (an engagement, ships a side, a break-off
+rule) each played by the simulator on several deployments, kept only when the class would get a game
+that fits (AIMS), the nearest otherwise, with what it misses named.
+
+The search, bounded and the same on every machine: the engagements in the scenario's order, the whole
+battle first; for each, the most ships whose turns fit the lesson (at least MIN_TURNS, TURNS_WANTED
+if it can); then the break-off shares in BREAKS order, each with up to BALANCE_STEPS moves of a ship
+from the side that wins too often to the other; the first candidate that meets every aim wins,
+else the one that misses them least."""
+
+from __future__ import annotations
+
+import math
+import statistics
+from dataclasses import dataclass
+
+from printgen.data.scenario import Scenario
+from printgen.lesson.engagement import WHOLE, Choice, apply, pool, timed, title
+from printgen.options import Options
+
+# What a game that fits the lesson does (printgen's choice, printed with the plays page's figures)
+MAX_DRAWS = 0.20                 # at most this share of games end without a winner
+MIN_WIN = 0.25                   # each side wins at least this share ("fair")
+MAX_BY_LIMIT = 0.5               # the median game ends by decision (a side breaks off or loses its last
+#                                  ship), not at the turn limit
+MIN_TURNS, TURNS_WANTED = 3, 4
+COMMAND = 4                      # ships a pupil commands at most in a game printgen chooses (two sides at least)
+BREAKS = (1 / 3, 1 / 4, 1 / 2)   # shares of a side's ships struck at which it breaks off
+BALANCE_STEPS = 4
+DEPLOYMENTS, GAMES = 3, 40       # a candidate's trial: games on each of several deployments
+STEP = 7919                      # the trial deployments' seeds: the kit's, then this far apart
+
+
+@dataclass(frozen=True)
+class Trial:
+    """A candidate as the simulator played it."""
+    choice: Choice
+    sides: tuple[str, ...]
+    games: int
+    wins: tuple[float, ...]               # share of games each side won
+    draws: float
+    by_limit: float                       # share of games that reached the turn limit
+    median_turns: float
+    spread: tuple[tuple[float, ...], ...]   # each deployment's win shares (a row a deployment)
+    unmet: tuple[str, ...]                # the aims it misses, in words
+
+    @property
+    def miss(self) -> float:
+        """How far it is from every aim (0: it meets them all)."""
+        return (max(0.0, self.draws - MAX_DRAWS) + sum(max(0.0, MIN_WIN - w) for w in self.wins)
+                + max(0.0, self.by_limit - MAX_BY_LIMIT) + max(0, MIN_TURNS - self.choice.turns))
+
+
+def _unmet(wins, draws, by_limit, turns, balance: str, favoured: str | None, sides) -> tuple[str, ...]:
+    """The aims missed, as codes: "turns", "draws", "win:SIDE" (wins too rarely), "history" (the
+    battle's winner does not win most games), "limit" (most games run to the turn limit)."""
+    out = []
+    if turns < MIN_TURNS:
+        out.append("turns")
+    if draws > MAX_DRAWS:
+        out.append("draws")
+    if balance == "fair":
+        out += [f"win:{s}" for s, w in zip(sides, wins) if w < MIN_WIN]
+    elif favoured is not None and wins[sides.index(favoured)] < max(wins):
+        out.append("history")
+    if by_limit > MAX_BY_LIMIT:
+        out.append("limit")
+    return tuple(out)
+
+
+def missed(t: Trial, names: dict[str, str]) -> list[str]:
+    """The aims a candidate misses, in words and figures (for the teacher at the terminal)."""
+    said = {"turns": f"only {t.choice.turns} turns fit the lesson (at least {MIN_TURNS} wanted)",
+            "draws": f"{100 * t.draws:.0f}% of games are draws (at most {100 * MAX_DRAWS:.0f}% wanted)",
+            "history": "the side that won the battle does not win most games",
+            "limit": f"{100 * t.by_limit:.0f}% of games run to the turn limit (the median game should end by decision)"}
+    out = []
+    for code in t.unmet:
+        if code.startswith("win:"):
+            side = code[4:]
+            out.append(f"the {names[side]} win {100 * t.wins[t.sides.index(side)]:.0f}% (at least "
+                       f"{100 * MIN_WIN:.0f}% wanted)")
+        else:
+            out.append(said[code])
+    return out
+
+
+def play_candidate(scenario: Scenario, options: Options, choice: Choice, deployments: int = DEPLOYMENTS,
+                   games: int = GAMES) -> tuple[tuple[str, ...], tuple[int, ...], list[list]]:
+    """The candidate's games on each deployment (the kit's map first), played once to its turn limit
+    with no side breaking off, each with its turn-by-turn tally: (sides, ships a side, games a
+    deployment), from which `judge` reads every way of ending them."""
+    from printgen.game.deploy import deploy
+    from printgen.play.engine import setup
+    from printgen.play.run import simulate
+
+    played = apply(scenario, choice.but(breaks_at=None), "")
+    sides = tuple(scenario.ruleset.sides)
+    sizes = tuple(sum(1 for s in played.fleet.ships if s.side == side) for side in sides)
+    rounds = []
+    for k in range(deployments):
+        seed = options.seed + k * STEP
+        st = setup(played, deploy(played, options.but(seed=seed)), _policies(scenario))
+        rounds.append(simulate(st, games, seed, tallies=True))
+    return sides, sizes, rounds
+
+
+def ending(result, turns: list, victory, sides: tuple[str, ...], sizes: tuple[int, ...]) -> tuple[int, bool, str | None]:
+    """How a game played without breaking off ends under `victory`'s rule: (turns, reached the turn
+    limit, winner), as the engine would have ended it (printgen/play/engine.py: a side breaks off at
+    the end of a turn)."""
+    for t, r in enumerate(turns, start=1):
+        broken = [victory.broken(r.struck[k], sizes[k]) for k in range(len(sides))]
+        if any(broken):
+            return t, False, victory.winner(sides, list(r.points), broken)
+    broken = [victory.broken(result.struck[k], sizes[k]) for k in range(len(sides))]
+    return result.turns, result.by_limit, victory.winner(sides, list(result.points), broken)
+
+
+def judge(scenario: Scenario, choice: Choice, played, balance: str = "fair", favoured: str | None = None) -> Trial:
+    """The candidate's figures under its break-off rule, from games played without one."""
+    sides, sizes, rounds = played
+    victory = scenario.victory.model_copy(update={"breaks_at": choice.breaks_at})
+    ends = [[ending(r, turns, victory, sides, sizes) for r, turns in games] for games in rounds]
+    every = [e for games in ends for e in games]
+    n = len(every)
+    wins = tuple(sum(w == s for _, _, w in every) / n for s in sides)
+    draws = sum(w is None for _, _, w in every) / n
+    by_limit = sum(limit for _, limit, _ in every) / n
+    spread = tuple(tuple(sum(w == s for _, _, w in games) / len(games) for s in sides) for games in ends)
+    return Trial(choice, sides, n, wins, draws, by_limit, statistics.median(t for t, _, _ in every), spread,
+                 _unmet(wins, draws, by_limit, choice.turns, balance, favoured, sides))
+
+
+def _policies(scenario: Scenario) -> dict[str, str] | None:
+    """How the search steers each side: the scenario's `[simulation] lesson` policies, as a class plays
+    (default: the scenario's own policies)."""
+    sim = scenario.file.simulation
+    return dict(sim.lesson) if sim is not None and getattr(sim, "lesson", None) else None
+
+
+def sizes(scenario: Scenario, engagement: str, students: int, sized: bool = False) -> list[int]:
+    """Fleet sizes to try for an engagement, largest first: those whose turns fit the lesson, from the
+    engagement's ships (or COMMAND a pupil) down to the fewest the class can crew (three pupils a ship
+    at most); `sized`: the teacher gave the fleet's size, all of the engagement's ships."""
+    ships = pool(scenario, engagement)
+    if sized:
+        return [len(ships)]
+    squadrons = len({(s.side, s.squadron) for s in ships})
+    least = max(squadrons, math.ceil(students / 3), 2)
+    most = max(least, min(len(ships), COMMAND * max(students, 2)))
+    fitting = [n for n in range(most, least - 1, -1) if timed(scenario, n).turn_limit >= MIN_TURNS]
+    wanted = [n for n in fitting if timed(scenario, n).turn_limit >= TURNS_WANTED]
+    return wanted or fitting
+
+
+def both_sides(scenario: Scenario, engagement: str) -> bool:
+    """Whether the engagement has ships of every side in this fleet."""
+    return {s.side for s in pool(scenario, engagement)} == set(scenario.ruleset.sides)
+
+
+def split(scenario: Scenario, engagement: str, n: int) -> dict[str, int]:
+    """n ships shared between the sides in proportion to the engagement's, each side keeping at least
+    one ship of each of its squadrons there."""
+    ships = pool(scenario, engagement)
+    sides = list(scenario.ruleset.sides)
+    have = {s: sum(1 for x in ships if x.side == s) for s in sides}
+    least = {s: len({x.squadron for x in ships if x.side == s}) for s in sides}
+    out = {s: max(least[s], round(n * have[s] / len(ships))) for s in sides}
+    while sum(out.values()) > n and any(out[s] > least[s] for s in sides):
+        s = max((s for s in sides if out[s] > least[s]), key=lambda s: out[s] / have[s])
+        out[s] -= 1
+    while sum(out.values()) < n and any(out[s] < have[s] for s in sides):
+        s = min((s for s in sides if out[s] < have[s]), key=lambda s: out[s] / have[s])
+        out[s] += 1
+    return out
+
+
+def rebalance(scenario: Scenario, engagement: str, counts: dict[str, int], t: Trial) -> dict[str, int] | None:
+    """One ship less for the side that wins most, one more for the other if the engagement has one
+    (else one less only): the next candidate, or None when no move is left."""
+    ships = pool(scenario, engagement)
+    strong = t.sides[max(range(len(t.sides)), key=lambda k: t.wins[k])]
+    weak = t.sides[min(range(len(t.sides)), key=lambda k: t.wins[k])]
+    least = len({x.squadron for x in ships if x.side == strong})
+    out = dict(counts)
+    if out[strong] > least:
+        out[strong] -= 1
+    if out[weak] < sum(1 for x in ships if x.side == weak):
+        out[weak] += 1
+    return out if out != counts else None
+
+
+_CHOSEN: dict[tuple, tuple[Trial, list[Trial]]] = {}   # this process's searches: the same inputs, the same game
+REMEMBERED = 16
+
+
+def choose(scenario: Scenario, options: Options, students: int, balance: str = "fair",
+           engagement: str | None = None, breaks: tuple[float | None, ...] | None = None,
+           sized: bool = False) -> tuple[Trial, list[Trial]]:
+    """The lesson's game: (the chosen candidate, every candidate tried, in order). The teacher's pins:
+    `engagement`, `breaks` (the break-off shares to try; (None,): none), `sized` (the fleet's size).
+    The search is a function of its inputs: a process that plans the same kit again (the kit's check,
+    a web page's preview) is given the same answer without playing it again."""
+    key = (scenario.text, scenario.ruleset._file[1] if scenario.ruleset._file else "",
+           tuple(s.key for s in scenario.fleet.ships), scenario.lesson.model_dump_json(),
+           scenario.victory.model_dump_json(), options.but(edition="color", fmt="pdf", paper="letter", notes=()),
+           students, balance, engagement, breaks, sized)
+    if key not in _CHOSEN:
+        if len(_CHOSEN) >= REMEMBERED:
+            _CHOSEN.pop(next(iter(_CHOSEN)))
+        _CHOSEN[key] = _search(scenario, options, students, balance, engagement, breaks, sized)
+    return _CHOSEN[key]
+
+
+def _search(scenario: Scenario, options: Options, students: int, balance: str, engagement: str | None,
+            breaks: tuple[float | None, ...] | None, sized: bool) -> tuple[Trial, list[Trial]]:
+    favoured = _historical_winner(scenario)
+    order = [engagement] if engagement else [e for e in (WHOLE, *scenario.file.engagements) if both_sides(scenario, e)]
+    tried: list[Trial] = []
+    cache: dict = {}                     # games of each engagement and fleet, played once for every break-off rule
+    for e in order:
+        for n in sizes(scenario, e, students, sized)[:1]:
+            for share in breaks or BREAKS:
+                counts = split(scenario, e, n)
+                for _ in range(BALANCE_STEPS + 1):
+                    choice = Choice(e, tuple(counts.items()), share, timed(scenario, sum(counts.values())))
+                    t = judge(scenario, choice, _played(scenario, options, choice, cache), balance, favoured)
+                    tried.append(t)
+                    if not t.unmet:
+                        return t, tried
+                    if (balance != "fair" or sized or min(t.wins) >= MIN_WIN
+                            or not (counts := rebalance(scenario, e, counts, t))):
+                        break
+    if not tried:                        # no size fits (a lesson too short): the smallest game, measured
+        e = order[0]
+        counts = split(scenario, e, max(2, math.ceil(students / 3)))
+        choice = Choice(e, tuple(counts.items()), (breaks or BREAKS)[0], timed(scenario, sum(counts.values())))
+        tried.append(judge(scenario, choice, _played(scenario, options, choice, cache), balance, favoured))
+    return min(tried, key=lambda t: t.miss), tried
+
+
+def as_written(scenario: Scenario, options: Options, balance: str = "fair") -> Trial:
+    """The scenario's own game (every ship, its lesson and break-off as the file gives them), played
+    as a candidate is, for the figures the lesson plan prints."""
+    counts = tuple((side, sum(1 for s in scenario.fleet.ships if s.side == side)) for side in scenario.ruleset.sides)
+    choice = Choice(WHOLE, counts, scenario.victory.breaks_at, scenario.lesson)
+    return judge(scenario, choice, play_candidate(scenario, options, choice), balance, _historical_winner(scenario))
+
+
+def _played(scenario: Scenario, options: Options, choice: Choice, cache: dict):
+    key = (choice.engagement, choice.counts, choice.lesson.turn_limit)
+    if key not in cache:
+        cache[key] = play_candidate(scenario, options, choice)
+    return cache[key]
+
+
+def why(scenario: Scenario, t: Trial) -> str:
+    """What the lesson plan says of the choice."""
+    c = t.choice
+    names = {k: side.name for k, side in scenario.ruleset.sides.items()}
+    ships = " against ".join(f"{n} {names[s]}" for s, n in c.counts)
+    said = (f"{title(scenario, c.engagement)}: {ships} ships fit {c.turns} turns of the lesson; "
+            f"played {t.games} times on {len(t.spread)} deployments, ")
+    said += ", ".join(f"{names[s]} win {100 * w:.0f}%" for s, w in zip(t.sides, t.wins))
+    said += f", draws {100 * t.draws:.0f}%"
+    return said + ("" if not t.unmet else "; it misses: " + "; ".join(missed(t, names)))
+
+
+def _historical_winner(scenario: Scenario) -> str | None:
+    """The side the fleet's fates say won: the one that lost fewer ships (None: no fates to go by)."""
+    lost = {s: 0 for s in scenario.ruleset.sides}
+    for ship in scenario.fleet.ships:
+        if scenario.history.outcome(ship.fate) != "survived":
+            lost[ship.side] += 1
+    if not any(lost.values()):
+        return None
+    return min(lost, key=lambda s: lost[s])
