@@ -18,6 +18,13 @@ class Simulation(Strict):
     lesson: dict[str, str] = Field(default_factory=dict, max_length=20)
 
 
+def lesson_policies(scenario) -> dict[str, str]:
+    """How a class steers each side (the `[simulation] lesson` policies; absent: the scenario's own):
+    the lesson's game is chosen and its page played with these."""
+    sim = scenario.file.simulation
+    return dict(sim.lesson) if sim is not None and sim.lesson else {}
+
+
 def policies_of(scenario) -> dict[str, tuple[str, str]]:
     """Each side's policy name and where it comes from (the scenario, or printgen's default)."""
     given = scenario.file.simulation.policies if scenario.file.simulation is not None else {}

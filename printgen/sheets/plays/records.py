@@ -40,22 +40,25 @@ def kit_games(ships: int, turn_limit: int) -> int:
 
 
 def kit_run(plan) -> SimRun:
-    """The simulation a kit's page reports: the kit's scenario, options and seed; `--turns` only when
-    the kit's lesson (--periods, --minutes) is not the scenario's own."""
+    """The simulation a kit's page reports: the kit's scenario, options and seed, each side steered as
+    a class plays it (the lesson's policies); `--turns` only when the kit's lesson (--periods,
+    --minutes) is not the scenario's own."""
+    from printgen.data.simulation import lesson_policies
     from printgen.paths import scenario_ref
 
     r = plan.request
     lesson = plan.scenario.lesson
     turns = lesson.turn_limit if r.periods is not None or r.minutes is not None else None
     games = kit_games(len(plan.deployment.placements), lesson.turn_limit)
+    policies = tuple(sorted(lesson_policies(plan.scenario).items()))      # as a class plays it
     return SimRun(scenario_ref(plan.scenario), plan.options.seed, games, r.fraction, r.ships, r.scale, r.table,
-                  r.preset, (), turns)
+                  r.preset, policies, turns)
 
 
 def kit_setup(plan, run: SimRun):
     from printgen.play.engine import setup
 
-    return setup(plan.scenario, plan.deployment, None, run.turns)
+    return setup(plan.scenario, plan.deployment, dict(run.policies), run.turns)
 
 
 def kit_results(plan) -> tuple[SimRun, object, list[Result]]:
