@@ -84,3 +84,16 @@ chart groups turns into ranges)."""
 PROBLEMS_SHOWN = 20
 """Problems listed in one error: a file with thousands of mistakes is reported in an instant, with
 the first 20 and how many more."""
+
+NESTING = 32
+"""Lists and tables within each other, in a TOML data file or a JSON file of a kit: the parsers
+recurse once a level and fail near a thousand (a 2 kB file of `[` does it); printgen's own files
+nest at most 8 deep, the built-in rulesets 5."""
+
+KIT_FILE_BYTES = 1_000_000_000
+"""Any file of a kit, when `printgen check` hashes it (in pieces, never held whole): the largest
+document of a 5,000-ship kit is a few tens of megabytes; a larger file is not one printgen wrote."""
+
+KIT_JSON_BYTES = 100_000_000
+"""A JSON file of a kit read whole (manifest.json, trace.json, plays.json, deployment.json): the
+default kit's trace.json is 180 kB; a 5,000-ship kit's about 10 MB."""

@@ -55,13 +55,62 @@ def make_dirs(folder: Path) -> None:
     folder.mkdir(parents=True, exist_ok=True)
 
 
-def write_all(files: dict[Path, bytes]) -> list[Path]:
+# How printgen knows a file it wrote, by its name's ending: words only its own files carry (the
+# PDF's creator, the SVG's <desc>, the PNG's Software chunk, the deployment files' first words, the
+# check report's title). tests/test_safety_output.py holds each writer to its mark.
+MARKS = {".pdf": b"/Creator (printgen)", ".svg": b"<desc>printgen</desc>", ".png": b"tEXtSoftware\x00printgen",
+         ".csv": b"\xef\xbb\xbfnumber,ship,nation,squadron,", ".json": b'"about": "x from the west edge',
+         ".html": b"<title>printgen check of "}
+MARKED_BYTES = 200_000_000          # a file larger than any printgen writes alone is not one of its own
+
+
+def made_by_printgen(path: Path) -> bool:
+    """Whether the plain file `path` carries printgen's mark (read in pieces, never through a link)."""
+    from printgen import reading
+
+    mark = MARKS.get(path.suffix.lower())
+    if mark is None:
+        return False
+    try:
+        with reading.opened(path) as (fd, st):
+            if st.st_size > MARKED_BYTES:
+                return False
+            tail = b""
+            while chunk := os.read(fd, reading.CHUNK):
+                if mark in tail + chunk:
+                    return True
+                tail = chunk[-len(mark):]
+    except (reading.Unreadable, OSError):
+        return False
+    return False
+
+
+def starts_with(path: Path, head: bytes) -> bool:
+    """Whether the plain file `path` begins with `head` (only those bytes read, never through a link)."""
+    from printgen import reading
+
+    try:
+        with reading.opened(path) as (fd, _):
+            return os.read(fd, len(head)) == head
+    except (reading.Unreadable, OSError):
+        return False
+
+
+def write_all(files: dict[Path, bytes], ours: set[Path] | frozenset[Path] = frozenset()) -> list[Path]:
     """Write several files; all temporary files are made first, then renamed in one sweep.
-    An error or a signal at any point leaves no `.part` file behind."""
+    An error or a signal at any point leaves no `.part` file behind. A file of the same name is
+    replaced only if printgen wrote it (its mark, or `ours`: files the caller knows for its own, as
+    `printgen scenario` knows its folder by its scenario.toml): never a teacher's file or a folder."""
     for path in files:
         if path.is_dir() and not path.is_symlink():
             raise PrintgenError(Problem("is a folder: printgen will not replace it with a file", file=path,
                                         fix="move the folder away or choose another output folder with --out"))
+    theirs = [path for path in files if os.path.lexists(path) and path not in ours and not made_by_printgen(path)]
+    if theirs:
+        raise PrintgenError([Problem("exists and is not a file printgen wrote: printgen never replaces a file of "
+                                     "yours" + (" (nor a link)" if path.is_symlink() else ""), file=path,
+                                     fix="move or rename it, or choose another folder (--out) or file name")
+                             for path in theirs])
     staged: list[tuple[str, Path]] = []
     try:
         for path, data in files.items():

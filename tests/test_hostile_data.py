@@ -631,3 +631,154 @@ def test_random_toml_values_load_or_fail_cleanly(tmp_path_factory, audited, data
         target[key] = data.draw(TOML_VALUES)
     path.write_text(tomli_w.dumps(doc), encoding="utf-8")
     _load(folder, audited)
+
+
+# --- issue 30: internal errors that are now messages -----------------------------------------------
+
+def _without_squadrons(folder: Path, gone: set[str]) -> None:
+    """Drop squadrons from scenario.toml (and every name of their ships from it) and their ships from ships.csv."""
+    import tomllib
+
+    import tomli_w
+
+    ships = folder / "ships.csv"
+    rows = list(csv.DictReader(io.StringIO(ships.read_text(encoding="utf-8-sig"))))
+    names = {r["name"] for r in rows if r["squadron"] in gone}
+    out = io.StringIO()
+    w = csv.DictWriter(out, fieldnames=list(rows[0]), lineterminator="\n")
+    w.writeheader()
+    w.writerows(r for r in rows if r["squadron"] not in gone)
+    ships.write_text(out.getvalue(), encoding="utf-8")
+    data = tomllib.loads((folder / "scenario.toml").read_text(encoding="utf-8"))
+    for key in ("flagships", "named"):
+        data["fleet"][key] = [n for n in data["fleet"][key] if n not in names]
+    data["deployment"]["loners"] = [n for n in data["deployment"]["loners"] if n not in names]
+    for sq in gone:
+        data["squadrons"].pop(sq)
+        data["deployment"]["squadrons"].pop(sq, None)
+    (folder / "scenario.toml").write_text(tomli_w.dumps(data), encoding="utf-8")
+
+
+def test_a_fleet_of_one_side_is_refused_naming_the_missing_side(tmp_path):
+    """Issue 30: a fleet with no ship of one side's squadrons printed a kit up to the debrief, then an
+    internal error (KeyError: 'French')."""
+    folder = copy_scenario(tmp_path, local_rules=False)
+    _without_squadrons(folder, {"French", "Spanish"})
+    refused(folder, "the fleet has ships of one side only (British); a battle needs ships on two sides",
+            "fix: add a squadron (and its ships in the ships file) for Franco-Spanish (allied)", command="kit")
+
+
+def test_a_squadron_the_lesson_names_renamed_is_a_message(tmp_path):
+    """A teacher's copy of Trafalgar whose Spanish squadron is renamed: the debrief's history names it."""
+    folder = copy_scenario(tmp_path, local_rules=False)
+    text = (folder / "scenario.toml").read_text(encoding="utf-8")
+    (folder / "scenario.toml").write_text(text.replace("[squadrons.Spanish]", "[squadrons.Iberian]"), encoding="utf-8")
+    ships = folder / "ships.csv"
+    ships.write_text(ships.read_text(encoding="utf-8-sig").replace(",Spanish,Spanish,", ",Spanish,Iberian,"), encoding="utf-8")
+    r = printgen("kit", str(folder), "--ships", "8", "--students", "4", "--scale", "0.5", "--out", str(tmp_path / "k"),
+                 timeout=600)
+    assert r.returncode == 2 and "Traceback" not in r.stderr and "internal error" not in r.stderr, r.stderr
+    assert "name the squadron 'Spanish', which this scenario does not have" in r.stderr
+    assert not (tmp_path / "k").exists()
+
+
+@pytest.mark.skipif(sys.platform in ("win32", "darwin"), reason="file names are always Unicode text there")
+def test_a_scenario_folder_whose_name_is_not_utf8_is_refused(tmp_path):
+    """Issue 30: a folder named in bytes that are not UTF-8 ended `kit` and `map` in an internal error
+    (UnicodeEncodeError) when its name was written into the kit's files."""
+    import os
+
+    folder = os.fsencode(tmp_path) + b"/fleet-\xff\xfe"
+    shutil.copytree(FLEETS / "trafalgar", os.fsdecode(folder))
+    for command in (["kit", "--ships", "6", "--students", "4"], ["map", "--ships", "6"]):
+        r = subprocess.run([sys.executable, "-m", "printgen", command[0], folder, *command[1:], "--out",
+                            str(tmp_path / "out")], capture_output=True, timeout=300)
+        said = r.stderr.decode("utf-8", "replace")
+        assert r.returncode == 2 and "internal error" not in said, said
+        assert "the folder's name (or a folder above it) is not UTF-8 text" in said
+    assert not (tmp_path / "out").exists()
+
+
+# --- issue 30: names a fuzzer found (accepted, then the kit failed its own check) ------------------
+
+def test_unicode_spaces_and_ligatures_are_stored_as_plain_spaces_and_letters(tmp_path):
+    from printgen.data.scenario import load_scenario
+
+    folder = copy_scenario(tmp_path, local_rules=False)
+    edit_ships(folder, 0, name="HMS\u00a0Victory")                     # no-break space
+    edit_ships(folder, 12, name="Royal\u2009Sovereign")                # thin space
+    edit_ships(folder, 13, name="Belle\ufb01le")                      # the fi ligature
+    set_key(folder / "scenario.toml", "scenario", "title", '"Trafalgar,\u202f1805"')     # narrow no-break space
+    s = load_scenario(str(folder))
+    assert [x.name for x in s.fleet.ships[:1] + s.fleet.ships[12:14]] == ["HMS Victory", "Royal Sovereign", "Bellefile"]
+    assert s.title == "Trafalgar, 1805"
+
+
+@pytest.mark.slow
+def test_a_kit_of_such_names_checks(tmp_path):
+    """The names printgen stores are the names its check reads back from the PDF: such a kit used to
+    fail its own check (9 of 101 fuzzed names)."""
+    folder = copy_scenario(tmp_path, local_rules=False)
+    edit_ships(folder, 0, name="HMS\u00a0Victory")
+    edit_ships(folder, 12, name="Royal\u2003Sovereign")
+    edit_ships(folder, 13, name="Belle\ufb01le")
+    r = printgen("kit", str(folder), "--ships", "8", "--students", "4", "--scale", "0.5", "--out",
+                 str(tmp_path / "k"), timeout=900)
+    assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-3000:]
+
+
+@pytest.mark.parametrize("name, says", [
+    ("\u0301\u0301", "has the accent U+0301 COMBINING ACUTE ACCENT on no letter"),
+    ("Victory \u0308", "has the accent U+0308 COMBINING DIAERESIS on no letter"),
+    ("Victory\u0301\u0301", "has the accent U+0301 COMBINING ACUTE ACCENT twice on one letter"),
+    ("Victory\ufe0f", "contains the invisible character U+FE0F VARIATION SELECTOR-16"),
+    ("Vic\u034ftory", "contains the invisible character U+034F COMBINING GRAPHEME JOINER"),
+])
+def test_accents_on_nothing_twice_or_invisible_selectors_are_refused(tmp_path, name, says):
+    folder = copy_scenario(tmp_path, local_rules=False)
+    edit_ships(folder, 1, name=name)
+    refused(folder, "ships.csv, line 3, field 'name'", says)
+
+
+@pytest.mark.parametrize("lookalike, odd", [("Vi\u0441tory", "U+0441 CYRILLIC SMALL LETTER ES"),
+                                            ("Vict\u03bfry", "U+03BF GREEK SMALL LETTER OMICRON"),
+                                            ("Vict0ry", "digits for letters")])
+def test_a_name_that_looks_like_another_ships_is_refused_naming_both(tmp_path, lookalike, odd):
+    folder = copy_scenario(tmp_path, local_rules=False)
+    edit_ships(folder, 30, name=lookalike)                            # a French ship named like Victory
+    said = refused(folder, f"'{lookalike}' looks the same as 'Victory' (line 2) but is spelt with other letters ({odd})")
+    assert "ships.csv, line 32, field 'name'" in said
+
+
+def test_ships_of_two_nations_may_still_share_a_name(tmp_path):
+    from printgen.data.scenario import load_scenario
+
+    folder = copy_scenario(tmp_path, local_rules=False)
+    edit_ships(folder, 30, name="Téméraire")                          # a Spanish Téméraire beside the British one
+    assert sum(s.name == "Téméraire" for s in load_scenario(str(folder)).fleet.ships) == 2
+
+
+def test_true_where_a_number_belongs_is_refused_not_read_as_1(tmp_path):
+    """Issue 30: `ships = true` was read as 1 (pydantic's lax mode)."""
+    folder = copy_scenario(tmp_path)
+    set_key(folder / "scenario.toml", "squadrons.Spanish", "ships", "true")
+    refused(folder, "field 'squadrons.Spanish.ships': true is not a number")
+    folder = copy_scenario(tmp_path / "2")
+    text = (folder / "rules.toml").read_text(encoding="utf-8")
+    (folder / "rules.toml").write_text(text.replace("ship = 5", "ship = true", 1), encoding="utf-8")
+    refused(folder, "rules.toml, line 78", "true is not a number")
+
+
+@pytest.mark.parametrize("deep", ["[" * 900, "x = " + "[" * 900 + "]" * 900, "x = " + "{a = " * 900 + "1" + "}" * 900])
+def test_toml_nested_hundreds_deep_is_refused_before_parsing(tmp_path, deep):
+    """Issue 30: 900 `[` in 2 kB ended in RecursionError (tomllib recurses once a level)."""
+    folder = copy_scenario(tmp_path)
+    (folder / "scenario.toml").write_text(deep, encoding="utf-8")
+    refused(folder, "scenario.toml", "nest 90", "printgen reads at most 32")
+
+
+def test_a_deep_ruleset_is_refused_and_brackets_in_strings_do_not_count(tmp_path):
+    folder = copy_scenario(tmp_path)
+    with (folder / "rules.toml").open("a", encoding="utf-8") as f:
+        f.write('\n[deep]\nnote = "' + "[" * 100 + '"  # ' + "{" * 100 + "\nx = " + "[" * 40 + "]" * 40 + "\n")
+    refused(folder, "rules.toml", "nest 40 deep")

@@ -12,7 +12,7 @@ import pdfplumber
 import pytest
 
 from printgen.check.kit import check_kit
-from printgen.sheets.plays.records import RECORDS, decode, kit_games, reuse_records, sample
+from printgen.sheets.plays.records import RECORDS, decode, kit_games, sample
 from printgen.play.stats import summarise
 from tamper import build, copy_kit, edit_page, fails, load_trace, rehash, replace_shown_at
 
@@ -109,26 +109,21 @@ def test_sluys_kit_has_the_page_and_checks(tmp_path):
     assert f"French {100 * win:.1f}% ({100 * lo:.1f}-{100 * hi:.1f}%)" in text
 
 
-def test_the_next_kit_reuses_the_records_only_when_they_are_its_own(kit):
-    """Same request, printgen and ruleset, records as written and a replayed sample that agrees: the games
-    are not played again; a different request or an edited record: they are."""
-    from printgen.kit.build import plan_kit, ruleset_sha256
-    from printgen.request import KitRequest
-
-    manifest = json.loads((kit / "manifest.json").read_text())
-    request = KitRequest.from_json(manifest["request"])
-
-    def reused(req: KitRequest) -> bool:
-        plan = plan_kit(req)
-        ok = reuse_records(plan, kit, ruleset_sha256(plan.scenario.ruleset))
-        assert ok == ("_plays" in plan.__dict__)
-        return ok
-
-    assert reused(request)
-    assert not reused(request.but(seed=7))
-    run, _, results = decode((kit / RECORDS).read_bytes())
-    _edit_record(kit, sample(run, len(results))[-1], lambda g: g.__setitem__(0, g[0] - 1))
-    assert not reused(request)
+def test_a_rebuild_plays_its_games_again_and_never_prints_records_edited_outside_the_sample(kit, run):
+    """Issue 30: 22 games edited outside the replayed sample, the manifest's sum fixed: a rebuild with
+    the same request used to take those records (its sample replayed the same) and print the
+    fabricated figures in a kit that passed its check. The kit's records are now always its own games."""
+    original = (kit / RECORDS).read_bytes()
+    run_, _, results = decode(original)
+    checked = set(sample(run_, len(results)))
+    edited = [i for i in range(len(results)) if i not in checked][:22]
+    assert len(edited) == 22
+    for i in edited:
+        _edit_record(kit, i, lambda g: g.__setitem__(2, 1 if g[2] != 1 else 0))    # sum fixed too
+    assert (kit / RECORDS).read_bytes() != original
+    code, out, err = run("kit", "trafalgar", *SMALL, "--out", kit)
+    assert code == 0, out + err
+    assert (kit / RECORDS).read_bytes() == original
 
 
 def test_the_kit_replays_no_game_it_has_just_recorded_and_every_check_does(kit, run, monkeypatch):

@@ -128,6 +128,41 @@ def test_single_document_commands_write_only_their_own_files(run, tmp_path):
     assert code == 2 and "is a folder" in err and (out / "quickref-color.pdf").is_dir()
 
 
+def test_a_single_document_command_never_replaces_a_file_printgen_did_not_write(run, tmp_path):
+    """Issue 30: `printgen sprites --out DIR` and `printgen simulate --report FILE` replaced a file of
+    the same name that printgen had not written (`check --report` already refused). Each file
+    printgen writes carries its mark, so its own files are still replaced by the next run."""
+    out = tmp_path / "mix"
+    for command in (["sprites", "trafalgar", "--ships", "4"], ["sprites", "trafalgar", "--ships", "4", "--format", "svg"],
+                    ["quickref", "trafalgar", "--format", "png"], ["map", "trafalgar", "--ships", "4"]):
+        for _ in range(2):                                       # the second run replaces the first's files
+            code, o, err = run(*command, "--out", out)
+            assert code == 0, o + err
+    assert {p.suffix for p in out.iterdir()} == {".pdf", ".svg", ".png", ".csv", ".json"}
+    mine = {"sprites-color.pdf": b"%PDF-1.4 my own sprites", "deployment.csv": b"my seating plan"}
+    for name, data in mine.items():
+        (out / name).write_bytes(data)
+    (tmp_path / "target.pdf").write_bytes(b"kept")
+    (out / "quickref-color-p1.png").unlink()
+    (out / "quickref-color-p1.png").symlink_to(tmp_path / "target.pdf")
+    for command, name in ((["sprites", "trafalgar", "--ships", "4"], "sprites-color.pdf"),
+                          (["map", "trafalgar", "--ships", "4"], "deployment.csv"),
+                          (["quickref", "trafalgar", "--format", "png"], "quickref-color-p1.png")):
+        code, _, err = run(*command, "--out", out)
+        assert code == 2 and f"{out / name}: exists and is not a file printgen wrote" in err, err
+    assert all((out / name).read_bytes() == data for name, data in mine.items())
+    assert (out / "quickref-color-p1.png").is_symlink() and (tmp_path / "target.pdf").read_bytes() == b"kept"
+    assert not (out / "map-color.pdf.part").exists() and not list(out.glob(".*"))
+    essay = tmp_path / "essay.pdf"
+    essay.write_bytes(b"%PDF-1.4 my essay")
+    code, _, err = run("simulate", "trafalgar", "--games", "2", "--ships", "6", "--report", essay)
+    assert code == 2 and "essay.pdf: exists and is not a file printgen wrote" in err and essay.read_bytes() == b"%PDF-1.4 my essay"
+    code, _, err = run("simulate", "trafalgar", "--games", "2", "--ships", "6", "--report", tmp_path / "plays.pdf")
+    assert code == 0, err
+    code, _, err = run("simulate", "trafalgar", "--games", "2", "--ships", "6", "--report", tmp_path / "plays.pdf")
+    assert code == 0, err                                          # its own report, replaced
+
+
 def test_files_and_folders_honour_the_umask(run, tmp_path):
     old = os.umask(0o022)
     try:
@@ -151,6 +186,46 @@ def test_a_lock_keeps_a_second_run_out(run, kit, tmp_path):
         code, _, err = run("kit", "trafalgar", *SMALL, "--out", kit)
     assert code == 2 and f"another printgen run (process {os.getpid()}) is writing this folder" in err
     assert snapshot(kit) == before and not lock_path(kit).exists()
+
+
+def test_a_lock_file_planted_as_a_link_is_refused_and_its_target_untouched(run, tmp_path):
+    """Issue 30: `.k.lock` made a link to a teacher's file used to be followed, the file truncated and
+    overwritten with a process id."""
+    precious = tmp_path / "essay.txt"
+    precious.write_text("my essay")
+    (tmp_path / ".k.lock").symlink_to(precious)
+    code, _, err = run("kit", "trafalgar", *SMALL, "--out", tmp_path / "k")
+    assert code == 2 and ".k.lock: is a link" in err, err
+    assert precious.read_text() == "my essay" and not (tmp_path / "k").exists()
+
+
+def test_the_lock_holds_through_another_spelling_of_the_folder(run, kit, tmp_path):
+    """Issue 30: the lock was keyed on the spelling of the path: a run through a linked alias of the
+    folder (or of the folder above it) went ahead beside the one holding it."""
+    from printgen.kit.lock import locked
+
+    before = snapshot(kit)
+    (tmp_path / "alias").symlink_to(tmp_path)
+    (tmp_path / "k-alias").symlink_to(kit)
+    with locked(kit):
+        for spelling in (tmp_path / "alias" / "k", tmp_path / "k-alias"):
+            code, _, err = run("kit", "trafalgar", *SMALL, "--out", spelling)
+            assert code == 2 and "another printgen run" in err, err
+    assert snapshot(kit) == before
+
+
+def test_no_module_needs_fcntl():
+    """Issue 32: the lock is portable (filelock); no printgen module imports fcntl."""
+    import ast
+
+    import printgen
+
+    root = Path(printgen.__file__).parent
+    for path in root.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
+                [node.module] if isinstance(node, ast.ImportFrom) else []
+            assert "fcntl" not in names, path
 
 
 def test_a_kit_that_fails_its_check_leaves_the_previous_one(run, kit, tmp_path, monkeypatch):
@@ -247,6 +322,57 @@ def test_a_signal_leaves_no_debris_and_the_previous_kit(kit, tmp_path, sig, code
     assert snapshot(kit) == before and debris(tmp_path) == []
 
 
+def test_a_teachers_folder_named_like_a_staging_folder_is_kept(run, kit, tmp_path):
+    """Issue 30: the clean-up of killed runs' staging folders deleted any `.k.new-*` folder; now only
+    those printgen marked as its own."""
+    ideas = tmp_path / ".k.new-ideas"
+    ideas.mkdir()
+    (ideas / "plan.txt").write_text("my ideas")
+    killed = tmp_path / ".k.new-abc123"                         # what a run killed while staging leaves
+    killed.mkdir()
+    (killed / ".printgen-staging").write_text('{"printgen": "staging", "state": "writing"}')
+    (killed / "sprites-color.pdf").write_bytes(b"%PDF-")
+    code, out, err = run("kit", "trafalgar", *SMALL, "--out", kit)
+    assert code == 0, out + err
+    assert (ideas / "plan.txt").read_text() == "my ideas" and not killed.exists()
+
+
+KILL_MID_MOVE = """
+import os, signal, sys
+out = sys.argv[-1]
+real, moved = os.replace, []
+def replace(src, dst, *a, **k):
+    real(src, dst, *a, **k)
+    if ".k.new-" in str(src) and str(dst).startswith(out + os.sep):
+        moved.append(dst)
+        if len(moved) == 5:
+            os.kill(os.getpid(), signal.SIGKILL)           # a power cut, five files into the move
+os.replace = replace
+sys.argv = ["printgen", *sys.argv[1:]]
+from printgen.cli import main
+main()
+"""
+
+
+def test_a_run_killed_while_moving_the_kit_in_is_finished_by_the_next(kit, tmp_path):
+    """Issue 30: a SIGKILL while the checked kit was moved in left a folder of both kits (26
+    discrepancies). `printgen check` now says what happened, and the next run first finishes the move."""
+    from printgen.kit.outdir import clear_debris
+
+    old = json.loads((kit / "manifest.json").read_text())
+    result = subprocess.run([sys.executable, "-c", KILL_MID_MOVE, "kit", "trafalgar", *SMALL, "--seed", "7",
+                             "--out", str(kit)], capture_output=True, text=True, timeout=600)
+    assert result.returncode == -signal.SIGKILL, result.stderr
+    assert json.loads((kit / "manifest.json").read_text())["request"]["seed"] == 7     # the manifest went first
+    check = subprocess.run([sys.executable, "-m", "printgen", "check", str(kit)], capture_output=True, text=True)
+    assert check.returncode == 2 and "was stopped outright while it moved a new kit into this folder" in check.stderr
+    assert old["request"]["seed"] == 1805
+    clear_debris(kit)                                           # what the next `printgen kit` does first
+    assert debris(tmp_path) == [".k.lock"]                      # (held by no one: the next run takes it)
+    check = subprocess.run([sys.executable, "-m", "printgen", "check", str(kit)], capture_output=True, text=True)
+    assert check.returncode == 0, check.stdout + check.stderr
+
+
 def test_workers_go_quietly_when_the_parent_dies(tmp_path):
     proc = start_kit(tmp_path, "--out", "k")
     deadline = time.monotonic() + 60
@@ -257,6 +383,19 @@ def test_workers_go_quietly_when_the_parent_dies(tmp_path):
     proc.kill()
     _, err = proc.communicate(timeout=60)                       # EOF: every worker has ended too
     assert "Traceback" not in err and "BrokenPipeError" not in err
+
+
+@pytest.mark.skipif(os.name != "posix", reason="closes descriptors 1 and 2 through a POSIX shell")
+def test_a_run_with_stdout_and_stderr_closed_makes_its_kit(tmp_path):
+    """Issue 30: `printgen kit >&- 2>&-` ended in an internal error (sys.stderr is None); and no file
+    printgen opens may take descriptor 1 or 2, where a print would land in it."""
+    command = " ".join([sys.executable, "-m", "printgen", "kit", "trafalgar", *SMALL, "--out", str(tmp_path / "k")])
+    result = subprocess.run(["sh", "-c", f"exec {command} >&- 2>&-"], timeout=600)
+    assert result.returncode == 0
+    check = subprocess.run([sys.executable, "-m", "printgen", "check", str(tmp_path / "k")], capture_output=True, text=True)
+    assert check.returncode == 0, check.stdout + check.stderr
+    result = subprocess.run(["sh", "-c", f"exec {sys.executable} -m printgen check {tmp_path / 'k'} >&- 2>&-"], timeout=600)
+    assert result.returncode == 0
 
 
 def test_a_disk_error_is_a_message_not_a_traceback(run, kit, tmp_path, monkeypatch):

@@ -155,7 +155,9 @@ def test_trafalgar_bw_builds_previews_and_downloads(client, builds, tmp_path):
     ({"table": "huge"}, "table", "huge"),
     ({"seed": "-4"}, "seed", "0 to 999999999"),
     ({"edition": "sepia"}, "edition", "Colour"),
-    ({"preset": "small-class"}, "preset", "no preset 'small-class' in trafalgar"),
+    ({"preset": "small-class"}, "preset", "is a preset of Sluys, 24 June 1340: choose None, or a preset of Trafalgar"),
+    ({"preset": "nothing"}, "preset", "there is no preset “nothing”: choose None, or a preset of Trafalgar"),
+    ({"table": "1x1in"}, "table", "your table 1x1in makes every distance 0.01 times the rules'"),
     ({"fraction": "half"}, "fraction", "type a number"),
     ({"scenario": "atlantis"}, "scenario", "choose one of the scenarios"),
 ])
@@ -166,7 +168,7 @@ def test_each_option_is_checked_as_the_cli_checks_it(client, builds, fields, fie
     assert any(words in e for e in shown), (shown, r.text[:3000])
     assert "--" not in " ".join(shown)             # option names read as the page's labels
     assert f'aria-describedby="{field}-hint {field}-error"' in r.text or f"{field}-error" in r.text
-    assert list(builds.root.iterdir()) == []        # nothing kept for a refused form
+    assert list(builds.root.glob("build-*")) == []        # nothing kept for a refused form
 
 
 def test_a_bad_csv_lists_its_line_numbers_next_to_the_upload(client, scenario_dir, builds):
@@ -177,7 +179,7 @@ def test_a_bad_csv_lists_its_line_numbers_next_to_the_upload(client, scenario_di
     assert any(e.startswith("ships.csv, line 3") and "'lots'" in e for e in shown), shown
     assert any(e.startswith("ships.csv, line 5") and "Frnech" in e for e in shown), shown
     assert str(builds.root) not in r.text            # no server paths in messages
-    assert list(builds.root.iterdir()) == []
+    assert list(builds.root.glob("build-*")) == []
 
 
 def test_a_hostile_title_is_escaped_and_an_uploaded_fleet_builds_and_checks(client, scenario_dir, tmp_path):
@@ -224,7 +226,7 @@ def test_a_zip_is_refused_before_anything_is_unpacked(client, builds, tmp_path, 
     assert r.status_code == 422
     shown = " ".join(errors(r.text, "fleet"))
     assert words in shown, shown
-    assert list(builds.root.iterdir()) == [] and not (tmp_path / "x.csv").exists()
+    assert list(builds.root.glob("build-*")) == [] and not (tmp_path / "x.csv").exists()
 
 
 def test_upload_limits(client):
@@ -297,18 +299,33 @@ def test_files_are_deleted_on_request_after_a_while_and_at_shutdown(builds, monk
         assert client.get(url).status_code == 404 and not folder.exists()
         monkeypatch.undo()
         post(client)
-        assert any(builds.root.iterdir())
+        assert any(builds.root.glob("build-*"))
     assert not builds.root.exists()                 # the server stopped: everything is gone
 
 
-def test_a_kit_that_refuses_its_options_shows_its_own_words(client, builds):
-    """The in-process check agrees with the kit, but should the kit still refuse (exit 2), its message shows."""
+def test_a_kit_that_refuses_its_options_keeps_the_form_with_its_words_by_the_field(client, builds, scenario_dir):
+    """The in-process check agrees with the kit, but should the kit still refuse (exit 2), the form comes
+    back as the teacher filled it in, the kit's words by their field (issue 30: it came back blank,
+    the settings and the files lost); an uploaded fleet is kept for the next try."""
     builds.command = [sys.executable, "-c", "import sys; sys.stderr.write(\"printgen: error:\\n  field '--ships': "
                       "30 ships cannot <b>fit</b>\\n    fix: use fewer\\n\"); sys.exit(2)"]
-    url = post(client).headers["location"]
+    r = post(client, uploaded(fleet_files(scenario_dir())), scenario="upload", students="20", paper="a4")
+    url = r.headers["location"]
     assert wait_until_finished(lambda: client.get(url + "/status").json())["state"] == "invalid"
     r = client.get(url)
-    assert r.status_code == 422 and "30 ships cannot &lt;b&gt;fit&lt;/b&gt;" in r.text and "fix: use fewer" in r.text
+    assert r.status_code == 422
+    assert errors(r.text, "ships") == ["30 ships cannot <b>fit</b>. Use fewer"]
+    assert "30 ships cannot &lt;b&gt;fit&lt;/b&gt;" in r.text                        # escaped
+    assert 'value="20"' in r.text and re.search(r'value="a4" checked', r.text) and re.search(r'value="upload" checked', r.text)
+    assert "Your fleet's files from before are kept" in r.text
+    kept = re.search(r'name="previous" value="([^"]+)"', r.text)[1]
+    assert kept == url.rsplit("/", 1)[1]
+    builds.command = [sys.executable, "-m", "printgen"]
+    again = client.post("/build", data=FORM | {"scenario": "upload", "students": "20", "previous": kept},
+                        files=[("fleet", ("", b"", "application/octet-stream"))], follow_redirects=False)
+    assert again.status_code == 303, again.text                                # no files chosen: the kept fleet
+    folder = builds.get(again.headers["location"].rsplit("/", 1)[1]).folder
+    assert (folder / "my-fleet" / "ships.csv").is_file()
 
 
 def test_too_many_builds_at_once_are_asked_to_wait(client, builds):
@@ -332,3 +349,53 @@ def test_a_kit_that_fails_its_check_is_not_offered(client, builds):
     r = client.get(url)
     assert r.status_code == 500 and "check found pages that disagree" in r.text and "page 2 differs" in r.text
     assert client.get(url + "/kit.zip").status_code == 409
+
+
+# --- issue 30: the page, for teachers ----------------------------------------------------------------
+
+@pytest.mark.parametrize("name", ["trafalgar", "sluys-1340"])
+def test_each_scenario_offers_its_fleet_to_download_and_upload_again(client, builds, name):
+    page = client.get("/").text
+    assert f'href="/fleets/{name}.zip"' in page and "Download this fleet to edit it" in page
+    r = client.get(f"/fleets/{name}.zip")
+    assert r.status_code == 200 and r.headers["content-type"] == "application/zip"
+    assert f'filename="{name}-fleet.zip"' in r.headers["content-disposition"]
+    with zipfile.ZipFile(io.BytesIO(r.content)) as z:
+        assert {f"{name}/ships.csv", f"{name}/scenario.toml"} <= set(z.namelist())
+    builds.command = [sys.executable, "-c", "pass"]                # the plan is checked here: enough
+    students = {"trafalgar": "24", "sluys-1340": "16"}[name]
+    again = post(client, [("fleet", (f"{name}-fleet.zip", r.content, "application/zip"))], scenario="upload",
+                 students=students)
+    assert again.status_code == 303, errors(again.text, "fleet")
+    assert client.get("/fleets/atlantis.zip").status_code == 404
+    assert client.get("/fleets/..%2Fships.csv").status_code == 404
+
+
+def test_a_missing_scenario_toml_points_to_the_download_not_to_a_folder(client):
+    r = post(client, uploaded({"ships.csv": b"name\n"}), scenario="upload")
+    shown = " ".join(errors(r.text, "fleet"))
+    assert "fleets/" not in shown and "download" in shown
+
+
+def test_the_error_summary_takes_the_focus_and_is_announced(client):
+    r = post(client, students="many")
+    assert re.search(r'<div class="summary" id="error-summary" role="alert" tabindex="-1" autofocus', r.text)
+    js = client.get("/static/serve.js").text
+    assert 'getElementById("error-summary")' in js and "summary.focus()" in js
+
+
+def test_the_presets_are_grouped_by_scenario_and_named_by_title(client):
+    page = client.get("/").text
+    assert re.search(r'<optgroup label="Sluys, 24 June 1340" data-scenario="sluys-1340">', page)
+    assert re.search(r'<optgroup label="Trafalgar, 21 October 1805" data-scenario="trafalgar">\s*'
+                     r'<option value="second-battle">Trafalgar, the second battle \(half the ships\)</option>', page)
+
+
+def test_the_kit_page_says_its_check_in_words_and_its_zips_real_size(client, builds):
+    url = build(client, scenario="sluys-1340", students="16", edition="bw")
+    r = client.get(url)
+    assert "✓ check:" not in r.text
+    assert re.search(r'<span aria-hidden="true">✓</span> Checked: every printed number of the \d+ documents agrees', r.text)
+    size = builds.get(url.rsplit("/", 1)[1]).zip_path().stat().st_size
+    assert f"(zip, {size / 1e6:.1f} MB)" in r.text
+    assert "1 students" not in r.text and "16 students" in r.text

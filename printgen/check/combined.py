@@ -18,10 +18,12 @@ from printgen.check.numbers import Discrepancy
 
 def joins_again(folder: Path, kit: dict, parts: list[dict]) -> bool:
     """Whether joining kit.pdf's documents again gives its very bytes."""
+    from printgen import limits
+    from printgen.check.manifest import read_listed
     from printgen.kit.combine import combine_pdfs
 
     try:
-        joined = combine_pdfs([(folder / d["path"]).read_bytes() for d in parts])
+        joined = combine_pdfs([read_listed(folder, d["path"], limits.KIT_FILE_BYTES) for d in parts])
     except Exception:                                  # a part pikepdf cannot read: compared page by page
         return False
     return hashlib.sha256(joined).hexdigest() == kit["sha256"]
@@ -38,8 +40,11 @@ class Joins:
         if jobs and min(4, os.cpu_count() or 1) > 1 and "fork" in multiprocessing.get_all_start_methods():
             ctx = multiprocessing.get_context("fork")
             self.conn, there = ctx.Pipe(duplex=False)
+            from printgen.forks import signals_held
+
             self.proc = ctx.Process(target=_join_all, args=(folder, jobs, there), daemon=True)
-            self.proc.start()
+            with signals_held():                       # see there: a Ctrl-C at the fork is this process's
+                self.proc.start()
             there.close()                              # only the child holds its end: EOF if it dies
 
     def proven(self, path: str) -> bool:
@@ -74,6 +79,9 @@ def _join_all(folder: Path, jobs: dict, conn) -> None:
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)       # Ctrl-C reaches the parent, which stops this one
     signal.signal(signal.SIGTERM, signal.SIG_DFL)      # not the CLI's handler, inherited by the fork
+    from printgen.forks import release_signals
+
+    release_signals()
     try:
         conn.send({path: joins_again(folder, kit, parts) for path, (kit, parts) in jobs.items()})
     except BaseException:
@@ -86,12 +94,16 @@ def check_combined(folder: Path, kit: dict, parts: list[dict], read: dict, prove
     checked files (`read`: each file's page texts, as its own check read them)."""
     import pypdfium2 as pdfium
 
+    from printgen.reading import Unreadable
+
     if proven:
         return []
     if any(read.get(d["path"]) is None for d in parts):
         return [Discrepancy(kit["path"], 0, "it or one of its documents cannot be read as a PDF")]
     try:
         combined = page_texts(folder / kit["path"])
+    except Unreadable as e:
+        return [Discrepancy(kit["path"], 0, e.why)]
     except pdfium.PdfiumError:
         return [Discrepancy(kit["path"], 0, "it or one of its documents cannot be read as a PDF")]
     texts = [t for d in parts for t in read[d["path"]]]
@@ -103,9 +115,12 @@ def check_combined(folder: Path, kit: dict, parts: list[dict], read: dict, prove
 
 
 def page_texts(path: Path) -> list[str]:
+    """The words of each page of the PDF (read never through a link, and bounded: printgen.reading)."""
     import pypdfium2 as pdfium
 
-    pdf = pdfium.PdfDocument(str(path))
+    from printgen import limits, reading
+
+    pdf = pdfium.PdfDocument(reading.read_bytes(path, limits.KIT_FILE_BYTES))
     try:
         return [pdf[i].get_textpage().get_text_range() for i in range(len(pdf))]
     finally:

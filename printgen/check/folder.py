@@ -4,11 +4,10 @@ the kit was printed from -- or else exactly which rules changed."""
 
 from __future__ import annotations
 
-import hashlib
 import os
 from pathlib import Path
 
-from printgen.check.manifest import plain_file
+from printgen.check.manifest import changed
 from printgen.check.numbers import Discrepancy
 
 PRINTABLE = (".pdf", ".html", ".htm", ".png", ".svg", ".jpg", ".jpeg")   # what a class might print or open
@@ -36,10 +35,7 @@ def extra_files(folder: Path, manifest: dict) -> list[Discrepancy]:
 def changed_extras(folder: Path, manifest: dict) -> list[Discrepancy]:
     out = []
     for name, want in sorted((manifest.get("extras") or {}).items()):
-        why = plain_file(folder, name)
-        if why is None and hashlib.sha256((folder / name).read_bytes()).hexdigest() != want:
-            why = "the file changed since printgen wrote it (its sha256 differs)"
-        if why:
+        if why := changed(folder, name, want):
             out.append(Discrepancy(name, 0, why))
     return out
 

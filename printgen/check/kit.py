@@ -4,10 +4,12 @@ and the fleet as they are now. Every discrepancy is listed with its file and pag
 from __future__ import annotations
 
 import hashlib
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
+from printgen import limits
 from printgen.check.combined import Joins, check_combined, page_texts  # noqa: F401 (page_texts: for the tests)
 from printgen.check.geometry import check_geometry
 from printgen.check.folder import changed_extras, extra_files, ruleset_changes
@@ -16,7 +18,7 @@ from printgen.check.gauges import check_angles
 from printgen.check.independent import Oracle
 from printgen.check.labels import check_pairs
 from printgen.check.numbers import Context, Discrepancy, check_page
-from printgen.check.manifest import load_manifest, plain_file
+from printgen.check.manifest import FIX, changed, load_manifest, read_listed
 from printgen.check.pdfread import open_pages
 from printgen.check.visibility import check_visibility
 
@@ -63,11 +65,12 @@ def check_kit(folder: Path, echo: Callable[[str], None] = print, quiet: bool = F
     has those bytes is not read again. `plan`: the plan the build made from the manifest's request
     (default: made again from it)."""
     folder = Path(folder)
+    _not_half_moved(folder)
     manifest = load_manifest(folder)
     found: list[Discrepancy] = []
     bad = _unsafe_or_changed(folder, manifest)
     found += [Discrepancy(name, 0, why) for name, why in bad.items()]
-    traces = None if "trace.json" in bad else _traces(folder / "trace.json")
+    traces = None if "trace.json" in bad else _traces(folder)
     joins = Joins(folder, _joins(manifest, bad, traces, checked))     # started now: they need no plan
     try:
         plan = plan or _replan(manifest, folder)
@@ -76,7 +79,7 @@ def check_kit(folder: Path, echo: Callable[[str], None] = print, quiet: bool = F
         if traces is None and "trace.json" not in bad:
             found.append(Discrepancy("trace.json", 0, "is damaged: the documents cannot be checked number by number"))
         if "deployment.json" not in bad:
-            _deployment(folder, plan, found)
+            _deployment(folder, manifest, plan, found)
         from printgen.check.plays import check_plays
 
         made = {name: sha for c in (checked or {}).values() for name, sha in c.data.items()}
@@ -104,6 +107,20 @@ def check_kit(folder: Path, echo: Callable[[str], None] = print, quiet: bool = F
         write_report(folder, found, report)
         echo(f"report: {report}")
     return not found
+
+
+def _not_half_moved(folder: Path) -> None:
+    """A kit whose run was stopped outright while it moved the new kit in holds part of each: the
+    next `printgen kit` finishes the move (printgen/kit/outdir.py); until then, say so, not which
+    files differ."""
+    from printgen.errors import PrintgenError, Problem
+    from printgen.kit.outdir import interrupted
+
+    if interrupted(Path(os.path.abspath(folder))):
+        raise PrintgenError(Problem("printgen was stopped outright while it moved a new kit into this folder: "
+                                    "it holds part of the new kit and part of the old", file=folder,
+                                    fix="run the same `printgen kit` command again: it first finishes moving "
+                                        "the new kit (already checked) in"))
 
 
 def _checked(manifest: dict, bad: dict, traces: dict | None, checked: dict[str, Checked] | None) -> tuple[list[dict], dict[str, Checked]]:
@@ -137,7 +154,7 @@ def _check_documents(folder: Path, manifest: dict, bad: dict, traces: dict | Non
     todo = [(folder, d, traces.get(d["path"], [])) for d in docs if d["kind"] != "kit" and d["path"] not in done]
     # the longest first, so that the workers finish together: the documents, the larger file
     # first, then the games (a thirtieth of a second each)
-    todo.sort(key=lambda job: -(folder / job[1]["path"]).stat().st_size)
+    todo.sort(key=lambda job: -os.lstat(folder / job[1]["path"]).st_size)
     jobs = [("doc", job) for job in todo] + [("game", g) for g in games]
     _resolver(plan)                    # made once, before the workers fork (each document's check reads it)
     import pypdfium2  # noqa: F401  (imported before the workers fork: once, not once a worker)
@@ -172,20 +189,18 @@ def _unsafe_or_changed(folder: Path, manifest: dict) -> dict[str, str]:
     out = {}
     sums = {d["path"]: d["sha256"] for d in manifest["documents"]} | manifest["data"]
     for name, want in sums.items():
-        why = plain_file(folder, name)
-        if why is None and hashlib.sha256((folder / name).read_bytes()).hexdigest() != want:
-            why = "the file changed since printgen wrote it (its sha256 differs)"
-        if why:
+        if why := changed(folder, name, want):
             out[name] = why
     return out
 
 
-def _traces(path: Path) -> dict | None:
+def _traces(folder: Path) -> dict | None:
     from printgen.kit import tracefile
+    from printgen.reading import Unreadable
 
     try:
-        traces = tracefile.read(path.read_text(encoding="utf-8"))
-    except ValueError:
+        traces = tracefile.read(read_listed(folder, "trace.json").decode("utf-8"))
+    except (Unreadable, ValueError):
         return None
     ok = isinstance(traces, dict) and all(isinstance(t, list) and all(isinstance(p, list) for p in t)
                                           for t in traces.values())
@@ -193,12 +208,31 @@ def _traces(path: Path) -> dict | None:
 
 
 def _replan(manifest: dict, folder: Path):
-    """The fleet, ruleset, deployment and captains the request gives today."""
+    """The fleet, ruleset, deployment and captains the request gives today: refused (exit 2) when the
+    request cannot be planned, or names a scenario of another ruleset than the kit was printed from
+    (a manifest edited to name another scenario: its pages would be read against rules they never had)."""
+    from printgen.errors import PrintgenError, Problem
     from printgen.kit.build import plan_kit
     from printgen.request import KitRequest
 
     request = KitRequest.from_json(manifest["request"])
-    return plan_kit(request.but(scenario=_scenario_folder(request.scenario, folder)))
+    where = folder / "manifest.json"
+    try:
+        plan = plan_kit(request.but(scenario=_scenario_folder(request.scenario, folder)))
+    except PrintgenError as e:            # an option's problem is the manifest's request here, not a command line's
+        raise PrintgenError([p if p.file is not None else
+                             Problem(f"its request cannot be made again today: {p.what}", file=where,
+                                     field="request." + (p.field or "").lstrip("-").replace("-", "_") if p.field else None,
+                                     fix="make the kit again with `printgen kit`")
+                             for p in e.problems]) from None
+    printed = manifest.get("scenario") if isinstance(manifest.get("scenario"), dict) else {}
+    now = (plan.scenario.name, plan.scenario.ruleset.ruleset.id)
+    if (printed.get("name"), printed.get("ruleset")) != now:
+        raise PrintgenError(Problem(f"the kit was printed from the scenario '{printed.get('name')}' (ruleset "
+                                    f"'{printed.get('ruleset')}'), but its request names '{request.scenario}' "
+                                    f"(scenario '{now[0]}', ruleset '{now[1]}')", file=where, field="request.scenario",
+                                    fix=FIX))
+    return plan
 
 
 def _scenario_folder(name: str, folder: Path) -> str:
@@ -211,10 +245,20 @@ def _scenario_folder(name: str, folder: Path) -> str:
     return name
 
 
-def _deployment(folder: Path, plan, found: list[Discrepancy]) -> None:
+def _deployment(folder: Path, manifest: dict, plan, found: list[Discrepancy]) -> None:
+    """deployment.json, if the manifest lists it (the check opens no other file), is the one the
+    scenario and seed give today."""
+    from printgen.reading import Unreadable
+
+    if "deployment.json" not in manifest["data"]:
+        found.append(Discrepancy("deployment.json", 0, "the manifest does not list it: the deployment cannot be checked"))
+        return
     fresh = deployment_file(plan)[0]
-    path = folder / "deployment.json"
-    if not path.is_file() or path.read_bytes() != fresh:
+    try:
+        same = read_listed(folder, "deployment.json", len(fresh)) == fresh
+    except Unreadable:
+        same = False
+    if not same:
         found.append(Discrepancy("deployment.json", 0, "differs from the deployment the scenario and seed give"))
 
 
@@ -226,8 +270,14 @@ def _check_job(plan, job) -> tuple[list[Discrepancy], list[str] | None] | list[D
         from printgen.check.plays import replay
 
         return replay(job)
+    from printgen.reading import Unreadable
+
     folder, doc, trace = job
-    return check_document(folder / doc["path"], doc, trace, plan, _resolver(plan))
+    try:
+        data = read_listed(folder, doc["path"], limits.KIT_FILE_BYTES)     # its sum was checked: read once more,
+    except Unreadable as e:                                                # never through a link
+        return [Discrepancy(doc["path"], 0, e.why)], None
+    return check_document(data, doc, trace, plan, _resolver(plan))
 
 
 def _resolver(plan):

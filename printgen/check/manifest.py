@@ -6,8 +6,9 @@ opens nothing else. A manifest that fails this is "not a kit printgen can read" 
 from __future__ import annotations
 
 import json
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 
+from printgen import limits, reading
 from printgen.errors import PrintgenError, Problem
 from printgen.output import inside
 from printgen.request import TYPES as REQUEST
@@ -18,10 +19,11 @@ DOCUMENT = {"path": (str,), "kind": (str,), "edition": (str,), "pages": (int,), 
 
 def load_manifest(folder: Path) -> dict:
     path = folder / "manifest.json"
-    if path.is_symlink():
-        raise PrintgenError(Problem("is a link: a kit's manifest is a plain file", file=path, fix=FIX))
     try:
-        manifest = json.loads(path.read_text(encoding="utf-8"))
+        manifest = reading.load_json(reading.read_bytes(path, limits.KIT_JSON_BYTES))
+    except reading.Unreadable as e:
+        raise PrintgenError(Problem(f"{e.why}: a kit's manifest is a plain file printgen wrote", file=path,
+                                    fix=FIX)) from None
     except (OSError, ValueError) as e:
         raise PrintgenError(Problem(f"cannot read the kit's manifest ({e})", file=path, fix=FIX)) from None
     problems = _shape(manifest)
@@ -87,14 +89,30 @@ def _want(types: tuple) -> str:
 
 
 def plain_file(folder: Path, name: str) -> str | None:
-    """Why the kit's file `name` cannot be read safely, or None if it is a plain file inside the folder."""
-    path = folder / name
-    if any(p.is_symlink() for p in [path, *list(path.parents)[:len(PurePosixPath(name).parts) - 1]]):
-        return "is a link: printgen writes none and does not follow it"
-    if not path.exists():
-        return "the file is missing"
-    if not path.is_file():
-        return "is not a file"
-    if folder.resolve() not in path.resolve().parents:
-        return "lies outside the kit folder"
-    return None
+    """Why the kit's file `name` cannot be read safely, or None if it is a plain file inside the folder
+    (looked at, not opened: printgen.reading opens it, and checks again on the open file)."""
+    try:
+        with reading.opened(reading.inside(folder, name)):
+            return None
+    except reading.Unreadable as e:
+        return e.why
+
+
+def changed(folder: Path, name: str, want: str) -> str | None:
+    """Why the kit's file `name` is not the one printgen wrote (missing, a link, not a plain file,
+    too large, or other bytes than its sha256 `want`), or None. Read in pieces, never through a link."""
+    try:
+        got = reading.sha256(reading.inside(folder, name))
+    except reading.Unreadable as e:
+        return e.why
+    except OSError as e:
+        return f"cannot be read ({e.strerror or e})"
+    return None if got == want else "the file changed since printgen wrote it (its sha256 differs)"
+
+
+def read_listed(folder: Path, name: str, limit: int = limits.KIT_JSON_BYTES) -> bytes:
+    """A file of the kit the manifest lists, read whole (bounded), never through a link: Unreadable if not."""
+    try:
+        return reading.read_in(folder, name, limit)
+    except OSError as e:
+        raise reading.Unreadable(folder / name, f"cannot be read ({e.strerror or e})") from None

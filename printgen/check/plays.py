@@ -23,8 +23,8 @@ def check_plays(folder: Path, manifest: dict, plan, bad: dict,
 
     `made`: data file -> sha256 of the bytes the kit's own build wrote in this process (none in
     `printgen check`). Records that are those very bytes are not replayed: their games were played
-    in this run, by this printgen, from this plan (or, reused from the kit before, their sample was
-    replayed in this run by records.reuse_records). Playing the same games with the same code from the
+    in this run, by this printgen, from this plan (a kit never takes the records of the kit before
+    it: a sample cannot vouch for the games outside it). Playing the same games with the same code from the
     same inputs can only give the same results, so the replay would prove nothing new; what it
     guards against, records edited or played by another printgen, needs bytes the build did not
     write, and then they are replayed. Every `printgen check` replays."""
@@ -35,9 +35,14 @@ def check_plays(folder: Path, manifest: dict, plan, bad: dict,
         return [Discrepancy(docs[0], 0, f"the manifest lists no {RECORDS}: the simulated figures cannot be checked")], []
     if RECORDS in bad:
         return [], []                               # missing or changed: reported with the other files
+    from printgen.check.manifest import read_listed
+    from printgen.reading import Unreadable
+
     try:
-        run, sides, results = decode((folder / RECORDS).read_bytes())
-    except (OSError, ValueError) as e:
+        run, sides, results = decode(read_listed(folder, RECORDS))
+    except Unreadable as e:
+        return [Discrepancy(RECORDS, 0, e.why)], []
+    except ValueError as e:
         return [Discrepancy(RECORDS, 0, f"is damaged: {e}")], []
     st = kit_setup(plan, run)
     if sides != st.sides:

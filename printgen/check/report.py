@@ -16,12 +16,12 @@ MAX_PICTURES = 200               # a kit that fails everywhere still gets a repo
 OUTLINE = (220, 0, 0)
 
 
-def page_picture(pdf_path: Path, page: int, box: tuple | None) -> str:
+def page_picture(pdf: bytes | Path, page: int, box: tuple | None) -> str:
     """The page as a PNG data URL, the box (points from the top left) outlined in red."""
     import pypdfium2 as pdfium
     from PIL import ImageDraw
 
-    pdf = pdfium.PdfDocument(str(pdf_path))
+    pdf = pdfium.PdfDocument(pdf if isinstance(pdf, bytes) else str(pdf))
     try:
         scale = PICTURE_DPI / 72
         image = pdf[page - 1].render(scale=scale).to_pil().convert("RGB")
@@ -36,15 +36,16 @@ def page_picture(pdf_path: Path, page: int, box: tuple | None) -> str:
 
 
 def report_html(folder: Path, found: list[Discrepancy], title: str) -> bytes:
-    from printgen.check.manifest import plain_file
+    from printgen import limits
+    from printgen.check.manifest import read_listed
 
     rows, pictures = [], 0
     for d in found:
         picture = ""
-        readable = d.page > 0 and d.file.lower().endswith(".pdf") and plain_file(folder, d.file) is None
-        if readable and pictures < MAX_PICTURES:
-            try:
-                picture = f'<img alt="page {d.page} of {html.escape(d.file)}" src="{page_picture(folder / d.file, d.page, d.box)}">'
+        if d.page > 0 and d.file.lower().endswith(".pdf") and pictures < MAX_PICTURES:
+            try:                                   # never through a link, never a pipe: see printgen.reading
+                pdf = read_listed(folder, d.file, limits.KIT_FILE_BYTES)
+                picture = f'<img alt="page {d.page} of {html.escape(d.file)}" src="{page_picture(pdf, d.page, d.box)}">'
                 pictures += 1
             except Exception as e:                 # a damaged PDF: the line says so already; no picture
                 picture = f"<p>(no picture: {html.escape(str(e))})</p>"

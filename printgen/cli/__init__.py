@@ -23,7 +23,10 @@ def main() -> None:
     of the disk (last resort: the message names the path and a fix). Ctrl-C exits 130, SIGTERM 143."""
     from printgen.cli.failure import Terminated, catch_sigterm, interrupted, os_error
 
+    _standard_streams()
     catch_sigterm()
+    if os.environ.get("PRINTGEN_END_WITH_STDIN") == "1":
+        _end_with_stdin()
     # Layout and rendering make millions of small objects without cycles, which reference counting
     # frees; the cyclic collector would only scan them over and over (a quarter of the time at 6,000
     # ships). Everything imported so far is frozen out of its sight, and it waits until the command ends.
@@ -62,3 +65,44 @@ def main() -> None:
         message, code = unexpected(e)
         print(message, file=sys.stderr)
         sys.exit(code)
+
+
+def _standard_streams() -> None:
+    """Started with stdout or stderr closed (`printgen kit >&- 2>&-`, a service without a console):
+    each missing stream is the null device, so nothing printgen prints fails, and no file printgen
+    opens later takes descriptor 1 or 2 (where a print, or a worker, would write into it)."""
+    for fd in (0, 1, 2):
+        try:
+            os.fstat(fd)
+        except OSError:
+            os.open(os.devnull, os.O_RDWR)          # the lowest free descriptor: this one
+    for name, fd in (("stdout", 1), ("stderr", 2)):
+        if getattr(sys, name) is None:
+            setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))
+
+
+def _end_with_stdin() -> None:
+    """A run started by `printgen serve` ends when the server does, however it ends (killed outright
+    too): its stdin is a pipe from the server, which the system closes then. Ending is a SIGTERM to
+    itself (every `finally` runs: staging folders and locks cleaned); where there are no signals to
+    send oneself (Windows), the main thread is interrupted as by one."""
+    import signal
+    import threading
+
+    fd = os.dup(0)          # read raw, not through sys.stdin: a worker forked while this thread held
+                            # sys.stdin's lock would wait for it for ever (multiprocessing closes stdin)
+
+    def watch() -> None:
+        try:
+            while os.read(fd, 1 << 16):                 # the server writes nothing: this waits for the end
+                pass
+        except OSError:
+            pass
+        if os.name == "posix":
+            os.kill(os.getpid(), signal.SIGTERM)
+        else:
+            import _thread
+
+            _thread.interrupt_main(signal.SIGTERM)
+
+    threading.Thread(target=watch, daemon=True, name="end-with-stdin").start()

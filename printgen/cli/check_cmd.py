@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import typer
@@ -40,8 +41,6 @@ def check_cmd(target: str = typer.Argument(..., help="a scenario name or folder,
     raise typer.Exit(1 if failed else 0)
 
 
-SIGNATURE = b'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>printgen check of '
-
 
 def _report_outside(kit: Path, report: Path) -> None:
     """A report inside the kit folder would be taken for a stray file of the kit next time."""
@@ -52,6 +51,8 @@ def _report_outside(kit: Path, report: Path) -> None:
                                     file=report, fix=f"write the report beside the kit, e.g. --report {kit.name}-check.html"))
     if report.exists() and not report.is_file():
         raise PrintgenError(Problem("is not a file", file=report, fix="give the path of an .html file to write"))
-    if report.is_file() and not report.read_bytes()[:200].startswith(SIGNATURE):     # never replace a file of yours
+    from printgen.output import made_by_printgen
+
+    if os.path.lexists(report) and not made_by_printgen(report):     # never a file of yours (read in pieces)
         raise PrintgenError(Problem("exists and is not a report printgen wrote", file=report,
                                     fix="choose a new file name for the report"))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -26,7 +27,7 @@ def scenario_cmd(scenario: str = typer.Argument("trafalgar", help="a scenario na
     from printgen.game.prepare import prepare
     from printgen.lesson.fit import fit
     from printgen.lesson.folder import MARK, scenario_files
-    from printgen.output import refuse_source, write_all
+    from printgen.output import refuse_source, starts_with, write_all
     from printgen.request import KitRequest
 
     request = KitRequest(scenario, students, table=table, scale=scale, fraction=fraction, ships=ships, preset=preset,
@@ -36,7 +37,7 @@ def scenario_cmd(scenario: str = typer.Argument("trafalgar", help="a scenario na
     folder = out.expanduser()
     refuse_source(folder, source.folder)
     mine = folder / "scenario.toml"
-    if folder.is_file() or (mine.exists() and not mine.read_bytes().startswith(MARK.encode())) or (
+    if folder.is_file() or (os.path.lexists(mine) and not starts_with(mine, MARK.encode())) or (
             not mine.exists() and (folder / "ships.csv").exists()):
         raise PrintgenError(Problem("holds a scenario printgen did not write: it will not replace it", file=folder,
                                     fix="give a new or empty folder with --out"))
@@ -46,7 +47,9 @@ def scenario_cmd(scenario: str = typer.Argument("trafalgar", help="a scenario na
     lesson = game.lesson
     asked = (f"{lesson.periods} period{'s' if lesson.periods != 1 else ''} of {lesson.period_minutes} minutes and "
              f"{students} student{'s' if students != 1 else ''}")
-    written = write_all({folder / name: data for name, data in scenario_files(source, game, t, asked).items()})
+    files = scenario_files(source, game, t, asked)
+    ours = {folder / name for name in files} if mine.is_file() and not mine.is_symlink() else set()   # checked above
+    written = write_all({folder / name: data for name, data in files.items()}, ours)
     if t is not None:
         from printgen.lesson.search import why
 

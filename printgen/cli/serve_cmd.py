@@ -9,6 +9,40 @@ import typer
 from printgen.cli.app import app
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
+LOOPBACK_NAMES = ["127.0.0.1", "localhost", "::1", "[::1]"]
+EVERY_ADDRESS = ("0.0.0.0", "::", "")
+
+
+def allowed_hosts(host: str) -> tuple[list[str], str]:
+    """The names the page answers to (its Host check, against DNS rebinding: a page of another site
+    that renames its own address to this computer's cannot drive it), and the name to show in the
+    address: this computer's loopback names, and those `--host` gives: the name or address given,
+    or for every address (0.0.0.0, ::) this computer's name and addresses."""
+    import socket
+
+    if host in LOOPBACK:
+        return list(LOOPBACK_NAMES), host
+    names = {host}
+    shown = host
+    if host in EVERY_ADDRESS:
+        hostname = socket.gethostname()
+        names = {hostname, socket.getfqdn(), hostname.split(".")[0] + ".local"}
+        try:
+            names |= {info[4][0] for info in socket.getaddrinfo(hostname, None)}
+        except OSError:
+            pass
+        shown = hostname
+    names |= {f"[{n}]" for n in names if ":" in n}
+    return LOOPBACK_NAMES + sorted(n for n in names if n and n not in LOOPBACK_NAMES), shown
+
+
+def stop_on_hangup(server) -> None:
+    """Closing the terminal (SIGHUP) stops the server as Ctrl-C does: builds ended, files deleted.
+    (POSIX; Windows closes a console's programs in its own way.)"""
+    import signal
+
+    if hasattr(signal, "SIGHUP"):
+        signal.signal(signal.SIGHUP, lambda signum, frame: server.handle_exit(signal.SIGINT, frame))
 
 
 @app.command("serve")
@@ -25,10 +59,13 @@ def serve_cmd(host: Annotated[str, typer.Option("--host", help="address to liste
 
     from printgen.errors import PrintgenError, Problem
     from printgen.serve.app import create_app
+    from printgen.serve.server import make_server
 
+    hosts, shown = allowed_hosts(host)
     if host not in LOOPBACK:
         typer.echo(f"warning: listening on {host}: anyone who can reach this computer on the network can use "
-                   "the page and build kits (there is no login). Use the default 127.0.0.1 to keep it private.",
+                   "the page and build kits (there is no login). Use the default 127.0.0.1 to keep it private. "
+                   f"The page answers only to the names {', '.join(h for h in hosts if h not in LOOPBACK_NAMES)}.",
                    err=True)
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
@@ -40,9 +77,9 @@ def serve_cmd(host: Annotated[str, typer.Option("--host", help="address to liste
         raise PrintgenError(Problem(f"cannot listen on {host}:{port or 0} ({e.strerror})", field="--port",
                                     fix="choose another --port, or leave it out for a free one")) from None
     bound = sock.getsockname()[1]
-    url = f"http://{'[' + host + ']' if ':' in host else host}:{bound}/"
-    hosts = ["127.0.0.1", "localhost", "::1", "[::1]"] if host in LOOPBACK else ["*"]
-    server = uvicorn.Server(uvicorn.Config(create_app(hosts=hosts), log_level="warning", access_log=False))
+    url = f"http://{'[' + shown + ']' if ':' in shown else shown}:{bound}/"
+    server = make_server(create_app(hosts=hosts))
+    stop_on_hangup(server)
 
     def announce() -> None:
         while not server.started and not server.should_exit:

@@ -135,8 +135,25 @@ def load_fleet(path: Path, nation_side: dict[str, str], squadron_side: dict[str,
                           aliases=tuple(a.strip() for a in v.get("aliases", "").split("|") if a.strip())))
     if not rows:
         problems.add("has no ships", file=path, fix="add one row per ship below the header")
+    _lookalikes(ships, path, problems)
     problems.raise_if_any()
     return Fleet(path, tuple(ships))
+
+
+def _lookalikes(ships: list[Ship], path: Path, problems: Collector) -> None:
+    """Two names that print alike but are spelt with other letters ("Victory" with a Cyrillic с beside
+    the real one): students could not tell the ships apart, nor the check their names. Both named."""
+    from printgen.files.text import lookalikes, skeleton
+
+    first: dict[str, Ship] = {}
+    for ship in ships:
+        other = first.setdefault(skeleton(ship.name), ship)
+        if other is not ship and fold(other.name) != fold(ship.name):
+            odd = lookalikes(ship.name) or lookalikes(other.name)
+            problems.add(f"'{ship.name}' looks the same as '{other.name}' (line {other.line}) but is spelt with "
+                         f"other letters ({', '.join(odd[:3]) or 'digits for letters'}): students could not tell "
+                         "the two ships apart", file=path, line=ship.line, field="name",
+                         fix="type both names on the same keyboard, or rename one of the ships")
 
 
 def _int(text: str) -> int | None:

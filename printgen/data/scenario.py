@@ -157,9 +157,9 @@ def scenario_names() -> list[str]:
 def resolve_folder(name_or_path: str) -> Path:
     given = Path(name_or_path)
     if given.is_dir() and (given / "scenario.toml").is_file():
-        return given
+        return _named_in_text(given)
     if given.is_file() and given.name == "scenario.toml":
-        return given.parent
+        return _named_in_text(given.parent)
     builtin = paths.fleets_dir() / name_or_path
     if "/" not in name_or_path and (builtin / "scenario.toml").is_file():
         return builtin
@@ -171,6 +171,19 @@ def resolve_folder(name_or_path: str) -> Path:
                                 "; or give the path of a folder holding scenario.toml and ships.csv"))
 
 
+def _named_in_text(folder: Path) -> Path:
+    """The folder, if its full name is text (a kit writes it into its files, to find the scenario again):
+    a name in another encoding than the system's (bytes that are not UTF-8) is refused, clearly."""
+    try:
+        str(folder.absolute()).encode("utf-8")
+    except UnicodeEncodeError:
+        shown = str(folder).encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+        raise PrintgenError(Problem("the folder's name (or a folder above it) is not UTF-8 text, which printgen "
+                                    "cannot write into the kit's files", file=shown,
+                                    fix="rename the folder with letters, digits, dashes and spaces")) from None
+    return folder
+
+
 def load_scenario(name_or_path: str) -> Scenario:
     folder = resolve_folder(name_or_path)
     path = folder / "scenario.toml"
@@ -178,6 +191,7 @@ def load_scenario(name_or_path: str) -> Scenario:
     sf = validate(ScenarioFile, data, path, text, fix="see fleets/trafalgar/scenario.toml for the expected settings")
     ruleset = load_ruleset(_ruleset_path(sf.scenario.ruleset, folder, path))
     _check_squadron_sides(sf, ruleset, path)
+    _check_two_sides(sf, ruleset, path)
     nation_side = {n: key for key, side in ruleset.sides.items() for n in side.nations}
     family = system_of(ruleset)
     fleet = load_fleet(_inside(folder, sf.scenario.ships, path, "scenario.ships"), nation_side, {k: s.side for k, s in sf.squadrons.items()},
@@ -227,6 +241,18 @@ def _ruleset_path(ref: str, folder: Path, scenario_path: Path) -> Path:
     known = sorted(p.stem for p in paths.rulesets_dir().glob("*.toml"))
     raise PrintgenError(Problem(f"ruleset '{texts.snippet(ref)}' not found", file=scenario_path, field="scenario.ruleset",
                                 fix="use one of: " + ", ".join(known) + ", or a .toml file in the scenario folder"))
+
+
+def _check_two_sides(sf: ScenarioFile, ruleset: Ruleset, path: Path) -> None:
+    """A battle needs ships on two sides: a fleet of one side would print maps, cards and a debrief
+    with no enemy (and the lesson's sheets ask for the other side's squadrons)."""
+    sides = {sq.side for sq in sf.squadrons.values()}
+    if len(sides) < 2:
+        without = [f"{side.name} ({key})" for key, side in ruleset.sides.items() if key not in sides]
+        raise PrintgenError(Problem("the fleet has ships of " + (f"one side only ({ruleset.sides[next(iter(sides))].name})"
+                                                                 if sides else "no side") +
+                                    "; a battle needs ships on two sides", file=path, field="squadrons",
+                                    fix="add a squadron (and its ships in the ships file) for " + " or ".join(without)))
 
 
 def _check_engagements(sf: ScenarioFile, fleet: Fleet, path: Path) -> None:

@@ -15,10 +15,18 @@ SUPERSAMPLE = 2
 GREEK_BELOW_PX = 5.0        # text smaller than this is drawn as grey bars (thumbnails)
 
 
-def render_png(page: FlatPage, dpi: float = 100, stamps: dict | None = None) -> bytes:
+def render_png(page: FlatPage, dpi: float = 100, stamps: dict | None = None, mark: bool = False) -> bytes:
+    """`mark`: a "Software: printgen" text chunk, by which a later run knows the file for its own
+    (printgen.output; a kit's thumbnails, listed in its manifest, need none)."""
     img = render_image(page, dpi, stamps)
     buf = io.BytesIO()
-    img.save(buf, format="PNG", optimize=False, compress_level=3)
+    info = None
+    if mark:
+        from PIL.PngImagePlugin import PngInfo
+
+        info = PngInfo()
+        info.add_text("Software", "printgen")
+    img.save(buf, format="PNG", optimize=False, compress_level=3, pnginfo=info)
     return buf.getvalue()
 
 

@@ -51,7 +51,8 @@ def render(drawing: Drawing, edition: str, fmt: str = "pdf", dpi: float = 100,
     if fmt == "png":
         from printgen.draw.png import render_png
 
-        return Rendered([(_page_suffix(i, len(pages), ".png"), render_png(p, dpi)) for i, p in enumerate(pages)], pages)
+        return Rendered([(_page_suffix(i, len(pages), ".png"), render_png(p, dpi, mark=True))
+                         for i, p in enumerate(pages)], pages)
     raise ValueError(f"unknown format {fmt}")
 
 

@@ -10,12 +10,15 @@ WEIGHT = {"regular": ("normal", "normal"), "bold": ("bold", "normal"), "italic":
           "bolditalic": ("bold", "italic")}
 
 
+MARK = "printgen"              # the file's <desc>: a later run knows the file for its own (printgen.output)
+
+
 def render_svg(page: FlatPage, title: str) -> bytes:
     import svgwrite
 
     d = svgwrite.Drawing(size=(f"{page.width / 72:.4f}in", f"{page.height / 72:.4f}in"), profile="full", debug=False)
     d.viewbox(0, 0, round(page.width, 3), round(page.height, 3))
-    d.set_desc(title=title)
+    d.set_desc(title=title, desc=MARK)
     for name, prims in page.symbols.items():          # each drawn once, placed by <use>
         sym = d.symbol(id=name, overflow="visible")
         for prim in ungrouped(prims):

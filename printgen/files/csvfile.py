@@ -24,7 +24,7 @@ def read_rows(path: Path, required: list[str], optional: list[str]) -> list[Row]
 
     Excel saves CSV with a byte-order mark and, in many European locales, with semicolons: both
     are read as the teacher meant. Unknown or missing columns are errors that list the valid ones.
-    Every cell is NFC-normalised and checked (printgen.files.text); a row is numbered by the line it
+    Every cell is normalised (NFC, spaces, ligatures) and checked (printgen.files.text); a row is numbered by the line it
     starts on, and a quote left open is reported there, without quoting the file.
     """
     if not path.is_file():
@@ -44,7 +44,7 @@ def read_rows(path: Path, required: list[str], optional: list[str]) -> list[Row]
     header_line = lines[0]
     delimiter = ";" if header_line.count(";") > header_line.count(",") else ","
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
-    header = [texts.nfc(h.strip().lower()) for h in _next(reader, path) or []]
+    header = [texts.normal(h.strip().lower()) for h in _next(reader, path) or []]
     known = required + optional
     problems = Collector()
     for name in header:
@@ -72,7 +72,7 @@ def read_rows(path: Path, required: list[str], optional: list[str]) -> list[Row]
             raise PrintgenError(Problem("a double quote opened on this row is never closed: the rest of the file "
                                         "reads as one cell", file=path, line=line,
                                         fix='close the quote ("like this"), or remove it'))
-        cells = [texts.nfc(c) for c in cells]
+        cells = [texts.normal(c) for c in cells]
         if not any(c.strip() for c in cells):
             continue                                  # blank lines a spreadsheet leaves at the end
         if len(cells) > len(header) and any(c.strip() for c in cells[len(header):]):

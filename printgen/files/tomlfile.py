@@ -30,6 +30,11 @@ def read_toml(path: Path) -> tuple[dict, str]:
     except UnicodeDecodeError as e:
         raise PrintgenError(Problem("is not UTF-8 text; save as UTF-8", file=path, line=raw[: e.start].count(b"\n") + 1,
                                     fix="in your text editor choose 'Save as' with the encoding UTF-8")) from None
+    from printgen.reading import deep_toml
+
+    if why := deep_toml(text):                  # before the parser, which recurses once a level
+        raise PrintgenError(Problem(why, file=path, fix="a scenario or ruleset nests a few levels: "
+                                    "compare with the built-in file")) from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
@@ -45,17 +50,20 @@ def read_toml(path: Path) -> tuple[dict, str]:
 
 
 def read_bounded(path: Path) -> bytes:
-    """A data file's bytes, refused when larger than any real one could be."""
-    size = path.stat().st_size
-    if size > limits.FILE_BYTES:
-        raise PrintgenError(Problem(f"is {size:,} bytes; printgen reads data files of at most {limits.FILE_BYTES:,}",
-                                    file=path, fix="is it the right file? a fleet or a ruleset is a few kilobytes"))
-    with path.open("rb") as f:
-        return f.read(limits.FILE_BYTES + 1)
+    """A data file's bytes, refused when larger than any real one could be, or not a plain file (a
+    pipe would wait for ever; a teacher's own data may be a link, and is followed)."""
+    from printgen import reading
+
+    try:
+        return reading.read_bytes(path, limits.FILE_BYTES, follow=True)
+    except reading.Unreadable as e:
+        size = e.why.startswith("is ") and "bytes" in e.why
+        raise PrintgenError(Problem(e.why, file=path, fix="is it the right file? a fleet or a ruleset is a few kilobytes"
+                                    if size else "give the scenario's own file")) from None
 
 
 def _clean(value, loc: tuple, path: Path, text: str, problems: list[Problem]):
-    """The parsed data with every text NFC-normalised; non-finite numbers and unprintable texts
+    """The parsed data with every text normalised (NFC, spaces, ligatures: printgen.files.text); non-finite numbers and unprintable texts
     (keys too: squadron and type names print) become problems naming the field."""
     def bad(what: str, fix: str):
         problems.append(Problem(what, file=path, line=locate(text, loc), field=".".join(map(str, loc)) or None, fix=fix))
@@ -63,7 +71,7 @@ def _clean(value, loc: tuple, path: Path, text: str, problems: list[Problem]):
     if isinstance(value, dict):
         out = {}
         for k, v in value.items():
-            key = texts.nfc(k)
+            key = texts.normal(k)
             if why := texts.problem(key, limits.KEY_CHARS):
                 problems.append(Problem(f"the name {why}", file=path, line=locate(text, loc + (k,)),
                                         field=".".join(map(str, loc + (k,))), fix=texts.FIX))
@@ -74,7 +82,7 @@ def _clean(value, loc: tuple, path: Path, text: str, problems: list[Problem]):
     if texts.non_finite(value):
         bad(f"{value} is not a number", "write a number, e.g. 6 or 1.5")
     elif isinstance(value, str):
-        value = texts.nfc(value)
+        value = texts.normal(value)
         if why := texts.problem(value, limits.STORY_CHARS if loc[:1] == ("story",) else limits.TEXT_CHARS):
             bad(why, texts.FIX)
     return value
@@ -115,7 +123,7 @@ def _lines(text: str) -> dict[tuple[str, ...], int]:
 
 def validate(model: type[M], data: dict, path: Path, text: str, fix: str) -> M:
     try:
-        return model.model_validate(data)
+        result = model.model_validate(data)
     except ValidationError as e:
         problems = []
         for err in e.errors():
@@ -123,6 +131,26 @@ def validate(model: type[M], data: dict, path: Path, text: str, fix: str) -> M:
             field = ".".join(str(p) for p in loc if not str(p).startswith("function-"))
             problems.append(Problem(_message(err), file=path, line=locate(text, loc), field=field or None, fix=fix))
         raise PrintgenError(problems) from None
+    if wrong := list(_truth_as_number(data, result.model_dump(by_alias=True))):
+        raise PrintgenError([Problem(f"{'true' if value else 'false'} is not a number", file=path, line=locate(text, loc),
+                                     field=".".join(map(str, loc)), fix="write a number, e.g. 6 (true and false are "
+                                     "for yes-or-no settings)") for loc, value in wrong])
+    return result
+
+
+def _truth_as_number(given, kept, loc: tuple = ()):
+    """(where, value) of each true or false the model took as a number (pydantic reads `ships = true`
+    as 1): a yes-or-no where a count belongs is a mistake to name, not a 1."""
+    if isinstance(given, bool):
+        if isinstance(kept, (int, float)) and not isinstance(kept, bool):
+            yield loc, given
+    elif isinstance(given, dict) and isinstance(kept, dict):
+        for k, v in given.items():
+            if k in kept:
+                yield from _truth_as_number(v, kept[k], loc + (k,))
+    elif isinstance(given, list) and isinstance(kept, (list, tuple)) and len(given) == len(kept):
+        for i, (v, w) in enumerate(zip(given, kept)):
+            yield from _truth_as_number(v, w, loc + (i,))
 
 
 _BOUNDS = {"less_than_equal": "at most {le}", "less_than": "less than {lt}", "greater_than_equal": "at least {ge}",

@@ -40,9 +40,18 @@ def prepare(name: str, *, edition: str = "color", paper: str = "letter", scale: 
         notes.append(note)
     if periods is not None or minutes is not None:
         scenario = scenario.with_lesson(periods=periods, period_minutes=minutes)
-    options = Options(edition=edition, paper=paper, scale=1.0 if scale is None else scale, units=units, fmt=fmt,
-                      dpi=dpi, seed=seed, poster=poster, notes=tuple(notes))
-    _printable_bases(scenario, options.scale)
+    try:
+        options = Options(edition=edition, paper=paper, scale=1.0 if scale is None else scale, units=units, fmt=fmt,
+                          dpi=dpi, seed=seed, poster=poster, notes=tuple(notes))
+        _printable_bases(scenario, options.scale)
+    except PrintgenError as e:
+        if table is None:
+            raise
+        # the scale came from the table: the teacher gave the table, and the problem is the table's
+        raise PrintgenError([Problem(f"your table {table} makes every distance {scale:g} times the rules' "
+                                     f"(too small to print: {p.what})", field="--table",
+                                     fix="give a larger table, or leave it empty for the rules' full-size table")
+                             if p.field == "--scale" else p for p in e.problems]) from None
     return scenario, options
 
 

@@ -63,10 +63,6 @@ def build_kit(plan: Plan, out: Path, progress: Progress | None = None,
     make_dirs(out.parent)
     with locked(out):
         clear_debris(out)
-        if any(r.data for r in plan.documents()):          # the previous kit's games, if they are this kit's
-            from printgen.sheets.plays.records import reuse_records
-
-            reuse_records(plan, out, ruleset_sha256(plan.scenario.ruleset))
         checked: dict | None = {} if verify is not None else None
         files = kit_files(plan, progress, checked=checked, verify=verify)
         old = claim(out, plan.scenario.folder, set(files))      # again, with every page's thumbnail, under the lock
@@ -324,7 +320,9 @@ def _manifest(plan: Plan, documents: list[dict], files: dict[str, bytes], data: 
 
 def ruleset_sha256(rs) -> str | None:
     """The ruleset file's sha256 (None for a ruleset not read from a file)."""
-    return hashlib.sha256(Path(rs.path).read_bytes()).hexdigest() if rs.path else None
+    from printgen.files.tomlfile import read_bounded
+
+    return hashlib.sha256(read_bounded(Path(rs.path))).hexdigest() if rs.path else None    # bounded, no pipe
 
 
 def trace_record(e) -> dict:

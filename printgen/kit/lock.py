@@ -1,53 +1,66 @@
-"""One run at a time in an output folder: an advisory lock beside it (`.NAME.lock`).
+"""One run at a time in an output folder: a lock file beside it (`.NAME.lock`), held through the
+portable `filelock` package (flock on Linux and macOS, LockFileEx on Windows: the system releases
+it when the process ends, however it ends, so a killed run never leaves a folder locked).
 
-flock is released by the kernel when the process ends, however it ends, so a killed run never
-leaves a folder locked; the file itself is removed on every ordinary exit."""
+The lock is keyed on the folder's real path, so two spellings of one folder (a link to it, or to
+a folder above it) share one lock; the lock file is opened without following a link (a link
+planted there is refused, never written through), and it is removed on every ordinary exit."""
 
 from __future__ import annotations
 
-import fcntl
+import errno
 import os
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Iterator
 
 from printgen.errors import PrintgenError, Problem
-from printgen.output import file_mode
+
+FIX_LINK = "remove the link (printgen makes this file itself), or choose another folder with --out"
 
 
 def lock_path(out: Path) -> Path:
-    return out.parent / f".{out.name}.lock"
+    real = Path(os.path.realpath(out))
+    return real.parent / f".{real.name}.lock"
 
 
 @contextmanager
 def locked(out: Path) -> Iterator[None]:
+    from filelock import FileLock, Timeout
+
+    from printgen import reading
+
     path = lock_path(out)
-    for _ in range(5):                  # the file may be unlinked by the run before us between open and flock
-        fd = os.open(path, os.O_RDWR | os.O_CREAT, file_mode())
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            holder = os.read(fd, 32).decode("ascii", "replace").strip()
-            os.close(fd)
-            raise PrintgenError(Problem(f"another printgen run{f' (process {holder})' if holder else ''} is "
-                                        "writing this folder", file=out,
-                                        fix="wait for it to finish, or choose another folder with --out")) from None
-        try:
-            same = os.stat(path).st_ino == os.fstat(fd).st_ino
-        except FileNotFoundError:
-            same = False
-        if same:
-            break
-        os.close(fd)
-    else:
-        raise PrintgenError(Problem("could not lock the output folder", file=out, fix="try again"))
+    held: list[int] = []
+
+    def acquired(fd: int) -> None:               # the lock's own descriptor: whose it is, for a run that waits
+        held.append(fd)
+        with suppress(OSError):
+            os.write(fd, str(os.getpid()).encode())
+
+    if os.path.islink(path):
+        raise PrintgenError(Problem("is a link: printgen's lock file is never a link, and is not written through one",
+                                    file=path, fix=FIX_LINK))
+    lock = FileLock(str(path), timeout=0, on_acquired=acquired)
     try:
-        os.ftruncate(fd, 0)
-        os.write(fd, str(os.getpid()).encode())
+        lock.acquire()
+    except Timeout:
+        try:
+            holder = reading.read_bytes(path, 32).decode("ascii", "replace").strip()
+        except (reading.Unreadable, OSError):
+            holder = ""
+        raise PrintgenError(Problem(f"another printgen run{f' (process {holder})' if holder.isdigit() else ''} is "
+                                    "writing this folder", file=out,
+                                    fix="wait for it to finish, or choose another folder with --out")) from None
+    except OSError as e:
+        if e.errno in (errno.ELOOP, errno.EMLINK) or os.path.islink(path):      # planted between the look and the open
+            raise PrintgenError(Problem("is a link: printgen's lock file is never a link", file=path,
+                                        fix=FIX_LINK)) from None
+        raise
+    try:
         yield
     finally:
-        try:
-            os.unlink(path)             # while still holding the lock, so no one else holds this file
-        except FileNotFoundError:
-            pass
-        os.close(fd)
+        with suppress(OSError):                 # while still holding it, and only if it is still this file:
+            if held and os.path.samestat(os.lstat(path), os.fstat(held[0])):    # a run that opened it before
+                os.unlink(path)                 # sees it unlinked when it gets the lock, and tries again
+        lock.release()

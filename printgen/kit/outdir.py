@@ -8,7 +8,6 @@ fails its check is kept beside the previous one (`NAME.failed`) for inspection."
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
 import signal
@@ -29,12 +28,11 @@ def absolute(out: Path) -> Path:
 
 def kit_names(folder: Path) -> set[str] | None:
     """The files a printgen kit in `folder` consists of, from its manifest; None if it is no kit."""
-    path = folder / "manifest.json"
-    if path.is_symlink() or not path.is_file():
-        return None
-    try:
-        m = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+    from printgen import limits, reading
+
+    try:                                         # never through a link, never a pipe, bounded (printgen.reading)
+        m = reading.load_json(reading.read_bytes(folder / "manifest.json", limits.KIT_JSON_BYTES))
+    except (reading.Unreadable, OSError, ValueError):
         return None
     if not isinstance(m, dict) or "printgen" not in m or not isinstance(m.get("documents"), list):
         return None
@@ -91,11 +89,48 @@ def _few(names: list[str]) -> str:
     return shown + (f" and {len(names) - SHOWN} more" if len(names) > SHOWN else "")
 
 
+MARK = ".printgen-staging"      # in every staging folder: printgen made it, and how far its move went
+
+
+def _mark(staging: Path, state: str, **more) -> None:
+    """Say in the staging folder what it holds (written whole: a temporary file, then renamed)."""
+    import json
+
+    part = staging / (MARK + ".part")
+    part.write_text(json.dumps({"printgen": "staging", "state": state, **more}), encoding="utf-8")
+    os.replace(part, staging / MARK)
+
+
+def marked(staging: Path) -> dict | None:
+    """What printgen's mark in a staging folder says; None if it has none (then printgen did not
+    make the folder: a teacher's `.kit.new-ideas/` is never touched)."""
+    from printgen import limits, reading
+
+    try:
+        mark = reading.load_json(reading.read_in(staging, MARK, limits.KIT_JSON_BYTES))
+    except (reading.Unreadable, OSError, ValueError):
+        return None
+    return mark if isinstance(mark, dict) and mark.get("printgen") == "staging" else None
+
+
+def interrupted(out: Path) -> list[Path]:
+    """Staging folders beside `out` whose kit was being moved into it when its run was stopped outright."""
+    return sorted(p for p in out.parent.glob(f".{out.name}.new-*")
+                  if p.is_dir() and not p.is_symlink() and (marked(p) or {}).get("state") == "moving")
+
+
 def clear_debris(out: Path) -> None:
-    """Staging folders of runs that were killed outright (the lock says no run is using them)."""
+    """Staging folders of runs that were killed outright (the lock says no run is using them), and
+    only printgen's (marked): a kit that was being moved in is moved in first, so the folder holds
+    the whole new kit, never part of it beside part of the old."""
     for p in out.parent.glob(f".{out.name}.new-*"):
-        if p.is_dir() and not p.is_symlink():
-            shutil.rmtree(p, ignore_errors=True)
+        if not p.is_dir() or p.is_symlink() or (mark := marked(p)) is None:
+            continue
+        names, old = mark.get("names"), mark.get("old")
+        if mark.get("state") == "moving" and isinstance(names, list) and isinstance(old, list) and out.is_dir():
+            _move(p, out, {n for n in names if isinstance(n, str) and inside(n)},
+                  {n for n in old if isinstance(n, str) and inside(n)})
+        shutil.rmtree(p, ignore_errors=True)
 
 
 def stage(out: Path, files: dict[str, bytes]) -> Path:
@@ -104,6 +139,7 @@ def stage(out: Path, files: dict[str, bytes]) -> Path:
     staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.new-", dir=out.parent))
     try:
         os.chmod(staging, dir_mode())
+        _mark(staging, "writing")
         for name, data in files.items():
             path = staging / name
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -115,26 +151,49 @@ def stage(out: Path, files: dict[str, bytes]) -> Path:
 
 
 def put_in_place(staging: Path, out: Path, names: list[str], old: set[str]) -> None:
-    """Move the checked kit into `out`: the new manifest first (so an interrupted move still names
-    every file printgen wrote), then each file; then the old kit's files the new one lacks."""
-    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})   # a few renames: not cut
+    """Move the checked kit into `out`: the new manifest first, then each file; then the old kit's
+    files the new one lacks. The staging folder's mark says first that the move has begun and what
+    it moves, so that a run stopped outright (SIGKILL, a power cut) is finished by the next run
+    (clear_debris), and `printgen check` says so meanwhile."""
+    held = _block_signals()                     # a few renames: not cut by Ctrl-C
     try:
         if not out.exists():
-            os.replace(staging, out)
+            (staging / MARK).unlink()
+            os.replace(staging, out)            # one rename: all or nothing
             return
-        for name in sorted(names, key=lambda n: n != "manifest.json"):
-            (out / name).parent.mkdir(parents=True, exist_ok=True)
-            os.replace(staging / name, out / name)
-        for name in sorted(old - set(names)):
-            path = out / name
-            through_link = any((out / q).is_symlink() for q in PurePosixPath(name).parents if str(q) != ".")
-            if not through_link and (path.is_file() or path.is_symlink()):
-                path.unlink()
-        for d in sorted({Path(n).parent for n in old} - {Path(".")}, key=lambda p: -len(p.parts)):
-            if (out / d).is_dir() and not any((out / d).iterdir()):
-                (out / d).rmdir()
+        _mark(staging, "moving", names=sorted(names), old=sorted(old))
+        _move(staging, out, set(names), old)
         shutil.rmtree(staging, ignore_errors=True)
     finally:
+        _unblock_signals(held)
+
+
+def _move(staging: Path, out: Path, names: set[str], old: set[str]) -> None:
+    """Each file of the new kit still in `staging` into `out`, then the old kit's other files out:
+    done again from the start, it finishes what a stopped run began."""
+    for name in sorted(names, key=lambda n: n != "manifest.json"):
+        if os.path.lexists(staging / name):
+            (out / name).parent.mkdir(parents=True, exist_ok=True)
+            os.replace(staging / name, out / name)
+    for name in sorted(old - names):
+        path = out / name
+        through_link = any((out / q).is_symlink() for q in PurePosixPath(name).parents if str(q) != ".")
+        if not through_link and (path.is_file() or path.is_symlink()):
+            path.unlink()
+    for d in sorted({Path(n).parent for n in old} - {Path(".")}, key=lambda p: -len(p.parts)):
+        if (out / d).is_dir() and not (out / d).is_symlink() and not any((out / d).iterdir()):
+            (out / d).rmdir()
+
+
+def _block_signals():
+    """Hold Ctrl-C and SIGTERM back (POSIX); elsewhere nothing is held: the mark covers a stop."""
+    if hasattr(signal, "pthread_sigmask"):
+        return signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+    return None
+
+
+def _unblock_signals(held) -> None:
+    if held is not None:
         signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
 
@@ -146,6 +205,7 @@ def keep_failed(staging: Path, out: Path) -> Path:
         if failed.is_dir() and not failed.is_symlink() and not set(contents(failed)) - (kit_names(failed) or set()):
             shutil.rmtree(failed)
         if not failed.exists() and not failed.is_symlink():
+            (staging / MARK).unlink(missing_ok=True)
             os.replace(staging, failed)
             return failed
     shutil.rmtree(staging, ignore_errors=True)

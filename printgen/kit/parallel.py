@@ -17,6 +17,7 @@ from multiprocessing.connection import wait
 from typing import Any, Callable
 
 from printgen.errors import PrintgenError, Problem
+from printgen.forks import release_signals, signals_held
 
 
 @dataclass(frozen=True)
@@ -35,6 +36,7 @@ def _worker(fn, shared, args, conn, siblings) -> None:
         other.close()                   # may be left reading, or a worker's send would block for ever
     signal.signal(signal.SIGINT, signal.SIG_IGN)      # Ctrl-C reaches the parent, which stops the workers
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    release_signals()                                 # held across the fork (printgen/forks.py)
     try:
         for job in iter(conn.recv, None):
             i = job[0]
@@ -110,7 +112,8 @@ def run(fn: Callable[[Any, Any], Any], shared: Any, args: list, workers: int | N
         for i in range(min(workers, len(args))):
             here, there = ctx.Pipe()
             proc = ctx.Process(target=_worker, args=(fn, shared, args, there, [here, *busy]), daemon=True)
-            proc.start()
+            with signals_held():
+                proc.start()
             there.close()                               # only the worker holds its end: EOF if it dies
             busy[here] = [proc, None, None]
             if not hand_out(here):
@@ -120,7 +123,7 @@ def run(fn: Callable[[Any, Any], Any], shared: Any, args: list, workers: int | N
                 proc, _, arg = busy[conn]
                 try:
                     i, ok, value = conn.recv()
-                except EOFError:
+                except (EOFError, OSError):               # gone (a reset connection is an OSError)
                     raise _died(proc, label(arg)) from None
                 if not ok:
                     raise value

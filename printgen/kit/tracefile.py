@@ -76,8 +76,10 @@ def _box(b) -> tuple[int, int, int, int]:
 
 def read(text: str) -> dict | None:
     """The full form, or None if the file is not a trace file printgen wrote."""
+    from printgen.reading import load_json
+
     try:
-        data = json.loads(text)
+        data = load_json(text)                        # nesting bounded: a damaged file cannot recurse
         if not isinstance(data, dict):
             return None
         reader = {FORMAT: _read_4, FORMAT_3: _read_3, FORMAT_2: _read_2}.get(data.get("format"))

@@ -27,7 +27,9 @@ def scenario_files(source: Scenario, game: Scenario, t: Trial | None, asked: str
 
 def _csv(source: Scenario, game: Scenario) -> str:
     """The source's ships.csv, only the lines of the game's ships (a record may span lines)."""
-    text = source.fleet.path.read_bytes().decode("utf-8-sig")
+    from printgen.files.tomlfile import read_bounded
+
+    text = read_bounded(source.fleet.path).decode("utf-8-sig")          # bounded, never a pipe
     lines = text.splitlines(keepends=True)
     delimiter = ";" if lines[0].count(";") > lines[0].count(",") else ","
     wanted = {s.line for s in game.fleet.ships}

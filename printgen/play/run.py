@@ -31,6 +31,9 @@ def _worker_signals() -> None:
     (the command's own SIGTERM handler, inherited through fork, would print a traceback)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    from printgen.forks import release_signals
+
+    release_signals()                               # held while the pool forked (printgen/forks.py says why)
 
 
 def chunks(games: int, workers: int) -> list[tuple[int, int]]:
@@ -59,7 +62,11 @@ def simulate(setup: Setup, games: int, seed: int, workers: int | None = None,
         return results
     _SHARED["setup"] = setup                       # forked workers inherit it: nothing is pickled but results
     try:
-        with multiprocessing.get_context("fork").Pool(min(workers, len(jobs)), initializer=_worker_signals) as pool:
+        from printgen.forks import signals_held
+
+        with signals_held():
+            pool = multiprocessing.get_context("fork").Pool(min(workers, len(jobs)), initializer=_worker_signals)
+        with pool:
             for part in pool.imap(_chunk, jobs):   # imap keeps the order of the jobs
                 results += part
                 if progress:

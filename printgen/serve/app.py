@@ -14,7 +14,7 @@ from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.middleware import Middleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
@@ -44,11 +44,13 @@ def create_app(builds: Builds | None = None, hosts: list[str] | None = None) -> 
     def message(status: int, title: str, text: str) -> HTMLResponse:
         return page("message.html.j2", status, title=title, text=text)
 
-    def the_form(kit: f.KitForm | None = None, status: int = 200) -> HTMLResponse:
+    def the_form(kit: f.KitForm | None = None, status: int = 200, kept: Build | None = None) -> HTMLResponse:
+        """The form, with what the teacher chose and every problem by its field; `kept`: a refused build
+        whose uploaded fleet the next post may use again (a browser does not keep chosen files)."""
         kit = kit or f.KitForm(dict(f.DEFAULTS))
         return page("form.html.j2", status, v=kit.values, errors=kit.errors, catalogue=f.catalogue(),
                     editions=f.EDITIONS, papers=f.PAPERS, units=f.UNITS, upload=f.UPLOAD, names=f.NAMES,
-                    max_files=MAX_FILES, max_mb=MAX_FILE_BYTES / 1e6)
+                    max_files=MAX_FILES, max_mb=MAX_FILE_BYTES / 1e6, kept=kept)
 
     def foreign(request: Request) -> Response | None:
         """A form posted by another web site (the browser says so in Origin) is refused."""
@@ -76,25 +78,32 @@ def create_app(builds: Builds | None = None, hosts: list[str] | None = None) -> 
             return message(413, "Too much to upload",
                            f"The form and its files came to {int(length):,} bytes; the limit is "
                            f"{MAX_REQUEST_BYTES:,}. A fleet folder (ships.csv, scenario.toml) is much smaller.")
-        async with request.form(max_files=50, max_fields=50) as data:
-            kit = f.read_form({k: v for k, v in data.items() if isinstance(v, str)})
-            uploads = [Upload(u.filename or "", await u.read(MAX_FILE_BYTES + 1))
-                       for u in data.getlist("fleet") if not isinstance(u, str)]
-        if kit.errors:
-            return the_form(kit, 422)
         try:
-            folder = builds.new_folder()
+            async with request.form(max_files=50, max_fields=50) as data:
+                kit = f.read_form({k: v for k, v in data.items() if isinstance(v, str)})
+                uploads = [Upload(u.filename or "", await u.read(MAX_FILE_BYTES + 1))
+                           for u in data.getlist("fleet") if not isinstance(u, str)]
+                previous = builds.get(str(data.get("previous") or ""))      # a refused build's fleet
+        except ClientDisconnect:                  # gone, or cut off for sending too slowly (serve/server.py)
+            return Response(status_code=400)
+        kept = previous if previous is not None and previous.fleet is not None else None
+        if kit.errors:
+            return the_form(kit, 422, kept)
+        try:
+            folder = builds.new_folder()          # counted as a build from here: before any work
         except Busy as e:
             return message(503, "printgen is busy", f"{e}; try again in a minute.")
         try:
-            return await _start(kit, uploads, folder)
-        except BaseException:
-            shutil.rmtree(folder, ignore_errors=True)
-            raise
+            return await _start(kit, uploads, folder, kept)
+        finally:
+            builds.release(folder)                # nothing if its build started
 
-    async def _start(kit: f.KitForm, uploads: list[Upload], folder: Path) -> Response:
+    async def _start(kit: f.KitForm, uploads: list[Upload], folder: Path, kept: Build | None) -> Response:
         fleet = None
-        if kit.upload:
+        if kit.upload and kept is not None and not any(u.filename or u.data for u in uploads):
+            fleet = folder / kept.fleet.name              # the fleet uploaded with the refused build, again
+            shutil.copytree(kept.fleet, fleet, symlinks=True)
+        elif kit.upload:
             try:
                 fleet = save_fleet(uploads, folder)
             except UploadRefused as e:
@@ -103,24 +112,28 @@ def create_app(builds: Builds | None = None, hosts: list[str] | None = None) -> 
         scenario = str(fleet) if fleet else kit.values["scenario"]
         plan = None if kit.errors else await run_in_threadpool(f.validate, kit, scenario)
         if kit.errors or plan is None:
-            shutil.rmtree(folder, ignore_errors=True)
-            return the_form(kit, 422)
+            return the_form(kit, 422, kept)
         v = kit.values
-        summary = (f"{len(plan.captains)} students, {len(plan.scenario.fleet.ships)} ships, "
+        students, ships = len(plan.captains), len(plan.scenario.fleet.ships)
+        summary = (f"{students} student{'s' if students != 1 else ''}, {ships} ship{'s' if ships != 1 else ''}, "
                    f"{f.EDITION_NAMES[v['edition']]}, {f.PAPERS[v['paper']]} paper, "
                    f"distances in {f.UNITS[v['units']].lower()}, deployment number {v['seed']}")
         # an uploaded fleet is named "./folder", so the kit's manifest points beside it, as in the zip
         build = builds.start(folder, f"./{fleet.name}" if fleet else scenario, kit.request(scenario).cli_args(),
                              title=plan.scenario.title, summary=summary, fleet=fleet,
-                             name=fleet.name if fleet else scenario,
+                             name=fleet.name if fleet else scenario, values=dict(v),
                              advice={r.kind: r.advice for r in plan.documents()})
         return RedirectResponse(f"/build/{build.id}", status_code=303)
 
     async def show(request: Request) -> Response:
         build = find(request)
+        if build.state == "invalid" and build.values:      # refused once started: the form again, as it was
+            kit = f.KitForm(dict(build.values), f.from_kit(build.errors(), build.fleet is not None))
+            return the_form(kit, 422, build if build.fleet is not None else None)
         context = dict(b=build, progress=build.progress(), keep_idle=int(KEEP_IDLE // 60),
                        keep_after=int(KEEP_AFTER_DOWNLOAD // 60), shown=SHOWN)
         if build.state == "done":
+            await run_in_threadpool(build.zip_path)        # made now: its size is the download's
             context |= preview(build)
         return page("build.html.j2", STATUS[build.state], **context)
 
@@ -162,6 +175,16 @@ def create_app(builds: Builds | None = None, hosts: list[str] | None = None) -> 
             raise LookupError
         return FileResponse(build.kit / name, media_type="image/png", headers=HEADERS)
 
+    async def starting_fleet(request: Request) -> Response:
+        """A built-in scenario's folder (ships.csv, scenario.toml) as a zip: the fleet a teacher edits
+        and uploads again (the page's messages point to it, not to a folder of printgen's)."""
+        name = request.path_params["name"].removesuffix(".zip")
+        if name not in {c.name for c in f.catalogue()}:
+            raise LookupError
+        data = await run_in_threadpool(fleet_zip, name)
+        return Response(data, media_type="application/zip", headers=HEADERS | {
+            "Content-Disposition": f'attachment; filename="{name}-fleet.zip"'})
+
     async def static(request: Request) -> Response:
         name = request.path_params["name"]
         if name not in STATIC:
@@ -172,6 +195,13 @@ def create_app(builds: Builds | None = None, hosts: list[str] | None = None) -> 
     async def not_found(request: Request, exc: Exception) -> Response:
         return message(404, "Not found", "There is nothing here. A kit's page goes when its files are deleted: "
                                          "build the kit again from the first page.")
+
+    async def failed(request: Request, exc: Exception) -> Response:
+        """printgen's own bug: a page that says so, with the page's headers (its security policy too),
+        never the server's plain "Internal Server Error"."""
+        return message(500, "Something went wrong", "printgen could not do this: it is a bug in printgen, not "
+                                                    "a mistake of yours (the details are in the window where "
+                                                    "printgen serve runs). Go back and try again, or report it.")
 
     @contextlib.asynccontextmanager
     async def lifespan(app):
@@ -194,10 +224,11 @@ def create_app(builds: Builds | None = None, hosts: list[str] | None = None) -> 
               Route(b + "/status", status), Route(b + "/cancel", cancel, methods=["POST"]),
               Route(b + "/delete", delete, methods=["POST"]), Route(b + "/kit.zip", download_zip),
               Route(b + "/files/{name:str}", document), Route(b + "/thumbs/{name:str}", thumb),
-              Route("/static/{name:str}", static), Route("/favicon.ico", lambda r: Response(status_code=204))]
+              Route("/fleets/{name:str}", starting_fleet), Route("/static/{name:str}", static),
+              Route("/favicon.ico", lambda r: Response(status_code=204))]
     middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=hosts)] if hosts else []
     app = Starlette(routes=routes, lifespan=lifespan, middleware=middleware,
-                    exception_handlers={LookupError: not_found, 404: not_found})
+                    exception_handlers={LookupError: not_found, 404: not_found, Exception: failed})
     app.state.builds = builds
     return app
 
@@ -221,7 +252,35 @@ def preview(build: Build) -> dict:
         short = d["title"].removeprefix(m["scenario"]["title"] + ": ")
         docs.append({**d, "short": short[:1].upper() + short[1:], "advice": build.advice.get(d["kind"], ""),
                      "thumbs": [thumb_name(d, k + 1).removeprefix("thumbs/") for k in range(thumbed(d))]})
-    check = [line for line in build.output().splitlines() if line.startswith("check") or line.startswith("  ")]
-    return dict(documents=docs, kits=kits, notes=m["options"]["notes"], check=check,
-                zip_bytes=sum(p.stat().st_size for p in build.kit.rglob("*") if p.is_file()))
+    return dict(documents=docs, kits=kits, notes=m["options"]["notes"], checked=checked(build.output()),
+                zip_bytes=build.zip_path().stat().st_size)
+
+
+def fleet_zip(name: str) -> bytes:
+    """The files of the built-in scenario `name`'s folder, in a folder of that name, as a zip."""
+    import io
+    import zipfile
+
+    folder = paths.fleets_dir() / name
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
+        for p in sorted(folder.iterdir()):
+            if p.is_file() and not p.is_symlink() and p.suffix in (".csv", ".toml"):
+                info = zipfile.ZipInfo(f"{name}/{p.name}", (2000, 1, 1, 0, 0, 0))
+                info.compress_type, info.external_attr = zipfile.ZIP_DEFLATED, 0o644 << 16
+                z.writestr(info, p.read_bytes())
+    return buf.getvalue()
+
+
+def checked(output: str) -> str:
+    """What the kit's own check said, as a sentence: "check: 15 documents agree with ..." reads
+    "Checked: every printed number of the 15 documents agrees with the rules and the fleet."."""
+    import re
+
+    for line in output.splitlines():
+        if m := re.match(r"^check: (\d+) documents? agrees? with the rules and the fleet", line):
+            n = int(m[1])
+            return (f"Checked: every printed number of the {n} documents agrees with the rules and the fleet."
+                    if n != 1 else "Checked: every printed number agrees with the rules and the fleet.")
+    return "The kit is ready."
 

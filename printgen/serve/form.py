@@ -95,7 +95,40 @@ def read_form(raw: dict[str, str]) -> KitForm:
     c["ships"] = _number(form, "ships", int)
     if c["seed"] is not None and not 0 <= c["seed"] < 10**9:
         form.add("seed", "use a whole number from 0 to 999999999")
+    _preset_of_the_scenario(form)
     return form
+
+
+def _preset_of_the_scenario(form: KitForm) -> None:
+    """A preset is a scenario's own: one of another scenario is named by both titles."""
+    preset, scenario = form.values["preset"], form.values["scenario"]
+    by_name = {c.name: c for c in catalogue()}
+    if not preset or scenario not in by_name or preset in dict(by_name[scenario].presets):
+        return
+    chosen = by_name[scenario]
+    owner = next((c for c in catalogue() if preset in dict(c.presets)), None)
+    what = f"“{dict(owner.presets)[preset]}” is a preset of {owner.title}" if owner else f"there is no preset “{preset}”"
+    offer = ", ".join(f"“{title}”" for _, title in chosen.presets)
+    form.add("preset", f"{what}: choose None, or a preset of {chosen.title} ({offer})" if offer else
+             f"{what}: choose None ({chosen.title} has no presets)")
+
+
+def from_kit(lines: list[str], upload: bool) -> dict[str, list[str]]:
+    """The problems `printgen kit` printed when it refused a build after it had started (its stderr,
+    without progress lines), each placed by its field as the form places its own."""
+    import re
+
+    errors: dict[str, list[str]] = {}
+    for line in lines:
+        if line.startswith("    ") and errors:                     # a problem's "fix:" line
+            key = list(errors)[-1]
+            errors[key][-1] += ". " + _upper(_plain(line.strip().removeprefix("fix:").strip()))
+        elif m := re.match(r"^  field '--([a-z-]+)': (.*)$", line):
+            key = m[1].replace("-", "_") if m[1].replace("-", "_") in DEFAULTS else "general"
+            errors.setdefault(key, []).append(_upper(_plain(m[2])))
+        elif line.startswith("  "):
+            errors.setdefault("fleet" if upload else "general", []).append(_plain(line.strip()))
+    return errors or {"general": ["printgen could not build this kit"]}
 
 
 def _number(form: KitForm, key: str, kind: type, required: bool = False):
@@ -147,7 +180,12 @@ def _upper(text: str) -> str:
 
 
 def _plain(text: str) -> str:
-    """Option names as the page labels them: "--fraction" reads "Share of each squadron"."""
+    """Option names as the page labels them ("--fraction" reads "Share of each squadron"), and the
+    built-in fleets' folders as what the page offers: a starting fleet to download."""
+    import re
+
     for option, label in sorted(LABELS.items(), key=lambda kv: -len(kv[0])):
         text = text.replace(option, f"“{label}”")
-    return text
+    return re.sub(r"fleets/([\w-]+)/(?:([\w.-]+\.(?:toml|csv)))?",
+                  lambda m: (f"{m[2]} of " if m[2] else "") + f"the {m[1]} starting fleet (download it from the first page)",
+                  text)

@@ -6,12 +6,12 @@ some minutes after its kit was downloaded, after a time without visits, and when
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import secrets
 import shutil
 import signal
+import stat
 import subprocess
 import sys
 import tempfile
@@ -48,6 +48,8 @@ class Build:
     state: str = "running"      # running, done, check-failed (kept back), invalid, crashed, cancelled, timed-out
     returncode: int | None = None
     downloaded: bool = False
+    zipping: threading.Lock = field(default_factory=threading.Lock, repr=False)
+    values: dict = field(default_factory=dict)  # the form as the teacher filled it in (shown again if refused)
 
     @property
     def kit(self) -> Path:
@@ -85,58 +87,93 @@ class Build:
         return [l for l in lines if l.strip() and l.strip() != "printgen: error:"]
 
     def manifest(self) -> dict:
-        return json.loads((self.kit / "manifest.json").read_text(encoding="utf-8"))
+        from printgen import limits, reading
+
+        return reading.load_json(reading.read_bytes(self.kit / "manifest.json", limits.KIT_JSON_BYTES))
 
     def zip_path(self) -> Path:
-        """The kit (and an uploaded fleet, so `printgen check` can re-derive it) in one zip, made once."""
+        """The kit (and an uploaded fleet, so `printgen check` can re-derive it) in one zip, made once:
+        two downloads at once wait for the one zip (each writing it would clash), written under a
+        name of its own and renamed whole."""
         path = self.folder / "download" / f"printgen-{self.name}-kit.zip"
-        if path.is_file():
+        with self.zipping:
+            if path.is_file():
+                return path
+            path.parent.mkdir(exist_ok=True)
+            parts = [(self.kit, "kit")] + ([(self.fleet, self.fleet.name)] if self.fleet else [])
+            fd, partial = tempfile.mkstemp(dir=path.parent, prefix=".zip-", suffix=".part")
+            try:
+                with os.fdopen(fd, "wb") as out, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
+                    for root, prefix in parts:
+                        for f in sorted(p for p in root.rglob("*") if p.is_file() and not p.is_symlink()):
+                            info = zipfile.ZipInfo(f"{prefix}/{f.relative_to(root).as_posix()}", (2000, 1, 1, 0, 0, 0))
+                            info.compress_type, info.external_attr = zipfile.ZIP_DEFLATED, 0o644 << 16
+                            z.writestr(info, f.read_bytes())
+                os.replace(partial, path)
+            finally:
+                if os.path.exists(partial):
+                    os.unlink(partial)
             return path
-        path.parent.mkdir(exist_ok=True)
-        parts = [(self.kit, "kit")] + ([(self.fleet, self.fleet.name)] if self.fleet else [])
-        partial = path.with_suffix(".part")
-        with zipfile.ZipFile(partial, "w", zipfile.ZIP_DEFLATED) as z:
-            for root, prefix in parts:
-                for f in sorted(p for p in root.rglob("*") if p.is_file() and not p.is_symlink()):
-                    info = zipfile.ZipInfo(f"{prefix}/{f.relative_to(root).as_posix()}", (2000, 1, 1, 0, 0, 0))
-                    info.compress_type, info.external_attr = zipfile.ZIP_DEFLATED, 0o644 << 16
-                    z.writestr(info, f.read_bytes())
-        os.replace(partial, path)
-        return path
 
 
 class Builds:
     """Every build of this server, by its unguessable id."""
 
     def __init__(self, root: Path | None = None):
-        self.root = Path(root or tempfile.mkdtemp(prefix="printgen-serve-"))
+        from filelock import FileLock
+
+        if root is None:
+            clean_stale_roots()
+        self.root = Path(root or tempfile.mkdtemp(prefix=ROOT_PREFIX))
         self.root.mkdir(mode=0o700, parents=True, exist_ok=True)
+        self.serving = FileLock(str(self.root / SERVING), timeout=0)     # held while this server runs:
+        self.serving.acquire()                                          # a later one knows a stale root by it
         self.builds: dict[str, Build] = {}
+        self.pending: set[Path] = set()       # folders of requests being checked: counted before any work
         self.lock = threading.Lock()
         self.command = [sys.executable, "-m", "printgen"]    # tests put a stand-in here
 
     def new_folder(self) -> Path:
-        """A private folder for one request (mode 0700), or Busy."""
+        """A private folder for one request (mode 0700), or Busy. The request counts as a running build
+        from now on (until `start` or `release`): the limits hold however many requests arrive at once."""
         self.sweep()
         with self.lock:
-            if len(self.builds) >= MAX_KEPT:
+            if len(self.builds) + len(self.pending) >= MAX_KEPT:
                 raise Busy(f"{MAX_KEPT} kits are already kept")
-            if sum(not b.finished for b in self.builds.values()) >= MAX_RUNNING:
+            if sum(not b.finished for b in self.builds.values()) + len(self.pending) >= MAX_RUNNING:
                 raise Busy(f"{MAX_RUNNING} kits are already being built")
-            return Path(tempfile.mkdtemp(prefix="build-", dir=self.root))
+            folder = Path(tempfile.mkdtemp(prefix="build-", dir=self.root))
+            self.pending.add(folder)
+            return folder
+
+    def release(self, folder: Path) -> None:
+        """A request that did not start a build (refused, or failed): its place and its folder go."""
+        with self.lock:
+            if folder not in self.pending:
+                return                                  # its build started: the folder is the build's
+            self.pending.discard(folder)
+        shutil.rmtree(folder, ignore_errors=True)
 
     def start(self, folder: Path, scenario: str, args: list[str], **about) -> Build:
-        """Run `printgen kit SCENARIO ARGS --out FOLDER/kit`, its output in FOLDER/stdout.txt and stderr.txt."""
+        """Run `printgen kit SCENARIO ARGS --out FOLDER/kit`, its output in FOLDER/stdout.txt and stderr.txt.
+        The build ends with the server, however the server ends: it reads its stdin, a pipe from this
+        process, and stops when the pipe closes (printgen.cli); its temporary files (a crash's report)
+        stay in its folder."""
         build = Build(secrets.token_urlsafe(18), folder, **about)
         build.expires = time.monotonic() + KEEP_IDLE
-        env = dict(os.environ, PRINTGEN_PROGRESS="lines", PYTHONIOENCODING="utf-8")
-        with open(folder / "stdout.txt", "wb") as out, open(folder / "stderr.txt", "wb") as err:
-            build.proc = subprocess.Popen(
-                [*self.command, "kit", scenario, *args, "--out", str(build.kit)],
-                cwd=folder, stdin=subprocess.DEVNULL, stdout=out, stderr=err, env=env,
-                start_new_session=(os.name == "posix"))
-        with self.lock:
-            self.builds[build.id] = build
+        env = dict(os.environ, PRINTGEN_PROGRESS="lines", PYTHONIOENCODING="utf-8", PRINTGEN_END_WITH_STDIN="1",
+                   TMPDIR=str(folder), TEMP=str(folder), TMP=str(folder))
+        try:
+            with open(folder / "stdout.txt", "wb") as out, open(folder / "stderr.txt", "wb") as err:
+                build.proc = subprocess.Popen(
+                    [*self.command, "kit", scenario, *args, "--out", str(build.kit)],
+                    cwd=folder, stdin=subprocess.PIPE, stdout=out, stderr=err, env=env,
+                    start_new_session=(os.name == "posix"))
+        finally:
+            with self.lock:
+                self.pending.discard(folder)
+                if build.proc is not None:
+                    self.builds[build.id] = build
         return build
 
     def get(self, build_id: str) -> Build | None:
@@ -173,6 +210,7 @@ class Builds:
                 code = b.proc.poll()
                 if code is not None:
                     b.returncode = code
+                    _close_stdin(b.proc)
                     b.state = {0: "done", 1: "check-failed", 2: "invalid"}.get(code, "crashed")
                     if b.state == "done" and not (b.kit / "manifest.json").is_file():
                         b.state = "crashed"
@@ -189,13 +227,58 @@ class Builds:
             builds = list(self.builds.values())
         for b in builds:
             self.delete(b)
+        self.serving.release()
         shutil.rmtree(self.root, ignore_errors=True)
+
+
+ROOT_PREFIX = "printgen-serve-"
+SERVING = ".serving.lock"
+STALE_UNLOCKED = 24 * 3600.0     # a root without the lock file (an older printgen's) is stale after a day
+
+
+def clean_stale_roots() -> None:
+    """The temporary roots of servers that ended without deleting them (killed outright, the
+    computer switched off): a root whose lock no server holds. Only this user's roots."""
+    from filelock import FileLock, Timeout
+
+    for root in Path(tempfile.gettempdir()).glob(ROOT_PREFIX + "*"):
+        try:
+            st = os.lstat(root)
+        except OSError:
+            continue
+        if not stat.S_ISDIR(st.st_mode) or (hasattr(os, "getuid") and st.st_uid != os.getuid()):
+            continue
+        if not (root / SERVING).exists():
+            if time.time() - st.st_mtime > STALE_UNLOCKED:
+                shutil.rmtree(root, ignore_errors=True)
+            continue
+        lock = FileLock(str(root / SERVING), timeout=0)
+        try:
+            lock.acquire()
+        except (Timeout, OSError):
+            continue                                # its server is running
+        try:
+            shutil.rmtree(root, ignore_errors=True)
+        finally:
+            lock.release()
+
+
+def _close_stdin(proc: subprocess.Popen) -> None:
+    if proc.stdin is not None and not proc.stdin.closed:
+        try:
+            proc.stdin.close()
+        except OSError:
+            pass
 
 
 def _end(proc: subprocess.Popen | None) -> None:
     """Stop a build and every process it started (its process group); reap it."""
-    if proc is None or proc.poll() is not None:
+    if proc is None:
         return
+    if proc.poll() is not None:
+        _close_stdin(proc)
+        return
+    _close_stdin(proc)                  # (the build stops by itself on that too; the signal is quicker)
     try:
         if os.name == "posix":
             os.killpg(proc.pid, signal.SIGTERM)

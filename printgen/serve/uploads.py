@@ -51,7 +51,8 @@ def save_fleet(uploads: list[Upload], dest: Path) -> Path:
         raise UploadRefused(["send either one zip or the loose files, not both"])
     folder_name, files = _unzip(zips[0]) if zips else ("my-fleet", _loose(uploads))
     if "scenario.toml" not in files:
-        raise UploadRefused(["there is no scenario.toml: copy fleets/trafalgar/scenario.toml and edit it"])
+        raise UploadRefused(["there is no scenario.toml: download a scenario's fleet from this page "
+                             "(“Download this fleet to edit it”), edit it and send its files"])
     _check_references(files)
     folder = dest / folder_name
     folder.mkdir(mode=0o700)
@@ -154,8 +155,13 @@ def _read_capped(archive: zipfile.ZipFile, e: zipfile.ZipInfo, room: int) -> byt
 def _check_references(files: dict[str, bytes]) -> None:
     """scenario.toml names its ships file and ruleset: only files of this upload or built-in rulesets,
     never a path elsewhere on this computer. (Other mistakes are the loader's to report, with lines.)"""
+    from printgen.reading import deep_toml
+
     try:
-        info = tomllib.loads(files["scenario.toml"].decode("utf-8")).get("scenario", {})
+        text = files["scenario.toml"].decode("utf-8")
+        if deep_toml(text):
+            return                                      # the loader refuses it, with its reason
+        info = tomllib.loads(text).get("scenario", {})
     except (UnicodeDecodeError, tomllib.TOMLDecodeError):
         return
     if not isinstance(info, dict):

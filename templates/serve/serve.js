@@ -21,6 +21,26 @@
     };
     window.setTimeout(poll, 300);
   }
+  // A form sent back with problems: the summary of them has the focus, so it is read out first.
+  var summary = document.getElementById("error-summary");
+  if (summary) { summary.focus(); }
+  // Each scenario offers its own presets: the others' are hidden (and cannot be sent) while it is chosen.
+  var preset = document.getElementById("preset");
+  var scenarios = document.querySelectorAll("input[name=scenario]");
+  var showPresets = function () {
+    var chosen = document.querySelector("input[name=scenario]:checked");
+    var name = chosen ? chosen.value : "";
+    Array.prototype.forEach.call(preset.querySelectorAll("optgroup"), function (group) {
+      var mine = group.getAttribute("data-scenario") === name;
+      group.hidden = !mine;
+      group.disabled = !mine;
+      if (!mine && group.contains(preset.options[preset.selectedIndex])) { preset.value = ""; }
+    });
+  };
+  if (preset && scenarios.length) {
+    Array.prototype.forEach.call(scenarios, function (s) { s.addEventListener("change", showPresets); });
+    showPresets();
+  }
   // Choosing files means "my own fleet".
   var files = document.getElementById("fleet");
   var own = document.getElementById("scenario-upload");

@@ -73,7 +73,7 @@ def kit_results(plan) -> tuple[SimRun, object, list[Result]]:
     return cache["results"]
 
 
-SAMPLE = 10                         # games replayed to trust records: by a check, or before reusing them
+SAMPLE = 10                         # games replayed by a check to trust a kit's records
 
 
 def sample(run: SimRun, games: int) -> list[int]:
@@ -83,46 +83,6 @@ def sample(run: SimRun, games: int) -> list[int]:
     return sorted(random.Random(f"{run.seed}:check").sample(range(games), min(SAMPLE, games)))
 
 
-def replays(st, run: SimRun, results: list[Result]) -> list[tuple[int, Result]]:
-    """(game, result played again) for each game of the sample that differs from its record."""
-    from printgen.play.engine import play
-
-    again = ((i, play(st, run.seed, i)) for i in sample(run, len(results)))
-    return [(i, r) for i, r in again if r != results[i]]
-
-
-def reuse_records(plan, out, ruleset_hash: str | None) -> bool:
-    """Before a kit is built into `out`: if the kit already there was made by this printgen from the
-    same request and ruleset file, its records are unchanged since (the manifest's sha256) and a
-    sample of its games replays the same, its games are this kit's too (the trust `printgen check`
-    gives them), and are not played again. Anything else: False, and the games are played."""
-    import hashlib
-    from pathlib import Path
-
-    from printgen import __version__
-    from printgen.paths import scenario_ref
-
-    planned = plan.request.but(scenario=scenario_ref(plan.scenario)).planned()
-
-    def asked(r) -> dict | None:
-        return {k: v for k, v in r.items() if k in planned} if isinstance(r, dict) else None
-
-    try:
-        manifest = json.loads((Path(out) / "manifest.json").read_text(encoding="utf-8"))
-        data = (Path(out) / RECORDS).read_bytes()
-        if not (isinstance(manifest, dict) and manifest.get("printgen") == __version__
-                and manifest.get("ruleset_sha256") == ruleset_hash and asked(manifest.get("request")) == planned
-                and (manifest.get("data") or {}).get(RECORDS) == hashlib.sha256(data).hexdigest()):
-            return False
-        run, sides, results = decode(data)
-    except (OSError, ValueError, AttributeError, TypeError):
-        return False
-    fresh = kit_run(plan)
-    st = kit_setup(plan, fresh)
-    if json.dumps(list(run.key())) != json.dumps(list(fresh.key())) or sides != st.sides or replays(st, run, results):
-        return False
-    plan.__dict__.setdefault("_plays", {})["results"] = (fresh, st, results)
-    return True
 
 
 # -- the records ------------------------------------------------------------------------------------
@@ -141,7 +101,9 @@ def encode(run: SimRun, sides: tuple[str, ...], results: list[Result]) -> bytes:
 
 def decode(data: bytes) -> tuple[SimRun, tuple[str, ...], list[Result]]:
     """The records, read with suspicion (a kit folder may be damaged): ValueError says what is wrong."""
-    d = json.loads(data.decode("utf-8"))
+    from printgen.reading import load_json
+
+    d = load_json(data)                      # nesting bounded (UnicodeDecodeError is a ValueError too)
     if not isinstance(d, dict) or d.get("format") != FORMAT:
         raise ValueError("not a printgen game record (format)")
     sides, key, games = d.get("sides"), d.get("simulation"), d.get("games")
