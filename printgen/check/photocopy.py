@@ -1,0 +1,239 @@
+"""The photocopy check: does what a child must cut, fold, read or tell apart survive a worn copier?
+
+Teachers print one black-and-white master and copy it for the class. A copier blurs and then cuts
+light tones to white. `Copier` does the same to each page rendered from the PDF (pdfium): grey, a
+Gaussian blur, a threshold. Where each thing was drawn comes from the drawing itself, made again
+with every shape's role noted (flatten(..., marks=True)): each cut and fold line, hit circle, word,
+number, nation mark and ruler or template line. For each, its footprint (its own shape rasterised
+alone) is compared with the copy: the share of the ink the master printed there that the copy still
+prints (a pixel of slack either way) is its survival. A thing below `Copier.keep` is lost."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field, replace
+
+from printgen.check.numbers import Discrepancy
+from printgen.draw.flatten import FCircle, FDots, FlatPage, FMarked, FPath, FRect, FText
+
+INKED = 200                 # a master's pixel lighter than this (of 255) holds no ink worth keeping
+
+
+def _below(level: int) -> list[int]:
+    """A point() table: 0 for grey values below `level`, 255 from it up."""
+    return [0] * level + [255] * (256 - level)
+
+
+HALF, ANY_WHITE, INK, PAPER = _below(128), _below(255), _below(INKED), [255] * (256 - INKED) + [0] * INKED
+NATION_ROLES = ("base", "ship", "hull", "rail", "band", "banner")
+LINE_ROLES = ("rule", "outline", "panel", "band.range", "table", "calibration", "map.cross", "map.scalebar",
+              "edge", "chain", "hazard", "marker", "wind", "sector", "swatch", "tick")
+KINDS = ("cut line", "fold line", "hit circle", "word", "number", "nation mark", "line")
+
+
+@dataclass(frozen=True)
+class Copier:
+    """A worn office copier. `cut`: the grey (0 black, 1 white) a blurred pixel must be darker than
+    to print black: 0.55 is a 55% grey (#8c8c8c), what a copier set light keeps. `keep`: the share
+    of its ink a thing must keep, by kind (a word may lose the dot of an i, a line to cut may not
+    lose a tenth of its length)."""
+    dpi: float = 150.0
+    blur: float = 1.0                     # pixels: the blur's standard deviation
+    cut: float = 0.55
+    keep: dict = field(default_factory=lambda: {"word": 0.8, "number": 0.8}, hash=False, compare=False)
+    keep_else: float = 0.9
+
+    def threshold(self, kind: str) -> float:
+        return self.keep.get(kind, self.keep_else)
+
+    def copy(self, image):
+        """The copy of a grey ("L") image: 0 where it prints black, 255 elsewhere."""
+        from PIL import ImageFilter
+
+        blurred = image.filter(ImageFilter.GaussianBlur(self.blur)) if self.blur > 0 else image
+        return blurred.point(_below(round(255 * self.cut)))
+
+
+@dataclass
+class Survival:
+    """What was measured of one thing: its kind, what it is, where (page, box in points), its share kept."""
+    kind: str
+    what: str
+    page: int
+    box: tuple[float, float, float, float]
+    kept: float
+
+
+def kind_of(m: FMarked) -> tuple[str, tuple] | None:
+    """The kind of thing a shape is for the check, and the prims that print it; None: not checked
+    (fills, the ship's rigging, the sea...)."""
+    role = m.role
+    head, _, rest = role.partition(".")
+    if m.prims and type(m.prims[0]) is FText:
+        if m.tag == "nation":
+            return "nation mark", m.prims
+        return ("number" if m.traced else "word"), m.prims
+    if role == "cut" or head == "cut":
+        return "cut line", _stroked(m.prims)
+    if role == "fold":
+        return "fold line", _stroked(m.prims)
+    if role == "hit":
+        return "hit circle", _stroked(m.prims)
+    if head in NATION_ROLES and rest[:1].isupper():
+        pattern = tuple(p for p in m.prims if type(p) is FDots or (type(p) is FPath and not p.closed and not p.paint.fill))
+        return ("nation mark", pattern) if pattern else None
+    if any(role == r or role.startswith(r + ".") for r in LINE_ROLES):
+        lines = _stroked(m.prims)
+        return ("line", lines) if lines else None
+    return None
+
+
+def _stroked(prims: tuple) -> tuple:
+    """The outlines of the prims, without their fills (a hit circle is its ring, not its white inside)."""
+    from printgen.draw.theme import Paint
+
+    out = []
+    for p in prims:
+        paint = getattr(p, "paint", None)
+        if paint is None or not paint.stroke:
+            continue
+        out.append(replace(p, paint=Paint(stroke=paint.stroke, width=paint.width, dash=paint.dash)))
+    return tuple(out)
+
+
+def page_survival(image, flat: FlatPage, copier: Copier, page_no: int) -> list[Survival]:
+    """Every checked thing of one page: `image` the master rendered at copier.dpi ("L")."""
+    from PIL import ImageChops, ImageFilter
+
+    copied = copier.copy(image)
+    # a pixel of slack: the copy's black one pixel wider all round (a 3 x 3 mean below white), and its white
+    black = copied.filter(ImageFilter.BoxBlur(1)).point(ANY_WHITE)
+    white = None                                              # 0 where the copy is white, one pixel wider
+    inked = image.point(INK)                                  # where the master printed at all
+    paper = None
+    k = copier.dpi / 72
+    out = []
+    for m in flat.marks or ():
+        found = kind_of(m)
+        if not found or not found[1]:
+            continue
+        kind, prims = found
+        light = all(type(p) is FText and _is_white(p.colour) for p in prims)
+        if light and white is None:                            # white words on a dark band: their paper
+            white = ImageChops.invert(copied).filter(ImageFilter.BoxBlur(1)).point(ANY_WHITE)
+            paper = image.point(PAPER)
+        foot = footprint(prims, k, image.size)
+        if foot is None:
+            continue
+        mask, (x0, y0, x1, y1) = foot
+        box = (x0, y0, x1, y1)
+        there = ImageChops.lighter(mask, (paper if light else inked).crop(box))     # printed on the master
+        total = there.histogram()[0]
+        if total == 0:
+            continue                                          # hidden under something: visibility's concern
+        still = (white if light else black).crop(box)          # 0 where the copy keeps it
+        kept = ImageChops.lighter(there, still).histogram()[0]
+        out.append(Survival(kind, _what(m, prims), page_no, (x0 / k, y0 / k, x1 / k, y1 / k), kept / total))
+    return out
+
+
+def _is_white(colour: str) -> bool:
+    return colour.lower() in ("#ffffff", "#fff", "white")
+
+
+def _what(m: FMarked, prims: tuple) -> str:
+    if type(prims[0]) is FText:
+        return "'" + "".join(t for p in prims for t, _ in p.runs) + "'"
+    return m.role + (f" ({m.tag})" if m.tag else "")
+
+
+def footprint(prims: tuple, k: float, size: tuple[int, int]):
+    """The prims drawn alone in black on white, cropped to where they are (pixels at `k` per point):
+    (mask, box), mask 0 where they print; None if they fall outside the page."""
+    from PIL import Image, ImageDraw
+
+    from printgen.draw.png import _Pen
+
+    x0, y0, x1, y1 = _extent(prims)
+    box = (max(0, int(x0 * k) - 2), max(0, int(y0 * k) - 2), min(size[0], int(x1 * k) + 3), min(size[1], int(y1 * k) + 3))
+    if box[2] <= box[0] or box[3] <= box[1]:
+        return None
+    img = Image.new("L", (box[2] - box[0], box[3] - box[1]), 255)
+    pen = _Pen(img, ImageDraw.Draw(img), k, 0.0)
+    pen.placed(tuple(_black(p) for p in prims), (1, 0, 0, 1, -box[0] / k, -box[1] / k))
+    return img.point(HALF), box
+
+
+def _extent(prims: tuple) -> tuple[float, float, float, float]:
+    """The box the prims print in (points), strokes and type included."""
+    import math
+
+    from printgen.draw import fonts
+
+    xs, ys = [], []
+    for p in prims:
+        kind = type(p)
+        if kind is FText:
+            length = sum(fonts.width(t, p.size, f) for t, f in p.runs)
+            r = math.radians(p.angle)
+            ux, uy, vx, vy = math.cos(r), math.sin(r), -math.sin(r), math.cos(r)
+            for along in (0.0, length):
+                for up in (-1.1 * p.size, 0.35 * p.size):
+                    xs.append(p.x + ux * along + vx * up)
+                    ys.append(p.y + uy * along + vy * up)
+            continue
+        pad = (p.paint.width if p.paint.stroke else 0.0) + (p.r if kind is FDots else 0.0)
+        if kind is FRect:
+            pts = ((p.x, p.y), (p.x + p.w, p.y + p.h))
+        elif kind is FCircle:
+            pts = ((p.cx - p.r, p.cy - p.r), (p.cx + p.r, p.cy + p.r))
+        else:
+            pts = p.centres if kind is FDots else p.points
+        xs += [x + d for x, _ in pts for d in (-pad, pad)]
+        ys += [y + d for _, y in pts for d in (-pad, pad)]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _black(prim):
+    from printgen.draw.theme import Paint
+
+    if type(prim) is FText:
+        return replace(prim, colour="#000000")
+    p = prim.paint
+    return replace(prim, paint=Paint(fill="#000000" if p.fill else None, stroke="#000000" if p.stroke else None,
+                                     width=p.width, dash=p.dash))
+
+
+def render_pages(pdf, dpi: float, pages: list[int] | None = None):
+    """The PDF's pages (a path or bytes) as grey images at `dpi`."""
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(pdf if isinstance(pdf, bytes) else str(pdf))
+    try:
+        for i in pages if pages is not None else range(len(doc)):
+            yield i, doc[i].render(scale=dpi / 72, grayscale=True).to_pil().convert("L")
+    finally:
+        doc.close()
+
+
+def survival(pdf, flats: list[FlatPage], copier: Copier = Copier()) -> list[Survival]:
+    """Every checked thing of a document: its PDF (path or bytes) and its pages flattened with marks."""
+    out = []
+    for i, image in render_pages(pdf, copier.dpi):
+        out += page_survival(image, flats[i], copier, i + 1)
+    return out
+
+
+def lost(found: list[Survival], copier: Copier, file: str) -> list[Discrepancy]:
+    """The things a copy loses, as discrepancies (one a thing)."""
+    return [Discrepancy(file, s.page, f"{s.kind} {s.what} keeps {100 * s.kept:.0f}% of its ink on a photocopy "
+                                      f"(below {100 * copier.threshold(s.kind):.0f}%)", s.box)
+            for s in found if s.kept < copier.threshold(s.kind)]
+
+
+def summary(found: list[Survival], copier: Copier) -> dict[str, tuple[int, int, float]]:
+    """kind -> (things, things lost, their least survival)."""
+    by: dict[str, list[float]] = defaultdict(list)
+    for s in found:
+        by[s.kind].append(s.kept)
+    return {kind: (len(v), sum(x < copier.threshold(kind) for x in v), min(v)) for kind, v in by.items()}
