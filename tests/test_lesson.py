@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from pdfread import rects_of_size, says
+from pdfread import marks_legend, rects_of_size, says
 from tracecheck import discrepancies, printed, render_and_read
 
 
@@ -194,7 +194,8 @@ def test_every_classroom_addition_carries_its_mark(tmp_path, kind):
     for page, trace in zip(pdf.pages, traces):
         text = " ".join((page.extract_text() or "").split())
         if any(e["source"][0] == "provenance" and e["text"] == "classroom addition" for e in trace):
-            assert "(classroom addition)" in text and "Marks: " in text and "classroom addition: added for the lesson" in text
+            legend = marks_legend(page)
+            assert "(classroom addition)" in text and "Marks: " in legend and "classroom addition: added for the lesson" in legend
     assert discrepancies(pdf, traces, plan.scenario, plan.options, plan=plan) == []
 
 

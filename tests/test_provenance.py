@@ -8,7 +8,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from pdfread import says
+from pdfread import marks_legend, says
 
 from printgen.check.numbers import Context, check_page
 from printgen.data.scenario import load_scenario
@@ -81,7 +81,7 @@ def test_marks_print_beside_their_items_with_a_legend(quickref):
     assert says(text, "Franco-Spanish ones: printgen's choice")
     marks = [list(e["source"]) for e in traces[0] if e["source"][0] == "provenance"]
     assert ["provenance", "words.close_hauled"] in marks and ["provenance", "fleet.flagships"] in marks
-    legend = " ".join(text.split())
+    legend = marks_legend(pdf.pages[0])
     assert "Marks: reading of a damaged source:" in legend and "printgen's choice: chosen by printgen" in legend
     assert "classroom addition:" not in legend                    # only the kinds the page uses
     assert _check(s, o, pdf, traces) == []

@@ -1,5 +1,5 @@
 """Print craft of the ship pieces, measured on the printed PDF: fold lines where the paper folds and
-nothing solid drawn over them, one cut line between neighbours, glue marked, a legend, and in the
+nothing solid drawn over them, a gutter between neighbours, glue marked, a legend, and in the
 black-and-white edition a different pattern on each nation's bases."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import pytest
 
 from pdfread import PT, box, fill_pattern, inside, open_pdf
 
-FOLD_DASH = [5.0, 2.0, 1.0, 2.0]          # the theme's "fold" paint, read back as the PDF's dash array
+FOLD_DASH = [6.0, 2.5, 1.5, 2.5]          # the theme's "fold" paint, read back as the PDF's dash array
 TOL = 0.01 * PT                           # 0.01 in
 
 
@@ -98,8 +98,12 @@ def test_no_other_stroke_lies_over_a_fold(sheets, key):
 
 
 @pytest.mark.parametrize("key", ["color", "half-a4"])
-def test_neighbours_share_one_cut_line(sheets, key):
-    """Pieces in a row abut: n pieces have n + 1 vertical cut lines, not 2 n."""
+def test_neighbours_stand_a_gutter_apart(sheets, key):
+    """Each piece is cut out on its own, a gutter from the next across and below: a cut that strays
+    spoils one piece, not two (n pieces in a row have 2 n vertical cut lines)."""
+    from printgen.sheets.pieces.pack import GUTTER
+
+    assert GUTTER >= 0.08 * PT                                     # 2 mm: room for scissors
     for page in sheets[key].pages:
         rows = defaultdict(list)
         for p in pieces(page):
@@ -107,9 +111,12 @@ def test_neighbours_share_one_cut_line(sheets, key):
         for row in rows.values():
             row.sort()
             for a, b in zip(row, row[1:]):
-                assert abs(a[2] - b[0]) <= TOL, (key, a, b)
+                assert abs(b[0] - a[2] - GUTTER) <= TOL, (key, a, b)
             edges = {round(x, 1) for p in row for x in (p[0], p[2])}
-            assert len(edges) == len(row) + 1
+            assert len(edges) == 2 * len(row)
+        tops = sorted(rows)
+        for a, b in zip(tops, tops[1:]):
+            assert abs(b - rows[a][0][3] - GUTTER) <= 0.5, (key, a, b)
 
 
 def test_glue_is_marked_and_the_page_has_a_legend(sheets):

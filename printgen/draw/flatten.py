@@ -324,6 +324,8 @@ def hatch_shapes(polygon: tuple[Point, ...], h: Hatch) -> list:
                 x = math.ceil((xa + width - stagger) / gap) * gap + stagger
                 # x, x + gap, (x + gap) + gap... while <= xb - width: summed as a loop would, in C
                 row = list(takewhile((xb - width).__ge__, accumulate(repeat(gap), initial=x)))
+                if not row and xb - xa >= 2.5 * width:       # a stretch narrower than the grid: one dot in its middle
+                    row = [(xa + xb) / 2]
                 ys, yc = y * s, y * c
                 dots.extend(zip([x * c - ys for x in row], [x * s + yc for x in row]))
             elif xb - xa > 0.2:

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from printgen.draw import fonts
 from printgen.draw.shapes import Group, Rect, Shape, Span, Text, translate
-from printgen.draw.theme import pattern_name
+from printgen.draw.theme import TYPE, pattern_name
 from printgen.game.deploy import Deployment
 from printgen.options import Options
 from printgen.sheets.maps.map_parts import Grid, MapView, scale_bar
@@ -18,7 +18,7 @@ from printgen.sheets.pieces.sprites import star_shape
 from printgen.systems import system_of
 
 WIDTH = 160.0
-TITLE, BODY, LEAD = 8.5, 7.0, 9.4
+TITLE, BODY, LEAD = 8.5, TYPE.small, 9.4
 
 
 @dataclass
@@ -114,12 +114,11 @@ def legend_blocks(scenario, dep: Deployment, options: Options, view: MapView, gr
 def _setup(scenario, dep: Deployment, options: Options, width: float) -> Block:
     b = Block("Setting up the table", width)
     m = options.measure
-    b.line((Span("Table: "), Span(m.fmt(dep.height_in / dep.scale), source=("meta", "table", "north_south"),
-                                  kind="distance"),
-            Span(" north to south, "), Span(m.fmt(dep.width_in / dep.scale), source=("meta", "table", "east_west"),
-                                           kind="distance"), Span(" west to east")))
+    b.line((Span("Table: "), Span(m.fmt(dep.height_in / dep.scale), "bold", ("meta", "table", "north_south"), "distance"),
+            Span(" north to south, "), Span(m.fmt(dep.width_in / dep.scale), "bold", ("meta", "table", "east_west"),
+                                           "distance"), Span(" west to east")))
     if abs(dep.scale - 1) > 1e-9:
-        b.line((Span("Every distance is scaled by "), Span(f"{dep.scale:g}", source=("meta", "scale"), kind="text"),
+        b.line((Span("Every distance is scaled by "), Span(f"{dep.scale:g}", "bold", ("meta", "scale"), "text"),
                 Span(" (rules, bases, table).")))
     n = len(dep.placements)
     full = sum(sq.ships for sq in scenario.squadrons.values())
@@ -178,8 +177,8 @@ def _types(b: Block, rs, dep: Deployment, view: MapView, options: Options) -> No
         fit = min(1.0, 26 / max(w, 1e-9))
         cy = b.y - BODY * 0.35
         b.shapes.append(Rect(14 - w * fit / 2, cy - h * fit / 2, w * fit, h * fit, "base", tag=f"type:{t}"))
-        size = lambda i: Span(options.measure.fmt(rs.types[t].base_in[i]), source=("rule", f"types.{t}.base_in.{i}"),  # noqa: E731
-                              kind="distance")
+        size = lambda i: Span(options.measure.fmt(rs.types[t].base_in[i]), "bold",  # noqa: E731
+                              ("rule", f"types.{t}.base_in.{i}"), "distance")
         b.line((Span(rs.types[t].name, font="bold"), Span(" "), size(0), Span(" × "), size(1),
                 *mark_spans(rs, f"types.{t}.base_in")), indent=32)
 

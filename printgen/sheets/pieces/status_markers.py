@@ -40,7 +40,7 @@ def status_marker_sheets(plan, options: Options) -> Drawing:
             pages.append(new_page(options))
             g, k = grid(Box(box.x, box.y + 4, box.w, box.h - 4), w, h, "marker"), 0
         for c, nation in enumerate(nations):       # the first of a row measures the rule's size (printgen check)
-            _marker(pages[-1], g.x0 + c * w, g.y0 + k * h, w, h, state, nation, m.pt(1.0) if c == 0 else 0.0)
+            _marker(pages[-1], g.x0 + c * g.w, g.y0 + k * g.h, w, h, state, nation, m.pt(1.0) if c == 0 else 0.0)
         k += 1
     for k, page in enumerate(pages):
         frame(page, options, s.title, "Markers", k + 1, len(pages))
@@ -74,10 +74,10 @@ def _intro(page: Page, plan, options: Options, box: Box) -> float:
     y = box.y + TITLE_PT
     page.add(Text(box.x, y, (Span("Markers to cut out"), Span(" ("), _mark(plan, "status_markers"), Span(")")),
                   TITLE_PT, font="bold"))
-    size = [Span(options.measure.fmt(v), source=("rule", f"status_markers.size_in.{i}"), kind="distance")
+    size = [Span(options.measure.fmt(v), "bold", ("rule", f"status_markers.size_in.{i}"), "distance")
             for i, v in enumerate(rs.status_markers.size_in)]
     y += TEXT_PT * 1.9
-    page.add(Text(box.x, y, (Span("Cut on the grey lines. Each marker is "), size[0], Span(" by "), size[1],
+    page.add(Text(box.x, y, (Span("Cut on the solid lines. Each marker is "), size[0], Span(" by "), size[1],
                              Span(": set it beside the base; take it away when the state ends.")), TEXT_PT))
     counts: list[Span] = []
     for i, state in enumerate(rs.status_markers.per_ship):

@@ -23,7 +23,7 @@ HOW_TO_PRINT = {
     "plays": "How this scenario plays: plain paper, for you (who wins the computer's games, how long they last).",
     "sprites": "Ship sprites: on thin card if your printer takes it, at actual size.",
     "quickref": "Quick reference: plain paper, one for each table group (the captains of one squadron).",
-    "cards": "Rule cards: card or plain paper; cut on the grey lines.",
+    "cards": "Rule cards: card or plain paper; cut on the solid lines.",
     "map": "Deployment map: plain paper, for you to set the table.",
     "tiled-map": "Full-size map: plain paper; trim and tape the sheets in the order of the index.",
     "rulers": "Rulers and gauges: card; one set for each table group.",

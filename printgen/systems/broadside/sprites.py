@@ -17,7 +17,7 @@ from printgen.options import Options
 from printgen.rules.tracks import tracks
 from printgen.sheets.pieces.ensigns import nation_code
 from printgen.errors import PrintgenError, Problem
-from printgen.sheets.page.frame import MARGIN, content_box, frame, new_page
+from printgen.sheets.page.frame import MARGIN, content_box, frame, new_page, notes_width
 from printgen.sheets.pieces.pack import grid
 from printgen.draw.theme import TYPE, pattern_name
 from printgen.sheets.pieces.sprites import craft_legend, glue_area, star_symbol
@@ -25,12 +25,11 @@ from printgen.systems.broadside.profile import profile_symbol
 from printgen.sheets.text.textfit import fit_size
 from printgen.sheets.pieces.tracks import track_shapes
 
-HOW_TO = ("Cut out each piece along the solid lines; cut the base off along its solid line.",
-          "Fold the ship in half along the dash-dot line at the mastheads, sides back to back, and glue them.",
+HOW_TO = ("Cut out each piece on its solid outline; cut the base off.",
+          "Fold at the mastheads (dash-dot), sides back to back; glue.",
           "Fold the two grey tabs outwards along their dash-dot lines; glue them on the base's grey strip, "
           "bow over the arrows.",
-          "Before the game, cover each base with clear tape (or laminate it) so a dry-erase pen wipes off; "
-          "or tick hits in pencil.")
+          "Cover each base with clear tape (or laminate it) so a dry-erase pen wipes off; or tick hits in pencil.")
 
 
 @dataclass(frozen=True)
@@ -61,7 +60,7 @@ def sprite_sheets(scenario, options: Options) -> Drawing:
     # rows the page holds with the how-to legend under them at its smaller size (not over them)
     legend = _how_to_words(options, scenario, HOW_TO_SIZES[-1])
     page_h = new_page(options).height
-    fit = int((page_h - MARGIN - legend.need - legend.size - g.y0) // size.h)
+    fit = int((page_h - MARGIN - legend.need - legend.size - g.y0 + g.h - size.h) // g.h)   # the last row: no gutter
     if fit < 1:
         raise PrintgenError(Problem(f"a ship piece ({size.w / 72:.2f} x {size.h / 72:.2f} in) and the how-to notes "
                                     "do not fit on the page together", field="--scale",
@@ -79,14 +78,14 @@ def sprite_sheets(scenario, options: Options) -> Drawing:
             page.add(Group((piece(ship, rs, size, options.scale, shared),), translate(x, y), tag=ship.key, local=True))
         frame(page, options, scenario.title, "Ship sprites", p + 1, n_pages, legend=False)   # the notes say it
         rows = -(-len(batch) // g.cols)
-        _how_to(page, options, g.y0 + rows * size.h, scenario)
+        _how_to(page, options, g.y0 + rows * g.h - (g.h - size.h), scenario)
         return page
 
     pages = LazyPages(n_pages, laid_out)                # laid out as they are written: memory flat in the fleet
     return Drawing(f"{scenario.title}: ship sprites ({options.edition_name})", pages, subject="printgen sprites")
 
 
-HOW_TO_SIZES = (TYPE.small + 0.5, TYPE.small - 0.5)       # the legend's type: the larger where it fits
+HOW_TO_SIZES = (TYPE.small + 0.5, TYPE.small)             # the legend's type: the larger where it fits
 
 
 @dataclass(frozen=True)
@@ -104,9 +103,9 @@ def _how_to_words(options: Options, scenario, size: float) -> HowTo:
     from printgen.sheets.text.textfit import wrap
 
     rs = scenario.ruleset
-    width = content_box(options).w - 300                                # the calibration words take the rest
+    width = notes_width(options)                                        # the calibration words take the rest
     nations = ", ".join(f"{n} ({nation_code(n)}) {pattern_name(n)}" for n in rs.nations())
-    paras = HOW_TO + (f"Nations: {nations}, on the hulls and bases as on the maps.",)
+    paras = HOW_TO + (f"Nations: {nations}, hulls and bases, as on the maps.",)
     note = _flagship_note(scenario)                                     # spans with their marks, wrapped whole
     lead = size * 1.3
     told = [(i == 0, (Span(line),)) for para in paras for i, line in enumerate(wrap(para, width, size))]
@@ -118,7 +117,7 @@ def _how_to(page, options: Options, top: float, scenario) -> None:
     """The legend of the lines and how to make a ship, left of the calibration square: from just
     under the pieces down into the footer; where the pieces fill the page, in the footer, smaller
     (sprite_sheets leaves the room it needs at the smaller size)."""
-    width = content_box(options).w - 300                                # as _how_to_words wraps them
+    width = notes_width(options)                                        # as _how_to_words wraps them
     for size in HOW_TO_SIZES:
         words = _how_to_words(options, scenario, size)
         y = min(top + 12 + size, page.height - MARGIN - words.need)

@@ -37,7 +37,7 @@ def marker_sheets(scenario, options: Options) -> Drawing:
 def _intro(page, scenario, options: Options, box: Box) -> float:
     """Title, the rule's own words for the marker, and its size; returns where the markers start."""
     rs = scenario.ruleset
-    size = [Span(options.measure.fmt(v), source=("rule", f"obstacles.marker_in.{i}"), kind="distance")
+    size = [Span(options.measure.fmt(v), "bold", ("rule", f"obstacles.marker_in.{i}"), "distance")
             for i, v in enumerate(rs.obstacles.marker_in)]
     y = box.y + TITLE_PT
     page.add(Text(box.x, y, (Span("Obstacle markers"),), TITLE_PT, font="bold"))
@@ -49,7 +49,7 @@ def _intro(page, scenario, options: Options, box: Box) -> float:
                                                             kind="text"), Span(".\u201d")),
                   TEXT_PT * 1.1, font="italic", tag="marker-rule"))
     y += TEXT_PT * 1.6
-    page.add(Text(box.x, y, (Span("Cut them out on the grey lines. Each measures "), size[0], Span(" by "), size[1],
+    page.add(Text(box.x, y, (Span("Cut them out on the solid lines. Each measures "), size[0], Span(" by "), size[1],
                              Span(": printgen's default size ("),
                              mark_span(rs, "obstacles.marker_in"), Span(").")), TEXT_PT, role="text.muted"))
     return y + TEXT_PT * 1.6
