@@ -26,12 +26,15 @@ TEXT = ("quickref", "lesson", "teacher", "score", "worksheet", "debrief", "cards
 ONE = r"""
 import json, sys, time
 from printgen.kit.build import plan_kit
-from printgen.kit.documents import makers
+from printgen.request import KitRequest
 from printgen.draw import fonts
 import jinja2  # noqa: F401  (imported by the kit before any document)
-plan = plan_kit(sys.argv[1], 24)
+plan = plan_kit(KitRequest(sys.argv[1], 24))
 plan.page_counts().update({k: 1 for k in plan.kinds()})
-draw = makers(plan)[sys.argv[2]]
+def draw(options):
+    return plan.draw(sys.argv[2], options)
+
+
 fonts.register_pdf_fonts()
 t0 = time.process_time()
 draw(plan.options.but(edition="color", fmt="pdf"))

@@ -7,7 +7,7 @@ import random
 from printgen.game.geometry import EdgeSegment
 from printgen.systems.broadside.play import phases
 from printgen.play.state import Game, Ship
-from printgen.rules import load_checked
+from printgen.data.checked import load_checked
 
 
 class Loaded(random.Random):

@@ -14,12 +14,13 @@ from printgen.check.pdfread import read_pdf
 @pytest.fixture(scope="module")
 def kits(tmp_path_factory):
     from printgen.kit.build import build_kit, plan_kit
+    from printgen.request import KitRequest
 
     out = {}
     for name in ("trafalgar", "sluys-1340"):
         folder = tmp_path_factory.mktemp(name)
-        plan = plan_kit(name, 24)
-        build_kit(plan, "color", folder, dict(scenario=name, students=24, edition="color"))
+        plan = plan_kit(KitRequest(name, 24))
+        build_kit(plan, folder)
         pages = {}
         for pdf in sorted(folder.glob("*.pdf")):
             if pdf.name != "kit-color.pdf":                                  # the same pages again

@@ -231,8 +231,9 @@ def test_deployment_json_gives_the_table_as_the_map_draws_it_not_rounded():
     (rounded as a placement prints), and the kit failed its own check of the map against it."""
     from printgen.check.kit import check_bytes
     from printgen.kit.build import _check, _document, plan_kit
+    from printgen.request import KitRequest
 
-    plan = plan_kit("trafalgar", 25, scale=0.75, units="cm", seed=87307)
+    plan = plan_kit(KitRequest("trafalgar", 25, scale=0.75, units="cm", seed=87307))
     data = json.loads(plan_files(plan)["deployment.json"])
     assert data["table"] == {"east_west": 112.5, "north_south": 168.75}
     made = _document((plan, None), ("color", "map"))

@@ -18,15 +18,14 @@ HANDOUTS = ("quickref", "cards", "captains", "score", "worksheet", "debrief", "r
 def handouts(tmp_path_factory):
     """scenario -> kind -> the handout's PDF (colour edition; both editions share the layout)."""
     from printgen.kit.build import plan_kit
-    from printgen.kit.documents import makers
+    from printgen.request import KitRequest
     from printgen.sheets.page.write import write_sheet
 
     out = tmp_path_factory.mktemp("handouts")
     opened: dict[str, dict] = {}
     for name in ("trafalgar", "sluys-1340"):
-        plan = plan_kit(name, 24)
-        make = makers(plan)
-        opened[name] = {kind: open_pdf(write_sheet(make[kind](plan.options), plan.options, out / name, kind)[0])
+        plan = plan_kit(KitRequest(name, 24))
+        opened[name] = {kind: open_pdf(write_sheet(plan.draw(kind), plan.options, out / name, kind)[0])
                         for kind in plan.kinds() if kind in HANDOUTS}
     yield opened
     for docs in opened.values():

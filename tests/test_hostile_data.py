@@ -362,7 +362,7 @@ def test_4000_unknown_toml_keys_reported_fast_and_capped(tmp_path):
 
 
 def test_locate_finds_the_line_of_a_deep_key():
-    from printgen.data.tomlfile import locate
+    from printgen.files.tomlfile import locate
 
     text = "[a]\nx = 1\n[a.b]\ny = 2\n[c]\ny = 3\n"
     assert locate(text, ("a", "b", "y", 0)) == 4 and locate(text, ("c", "y")) == 6
@@ -549,7 +549,7 @@ def _audit(event: str, args: tuple) -> None:
 def audited():
     import sysconfig
 
-    from printgen.rules import load_checked
+    from printgen.data.checked import load_checked
 
     load_checked("trafalgar")                          # imports done (reportlab reads ~/.reportlab_settings)
     if not _ALLOWED_READS:
@@ -561,7 +561,7 @@ def audited():
 
 
 def _load(folder: Path, audit) -> None:
-    from printgen.rules import load_checked
+    from printgen.data.checked import load_checked
 
     _ALLOWED_READS.append(folder.resolve())
     audit["on"], audit["bad"] = True, []

@@ -68,14 +68,10 @@ def test_check_passes_on_the_kit(kit):
 
 def build(tmp_path, name, edition="color", **request):
     from printgen.kit.build import build_kit, plan_kit
+    from printgen.request import KitRequest
 
-    req = dict(scenario="trafalgar", students=24, edition=edition, paper="letter", table=None, scale=None,
-               fraction=None, ships=None, preset=None, units="in", seed=1805, periods=None, minutes=None)
-    req.update(request)
-    r = dict(req)
-    plan = plan_kit(r.pop("scenario"), r.pop("students"), **{k: v for k, v in r.items() if k != "edition"})
     out = tmp_path / name
-    build_kit(plan, edition, out, req)
+    build_kit(plan_kit(KitRequest(edition=edition, **request)), out)
     return out
 
 
@@ -162,21 +158,18 @@ def test_same_options_same_bytes(tmp_path):
 
 
 def test_an_interrupted_kit_leaves_the_previous_one(tmp_path, monkeypatch):
-    from printgen.kit import documents
+    from printgen.registry.documents import DocumentKind
 
     folder = build(tmp_path, "kit", ships=12, students=6)
     before = {p.name: p.read_bytes() for p in folder.iterdir() if p.is_file()}
-    real = documents.makers
+    real = DocumentKind.make
 
-    def broken(plan):
-        makers = real(plan)
-        makers["rulers"] = lambda o: (_ for _ in ()).throw(KeyboardInterrupt())
-        return makers
+    def broken(record, source, options):
+        if record.kind == "rulers":
+            raise KeyboardInterrupt()
+        return real(record, source, options)
 
-    monkeypatch.setattr(documents, "makers", broken)
-    import printgen.kit.build as kb
-
-    monkeypatch.setattr(kb, "makers", broken)
+    monkeypatch.setattr(DocumentKind, "make", broken)
     with pytest.raises(BaseException):
         build(tmp_path, "kit", ships=14, students=6)
     after = {p.name: p.read_bytes() for p in folder.iterdir() if p.is_file()}

@@ -8,7 +8,8 @@ import subprocess
 import sys
 
 HEAVY = ("pydantic", "icepool", "PIL", "reportlab", "pypdfium2", "jinja2", "printgen.rules.model",
-         "printgen.data.scenario", "printgen.systems.broadside", "printgen.systems.sectors")
+         "printgen.data.scenario", "printgen.systems.broadside.system", "printgen.systems.sectors.system",
+         "printgen.systems.sectors.model")
 
 PROBE = """
 import json, sys
@@ -52,17 +53,18 @@ def test_printing_sprites_computes_no_odds(tmp_path):
 
 def test_a_kit_loads_only_its_own_rule_family(tmp_path):
     """The registry loads a family by its name on first use: a Trafalgar sprite sheet never builds
-    the medieval family's models, nor a Sluys one the broadside's."""
+    the medieval family's models, nor a Sluys one the broadside's (the list of a family's own
+    documents, its kinds.py, is read for the commands it adds)."""
     for scenario, own, other in (("trafalgar", "broadside", "sectors"), ("sluys-1340", "sectors", "broadside")):
         code, modules = modules_after("sprites", scenario, "--out", str(tmp_path / scenario))
-        assert code == 0 and f"printgen.systems.{own}" in modules
-        assert not {m for m in modules if m.startswith(f"printgen.systems.{other}")}
+        assert code == 0 and f"printgen.systems.{own}.system" in modules
+        assert {m for m in modules if m.startswith(f"printgen.systems.{other}.")} <= {f"printgen.systems.{other}.kinds"}
 
 
 def test_every_built_in_family_is_known_by_its_package_name():
-    from printgen import systems
+    from printgen import registry
 
-    assert set(systems.known()) >= {"broadside", "sectors"}
+    assert set(registry.known()) >= {"broadside", "sectors"}
     for name in ("broadside", "sectors"):
-        assert systems.get(name).name == name
-    assert systems.get("no-such-family") is None and systems.get(None) is None
+        assert registry.get(name).name == name
+    assert registry.get("no-such-family") is None and registry.get(None) is None

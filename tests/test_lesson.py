@@ -13,16 +13,15 @@ from tracecheck import discrepancies, printed, render_and_read
 
 def plan_of(name="trafalgar", students=24, **choices):
     from printgen.kit.build import plan_kit
+    from printgen.request import KitRequest
 
-    return plan_kit(name, students, **choices)
+    return plan_kit(KitRequest(name, students, **choices))
 
 
 def sheet(tmp_path, plan, kind, edition="color"):
     """One document of the kit, rendered and read back: (pdf, traces)."""
-    from printgen.kit.documents import makers
-
     options = plan.options.but(edition=edition)
-    return render_and_read(makers(plan)[kind](options), options, tmp_path / f"{kind}-{edition}.pdf")
+    return render_and_read(plan.draw(kind, options), options, tmp_path / f"{kind}-{edition}.pdf")
 
 
 def text_of(pdf) -> str:
@@ -223,11 +222,8 @@ def lesson_kit(tmp_path_factory):
     shutil.copy(paths.rulesets_dir() / "trafalgar-fastplay.toml", folder / "rules.toml")
     toml = folder / "scenario.toml"
     toml.write_text(toml.read_text().replace('ruleset = "trafalgar-fastplay"', 'ruleset = "rules.toml"'))
-    req = dict(scenario=str(folder), students=24, edition="color", paper="letter", table=None, scale=None,
-               fraction=None, ships=None, preset=None, units="in", seed=1805, periods=None, minutes=None)
-    r = {k: v for k, v in req.items() if k not in ("scenario", "students", "edition")}
     out = root / "kit"
-    build_kit(plan_of(str(folder), 24, **r), "color", out, req)
+    build_kit(plan_of(str(folder), 24), out)
     return folder, out
 
 
@@ -290,10 +286,7 @@ def test_check_fails_on_a_tampered_lesson_number(tmp_path, monkeypatch):
         return marker
 
     monkeypatch.setattr(wording.Wording, "put", tampered)
-    req = dict(scenario="trafalgar", students=24, edition="color", paper="a4", table=None, scale=None,
-               fraction=None, ships=None, preset=None, units="cm", seed=1805, periods=None, minutes=None)
-    r = {k: v for k, v in req.items() if k not in ("scenario", "students", "edition")}
-    build_kit(plan_of("trafalgar", 24, **r), "color", tmp_path / "k", req)
+    build_kit(plan_of("trafalgar", 24, paper="a4", units="cm"), tmp_path / "k")
     fails = "\n".join(check_failures(tmp_path / "k"))
     assert "lesson-color.pdf, page 1: turn_limit() prints '7', the rules say '6'" in fails
     assert "score-color.pdf, page 1: turn_limit() prints '7'" in fails

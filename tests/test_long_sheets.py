@@ -16,8 +16,9 @@ from tracecheck import discrepancies, render_and_read
 
 def plan_of(name, students, **choices):
     from printgen.kit.build import plan_kit
+    from printgen.request import KitRequest
 
-    return plan_kit(name, students, **choices)
+    return plan_kit(KitRequest(name, students, **choices))
 
 
 def traced(traces, source) -> list[tuple[int, str]]:
@@ -90,12 +91,12 @@ def test_the_teacher_s_roster_of_the_largest_class_goes_on_over_pages(tmp_path, 
 @pytest.mark.parametrize("name", ["trafalgar", "sluys-1340"])
 def test_the_turn_tracker_of_the_longest_lesson_has_every_turn(tmp_path, name):
     from printgen.draw.theme import TYPE
-    from printgen.sheets.text.lesson import lesson_sheet
+    from printgen.sheets.text.lesson import score_sheet
 
     plan = plan_of(name, 24, periods=10, minutes=300)
     turns = plan.scenario.lesson.turn_limit
     assert turns > 200
-    pdf, traces = render_and_read(lesson_sheet(plan, "score", plan.options), plan.options, tmp_path / "score.pdf")
+    pdf, traces = render_and_read(score_sheet(plan, plan.options), plan.options, tmp_path / "score.pdf")
     with pdf:
         assert [t for _, t in traced(traces, ("meta", "turn"))] == [str(t) for t in range(1, turns + 1)]
         tracker_pages = sorted({k for k, _ in traced(traces, ("meta", "turn"))})
@@ -109,10 +110,10 @@ def test_a_sheet_that_cannot_fit_is_a_clear_error(monkeypatch):
     import printgen.sheets.text.lesson as lesson
 
     plan = plan_of("trafalgar", 24, periods=10, minutes=300)
-    rows, _, problem = lesson.GROWS["score"]
-    monkeypatch.setitem(lesson.GROWS, "score", (rows, 10_000, problem))      # a page for the whole tracker
+    rows, _, problem = lesson.TRACKER
+    monkeypatch.setattr(lesson, "TRACKER", (rows, 10_000, problem))      # a page for the whole tracker
     with pytest.raises(PrintgenError) as e:
-        lesson.lesson_sheet(plan, "score", plan.options)
+        lesson.score_sheet(plan, plan.options)
     (p,) = e.value.problems
     assert p.field == "--periods" and "does not fit on 2 pages" in p.what and "--minutes" in p.fix
 

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from printgen.check.marks import expected_marks, flagships_strongest, raw_rule
+from printgen.check.marks import flagships_strongest
+from printgen.rules.marks import expected_marks, raw_rule
 from printgen.data.scenario import load_scenario
 from printgen.rules.checks import damage_tracks
-from printgen.systems import system_of
+from printgen.registry import system_of
 
 
 def _wrong_tracks(monkeypatch, family):

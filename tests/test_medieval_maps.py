@@ -422,9 +422,9 @@ def test_black_and_white_rulers_in_cm_are_grey(rulers):
 
 
 def test_each_system_picks_its_own_gauges(rulers):
-    from printgen import systems
+    from printgen import registry
 
-    GAUGES = {name: systems.get(name).gauges() for name in systems.known()}
+    GAUGES = {name: registry.get(name).gauges() for name in registry.known()}
     assert set(GAUGES) == {"broadside", "sectors"}
     pdf, *_ = rulers["trafalgar"]
     text = " ".join(p.extract_text() for p in pdf.pages)
@@ -437,7 +437,6 @@ def test_each_system_picks_its_own_gauges(rulers):
 @pytest.fixture(scope="module")
 def sheets(tmp_path_factory):
     from printgen.game.students import assign
-    from printgen.kit.documents import KINDS
     from printgen.sheets.text.cards import card_sheets
     from printgen.sheets.text.teacher import teacher_sheet
     from tracecheck import render_and_read
@@ -447,7 +446,7 @@ def sheets(tmp_path_factory):
     captains = assign(s, 24)
     where = tmp_path_factory.mktemp("sheets")
     docs = {"captains": card_sheets(s, o, "captains.md.j2", "Captain cards", captains=captains, deployment=dep),
-            "teacher": teacher_sheet(s, o, captains, list(KINDS))}
+            "teacher": teacher_sheet(s, o, captains)}
     out = {k: render_and_read(d, o, where / f"{k}.pdf") for k, d in docs.items()}
     yield out, s, o, dep
     for pdf, _ in out.values():

@@ -19,8 +19,7 @@ def _write(make, out, key, name="sluys-1340", damage_on=None, **kw):
 
     s, o = prepare(name, **kw)
     if damage_on:                                       # where the teacher keeps the damage (kit.damage_on)
-        s = dataclasses.replace(s, file=s.file.model_copy(update={"kit": s.file.kit.model_copy(
-            update={"damage_on": damage_on})}))
+        s = dataclasses.replace(s, kit=s.kit.model_copy(update={"damage_on": damage_on}))
     return write_sheet(make(s, o), o, out / key, key)[0]
 
 

@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import pytest
 
-from printgen.check import oracle
+from printgen import oracle
 from printgen.check.kit import check_kit
 from printgen.data.scenario import load_scenario
 from printgen.rules.trace import DERIVATIONS, Source, resolve
@@ -66,13 +66,11 @@ def _wrong_boarding_win(rs, a: int, b: int) -> Fraction:
 ])
 def test_a_wrong_formula_on_the_printing_side_fails_the_check(tmp_path, monkeypatch, name, wrong, says):
     from printgen.kit.build import build_kit, plan_kit
+    from printgen.request import KitRequest
 
     monkeypatch.setitem(DERIVATIONS, name, wrong)          # printed with it, and the check's own resolve uses it
-    req = dict(scenario="trafalgar", students=4, edition="color", paper="letter", table=None, scale=0.5,
-               fraction=None, ships=6, preset=None, units="in", seed=1805)
-    r = {k: v for k, v in req.items() if k not in ("scenario", "students", "edition")}
     out = tmp_path / "wrong"
-    build_kit(plan_kit("trafalgar", 4, **r), "color", out, req)
+    build_kit(plan_kit(KitRequest("trafalgar", 4, scale=0.5, ships=6)), out)
     lines: list[str] = []
     assert not check_kit(out, echo=lines.append, quiet=True)
     found = [line for line in lines if "a second count of the rules gives" in line]

@@ -12,7 +12,7 @@ import pdfplumber
 import pytest
 
 from printgen.check.kit import check_kit
-from printgen.play.kitdoc import RECORDS, decode, kit_games, reuse_records, sample
+from printgen.sheets.plays.records import RECORDS, decode, kit_games, reuse_records, sample
 from printgen.play.stats import summarise
 from tamper import build, copy_kit, edit_page, fails, load_trace, rehash, replace_shown_at
 
@@ -113,19 +113,19 @@ def test_the_next_kit_reuses_the_records_only_when_they_are_its_own(kit):
     """Same request, printgen and ruleset, records as written and a replayed sample that agrees: the games
     are not played again; a different request or an edited record: they are."""
     from printgen.kit.build import plan_kit, ruleset_sha256
+    from printgen.request import KitRequest
 
     manifest = json.loads((kit / "manifest.json").read_text())
-    request = manifest["request"]
-    choices = {k: v for k, v in request.items() if k not in ("scenario", "students", "edition", "with_tiled")}
+    request = KitRequest.from_json(manifest["request"])
 
-    def reused(req: dict) -> bool:
-        plan = plan_kit("trafalgar", req["students"], **choices | {"seed": req["seed"]})
-        ok = reuse_records(plan, kit, req, ruleset_sha256(plan.scenario.ruleset))
+    def reused(req: KitRequest) -> bool:
+        plan = plan_kit(req)
+        ok = reuse_records(plan, kit, ruleset_sha256(plan.scenario.ruleset))
         assert ok == ("_plays" in plan.__dict__)
         return ok
 
     assert reused(request)
-    assert not reused(request | {"seed": 7})
+    assert not reused(request.but(seed=7))
     run, _, results = decode((kit / RECORDS).read_bytes())
     _edit_record(kit, sample(run, len(results))[-1], lambda g: g.__setitem__(0, g[0] - 1))
     assert not reused(request)
@@ -139,8 +139,8 @@ def test_the_kit_replays_no_game_it_has_just_recorded_and_every_check_does(kit, 
 
     from printgen.check.kit import Checked
     from printgen.kit import parallel
-    from printgen.play import kitcheck
-    from printgen.play.kitdoc import SAMPLE
+    from printgen.check import plays as kitcheck
+    from printgen.sheets.plays.records import SAMPLE
 
     monkeypatch.setattr(parallel.os, "cpu_count", lambda: 1)         # one process: the replays are seen here
     played = []

@@ -8,7 +8,7 @@ import pdfplumber
 import pytest
 
 from printgen.draw.render import render
-from printgen.play.page import historical, plays_page
+from printgen.sheets.plays.page import historical, plays_page
 from printgen.play.rerun import SimRun, figure, play_run, prepare_run
 from printgen.play.stats import wilson
 
@@ -96,7 +96,7 @@ def _near(colour, hex_colour: str) -> bool:
 
 
 def test_the_replay_draws_every_ship_on_every_frame_and_the_struck_at_the_end(tmp_path):
-    from printgen.play.replay import replay_drawing, replay_frames
+    from printgen.sheets.plays.replay import replay_drawing, replay_frames
 
     s, opts, st = prepare_run(RUN)
     result, frames = replay_frames(st, RUN.seed, 2)

@@ -111,8 +111,9 @@ def test_the_poster_passes_the_kits_check_where_a_ship_lies_by_an_edge(poster, s
     from printgen.check.kit import check_bytes
     from printgen.kit import tracefile
     from printgen.kit.build import _document, plan_kit
+    from printgen.request import KitRequest
 
-    plan = plan_kit("trafalgar", 30, poster=poster, scale=scale)
+    plan = plan_kit(KitRequest("trafalgar", 30, poster=poster, scale=scale))
     made = _document((plan, None), ("color", "poster"))             # drawn as the kit draws it
     doc = {k: made[k] for k in ("path", "kind", "edition", "pages", "title")}
     found = check_bytes(made["pdf"], doc, tracefile.as_read(made["path"], made["trace"]), plan, made["files"]).found

@@ -35,13 +35,13 @@ def _teacher_text(kit) -> str:
 def test_each_document_count_is_its_pages(kit):
     manifest = json.loads((kit / "manifest.json").read_text())
     text = _teacher_text(kit)
-    from printgen.game.materials import TITLES
+    from printgen.registry.documents import find
 
     docs = [d for d in manifest["documents"] if d["kind"] != "kit"]
     found = 0
     for d in docs:
-        title = {"status-markers": "Markers", "tiled-map": "Full-size map"}.get(d["kind"], TITLES.get(d["kind"], ""))
-        m = re.search(re.escape(title.split(" (")[0]) + r" \((\d+) sheets?", text)
+        title = find(d["kind"]).advice.split(":")[0]          # the teacher's sheet: "Title (N sheets): advice"
+        m = re.search(re.escape(title) + r" \((\d+) sheets?", text) if title else None
         if m:
             found += 1
             assert int(m.group(1)) == d["pages"], f"{d['kind']}: the teacher's sheet says {m.group(1)}, it has {d['pages']}"

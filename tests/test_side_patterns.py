@@ -14,15 +14,14 @@ from pdfread import PT, box, fill_pattern, inside, open_pdf
 @pytest.fixture(scope="module")
 def printed(tmp_path_factory):
     from printgen.kit.build import plan_kit
-    from printgen.kit.documents import makers
+    from printgen.request import KitRequest
     from printgen.sheets.page.write import write_sheet
 
     out = tmp_path_factory.mktemp("patterns")
-    plan = plan_kit("trafalgar", 24)
+    plan = plan_kit(KitRequest("trafalgar", 24))
     o = plan.options.but(edition="bw")
-    make = makers(plan)
     sides = {s.nation: s.side for s in plan.scenario.fleet.ships}
-    pdfs = {kind: open_pdf(write_sheet(make[kind](o), o, out, kind)[0]) for kind in ("captains", "status-markers")}
+    pdfs = {kind: open_pdf(write_sheet(plan.draw(kind, o), o, out, kind)[0]) for kind in ("captains", "status-markers")}
     yield pdfs, sides
     for pdf in pdfs.values():
         pdf.close()

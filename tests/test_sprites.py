@@ -142,9 +142,10 @@ def test_the_how_to_notes_never_print_over_the_pieces(choices):
     from printgen.check.kit import check_bytes
     from printgen.draw.shapes import Group, Symbol
     from printgen.kit.build import _check, _document, plan_kit
+    from printgen.request import KitRequest
 
-    plan = plan_kit("trafalgar", 24, **choices)
-    drawing = makers_of(plan)["sprites"](plan.options)
+    plan = plan_kit(KitRequest("trafalgar", 24, **choices))
+    drawing = plan.draw("sprites")
     ships = {ship.key for ship in plan.scenario.fleet.ships}
     for page in drawing.pages:
         pieces = [item for item in page.items if isinstance(item, Group) and item.tag in ships]
@@ -154,12 +155,6 @@ def test_the_how_to_notes_never_print_over_the_pieces(choices):
         assert notes[0].matrix[5] >= bottom
     made = _document((plan, None), ("color", "sprites"))
     assert [str(d) for d in _check(plan, check_bytes, made).found] == []
-
-
-def makers_of(plan):
-    from printgen.kit.documents import makers
-
-    return makers(plan)
 
 
 def sprite_height(plan) -> float:

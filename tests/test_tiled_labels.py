@@ -68,10 +68,11 @@ def test_an_edges_label_slides_clear_of_the_ships_by_its_edge(choices):
     sheet does an edge's label touch a ship's number or name, and the kit's own check passes."""
     from printgen.check.kit import check_bytes
     from printgen.kit.build import _check, _document, plan_kit
+    from printgen.request import KitRequest
     from printgen.sheets.maps.tile_ship import ink_box
     from printgen.sheets.maps.tiled_map import on_table, plan_tiles, tile_page
 
-    plan = plan_kit("trafalgar", 30, **choices)
+    plan = plan_kit(KitRequest("trafalgar", 30, **choices))
     s, dep, o = plan.scenario, plan.deployment, plan.options
     tiles, bases = plan_tiles(dep, o), on_table(dep)
     labels = 0
@@ -95,9 +96,10 @@ def test_the_check_finds_a_number_printed_partly_on_a_bow(monkeypatch):
     the fix, the same document passes."""
     from printgen.check.kit import check_bytes
     from printgen.kit.build import _check, _document, plan_kit
+    from printgen.request import KitRequest
     from printgen.sheets.maps import tile_ship
 
-    plan = plan_kit("trafalgar", 24, paper="a4", scale=0.75)
+    plan = plan_kit(KitRequest("trafalgar", 24, paper="a4", scale=0.75))
     made = _document((plan, None), ("color", "tiled-map"))
     assert [str(d) for d in _check(plan, check_bytes, made).found] == []
     monkeypatch.setattr(tile_ship, "_meets", lambda t, dark: False)           # as before the fix

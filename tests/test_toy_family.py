@@ -11,7 +11,7 @@ from typing import ClassVar
 import pytest
 from pydantic import PositiveInt
 
-from printgen import systems
+from printgen import registry
 from printgen.draw.shapes import Drawing, Group, Rect, Span, Text, translate
 from printgen.rules.faces import Faces
 from printgen.rules.model import RangeBands, RollTable, RulesetBase
@@ -23,7 +23,7 @@ from printgen.sheets.page.frame import content_box, frame, new_page
 from printgen.sheets.pieces.pack import grid
 from printgen.sheets.pieces.tracks import track_shapes
 from printgen.sheets.text.odds_blocks import draw_tables
-from printgen.systems.base import RuleSystem
+from printgen.registry.protocol import RuleSystem
 
 
 class Shot(RollTable):
@@ -182,8 +182,8 @@ def toy(tmp_path, monkeypatch):
     (folder / "toy-duel.toml").write_text(RULESET, encoding="utf-8")
     (folder / "scenario.toml").write_text(SCENARIO, encoding="utf-8")
     (folder / "ships.csv").write_text(SHIPS, encoding="utf-8")
-    systems.known()                                             # the built-in families first
-    monkeypatch.setitem(systems._SYSTEMS, "toy", Toy(tmp_path / "templates"))
+    registry.known()                                             # the built-in families first
+    monkeypatch.setitem(registry.families._SYSTEMS, "toy", Toy(tmp_path / "templates"))
     return folder
 
 
@@ -198,7 +198,7 @@ def test_an_unregistered_system_is_refused_with_the_known_ones(tmp_path, run):
 
 
 def test_a_registered_toy_family_prints_a_kit_that_checks(toy, tmp_path, run):
-    systems.register(systems.get("toy"))                         # the public way in (the fixture undoes it)
+    registry.register(registry.get("toy"))                         # the public way in (the fixture undoes it)
     out = tmp_path / "kit"
     code, stdout, err = run("kit", toy, "--students", "4", "--edition", "both", "--out", out)
     assert code == 0, stdout + err

@@ -1,4 +1,4 @@
-"""Every printed probability recomputed by a second method (printgen.check.oracle) and compared
+"""Every printed probability recomputed by a second method (printgen.oracle) and compared
 with what the page prints. The rule family answers for its own derivations (RuleSystem.recompute);
 the single rolls every ruleset shares are answered here."""
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from printgen.check import oracle
+from printgen import oracle
 from printgen.check.numbers import Discrepancy
 from printgen.rules.printed import fmt
 from printgen.rules.trace import Source, lookup
@@ -26,7 +26,7 @@ class Oracle:
     """Second-method values of one ruleset, each computed once."""
 
     def __init__(self, ruleset):
-        from printgen.systems import system_of
+        from printgen.registry import system_of
 
         self.rs, self.family = ruleset, system_of(ruleset)
         self.known: dict[tuple, object] = {}

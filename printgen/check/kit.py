@@ -20,8 +20,6 @@ from printgen.check.manifest import load_manifest, plain_file
 from printgen.check.pdfread import open_pages
 from printgen.check.visibility import check_visibility
 
-SHIP_LISTS = ("sprites", "map", "captains", "records", "score", "debrief")   # documents that must show exactly the fleet chosen
-
 
 @dataclass(frozen=True)
 class Checked:
@@ -46,8 +44,8 @@ def check_bytes(data: bytes, doc: dict, trace: list, plan, files: dict[str, byte
     if doc["kind"] == "kit":
         return Checked(hashlib.sha256(data).hexdigest(), [], None)
     if files:                                     # the plays page: its figures come from its records
-        from printgen.play.kitcheck import take_records
-        from printgen.play.kitdoc import RECORDS
+        from printgen.check.plays import take_records
+        from printgen.sheets.plays.records import RECORDS
 
         if RECORDS in files:
             take_records(plan, files[RECORDS])
@@ -79,7 +77,7 @@ def check_kit(folder: Path, echo: Callable[[str], None] = print, quiet: bool = F
             found.append(Discrepancy("trace.json", 0, "is damaged: the documents cannot be checked number by number"))
         if "deployment.json" not in bad:
             _deployment(folder, plan, found)
-        from printgen.play.kitcheck import check_plays
+        from printgen.check.plays import check_plays
 
         made = {name: sha for c in (checked or {}).values() for name, sha in c.data.items()}
         plays, games = check_plays(folder, manifest, plan, bad, made)
@@ -130,7 +128,7 @@ def _check_documents(folder: Path, manifest: dict, bad: dict, traces: dict | Non
                      checked: dict[str, Checked] | None, games: list[tuple], joins: Joins) -> tuple[dict[str, list[Discrepancy]], list[Discrepancy]]:
     """Each readable document's discrepancies (those the build checked from the same bytes are
     taken as they are), and each kit.pdf's against its documents (`joins`: those joined again);
-    and what the replayed `games` (kitcheck.check_plays) found. Documents and games are jobs for
+    and what the replayed `games` (check.plays.check_plays) found. Documents and games are jobs for
     the same workers."""
     docs, done = _checked(manifest, bad, traces, checked)
     # the page counts the lesson prints: the manifest's, each verified against its file by that
@@ -197,11 +195,10 @@ def _traces(path: Path) -> dict | None:
 def _replan(manifest: dict, folder: Path):
     """The fleet, ruleset, deployment and captains the request gives today."""
     from printgen.kit.build import plan_kit
+    from printgen.request import KitRequest
 
-    r = dict(manifest["request"])
-    name, students = r.pop("scenario"), r.pop("students")
-    r.pop("edition", None), r.pop("with_tiled", None)             # what was printed, not what was planned
-    return plan_kit(_scenario_folder(name, folder), students, **r)
+    request = KitRequest.from_json(manifest["request"])
+    return plan_kit(request.but(scenario=_scenario_folder(request.scenario, folder)))
 
 
 def _scenario_folder(name: str, folder: Path) -> str:
@@ -226,7 +223,7 @@ def _check_job(plan, job) -> tuple[list[Discrepancy], list[str] | None] | list[D
     game of the plays page's sample, what its replay found."""
     what, job = job
     if what == "game":
-        from printgen.play.kitcheck import replay
+        from printgen.check.plays import replay
 
         return replay(job)
     folder, doc, trace = job
@@ -248,18 +245,24 @@ def check_document(path: Path | bytes, doc: dict, trace: list, plan, deploy_text
     """A document's discrepancies and the words of each page; `path` may be the PDF's bytes."""
     import pypdfium2 as pdfium
 
-    kind, edition = doc["kind"], doc["edition"]
+    edition = doc["edition"]
+    checks = _checks_of(plan, doc)
     try:
         measures = [{e["shape"]["edge"] for e in t if "shape" in e} for t in trace]     # page by page
         lines = {"x", "from", "to", "colour", "angle", "bearing"}              # what lines are measured for
-        with open_pages(path, shapes=["lines" if m & lines else kind == "sprites" or bool(m) for m in measures],
+        with open_pages(path, shapes=["lines" if m & lines else "bases" in checks or bool(m) for m in measures],
                         colours=[edition == "bw" or "colour" in m for m in measures]) as pages:
-            return _check_pages(pages, doc, trace, plan, deploy_text), [p.text() for p in pages]
+            return _check_pages(pages, doc, trace, plan, deploy_text, checks), [p.text() for p in pages]
     except pdfium.PdfiumError as e:
         return [Discrepancy(doc["path"], 0, f"cannot be read as a PDF ({e})")], None
 
 
-def _check_pages(pages, doc: dict, trace: list, plan, deploy_text) -> list[Discrepancy]:
+def _checks_of(plan, doc: dict) -> tuple[str, ...]:
+    """What the document's record asks the check to measure besides what every document gets."""
+    return plan.record(doc["kind"]).checks if doc["kind"] in plan.kinds() else ()
+
+
+def _check_pages(pages, doc: dict, trace: list, plan, deploy_text, checks: tuple[str, ...]) -> list[Discrepancy]:
     kind, edition, name = doc["kind"], doc["edition"], doc["path"]
     out: list[Discrepancy] = []
     if len(pages) != doc["pages"] or len(trace) != len(pages):
@@ -283,9 +286,9 @@ def _check_pages(pages, doc: dict, trace: list, plan, deploy_text) -> list[Discr
         out += check_visibility(page.visible, page_trace, name, i, o.scale, page.height)
         if edition == "bw":
             out += _colours(page, name, i)
-        if kind == "sprites":
+        if "bases" in checks:
             out += _bases(page, page_trace, plan, name, i)
-    if kind in SHIP_LISTS:
+    if "fleet" in checks:
         printed = {e["source"][1] for t in trace for e in t if e["source"][0] == "fleet" and e["source"][2] == "name"
                    and "shape" not in e}
         want = {ship.key for ship in s.fleet.ships}
@@ -308,8 +311,9 @@ def _bases(page, trace, plan, name: str, i: int) -> list[Discrepancy]:
     """Each base measures its ship's base at the kit's scale (the ruleset's base_of: one size for all,
     or one a ship type) and holds one mark per point, as the rule family draws and recognises them
     (hit circles, or the small squares of structure boxes)."""
-    from printgen.check.marks import expected_marks, flagships_strongest
-    from printgen.systems import system_of
+    from printgen.check.marks import flagships_strongest
+    from printgen.rules.marks import expected_marks
+    from printgen.registry import system_of
 
     rs, m = plan.scenario.ruleset, plan.options.measure
     family = system_of(rs)
@@ -343,7 +347,7 @@ def _bases(page, trace, plan, name: str, i: int) -> list[Discrepancy]:
             continue                                  # another type's size: this ship's base is missing
         seen.add(key)
         drawn = system_of(rs).piece_tracks(plan.scenario, ship)
-        want = expected_marks(rs, drawn)                  # check/marks.py: the sources read a second way
+        want = expected_marks(rs, drawn)                  # rules/marks.py: the sources read a second way
         got = counts[key] = sum(1 for c in marks if c.inside(box))
         if want is None:
             out.append(Discrepancy(name, i, f"{key}: the marks its base must carry cannot be read from the rules"))

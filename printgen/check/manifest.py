@@ -10,14 +10,9 @@ from pathlib import Path, PurePosixPath
 
 from printgen.errors import PrintgenError, Problem
 from printgen.output import inside
+from printgen.request import TYPES as REQUEST
 
 FIX = "give the folder `printgen kit` wrote, or make the kit again with `printgen kit`"
-NUMBER = (int, float)
-# request field -> the types it may hold (None: may be absent or null)
-REQUEST = {"scenario": (str,), "students": (int,), "edition": (str, None), "paper": (str,), "table": (str, None),
-           "scale": (*NUMBER, None), "fraction": (*NUMBER, None), "ships": (int, None), "preset": (str, None),
-           "units": (str,), "seed": (int,), "periods": (int, None), "minutes": (int, None),
-           "with_tiled": (bool, None), "poster": (str, None)}
 DOCUMENT = {"path": (str,), "kind": (str,), "edition": (str,), "pages": (int,), "sha256": (str,)}
 
 

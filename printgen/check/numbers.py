@@ -99,7 +99,7 @@ def expected(source: Source, kind: str, ctx: Context) -> str | None:
     if fn not in PLAN_DERIVATIONS:
         from printgen.game import classroom, materials  # noqa: F401 (they register the lesson's numbers)
         from printgen.sheets.maps import hazards  # noqa: F401 (the secret map's obstacle positions)
-        from printgen.play import kitcheck  # noqa: F401 (the simulated figures of "How this scenario plays")
+        from printgen.check import plays as kitcheck  # noqa: F401 (the simulated figures of "How this scenario plays")
     if fn in PLAN_DERIVATIONS:
         if ctx.plan is None:
             return f"<{fn} needs the kit's plan>"

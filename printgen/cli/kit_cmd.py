@@ -27,20 +27,20 @@ def kit_cmd(scenario: str = typer.Argument("trafalgar", help="a scenario name or
     """Print the whole class kit (sprites, quick reference, cards, maps, rulers, captain and teacher
     sheets, kit.pdf, index.html, manifest.json), then check it."""
     from printgen.errors import PrintgenError, Problem
-    from printgen.kit.build import EDITIONS, build_kit, plan_kit
+    from printgen.kit.build import build_kit, plan_kit
     from printgen.kit.progress import Progress
+    from printgen.request import EDITIONS, KitRequest
 
     if edition not in EDITIONS:
         raise PrintgenError(Problem(f"edition '{edition}' is not known", field="--edition", fix="use color, bw or both"))
-    request = dict(scenario=scenario, students=students, edition=edition, paper=paper, table=table, scale=scale,
-                   fraction=fraction, ships=ships, preset=preset, units=units, seed=seed, periods=periods, minutes=minutes,
-                   with_tiled=with_tiled, poster=poster)
-    plan = plan_kit(scenario, students, paper=paper, table=table, scale=scale, fraction=fraction, ships=ships,
-                    preset=preset, units=units, seed=seed, periods=periods, minutes=minutes, poster=poster)
+    request = KitRequest(scenario=scenario, students=students, edition=edition, paper=paper, table=table, scale=scale,
+                         fraction=fraction, ships=ships, preset=preset, units=units, seed=seed, periods=periods,
+                         minutes=minutes, with_tiled=with_tiled, poster=poster)
+    plan = plan_kit(request)
     for note in plan.options.notes:
         typer.echo(note)
     folder = c.out_dir(out, plan.scenario)
-    progress = Progress(len(EDITIONS[edition]) * (len(plan.kinds()) + 1))
+    progress = Progress(len(request.editions) * (len(plan.kinds()) + 1))
 
     def check(staging, checked) -> bool:        # the new kit is checked before it replaces anything
         from printgen.check.kit import check_kit
@@ -51,7 +51,7 @@ def kit_cmd(scenario: str = typer.Argument("trafalgar", help="a scenario name or
     from printgen.check.kit import check_bytes
 
     existed = folder.exists()
-    where, ok = build_kit(plan, edition, folder, request, progress, check, verify=check_bytes)
+    where, ok = build_kit(plan, folder, progress, check, verify=check_bytes)
     if not ok:
         kept = f"the previous kit in {folder}/ is unchanged" if existed else f"nothing was written to {folder}/"
         typer.echo(f"The new kit fails its check: it is kept in {where}/ for inspection; {kept}.", err=True)

@@ -8,17 +8,17 @@ import typer
 
 from printgen.cli.app import app
 from printgen.cli import common as c
+from printgen.sheets.maps.kinds import MAP, TILED
 
 Tiled = Annotated[bool, typer.Option("--tiled", help="also print the map at table size across several sheets")]
 
 
-@app.command("map")
+@app.command(MAP.kind, help=MAP.help)
 def map_cmd(scenario: str = typer.Argument(..., help="a scenario name or folder"),
             edition: c.Edition = "color", paper: c.Paper = "letter", scale: c.Scale = None,
             table: c.Table = None, units: c.Units = "in", fmt: c.Format = "pdf", dpi: c.Dpi = 100,
             fraction: c.Fraction = None, ships: c.Ships = None, preset: c.Preset = None, seed: c.Seed = 1805,
             tiled: Tiled = False, out: c.Out = None) -> None:
-    """Deploy the fleets (seeded) and print the map, the placement table and deployment.csv/.json."""
     from printgen.draw.render import render
     from printgen.game.deploy import deploy
     from printgen.game.deploy_data import data_files
@@ -32,16 +32,16 @@ def map_cmd(scenario: str = typer.Argument(..., help="a scenario name or folder"
     for note in opts.notes:
         typer.echo(note)
     dep = deploy(s, opts)                                   # gather everything first: errors leave no files
-    drawings = {"map": map_sheets(s, dep, opts)}
+    drawings = {MAP.file_stem: map_sheets(s, dep, opts)}
     if tiled:
         from printgen.sheets.maps.tiled_map import tiled_sheets
 
-        drawings["map-tiled"] = tiled_sheets(s, dep, opts)
+        drawings[TILED.file_stem] = tiled_sheets(s, dep, opts)
     folder = c.out_dir(out, s)
     files = {folder / name: data for name, data in data_files(dep, s, opts).items()}
-    for kind, drawing in drawings.items():
+    for stem, drawing in drawings.items():
         for suffix, data in render(drawing, opts.edition, opts.fmt, opts.dpi).files:
-            files[folder / f"{sheet_stem(kind, opts)}{suffix}"] = data
+            files[folder / f"{sheet_stem(stem, opts)}{suffix}"] = data
     typer.echo(f"Deployed {len(dep.placements)} ships on a {opts.measure.fmt(dep.height_in / dep.scale)} x "
                f"{opts.measure.fmt(dep.width_in / dep.scale)} table (seed {dep.seed}"
                + (f", {dep.line_columns} lines side by side" if dep.line_form == "squadrons" and dep.line_columns > 1

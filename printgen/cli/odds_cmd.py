@@ -10,7 +10,7 @@ from printgen.cli.app import app
 @app.command("odds")
 def odds_cmd(scenario: str = typer.Argument(..., help="a scenario name (see `printgen list`) or folder")) -> None:
     """Print the odds tables of a scenario's ruleset (exact fractions and percentages)."""
-    from printgen.rules import load_checked
+    from printgen.data.checked import load_checked
     from printgen.rules.printed import fmt
     from printgen.rules.tables_text import odds_tables, render_text
 

@@ -89,8 +89,8 @@ def simulate_cmd(scenario: str = typer.Argument(..., help="a scenario name or fo
     if report is not None or replay is not None:
         from printgen.draw.render import render
         from printgen.output import write_all
-        from printgen.play.page import plays_page
-        from printgen.play.replay import replay_drawing
+        from printgen.sheets.plays.page import plays_page
+        from printgen.sheets.plays.replay import replay_drawing
 
         if report is not None:
             files[report] = render(plays_page(s, opts, st, summary, run), opts.edition, "pdf").files[0][1]

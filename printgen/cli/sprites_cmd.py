@@ -8,15 +8,15 @@ import typer
 
 from printgen.cli.app import app
 from printgen.cli import common as c
+from printgen.sheets.pieces.kinds import SPRITES
 
 
-@app.command("sprites")
+@app.command(SPRITES.kind, help=SPRITES.help)
 def sprites_cmd(scenario: str = typer.Argument(..., help="a scenario name or folder"),
                 edition: c.Edition = "color", paper: c.Paper = "letter", scale: c.Scale = None,
                 table: c.Table = None, units: c.Units = "in", fmt: c.Format = "pdf", dpi: c.Dpi = 100,
                 fraction: c.Fraction = None, ships: c.Ships = None, preset: c.Preset = None,
                 out: c.Out = None) -> None:
-    """Print the paper ship sprites: named, flagships starred, a hit circle per hit point."""
     from printgen.game.prepare import prepare
     from printgen.sheets.pieces.sprites import LEGIBLE_PT, noting_names, sprite_sheets
     from printgen.sheets.page.write import write_sheet
@@ -26,7 +26,7 @@ def sprites_cmd(scenario: str = typer.Argument(..., help="a scenario name or fol
     for note in opts.notes:
         typer.echo(note)
     sizes: list[float] = []                   # the names' sizes, noted as the pages are laid out to be written
-    written = write_sheet(noting_names(sprite_sheets(s, opts), sizes), opts, c.out_dir(out, s), "sprites")
+    written = write_sheet(noting_names(sprite_sheets(s, opts), sizes), opts, c.out_dir(out, s), SPRITES.file_stem)
     smallest = min(sizes, default=LEGIBLE_PT)
     if smallest < LEGIBLE_PT:
         legible = math.ceil(opts.scale * LEGIBLE_PT / smallest * 100) / 100

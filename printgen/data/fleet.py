@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from printgen import limits
-from printgen.data.csvfile import read_rows
+from printgen.files.csvfile import read_rows
 from printgen.errors import Collector, PrintgenError, Problem
 
 REQUIRED = ["name", "nation", "squadron", "flagship"]

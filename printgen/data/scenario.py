@@ -13,16 +13,16 @@ from typing import Any, Literal
 from pydantic import Field, NonNegativeFloat, PositiveFloat, confloat, conint, constr, model_validator
 
 from printgen import limits, paths
-from printgen.data import text as texts
+from printgen.files import text as texts
 from printgen.data.fleet import Fleet, Ship, load_fleet
 from printgen.data.lesson import DEFAULTS, History, Lesson, Victory
 from printgen.data.simulation import Simulation
-from printgen.data.tomlfile import read_toml, validate
+from printgen.files.tomlfile import read_toml, validate
 from printgen.errors import PrintgenError, Problem
 from printgen.rules.model import Strict
 from printgen.rules.provenance import Entry, check_table
 from printgen.rules.load import Ruleset, load_ruleset
-from printgen.systems import system_of
+from printgen.registry import system_of
 
 
 class Info(Strict):
@@ -66,13 +66,6 @@ class Obstacle(Strict):
         return (*self.at_in, *marker_in) if len(self.at_in) == 2 else self.at_in
 
 
-class KitChoices(Strict):
-    """How the kit is used in class. `damage_on`: where each ship's damage track is kept, for rules
-    that print record cards (the sectors family): on the record cards or on the pieces, not both."""
-
-    damage_on: Literal["records", "pieces"] = "records"
-
-
 class Preset(Strict):
     title: constr(max_length=limits.TITLE_CHARS) = ""
     fraction: confloat(gt=0, le=1) | None = None
@@ -85,7 +78,7 @@ class ScenarioFile(Strict):
     fleet: FleetOptions = FleetOptions()
     deployment: dict[str, Any] = {}
     presets: dict[str, Preset] = {}
-    kit: KitChoices = KitChoices()
+    kit: dict[str, Any] = {}                 # how the kit is used in class: the rule family's own settings
     terrain: list[Obstacle] = []             # shore, banks, hidden obstacles ([[terrain]])
     lesson: Lesson | None = None               # classroom additions (printgen.data.lesson); absent:
     victory: Victory | None = None             # printgen's defaults, marked as its choice
@@ -107,6 +100,7 @@ class Scenario:
     ruleset: Ruleset
     fleet: Fleet
     text: str = ""                          # scenario.toml's text, so later validators can locate lines
+    kit: Any = None                         # the [kit] table, as the rule family reads it (RuleSystem.kit_model)
 
     @property
     def title(self) -> str:
@@ -141,7 +135,7 @@ class Scenario:
 
     def with_lesson(self, **changes) -> "Scenario":
         """The teacher's own lesson times (--periods, --minutes), validated like the file's."""
-        from printgen.data.tomlfile import validate as check
+        from printgen.files.tomlfile import validate as check
 
         data = self.lesson.model_dump() | {k: v for k, v in changes.items() if v is not None}
         lesson = check(Lesson, data, self.path, self.text, fix="give more periods or longer ones (--periods, --minutes)")
@@ -191,7 +185,21 @@ def load_scenario(name_or_path: str) -> Scenario:
     for n in sf.fleet.named:
         fleet.find(n, str(path))
     name = folder.name if folder.parent.resolve() != paths.fleets_dir().resolve() else folder.name
-    return Scenario(name=name, folder=folder, file=sf, ruleset=ruleset, fleet=fleet, text=text)
+    return Scenario(name=name, folder=folder, file=sf, ruleset=ruleset, fleet=fleet, text=text,
+                    kit=_kit(family.kit_model, sf, path, text))
+
+
+def _kit(model: type | None, sf: ScenarioFile, path: Path, text: str):
+    """The [kit] table validated by the family's model (None: the family reads no kit settings)."""
+    if model is None:
+        if sf.kit:
+            raise PrintgenError(Problem("these rules read no [kit] settings", file=path, field="kit",
+                                        fix="remove the [kit] table"))
+        return None
+    from pydantic import create_model
+
+    table = create_model("KitTable", __base__=Strict, kit=(model, model()))
+    return validate(table, {"kit": sf.kit}, path, text, fix="see the rules family's [kit] settings").kit
 
 
 def _inside(folder: Path, ref: str, scenario_path: Path, field: str) -> Path:

@@ -23,6 +23,7 @@ from typing import Callable
 
 from printgen.data.fleet import Ship
 from printgen.errors import PrintgenError, Problem
+from printgen.registry import system_of
 from printgen.game.deploy_settings import COMPASS_DEG, DeploymentSettings, line_form, load_settings
 from printgen.game.geometry import EdgeSegment, base_corners, compass_point, edge_colour, off_wind, ray_exit
 from printgen.options import Options
@@ -125,7 +126,7 @@ def deploy(scenario, options: Options) -> Deployment:
                   beam=max((b[1] for b in bases.values()), default=rs.bases.width_in * s),
                   long_range=rs.long_range_in() * s, snap=options.measure.step / units_per_in, settings=settings,
                   scale=s, base_of=bases.__getitem__)
-    edges = tuple(EdgeSegment(e.side, e.from_ft * 12 * s, e.to_ft * 12 * s, e.colour) for e in rs.table.edges)
+    edges = tuple(EdgeSegment(e.side, e.from_ft * 12 * s, e.to_ft * 12 * s, e.colour) for e in system_of(rs).wind_edges(rs))
     loners = _named(scenario, settings.loners)
     line_ships = [sh for sh in ships if sh.side == settings.line_side and sh not in loners]
     attackers = {name: [sh for sh in ships if sh.squadron == name and sh not in loners]

@@ -9,7 +9,7 @@ from typing import Literal
 
 from pydantic import Field, confloat, conint, field_validator, model_validator
 
-from printgen.data.tomlfile import validate
+from printgen.files.tomlfile import validate
 from printgen.errors import PrintgenError, Problem
 from printgen.rules.model import Compass, Strict
 
@@ -100,7 +100,7 @@ def load_settings(scenario) -> DeploymentSettings:
 
 def line_form(settings: DeploymentSettings, rs) -> str:
     """How the line side forms: the scenario's choice, else what suits the rules' age of fighting."""
-    from printgen.systems import system_of
+    from printgen.registry import system_of
 
     return settings.line_form or system_of(rs).line_form
 

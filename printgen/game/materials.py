@@ -10,45 +10,17 @@ from __future__ import annotations
 import math
 
 from printgen.game.classroom import group_count, groups
+from printgen.registry import system_of
 from printgen.rules.trace import plan_derivation
 
-# kind -> (copies: "class" one, "group" one a table group, "student", "pair" one for two, "side"),
-#         paper ("plain" or "card"), two-sided?
-COPIES: dict[str, tuple[str, str, bool]] = {
-    "lesson": ("class", "plain", True),
-    "teacher": ("class", "plain", True),
-    "plays": ("class", "plain", False),
-    "quickref": ("group", "plain", False),
-    "cards": ("group", "card", False),
-    "captains": ("class", "plain", False),
-    "sprites": ("class", "card", False),
-    "status-markers": ("class", "card", False),
-    "score": ("side", "plain", False),
-    "worksheet": ("student", "plain", True),
-    "debrief": ("pair", "plain", True),
-    "rulers": ("group", "card", False),
-    "map": ("class", "plain", False),
-    "tiled-map": ("class", "plain", False),
-}
-TITLES = {"lesson": "Lesson plan (teacher's pack)", "teacher": "Teacher's sheet", "plays": "How this scenario plays", "quickref": "Quick reference",
-          "cards": "Rule cards", "captains": "Captain cards", "sprites": "Ship sprites",
-          "status-markers": "Markers", "score": "Score sheet and turn tracker", "worksheet": "Odds worksheet",
-          "debrief": "History and debrief", "rulers": "Rulers and gauges", "map": "Deployment map",
-          "tiled-map": "Full-size map", "records": "Ship records", "markers": "Obstacle markers",
-          "secret-map": "Secret obstacle map (the teacher's)"}
 PER_WORDS = {"class": "for the class", "group": "one a table group", "student": "one a student", "pair": "one for two students",
              "side": "one a side"}
-OPTIONAL = ("tiled-map",)              # the full-size map: only for a class that lays it out
-PRINT_SHOP = ("poster",)               # on request (--poster): large paper, never in kit.pdf
-
-
-def copy_rule(kind: str) -> tuple[str, str, bool]:
-    return COPIES.get(kind, ("class", "plain", False))
 
 
 @plan_derivation
 def copies(plan, kind: str) -> int:
-    per = copy_rule(kind)[0]
+    """Copies of a document for the class, as its record says (one for the class, a table group, ...)."""
+    per = plan.record(kind).copies
     n = len(plan.captains)
     return {"class": 1, "group": group_count(plan), "student": n, "pair": math.ceil(n / 2),
             "side": len(plan.scenario.ruleset.sides)}[per]
@@ -64,45 +36,48 @@ def document_pages(plan, kind: str) -> int:
 def sheets(plan, kind: str) -> int:
     """Sheets of paper for all copies of a document: pages, halved (rounded up) when two-sided."""
     pages = document_pages(plan, kind)
-    per_copy = math.ceil(pages / 2) if copy_rule(kind)[2] else pages
+    per_copy = math.ceil(pages / 2) if plan.record(kind).two_sided else pages
     return per_copy * copies(plan, kind)
 
 
 def printed_kinds(plan) -> list[str]:
     """The documents printed on the class's own printer (a poster goes to a print shop)."""
-    return [k for k in plan.kinds() if k not in PRINT_SHOP]
+    return [r.kind for r in plan.documents() if r.in_kit != "print shop"]
+
+
+def optional_kinds(plan) -> list[str]:
+    """The documents only some classes print (the table-size map: for a class that lays it out)."""
+    return [r.kind for r in plan.documents() if r.in_kit == "optional"]
 
 
 @plan_derivation
 def total_sheets(plan, paper: str, optional: bool = False) -> int:
     """Sheets of one paper for the class; with `optional`, the optional documents too."""
     return sum(sheets(plan, k) for k in printed_kinds(plan)
-               if copy_rule(k)[1] == paper and (optional or k not in OPTIONAL))
+               if plan.record(k).paper == paper and (optional or plan.record(k).in_kit != "optional"))
 
 
 @plan_derivation
 def kit_pages(plan, optional: bool = False) -> int:
     """Sheets for one copy of each document, one side each: the kit file (with `optional`, the
     documents it leaves out unless asked). The teacher's sheet and index.html both print it."""
-    return sum(document_pages(plan, k) for k in printed_kinds(plan) if optional or k not in OPTIONAL)
+    return sum(document_pages(plan, k) for k in printed_kinds(plan) if optional or plan.record(k).in_kit != "optional")
 
 
 @plan_derivation
 def optional_pages(plan) -> int:
     """Sheets of one copy of the optional documents (the table-size map)."""
-    return sum(document_pages(plan, k) for k in printed_kinds(plan) if k in OPTIONAL)
+    return sum(document_pages(plan, k) for k in optional_kinds(plan))
 
 
 @plan_derivation
 def optional_sheets(plan) -> int:
-    return sum(sheets(plan, k) for k in printed_kinds(plan) if k in OPTIONAL)
+    return sum(sheets(plan, k) for k in optional_kinds(plan))
 
 
 # -- things to buy -------------------------------------------------------------------------------------
 @plan_derivation
 def largest_pool(plan) -> int:
-    from printgen.systems import system_of
-
     rs = plan.scenario.ruleset
     return max(system_of(rs).dice_pool(rs, s) for s in plan.scenario.fleet.ships)
 

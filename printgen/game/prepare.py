@@ -10,7 +10,7 @@ def prepare(name: str, *, edition: str = "color", paper: str = "letter", scale: 
             table: str | None = None, units: str = "in", fmt: str = "pdf", dpi: float = 100.0,
             fraction: float | None = None, ships: int | None = None, preset: str | None = None,
             seed: int = 1805, periods: int | None = None, minutes: int | None = None, poster: str | None = None):
-    from printgen.rules import load_checked
+    from printgen.data.checked import load_checked
 
     scenario = load_checked(name)
     notes: list[str] = []
@@ -43,10 +43,6 @@ def prepare(name: str, *, edition: str = "color", paper: str = "letter", scale: 
     options = Options(edition=edition, paper=paper, scale=1.0 if scale is None else scale, units=units, fmt=fmt,
                       dpi=dpi, seed=seed, poster=poster, notes=tuple(notes))
     _printable_bases(scenario, options.scale)
-    if poster is not None:
-        from printgen.sheets.maps.poster import check_poster
-
-        check_poster(scenario, options)
     return scenario, options
 
 

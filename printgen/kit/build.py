@@ -13,26 +13,39 @@ from typing import Callable
 from printgen import __version__
 from printgen.kit.combine import combine_pdfs
 from printgen.draw.render import flat_pages, render
-from printgen.game.materials import PRINT_SHOP      # on request (--poster): large paper, never in kit.pdf
-from printgen.kit.documents import Plan, data_names, kinds, makers, stem
+from printgen.game.plan import Plan
 from printgen.kit import tracefile
+from printgen.kit.jobs import Jobs
 from printgen.kit.progress import Progress
 from printgen.output import make_dirs
+from printgen.registry.documents import DocumentKind
+from printgen.request import KitRequest
 
-EDITIONS = {"color": ("color",), "bw": ("bw",), "both": ("color", "bw")}
 
-
-def plan_kit(name: str, students: int, **choices) -> Plan:
+def plan_kit(request: KitRequest) -> Plan:
     """Load, validate and derive everything (fleet, deployment, captains): errors before any file."""
     from printgen.game.deploy import deploy
     from printgen.game.prepare import prepare
     from printgen.game.students import assign
 
-    scenario, options = prepare(name, **choices)
-    return Plan(scenario, options, assign(scenario, students), deploy(scenario, options), students, dict(choices))
+    scenario, options = prepare(request.scenario, **request.choices())
+    if options.poster:
+        from printgen.sheets.maps.poster import check_poster
+
+        check_poster(scenario, options)                # a poster the table does not fit: refused before drawing
+    return Plan(scenario, options, assign(scenario, request.students), deploy(scenario, options), request)
 
 
-def build_kit(plan: Plan, editions: str, out: Path, request: dict, progress: Progress | None = None,
+def file_name(record: DocumentKind, edition: str) -> str:
+    return f"{record.file_stem}-{edition}.pdf"
+
+
+def data_names(records: tuple[DocumentKind, ...]) -> list[str]:
+    """The data files these documents bring (the plays page: its games' records)."""
+    return [name for r in records for name in r.data]
+
+
+def build_kit(plan: Plan, out: Path, progress: Progress | None = None,
               check: Callable[..., bool] | None = None, verify: Callable | None = None) -> tuple[Path, bool]:
     """Write the kit to `out`: built and checked in a staging folder, then moved in (see outdir).
     Returns where it went and whether `check` passed: a failed kit goes to OUT.failed instead.
@@ -42,17 +55,16 @@ def build_kit(plan: Plan, editions: str, out: Path, request: dict, progress: Pro
     from printgen.kit.outdir import absolute, claim, clear_debris, keep_failed, put_in_place, stage
 
     out = absolute(out)
-    claim(out, plan.scenario.folder, set(kit_files(plan, editions, request, names_only=True)))  # before any work
+    claim(out, plan.scenario.folder, set(kit_files(plan, names_only=True)))  # before any work
     make_dirs(out.parent)
     with locked(out):
         clear_debris(out)
-        if "plays" in kinds(plan.scenario.ruleset):         # the previous kit's games, if they are this kit's
-            from printgen.play.kitdoc import reuse_records
+        if any(r.data for r in plan.documents()):          # the previous kit's games, if they are this kit's
+            from printgen.sheets.plays.records import reuse_records
 
-            reuse_records(plan, out, {**request, "scenario": scenario_ref(plan.scenario)},
-                          ruleset_sha256(plan.scenario.ruleset))
+            reuse_records(plan, out, ruleset_sha256(plan.scenario.ruleset))
         checked: dict | None = {} if verify is not None else None
-        files = kit_files(plan, editions, request, progress, checked=checked, verify=verify)
+        files = kit_files(plan, progress, checked=checked, verify=verify)
         old = claim(out, plan.scenario.folder, set(files))      # again, with every page's thumbnail, under the lock
         staging = stage(out, files)
         try:
@@ -65,8 +77,8 @@ def build_kit(plan: Plan, editions: str, out: Path, request: dict, progress: Pro
     return out, True
 
 
-def kit_files(plan: Plan, editions: str, request: dict, progress: Progress | None = None,
-              names_only: bool = False, checked: dict | None = None, verify: Callable | None = None) -> dict[str, bytes]:
+def kit_files(plan: Plan, progress: Progress | None = None, names_only: bool = False, checked: dict | None = None,
+              verify: Callable | None = None) -> dict[str, bytes]:
     """Every file of the kit by its name in the folder (`names_only`: the names, with no content).
     With `verify`, each document is also checked in the worker that made it, from its bytes, by
     verify(pdf, doc, trace, plan, files) (files: the data it brings, e.g. plays.json), and the result
@@ -74,21 +86,21 @@ def kit_files(plan: Plan, editions: str, request: dict, progress: Progress | Non
     from printgen.game.deploy_data import data_files
     from printgen.kit.index import index_html, thumb_name
 
-    doc_kinds = plan.kinds()
-    jobs = [(edition, kind) for edition in EDITIONS[editions] for kind in doc_kinds]
+    records, editions = plan.documents(), plan.request.editions
+    jobs = [(edition, r.kind) for edition in editions for r in records]
     if names_only:
-        names = [f"{stem(kind)}-{edition}.pdf" for edition, kind in jobs]
-        names += [f"kit-{e}.pdf" for e in EDITIONS[editions]]
-        names += ["trace.json", "deployment.json", "deployment.csv", "manifest.json", "index.html", *data_names(doc_kinds)]
+        names = [file_name(r, edition) for edition in editions for r in records]
+        names += [f"kit-{e}.pdf" for e in editions]
+        names += ["trace.json", "deployment.json", "deployment.csv", "manifest.json", "index.html", *data_names(records)]
         names += [thumb_name({"path": n}, 1) for n in names if n.endswith(".pdf") and not n.startswith("kit-")]
         return dict.fromkeys(names, b"")
     progress = progress or Progress(0, enabled=False)
-    request = {**request, "scenario": scenario_ref(plan.scenario)}
-    joined = [kind for kind in doc_kinds if kind not in PRINT_SHOP and (kind != "tiled-map" or request.get("with_tiled"))]
-    kits = {f"kit-{e}.pdf": [f"{stem(kind)}-{e}.pdf" for kind in joined] for e in EDITIONS[editions]}   # 50+ sheets: if asked
+    # kit.pdf: what a class prints; the optional documents (the table-size map: 50+ sheets) if asked
+    joined = [r for r in records if r.in_kit == "always" or (r.in_kit == "optional" and plan.request.with_tiled)]
+    kits = {f"kit-{e}.pdf": [file_name(r, e) for r in joined] for e in editions}
     results, kit_pdfs, files = _documents(plan, jobs, verify, kits, progress)
     documents = []
-    for edition in EDITIONS[editions]:
+    for edition in editions:
         options = plan.options.but(edition=edition)
         for job in jobs:
             if job[0] != edition:
@@ -103,7 +115,7 @@ def kit_files(plan: Plan, editions: str, request: dict, progress: Progress | Non
         kit_path = f"kit-{edition}.pdf"
         files[kit_path] = kit_pdfs[kit_path]
         doc = {"path": kit_path, "kind": "kit", "edition": edition,
-               "pages": sum(results[edition, kind]["pages"] for kind in joined), "parts": kits[kit_path],
+               "pages": sum(results[edition, r.kind]["pages"] for r in joined), "parts": kits[kit_path],
                "title": f"Class kit ({options.edition_name})"}
         documents.append(doc)
         if checked is not None:
@@ -111,7 +123,7 @@ def kit_files(plan: Plan, editions: str, request: dict, progress: Progress | Non
     files.update(data_files(plan.deployment, plan.scenario, plan.options))
     for d in documents:
         d["sha256"] = hashlib.sha256(files[d["path"]]).hexdigest()
-    manifest = _manifest(plan, documents, request, files)
+    manifest = _manifest(plan, documents, files, data_names(records))
     files["index.html"] = index_html(plan, manifest)
     # what a teacher opens and looks at besides the PDFs: hashed too, so an edit is caught
     manifest["extras"] = {name: hashlib.sha256(files[name]).hexdigest()
@@ -127,52 +139,54 @@ def _documents(plan: Plan, jobs: list[tuple[str, str]], verify: Callable | None,
     Those that print the others' page counts (the lesson plan) are drawn once the counts are known:
     nothing is drawn only to be counted. Each document's check is a job of its own, and so are the
     joins, so that they keep the cores busy while the last documents are drawn."""
-    from printgen.kit.documents import COUNTS_PAGES
-    from printgen.kit.parallel import After, run
-
     _preload(plan)
     editions = tuple(dict.fromkeys(e for e, _ in jobs))
-    kinds_ = list(dict.fromkeys(kind for _, kind in jobs))
+    records = [plan.record(kind) for kind in dict.fromkeys(kind for _, kind in jobs)]
     # heavy first, so that the cores finish together; one worker draws every edition of a document:
     # what the editions share (the plays page's games, text already wrapped) is computed once
-    draws = [(k,) for k in sorted((k for k in kinds_ if k not in COUNTS_PAGES), key=lambda k: k not in HEAVY)]
-    tasks: list = [("draw", ks, {}) for ks in draws]
-    last = tuple(k for k in kinds_ if k in COUNTS_PAGES)
-    if last:            # they print each other's counts too: one after the other, each reads the count
-        tasks.append(After(tuple(range(len(draws))), lambda done: ("draw", last, _counts(done))))  # of the one before
-        draws.append(last)
-    every = tuple(range(len(draws)))
+    first = sorted((r for r in records if not r.last), key=lambda r: not r.heavy)
+    work = Jobs()
+    draws = [work.add(f"draw {r.kind}", ("draw", (r.kind,), {})) for r in first]
+    if last := tuple(r.kind for r in records if r.last):
+        # they print each other's counts too: one after the other, each reads the count of the one before
+        draws.append(work.after(f"draw {'+'.join(last)}", draws, lambda done: ("draw", last, _counts(done.values()))))
 
-    def drawn(done: list) -> dict:
-        return {key: r for each in done[:len(draws)] for key, r in each.items()}
+    def drawn(done: dict) -> dict:
+        return {key: r for name in draws for key, r in done[name].items()}
 
-    def join(done: list, parts: list[str]) -> tuple:
+    def join(done: dict, parts: list[str]) -> tuple:
         pdfs = {r["path"]: r["pdf"] for r in drawn(done).values()}
         return "join", [pdfs[p] for p in parts], {}
 
-    tasks += [After(every, lambda done, parts=parts: join(done, parts)) for parts in kits.values()]
-    tasks.append(After(every, lambda done: ("trace", ({r["path"]: r["trace"] for r in (drawn(done)[job] for job in jobs)},
-                                                      kits), {})))
+    for path, parts in kits.items():
+        work.after(f"join {path}", draws, lambda done, parts=parts: join(done, parts))
+    work.after("trace", draws, lambda done: ("trace", ({r["path"]: r["trace"] for r in (drawn(done)[job] for job in jobs)},
+                                                        kits), {}))
+    checks = []
     if verify is not None:
-        tasks += [After((i,), lambda done, i=i, key=(e, k): ("check", _checked_part(done[i][key]), _counts(done)))
-                  for i, ks in enumerate(draws) for k in ks for e in editions]
+        for name in draws:
+            for kind in name.removeprefix("draw ").split("+"):
+                checks += [work.after(f"check {kind} {e}", [name], lambda done, name=name, key=(e, kind):
+                                      ("check", _checked_part(done[name][key]), _counts(done.values())))
+                           for e in editions]
 
-    def made(i: int, result) -> None:
-        if i < len(draws):
+    def made(name: str, result) -> None:
+        if name in draws:
             for edition, kind in result:
                 progress.step(f"{kind} ({edition})")
-        elif i < len(draws) + len(kits):
-            progress.step(f"kit ({editions[i - len(draws)]})")           # kits: one an edition, in order
+        elif name.startswith("join "):
+            progress.step(f"kit ({editions[list(kits).index(name.removeprefix('join '))]})")
 
-    done = run(_job, (plan, verify, editions), tasks, label=_label, each=made)
+    done = work.run(_job, (plan, verify, editions), label=_label, each=made)
     results = drawn(done)
-    for key, found in done[len(draws) + len(kits) + 1:]:       # the checks
+    for name in checks:
+        key, found = done[name]
         results[key]["checked"] = found
-    plan.page_counts().update(_counts(done))
-    return results, dict(zip(kits, done[len(draws):])), {"trace.json": done[len(draws) + len(kits)]}
+    plan.page_counts().update(_counts(done.values()))
+    return results, {path: done[f"join {path}"] for path in kits}, {"trace.json": done["trace"]}
 
 
-def _counts(done: list) -> dict[str, int]:
+def _counts(done) -> dict[str, int]:
     """The page count of each document drawn so far (the same in every edition)."""
     return {kind: r["pages"] for each in done if isinstance(each, dict) for (_, kind), r in each.items()}
 
@@ -213,8 +227,10 @@ def _preload(plan: Plan) -> None:
 
     from printgen.draw.fonts import register_pdf_fonts
     from printgen.kit import index  # noqa: F401
+    from printgen.registry.documents import resolve
 
-    makers(plan)                                  # imports every sheet's module
+    for record in plan.documents():               # imports every sheet's module
+        resolve(record.draw)
     register_pdf_fonts()                          # parsing the three faces costs 0.1 s: once, not once a worker
 
 
@@ -223,9 +239,6 @@ def scenario_ref(scenario) -> str:
     from printgen.paths import scenario_ref as ref
 
     return ref(scenario)
-
-
-HEAVY = ("tiled-map", "sprites", "plays")     # plays: its games (about 1 s)
 
 
 def _editions(shared: tuple[Plan, Callable | None, tuple[str, ...]], kinds_: tuple[str, ...]) -> dict:
@@ -247,15 +260,16 @@ def _document(shared: tuple[Plan, Callable | None], job: tuple[str, str]) -> dic
     plan, _ = shared
     edition, kind = job
     options = plan.options.but(edition=edition, fmt="pdf")
-    drawing = makers(plan)[kind](options)
+    record = plan.record(kind)
+    drawing = record.make(plan, options)
     pages = flat_pages(drawing, edition)
     from printgen.sheets.legible import illegible_names
 
-    if problems := illegible_names(pages, plan.scenario, options.scale, f"{stem(kind)}-{edition}.pdf"):
+    if problems := illegible_names(pages, plan.scenario, options.scale, file_name(record, edition)):
         from printgen.errors import PrintgenError
 
         raise PrintgenError(problems)
-    doc = {"path": f"{stem(kind)}-{edition}.pdf", "kind": kind, "edition": edition, "pages": len(pages),
+    doc = {"path": file_name(record, edition), "kind": kind, "edition": edition, "pages": len(pages),
            "title": drawing.title}
     return {**doc, "pdf": render(drawing, edition, "pdf", pages=pages).files[0][1],
             "trace": [[trace_record(e) for e in p.trace] for p in pages],
@@ -276,14 +290,20 @@ def _check(plan: Plan, verify: Callable, r: dict):
     return verify(r["pdf"], {k: r[k] for k in DOC}, tracefile.as_read(r["path"], r["trace"]), plan, r["files"])
 
 
-def _manifest(plan: Plan, documents: list[dict], request: dict, files: dict[str, bytes]) -> dict:
+def asked(plan: Plan) -> KitRequest:
+    """The request as the manifest records it: the scenario by the name that finds it again
+    (printgen.paths.scenario_ref)."""
+    return plan.request.but(scenario=scenario_ref(plan.scenario))
+
+
+def _manifest(plan: Plan, documents: list[dict], files: dict[str, bytes], data: list[str]) -> dict:
     from printgen.rules.trace import walk_numbers
 
     s, o = plan.scenario, plan.options
     return {
         "printgen": __version__,
         "scenario": {"name": s.name, "title": s.title, "ruleset": s.ruleset.ruleset.id},
-        "request": request,                                   # what was asked: the checker re-derives from it
+        "request": asked(plan).to_json(),                     # what was asked: the checker re-derives from it
         "options": {"paper": o.paper, "scale": o.scale, "units": o.units, "seed": o.seed, "notes": list(o.notes)},
         "ruleset": {key: list(v) if isinstance(v, tuple) else v for key, v in walk_numbers(s.ruleset)},
         "ruleset_labels": dict(s.ruleset.labels),
@@ -293,7 +313,7 @@ def _manifest(plan: Plan, documents: list[dict], request: dict, files: dict[str,
                       "ships": [ship.key for ship in c.ships]} for c in plan.captains],
         "documents": documents,
         "data": {name: hashlib.sha256(files[name]).hexdigest()
-                 for name in ("trace.json", "deployment.json", "deployment.csv", *data_names(tuple(d["kind"] for d in documents)))},
+                 for name in ("trace.json", "deployment.json", "deployment.csv", *data)},
         "files": sorted([*files, "manifest.json", "index.html"]),   # what printgen may replace on the next run
     }
 

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from printgen.draw.png import render_png
-from printgen.sheets.text.teacher import HOW_TO_PRINT
+from printgen.registry.documents import find
 
 THUMB_DPI = 16
-OVERVIEW_ONLY = ("tiled-map",)      # its first page shows how its many tiles fit: one thumbnail says it all
 
 
 def thumb_name(doc: dict, page: int) -> str:
@@ -14,8 +13,10 @@ def thumb_name(doc: dict, page: int) -> str:
 
 
 def thumbed(doc: dict) -> int:
-    """How many of the document's pages get a thumbnail (the first ones)."""
-    return 1 if doc["kind"] in OVERVIEW_ONLY else doc["pages"]
+    """How many of the document's pages get a thumbnail (the first ones): all, or only the first when
+    it shows the rest (the table-size map's overview: how its many tiles fit)."""
+    record = find(doc["kind"])
+    return 1 if record is not None and record.thumbs == "first" else doc["pages"]
 
 
 def thumbnails(pages, edition: str, documents: list[dict]) -> dict[str, bytes]:
@@ -34,12 +35,12 @@ def sheet_totals(plan, manifest: dict, kit: dict) -> dict:
     counts them (printgen.game.materials.kit_pages), from the pages the kit printed."""
     import dataclasses
 
-    from printgen.game.materials import kit_pages, optional_pages
+    from printgen.game.materials import kit_pages, optional_kinds, optional_pages
 
     counted = dataclasses.replace(plan)                         # a copy: its page counts are this edition's
     counted.__dict__["_pages"] = {d["kind"]: d["pages"] for d in manifest["documents"]
                                   if d["edition"] == kit["edition"] and d["kind"] != "kit"}
-    with_optional = any(d["kind"] == "tiled-map" for d in manifest["documents"] if d["path"] in kit.get("parts", []))
+    with_optional = any(d["kind"] in optional_kinds(plan) for d in manifest["documents"] if d["path"] in kit.get("parts", []))
     return {"kit": kit_pages(counted, with_optional), "tiled": 0 if with_optional else optional_pages(counted)}
 
 
@@ -51,15 +52,17 @@ def index_html(plan, manifest: dict) -> bytes:
     # HTML, so autoescaped (the sheets' environment is not): a scenario's title is the teacher's text
     environment = jinja2.Environment(loader=jinja2.FileSystemLoader(str(paths.templates_dir())), autoescape=True,
                                      undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+    from printgen.game.materials import optional_kinds
+
     docs = []
+    optional = optional_kinds(plan)
     for d in manifest["documents"]:
         whole = "Everything above in one file, in print order."
-        if d["kind"] == "kit" and any(x["kind"] == "tiled-map" and x["edition"] == d["edition"]
+        if d["kind"] == "kit" and any(x["kind"] in optional and x["edition"] == d["edition"]
                                       and x["path"] not in d.get("parts", [x["path"]]) for x in manifest["documents"]):
             whole = ("Everything above but the table-size map, in one file, in print order "
                      "(printgen kit --with-tiled puts the map in too).")
-        advice = HOW_TO_PRINT | {"kit": whole}
-        docs.append({**d, "advice": advice.get(d["kind"], whole),
+        docs.append({**d, "advice": plan.record(d["kind"]).advice if d["kind"] != "kit" else whole,
                      "thumbs": [thumb_name(d, k + 1) for k in range(thumbed(d))] if d["kind"] != "kit" else []})
     totals = []
     for kit in (d for d in manifest["documents"] if d["kind"] == "kit"):

@@ -45,7 +45,7 @@ class Setup:
 
 def family_phases(ruleset, scale: float):
     """The family's engine phases at this scale (RuleSystem.phases); a family without them: exit 2."""
-    from printgen.systems import system_of
+    from printgen.registry import system_of
 
     phases = system_of(ruleset).phases(ruleset)
     if phases is None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from printgen.rules import checks, rolls  # noqa: F401 (derivations)
 from printgen.rules.checks import CheckResult
-from printgen.systems import system_of
+from printgen.registry import system_of
 
 
 def run_checks(scenario, printed_tracks: dict[str, int] | None = None) -> list[CheckResult]:
@@ -21,17 +21,3 @@ def run_checks(scenario, printed_tracks: dict[str, int] | None = None) -> list[C
 
 __all__ = ["run_checks", "CheckResult"]
 
-
-def load_checked(name_or_path: str):
-    """Load a scenario for printing: data that does not add up is refused (exit 2) before any
-    file is written, with every failed check named."""
-    from printgen.data.scenario import load_scenario
-    from printgen.errors import PrintgenError, Problem
-
-    scenario = load_scenario(name_or_path)
-    problems = [Problem(f"{r.name}: {failure}", file=scenario.path if r.name == "squadron counts" else scenario.ruleset.path,
-                        fix=f"correct the data; `printgen check {name_or_path}` lists every check")
-                for r in run_checks(scenario) if not r.ok for failure in r.failures]
-    if problems:
-        raise PrintgenError(problems)
-    return scenario

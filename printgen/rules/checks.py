@@ -72,12 +72,14 @@ def ranges(rs) -> CheckResult:
 
 
 def wind_edges(rs) -> CheckResult:
-    table, failures = rs.table, []
-    if not table.edges:
+    from printgen.registry import system_of
+
+    table, edges, failures = rs.table, system_of(rs).wind_edges(rs), []
+    if not edges:
         return _result("wind edges", [], f"no coloured edges: ships steer by their angle to the wind (from {table.wind_from})")
     for side in ("north", "east", "south", "west"):
         length = table.side_length_ft(side)
-        segs = sorted((e.from_ft, e.to_ft, e.colour) for e in table.edges if e.side == side)
+        segs = sorted((e.from_ft, e.to_ft, e.colour) for e in edges if e.side == side)
         if not segs:
             failures.append(f"the {side} edge has no colour")
             continue
@@ -108,8 +110,8 @@ def damage_tracks(scenario, printed: dict[str, int] | None = None) -> CheckResul
     """Each ship's printed marks (hit circles, structure boxes) equal its points in the rules;
     `printed` maps ship key to marks counted on the sprite drawing (None: the tracks the sheets draw
     from). The rules' count is each track's source read a second way (check/marks.py), not its count."""
-    from printgen.check.marks import expected_marks            # the tracks' sources read a second way
-    from printgen.systems import system_of
+    from printgen.rules.marks import expected_marks            # the tracks' sources read a second way
+    from printgen.registry import system_of
 
     rs = scenario.ruleset
     name = system_of(rs).marks[0]

@@ -52,16 +52,16 @@ class RollTable(Strict):
 class Meta(Strict):
     id: str
     title: Annotated[str, Field(min_length=1, max_length=limits.TITLE_CHARS)]
-    system: str                       # a registered rule system (printgen.systems)
+    system: str                       # a registered rule system (printgen.registry)
     die: Literal[6] = 6
 
     @field_validator("system")
     @classmethod
     def _registered(cls, v: str):
-        from printgen import systems
+        from printgen import registry
 
-        if systems.get(v) is None:
-            raise ValueError(f"unknown rule system '{v}': known systems are {', '.join(systems.known())}")
+        if registry.get(v) is None:
+            raise ValueError(f"unknown rule system '{v}': known systems are {', '.join(registry.known())}")
         return v
 
 
@@ -70,24 +70,10 @@ class Side(Strict):
     nations: list[str] = Field(min_length=1)
 
 
-class Edge(Strict):
-    side: SideName
-    from_ft: Feet
-    to_ft: Feet
-    colour: Colour
-
-    @model_validator(mode="after")
-    def _ordered(self):
-        if self.to_ft <= self.from_ft:
-            raise ValueError(f"edge segment runs from {self.from_ft} to {self.to_ft} ft: 'to_ft' must be larger")
-        return self
-
-
 class Table(Strict):
     north_south_ft: PositiveFeet
     east_west_ft: PositiveFeet
     wind_from: Compass
-    edges: list[Edge] = []            # coloured wind edges, where the rules steer by them (Trafalgar)
 
     def side_length_ft(self, side: SideName) -> float:
         return self.east_west_ft if side in ("north", "south") else self.north_south_ft

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from printgen.registry import system_of
 from printgen.rules import odds
 from printgen.rules.trace import derivation, lookup
 
@@ -23,7 +24,7 @@ def chance_any(rs, key: str, rollers: int) -> Fraction:
 @derivation
 def edge_length(rs, colour: str) -> float:
     """Feet of table edge of one wind colour (the yarn a teacher cuts), at full scale."""
-    return sum(e.to_ft - e.from_ft for e in rs.table.edges if e.colour == colour)
+    return sum(e.to_ft - e.from_ft for e in system_of(rs).wind_edges(rs) if e.colour == colour)
 
 
 @derivation

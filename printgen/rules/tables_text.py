@@ -7,7 +7,7 @@ from printgen.rules.trace import Traced
 
 
 def odds_tables(rs) -> list[OddsTable]:
-    from printgen.systems import system_of
+    from printgen.registry import system_of
 
     return system_of(rs).odds_tables(rs)
 

@@ -22,7 +22,7 @@ def derivation(fn: Callable[..., Any]) -> Callable[..., Any]:
 
 def plan_derivation(fn: Callable[..., Any]) -> Callable[..., Any]:
     """Register a function of (plan, *args): numbers that depend on the scenario's lesson data, the
-    class size or the deployment (printgen.kit.documents.Plan), not on the ruleset alone."""
+    class size or the deployment (printgen.game.plan.Plan), not on the ruleset alone."""
     PLAN_DERIVATIONS[fn.__name__] = fn
     return fn
 

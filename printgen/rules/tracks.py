@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from printgen.rules.trace import Source
-from printgen.systems import system_of
+from printgen.registry import system_of
 
 
 @dataclass(frozen=True)

@@ -110,9 +110,10 @@ def create_app(builds: Builds | None = None, hosts: list[str] | None = None) -> 
                    f"{f.EDITION_NAMES[v['edition']]}, {f.PAPERS[v['paper']]} paper, "
                    f"distances in {f.UNITS[v['units']].lower()}, deployment number {v['seed']}")
         # an uploaded fleet is named "./folder", so the kit's manifest points beside it, as in the zip
-        build = builds.start(folder, f"./{fleet.name}" if fleet else scenario, kit.cli_args(),
+        build = builds.start(folder, f"./{fleet.name}" if fleet else scenario, kit.request(scenario).cli_args(),
                              title=plan.scenario.title, summary=summary, fleet=fleet,
-                             name=fleet.name if fleet else scenario)
+                             name=fleet.name if fleet else scenario,
+                             advice={r.kind: r.advice for r in plan.documents()})
         return RedirectResponse(f"/build/{build.id}", status_code=303)
 
     async def show(request: Request) -> Response:
@@ -209,7 +210,7 @@ def _thumbs(build: Build) -> set[str]:
 
 def preview(build: Build) -> dict:
     """The documents of the kit, each with its pages' thumbnails and how to print it."""
-    from printgen.kit.index import HOW_TO_PRINT, thumb_name, thumbed    # the advice the kit's own index.html gives
+    from printgen.kit.index import thumb_name, thumbed
 
     m = build.manifest()
     docs, kits = [], []
@@ -218,8 +219,9 @@ def preview(build: Build) -> dict:
             kits.append(d)
             continue
         short = d["title"].removeprefix(m["scenario"]["title"] + ": ")
-        docs.append({**d, "short": short[:1].upper() + short[1:], "advice": HOW_TO_PRINT.get(d["kind"], ""),
+        docs.append({**d, "short": short[:1].upper() + short[1:], "advice": build.advice.get(d["kind"], ""),
                      "thumbs": [thumb_name(d, k + 1).removeprefix("thumbs/") for k in range(thumbed(d))]})
     check = [line for line in build.output().splitlines() if line.startswith("check") or line.startswith("  ")]
     return dict(documents=docs, kits=kits, notes=m["options"]["notes"], check=check,
                 zip_bytes=sum(p.stat().st_size for p in build.kit.rglob("*") if p.is_file()))
+

@@ -8,6 +8,7 @@ from functools import cache
 from pathlib import Path
 
 from printgen.errors import Problem
+from printgen.request import KitRequest
 
 EDITIONS = {"color": "Colour", "bw": "Black and white (for the photocopier)", "both": "Both"}
 EDITION_NAMES = {"color": "colour edition", "bw": "black-and-white edition", "both": "colour and black-and-white"}
@@ -56,7 +57,7 @@ def catalogue() -> tuple[Choice, ...]:
 class KitForm:
     values: dict[str, str]
     errors: dict[str, list[str]] = field(default_factory=dict)
-    choices: dict = field(default_factory=dict)     # plan_kit's keyword arguments
+    choices: dict = field(default_factory=dict)     # the request's planning options, as read
     students: int = 0
 
     def add(self, name: str, message: str) -> None:
@@ -66,13 +67,9 @@ class KitForm:
     def upload(self) -> bool:
         return self.values["scenario"] == UPLOAD
 
-    def cli_args(self) -> list[str]:
-        """The options of `printgen kit`, as a teacher would type them (the scenario comes apart)."""
-        args = ["--students", str(self.students), "--edition", self.values["edition"]]
-        for key, value in self.choices.items():
-            if value is not None:
-                args += [f"--{key}", str(value)]
-        return args
+    def request(self, scenario: str) -> KitRequest:
+        """What the form asks for, as `printgen kit` would be asked (read_form found no error)."""
+        return KitRequest(scenario, self.students, self.values["edition"], **self.choices)
 
 
 def read_form(raw: dict[str, str]) -> KitForm:
@@ -119,7 +116,7 @@ def validate(form: KitForm, scenario: str):
     from printgen.kit.build import plan_kit
 
     try:
-        return plan_kit(scenario, form.students, **form.choices)
+        return plan_kit(form.request(scenario))
     except PrintgenError as e:
         for p in e.problems:
             form.add(*place(p, form.upload))

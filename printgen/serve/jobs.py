@@ -41,6 +41,7 @@ class Build:
     summary: str
     name: str                                   # the scenario, as the zip file is named
     fleet: Path | None = None                   # the uploaded fleet folder, if any
+    advice: dict[str, str] = field(default_factory=dict)    # how to print each document (its catalogue record's)
     proc: subprocess.Popen | None = None
     started: float = field(default_factory=time.monotonic)
     expires: float = 0.0

@@ -13,7 +13,7 @@ from printgen.options import Options
 from printgen.sheets.page.frame import content_box, frame, new_page
 from printgen.sheets.maps.table_diagram import COMPASS
 from printgen.sheets.text.textfit import fit_size
-from printgen.systems import system_of
+from printgen.registry import system_of
 
 STRIP_H = 0.75 * 72
 GAP = 16.0

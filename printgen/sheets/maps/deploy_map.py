@@ -20,7 +20,7 @@ from printgen.sheets.maps.map_legend import WIDTH as LEGEND_W
 from printgen.sheets.maps.map_legend import Block, legend_blocks
 from printgen.sheets.maps.map_parts import (Grid, MapView, edge_lines, glyph_box, grid_labels, grid_of,
                                        ship_glyph, table_shapes, unit_pt)
-from printgen.systems import system_of
+from printgen.registry import system_of
 from printgen.sheets.maps.hazards import chain_shapes, hazard_shapes
 from printgen.sheets.maps.placement_table import placement_pages
 from printgen.sheets.pieces.sprites import star_shape
@@ -69,7 +69,7 @@ def map_page(scenario, dep: Deployment, options: Options, secret: bool = False, 
     page.add(*table_shapes(view, grid))
     page.add(*hazard_shapes(view, scenario, dep.scale, secret=secret))
     page.add(*chain_shapes(view, scenario, dep))
-    page.add(*edge_lines(view, dep, scenario.ruleset.table.edges))
+    page.add(*edge_lines(view, dep, system_of(scenario.ruleset).wind_edges(scenario.ruleset)))
     page.add(*grid_labels(view, grid, 6.0, "bold"))
     page.add(*edge_labels(view, dep, scenario.ruleset, options))
     for p in dep.placements:
@@ -216,3 +216,7 @@ def _hit(a, b) -> bool:
 
 
 __all__ = ["map_sheets", "map_page", "fit_map", "MapLayout", "Block", "Grid"]
+
+
+def map_document(plan, options: Options) -> Drawing:
+    return map_sheets(plan.scenario, plan.deployment, options)

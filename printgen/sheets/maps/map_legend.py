@@ -15,7 +15,7 @@ from printgen.game.deploy import Deployment
 from printgen.options import Options
 from printgen.sheets.maps.map_parts import Grid, MapView, scale_bar
 from printgen.sheets.pieces.sprites import star_shape
-from printgen.systems import system_of
+from printgen.registry import system_of
 
 WIDTH = 160.0
 TITLE, BODY, LEAD = 8.5, TYPE.small, 9.4

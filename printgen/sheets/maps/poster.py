@@ -96,3 +96,7 @@ def _outside(t: Text, area) -> Text:
     if t.y < area.y + area.h / 2:                           # north: above the line
         return dataclasses.replace(t, y=area.y - d)
     return dataclasses.replace(t, y=area.bottom + CLEAR + fonts.ascent(t.size))    # south: below it, its top to the line
+
+
+def poster_document(plan, options: Options) -> Drawing:
+    return poster_sheets(plan.scenario, plan.deployment, options)

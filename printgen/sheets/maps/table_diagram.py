@@ -26,25 +26,6 @@ def edge_line(index: int, edge, start: tuple[float, float], along: tuple[float, 
 SIDE_FRAME = {"north": ((0, 0), (1, 0)), "east": ((1, 0), (0, 1)), "south": ((1, 1), (-1, 0)), "west": ((0, 1), (0, -1))}
 
 
-def edge_segments(table, x: float, y: float, w: float, h: float) -> list[tuple[str, tuple[float, float, float, float]]]:
-    """(colour, (x1, y1, x2, y2)) for each edge segment of the ruleset, on a w x h picture of the
-    table (north up); distances run clockwise along each side, as in the ruleset."""
-    sx, sy = w / table.east_west_ft, h / table.north_south_ft
-    out = []
-    for e in table.edges:
-        a, b = e.from_ft, e.to_ft
-        if e.side == "north":
-            seg = (x + a * sx, y, x + b * sx, y)
-        elif e.side == "east":
-            seg = (x + w, y + a * sy, x + w, y + b * sy)
-        elif e.side == "south":
-            seg = (x + w - a * sx, y + h, x + w - b * sx, y + h)
-        else:
-            seg = (x, y + h - a * sy, x, y + h - b * sy)
-        out.append((e.colour, seg))
-    return out
-
-
 def arrow(x1: float, y1: float, x2: float, y2: float, head: float, role: str = "arrow") -> list[Shape]:
     ang = math.atan2(y2 - y1, x2 - x1)
     left = (x2 - head * math.cos(ang - 0.45), y2 - head * math.sin(ang - 0.45))

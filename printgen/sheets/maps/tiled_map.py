@@ -22,7 +22,7 @@ from printgen.sheets.page.clip import clip_segment, overlaps
 from printgen.sheets.page.frame import FOOTER, HEADER, MARGIN, Box, frame
 from printgen.sheets.maps.map_parts import MapView, grid_of, unit_pt
 from printgen.sheets.maps.tile_ship import ink_box, tile_ship
-from printgen.systems import system_of
+from printgen.registry import system_of
 
 OVERLAP_PT = 36.0                 # half an inch of paper shared by neighbouring sheets
 MAX_SHEETS = 400
@@ -360,7 +360,7 @@ def index_page(scenario, dep: Deployment, options: Options, plan: TilePlan, kept
     from printgen.sheets.maps.hazards import chain_shapes, hazard_shapes
 
     page.add(*(h for h in hazard_shapes(view, scenario, dep.scale) if not isinstance(h, Text)))
-    page.add(*edge_lines(view, dep, scenario.ruleset.table.edges))
+    page.add(*edge_lines(view, dep, system_of(scenario.ruleset).wind_edges(scenario.ruleset)))
     page.add(*chain_shapes(view, scenario, dep))
     for p in dep.placements:
         page.add(ship_glyph(view, dep, p))
@@ -388,3 +388,7 @@ def index_page(scenario, dep: Deployment, options: Options, plan: TilePlan, kept
                       "paper"),
                  Text(lx, base, tile_spans(r, c), size, font="bold", anchor="middle", tag="tile-label"))
     return page
+
+
+def tiled_document(plan, options: Options) -> Drawing:
+    return tiled_sheets(plan.scenario, plan.deployment, options)

@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from printgen.draw.shapes import Circle, Drawing, Group, LazyPages, Poly, Rect, Span, Symbol, Text, translate
 from printgen.options import Options
-from printgen.systems import system_of
+from printgen.registry import system_of
 
 LEGIBLE_PT = 3.5           # the smallest print a student can still read
 

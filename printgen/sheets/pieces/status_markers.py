@@ -19,6 +19,11 @@ TITLE_PT, TEXT_PT = 12.0, 8.5
 STRIP = 0.3                         # the pattern strip at a marker's foot, of its height
 
 
+def has_markers(rs, kind: str) -> bool:
+    """Whether the ruleset has status markers ([status_markers], a classroom addition)."""
+    return rs.status_markers is not None
+
+
 def status_marker_sheets(plan, options: Options) -> Drawing:
     from printgen.game.materials import markers_by_nation
 

@@ -163,3 +163,9 @@ def _crop_marks(page: Page, box: Box, slot_w: float, slot_h: float) -> None:
         y = box.y + r * slot_h
         page.add(Line(box.x - CROP, y, box.x - 2, y, "calibration"),
                  Line(box.x + COLS * slot_w + 2, y, box.x + COLS * slot_w + CROP, y, "calibration"))
+
+
+def captain_cards(plan, options: Options) -> Drawing:
+    """A card for each captain of the kit's class: their ships, where they start, what they roll."""
+    return card_sheets(plan.scenario, options, "captains.md.j2", "Captain cards", captains=plan.captains,
+                       deployment=plan.deployment)

@@ -7,7 +7,7 @@ from printgen.draw import fonts
 from printgen.options import Options
 from printgen.sheets.text.flow import FLOOR, LAST_RESORT, WRAP_CELLS, Laid, at_least
 from printgen.sheets.text.markup import Block
-from printgen.systems import system_of
+from printgen.registry import system_of
 
 
 def expander(scenario, options: Options, wording=None):

@@ -10,37 +10,48 @@ from printgen.errors import Problem
 from printgen.options import Options
 from printgen.sheets.text.quickref import panel_sheet, pages_for
 
-# kind -> (template, sheet title, columns, most pages besides what grows (GROWS), a student handout
-# (TYPE.body at least))
-SHEETS = {
-    "lesson": ("lesson.md.j2", "Lesson plan", 1, 8, False),
-    "score": ("score.md.j2", "Score sheet and turn tracker", 2, 1, True),
-    "worksheet": ("worksheet.md.j2", "Odds worksheet", 1, 2, True),
-    "debrief": ("debrief.md.j2", "History and debrief", 1, 2, True),
-}
-# kind -> (rows that grow with the lesson or the fleet, rows a page holds at least, what to do when
-# they do not fit): a tracker row a turn and a score row a ship; a debrief paragraph a ship.
-GROWS = {
-    "score": (lambda plan: plan.scenario.lesson.turn_limit + len(plan.scenario.fleet.ships), 30,
-              Problem("the turn tracker has a row for each turn, the score tables one for each ship", field="--periods",
-                      fix="a shorter lesson (--periods, --minutes), or fewer ships (--ships, --fraction)")),
-    "debrief": (lambda plan: len(plan.scenario.fleet.ships), 15,
-                Problem("it tells the fate of every ship", field="--ships", fix="fewer ships (--ships, --fraction)")),
-}
+# What grows with the lesson or the fleet (rows, rows a page holds at least, what to do when they do
+# not fit): the tracker a row a turn and the score tables a row a ship; the debrief a paragraph a ship.
+TRACKER = (lambda plan: plan.scenario.lesson.turn_limit + len(plan.scenario.fleet.ships), 30,
+           Problem("the turn tracker has a row for each turn, the score tables one for each ship", field="--periods",
+                   fix="a shorter lesson (--periods, --minutes), or fewer ships (--ships, --fraction)"))
+FATES = (lambda plan: len(plan.scenario.fleet.ships), 15,
+         Problem("it tells the fate of every ship", field="--ships", fix="fewer ships (--ships, --fraction)"))
 
 
 def has_sheet(rs, kind: str) -> bool:
-    from printgen.systems import system_of
+    """Whether the ruleset has the document's template (templates/<ruleset>/<kind>.md.j2)."""
+    from printgen.registry import system_of
 
-    return (system_of(rs).templates_dir(rs) / rs.ruleset.id / SHEETS[kind][0]).is_file()
+    return (system_of(rs).templates_dir(rs) / rs.ruleset.id / f"{kind}.md.j2").is_file()
 
 
-def lesson_sheet(plan, kind: str, options: Options) -> Drawing:
-    template, title, columns, pages, handout = SHEETS[kind]
+def lesson_plan(plan, options: Options) -> Drawing:
+    return lesson_sheet(plan, options, "lesson.md.j2", "Lesson plan", columns=1, pages=8)
+
+
+def score_sheet(plan, options: Options) -> Drawing:
+    return lesson_sheet(plan, options, "score.md.j2", "Score sheet and turn tracker", columns=2, pages=1,
+                        handout=True, grows=TRACKER)
+
+
+def odds_worksheet(plan, options: Options) -> Drawing:
+    return lesson_sheet(plan, options, "worksheet.md.j2", "Odds worksheet", columns=1, pages=2, handout=True)
+
+
+def debrief_sheet(plan, options: Options) -> Drawing:
+    return lesson_sheet(plan, options, "debrief.md.j2", "History and debrief", columns=1, pages=2, handout=True,
+                        grows=FATES)
+
+
+def lesson_sheet(plan, options: Options, template: str, title: str, columns: int, pages: int,
+                 handout: bool = False, grows: tuple | None = None) -> Drawing:
+    """A lesson template flowed into `columns`, in at most `pages` pages besides what `grows`; a student
+    handout (`handout`) keeps to TYPE.body at least."""
     plan = plan.but(options)
     too_long = Problem("its text is too long", fix=f"shorten the ruleset's {template}")
-    if kind in GROWS:
-        rows, per_page, too_long = GROWS[kind]
+    if grows is not None:
+        rows, per_page, too_long = grows
         pages += pages_for(rows(plan), per_page)
     return panel_sheet(plan.scenario, options, template, title, columns=columns, max_pages=pages,
                        handout=handout, too_long=too_long, **context(plan))
@@ -54,6 +65,6 @@ def context(plan) -> dict:
     sides = {key: [ship for ship in s.fleet.ships if ship.side == key] for key in s.ruleset.sides}
     other_side = {key: next((k for k in sides if k != key), key) for key in sides}
     return dict(plan=plan, sides=sides, other_side=other_side, groups=classroom.groups(plan), breaks=classroom.period_breaks(plan),
-                printed=[(k, materials.TITLES.get(k, k), *materials.copy_rule(k)) for k in materials.printed_kinds(plan)],
-                per_words=materials.PER_WORDS, optional=materials.OPTIONAL,
+                printed=[(r.kind, r.title, r.copies, r.paper, r.two_sided) for r in map(plan.record, materials.printed_kinds(plan))],
+                per_words=materials.PER_WORDS, optional=materials.optional_kinds(plan),
                 outcome=lambda ship: classroom.outcome_of(plan, ship), lesson=s.lesson, victory=s.victory)

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from printgen.draw.shapes import Drawing
 from printgen.errors import Problem
-from printgen.game.materials import OPTIONAL
 from printgen.options import Options
 from printgen.sheets.text.quickref import panel_sheet, pages_for
 
@@ -17,31 +16,15 @@ ROSTER_ROWS = 25    # roster rows a page holds at least (a captain of three long
 TOO_LONG = Problem("the roster has a row for each captain", field="--students",
                    fix="fewer students (--students), or fewer ships (--ships, --fraction) or shorter ship names")
 
-HOW_TO_PRINT = {
-    "teacher": "Teacher's sheet: plain paper, for you.",
-    "lesson": "Lesson plan: plain paper, two-sided, for you (it lists every copy to make).",
-    "plays": "How this scenario plays: plain paper, for you (who wins the computer's games, how long they last).",
-    "sprites": "Ship sprites: on thin card if your printer takes it, at actual size.",
-    "quickref": "Quick reference: plain paper, one for each table group (the captains of one squadron).",
-    "cards": "Rule cards: card or plain paper; cut on the solid lines.",
-    "map": "Deployment map: plain paper, for you to set the table.",
-    "tiled-map": "Full-size map: plain paper; trim and tape the sheets in the order of the index.",
-    "rulers": "Rulers and gauges: card; one set for each table group.",
-    "captains": "Captain cards: plain paper, one card for each student.",
-    "status-markers": "Markers: card; cut them out for the whole class.",
-    "score": "Score sheet and turn tracker: plain paper, one for each side.",
-    "poster": "Poster map: the whole table on one large sheet, for a print shop to print at actual size.",
-    "worksheet": "Odds worksheet: plain paper, one for each student.",
-    "debrief": "History and debrief: plain paper, two-sided, one for two students.",
-}
 
 
-def how_to_print(rs, kinds: list[str]) -> list[tuple[str, str]]:
-    """(kind, advice) for each document that has advice."""
-    from printgen.systems import system_of
+def how_to_print(rs, kinds: list[str] | None = None) -> list[tuple[str, str]]:
+    """(kind, advice) for each of the documents (default: every one a kit of the ruleset may hold)
+    whose record has advice."""
+    from printgen.registry.documents import declared
 
-    advice = HOW_TO_PRINT | system_of(rs).print_advice
-    return [(k, advice[k]) for k in kinds if k in advice]
+    records = declared(rs)
+    return [(k, records[k].advice) for k in (records if kinds is None else kinds) if k in records and records[k].advice]
 
 
 def line_squadrons(scenario) -> list[list[str]]:
@@ -62,11 +45,19 @@ def line_squadrons(scenario) -> list[list[str]]:
 def teacher_sheet(scenario, options: Options, captains, kinds: list[str] | None = None, plan=None) -> Drawing:
     """`plan` (the kit's): each document's sheet count and the kit's total, as index.html prints
     them (printgen.game.materials.document_pages, kit_pages)."""
-    printing = how_to_print(scenario.ruleset, kinds or list(HOW_TO_PRINT))
+    from printgen.registry.documents import declared
+
+    printing = how_to_print(scenario.ruleset, kinds)
+    optional = [r.kind for r in declared(scenario.ruleset).values() if r.in_kit == "optional"]
     if plan is not None:
         plan = plan.but(options)             # sharing the page counts: an edition's do not differ
     pages = {k: plan.pages(k) for k, _ in printing} if plan is not None else {}     # for the plurals
     return panel_sheet(scenario, options, "teacher.md.j2", "Teacher's sheet", columns=1,
                        max_pages=PAGES + pages_for(len(captains), ROSTER_ROWS), too_long=TOO_LONG, captains=captains,
                        printing=printing, lines=line_squadrons(scenario), seed=options.seed, plan=plan,
-                       optional=OPTIONAL, pages=pages)
+                       optional=optional, pages=pages)
+
+
+def teacher_document(plan, options: Options) -> Drawing:
+    """The kit's teacher's sheet: its roster, and how to print each of its documents."""
+    return teacher_sheet(plan.scenario, options, plan.captains, list(plan.kinds()), plan)

@@ -196,7 +196,7 @@ class Wording:
         return lookup(self.rs, key)
 
     def render(self, name: str, **context) -> str:
-        from printgen.systems import system_of
+        from printgen.registry import system_of
 
         template = environment(str(system_of(self.rs).templates_dir(self.rs))).get_template(name)
         self.deployment = context.get("deployment")

@@ -10,8 +10,8 @@ from pydantic import Field, PositiveFloat, field_validator, model_validator
 
 from printgen import limits
 from printgen.rules.faces import Faces
-from printgen.rules.model import (Compass, Count, Dice, Inches, Points, RangeBands, RollTable, RulesetBase, Sequence,
-                                  Strict)
+from printgen.rules.model import (Colour, Compass, Count, Dice, Feet, Inches, Points, RangeBands, RollTable,
+                                  RulesetBase, Sequence, SideName, Strict, Table)
 
 
 class CutLoose(RollTable):
@@ -99,8 +99,27 @@ class Boarding(RollTable):
         return {"hit": self.hit, "miss": self.miss}
 
 
+class Edge(Strict):
+    side: SideName
+    from_ft: Feet
+    to_ft: Feet
+    colour: Colour
+
+    @model_validator(mode="after")
+    def _ordered(self):
+        if self.to_ft <= self.from_ft:
+            raise ValueError(f"edge segment runs from {self.from_ft} to {self.to_ft} ft: 'to_ft' must be larger")
+        return self
+
+
+class WindTable(Table):
+    edges: list[Edge] = []            # coloured wind edges: ships steer by the edge they face
+
+
 class BroadsideRuleset(RulesetBase):
     """The Trafalgar fast-play rules: broadside dice pools against hit points."""
+
+    table: WindTable
 
     sequence: Sequence
     drift: Drift

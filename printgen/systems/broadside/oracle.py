@@ -1,11 +1,11 @@
 """The broadside family's probabilities recomputed by printgen check's second methods
-(printgen.check.oracle), from the ruleset's raw numbers: no call into odds.py or the model's helpers."""
+(printgen.oracle), from the ruleset's raw numbers: no call into odds.py or the model's helpers."""
 
 from __future__ import annotations
 
 from fractions import Fraction
 
-from printgen.check import oracle as o
+from printgen import oracle as o
 
 
 def _faces(rs, band: str) -> frozenset:

@@ -10,7 +10,7 @@ from pydantic import Field, field_validator, model_validator
 from printgen.rules.faces import Faces
 from printgen import limits
 from printgen.rules.model import (BaseLength, BaseSide, Count, Inches, Points, PositiveInches, RangeBands, RollTable,
-                                  RulesetBase, Sequence, Strict, Text)
+                                  RulesetBase, Sequence, Strict, Table, Text)
 from printgen.rules.trace import Source
 from printgen.rules.tracks import Track
 
@@ -221,9 +221,24 @@ class DamageRow(Strict):
         return (self.lo is None or roll >= self.lo) and (self.hi is None or roll <= self.hi)
 
 
+class KitSettings(Strict):
+    """How the kit is used in class (scenario.toml's [kit]). `damage_on`: where each ship's damage track
+    is kept: on the record cards or on the pieces, not both."""
+
+    damage_on: Literal["records", "pieces"] = "records"
+
+
+class OpenTable(Table):
+    """No coloured wind edges: ships steer by their angle to the wind. A file may still say so with
+    `edges = []` (the built-in one does); a listed edge is refused."""
+
+    edges: list[None] = Field(default=[], max_length=0)
+
+
 class SectorsRuleset(RulesetBase):
     """The medieval fragment: structure points per sector, modified rolls, a damage table."""
 
+    table: OpenTable
     sequence: Sequence
     movement: Movement
     missile: Missile

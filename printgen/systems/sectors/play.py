@@ -132,7 +132,7 @@ class Game:
         return self.winner()
 
     def snapshot(self, phase: str) -> None:
-        """The table after a phase, as printgen/play/replay.py draws it (poses: x, y, h, hp, out)."""
+        """The table after a phase, as printgen/sheets/plays/replay.py draws it (poses: x, y, h, hp, out)."""
         if self.log is not None:
             self.log.append((self.turn, phase,
                              tuple((b.x, b.y, b.h, b.crew, not b.fighting) for b in self.boats),

@@ -38,7 +38,7 @@ HOW_TO = ("Cut out each base on its outline. The arrow, and the ram or the drago
 def topdown_sheets(scenario, options: Options) -> Drawing:
     """Every ship's piece, grouped by side and by size so equal bases share rows and cut lines."""
     rs, m, s = scenario.ruleset, options.measure, options.scale
-    on_piece = scenario.file.kit.damage_on == "pieces"      # else the record cards keep the damage
+    on_piece = scenario.kit.damage_on == "pieces"      # else the record cards keep the damage
     sides = list(rs.sides)
     order = sorted(enumerate(scenario.fleet.ships),
                    key=lambda t: (sides.index(t[1].side) if t[1].side in sides else len(sides),

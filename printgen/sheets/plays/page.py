@@ -204,3 +204,19 @@ def plays_page(scenario, options: Options, setup, summary: Summary, run: SimRun)
     frame(page, options, scenario.title, TITLE, 1, 1)
     return Drawing(f"{scenario.title}: {TITLE}", [page], subject="printgen simulate")
 
+
+def plays_document(plan, options):
+    """The page, with plays.json (the games' records) as a file the document brings."""
+    import json
+
+    from printgen.play.stats import summarise
+    from printgen.sheets.plays.records import RECORDS, encode, kit_results
+
+    run, st, results = kit_results(plan)
+    summary = summarise(st.sides, results)
+    # what the check of this page in its worker compares the figures with, as it would after reading
+    # plays.json (printgen/check/plays.py); the kit's check replays its sample against the records
+    plan.__dict__["_plays_checked"] = (json.dumps(list(run.key())), run, summary)
+    drawing = plays_page(plan.scenario, options, st, summary, run)
+    drawing.files = {RECORDS: encode(run, st.sides, results)}
+    return drawing

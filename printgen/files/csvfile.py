@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from printgen import limits
-from printgen.data import text as texts
-from printgen.data.tomlfile import read_bounded
+from printgen.files import text as texts
+from printgen.files.tomlfile import read_bounded
 from printgen.errors import Collector, PrintgenError, Problem
 
 
@@ -24,7 +24,7 @@ def read_rows(path: Path, required: list[str], optional: list[str]) -> list[Row]
 
     Excel saves CSV with a byte-order mark and, in many European locales, with semicolons: both
     are read as the teacher meant. Unknown or missing columns are errors that list the valid ones.
-    Every cell is NFC-normalised and checked (printgen.data.text); a row is numbered by the line it
+    Every cell is NFC-normalised and checked (printgen.files.text); a row is numbered by the line it
     starts on, and a quote left open is reported there, without quoting the file.
     """
     if not path.is_file():

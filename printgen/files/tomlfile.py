@@ -11,7 +11,7 @@ from typing import TypeVar
 from pydantic import BaseModel, ValidationError
 
 from printgen import limits
-from printgen.data import text as texts
+from printgen.files import text as texts
 from printgen.errors import PrintgenError, Problem
 
 M = TypeVar("M", bound=BaseModel)

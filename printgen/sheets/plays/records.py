@@ -2,7 +2,7 @@
 
 The games are played inside the worker that draws this document, so they overlap the other
 documents; each game's outcome is written, one short row a game, to plays.json, which the kit's
-manifest hashes and `printgen check` replays a sample of (printgen/play/kitcheck.py).
+manifest hashes and `printgen check` replays a sample of (printgen/check/plays.py).
 
 How many games: a budget in ship-turns (ships x turn limit), measured: a Trafalgar game (60 ships,
 6 turns) costs about 28 ms of one core, so SHIP_TURNS buys about 1 s for it; a smaller fleet or
@@ -16,19 +16,18 @@ import json
 from printgen.play.engine import Result
 from printgen.play.rerun import SimRun
 
-KIND = "plays"
 RECORDS = "plays.json"
 SHIP_TURNS = 13_000                 # about one core-second of Trafalgar (28 ms a game of 360 ship-turns)
 MIN_GAMES, MAX_GAMES = 20, 400
 FORMAT = 1
 
 
-def has_engine(ruleset) -> bool:
+def has_engine(ruleset, kind: str = "") -> bool:
     """Whether the rule family can play the scenario (RuleSystem.phases). A ruleset whose phases the
     engine cannot read (a teacher's own phase names) still prints its kit, without this page;
     `printgen simulate` says why."""
     from printgen.errors import PrintgenError
-    from printgen.systems import system_of
+    from printgen.registry import system_of
 
     try:
         return system_of(ruleset).phases(ruleset) is not None
@@ -45,12 +44,12 @@ def kit_run(plan) -> SimRun:
     the kit's lesson (--periods, --minutes) is not the scenario's own."""
     from printgen.paths import scenario_ref
 
-    c = getattr(plan, "choices", {}) or {}
+    r = plan.request
     lesson = plan.scenario.lesson
-    turns = lesson.turn_limit if c.get("periods") is not None or c.get("minutes") is not None else None
+    turns = lesson.turn_limit if r.periods is not None or r.minutes is not None else None
     games = kit_games(len(plan.deployment.placements), lesson.turn_limit)
-    return SimRun(scenario_ref(plan.scenario), plan.options.seed, games, c.get("fraction"), c.get("ships"),
-                  c.get("scale"), c.get("table"), c.get("preset"), (), turns)
+    return SimRun(scenario_ref(plan.scenario), plan.options.seed, games, r.fraction, r.ships, r.scale, r.table,
+                  r.preset, (), turns)
 
 
 def kit_setup(plan, run: SimRun):
@@ -89,7 +88,7 @@ def replays(st, run: SimRun, results: list[Result]) -> list[tuple[int, Result]]:
     return [(i, r) for i, r in again if r != results[i]]
 
 
-def reuse_records(plan, out, request: dict, ruleset_hash: str | None) -> bool:
+def reuse_records(plan, out, ruleset_hash: str | None) -> bool:
     """Before a kit is built into `out`: if the kit already there was made by this printgen from the
     same request and ruleset file, its records are unchanged since (the manifest's sha256) and a
     sample of its games replays the same, its games are this kit's too (the trust `printgen check`
@@ -98,15 +97,18 @@ def reuse_records(plan, out, request: dict, ruleset_hash: str | None) -> bool:
     from pathlib import Path
 
     from printgen import __version__
+    from printgen.paths import scenario_ref
+
+    planned = plan.request.but(scenario=scenario_ref(plan.scenario)).planned()
 
     def asked(r) -> dict | None:
-        return {k: v for k, v in r.items() if k not in ("edition", "with_tiled")} if isinstance(r, dict) else None
+        return {k: v for k, v in r.items() if k in planned} if isinstance(r, dict) else None
 
     try:
         manifest = json.loads((Path(out) / "manifest.json").read_text(encoding="utf-8"))
         data = (Path(out) / RECORDS).read_bytes()
         if not (isinstance(manifest, dict) and manifest.get("printgen") == __version__
-                and manifest.get("ruleset_sha256") == ruleset_hash and asked(manifest.get("request")) == asked(request)
+                and manifest.get("ruleset_sha256") == ruleset_hash and asked(manifest.get("request")) == planned
                 and (manifest.get("data") or {}).get(RECORDS) == hashlib.sha256(data).hexdigest()):
             return False
         run, sides, results = decode(data)
@@ -118,21 +120,6 @@ def reuse_records(plan, out, request: dict, ruleset_hash: str | None) -> bool:
         return False
     plan.__dict__.setdefault("_plays", {})["results"] = (fresh, st, results)
     return True
-
-
-def plays_document(plan, options):
-    """The page, with plays.json (the games' records) as a file the document brings."""
-    from printgen.play.page import plays_page
-    from printgen.play.stats import summarise
-
-    run, st, results = kit_results(plan)
-    summary = summarise(st.sides, results)
-    # what the check of this page in its worker compares the figures with, as it would after reading
-    # plays.json (printgen/play/kitcheck.py); the kit's check replays its sample against the records
-    plan.__dict__["_plays_checked"] = (json.dumps(list(run.key())), run, summary)
-    drawing = plays_page(plan.scenario, options, st, summary, run)
-    drawing.files = {RECORDS: encode(run, st.sides, results)}
-    return drawing
 
 
 # -- the records ------------------------------------------------------------------------------------

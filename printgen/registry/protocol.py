@@ -1,13 +1,16 @@
 """What shared code may ask of a rule family: the protocol, with the defaults a small family keeps.
 
 A family is one object (a RuleSystem) registered under the name ruleset files give in
-`ruleset.system` (printgen.systems.register). The shared code (data, rules, game, sheets, kit,
+`ruleset.system` (printgen.registry.register). The shared code (data, rules, game, sheets, kit,
 check, cli) asks the family only what is below and never names one."""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Callable, ClassVar
+from typing import TYPE_CHECKING, Any, Callable, ClassVar
+
+if TYPE_CHECKING:
+    from printgen.registry.documents import DocumentKind
 
 Gauge = Callable[[Any, Any], list]        # (scenario, options) -> rulers (Strip) and gauges (Piece)
 
@@ -18,8 +21,10 @@ class RuleSystem:
     name: ClassVar[str]                                  # the ruleset file's `ruleset.system`
     model: ClassVar[type]                                # its ruleset model (a rules.model.RulesetBase)
     fleet_columns: ClassVar[tuple[str, ...]] = ()        # ships.csv columns it needs besides the common ones
-    documents: ClassVar[dict[str, str]] = {}             # family-only documents (after the sprites): kind -> help
-    print_advice: ClassVar[dict[str, str]] = {}          # the teacher's printing advice, by document kind
+    kinds: ClassVar[tuple[DocumentKind, ...]] = ()      # its own documents, and shared ones as it restates
+    #                                                      them (printgen.registry.documents; a built-in
+    #                                                      family's are its kinds.py)
+    kit_model: ClassVar[type | None] = None              # the scenario's [kit] settings it reads (a model)
     line_form: ClassVar[str] = "battle"                  # how the line side deploys unless the scenario says
     marks: ClassVar[tuple[str, str]] = ("hit circles", "hit points")   # a track's marks, and what they count
 
@@ -47,7 +52,7 @@ class RuleSystem:
 
     def recompute(self, rs, fn: str, args: tuple) -> Any:
         """The value of the family's derivation `fn(*args)` by a second method that shares no code
-        with the one that printed it (printgen.check.oracle), for printgen check; None: not known."""
+        with the one that printed it (printgen.oracle), for printgen check; None: not known."""
         return None
 
     def odds_tables(self, rs) -> list:
@@ -70,10 +75,6 @@ class RuleSystem:
         the tiny dots of a base's pattern are not."""
         return path.kind == "circle" and path.w > min(h for _, h in base_sizes) / 12
 
-    def document(self, kind: str, scenario, options):
-        """One of the family-only `documents`, drawn for one edition."""
-        raise KeyError(kind)
-
     def block(self, rs, name: str, args: list[str], width: float, size: float, options, wording):
         """A block a template asks for (`[odds ...]`, `[record 3]`): a Laid, or None if not the family's."""
         return None
@@ -81,6 +82,11 @@ class RuleSystem:
     def gauges(self) -> tuple[Gauge, ...]:
         """The rulers and gauges of the rulers sheet, in order."""
         return ()
+
+    def wind_edges(self, rs) -> list:
+        """The table's coloured wind edges (side, from_ft, to_ft, colour), where ships steer by the edge
+        they face; none: they steer by their angle to the wind."""
+        return []
 
     def legend_blocks(self, scenario, dep, options, width: float) -> list:
         """The map legend's wind part (printgen.sheets.maps.map_legend.Block): the wind, and what it

@@ -12,7 +12,7 @@ import json
 from pathlib import Path
 
 from printgen.check.discrepancy import Discrepancy
-from printgen.play.kitdoc import KIND, RECORDS, decode, kit_setup, row, sample
+from printgen.sheets.plays.records import RECORDS, decode, kit_setup, row, sample
 from printgen.play.rerun import SimRun, printed
 from printgen.rules.trace import plan_derivation
 
@@ -24,11 +24,11 @@ def check_plays(folder: Path, manifest: dict, plan, bad: dict,
     `made`: data file -> sha256 of the bytes the kit's own build wrote in this process (none in
     `printgen check`). Records that are those very bytes are not replayed: their games were played
     in this run, by this printgen, from this plan (or, reused from the kit before, their sample was
-    replayed in this run by kitdoc.reuse_records). Playing the same games with the same code from the
+    replayed in this run by records.reuse_records). Playing the same games with the same code from the
     same inputs can only give the same results, so the replay would prove nothing new; what it
     guards against, records edited or played by another printgen, needs bytes the build did not
     write, and then they are replayed. Every `printgen check` replays."""
-    docs = [d["path"] for d in manifest["documents"] if d["kind"] == KIND]
+    docs = [d["path"] for d in manifest["documents"] if d["kind"] in plan.kinds() and RECORDS in plan.record(d["kind"]).data]
     if not docs:
         return [], []
     if RECORDS not in manifest.get("data", {}):

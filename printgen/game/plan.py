@@ -1,0 +1,75 @@
+"""The kit's plan: everything its documents need, gathered and checked before anything is drawn,
+and which documents it holds (the catalogue's records for its ruleset and options)."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from printgen.registry.documents import DocumentKind, kinds_for
+from printgen.request import KitRequest
+
+if TYPE_CHECKING:
+    from printgen.data.scenario import Scenario
+    from printgen.draw.shapes import Drawing
+    from printgen.game.deploy import Deployment
+    from printgen.game.students import Captain
+    from printgen.options import Options
+
+
+@dataclass(frozen=True)
+class Plan:
+    """Everything the sheets need, gathered and checked before anything is drawn."""
+    scenario: Scenario
+    options: Options
+    captains: list[Captain]
+    deployment: Deployment
+    request: KitRequest = field(default_factory=KitRequest, compare=False)    # what the teacher asked for
+
+    def documents(self) -> tuple[DocumentKind, ...]:
+        """The documents of this kit, in print order: the ruleset's, and the poster when asked for."""
+        cache = self.__dict__.setdefault("_documents", {})
+        key = self.options.poster
+        if key not in cache:
+            cache[key] = kinds_for(self.scenario.ruleset, self.options)
+        return cache[key]
+
+    def kinds(self) -> tuple[str, ...]:
+        return tuple(r.kind for r in self.documents())
+
+    def record(self, kind: str) -> DocumentKind:
+        """The record of one of this kit's documents (KeyError: not one of them)."""
+        for r in self.documents():
+            if r.kind == kind:
+                return r
+        raise KeyError(kind)
+
+    def draw(self, kind: str, options: Options | None = None) -> Drawing:
+        """One of the kit's documents, drawn for one edition (default: the plan's options)."""
+        return self.record(kind).make(self, options if options is not None else self.options)
+
+    def pages(self, kind: str) -> int:
+        """Pages of one document of this kit, drawn to count them unless known (cached on the plan;
+        while the lesson plan counts its own pages in a first pass, its count reads 0). A count does
+        not depend on the edition: the editions differ in colour, not in layout."""
+        cache = self.page_counts()
+        if self.record(kind).one_page:
+            return 1
+        if kind not in cache:
+            cache[kind] = 0
+            cache[kind] = len(self.draw(kind).pages)
+        return cache[kind]
+
+    def page_counts(self) -> dict[str, int]:
+        """The cache `pages` fills: the build puts in the counts of the documents it has drawn, the
+        check those of the documents it reads (each verified against its file), so none is drawn twice."""
+        return self.__dict__.setdefault("_pages", {})
+
+    def but(self, options: Options) -> Plan:
+        """The same plan with other options (an edition, a format), sharing the page counts."""
+        if options == self.options:
+            return self
+        other = dataclasses.replace(self, options=options)
+        other.__dict__["_pages"] = self.page_counts()
+        return other

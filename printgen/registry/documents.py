@@ -1,0 +1,148 @@
+"""The catalogue of document kinds: one record a kind of printed document, declared beside the code
+that draws it (a `kinds.py` in its package: printgen/sheets/*/kinds.py, a family's
+printgen/systems/<family>/kinds.py). The kit's jobs, the materials list, the teacher's sheet,
+index.html, the manifest, `printgen check`, the single-sheet commands and the web page read these
+records; none of them names a kind.
+
+Records are plain data, light to import (`printgen --help` lists the single-sheet commands from
+them): what draws a document is named "module:function" and imported when it is drawn."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from importlib import import_module, util
+from typing import TYPE_CHECKING, Any, Callable, Literal
+
+from printgen.registry.families import BUILT_IN, _SYSTEMS, system_of
+
+if TYPE_CHECKING:
+    from printgen.draw.shapes import Drawing
+    from printgen.options import Options
+    from printgen.rules.model import RulesetBase
+
+Audience = Literal["pupil", "teacher"]
+Copies = Literal["class", "group", "student", "pair", "side"]     # one for the class, a table group, ...
+
+
+@dataclass(frozen=True)
+class DocumentKind:
+    """What printgen knows of one kind of document, besides how it looks."""
+
+    kind: str                         # its name in the manifest ("sprites")
+    title: str                        # its name in the materials list, the teacher's sheet, index.html
+    order: int                        # its place in the kit (kit.pdf, every list): lower first
+    draw: str | Callable              # "module:function" (or the function): (scenario or plan, options) -> Drawing
+    takes: Literal["scenario", "plan"] = "scenario"   # what `draw` is given: the scenario alone, or the kit's plan
+    audience: Audience = "pupil"
+    paper: Literal["plain", "card"] = "plain"
+    copies: Copies = "class"
+    two_sided: bool = False
+    in_kit: Literal["always", "optional", "print shop"] = "always"   # in kit.pdf: always; optional: with
+    #                                 --with-tiled; print shop: never (large paper, on request)
+    advice: str = ""                  # how to print it, for the teacher
+    help: str = ""                    # its own command's help (`printgen quickref`)
+    command: bool = False             # a single-sheet command of its own, `printgen KIND SCENARIO`
+    stem: str = ""                    # its files' names: STEM-EDITION.pdf (default: the kind)
+    present: str | Callable | None = None   # "module:function" (ruleset, kind) -> bool: in this ruleset's
+    #                                 kits (None: in every kit)
+    option: str = ""                  # only in a kit whose options set this one (the poster: --poster)
+    checks: tuple[str, ...] = ()      # what `printgen check` measures on it besides every document's
+    #                                 numbers, words, lines and ink: "fleet" (exactly the fleet's ships),
+    #                                 "bases" (each base's size and marks)
+    last: bool = False                # prints the other documents' page counts: drawn after them
+    heavy: bool = False               # long to make (its games, its many sheets): started first
+    one_page: bool = False            # one page by construction: counted without drawing it
+    data: tuple[str, ...] = ()        # data files it brings into the kit (the plays page: plays.json)
+    thumbs: Literal["all", "first"] = "all"     # index.html: a thumbnail a page, or the first page only
+
+    @property
+    def file_stem(self) -> str:
+        return self.stem or self.kind
+
+    def make(self, source: Any, options: Options) -> Drawing:
+        """The document drawn for one edition; `source` is the kit's plan (the scenario is taken from it
+        for a document that needs no more)."""
+        given = source if self.takes == "plan" or not hasattr(source, "scenario") else source.scenario
+        return resolve(self.draw)(given, options)
+
+    def in_kit_of(self, ruleset: RulesetBase, options: Options | None = None) -> bool:
+        if self.option and not (options is not None and getattr(options, self.option, None)):
+            return False
+        return self.present is None or bool(resolve(self.present)(ruleset, self.kind))
+
+
+def resolve(ref: str | Callable) -> Callable:
+    """A function named "package.module:function", imported now."""
+    if callable(ref):
+        return ref
+    module, _, name = ref.partition(":")
+    return getattr(import_module(module), name)
+
+
+# The packages whose kinds.py declares shared documents; each family declares its own.
+SHARED = ("printgen.sheets.text.kinds", "printgen.sheets.plays.kinds", "printgen.sheets.pieces.kinds",
+          "printgen.sheets.gauges.kinds", "printgen.sheets.maps.kinds")
+_ADDED: dict[str, DocumentKind] = {}          # kinds a test or a plug-in registers
+
+
+def register(record: DocumentKind) -> DocumentKind:
+    """Add (or replace) a shared document kind."""
+    _ADDED[record.kind] = record
+    return record
+
+
+def unregister(kind: str) -> None:
+    _ADDED.pop(kind, None)
+
+
+def shared() -> dict[str, DocumentKind]:
+    """Every kind any kit may hold, by kind (the families' own aside)."""
+    out = {r.kind: r for module in SHARED for r in import_module(module).KINDS}
+    return out | _ADDED
+
+
+def family_kinds(package: str) -> tuple[DocumentKind, ...]:
+    """A built-in family's own records (its `kinds.py`), read without loading the family."""
+    return import_module(f"{package}.kinds").KINDS if util.find_spec(f"{package}.kinds") else ()
+
+
+def declared(ruleset: RulesetBase) -> dict[str, DocumentKind]:
+    """Every kind a kit of this ruleset may hold, in print order: the shared ones, each as the ruleset's
+    family restates it, and the family's own."""
+    merged = shared() | {r.kind: r for r in system_of(ruleset).kinds}
+    return {r.kind: r for r in sorted(merged.values(), key=lambda r: (r.order, r.kind))}
+
+
+def kinds_for(ruleset: RulesetBase, options: Options | None = None) -> tuple[DocumentKind, ...]:
+    """The documents of a kit of this ruleset and these options (the poster), in print order."""
+    return tuple(r for r in declared(ruleset).values() if r.in_kit_of(ruleset, options))
+
+
+def everywhere() -> list[tuple[str | None, DocumentKind]]:
+    """(family name or None for shared, record) for every kind declared anywhere: the shared kinds,
+    then each family's own (built-in families read from their kinds.py, not loaded)."""
+    out: list[tuple[str | None, DocumentKind]] = [(None, r) for r in shared().values()]
+    for package in BUILT_IN:
+        out += [(package.rpartition(".")[2], r) for r in family_kinds(package)]
+    for name, system in _SYSTEMS.items():
+        if not any(f == name for f, _ in out):
+            out += [(name, r) for r in system.kinds]
+    return out
+
+
+def find(kind: str) -> DocumentKind | None:
+    """The record of a kind wherever it is declared (a kit's manifest names kinds, not families):
+    the shared one first."""
+    return next((r for _, r in everywhere() if r.kind == kind), None)
+
+
+def commands() -> dict[str, tuple[DocumentKind, tuple[str, ...]]]:
+    """kind -> (its record, the families that print it: none for a shared kind), for each kind that
+    has a single-sheet command of its own."""
+    out: dict[str, tuple[DocumentKind, tuple[str, ...]]] = {}
+    common = set(shared())
+    for family, r in everywhere():
+        if r.command and (family is None or r.kind not in common):
+            record, families = out.get(r.kind, (r, ()))
+            out[r.kind] = (record, families + ((family,) if family else ()))
+    return out

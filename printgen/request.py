@@ -1,0 +1,77 @@
+"""What the teacher asked for: one typed, frozen request that `printgen kit`, the web page, the kit's
+manifest and the check's re-plan all build and read (the manifest stores it as JSON and the check
+reads it back with suspicion: `from_json` names every field of the wrong type)."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, fields
+from typing import Any
+
+EDITIONS = {"color": ("color",), "bw": ("bw",), "both": ("color", "bw")}
+
+
+@dataclass(frozen=True)
+class KitRequest:
+    scenario: str = "trafalgar"         # a built-in name or a folder
+    students: int = 24
+    edition: str = "color"              # color, bw or both (EDITIONS)
+    paper: str = "letter"
+    table: str | None = None            # "4x3ft": sets the scale
+    scale: float | None = None
+    fraction: float | None = None       # of each squadron's ships
+    ships: int | None = None
+    preset: str | None = None
+    units: str = "in"
+    seed: int = 1805
+    periods: int | None = None          # the lesson: periods ...
+    minutes: int | None = None          # ... of so many minutes
+    with_tiled: bool = False            # the table-size map in kit.pdf too
+    poster: str | None = None           # the table map on one large sheet, for a print shop
+
+    # what the kit prints rather than what is planned: the same plan serves them all
+    PRINTING = ("edition", "with_tiled")
+
+    def but(self, **changes: Any) -> KitRequest:
+        return dataclasses.replace(self, **changes)
+
+    @property
+    def editions(self) -> tuple[str, ...]:
+        return EDITIONS[self.edition]
+
+    def choices(self) -> dict[str, Any]:
+        """The planning options (printgen.game.prepare's keywords): all but the scenario, the class
+        and what is only printed."""
+        return {f.name: getattr(self, f.name) for f in fields(self)
+                if f.name not in ("scenario", "students", *self.PRINTING)}
+
+    def planned(self) -> dict[str, Any]:
+        """What decides the plan (two requests that differ only in how they print plan the same kit)."""
+        return {k: v for k, v in self.to_json().items() if k not in self.PRINTING}
+
+    def cli_args(self) -> list[str]:
+        """The options of `printgen kit` that ask for this (the scenario apart), as a teacher would type them."""
+        args: list[str] = []
+        for f in fields(self):
+            value, option = getattr(self, f.name), "--" + f.name.replace("_", "-")
+            if f.name != "scenario" and value is not None and value is not False:
+                args += [option] if value is True else [option, str(value)]
+        return args
+
+    def to_json(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> KitRequest:
+        """The request a manifest records (its types checked by printgen.check.manifest against TYPES);
+        a field it leaves out takes its default."""
+        return cls(**{f.name: data[f.name] for f in fields(cls) if data.get(f.name) is not None})
+
+
+_NUMBER = (int, float)
+# field -> the JSON types a manifest may hold for it (None: may be absent or null)
+TYPES: dict[str, tuple] = {"scenario": (str,), "students": (int,), "edition": (str, None), "paper": (str,),
+                           "table": (str, None), "scale": (*_NUMBER, None), "fraction": (*_NUMBER, None),
+                           "ships": (int, None), "preset": (str, None), "units": (str,), "seed": (int,),
+                           "periods": (int, None), "minutes": (int, None), "with_tiled": (bool, None),
+                           "poster": (str, None)}

@@ -1,0 +1,19 @@
+"""The maps: the deployment map, the same at table size, the poster (printgen.registry.documents records)."""
+
+from __future__ import annotations
+
+from printgen.registry.documents import DocumentKind
+
+MAP = DocumentKind("map", "Deployment map", 130, "printgen.sheets.maps.deploy_map:map_document", takes="plan",
+                   audience="teacher", checks=("fleet",), advice="Deployment map: plain paper, for you to set the table.",
+                   help="Deploy the fleets (seeded) and print the map, the placement table and deployment.csv/.json.")
+TILED = DocumentKind("tiled-map", "Full-size map", 140, "printgen.sheets.maps.tiled_map:tiled_document", takes="plan",
+                     audience="teacher", in_kit="optional", stem="map-tiled", heavy=True, thumbs="first",
+                     advice="Full-size map: plain paper; trim and tape the sheets in the order of the index.")
+KINDS = (
+    MAP,
+    TILED,
+    DocumentKind("poster", "Poster map", 150, "printgen.sheets.maps.poster:poster_document", takes="plan",
+                 audience="teacher", in_kit="print shop", option="poster",
+                 advice="Poster map: the whole table on one large sheet, for a print shop to print at actual size."),
+)

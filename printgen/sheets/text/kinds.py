@@ -1,0 +1,34 @@
+"""The text documents of a kit: the teacher's pack, the rules, the captains' cards, the lesson's
+sheets (printgen.registry.documents records; the code that draws each is named beside it)."""
+
+from __future__ import annotations
+
+from printgen.registry.documents import DocumentKind
+
+_LESSON = "printgen.sheets.text.lesson"
+_HAS_TEMPLATE = f"{_LESSON}:has_sheet"           # only where the ruleset has the document's template
+
+KINDS = (
+    DocumentKind("lesson", "Lesson plan (teacher's pack)", 10, f"{_LESSON}:lesson_plan", takes="plan",
+                 audience="teacher", two_sided=True, present=_HAS_TEMPLATE, last=True,
+                 advice="Lesson plan: plain paper, two-sided, for you (it lists every copy to make)."),
+    DocumentKind("teacher", "Teacher's sheet", 20, "printgen.sheets.text.teacher:teacher_document", takes="plan",
+                 audience="teacher", two_sided=True, last=True, advice="Teacher's sheet: plain paper, for you."),
+    DocumentKind("quickref", "Quick reference", 40, "printgen.sheets.text.quickref:quickref_sheet", copies="group",
+                 command=True, advice="Quick reference: plain paper, one for each table group (the captains of one "
+                                      "squadron).",
+                 help="Print the quick-reference sheet: every rule table, numbers from the ruleset after scale and units."),
+    DocumentKind("cards", "Rule cards", 50, "printgen.sheets.text.cards:card_sheets", copies="group", paper="card",
+                 command=True, advice="Rule cards: card or plain paper; cut on the solid lines.",
+                 help="Print the rule cards: a card a procedure with its exact odds (distances scale; odds never change)."),
+    DocumentKind("captains", "Captain cards", 60, "printgen.sheets.text.cards:captain_cards", takes="plan",
+                 checks=("fleet",), advice="Captain cards: plain paper, one card for each student."),
+    DocumentKind("score", "Score sheet and turn tracker", 90, f"{_LESSON}:score_sheet", takes="plan", copies="side",
+                 present=_HAS_TEMPLATE, checks=("fleet",),
+                 advice="Score sheet and turn tracker: plain paper, one for each side."),
+    DocumentKind("worksheet", "Odds worksheet", 100, f"{_LESSON}:odds_worksheet", takes="plan", copies="student",
+                 two_sided=True, present=_HAS_TEMPLATE, advice="Odds worksheet: plain paper, one for each student."),
+    DocumentKind("debrief", "History and debrief", 110, f"{_LESSON}:debrief_sheet", takes="plan", copies="pair",
+                 two_sided=True, present=_HAS_TEMPLATE, checks=("fleet",),
+                 advice="History and debrief: plain paper, two-sided, one for two students."),
+)

@@ -1,0 +1,88 @@
+"""The broadside family object: what it answers through the protocol (printgen/registry/protocol.py)."""
+
+from __future__ import annotations
+
+from printgen.rules.trace import Source
+from printgen.rules.tracks import Track
+from printgen.registry.protocol import RuleSystem
+from printgen.systems.broadside import odds  # noqa: F401 (registers the derivations sheets print)
+from printgen.systems.broadside.model import BroadsideRuleset
+
+
+class Broadside(RuleSystem):
+    name = "broadside"
+    model = BroadsideRuleset
+    fleet_columns = ("guns",)
+    line_form = "battle"
+    marks = ("hit circles", "hit points")
+
+    def tracks(self, rs, ship) -> list[Track]:
+        return [Track("hits", rs.hit_points_of(ship.flagship), "circle", Source("hit_points_of", (ship.flagship,)))]
+
+    def checks(self, scenario) -> list:
+        from printgen.systems.broadside import checks
+
+        rs = scenario.ruleset
+        return [checks.to_hit_order(rs), checks.wind_speeds(rs), checks.flagship_hit_points(rs), checks.band_distances(rs)]
+
+    def recompute(self, rs, fn, args):
+        from printgen.systems.broadside.oracle import recompute
+
+        return recompute(rs, fn, args)
+
+    def wind_edges(self, rs) -> list:
+        return rs.table.edges
+
+    def dice_pool(self, rs, ship) -> int:
+        return rs.dice_of(ship.side, ship.flagship)
+
+    def odds_tables(self, rs) -> list:
+        from printgen.systems.broadside.tables import all_tables
+
+        return all_tables(rs)
+
+    def sprite_sheets(self, scenario, options):
+        from printgen.systems.broadside.sprites import sprite_sheets
+
+        return sprite_sheets(scenario, options)
+
+    def block(self, rs, name, args, width, size, options, wording):
+        if name == "broadside-diagram":
+            from printgen.systems.broadside.diagram import broadside_diagram
+
+            return broadside_diagram(rs, width, size, options, getattr(wording, "scenario", None))
+        if name == "wind-edges":
+            from printgen.sheets.text.flow import Laid
+            from printgen.systems.broadside.edges import table_diagram
+
+            return Laid(*table_diagram(rs, width, size, options.measure))
+        if name not in ("odds", "hits"):
+            return None
+        from printgen.systems.broadside.blocks import odds_block
+
+        return odds_block(rs, name, args, width, size, options)
+
+    def gauges(self) -> tuple:
+        from printgen.systems.broadside import gauges as g
+
+        return (g.movement_stick, g.range_ruler, g.firing_arc, g.turn_template, g.compass)
+
+    def legend_blocks(self, scenario, dep, options, width) -> list:
+        if not dep.edges:
+            return []
+        from printgen.systems.broadside.legend import edges_block, wind_block
+
+        return [edges_block(scenario, dep, options, width), wind_block(scenario, options, width)]
+
+    def edge_words(self, rs, colour, options, short=False) -> tuple:
+        from printgen.systems.broadside.edges import edge_meaning
+
+        return edge_meaning(colour, rs, options, short)
+
+    def phases(self, rs):
+        from printgen.systems.broadside.play import phases
+
+        return phases(rs)
+
+
+SYSTEM = Broadside()
