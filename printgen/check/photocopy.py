@@ -63,6 +63,7 @@ class Survival:
     page: int
     box: tuple[float, float, float, float]
     kept: float
+    file: str = ""
 
 
 def kind_of(m: FMarked) -> tuple[str, tuple] | None:
@@ -257,9 +258,12 @@ def render_pages(pdf, dpi: float, pages: list[int] | None = None):
 
 
 def survival(pdf, flats: list[FlatPage], copier: Copier = Copier()) -> list[Survival]:
-    """Every checked thing of a document: its PDF (path or bytes) and its pages flattened with marks."""
+    """Every checked thing of a document: its PDF (path or bytes) and its pages flattened with marks
+    (as many: a page the drawing no longer has is a page of another kit)."""
     out = []
     for i, image in render_pages(pdf, copier.dpi):
+        if i >= len(flats):
+            raise ValueError(f"the PDF has more pages than its drawing ({len(flats)})")
         out += page_survival(image, flats[i], copier, i + 1)
     return out
 
@@ -277,3 +281,49 @@ def summary(found: list[Survival], copier: Copier) -> dict[str, tuple[int, int, 
     for s in found:
         by[s.kind].append(s.kept)
     return {kind: (len(v), sum(x < copier.threshold(kind) for x in v), min(v)) for kind, v in by.items()}
+
+
+def check_folder(folder, copier: Copier = Copier(), plan=None) -> tuple[list[Discrepancy], list[Survival]]:
+    """The photocopy check of a kit folder's black-and-white documents: each drawn again from the
+    manifest's request with its shapes' roles noted, its PDF copied page by page. The words and
+    numbers of the pupils' documents must keep their letters; every document its cut and fold
+    lines, hit circles, nation marks and ruler and template lines. A kit without black and white
+    has nothing to check."""
+    from pathlib import Path
+
+    from printgen.check.kit import _replan
+    from printgen.check.manifest import load_manifest
+    from printgen.kit.parallel import run
+    from printgen.registry.documents import declared
+
+    folder = Path(folder)
+    manifest = load_manifest(folder)
+    docs = [d for d in manifest["documents"] if d["edition"] == "bw" and d["kind"] != "kit"]
+    if not docs:
+        return [], []
+    plan = plan or _replan(manifest, folder)
+    records = declared(plan.scenario.ruleset)
+    jobs = [(str(folder / d["path"]), d["path"], d["kind"], records[d["kind"]].audience == "pupil") for d in docs
+            if d["kind"] in records]
+    jobs.sort(key=lambda job: -Path(job[0]).stat().st_size)              # the longest first
+    found: list[Discrepancy] = []
+    measured: list[Survival] = []
+    for lost_here, kept in run(_document, (plan, copier), jobs, label=lambda job: f"copying {job[1]}"):
+        found += lost_here
+        measured += kept
+    return found, measured
+
+
+def _document(shared: tuple, job: tuple) -> tuple[list[Discrepancy], list[Survival]]:
+    """One document's copy: what it loses, and every thing measured (words left out of a teacher's)."""
+    from printgen.draw.render import flat_pages
+    from printgen.registry.documents import declared
+
+    plan, copier = shared
+    path, name, kind, pupils = job
+    drawing = declared(plan.scenario.ruleset)[kind].make(plan, plan.options.but(edition="bw"))
+    flats = flat_pages(drawing, "bw", marks=True)
+    found = [s for s in survival(path, flats, copier) if pupils or s.kind not in ("word", "number")]
+    for s in found:
+        s.file = name
+    return lost(found, copier, name), found

@@ -26,7 +26,7 @@ def flat_pages(drawing: Drawing, edition: str, marks: bool = False) -> list[Flat
 
 def iter_flat_pages(drawing: Drawing, edition: str, marks: bool = False) -> Iterator[FlatPage]:
     """`marks`: each page notes what each shape printed (FlatPage.marks, for the photocopy check)."""
-    t = theme(edition)
+    t = theme(edition, drawing.look)
     symbols: dict = {}                      # each symbol flattened once for the whole document
     return (flatten(p, t, symbols, marks) for p in drawing.pages)
 

@@ -1,7 +1,9 @@
 """Editions are themes: the same drawing, painted in colour or in greys for the photocopier.
 
 Roles fall back from the specific to the general ("hull.French" -> "hull"), so a sheet can be
-precise where an edition wants it and plain elsewhere."""
+precise where an edition wants it and plain elsewhere. The paints here are the ones every sheet
+shares; a rule family adds its own (its nations' looks, its pieces' parts) through the protocol
+(`paints`), and a drawing of one of its scenarios carries the family (Drawing.look)."""
 
 from __future__ import annotations
 
@@ -121,19 +123,8 @@ def nation_paints(nations: dict[str, Nation], edition: str) -> dict[str, Paint]:
     return out
 
 
-# colours that stay apart for colour-blind eyes, from each other and from the water (tests/test_colour_vision.py)
-NATIONS: dict[str, Nation] = {
-    "British": Nation("#e5d65d", "#6b5d00"),
-    "French": Nation("#5b9cdc", "#12325e", "hatched"),
-    "Spanish": Nation("#d97078", "#5c1419", "dotted"),
-    "English": Nation("#d97078", "#5c1419"),
-    "Genoese": Nation("#ecd580", "#5e4a00", "dotted"),
-}
-
-
-def pattern_name(nation: str) -> str:
-    """The pattern as the legends name it ("plain" for a side's first nation)."""
-    look = NATIONS.get(nation)
+def pattern_name(look: Nation | None) -> str:
+    """A nation's pattern as the legends name it ("plain" for a side's first nation, or one without a look)."""
     return look.pattern if look else "plain"
 
 
@@ -155,8 +146,6 @@ _COMMON = {
     "paper": Paint(fill=WHITE),
     "stripe": Paint(fill="#f0f0f0"),
     "mast": Paint(fill="#3b2a1a", stroke="#3b2a1a", width=0.8),
-    "rigging": Paint(stroke="#555555", width=0.3),
-    "port": Paint(fill="#111111"),
 }
 
 _COLOUR = {
@@ -172,11 +161,8 @@ _COLOUR = {
     "bar.rake": Paint(fill="#c0392b"),
     "star": Paint(fill="#f2c230", stroke="#8a6500", width=0.6),
     "base": Paint(fill="#f7f3e8", stroke="#555555", width=0.4),
-    # nations' and edges' colours stay apart under protanopia, deuteranopia and tritanopia
-    # (tests/test_colour_vision.py); the patterns say it again.
+    "ship": Paint(fill="#f7f3e8", stroke=BLACK, width=0.5),      # a nation its family gives no look
     "bow": Paint(fill="#333333"),
-    "hull": Paint(fill="#1d1d1d", stroke=BLACK, width=0.5),
-    "sail": Paint(fill="#f4ecd8", stroke="#6b5e45", width=0.4),
     "label": Paint(fill=WHITE, stroke="#555555", width=0.4),
     "water": Paint(fill="#d6e6f2"),
     "table": Paint(fill="#cfe3f1", stroke=BLACK, width=0.8),
@@ -194,21 +180,6 @@ _COLOUR = {
     "hazard.hidden": Paint(fill="#5b9bd5", stroke="#1f4f86", width=0.6, hatch=Hatch(0, 6.0, 0.9, BLACK, cross=True)),
     "hazard.label": Paint(fill="#3d3420"),
     "chain": Paint(stroke="#444444", width=1.2, dash=(2.5, 1.5)),
-    # medieval movement sticks: blue, sky and purple, clear of Trafalgar's green/yellow/red wind edges
-    "swatch.move": Paint(fill="#2f5fa8"),
-    "swatch.wind": Paint(fill="#6fb3dc"),
-    "swatch.attack": Paint(fill="#7a3f9d"),
-    "ensign.British": Paint(fill=WHITE, stroke="#444444", width=0.3),
-    "ensign.British.cross": Paint(fill="#c8102e"),
-    "ensign.British.canton": Paint(fill="#012169"),
-    "ensign.French": Paint(fill=WHITE, stroke="#444444", width=0.3),
-    "ensign.French.blue": Paint(fill="#0a3a8c"),
-    "ensign.French.red": Paint(fill="#d0202e"),
-    "ensign.Spanish": Paint(fill="#f1bf00", stroke="#444444", width=0.3),
-    "ensign.Spanish.red": Paint(fill="#aa151b"),
-    # the medieval fragment's nations on the maps, and its wind gauge (deploy_map, tiled_map, rulers)
-    "wind.nogo": Paint(fill="#f6b6a0", stroke=EDGE_RED, width=0.6),
-    "wind.bonus": Paint(fill="#a8d8ea", stroke="#1f6f8b", width=0.6),
     "arrow": Paint(fill="#1f3a5f", stroke="#1f3a5f", width=1.2),
     # deployment maps (printgen/sheets/maps/deploy_map.py, tiled_map.py)
     "map.bow": Paint(fill=WHITE),
@@ -218,30 +189,10 @@ _COLOUR = {
     "map.overlap": Paint(fill="#eeeeee", stroke="#888888", width=0.4, hatch=Hatch(45, 6, 0.3, "#bbbbbb")),
     "map.cross": Paint(stroke=BLACK, width=0.5),
     "map.tile": Paint(stroke="#c0392b", width=0.8, dash=(4, 2)),
-    # medieval top-down pieces (printgen/systems/sectors/topdown.py, hulls.py; bases as on the maps) and
-    # obstacle markers (markers.py)
-    "rail": Paint(fill="#8a6236", stroke="#3b2a1a", width=0.5),
-    "deck": Paint(fill="#ecd9b0", stroke="#8a6236", width=0.3),
-    "castle": Paint(fill="#d9bc88", stroke="#7a5a30", width=0.5),
-    "tower": Paint(fill="#d9bc88", stroke="#7a5a30", width=0.5),
-    "oar": Paint(stroke="#6b4a2a", width=0.6),
-    "ram": Paint(fill="#6d5b3a", stroke="#3b2a1a", width=0.4),
-    "dragon": Paint(fill="#7a4a1e", stroke="#3b2a1a", width=0.4),
-    "dragon.eye": Paint(fill="#f2c230"),
-    "shield": Paint(fill="#f2c230", stroke="#3b2a1a", width=0.3),
-    "sector": Paint(stroke="#333333", width=0.45, dash=(2, 1.5)),
-    "sector.keel": Paint(stroke="#8a6236", width=0.45, dash=(2, 1.5)),
-    "sector.label": Paint(fill="#333333"),
-    "banner": Paint(fill=WHITE, stroke="#444444", width=0.3),
-    "banner.English": Paint(fill="#c8102e", stroke="#444444", width=0.3),
-    "banner.English.charge": Paint(fill="#f2c230"),
-    "banner.French": Paint(fill="#0a3a8c", stroke="#444444", width=0.3),
-    "banner.French.charge": Paint(fill="#f2c230"),
-    "banner.Genoese": Paint(fill=WHITE, stroke="#444444", width=0.3),
-    "banner.Genoese.charge": Paint(fill="#c8102e"),
+    # obstacle markers (systems/sectors/markers.py): crossed lines, terrain's, never a nation's pattern
     "marker": Paint(fill="#5b9bd5", stroke="#555555", width=0.4, hatch=Hatch(0, 7.0, 1.2, BLACK, cross=True)),
 }
-COLOUR = Theme("color", {**_COLOUR, **nation_paints(NATIONS, "color")})
+COLOUR = Theme("color", _COLOUR)
 
 # Black and white: made for the copier (printgen/check/photocopy.py measures it). A worn copier blurs
 # and turns every grey lighter than about half to white: whatever a child must cut, fold, read or
@@ -250,6 +201,7 @@ COLOUR = Theme("color", {**_COLOUR, **nation_paints(NATIONS, "color")})
 # patterns (nation_paints: black and coarse) and letters.
 _BW = {
     **_COMMON,
+    "mast": Paint(fill=BLACK, stroke=BLACK, width=COPY_LINE),
     "text.muted": Paint(fill=BLACK),
     "cut": Paint(stroke=BLACK, width=COPY_LINE),
     "calibration": Paint(stroke=BLACK, width=COPY_LINE),
@@ -257,8 +209,6 @@ _BW = {
     "rule.light": Paint(stroke=BLACK, width=COPY_LINE),
     "outline": Paint(stroke=BLACK, width=COPY_LINE),
     "glue": Paint(fill="#e4e4e4", stroke=BLACK, width=COPY_LINE, dash=(2, 2.5)),
-    "mast": Paint(fill=BLACK, stroke=BLACK, width=COPY_LINE),
-    "port": Paint(fill=BLACK),
     "panel": Paint(fill=WHITE, stroke=BLACK, width=0.8),
     "panel.head": Paint(fill=BLACK),
     "bar": Paint(fill="#888888", stroke=BLACK, width=0.3),
@@ -271,9 +221,6 @@ _BW = {
     "star": Paint(fill=BLACK, stroke=BLACK, width=0.6),
     "base": Paint(fill=WHITE, stroke=BLACK, width=COPY_LINE),
     "bow": Paint(fill="#333333"),                   # dark enough to copy black; not the words' black
-    "hull": Paint(fill=WHITE, stroke=BLACK, width=COPY_LINE),
-    "band": Paint(stroke=BLACK, width=0.5),          # open: the hull's pattern shows through
-    "sail": Paint(fill=WHITE, stroke=BLACK, width=COPY_LINE),
     "label": Paint(fill=WHITE, stroke=BLACK, width=COPY_LINE),
     "water": Paint(fill=WHITE),
     "table": Paint(fill=WHITE, stroke=BLACK, width=0.8),
@@ -283,14 +230,7 @@ _BW = {
     "edge.red": Paint(stroke=BLACK, width=3.5, dash=edge_dash("red", 3.5)),
     "swatch": Paint(fill=WHITE, stroke=BLACK, width=COPY_LINE),
     "ensign": Paint(fill=WHITE, stroke=BLACK, width=0.4),
-    "ensign.British.cross": Paint(fill="#333333"),
-    "ensign.British.canton": Paint(fill="#333333"),
-    "ensign.French.blue": Paint(fill="#333333"),
-    "ensign.French.red": Paint(fill="#aaaaaa"),
-    "ensign.Spanish.red": Paint(fill="#555555"),
     "ship": Paint(fill=WHITE, stroke=BLACK, width=0.7),
-    "wind.nogo": Paint(fill="#bbbbbb", stroke=BLACK, width=COPY_LINE, hatch=Hatch(135, 4.0, COPY_LINE, BLACK)),
-    "wind.bonus": Paint(fill="#eeeeee", stroke=BLACK, width=COPY_LINE),
     "arrow": Paint(fill=BLACK, stroke=BLACK, width=1.2),
     "map.bow": Paint(fill=BLACK),
     "map.drift": Paint(fill="#555555", stroke="#555555", width=1.0),
@@ -299,26 +239,6 @@ _BW = {
     "map.overlap": Paint(fill="#eeeeee", stroke="#888888", width=0.4, hatch=Hatch(45, 6, 0.3, "#bbbbbb")),
     "map.cross": Paint(stroke=BLACK, width=COPY_LINE),
     "map.tile": Paint(stroke=BLACK, width=COPY_LINE, dash=(4, 2)),
-    # medieval top-down pieces: English plain grey, French hatched, Genoese cross-hatched rails
-    "rail": Paint(fill="#cccccc", stroke=BLACK, width=COPY_LINE),
-    "deck": Paint(fill=WHITE, stroke=BLACK, width=COPY_LINE),
-    "castle": Paint(fill="#eeeeee", stroke=BLACK, width=COPY_LINE),
-    "tower": Paint(fill="#eeeeee", stroke=BLACK, width=COPY_LINE),
-    "oar": Paint(stroke=BLACK, width=COPY_LINE),
-    "ram": Paint(fill="#555555", stroke=BLACK, width=0.4),
-    "dragon": Paint(fill="#777777", stroke=BLACK, width=0.4),
-    "dragon.eye": Paint(fill=WHITE),
-    "shield": Paint(fill=WHITE, stroke=BLACK, width=0.3),
-    "sector": Paint(stroke=BLACK, width=COPY_LINE, dash=(2.5, 2)),
-    "sector.keel": Paint(stroke=BLACK, width=COPY_LINE, dash=(2.5, 2)),
-    "sector.label": Paint(fill=BLACK),
-    "banner": Paint(fill=WHITE, stroke=BLACK, width=0.4),
-    "banner.English": Paint(fill="#999999", stroke=BLACK, width=0.4),
-    "banner.English.charge": Paint(fill=WHITE),
-    "banner.French": Paint(fill="#333333", stroke=BLACK, width=0.4),
-    "banner.French.charge": Paint(fill=WHITE),
-    "banner.Genoese": Paint(fill=WHITE, stroke=BLACK, width=0.4),
-    "banner.Genoese.charge": Paint(fill=BLACK),
     "marker": Paint(fill=WHITE, stroke=BLACK, width=COPY_LINE, hatch=Hatch(0, 7.0, 1.2, BLACK, cross=True)),
     # terrain: level, upright and crossed lines, never a nation's pattern (hatched at 45 degrees, dotted)
     "hazard.shore": Paint(fill="#d0d0d0", stroke=BLACK, width=COPY_LINE, hatch=Hatch(0, 3.5, COPY_LINE, BLACK)),
@@ -327,7 +247,7 @@ _BW = {
     "hazard.label": Paint(fill=BLACK),
     "chain": Paint(stroke=BLACK, width=1.2, dash=(2.5, 1.5)),
 }
-BW = Theme("bw", {**_BW, **nation_paints(NATIONS, "bw")})
+BW = Theme("bw", _BW)
 
 THEMES = {"color": COLOUR, "bw": BW}
 
@@ -337,14 +257,23 @@ def is_grey(colour: str) -> bool:
     return r == g == b
 
 
-@cache
-def _bw_is_grey() -> bool:
-    for role, p in BW.paints.items():
+def _greys_only(t: Theme) -> Theme:
+    for role, p in t.paints.items():
         for c in (p.fill, p.stroke, p.hatch.colour if p.hatch else None):
             assert c is None or is_grey(c), f"black-and-white role {role} uses colour {c}"
-    return True
+    return t
 
 
-def theme(edition: str) -> Theme:
-    _bw_is_grey()
-    return THEMES[edition]
+_greys_only(BW)
+
+
+def theme(edition: str, look=None) -> Theme:
+    """The edition's theme; with `look` (a rule family: anything with `paints(edition)`), the
+    family's own paints too: its nations' looks, its pieces' parts."""
+    return THEMES[edition] if look is None else _with(edition, look)
+
+
+@cache
+def _with(edition: str, look) -> Theme:
+    t = Theme(f"{edition}+{getattr(look, 'name', 'look')}", {**THEMES[edition].paints, **look.paints(edition)})
+    return _greys_only(t) if edition == "bw" else t

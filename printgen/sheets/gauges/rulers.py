@@ -264,7 +264,7 @@ def ruler_sheets(scenario, options: Options) -> Drawing:
         frame(p, options, scenario.title, "Rulers and gauges", k + 1, len(pages),
               hint=(Span("Scale "), Span(f"{options.scale:g}", "bold", ("meta", "scale"), "text"),
                     Span(": cut out on the solid lines; glue on card.")))
-    return Drawing(f"{scenario.title}: rulers and gauges ({options.edition_name})", pages, subject="printgen rulers")
+    return Drawing(f"{scenario.title}: rulers and gauges ({options.edition_name})", pages, look=system_of(scenario.ruleset), subject="printgen rulers")
 
 
 def _height(shapes: list[Shape]) -> float:

@@ -53,7 +53,7 @@ def map_sheets(scenario, dep: Deployment, options: Options) -> Drawing:
     for i, p in enumerate(pages):
         frame(p, options, scenario.title, "Deployment map", i + 1, len(pages),
               hint="Set the table from the map and the placement table.")
-    return Drawing(f"{scenario.title}: deployment map ({options.edition_name})", pages, subject="printgen map")
+    return Drawing(f"{scenario.title}: deployment map ({options.edition_name})", pages, look=system_of(scenario.ruleset), subject="printgen map")
 
 
 def map_page(scenario, dep: Deployment, options: Options, secret: bool = False, title: str = "Deployment map") -> Page:

@@ -154,7 +154,8 @@ def _ships(scenario, dep: Deployment, view: MapView, width: float, options: Opti
         w, h = length * scale, beam * scale
         b.shapes.append(Rect(14 - w / 2, cy - h / 2, w, h, f"ship.{nation}"))
         side = scenario.ruleset.sides.get(scenario.ruleset.side_of_nation(nation) or "")
-        note = f" ({pattern_name(nation)}" + (f", {side.name} side)" if side and side.name != nation else ")")
+        look = system_of(scenario.ruleset).nations.get(nation)
+        note = f" ({pattern_name(look)}" + (f", {side.name} side)" if side and side.name != nation else ")")
         b.line((Span(nation), Span(note, font="regular")), indent=32)
     cy = b.y - BODY * 0.35
     b.shapes.append(star_shape(14, cy, 4.0))

@@ -115,7 +115,7 @@ def tiled_sheets(scenario, dep: Deployment, options: Options) -> Drawing:
     for i, page in enumerate(pages):
         frame(page, options, scenario.title, SHEET, i + 1, len(pages),
               hint="Lay each sheet over its neighbours' shaded strips." if i else "")
-    return Drawing(f"{scenario.title}: table-size map ({options.edition_name})", pages, subject="printgen map tiled")
+    return Drawing(f"{scenario.title}: table-size map ({options.edition_name})", pages, look=system_of(scenario.ruleset), subject="printgen map tiled")
 
 
 def on_table(dep: Deployment) -> list[tuple[tuple, tuple]]:

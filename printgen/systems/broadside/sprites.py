@@ -24,6 +24,7 @@ from printgen.sheets.pieces.sprites import craft_legend, glue_area, star_symbol
 from printgen.systems.broadside.profile import profile_symbol
 from printgen.sheets.text.textfit import fit_size
 from printgen.sheets.pieces.tracks import track_shapes
+from printgen.registry import system_of
 
 HOW_TO = ("Cut out each piece on its solid outline; cut the base off.",
           "Fold at the mastheads (dash-dot), sides back to back; glue.",
@@ -82,7 +83,7 @@ def sprite_sheets(scenario, options: Options) -> Drawing:
         return page
 
     pages = LazyPages(n_pages, laid_out)                # laid out as they are written: memory flat in the fleet
-    return Drawing(f"{scenario.title}: ship sprites ({options.edition_name})", pages, subject="printgen sprites")
+    return Drawing(f"{scenario.title}: ship sprites ({options.edition_name})", pages, look=system_of(scenario.ruleset), subject="printgen sprites")
 
 
 HOW_TO_SIZES = (TYPE.small + 0.5, TYPE.small)             # the legend's type: the larger where it fits
@@ -104,7 +105,8 @@ def _how_to_words(options: Options, scenario, size: float) -> HowTo:
 
     rs = scenario.ruleset
     width = notes_width(options)                                        # the calibration words take the rest
-    nations = ", ".join(f"{n} ({nation_code(n)}) {pattern_name(n)}" for n in rs.nations())
+    looks = system_of(rs).nations
+    nations = ", ".join(f"{n} ({nation_code(n)}) {pattern_name(looks.get(n))}" for n in rs.nations())
     paras = HOW_TO + (f"Nations: {nations}, hulls and bases, as on the maps.",)
     note = _flagship_note(scenario)                                     # spans with their marks, wrapped whole
     lead = size * 1.3

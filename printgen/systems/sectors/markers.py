@@ -11,6 +11,7 @@ from printgen.draw.shapes import Drawing, Rect, Span, Text
 from printgen.options import Options
 from printgen.sheets.page.frame import Box, content_box, frame, new_page
 from printgen.sheets.pieces.pack import grid
+from printgen.registry import system_of
 
 TITLE_PT, TEXT_PT = 12.0, 8.5
 MARKERS = 20               # enough for any game: obstacles are few, and a marker goes only where one was struck
@@ -31,7 +32,7 @@ def marker_sheets(scenario, options: Options) -> Drawing:
         page.add(Rect(x, y, w, h, "marker", tag="marker", meaning=size))
     frame(page, options, scenario.title, "Obstacle markers", 1, 1)
     return Drawing(f"{scenario.title}: obstacle markers ({options.edition_name})", [page],
-                   subject="printgen markers")
+                   look=system_of(scenario.ruleset), subject="printgen markers")
 
 
 def _intro(page, scenario, options: Options, box: Box) -> float:

@@ -24,6 +24,7 @@ from printgen.sheets.pieces.shelves import shelves
 from printgen.sheets.pieces.sprites import star_shape
 from printgen.sheets.text.textfit import fit_size, wrap
 from printgen.sheets.pieces.tracks import track_shapes
+from printgen.registry import system_of
 
 NAME_PT = 9.0              # name size at full scale, before shrinking to fit
 LABEL_PT = TYPE.piece_label   # sector labels, MAST, the nation (the theme's small piece words)
@@ -55,7 +56,7 @@ def topdown_sheets(scenario, options: Options) -> Drawing:
     for k, page in enumerate(pages):
         _how_to(page, rs, on_piece, options)           # it explains the page's marks itself, under its notes
         frame(page, options, scenario.title, "Ship pieces", k + 1, n_pages, legend=False)
-    return Drawing(f"{scenario.title}: ship pieces ({options.edition_name})", pages, subject="printgen sprites")
+    return Drawing(f"{scenario.title}: ship pieces ({options.edition_name})", pages, look=system_of(scenario.ruleset), subject="printgen sprites")
 
 
 NOTE_LINES = 3              # the marks' meaning under the notes: at most this many lines
