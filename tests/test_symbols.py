@@ -143,12 +143,12 @@ def test_a_local_group_reads_back_where_a_plain_one_does(tmp_path):
 
     items = (Rect(2, 3, 40, 20, "panel", radius=3), Circle(50, 10, 4, "hit"), Line(0, 30, 60, 30, "fold"),
              Poly(((0, 0), (9, 4), (0, 8)), "bow"), Text(5, 18, (Span("Redoutable", source=("fleet", "r", "name")),), 8),
-             Symbol("box", (Rect(0, 0, 6, 6, "base"),), translate(20, 40)))
+             Symbol("box", (Rect(0, 0, 6, 6, "hit"),), translate(20, 40)))
     out = {}
     for local in (False, True):
         group = Group((Group(items, translate(7.25, 11.5), local=local),), translate(100.333, 120.777), local=local)
         # the paint in force before the group is in force after it (the group's own ends with black text)
-        page = Page(300, 300, [Rect(0, 0, 10, 10, "base"), group, Text(250, 250, (Span("after"),), 8)])
+        page = Page(300, 300, [Rect(0, 0, 10, 10, "hit"), group, Text(250, 250, (Span("after"),), 8)])
         pdf, png = (render(Drawing("t", [page]), "color", fmt) for fmt in ("pdf", "png"))
         (tmp_path / f"{local}.pdf").write_bytes(pdf.files[0][1])
         with pdfplumber.open(tmp_path / f"{local}.pdf") as read:
