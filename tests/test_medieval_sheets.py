@@ -279,7 +279,7 @@ def test_markers_count_size_and_words(pdfs, sluys):
             assert b[0] >= 0.25 * 72 and b[2] <= page.width - 0.25 * 72
         text = "".join(c.text for c in page.chars)
         assert sluys.ruleset.obstacles.marker in text and "not from the source" in text
-        assert ('1.5" by 1"' if scale == 1 else '0.8" by 0.5"') in text           # printed to 0.1"
+        assert ('1.5" by 1"' if scale == 1 else '0.75" by 0.5"') in text          # as drawn, to 0.01"
     assert any(b > r + 50 for r, g, b in paints(pdfs.files["markers"]))          # the blue paper
 
 

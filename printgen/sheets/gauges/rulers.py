@@ -75,7 +75,7 @@ def _ticks(length_pt: float, options: Options, y: float, h: float) -> list[Shape
         out.append(Line(x, y, x, y + (h * 0.28 if major else h * 0.15), "rule", meaning=(("x", tick),) if major else ()))
         if major and 0 < i // minor:
             out.append(Text(x - 1.5, y + h * 0.28 + 7, (Span(str(i // minor), source=tick, kind="count"),),
-                            6.5, role="text.muted", anchor="end"))
+                            6.5, role="text.muted", font="bold", anchor="end"))      # bold: a copy keeps it whole
     return out
 
 

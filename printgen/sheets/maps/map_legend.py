@@ -36,12 +36,18 @@ class Block:
         self.y = TITLE + 3 + LEAD
 
     def line(self, spans: tuple[Span, ...], indent: float = 0.0, font: str = "regular", role: str = "text") -> None:
-        """Spans wrapped at spaces to the block's width (a traced number is never split)."""
+        """Spans wrapped at spaces to the block's width (a traced number is never split). A row that
+        one unbreakable span makes too long for its indent starts at the block's edge instead; only
+        one too long for the block shrinks, in bold (small regular type does not survive a copy)."""
         for row in wrap_spans(spans, self.width - indent, BODY, font):
             w = sum(fonts.width(s.text, BODY, s.font or font) for s in row)
-            room = self.width - indent
-            size = BODY if w <= room else BODY * room / w * 0.99
-            self.shapes.append(Text(indent, self.y, row, size, role=role, font=font))
+            x, size, face = indent, BODY, font
+            if w > self.width - indent:
+                x = 0.0 if w <= self.width else indent
+                if w > self.width - x:
+                    face = "bold"
+                    size = BODY * (self.width - x) / sum(fonts.width(s.text, BODY, s.font or face) for s in row) * 0.99
+            self.shapes.append(Text(x, self.y, row, size, role=role, font=face))
             self.y += LEAD
 
     def wrapped(self, words: str, indent: float = 0.0, role: str = "text.muted") -> None:
@@ -178,8 +184,8 @@ def _types(b: Block, rs, dep: Deployment, view: MapView, options: Options) -> No
         fit = min(1.0, 26 / max(w, 1e-9))
         cy = b.y - BODY * 0.35
         b.shapes.append(Rect(14 - w * fit / 2, cy - h * fit / 2, w * fit, h * fit, "base", tag=f"type:{t}"))
-        size = lambda i: Span(options.measure.fmt(rs.types[t].base_in[i]), "bold",  # noqa: E731
-                              ("rule", f"types.{t}.base_in.{i}"), "distance")
+        size = lambda i: Span(options.measure.fmt_size(rs.types[t].base_in[i]), "bold",  # noqa: E731
+                              ("rule", f"types.{t}.base_in.{i}"), "size")
         b.line((Span(rs.types[t].name, font="bold"), Span(" "), size(0), Span(" × "), size(1),
                 *mark_spans(rs, f"types.{t}.base_in")), indent=32)
 

@@ -80,7 +80,7 @@ def _intro(page: Page, plan, options: Options, box: Box) -> float:
     y = box.y + TITLE_PT
     page.add(Text(box.x, y, (Span("Markers to cut out"), Span(" ("), _mark(plan, "status_markers"), Span(")")),
                   TITLE_PT, font="bold"))
-    size = [Span(options.measure.fmt(v), "bold", ("rule", f"status_markers.size_in.{i}"), "distance")
+    size = [Span(options.measure.fmt_size(v), "bold", ("rule", f"status_markers.size_in.{i}"), "size")
             for i, v in enumerate(rs.status_markers.size_in)]
     y += TEXT_PT * 1.9
     page.add(Text(box.x, y, (Span("Cut on the solid lines. Each marker is "), size[0], Span(" by "), size[1],

@@ -38,7 +38,7 @@ def marker_sheets(scenario, options: Options) -> Drawing:
 def _intro(page, scenario, options: Options, box: Box) -> float:
     """Title, the rule's own words for the marker, and its size; returns where the markers start."""
     rs = scenario.ruleset
-    size = [Span(options.measure.fmt(v), "bold", ("rule", f"obstacles.marker_in.{i}"), "distance")
+    size = [Span(options.measure.fmt_size(v), "bold", ("rule", f"obstacles.marker_in.{i}"), "size")
             for i, v in enumerate(rs.obstacles.marker_in)]
     y = box.y + TITLE_PT
     page.add(Text(box.x, y, (Span("Obstacle markers"),), TITLE_PT, font="bold"))
