@@ -40,6 +40,14 @@ class Measure:
         text = f"{v:.1f}".rstrip("0").rstrip(".")
         return f'{text}"' if self.units == "in" else f"{text} cm"
 
+    def fmt_size(self, inches: float) -> str:
+        """The size of something drawn exactly to scale (a base, a marker), as drawn: to a hundredth
+        of an inch or a millimetre, not rounded to the rulers' step (a 2.65 cm base read "2.5 cm")."""
+        step = 0.01 if self.units == "in" else 0.1
+        v = round(math.floor(self.exact(inches) / step + 0.5 + 1e-9) * step, 4)
+        text = f"{v:.2f}".rstrip("0").rstrip(".")
+        return f'{text}"' if self.units == "in" else f"{text} cm"
+
     def unit_pt(self) -> float:
         """Points on paper per print unit (an inch, or a centimetre)."""
         return PT_PER_IN if self.units == "in" else PT_PER_CM

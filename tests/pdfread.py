@@ -72,6 +72,15 @@ def fill_pattern(page, base) -> str:
     return "+".join([f"lines{a}" for a in sorted(angles)] + (["dots"] if dots > 10 else [])) or "plain"
 
 
+def marks_legend(page) -> str:
+    """The words at the foot of a page left of the calibration words: its marks' legend, read apart
+    from the words beside it (their lines interleave when read across the page)."""
+    foot = [w for w in page.extract_words() if w["top"] > page.height - 110]
+    right = min((w["x0"] for w in foot if w["text"] in ("Print", "The")), default=page.width)
+    return " ".join(w["text"] for w in sorted((w for w in foot if w["x1"] < right - 4),
+                                              key=lambda w: (round(w["top"]), w["x0"])))
+
+
 def says(text: str, phrase: str) -> bool:
     """Every word of the phrase on the page: a table cell wrapped at the handouts' 9 pt reads line by
     line, interleaved with its neighbours' words (pdfplumber reads across the columns)."""

@@ -12,12 +12,14 @@ from itertools import combinations
 import pytest
 from coloraide import Color
 
-from printgen.draw.theme import COLOUR
+from printgen.draw.theme import theme
+from printgen.registry import get
 
 MIN_DE2000 = 12.0
 VISIONS = ("normal", "protan", "deutan", "tritan")
 
-# Colours that mean something, by what they tell apart; the pairs within a group must differ.
+# Colours that mean something, by what they tell apart; the pairs within a group must differ. Each
+# group is read from the colour theme with its rule family's paints (Trafalgar: broadside, Sluys: sectors).
 GROUPS = {
     "wind edges": ["edge.green", "edge.yellow", "edge.red"],
     "wind edges on the table": ["table", "edge.green", "edge.yellow", "edge.red"],
@@ -33,10 +35,12 @@ GROUPS = {
     "Sluys's banners": ["banner.English", "banner.French", "banner.Genoese"],
     "wind gauge": ["wind.nogo", "wind.bonus"],
 }
+FAMILY = {"Trafalgar": "broadside", "Sluys": "sectors", "wind gauge": "sectors"}
 
 
-def colour_of(role: str) -> str:
-    p = COLOUR.paint(role)
+def colour_of(role: str, group: str = "") -> str:
+    family = next((f for key, f in FAMILY.items() if group.startswith(key)), None)
+    p = theme("color", get(family) if family else None).paint(role)
     return p.fill or p.stroke
 
 
@@ -54,8 +58,8 @@ PAIRS = [(g, a, b) for g, roles in GROUPS.items() for a, b in combinations(roles
 
 @pytest.mark.parametrize("vision", VISIONS)
 def test_colours_that_mean_something_stay_apart(vision):
-    close = [(g, a, b, round(distance(colour_of(a), colour_of(b), vision), 1)) for g, a, b in PAIRS
-             if distance(colour_of(a), colour_of(b), vision) < MIN_DE2000]
+    close = [(g, a, b, round(distance(colour_of(a, g), colour_of(b, g), vision), 1)) for g, a, b in PAIRS
+             if distance(colour_of(a, g), colour_of(b, g), vision) < MIN_DE2000]
     assert not close, close
 
 

@@ -144,8 +144,12 @@ def test_black_and_white_edition_is_checked_for_colour(tmp_path, monkeypatch):
     assert len(manifest["fleet"]) == 30
     # a colour slipped into the black-and-white theme (past the theme's own assertion) is caught
     monkeypatch.setitem(theme.BW.paints, "star", theme.Paint(fill="#f2c230"))
-    monkeypatch.setattr(theme, "_bw_is_grey", lambda: True)
-    bad = build(tmp_path, "bwcolour", edition="bw")
+    monkeypatch.setattr(theme, "_greys_only", lambda t: t)
+    theme._with.cache_clear()                                 # the family's themes are made from BW again
+    try:
+        bad = build(tmp_path, "bwcolour", edition="bw")
+    finally:
+        theme._with.cache_clear()
     assert any("sprites-bw.pdf, page 1: black-and-white page uses colour" in f for f in failures(bad))
 
 

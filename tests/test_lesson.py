@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from pdfread import rects_of_size, says
+from pdfread import marks_legend, rects_of_size, says
 from tracecheck import discrepancies, printed, render_and_read
 
 
@@ -200,7 +200,8 @@ def test_every_classroom_addition_carries_its_mark(tmp_path, kind):
     for page, trace in zip(pdf.pages, traces):
         text = " ".join((page.extract_text() or "").split())
         if any(e["source"][0] == "provenance" and e["text"] == "classroom addition" for e in trace):
-            assert "(classroom addition)" in text and "Marks: " in text and "classroom addition: added for the lesson" in text
+            legend = marks_legend(page)
+            assert "(classroom addition)" in text and "Marks: " in legend and "classroom addition: added for the lesson" in legend
     assert discrepancies(pdf, traces, plan.scenario, plan.options, plan=plan) == []
 
 
@@ -257,7 +258,7 @@ def test_the_lesson_kit_checks_clean(lesson_kit):
                                                          "history_score('british') prints '52', the rules say '69'"]),
     ("scenario.toml", "minutes_per_turn = 10", "minutes_per_turn = 9", ["lesson-color.pdf", "turn_limit() prints '6', the rules say '7'"]),
     ("scenario.toml", '"victory" = { kind = "classroom"', '"victory" = { kind = "choice"',
-     ["provenance('victory') prints 'classroomaddition', the rules say 'the kit's choice'"]),
+     ["provenance('victory') prints 'classroomaddition', the rules say 'printgen's choice'"]),
     ("rules.toml", '"words.rulings" = { kind = "classroom"', '"words.rulings" = { kind = "default"',
      ["lesson-color.pdf", "provenance('words.rulings') prints 'classroomaddition', the rules say 'not from the source'"]),
     ("ships.csv", "Captured (Tonnant c.14:30)", "Escaped (Tonnant c.14:30)",

@@ -12,12 +12,15 @@ import pytest
 from maprun import run_map
 
 from pdfread import colours, is_grey, open_pdf
-from printgen.draw.theme import BW, COLOUR
+from printgen.draw.theme import BW, COLOUR, theme
+from printgen.registry import get
+
+LOOK = theme("color", get("broadside"))          # the colour theme with the family's nations
 
 CASES = {"color": [], "again": [], "bw": ["--edition", "bw"], "seed-7": ["--seed", "7"],
          "half": ["--fraction", "0.5"], "twenty": ["--ships", "20"], "small": ["--table", "4x3ft"],
          "cm": ["--units", "cm", "--paper", "a4"], "tiled": ["--scale", "0.25", "--tiled"]}
-SHIP_RGB = {"British": "#c8102e", "French": "#0a3a8c", "Spanish": "#e2a500"}      # theme roles ship.<nation>
+SHIP_RGB = {n: LOOK.paint(f"ship.{n}").fill for n in ("British", "French", "Spanish")}    # the nations on the map
 EDGE_RGB = {c: COLOUR.paint(f"edge.{c}").stroke for c in ("green", "yellow", "red")}   # the theme's edge colours
 
 
@@ -197,7 +200,7 @@ def test_black_and_white_edges_differ_by_pattern_and_label(runs):
     east = [c for c in page.chars if not c["upright"] and c["x0"] > t["x1"]]
     west_text = "".join(c["text"] for c in sorted(west, key=lambda c: (round(c["x0"]), -c["top"])))
     east_text = "".join(c["text"] for c in sorted(east, key=lambda c: (round(c["x0"]), c["top"])))
-    assert "WEST EDGE · RED: into the wind" in west_text and "WEST EDGE · YELLOW" in west_text
+    assert "RED: into the wind" in west_text and "WEST EDGE · YELLOW" in west_text
     assert "EAST EDGE · GREEN: wind behind, full speed 6\"" in east_text
     used = colours(map_pdf(runs["bw"]))
     assert used and all(is_grey(c) for c in used)
@@ -354,7 +357,7 @@ def test_full_size_tiled_map_prints_no_sheet_without_content(tmp_path):
     dep = deploy(s, o)
     path = write_sheet(tiled_sheets(s, dep, o), o, tmp_path, "map-tiled")[0]
     plan = plan_tiles(dep, o)
-    base_fills = {rgb(COLOUR.paint(f"base.{n}").fill) for n in ("British", "French", "Spanish")}
+    base_fills = {rgb(LOOK.paint(f"base.{n}").fill) for n in ("British", "French", "Spanish")}
     with open_pdf(path) as pdf:
         sheets = pdf.pages[1:]
         assert 0 < len(sheets) < plan.sheets                   # open water left out
@@ -429,7 +432,7 @@ def test_tiles_print_the_table_at_its_own_size(runs):
             assert round(AREA_X + (12 - STEP_W / 72) * 72, 1) in verticals
         else:
             assert not any(AREA_X < x < AREA_X + AREA_W for x in verticals)
-        nation_of = {rgb(COLOUR.paint(f"base.{n}").fill): n for n in ("British", "French", "Spanish")}
+        nation_of = {rgb(LOOK.paint(f"base.{n}").fill): n for n in ("British", "French", "Spanish")}
         for cv in page.curves:
             if nation_of.get(colour(cv["non_stroking_color"])) and len(cv["pts"]) == 5:
                 pts = cv["pts"][:4]

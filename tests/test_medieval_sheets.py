@@ -268,14 +268,18 @@ def test_markers_count_size_and_words(pdfs, sluys):
         found = {(p.x0, p.top, p.x1, p.bottom) for p in page.paths
                  if p.kind == "rect" and abs(p.w - w * scale * 72) < 0.72 and abs(p.h - h * scale * 72) < 0.72}
         assert len(found) == MARKERS == 20
-        with open_pdf(pdfs.files[key]) as pdf:                  # a dot: a line of no length, round caps
-            dots = [ln for ln in pdf.pages[0].lines if ln["x1"] - ln["x0"] < 0.01 and ln["bottom"] - ln["top"] < 0.01]
-        for b in found:                                         # dotted, inside the page's margins
-            assert sum(1 for d in dots if b[0] <= d["x0"] <= b[2] and b[1] <= d["top"] <= b[3]) >= 6
+        with open_pdf(pdfs.files[key]) as pdf:                  # crossed lines, level and upright (never a nation's
+            lines = pdf.pages[0].lines                          # hatching or dots: a marker is terrain)
+            level = [ln for ln in lines if ln["bottom"] - ln["top"] < 0.01 < ln["x1"] - ln["x0"]]
+            upright = [ln for ln in lines if ln["x1"] - ln["x0"] < 0.01 < ln["bottom"] - ln["top"]]
+        for b in found:                                         # crossed, inside the page's margins
+            for kind in (level, upright):
+                assert sum(1 for d in kind if b[0] - 0.5 <= d["x0"] and d["x1"] <= b[2] + 0.5
+                           and b[1] - 0.5 <= d["top"] and d["bottom"] <= b[3] + 0.5) >= 2
             assert b[0] >= 0.25 * 72 and b[2] <= page.width - 0.25 * 72
         text = "".join(c.text for c in page.chars)
         assert sluys.ruleset.obstacles.marker in text and "not from the source" in text
-        assert ('1.5" by 1"' if scale == 1 else '0.8" by 0.5"') in text           # printed to 0.1"
+        assert ('1.5" by 1"' if scale == 1 else '0.75" by 0.5"') in text          # as drawn, to 0.01"
     assert any(b > r + 50 for r, g, b in paints(pdfs.files["markers"]))          # the blue paper
 
 

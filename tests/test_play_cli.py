@@ -76,7 +76,7 @@ def test_a_scenario_without_a_lesson_gets_printgens_choice(scenario_dir):
     data["provenance"] = {k: v for k, v in data.get("provenance", {}).items() if k not in ("lesson", "victory")}
     (folder / "scenario.toml").write_text(tomli_w.dumps(data), encoding="utf-8")
     s = load_scenario(str(folder))
-    assert s.lesson == DEFAULTS["lesson"] and Provenance(s.provenance_table).words("lesson") == "the kit's choice"
+    assert s.lesson == DEFAULTS["lesson"] and Provenance(s.provenance_table).words("lesson") == "printgen's choice"
     from printgen.data.simulation import policies_of
 
     assert policies_of(s) == {side: ("close-and-fire", "printgen's choice") for side in s.ruleset.sides}

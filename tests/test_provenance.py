@@ -8,7 +8,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from pdfread import says
+from pdfread import marks_legend, says
 
 from printgen.check.numbers import Context, check_page
 from printgen.data.scenario import load_scenario
@@ -23,7 +23,7 @@ def test_longest_prefix_wins_and_unlisted_is_source():
     assert p.kind("ab") == "source" and p.words("q") == ""        # whole dotted parts only
     s = load_scenario("trafalgar")
     prov = provenance_of(s.ruleset, s)
-    assert prov.words("fleet.flagships") == "the kit's choice"
+    assert prov.words("fleet.flagships") == "printgen's choice"
     assert prov.words("words.close_hauled") == "reading of a damaged source"
     assert prov.of("words.close_hauled").original == "close quartered"
     assert prov.words("victory.captured") == prov.words("lesson.minutes_per_turn") == "classroom addition"
@@ -51,7 +51,7 @@ def test_a_scenario_without_lesson_data_gets_printgens_choice(scenario_dir):
     (folder / "scenario.toml").write_text(tomli_w.dumps(data))
     s = load_scenario(str(folder))
     assert s.lesson.turn_limit == 6 and s.victory.captured == 3
-    assert provenance_of(s.ruleset, s).words("victory.struck") == "the kit's choice"
+    assert provenance_of(s.ruleset, s).words("victory.struck") == "printgen's choice"
     assert provenance_of(s.ruleset, s.with_lesson(period_minutes=40)).words("lesson") == "classroom addition"
 
 
@@ -91,8 +91,8 @@ def test_marks_print_beside_their_items_with_a_legend(teacher_quickref):
     assert ["provenance", "words.rake_zone"] in [list(e["source"]) for t in traces for e in t]
     marks = [list(e["source"]) for t in traces for e in t if e["source"][0] == "provenance"]
     assert ["provenance", "words.close_hauled"] in marks and ["provenance", "fleet.flagships"] in marks
-    legend = " ".join(" ".join(p.extract_text() for p in pdf.pages).split())
-    assert "Marks: reading of a damaged source:" in legend and "the kit's choice: chosen for this kit" in legend
+    legend = marks_legend(pdf.pages[0])
+    assert "Marks: reading of a damaged source:" in legend and "printgen's choice: chosen by printgen" in legend
     assert "classroom addition:" not in legend                    # only the kinds the page uses
     assert _check(s, o, pdf, traces) == []
 
@@ -103,7 +103,7 @@ def test_a_pupils_page_marks_with_a_symbol_explained_in_its_footer(quickref):
     s, o, pdf, traces = quickref
     text = " ".join(" ".join(p.extract_text() for p in pdf.pages).split())
     assert says(text, "close-hauled\u2021") and says(text, "flagships\u00a7")
-    for words in ("reading of a damaged source", "the kit's choice", "classroom addition", "Franco-Spanish ones"):
+    for words in ("reading of a damaged source", "printgen's choice", "classroom addition", "Franco-Spanish ones"):
         assert words not in text
     pages = [" ".join(p.extract_text().split()) for p in pdf.pages]
     assert [p.count("\u2021 the old words are damaged or unclear here: this is our best reading.") for p in pages] == [1, 1]

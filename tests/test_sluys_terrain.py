@@ -52,8 +52,57 @@ def test_the_map_draws_the_shore_and_banks_but_not_the_hidden_obstacles(sluys, t
         assert (w, d) == pytest.approx(shown[name].at_in[2:], abs=0.01)
     pdf, _ = render_and_read(map_sheets(s, dep, o), o, tmp_path / "map.pdf")
     with pdf:
-        text = pdf.pages[0].extract_text()
+        text = " ".join(pdf.pages[0].extract_text().split())         # a long name wraps in its area
     assert "North bank of the Zwin" in text and "Sandbar off the estuary" in text and "Scuttled hull" not in text
+
+
+@pytest.mark.parametrize("choices", [{}, {"table": "4x3ft"}, {"units": "cm", "paper": "a4"}])
+def test_each_obstacle_name_fits_its_area(choices, tmp_path):
+    """Read back from the PDF: every character of an obstacle's name lies inside its area (the
+    sandbar's label spilled out of its box), at a size a copy keeps (bold, 5.5 pt at least)."""
+    s, o = prepare("sluys-1340", **choices)
+    dep = deploy(s, o)
+    page = map_sheets(s, dep, o).pages[0]
+    boxes = {}
+    for x in shapes(page.items):
+        if isinstance(x, Poly) and (x.tag or "").startswith("obstacle:"):
+            xs, ys = [p[0] for p in x.points], [p[1] for p in x.points]
+            boxes[x.tag.split(":", 1)[1]] = (min(xs), min(ys), max(xs), max(ys))
+    pdf, _ = render_and_read(map_sheets(s, dep, o), o, tmp_path / "map.pdf")
+    with pdf:
+        chars = pdf.pages[0].chars
+        for name, (x0, y0, x1, y1) in boxes.items():
+            mine = [c for c in chars if x0 <= (c["x0"] + c["x1"]) / 2 <= x1 and y0 <= (c["top"] + c["bottom"]) / 2 <= y1
+                    and "Bold" in c["fontname"]]
+            assert "".join(c["text"] for c in mine).replace(" ", "") != "", name
+            for c in mine:
+                assert x0 - 0.5 <= c["x0"] and c["x1"] <= x1 + 0.5 and y0 - 0.5 <= c["top"] and c["bottom"] <= y1 + 0.5, \
+                    (name, c["text"])
+                assert not c["upright"] or c["size"] >= 5.5 - 0.01, (name, c["size"])      # (turned: no size read)
+            words = {c["text"] for c in mine}
+            assert set(name.replace(" ", "")) <= words, (name, "".join(sorted(words)))
+
+
+def test_hidden_obstacles_are_lettered_never_numbered_like_ships(sluys, tmp_path):
+    """On the secret map the ships are numbered 1 to 30; the obstacles are lettered, and their
+    placement table names them by the same letters."""
+    import re
+
+    from printgen.sheets.maps.hazards import letter
+
+    s, o, dep = sluys
+    drawing = secret_map_sheets(s, o)
+    pdf, _ = render_and_read(drawing, o, tmp_path / "secret.pdf")
+    with pdf:
+        map_text, table_text = (" ".join(p.extract_text().split()) for p in pdf.pages[:2])
+    hidden = [n for n, t in enumerate(s.file.terrain, start=1) if t.kind == "hidden"]
+    assert hidden and [letter(n) for n in hidden] == ["E", "F", "G"]
+    labels = [t for t in shapes(drawing.pages[0].items) if type(t).__name__ == "Text" and t.tag == "obstacle-label"]
+    printed = {t.string for t in labels}
+    assert {letter(n) for n in hidden} <= printed and not any(re.fullmatch(r"\d+", w) for w in printed)
+    for n in hidden:
+        assert re.search(rf"\b{letter(n)} {re.escape(s.file.terrain[n - 1].name)}", table_text), n
+    assert letter(1) == "A" and letter(26) == "Z" and letter(27) == "AA"
 
 
 def test_hidden_obstacles_are_drawn_marker_sized(sluys):
@@ -83,7 +132,7 @@ def test_the_secret_map_numbers_every_obstacle_and_tables_it(sluys, tmp_path):
     for t in s.file.terrain:
         assert t.name in table
     assert '29" 36" 1.5" × 1"' in table                          # the stakes: from west, from south, size
-    assert "the kit's choice" in table
+    assert "printgen's choice" in table
 
 
 def test_each_hidden_obstacle_is_a_marker_in_size_and_the_check_says_so(sluys, run):

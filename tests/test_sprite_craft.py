@@ -1,5 +1,5 @@
 """Print craft of the ship pieces, measured on the printed PDF: fold lines where the paper folds and
-nothing solid drawn over them, one cut line between neighbours, glue marked, a legend, and in the
+nothing solid drawn over them, a gutter between neighbours, glue marked, a legend, and in the
 black-and-white edition a different pattern on each nation's bases."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import pytest
 
 from pdfread import PT, box, fill_pattern, inside, open_pdf
 
-FOLD_DASH = [5.0, 2.0, 1.0, 2.0]          # the theme's "fold" paint, read back as the PDF's dash array
+FOLD_DASH = [6.0, 2.5, 1.5, 2.5]          # the theme's "fold" paint, read back as the PDF's dash array
 TOL = 0.01 * PT                           # 0.01 in
 
 
@@ -22,7 +22,8 @@ def sheets(tmp_path_factory):
 
     out = tmp_path_factory.mktemp("craft")
     opened = {}
-    for key, kw in {"color": {}, "bw": {"edition": "bw"}, "half-a4": {"scale": 0.5, "paper": "a4"}}.items():
+    for key, kw in {"color": {}, "bw": {"edition": "bw"}, "half-a4": {"scale": 0.5, "paper": "a4"},
+                    "small-table": {"table": "4x3ft", "paper": "a4"}}.items():
         s, o = prepare("trafalgar", **kw)
         opened[key] = open_pdf(write_sheet(sprite_sheets(s, o), o, out / key, "sprites")[0])
     yield opened
@@ -98,8 +99,12 @@ def test_no_other_stroke_lies_over_a_fold(sheets, key):
 
 
 @pytest.mark.parametrize("key", ["color", "half-a4"])
-def test_neighbours_share_one_cut_line(sheets, key):
-    """Pieces in a row abut: n pieces have n + 1 vertical cut lines, not 2 n."""
+def test_neighbours_stand_a_gutter_apart(sheets, key):
+    """Each piece is cut out on its own, a gutter from the next across and below: a cut that strays
+    spoils one piece, not two (n pieces in a row have 2 n vertical cut lines)."""
+    from printgen.sheets.pieces.pack import GUTTER
+
+    assert GUTTER >= 0.08 * PT                                     # 2 mm: room for scissors
     for page in sheets[key].pages:
         rows = defaultdict(list)
         for p in pieces(page):
@@ -107,9 +112,12 @@ def test_neighbours_share_one_cut_line(sheets, key):
         for row in rows.values():
             row.sort()
             for a, b in zip(row, row[1:]):
-                assert abs(a[2] - b[0]) <= TOL, (key, a, b)
+                assert abs(b[0] - a[2] - GUTTER) <= TOL, (key, a, b)
             edges = {round(x, 1) for p in row for x in (p[0], p[2])}
-            assert len(edges) == len(row) + 1
+            assert len(edges) == 2 * len(row)
+        tops = sorted(rows)
+        for a, b in zip(tops, tops[1:]):
+            assert abs(b - rows[a][0][3] - GUTTER) <= 0.5, (key, a, b)
 
 
 def test_glue_is_marked_and_the_page_has_a_legend(sheets):
@@ -140,18 +148,22 @@ def test_each_nation_has_its_own_pattern_in_black_and_white(sheets):
     assert found["British"] == {"plain"}
 
 
-@pytest.mark.parametrize("key", ["color", "bw"])
-def test_piece_type_at_scale_one_meets_the_floor(sheets, key):
-    """At scale 1: names (bold) at least 7 pt, every other word on a piece at least 6 pt."""
+@pytest.mark.parametrize("key", ["color", "bw", "half-a4", "small-table"])
+def test_piece_type_meets_the_floor_on_any_table(sheets, key):
+    """At scale 1, at half scale and on a 4' x 3' table (0.53): the ships' names at least 7 pt (in
+    two lines where one will not hold them), every other word on a piece at least 6 pt (a 4' x 3'
+    table printed names at 4.5 pt and 'glue', 'STERN', 'BOW' at 3.2 pt)."""
     from printgen.draw.theme import TYPE
+    from printgen.game.prepare import prepare
 
     assert TYPE.piece_name_min >= 7 and TYPE.piece_label >= 6
-    sizes = {"bold": [], "other": []}
+    name_words = {w for s in prepare("trafalgar")[0].fleet.ships for w in s.name.split()}
+    sizes = {"name": [], "other": []}
     for page in sheets[key].pages:
         ps = pieces(page)
-        for ch in page.chars:
-            if ch["text"].strip() and any(inside(ch, p, 0.2) for p in ps):
-                sizes["bold" if "Bold" in ch["fontname"] else "other"].append(ch["size"])
-    assert len(sizes["bold"]) > 1000 and len(sizes["other"]) > 1000
-    assert min(sizes["bold"]) >= 7, min(sizes["bold"])
-    assert min(sizes["other"]) >= 6, min(sizes["other"])
+        for w in page.extract_words(extra_attrs=["size"]):
+            if any(inside(w, p, 0.2) for p in ps):
+                sizes["name" if w["text"] in name_words else "other"].append(w["size"])
+    assert len(sizes["name"]) >= 2 * 60 and len(sizes["other"]) >= 3 * 60      # upright: on the near side and the base
+    assert min(sizes["name"]) >= 7 - 0.01, min(sizes["name"])
+    assert min(sizes["other"]) >= 6 - 0.01, min(sizes["other"])

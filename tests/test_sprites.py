@@ -122,23 +122,28 @@ def test_a_changed_rule_changes_the_circles(scenario_dir, tmp_path):
     assert counts == {4: 51, 7: 9}
 
 
-def test_legibility_warning_names_the_smallest_scale(run, tmp_path):
-    code, out, err = run("sprites", "trafalgar", "--scale", "0.3", "--out", tmp_path)
-    assert code == 0
-    assert "too small to read" in err
+def test_a_scale_too_small_for_the_names_is_refused_with_the_smallest_that_prints_them(run, tmp_path):
+    """Names never print below 7 pt on a piece (two lines where one will not hold them): at a scale
+    whose bases cannot hold them, nothing is written, and the message gives the smallest scale that
+    prints every name; at that scale the sheet is written."""
     import re
 
-    legible = re.search(r"smallest legible scale is ([\d.]+)", err).group(1)
-    assert 0.4 < float(legible) <= 0.5                 # names of at least 7 pt at scale 1: about half scale
+    code, out, err = run("sprites", "trafalgar", "--scale", "0.3", "--out", tmp_path / "small")
+    assert code == 2 and not (tmp_path / "small").exists()
+    assert "cannot print at 7 pt" in err
+    legible = re.search(r"use --scale ([\d.]+) or more", err).group(1)
+    assert 0.45 < float(legible) <= 0.55                 # two lines of 7 pt on a base: about half scale
+    code, out, err = run("sprites", "trafalgar", "--scale", str(float(legible) - 0.01), "--out", tmp_path)
+    assert code == 2
     code, out, err = run("sprites", "trafalgar", "--scale", legible, "--out", tmp_path)
-    assert "too small" not in err
+    assert code == 0, err
 
 
-@pytest.mark.parametrize("choices", [{"paper": "a4", "scale": 0.4}, {"paper": "letter", "scale": 0.4}])
+@pytest.mark.parametrize("choices", [{"paper": "a4", "scale": 0.5}, {"paper": "letter", "scale": 0.5}])
 def test_the_how_to_notes_never_print_over_the_pieces(choices):
     """At 0.4 scale on A4 the pieces filled the page and the how-to notes were printed over the last
     row ('Fougueuxwo', 'Monarcap' read back): the page now holds the rows that leave the notes room
-    under them, and the kit's check passes on the document."""
+    under them, and the kit's check passes on the document (at half scale: names of 7 pt need it)."""
     from printgen.check.kit import check_bytes
     from printgen.draw.shapes import Group, Symbol
     from printgen.kit.build import _check, _document, plan_kit

@@ -141,14 +141,14 @@ def test_a_local_group_reads_back_where_a_plain_one_does(tmp_path):
     from printgen.draw.render import render
     from printgen.draw.shapes import Circle, Group, Line, Poly, Rect
 
-    items = (Rect(2, 3, 40, 20, "hull.french", radius=3), Circle(50, 10, 4, "hit"), Line(0, 30, 60, 30, "fold"),
+    items = (Rect(2, 3, 40, 20, "panel", radius=3), Circle(50, 10, 4, "hit"), Line(0, 30, 60, 30, "fold"),
              Poly(((0, 0), (9, 4), (0, 8)), "bow"), Text(5, 18, (Span("Redoutable", source=("fleet", "r", "name")),), 8),
-             Symbol("box", (Rect(0, 0, 6, 6, "hull.british"),), translate(20, 40)))
+             Symbol("box", (Rect(0, 0, 6, 6, "hit"),), translate(20, 40)))
     out = {}
     for local in (False, True):
         group = Group((Group(items, translate(7.25, 11.5), local=local),), translate(100.333, 120.777), local=local)
         # the paint in force before the group is in force after it (the group's own ends with black text)
-        page = Page(300, 300, [Rect(0, 0, 10, 10, "hull.british"), group, Text(250, 250, (Span("after"),), 8)])
+        page = Page(300, 300, [Rect(0, 0, 10, 10, "hit"), group, Text(250, 250, (Span("after"),), 8)])
         pdf, png = (render(Drawing("t", [page]), "color", fmt) for fmt in ("pdf", "png"))
         (tmp_path / f"{local}.pdf").write_bytes(pdf.files[0][1])
         with pdfplumber.open(tmp_path / f"{local}.pdf") as read:
@@ -166,9 +166,9 @@ def test_png_draws_symbols_like_plain_shapes():
     from printgen.draw.render import render
     from printgen.draw.shapes import Rect
 
-    box = (Rect(0, 0, 20, 10, "hull.british"),)
+    box = (Rect(0, 0, 20, 10, "base"),)
     as_symbol = Page(100, 100, [Symbol("box", box, translate(30, 40)), Symbol("box", box, translate(60, 70))])
-    plain = Page(100, 100, [Rect(30, 40, 20, 10, "hull.british"), Rect(60, 70, 20, 10, "hull.british")])
+    plain = Page(100, 100, [Rect(30, 40, 20, 10, "base"), Rect(60, 70, 20, 10, "base")])
     a, b = (render(Drawing("t", [p]), "color", "png").files[0][1] for p in (as_symbol, plain))
     assert a == b
 

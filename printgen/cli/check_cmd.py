@@ -13,7 +13,11 @@ from printgen.cli.app import app
 @app.command("check")
 def check_cmd(target: str = typer.Argument(..., help="a scenario name or folder, or a printed kit folder"),
               report: Path = typer.Option(None, "--report", help="a kit: also write FILE.html, each discrepancy "
-                                                                  "with its page pictured and the place outlined")) -> None:
+                                                                  "with its page pictured and the place outlined"),
+              photocopy: bool = typer.Option(False, "--photocopy", help="a kit: also copy its black-and-white "
+                                             "pages as a worn copier would (150 dpi, blurred, light greys cut) "
+                                             "and check every cut and fold line, word, number, hit circle and "
+                                             "nation mark is still there")) -> None:
     """Run the consistency checks; exit 1 if any fails."""
     manifest = Path(target) / "manifest.json"
     if manifest.is_file() or manifest.is_symlink() or (Path(target) / "trace.json").exists():
@@ -22,6 +26,8 @@ def check_cmd(target: str = typer.Argument(..., help="a scenario name or folder,
         if report is not None:
             _report_outside(Path(target), report)
         ok = check_kit(Path(target), echo=typer.echo, report=report)
+        if photocopy:
+            ok = _photocopy(Path(target)) and ok
         raise typer.Exit(0 if ok else 1)
     from printgen.data.scenario import load_scenario
     from printgen.options import Options
@@ -39,6 +45,24 @@ def check_cmd(target: str = typer.Argument(..., help="a scenario name or folder,
     failed = [r for r in results if not r.ok]
     typer.echo(f"{len(results) - len(failed)} of {len(results)} checks pass" + (f", {len(failed)} fail" if failed else ""))
     raise typer.Exit(1 if failed else 0)
+
+
+def _photocopy(folder: Path) -> bool:
+    from printgen.check.photocopy import Copier, check_folder, summary
+
+    copier = Copier()
+    found, measured = check_folder(folder, copier)
+    if not measured:
+        typer.echo("photocopy: the kit has no black-and-white edition to copy")
+        return True
+    for kind, (n, lost, least) in sorted(summary(measured, copier).items()):
+        typer.echo(f"{'ok  ' if not lost else 'FAIL'}  photocopy: {n - lost} of {n} {kind}s kept "
+                   f"(the weakest keeps {100 * least:.0f}% of its ink)")
+    for d in found:
+        typer.echo(f"FAIL  {d}")
+    typer.echo("photocopy: " + (f"{len(found)} things a copy loses" if found else
+                                "everything a child cuts, folds, reads and tells apart survives a worn copier"))
+    return not found
 
 
 

@@ -90,6 +90,16 @@ class TraceEntry:
     size: float = 0.0                             # the type size it prints at (not written to trace.json)
 
 
+@dataclass(unsafe_hash=True)
+class FMarked:
+    """What one shape printed, with its role and tag: what the photocopy check (check/photocopy.py)
+    looks for on the copied page. `traced`: a text that prints a traced number."""
+    role: str
+    tag: str
+    prims: tuple
+    traced: bool = False
+
+
 @dataclass
 class FlatPage:
     width: float
@@ -97,11 +107,14 @@ class FlatPage:
     prims: list = field(default_factory=list)
     trace: list[TraceEntry] = field(default_factory=list)
     symbols: dict[str, tuple] = field(default_factory=dict)     # name -> prims of each symbol the page uses
+    marks: list[FMarked] | None = None                          # with flatten(..., marks=True): every shape's
 
 
-def flatten(page: Page, theme: Theme, symbols: dict | None = None) -> FlatPage:
-    """`symbols` keeps the symbols flattened so far: share one between a document's pages."""
-    out = FlatPage(page.width, page.height)
+def flatten(page: Page, theme: Theme, symbols: dict | None = None, marks: bool = False) -> FlatPage:
+    """`symbols` keeps the symbols flattened so far: share one between a document's pages (and
+    between runs with the same `marks` only). `marks`: note what each shape printed (FMarked), symbols'
+    shapes where each is placed."""
+    out = FlatPage(page.width, page.height, marks=[] if marks else None)
     symbols = {} if symbols is None else symbols
     for item in page.items:
         _emit(item, IDENTITY, theme, out, symbols)
@@ -162,6 +175,16 @@ def _emit(shape, m: Matrix, theme: Theme, out: FlatPage, symbols: dict) -> None:
     if kind is Symbol:
         _symbol(shape, compose(m, shape.matrix), theme, out, symbols)
         return
+    if out.marks is not None:
+        start = len(out.prims)
+        _shape(shape, kind, m, theme, out)
+        out.marks.append(FMarked(shape.role, shape.tag, tuple(ungrouped(out.prims[start:]))))
+        return
+    _shape(shape, kind, m, theme, out)
+
+
+def _shape(shape, kind, m: Matrix, theme: Theme, out: FlatPage) -> None:
+    """A Rect, Line, Poly or Circle, painted."""
     paint = theme.paint(shape.role)
     hatched = paint.hatch and paint.fill
     if getattr(shape, "meaning", ()):
@@ -236,16 +259,19 @@ def _symbol(sym: Symbol, m: Matrix, theme: Theme, out: FlatPage, symbols: dict) 
         return
     key = (sym.key, round(k, 9))
     if key not in symbols:
-        inner = FlatPage(0, 0)
+        inner = FlatPage(0, 0, marks=[] if out.marks is not None else None)
         for item in sym.items:
             _emit(item, (k, 0.0, 0.0, k, 0.0, 0.0), theme, inner, symbols)
         if inner.trace or inner.symbols:
             raise ValueError(f"symbol {sym.key} holds a traced number or another symbol")
         kind = "".join(ch for ch in sym.key.split("-")[0] if ch.isalnum())       # a name PDF and SVG accept
-        symbols[key] = (f"{kind or 'symbol'}{len(symbols)}", tuple(inner.prims))
-    name, prims = symbols[key]
+        symbols[key] = (f"{kind or 'symbol'}{len(symbols)}", tuple(inner.prims), inner.marks)
+    name, prims, marks = symbols[key]
     out.symbols[name] = prims
-    out.prims.append(FUse(name, (a / k, b / k, c / k, d / k, e, f)))
+    placed = (a / k, b / k, c / k, d / k, e, f)
+    out.prims.append(FUse(name, placed))
+    if out.marks is not None:
+        out.marks += [replace(mk, prims=tuple(moved(p, placed) for p in mk.prims)) for mk in marks]
 
 
 def _hatched(prim, outline: tuple[Point, ...], paint: Paint, out: FlatPage) -> None:
@@ -298,6 +324,8 @@ def hatch_shapes(polygon: tuple[Point, ...], h: Hatch) -> list:
                 x = math.ceil((xa + width - stagger) / gap) * gap + stagger
                 # x, x + gap, (x + gap) + gap... while <= xb - width: summed as a loop would, in C
                 row = list(takewhile((xb - width).__ge__, accumulate(repeat(gap), initial=x)))
+                if not row and xb - xa >= 2.5 * width:       # a stretch narrower than the grid: one dot in its middle
+                    row = [(xa + xb) / 2]
                 ys, yc = y * s, y * c
                 dots.extend(zip([x * c - ys for x in row], [x * s + yc for x in row]))
             elif xb - xa > 0.2:
@@ -325,6 +353,9 @@ def _text(t: Text, m: Matrix, theme: Theme, out: FlatPage) -> None:
     ux, uy = math.cos(r), math.sin(r)                  # along the baseline
     start = ((a * x + c * y + e) + ux * shift, (b * x + d * y + f) + uy * shift)
     out.prims.append(FText(start[0], start[1], runs, size, colour, angle % 360))
+    if out.marks is not None:
+        traced = any(s.source is not None and s.kind != "text" for s in t.spans)
+        out.marks.append(FMarked(t.role, t.tag, (out.prims[-1],), traced))
     pos = 0.0
     for span, w in zip(t.spans, widths):
         if span.source is not None:

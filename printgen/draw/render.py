@@ -20,14 +20,15 @@ class Rendered:
         return [p.trace for p in self.pages]
 
 
-def flat_pages(drawing: Drawing, edition: str) -> list[FlatPage]:
-    return list(iter_flat_pages(drawing, edition))
+def flat_pages(drawing: Drawing, edition: str, marks: bool = False) -> list[FlatPage]:
+    return list(iter_flat_pages(drawing, edition, marks))
 
 
-def iter_flat_pages(drawing: Drawing, edition: str) -> Iterator[FlatPage]:
-    t = theme(edition)
+def iter_flat_pages(drawing: Drawing, edition: str, marks: bool = False) -> Iterator[FlatPage]:
+    """`marks`: each page notes what each shape printed (FlatPage.marks, for the photocopy check)."""
+    t = theme(edition, drawing.look)
     symbols: dict = {}                      # each symbol flattened once for the whole document
-    return (flatten(p, t, symbols) for p in drawing.pages)
+    return (flatten(p, t, symbols, marks) for p in drawing.pages)
 
 
 def render(drawing: Drawing, edition: str, fmt: str = "pdf", dpi: float = 100,

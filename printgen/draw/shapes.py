@@ -178,6 +178,7 @@ class Drawing:
     pages: list[Page] | LazyPages
     subject: str = ""
     files: dict[str, bytes] = field(default_factory=dict)     # data files the document brings (a kit writes them)
+    look: object = None             # the rule family whose paints it uses (`paints(edition)`; draw.theme.theme)
 
 
 def text(x: float, y: float, s: str, size: float, **kw) -> Text:

@@ -1,7 +1,9 @@
 """Editions are themes: the same drawing, painted in colour or in greys for the photocopier.
 
 Roles fall back from the specific to the general ("hull.French" -> "hull"), so a sheet can be
-precise where an edition wants it and plain elsewhere."""
+precise where an edition wants it and plain elsewhere. The paints here are the ones every sheet
+shares; a rule family adds its own (its nations' looks, its pieces' parts) through the protocol
+(`paints`), and a drawing of one of its scenarios carries the family (Drawing.look)."""
 
 from __future__ import annotations
 
@@ -48,7 +50,8 @@ class TypeScale:
     """Type sizes in points, the same for every sheet: a 10-year-old reads the handouts at arm's
     length and a ship's name on the table from a step away."""
     body: float = 9.0               # running text on student handouts (captain cards, quick reference, cards)
-    small: float = 7.5              # the page frame, notes for the teacher
+    small: float = 8.0              # the page frame, notes, legends: the smallest regular type a worn copier
+                                    # keeps whole (check/photocopy.py: at 7.5 pt it loses the stroke of an l)
     heading: float = 10.5           # a card's or panel's heading: one size on every card of a document
     piece_name: float = 8.5         # a ship's name on its piece at scale 1 ...
     piece_name_min: float = 7.0     # ... shrunk for a long name, never below this at scale 1
@@ -59,6 +62,7 @@ class TypeScale:
 TYPE = TypeScale()
 
 BLACK, WHITE = "#000000", "#ffffff"
+COPY_LINE = 0.8                     # the thinnest black line a worn copier keeps whole (check/photocopy.py)
 EDGE_GREEN, EDGE_YELLOW, EDGE_RED = "#009e73", "#e6c619", "#cc3311"
 
 
@@ -67,32 +71,62 @@ def edge_dash(colour: str, width: float) -> tuple[float, ...]:
     that add half the width at each end, so the gaps are widened by one width."""
     return {"green": (), "yellow": (1.8 * width, 2.0 * width), "red": (0.01, 2.2 * width)}[colour]
 
-# Sides at a glance, also on a photocopy: one pattern per nation, the same in both editions and on
-# every sheet (pieces' hulls and bases, maps, captain cards, legends). The first nation of each side
-# is plain; a side's second and third nations are hatched and dotted. Gaps are for a
-# 2 in base; `_patterned` scales them for small things (map bases).
-PATTERNS: dict[str, Hatch] = {
-    "French": Hatch(45, 4.0, 0.9),
-    "Spanish": Hatch(0, 4.0, 1.6, dots=True),
-    "Genoese": Hatch(0, 4.0, 1.6, dots=True),
+# Sides at a glance, also on a photocopy: each nation has one look, the same on every sheet of an
+# edition (pieces' hulls and bases, maps, tiled map, poster, captain cards, markers, legends): a
+# colour in the colour edition, and a pattern in both (drawn in the colour's dark ink there, in
+# black in black and white, coarse enough for a worn copier). A side's first nation is plain.
+# Terrain and markers use other patterns (level, upright or crossed lines), never a nation's.
+@dataclass(frozen=True)
+class Nation:
+    colour: str                     # its fill in the colour edition (light enough for black words)
+    ink: str                        # its pattern's colour there (and its small marks')
+    pattern: str = "plain"          # "plain", "hatched" or "dotted" (NATION_PATTERNS)
+
+
+# the patterns on a 2 in base; smaller things take them finer (NATION_SCALE), never below what a copy keeps
+NATION_PATTERNS: dict[str, Hatch] = {
+    "hatched": Hatch(45, 6.0, 1.3),
+    "dotted": Hatch(0, 6.0, 2.8, dots=True),
 }
-PATTERN_NAMES = {"French": "hatched", "Spanish": "dotted", "Genoese": "dotted"}
+NATION_SCALE = {"base": 1.0, "ship": 0.55, "hull": 0.6, "rail": 0.5}      # map ships, hulls, rails: finer
+COPY_DOT = 1.8                      # the smallest dot a copy keeps (points across)
 
 
-def pattern_name(nation: str) -> str:
-    """The pattern as the legends name it ("plain" for a side's first nation)."""
-    return PATTERN_NAMES.get(nation, "plain")
+def nation_pattern(look: Nation, k: float, colour: str, copier: bool) -> Hatch | None:
+    """The nation's pattern `k` times finer, in `colour`; `copier`: never finer than a copy keeps."""
+    hatch = NATION_PATTERNS.get(look.pattern)
+    if hatch is None:
+        return None
+    width, gap = hatch.width * k, hatch.gap * k
+    if copier:
+        width = max(width, COPY_DOT if hatch.dots else COPY_LINE)
+        gap = max(gap, 2.2 * width)
+    return replace(hatch, gap=gap, width=width, colour=colour)
 
 
-def _patterned(paints: dict[str, Paint], prefix: str, colours: dict[str, str], k: float = 1.0) -> dict[str, Paint]:
-    """`prefix.<nation>` paints with the nation's pattern added in the given colour, `k` times finer."""
-    out = {}
-    for nation, hatch in PATTERNS.items():
-        role = f"{prefix}.{nation}"
-        base = paints.get(role) or paints[prefix]
-        out[role] = replace(base, hatch=replace(hatch, gap=hatch.gap * k, width=hatch.width * k,
-                                                colour=colours.get(nation, colours.get("", BLACK))))
+def nation_paints(nations: dict[str, Nation], edition: str) -> dict[str, Paint]:
+    """Every paint of each nation's look in one edition: base, ship (maps), hull, band, rail, swatch."""
+    out: dict[str, Paint] = {}
+    for name, look in nations.items():
+        if edition == "bw":
+            pattern = {role: nation_pattern(look, k, BLACK, True) for role, k in NATION_SCALE.items()}
+            out |= {f"base.{name}": Paint(fill=WHITE, stroke=BLACK, width=COPY_LINE, hatch=pattern["base"]),
+                    f"ship.{name}": Paint(fill=WHITE, stroke=BLACK, width=COPY_LINE, hatch=pattern["ship"]),
+                    f"hull.{name}": Paint(fill=WHITE, stroke=BLACK, width=COPY_LINE, hatch=pattern["hull"]),
+                    f"rail.{name}": Paint(fill=WHITE, stroke=BLACK, width=COPY_LINE, hatch=pattern["rail"])}
+        else:
+            pattern = {role: nation_pattern(look, k, look.ink, False) for role, k in NATION_SCALE.items()}
+            out |= {f"base.{name}": Paint(fill=look.colour, stroke="#555555", width=0.4, hatch=pattern["base"]),
+                    f"ship.{name}": Paint(fill=look.colour, stroke=BLACK, width=0.5, hatch=pattern["ship"]),
+                    f"band.{name}": Paint(fill=look.colour),
+                    f"rail.{name}": Paint(fill=look.colour, stroke="#3b2a1a", width=0.5, hatch=pattern["rail"])}
     return out
+
+
+def pattern_name(look: Nation | None) -> str:
+    """A nation's pattern as the legends name it ("plain" for a side's first nation, or one without a look)."""
+    return look.pattern if look else "plain"
+
 
 # Shared by both editions: lines and text that are black and white anyway.
 _COMMON = {
@@ -100,7 +134,7 @@ _COMMON = {
     "text.muted": Paint(fill="#444444"),
     "text.white": Paint(fill=WHITE),
     "cut": Paint(stroke="#555555", width=0.4),
-    "fold": Paint(stroke="#000000", width=0.6, dash=(5, 2, 1, 2)),
+    "fold": Paint(stroke=BLACK, width=COPY_LINE, dash=(6, 2.5, 1.5, 2.5)),   # its dots survive a copy
     "calibration": Paint(stroke=BLACK, width=0.5),
     "rule": Paint(stroke="#000000", width=0.5),
     "rule.light": Paint(stroke="#999999", width=0.35),
@@ -112,8 +146,6 @@ _COMMON = {
     "paper": Paint(fill=WHITE),
     "stripe": Paint(fill="#f0f0f0"),
     "mast": Paint(fill="#3b2a1a", stroke="#3b2a1a", width=0.8),
-    "rigging": Paint(stroke="#555555", width=0.3),
-    "port": Paint(fill="#111111"),
 }
 
 _COLOUR = {
@@ -129,17 +161,8 @@ _COLOUR = {
     "bar.rake": Paint(fill="#c0392b"),
     "star": Paint(fill="#f2c230", stroke="#8a6500", width=0.6),
     "base": Paint(fill="#f7f3e8", stroke="#555555", width=0.4),
-    # nations' and edges' colours stay apart under protanopia, deuteranopia and tritanopia
-    # (tests/test_colour_vision.py); the patterns say it again.
-    "base.British": Paint(fill="#fff3ae", stroke="#555555", width=0.4),
-    "base.French": Paint(fill="#badefa", stroke="#555555", width=0.4),
-    "base.Spanish": Paint(fill="#f1b1b5", stroke="#555555", width=0.4),
+    "ship": Paint(fill="#f7f3e8", stroke=BLACK, width=0.5),      # a nation its family gives no look
     "bow": Paint(fill="#333333"),
-    "hull": Paint(fill="#1d1d1d", stroke=BLACK, width=0.5),
-    "band.British": Paint(fill="#e0b04a"),
-    "band.French": Paint(fill="#b8382f"),
-    "band.Spanish": Paint(fill="#f2ede0"),
-    "sail": Paint(fill="#f4ecd8", stroke="#6b5e45", width=0.4),
     "label": Paint(fill=WHITE, stroke="#555555", width=0.4),
     "water": Paint(fill="#d6e6f2"),
     "table": Paint(fill="#cfe3f1", stroke=BLACK, width=0.8),
@@ -154,31 +177,9 @@ _COLOUR = {
     "swatch.red": Paint(fill=EDGE_RED),
     "hazard.shore": Paint(fill="#d9c48f", stroke="#8a7440", width=0.6),
     "hazard.shoal": Paint(fill="#efe2b4", stroke="#b39b55", width=0.5, dash=(3, 2)),
-    "hazard.hidden": Paint(fill="#5b9bd5", stroke="#1f4f86", width=0.6, hatch=Hatch(0, 5.0, 1.6, BLACK, dots=True)),
+    "hazard.hidden": Paint(fill="#5b9bd5", stroke="#1f4f86", width=0.6, hatch=Hatch(0, 6.0, 0.9, BLACK, cross=True)),
     "hazard.label": Paint(fill="#3d3420"),
     "chain": Paint(stroke="#444444", width=1.2, dash=(2.5, 1.5)),
-    # medieval movement sticks: blue, sky and purple, clear of Trafalgar's green/yellow/red wind edges
-    "swatch.move": Paint(fill="#2f5fa8"),
-    "swatch.wind": Paint(fill="#6fb3dc"),
-    "swatch.attack": Paint(fill="#7a3f9d"),
-    "ensign.British": Paint(fill=WHITE, stroke="#444444", width=0.3),
-    "ensign.British.cross": Paint(fill="#c8102e"),
-    "ensign.British.canton": Paint(fill="#012169"),
-    "ensign.French": Paint(fill=WHITE, stroke="#444444", width=0.3),
-    "ensign.French.blue": Paint(fill="#0a3a8c"),
-    "ensign.French.red": Paint(fill="#d0202e"),
-    "ensign.Spanish": Paint(fill="#f1bf00", stroke="#444444", width=0.3),
-    "ensign.Spanish.red": Paint(fill="#aa151b"),
-    "ship.British": Paint(fill="#c8102e", stroke=BLACK, width=0.5),
-    "ship.French": Paint(fill="#0a3a8c", stroke=BLACK, width=0.5),
-    "ship.Spanish": Paint(fill="#e2a500", stroke=BLACK, width=0.5),
-    # the medieval fragment's nations on the maps, and its wind gauge (deploy_map, tiled_map, rulers)
-    "ship.English": Paint(fill="#b3122b", stroke=BLACK, width=0.5),
-    "ship.Genoese": Paint(fill="#17838a", stroke=BLACK, width=0.5),
-    "base.English": Paint(fill="#e9b5b8", stroke="#555555", width=0.4),
-    "base.Genoese": Paint(fill="#ecf5aa", stroke="#555555", width=0.4),
-    "wind.nogo": Paint(fill="#f6b6a0", stroke=EDGE_RED, width=0.6),
-    "wind.bonus": Paint(fill="#a8d8ea", stroke="#1f6f8b", width=0.6),
     "arrow": Paint(fill="#1f3a5f", stroke="#1f3a5f", width=1.2),
     # deployment maps (printgen/sheets/maps/deploy_map.py, tiled_map.py)
     "map.bow": Paint(fill=WHITE),
@@ -188,121 +189,65 @@ _COLOUR = {
     "map.overlap": Paint(fill="#eeeeee", stroke="#888888", width=0.4, hatch=Hatch(45, 6, 0.3, "#bbbbbb")),
     "map.cross": Paint(stroke=BLACK, width=0.5),
     "map.tile": Paint(stroke="#c0392b", width=0.8, dash=(4, 2)),
-    # medieval top-down pieces (printgen/systems/sectors/topdown.py, hulls.py; bases as on the maps) and
-    # obstacle markers (markers.py)
-    "rail": Paint(fill="#8a6236", stroke="#3b2a1a", width=0.5),
-    "rail.English": Paint(fill="#b3261e", stroke="#3b2a1a", width=0.5),
-    "rail.French": Paint(fill="#1f4e9c", stroke="#1b1b3a", width=0.5),
-    "rail.Genoese": Paint(fill="#17838a", stroke="#0d4a4e", width=0.5),
-    "deck": Paint(fill="#ecd9b0", stroke="#8a6236", width=0.3),
-    "castle": Paint(fill="#d9bc88", stroke="#7a5a30", width=0.5),
-    "tower": Paint(fill="#d9bc88", stroke="#7a5a30", width=0.5),
-    "oar": Paint(stroke="#6b4a2a", width=0.6),
-    "ram": Paint(fill="#6d5b3a", stroke="#3b2a1a", width=0.4),
-    "dragon": Paint(fill="#7a4a1e", stroke="#3b2a1a", width=0.4),
-    "dragon.eye": Paint(fill="#f2c230"),
-    "shield": Paint(fill="#f2c230", stroke="#3b2a1a", width=0.3),
-    "sector": Paint(stroke="#333333", width=0.45, dash=(2, 1.5)),
-    "sector.keel": Paint(stroke="#8a6236", width=0.45, dash=(2, 1.5)),
-    "sector.label": Paint(fill="#333333"),
-    "banner": Paint(fill=WHITE, stroke="#444444", width=0.3),
-    "banner.English": Paint(fill="#c8102e", stroke="#444444", width=0.3),
-    "banner.English.charge": Paint(fill="#f2c230"),
-    "banner.French": Paint(fill="#0a3a8c", stroke="#444444", width=0.3),
-    "banner.French.charge": Paint(fill="#f2c230"),
-    "banner.Genoese": Paint(fill=WHITE, stroke="#444444", width=0.3),
-    "banner.Genoese.charge": Paint(fill="#c8102e"),
-    "marker": Paint(fill="#5b9bd5", stroke="#555555", width=0.4, hatch=Hatch(0, 7.0, 2.2, BLACK, dots=True)),
+    # obstacle markers (systems/sectors/markers.py): crossed lines, terrain's, never a nation's pattern
+    "marker": Paint(fill="#5b9bd5", stroke="#555555", width=0.4, hatch=Hatch(0, 7.0, 1.2, BLACK, cross=True)),
 }
-COLOUR = Theme("color", {
-    **_COLOUR,
-    **_patterned(_COLOUR, "base", {"French": "#7f97c4", "Spanish": "#a8705f", "Genoese": "#5f9f9f"}),
-    **_patterned(_COLOUR, "ship", {"French": WHITE, "Spanish": "#4a3600", "Genoese": WHITE}, 0.55),
-})
+COLOUR = Theme("color", _COLOUR)
 
-# Black and white: greys only, light enough to colour in, dark enough to survive a photocopier.
-# Nations are told apart by their PATTERNS and letters.
+# Black and white: made for the copier (printgen/check/photocopy.py measures it). A worn copier blurs
+# and turns every grey lighter than about half to white: whatever a child must cut, fold, read or
+# tell apart is black and at least COPY_LINE wide (a thinner black line breaks up at 150 dpi); greys
+# are only fills, light enough to colour in, that may vanish. Nations are told apart by their
+# patterns (nation_paints: black and coarse) and letters.
 _BW = {
     **_COMMON,
-    "mast": Paint(fill="#333333", stroke=BLACK, width=0.8),
-    "port": Paint(fill=BLACK),
+    "mast": Paint(fill=BLACK, stroke=BLACK, width=COPY_LINE),
+    "text.muted": Paint(fill=BLACK),
+    "cut": Paint(stroke=BLACK, width=COPY_LINE),
+    "calibration": Paint(stroke=BLACK, width=COPY_LINE),
+    "rule": Paint(stroke=BLACK, width=COPY_LINE),
+    "rule.light": Paint(stroke=BLACK, width=COPY_LINE),
+    "outline": Paint(stroke=BLACK, width=COPY_LINE),
+    "glue": Paint(fill="#e4e4e4", stroke=BLACK, width=COPY_LINE, dash=(2, 2.5)),
     "panel": Paint(fill=WHITE, stroke=BLACK, width=0.8),
-    "panel.head": Paint(fill="#222222"),
+    "panel.head": Paint(fill=BLACK),
     "bar": Paint(fill="#888888", stroke=BLACK, width=0.3),
     "bar.hi": Paint(fill="#333333", stroke=BLACK, width=0.3),
-    "band.range.short": Paint(fill="#bbbbbb"),
-    "band.range.long": Paint(fill="#e6e6e6"),
+    "band.range.short": Paint(fill="#bbbbbb", stroke=BLACK, width=COPY_LINE),      # templates: outlined
+    "band.range.long": Paint(fill="#e6e6e6", stroke=BLACK, width=COPY_LINE),
     "bar.long": Paint(fill=WHITE, stroke=BLACK, width=0.4),
     "bar.short": Paint(fill="#999999", stroke=BLACK, width=0.4),
     "bar.rake": Paint(fill="#222222", stroke=BLACK, width=0.4),
     "star": Paint(fill=BLACK, stroke=BLACK, width=0.6),
-    "base": Paint(fill=WHITE, stroke="#555555", width=0.4),
-    "bow": Paint(fill="#333333"),
-    "hull": Paint(fill=WHITE, stroke=BLACK, width=0.8),
-    "band": Paint(stroke=BLACK, width=0.5),          # open: the hull's pattern shows through
-    "sail": Paint(fill=WHITE, stroke="#222222", width=0.5),
-    "label": Paint(fill=WHITE, stroke=BLACK, width=0.4),
+    "base": Paint(fill=WHITE, stroke=BLACK, width=COPY_LINE),
+    "bow": Paint(fill="#333333"),                   # dark enough to copy black; not the words' black
+    "label": Paint(fill=WHITE, stroke=BLACK, width=COPY_LINE),
     "water": Paint(fill=WHITE),
     "table": Paint(fill=WHITE, stroke=BLACK, width=0.8),
     "grid": Paint(stroke="#aaaaaa", width=0.4),
     "edge.green": Paint(stroke=BLACK, width=3.5, dash=edge_dash("green", 3.5)),
     "edge.yellow": Paint(stroke=BLACK, width=3.5, dash=edge_dash("yellow", 3.5)),
     "edge.red": Paint(stroke=BLACK, width=3.5, dash=edge_dash("red", 3.5)),
-    "swatch": Paint(fill=WHITE, stroke=BLACK, width=0.5),
+    "swatch": Paint(fill=WHITE, stroke=BLACK, width=COPY_LINE),
     "ensign": Paint(fill=WHITE, stroke=BLACK, width=0.4),
-    "ensign.British.cross": Paint(fill="#333333"),
-    "ensign.British.canton": Paint(fill="#333333"),
-    "ensign.French.blue": Paint(fill="#333333"),
-    "ensign.French.red": Paint(fill="#aaaaaa"),
-    "ensign.Spanish.red": Paint(fill="#555555"),
     "ship": Paint(fill=WHITE, stroke=BLACK, width=0.7),
-    "wind.nogo": Paint(fill="#bbbbbb", stroke=BLACK, width=0.6, hatch=Hatch(45, 3.0, 0.4, "#555555")),
-    "wind.bonus": Paint(fill="#eeeeee", stroke=BLACK, width=0.6),
     "arrow": Paint(fill=BLACK, stroke=BLACK, width=1.2),
     "map.bow": Paint(fill=BLACK),
     "map.drift": Paint(fill="#555555", stroke="#555555", width=1.0),
-    "map.scalebar": Paint(fill=BLACK, stroke=BLACK, width=0.5),
-    "map.scalebar.light": Paint(fill=WHITE, stroke=BLACK, width=0.5),
+    "map.scalebar": Paint(fill=BLACK, stroke=BLACK, width=COPY_LINE),
+    "map.scalebar.light": Paint(fill=WHITE, stroke=BLACK, width=COPY_LINE),
     "map.overlap": Paint(fill="#eeeeee", stroke="#888888", width=0.4, hatch=Hatch(45, 6, 0.3, "#bbbbbb")),
-    "map.cross": Paint(stroke=BLACK, width=0.5),
-    "map.tile": Paint(stroke="#333333", width=0.8, dash=(4, 2)),
-    # medieval top-down pieces: English plain grey, French hatched, Genoese cross-hatched rails
-    "rail": Paint(fill="#cccccc", stroke=BLACK, width=0.6),
-    "rail.English": Paint(fill="#bbbbbb", stroke=BLACK, width=0.6),
-    "rail.French": Paint(fill=WHITE, stroke=BLACK, width=0.6),
-    "rail.Genoese": Paint(fill=WHITE, stroke=BLACK, width=0.6),
-    "deck": Paint(fill=WHITE, stroke="#444444", width=0.4),
-    "castle": Paint(fill="#eeeeee", stroke=BLACK, width=0.5),
-    "tower": Paint(fill="#eeeeee", stroke=BLACK, width=0.5),
-    "oar": Paint(stroke="#444444", width=0.6),
-    "ram": Paint(fill="#555555", stroke=BLACK, width=0.4),
-    "dragon": Paint(fill="#777777", stroke=BLACK, width=0.4),
-    "dragon.eye": Paint(fill=WHITE),
-    "shield": Paint(fill=WHITE, stroke=BLACK, width=0.3),
-    "sector": Paint(stroke=BLACK, width=0.45, dash=(2, 1.5)),
-    "sector.keel": Paint(stroke="#555555", width=0.45, dash=(2, 1.5)),
-    "sector.label": Paint(fill="#222222"),
-    "banner": Paint(fill=WHITE, stroke=BLACK, width=0.4),
-    "banner.English": Paint(fill="#999999", stroke=BLACK, width=0.4),
-    "banner.English.charge": Paint(fill=WHITE),
-    "banner.French": Paint(fill="#333333", stroke=BLACK, width=0.4),
-    "banner.French.charge": Paint(fill=WHITE),
-    "banner.Genoese": Paint(fill=WHITE, stroke=BLACK, width=0.4),
-    "banner.Genoese.charge": Paint(fill=BLACK),
-    "marker": Paint(fill=WHITE, stroke="#555555", width=0.5, hatch=Hatch(0, 7.0, 2.2, BLACK, dots=True)),
-    "hazard.shore": Paint(fill="#d0d0d0", stroke=BLACK, width=0.6, hatch=Hatch(45, 3.0, 0.5, "#555555")),
-    "hazard.shoal": Paint(fill=WHITE, stroke=BLACK, width=0.5, dash=(3, 2), hatch=Hatch(0, 4.0, 0.9, "#555555", dots=True)),
-    "hazard.hidden": Paint(fill=WHITE, stroke=BLACK, width=0.8, hatch=Hatch(0, 5.0, 1.6, BLACK, dots=True)),
+    "map.cross": Paint(stroke=BLACK, width=COPY_LINE),
+    "map.tile": Paint(stroke=BLACK, width=COPY_LINE, dash=(4, 2)),
+    "marker": Paint(fill=WHITE, stroke=BLACK, width=COPY_LINE, hatch=Hatch(0, 7.0, 1.2, BLACK, cross=True)),
+    # terrain: level, upright and crossed lines, never a nation's pattern (hatched at 45 degrees, dotted)
+    "hazard.shore": Paint(fill="#d0d0d0", stroke=BLACK, width=COPY_LINE, hatch=Hatch(0, 3.5, COPY_LINE, BLACK)),
+    "hazard.shoal": Paint(fill=WHITE, stroke=BLACK, width=COPY_LINE, dash=(3, 2), hatch=Hatch(90, 4.5, COPY_LINE, BLACK)),
+    "hazard.hidden": Paint(fill=WHITE, stroke=BLACK, width=COPY_LINE, hatch=Hatch(0, 6.0, COPY_LINE, BLACK, cross=True)),
     "hazard.label": Paint(fill=BLACK),
     "chain": Paint(stroke=BLACK, width=1.2, dash=(2.5, 1.5)),
 }
-BW = Theme("bw", {
-    **_BW,
-    **_patterned(_BW, "base", {"": "#8a8a8a"}),       # light: names and sector labels read over it
-    **_patterned(_BW, "hull", {"": "#333333"}, 0.6),
-    **_patterned(_BW, "ship", {"": "#333333"}, 0.55),
-    **_patterned(_BW, "rail", {"": "#333333"}, 0.45),
-})
+BW = Theme("bw", _BW)
 
 THEMES = {"color": COLOUR, "bw": BW}
 
@@ -312,14 +257,23 @@ def is_grey(colour: str) -> bool:
     return r == g == b
 
 
-@cache
-def _bw_is_grey() -> bool:
-    for role, p in BW.paints.items():
+def _greys_only(t: Theme) -> Theme:
+    for role, p in t.paints.items():
         for c in (p.fill, p.stroke, p.hatch.colour if p.hatch else None):
             assert c is None or is_grey(c), f"black-and-white role {role} uses colour {c}"
-    return True
+    return t
 
 
-def theme(edition: str) -> Theme:
-    _bw_is_grey()
-    return THEMES[edition]
+_greys_only(BW)
+
+
+def theme(edition: str, look=None) -> Theme:
+    """The edition's theme; with `look` (a rule family: anything with `paints(edition)`), the
+    family's own paints too: its nations' looks, its pieces' parts."""
+    return THEMES[edition] if look is None else _with(edition, look)
+
+
+@cache
+def _with(edition: str, look) -> Theme:
+    t = Theme(f"{edition}+{getattr(look, 'name', 'look')}", {**THEMES[edition].paints, **look.paints(edition)})
+    return _greys_only(t) if edition == "bw" else t

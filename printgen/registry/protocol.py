@@ -27,6 +27,7 @@ class RuleSystem:
     kit_model: ClassVar[type | None] = None              # the scenario's [kit] settings it reads (a model)
     line_form: ClassVar[str] = "battle"                  # how the line side deploys unless the scenario says
     marks: ClassVar[tuple[str, str]] = ("hit circles", "hit points")   # a track's marks, and what they count
+    nations: ClassVar[dict] = {}                         # nation -> its one look on every sheet (draw.theme.Nation)
 
     # -- data: the fleet, the damage track, the checks, the odds ------------------------------------
     def ship_types(self, rs) -> dict[str, str] | None:
@@ -74,6 +75,13 @@ class RuleSystem:
         """Whether a path read back from the sprite PDF is one of a track's marks (the checker counts them);
         the tiny dots of a base's pattern are not."""
         return path.kind == "circle" and path.w > min(h for _, h in base_sizes) / 12
+
+    def paints(self, edition: str) -> dict:
+        """The family's own paints in one edition (role -> draw.theme.Paint): its nations' looks
+        (draw.theme.nation_paints) and what only its sheets draw. A drawing of one of its scenarios
+        carries the family (Drawing.look) and the theme adds these; none: the shared paints alone (a
+        nation falls back to the plain base)."""
+        return {}
 
     def block(self, rs, name: str, args: list[str], width: float, size: float, options, wording):
         """A block a template asks for (`[odds ...]`, `[record 3]`): a Laid, or None if not the family's."""

@@ -26,6 +26,8 @@ def fmt(value: Any, kind: str, measure: Measure | None = None) -> str:
         return format_faces(value)
     if kind == "distance":
         return (measure or Measure()).fmt(float(value))
+    if kind == "size":                       # a thing drawn exactly to scale: its size as drawn
+        return (measure or Measure()).fmt_size(float(value))
     if kind == "feet":                       # table-sized lengths: feet at full scale, scaled
         m = measure or Measure()
         if m.units == "in":

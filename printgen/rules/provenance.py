@@ -36,13 +36,13 @@ WORDS: dict[str, str] = {                     # the printed mark on a teacher's 
     "reading": "reading of a damaged source",
     "default": "not from the source",
     "classroom": "classroom addition",
-    "choice": "the kit's choice",
+    "choice": "printgen's choice",
 }
 MEANING: dict[str, str] = {                   # the legend of a teacher's page
     "reading": "our reading of words garbled or unclear in the source",
     "default": "a default filling a gap the source leaves",
     "classroom": "added for the lesson, not in the source's rules",
-    "choice": "chosen for this kit where the source says nothing",
+    "choice": "chosen by printgen where the source says nothing",
 }
 SYMBOLS: dict[str, str] = {                   # the printed mark on a pupil's page, right after the item
     "source": "",

@@ -75,7 +75,7 @@ def _ticks(length_pt: float, options: Options, y: float, h: float) -> list[Shape
         out.append(Line(x, y, x, y + (h * 0.28 if major else h * 0.15), "rule", meaning=(("x", tick),) if major else ()))
         if major and 0 < i // minor:
             out.append(Text(x - 1.5, y + h * 0.28 + 7, (Span(str(i // minor), source=tick, kind="count"),),
-                            6.5, role="text.muted", anchor="end"))
+                            6.5, role="text.muted", font="bold", anchor="end"))      # bold: a copy keeps it whole
     return out
 
 
@@ -103,7 +103,7 @@ def _marked_stick(marks: list[tuple], options: Options) -> tuple[list[Shape], fl
                 if size >= 5.5:
                     break
             shapes.append(Text(x - 5, h * 0.5 + (row + 0.5) * max(size * 1.3, h * 0.42 / len(group)), label, size,
-                               anchor="end"))
+                               font="bold", anchor="end"))      # bold, as measured: small type a copy keeps
         left = x
     return shapes, length, sorted(at)
 
@@ -126,7 +126,7 @@ def _bands(rs, options: Options, key: str, words: Callable[[str], list[Span]], t
         label = [Span(f"{name.capitalize()} "), _dist(rs, options, f"{key}.{name}.0"), Span(" to "),
                  _dist(rs, options, f"{key}.{name}.1"), *words(name)]
         size = fit_size("".join(w.text for w in label), x1 - x0 - 10, 7.5, "bold")
-        shapes.append(Text(x0 + 5, h * 0.8, tuple(label), size))
+        shapes.append(Text(x0 + 5, h * 0.8, tuple(label), size, font="bold"))
     shapes += _ticks(length, options, 0, h)
     return Strip(shapes, length, title, [m.printed_pt(b) for _, (_, b) in bands])
 
@@ -243,7 +243,7 @@ def ruler_sheets(scenario, options: Options) -> Drawing:
             page, y = new_page(options), box.y + 4
         title = (Span(s.title, "bold"),) if isinstance(s.title, str) else s.title
         size = fit_size("".join(t.text for t in title), box.w, LABEL, "bold")
-        page.add(Text(box.x, y + LABEL, title, size),
+        page.add(Text(box.x, y + LABEL, title, size, font="bold"),
                  Group(tuple(s.shapes), translate(box.x, y + LABEL * 1.6)),
                  Rect(box.x, y + LABEL * 1.6, s.length, s.height, "cut", tag="ruler"))
         y += s.height + LABEL * 1.6 + GAP
@@ -262,9 +262,9 @@ def ruler_sheets(scenario, options: Options) -> Drawing:
     pages.append(page)
     for k, p in enumerate(pages):
         frame(p, options, scenario.title, "Rulers and gauges", k + 1, len(pages),
-              hint=(Span("Scale "), Span(f"{options.scale:g}", source=("meta", "scale"), kind="text"),
-                    Span(": cut out on the grey lines; glue on card.")))
-    return Drawing(f"{scenario.title}: rulers and gauges ({options.edition_name})", pages, subject="printgen rulers")
+              hint=(Span("Scale "), Span(f"{options.scale:g}", "bold", ("meta", "scale"), "text"),
+                    Span(": cut out on the solid lines; glue on card.")))
+    return Drawing(f"{scenario.title}: rulers and gauges ({options.edition_name})", pages, look=system_of(scenario.ruleset), subject="printgen rulers")
 
 
 def _height(shapes: list[Shape]) -> float:

@@ -31,6 +31,7 @@ RATIOS = {"in": (1, 2, 3, 4, 6, 8, 10, 12, 16, 18, 20, 24, 30, 36, 48, 60, 72, 9
           "cm": (1, 2, 2.5, 4, 5, 7.5, 10, 12.5, 15, 20, 25, 30, 40, 50, 75, 100, 125, 150, 200, 250)}
 PAD = (36.0, 18.0, 18.0, 34.0)          # room around the outline: west, north, east, south (labels)
 GAP = 12.0
+STACK = 6.0                              # between legend blocks one above the other (their titles part them)
 LEGEND_MIN, LEGEND_MAX = 118.0, 190.0   # legend width beside the map
 HEAD = 22.0                              # the page title above the map
 WINDWARD = {"N": ("north",), "NE": ("north", "east"), "E": ("east",), "SE": ("east", "south"), "S": ("south",),
@@ -52,7 +53,7 @@ def map_sheets(scenario, dep: Deployment, options: Options) -> Drawing:
     for i, p in enumerate(pages):
         frame(p, options, scenario.title, "Deployment map", i + 1, len(pages),
               hint="Set the table from the map and the placement table.")
-    return Drawing(f"{scenario.title}: deployment map ({options.edition_name})", pages, subject="printgen map")
+    return Drawing(f"{scenario.title}: deployment map ({options.edition_name})", pages, look=system_of(scenario.ruleset), subject="printgen map")
 
 
 def map_page(scenario, dep: Deployment, options: Options, secret: bool = False, title: str = "Deployment map") -> Page:
@@ -69,7 +70,7 @@ def map_page(scenario, dep: Deployment, options: Options, secret: bool = False, 
     page.add(*hazard_shapes(view, scenario, dep.scale, secret=secret))
     page.add(*chain_shapes(view, scenario, dep))
     page.add(*edge_lines(view, dep, system_of(scenario.ruleset).wind_edges(scenario.ruleset)))
-    page.add(*grid_labels(view, grid, 6.0))
+    page.add(*grid_labels(view, grid, 6.0, "bold"))
     page.add(*edge_labels(view, dep, scenario.ruleset, options))
     for p in dep.placements:
         page.add(ship_glyph(view, dep, p))
@@ -96,11 +97,11 @@ def fit_map(dep: Deployment, options: Options, box: Box, blocks_of) -> MapLayout
         side_w = min(LEGEND_MAX, box.right - x_right)
         if side_w >= LEGEND_MIN:
             heights = [b.height for b in blocks_of(view, ratio, side_w)]
-            if sum(heights) + GAP * (len(heights) - 1) <= avail_h:
+            if sum(heights) + STACK * (len(heights) - 1) <= avail_h:
                 y, spots = top, []
                 for h in heights:
                     spots.append((x_right, y))
-                    y += h + GAP
+                    y += h + STACK
                 best = MapLayout(view, ratio, tuple(spots), side_w)
                 break
         heights = [b.height for b in blocks_of(view, ratio, LEGEND_W)]
@@ -132,13 +133,14 @@ def _flow(heights: list[float], x: float, y: float, width: float) -> list[tuple[
     return spots
 
 
-def edge_labels(view: MapView, dep: Deployment, rs, options: Options, size: float = 6.5) -> list[Shape]:
+def edge_labels(view: MapView, dep: Deployment, rs, options: Options, size: float = TYPE.small) -> list[Shape]:
     """Each wind-edge segment named outside the outline: side, colour and meaning (the only way to
     tell them apart on a black-and-white photocopy besides the line pattern); on a table without
     coloured edges, the side (or sides) the wind blows from."""
     out: list[Shape] = []
-    labels = [(e, [(Span(f"{e.side.upper()} EDGE · "), Span(e.colour.upper(), font="bold"), Span(": "),
-                    *system_of(rs).edge_words(rs, e.colour, options, short=True)),
+    words = {e.colour: system_of(rs).edge_words(rs, e.colour, options, short=True) for e in dep.edges}
+    labels = [(e, [(Span(f"{e.side.upper()} EDGE · "), Span(e.colour.upper(), font="bold"), Span(": "), *words[e.colour]),
+                   (Span(e.colour.upper(), font="bold"), Span(": "), *words[e.colour]),      # the side is where it is
                    (Span(f"{e.side.upper()} EDGE · "), Span(e.colour.upper(), font="bold")),
                    (Span(e.colour.upper(), font="bold"),)]) for e in dep.edges]
     if not dep.edges:                               # no coloured edges: say where the wind comes from
@@ -163,7 +165,8 @@ def edge_labels(view: MapView, dep: Deployment, rs, options: Options, size: floa
         elif e.side == "east":
             out.append(Text(mx + 5.5, my, spans, s, anchor="middle", angle=90, tag="edge-label"))
         else:
-            out.append(Text(mx - PAD[0] + 2 + s * 0.8, my, spans, s, anchor="middle", angle=-90, tag="edge-label"))
+            # the words' top at the pad's outer edge, clear of the distances beside the outline
+            out.append(Text(mx - PAD[0] + 0.5 + fonts.ascent(s), my, spans, s, anchor="middle", angle=-90, tag="edge-label"))
     return out
 
 

@@ -5,12 +5,24 @@ from the scenario's `[[obstacles]]` and `fleet.chained` (printgen.data.scenario)
 
 from __future__ import annotations
 
-from printgen.draw.shapes import Line, Poly, Shape, Span, Text
+from printgen.draw import fonts
+from printgen.draw.shapes import Line, Poly, Rect, Shape, Span, Text
 from printgen.rules.trace import plan_derivation
 from printgen.sheets.maps.map_parts import MapView
 from printgen.sheets.page.clip import clip_polygon, clip_segment
+from printgen.sheets.text.textfit import wrap
 
 SHOWN = ("shore", "shoal")                 # on every map; "hidden" only on the secret map
+NAME_PT, NAME_MIN, LETTER_PT = 6.5, 5.5, 8.0   # bold: small type a copy keeps
+
+
+def letter(n: int) -> str:
+    """An obstacle's letter: A, B, ..., Z, AA, ... (never a number: the ships on the map are numbered)."""
+    out = ""
+    while n > 0:
+        n, r = divmod(n - 1, 26)
+        out = chr(65 + r) + out
+    return out
 
 
 def obstacles(scenario, secret: bool = False) -> list:
@@ -25,7 +37,8 @@ def rect_in(o, scale: float, marker_in: tuple[float, float]) -> tuple[float, flo
 
 def hazard_shapes(view: MapView, scenario, scale: float, secret: bool = False, box=None,
                   numbered: bool = False) -> list[Shape]:
-    """Each obstacle as its area, clipped to `box` (a tile) if given, with its name (or number)."""
+    """Each obstacle as its area, clipped to `box` (a tile) if given, with its name (or letter) on a
+    patch of paper, inside its area."""
     out: list[Shape] = []
     for n, o in enumerate(obstacles(scenario, secret), start=1):
         x0, y0, x1, y1 = rect_in(o, scale, _marker(scenario))
@@ -37,12 +50,40 @@ def hazard_shapes(view: MapView, scenario, scale: float, secret: bool = False, b
         cx, cy = view.pt((x0 + x1) / 2, (y0 + y1) / 2)
         if box is not None and not (box[0] <= cx <= box[2] and box[1] <= cy <= box[3]):
             continue
-        label = str(n) if numbered or o.kind == "hidden" else o.name
-        size = 6.5 if label != str(n) else 8.0
-        spans = (Span(label, source=("meta", "obstacle"), kind="count"),) if label == str(n) else (Span(label),)
-        vertical = (y1 - y0) > 1.5 * (x1 - x0) and label != str(n)
-        out.append(Text(cx, cy + size * 0.35, spans, size, font="bold", anchor="middle", role="hazard.label",
-                        angle=-90 if vertical else 0, tag="obstacle-label"))
+        lettered = numbered or o.kind == "hidden"
+        w, h = abs(corners[1][0] - corners[0][0]), abs(corners[2][1] - corners[1][1])
+        vertical = h > 1.5 * w and not lettered
+        if lettered:                                   # beside its marker-sized area, which it would hide
+            cx = max(x for x, _ in corners) + 2 + fonts.width(letter(n), LETTER_PT, "bold") / 2
+        out += _label(letter(n) if lettered else o.name, lettered, cx, cy, h if vertical else w, w if vertical else h,
+                      vertical)
+    return out
+
+
+def _label(label: str, lettered: bool, cx: float, cy: float, along: float, across: float, vertical: bool) -> list[Shape]:
+    """The label centred at (cx, cy), in lines that fit the area (`along` its lines, `across` them),
+    at the largest size that does (not below NAME_MIN), each line on a patch of paper."""
+    if lettered:
+        size, lines = LETTER_PT, [label]
+    else:
+        size, lines = NAME_PT, [label]
+        while size > NAME_MIN:
+            lines = wrap(label, along - 4, size, "bold")
+            if max(fonts.width(ln, size, "bold") for ln in lines) <= along - 4 and len(lines) * size * 1.2 <= across - 2:
+                break
+            size = round(size - 0.25, 2)
+        lines = wrap(label, along - 4, size, "bold")
+    lead = size * 1.2
+    out: list[Shape] = []
+    for i, line in enumerate(lines):
+        off = (i - (len(lines) - 1) / 2) * lead          # from the centre, across the lines
+        x, y = (cx + off, cy) if vertical else (cx, cy + off)      # a turned line's next is to its right
+        wd = fonts.width(line, size, "bold")
+        spans = (Span(line, source=("meta", "obstacle"), kind="text"),) if lettered else (Span(line),)
+        patch = (x - size * 0.6, y - wd / 2 - 1, size * 1.2, wd + 2) if vertical else (x - wd / 2 - 1, y - size * 0.6, wd + 2, size * 1.2)
+        out += [Rect(*patch, "label.band", tag="obstacle-label"),
+                Text(x + (size * 0.35 if vertical else 0), y + (0 if vertical else size * 0.35), spans, size,
+                     font="bold", anchor="middle", role="hazard.label", angle=-90 if vertical else 0, tag="obstacle-label")]
     return out
 
 

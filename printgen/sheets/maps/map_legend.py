@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from printgen.draw import fonts
 from printgen.draw.shapes import Group, Rect, Shape, Span, Text, translate
-from printgen.draw.theme import pattern_name
+from printgen.draw.theme import TYPE, pattern_name
 from printgen.game.deploy import Deployment
 from printgen.options import Options
 from printgen.sheets.maps.map_parts import Grid, MapView, scale_bar
@@ -18,7 +18,7 @@ from printgen.sheets.pieces.sprites import star_shape
 from printgen.registry import system_of
 
 WIDTH = 160.0
-TITLE, BODY, LEAD = 8.5, 7.0, 9.4
+TITLE, BODY, LEAD = 8.5, TYPE.small, 9.4
 
 
 @dataclass
@@ -36,12 +36,18 @@ class Block:
         self.y = TITLE + 3 + LEAD
 
     def line(self, spans: tuple[Span, ...], indent: float = 0.0, font: str = "regular", role: str = "text") -> None:
-        """Spans wrapped at spaces to the block's width (a traced number is never split)."""
+        """Spans wrapped at spaces to the block's width (a traced number is never split). A row that
+        one unbreakable span makes too long for its indent starts at the block's edge instead; only
+        one too long for the block shrinks, in bold (small regular type does not survive a copy)."""
         for row in wrap_spans(spans, self.width - indent, BODY, font):
             w = sum(fonts.width(s.text, BODY, s.font or font) for s in row)
-            room = self.width - indent
-            size = BODY if w <= room else BODY * room / w * 0.99
-            self.shapes.append(Text(indent, self.y, row, size, role=role, font=font))
+            x, size, face = indent, BODY, font
+            if w > self.width - indent:
+                x = 0.0 if w <= self.width else indent
+                if w > self.width - x:
+                    face = "bold"
+                    size = BODY * (self.width - x) / sum(fonts.width(s.text, BODY, s.font or face) for s in row) * 0.99
+            self.shapes.append(Text(x, self.y, row, size, role=role, font=face))
             self.y += LEAD
 
     def wrapped(self, words: str, indent: float = 0.0, role: str = "text.muted") -> None:
@@ -114,12 +120,11 @@ def legend_blocks(scenario, dep: Deployment, options: Options, view: MapView, gr
 def _setup(scenario, dep: Deployment, options: Options, width: float) -> Block:
     b = Block("Setting up the table", width)
     m = options.measure
-    b.line((Span("Table: "), Span(m.fmt(dep.height_in / dep.scale), source=("meta", "table", "north_south"),
-                                  kind="distance"),
-            Span(" north to south, "), Span(m.fmt(dep.width_in / dep.scale), source=("meta", "table", "east_west"),
-                                           kind="distance"), Span(" west to east")))
+    b.line((Span("Table: "), Span(m.fmt(dep.height_in / dep.scale), "bold", ("meta", "table", "north_south"), "distance"),
+            Span(" north to south, "), Span(m.fmt(dep.width_in / dep.scale), "bold", ("meta", "table", "east_west"),
+                                           "distance"), Span(" west to east")))
     if abs(dep.scale - 1) > 1e-9:
-        b.line((Span("Every distance is scaled by "), Span(f"{dep.scale:g}", source=("meta", "scale"), kind="text"),
+        b.line((Span("Every distance is scaled by "), Span(f"{dep.scale:g}", "bold", ("meta", "scale"), "text"),
                 Span(" (rules, bases, table).")))
     n = len(dep.placements)
     full = sum(sq.ships for sq in scenario.squadrons.values())
@@ -155,7 +160,8 @@ def _ships(scenario, dep: Deployment, view: MapView, width: float, options: Opti
         w, h = length * scale, beam * scale
         b.shapes.append(Rect(14 - w / 2, cy - h / 2, w, h, f"ship.{nation}"))
         side = scenario.ruleset.sides.get(scenario.ruleset.side_of_nation(nation) or "")
-        note = f" ({pattern_name(nation)}" + (f", {side.name} side)" if side and side.name != nation else ")")
+        look = system_of(scenario.ruleset).nations.get(nation)
+        note = f" ({pattern_name(look)}" + (f", {side.name} side)" if side and side.name != nation else ")")
         b.line((Span(nation), Span(note, font="regular")), indent=32)
     cy = b.y - BODY * 0.35
     b.shapes.append(star_shape(14, cy, 4.0))
@@ -178,8 +184,8 @@ def _types(b: Block, rs, dep: Deployment, view: MapView, options: Options) -> No
         fit = min(1.0, 26 / max(w, 1e-9))
         cy = b.y - BODY * 0.35
         b.shapes.append(Rect(14 - w * fit / 2, cy - h * fit / 2, w * fit, h * fit, "base", tag=f"type:{t}"))
-        size = lambda i: Span(options.measure.fmt(rs.types[t].base_in[i]), source=("rule", f"types.{t}.base_in.{i}"),  # noqa: E731
-                              kind="distance")
+        size = lambda i: Span(options.measure.fmt_size(rs.types[t].base_in[i]), "bold",  # noqa: E731
+                              ("rule", f"types.{t}.base_in.{i}"), "size")
         b.line((Span(rs.types[t].name, font="bold"), Span(" "), size(0), Span(" × "), size(1),
                 *mark_spans(rs, f"types.{t}.base_in")), indent=32)
 

@@ -77,19 +77,19 @@ def _steps(length: float, step: float) -> list[float]:
     return [i * step for i in range(1, int(length / step - 1e-6) + 1)]
 
 
-def grid_labels(view: MapView, grid: Grid, size: float) -> list[Shape]:
+def grid_labels(view: MapView, grid: Grid, size: float, font: str = "regular") -> list[Shape]:
     """Distances from the west edge below the map, from the south edge left of it."""
     out: list[Shape] = []
     n_x = int(view.width_in / grid.step_in - 1e-6)
     for i in range(0, n_x + 1):
         px, py = view.pt(i * grid.step_in, 0)
-        out.append(Text(px, py + 4.5 + size, _grid_spans(grid, i), size, role="text.muted", anchor="middle",
-                        tag="grid-label"))
+        out.append(Text(px, py + 4.5 + size, _grid_spans(grid, i), size, role="text.muted", font=font,
+                        anchor="middle", tag="grid-label"))
     n_y = int(view.height_in / grid.step_in - 1e-6)
     for i in range(1, n_y + 1):
         px, py = view.pt(0, i * grid.step_in)
-        out.append(Text(px - 4.5, py + size * 0.35, _grid_spans(grid, i), size, role="text.muted", anchor="end",
-                        tag="grid-label"))
+        out.append(Text(px - 4.5, py + size * 0.35, _grid_spans(grid, i), size, role="text.muted", font=font,
+                        anchor="end", tag="grid-label"))
     return out
 
 
@@ -142,7 +142,8 @@ def arrow(cx: float, cy: float, length: float, bearing: float, role: str = "arro
 
 
 def scale_bar(x: float, y: float, view: MapView, grid: Grid, max_w: float, size: float = 6.5) -> tuple[list[Shape], float]:
-    """Alternating black and white grid steps with their distances; returns (shapes, width)."""
+    """Alternating black and white grid steps with their distances (in bold: small type a copy
+    keeps); returns (shapes, width)."""
     seg = grid.step_in * view.k
     n = max(1, min(4, int(max_w / seg)))
     while n > 1 and n * seg > max_w:
@@ -155,5 +156,5 @@ def scale_bar(x: float, y: float, view: MapView, grid: Grid, max_w: float, size:
         spans = (Span(grid.label(i), source=("meta", "grid"), kind="count"),)
         if i == n:
             spans += (Span(" " + grid.unit),)
-        out.append(Text(x + i * seg, y + 5 + size, spans, size, anchor="middle", tag="scalebar-label"))
+        out.append(Text(x + i * seg, y + 5 + size, spans, size, font="bold", anchor="middle", tag="scalebar-label"))
     return out, n * seg

@@ -19,17 +19,23 @@ from printgen.sheets.page.frame import Box, content_box, new_page
 from printgen.sheets.pieces.sprites import star_shape
 from printgen.sheets.text.textfit import fit_size
 
-SIZE, ROW, GUTTER = 7.5, 12.5, 14.0
-MIN_NAME = 6.0                    # smallest type a name may shrink to before the table takes one column a page
+SIZE, ROW, GUTTER = 8.0, 12.5, 14.0         # names and positions in bold: a copy keeps their decimal points
+MIN_NAME = 5.5                    # smallest (bold) type a name may shrink to before the table takes one column a page
 COLS = (("#", 15, "end"), ("Ship", 0, "start"), ("From west", 34, "end"), ("From south", 34, "end"),
         ("Heading", 42, "end"), ("Bow at", 38, "start"))
 WIND_COLS = (("#", 15, "end"), ("Ship", 0, "start"), ("Type", 112, "start"), ("From west", 34, "end"),
              ("From south", 34, "end"), ("Heading", 42, "end"), ("Off wind", 30, "end"))
 
 
-def columns_of(dep: Deployment) -> tuple:
-    """Coloured edges: the edge each bow points at; none: the ship's type and its angle off the wind."""
-    return COLS if dep.edges else WIND_COLS
+def columns_of(dep: Deployment, options: Options | None = None) -> tuple:
+    """Coloured edges: the edge each bow points at; none: the ship's type and its angle off the wind.
+    With the options, the position columns as wide as their widest number (a centimetre's take more)."""
+    cols = COLS if dep.edges else WIND_COLS
+    if options is None:
+        return cols
+    need = max((fonts.width(printed_text(dep, v, options), SIZE, "bold") + 6 for p in dep.placements
+                for v in (p.x_in, p.y_in)), default=0.0)
+    return tuple((t, max(w, need) if t.startswith("From ") else w, a) for t, w, a in cols)
 HEADER = 18.0
 INTRO = (Span("Measure from the west edge (the left of the map) and from the south edge (the bottom) to the centre "
               "of each base; then turn the bow to the heading, in compass degrees: north is "),
@@ -71,7 +77,7 @@ def placement_pages(scenario, dep: Deployment, options: Options) -> list[Page]:
     top = box.y + 46
     per_col = max(4, int((box.bottom - top - HEADER) / ROW))
     rows = _rows(scenario, dep)
-    across = _across(dep, box.w)
+    across = _across(dep, box.w, options)
     n_cols = across * math.ceil(len(rows) / (across * per_col))
     even = min(per_col, math.ceil(len(rows) / n_cols))            # balanced columns
     columns: list[list] = []
@@ -84,7 +90,7 @@ def placement_pages(scenario, dep: Deployment, options: Options) -> list[Page]:
         columns.append(rows[:take])
         rows = rows[take:]
     pages = []
-    col_w = (box.w - GUTTER) / 2 if across == 2 else min(box.w, _fixed(dep) + _longest_name(dep) + 24)
+    col_w = (box.w - GUTTER) / 2 if across == 2 else min(box.w, _fixed(dep, options) + _longest_name(dep) + 24)
     for i in range(0, len(columns), across):
         page = new_page(options)
         _head(page, box, i == 0, dep)
@@ -94,18 +100,19 @@ def placement_pages(scenario, dep: Deployment, options: Options) -> list[Page]:
     return pages
 
 
-def _fixed(dep: Deployment) -> float:
-    return sum(c[1] for c in columns_of(dep))
+def _fixed(dep: Deployment, options: Options) -> float:
+    return sum(c[1] for c in columns_of(dep, options))
 
 
 def _longest_name(dep: Deployment) -> float:
-    return max((fonts.width(f"{p.ship.name} {nation_code(p.ship.nation)}", SIZE) for p in dep.placements), default=0)
+    return max((fonts.width(f"{p.ship.name} {nation_code(p.ship.nation)}", SIZE, "bold") for p in dep.placements),
+               default=0)
 
 
-def _across(dep: Deployment, width: float) -> int:
+def _across(dep: Deployment, width: float, options: Options) -> int:
     """Two columns a page, or one (only as wide as it needs) where two would squeeze the longest
     name below MIN_NAME."""
-    room = (width - GUTTER) / 2 - _fixed(dep) - 6 - 9
+    room = (width - GUTTER) / 2 - _fixed(dep, options) - 6 - 9
     return 2 if _longest_name(dep) * MIN_NAME / SIZE <= room else 1
 
 
@@ -120,7 +127,7 @@ def _head(page: Page, box: Box, first: bool, dep: Deployment) -> None:
 
 
 def _column(rows, x: float, y: float, w: float, dep: Deployment, options: Options, rs) -> list[Shape]:
-    cols = columns_of(dep)
+    cols = columns_of(dep, options)
     fixed = sum(c[1] for c in cols)
     widths = [c[1] or (w - fixed) for c in cols]
     xs = [x + sum(widths[:i]) for i in range(len(cols))]
@@ -164,11 +171,11 @@ def _name_cells(p: Placement, xs, widths, base: float) -> list[Shape]:
     if p.ship.flagship:
         star = 9.0
         out.append(star_shape(xs[1] + 3 + 3.6, base - SIZE * 0.33, 3.6))
-    name = (Span(p.ship.name, source=("fleet", key, "name"), kind="text"),
+    name = (Span(p.ship.name, "bold", ("fleet", key, "name"), "text"),              # bold: a copy keeps an í
             Span(" " + nation_code(p.ship.nation), font="italic"))
     room = widths[1] - 6 - star
     full = sum(fonts.width(s.text, SIZE, s.font or "regular") for s in name)
-    size = SIZE if full <= room else fit_size(" ".join(s.text for s in name), room, SIZE)
+    size = SIZE if full <= room else fit_size(" ".join(s.text for s in name), room, SIZE, "bold")
     out.append(Text(xs[1] + 3 + star, base, name, size, tag="name"))
     return out
 
@@ -195,7 +202,7 @@ def _position_cells(p, xs, widths, base: float, dep, options, first: int) -> lis
     out: list[Shape] = []
     for i, axis, v in ((first, "x", p.x_in), (first + 1, "y", p.y_in)):
         out.append(Text(xs[i] + widths[i] - 3, base, (Span(printed_text(dep, v, options), source=("deploy", key, axis),
-                                                           kind="distance"),), SIZE, anchor="end"))
+                                                           kind="distance"),), SIZE, font="bold", anchor="end"))
     h = first + 2
     out.append(Text(xs[h] + widths[h] - 3, base, (Span(f"{p.heading_deg}°", source=("deploy", key, "heading"),
                                                        kind="degrees"), Span(" " + p.heading, font="bold")), SIZE,

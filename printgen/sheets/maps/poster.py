@@ -14,6 +14,7 @@ from printgen.errors import PrintgenError, Problem
 from printgen.options import Options
 from printgen.posters import POSTERS, poster_size
 from printgen.units import PT_PER_CM, PT_PER_IN
+from printgen.registry import system_of
 
 PAD = 24.0                              # room around the table for the edges' labels
 EDGE_LABELS = ("edge-label", "wind-label")
@@ -76,7 +77,7 @@ def poster_sheets(scenario, dep, options: Options) -> Drawing:
     page.items.insert(0, Rect(area.x, area.y, area.w, area.h, "table", tag="table"))   # the cloth, under all
     frame(page, options, scenario.title, SHEET, 1, 1,
           hint="A print shop prints it at actual size on one sheet; lay it on the table, north up.")
-    return Drawing(f"{scenario.title}: poster map ({options.edition_name})", [page], subject="printgen map poster")
+    return Drawing(f"{scenario.title}: poster map ({options.edition_name})", [page], look=system_of(scenario.ruleset), subject="printgen map poster")
 
 
 def _tag(shape: Shape) -> str:

@@ -22,6 +22,7 @@ from printgen.sheets.text.textfit import fit_size
 
 PAD = 1.0                 # points of paper around a backed line's ink box
 MEETS = 0.25              # square points of a line's box on the bow that make it unreadable there
+NAME_MIN = 5.5            # a name shrinks to fit its base no further (bold: a copy keeps it); longer, it runs past
 
 
 def tile_ship(view: MapView, box, p: Placement, base_in) -> list[Shape]:
@@ -64,7 +65,7 @@ def _ship_text(view: MapView, box, p: Placement, bow_tri: list) -> list[Shape]:
     length, beam = p.length_in * view.k, p.width_in * view.k
     bow = 0.45 * beam
     name = f"{p.ship.name} {nation_code(p.ship.nation)}"
-    size = fit_size(name, max(24.0, length - bow - 8), 8, "bold", min_size=4.5)
+    size = fit_size(name, max(24.0, length - bow - 8), 8, "bold", min_size=NAME_MIN)
     num_size = max(6.0, min(15.0, beam * 0.42))
     num = str(p.number)
     star = num_size * 0.75 if p.ship.flagship else 0.0
@@ -84,7 +85,7 @@ def _ship_text(view: MapView, box, p: Placement, bow_tri: list) -> list[Shape]:
                                  num_size, font="bold", anchor="middle", angle=angle, tag="ship-number"),
                             Text(px + vx * (size + 2), py + vy * (size + 2),
                                  (Span(p.ship.name, source=("fleet", p.ship.key, "name"), kind="text"),
-                                  Span(" " + nation_code(p.ship.nation), font="regular")), size,
+                                  Span(" " + nation_code(p.ship.nation))), size,
                                  font="bold", anchor="middle", angle=angle, tag="name")]
         if star:
             back = star / 2 - fonts.width(num, num_size, "bold") / 2 - star * 0.45

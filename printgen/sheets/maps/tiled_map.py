@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from printgen.draw import fonts
 from printgen.draw.shapes import Circle, Drawing, Line, Page, Rect, Shape, Span, Text
+from printgen.draw.theme import TYPE
 from printgen.errors import PrintgenError, Problem
 from printgen.game.deploy import Deployment
 from printgen.options import Options
@@ -114,7 +115,7 @@ def tiled_sheets(scenario, dep: Deployment, options: Options) -> Drawing:
     for i, page in enumerate(pages):
         frame(page, options, scenario.title, SHEET, i + 1, len(pages),
               hint="Lay each sheet over its neighbours' shaded strips." if i else "")
-    return Drawing(f"{scenario.title}: table-size map ({options.edition_name})", pages, subject="printgen map tiled")
+    return Drawing(f"{scenario.title}: table-size map ({options.edition_name})", pages, look=system_of(scenario.ruleset), subject="printgen map tiled")
 
 
 def on_table(dep: Deployment) -> list[tuple[tuple, tuple]]:
@@ -316,13 +317,13 @@ def _sheet_label(plan: TilePlan, r: int, c: int, kept: set) -> list[Shape]:
                                 Span(str(plan.rows), source=("meta", "tile-rows"), kind="count"),
                                 Span(", column "), Span(str(c + 1), source=("meta", "tile-column"), kind="count"),
                                 Span(" of "), Span(str(plan.cols), source=("meta", "tile-columns"), kind="count")),
-                    7, role="text.muted"))
+                    TYPE.small, role="text.muted"))
     near = [("north", r - 1, c), ("south", r + 1, c), ("west", r, c - 1), ("east", r, c + 1)]
     spans: list[Span] = [Span("next: ")]
     for name, rr, cc in near:
         if (rr, cc) in kept:
             spans += [Span(f"{name} "), *tile_spans(rr, cc), Span(" ")]
-    out.append(Text(x, y - 2, tuple(spans), 7, role="text.muted"))
+    out.append(Text(x, y - 2, tuple(spans), TYPE.small, role="text.muted"))
     return out
 
 

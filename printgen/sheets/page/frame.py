@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from printgen.draw import fonts
 from printgen.draw.shapes import Group, Line, Page, Rect, Span, Text
+from printgen.draw.theme import TYPE
 from printgen.options import Options
 from printgen.sheets.text.textfit import fit_size
 from printgen.units import PT_PER_CM, PT_PER_IN
@@ -56,22 +57,39 @@ def frame(page: Page, options: Options, scenario_title: str, sheet: str, k: int,
              Text(w - MARGIN, top, right, 8, role="text.muted", anchor="end"),
              Line(MARGIN, top + 4, w - MARGIN, top + 4, "rule.light"))
     # Calibration: a square of one unit (1 in, or 2 cm), bottom right.
-    side, label = (PT_PER_IN, "1 inch") if options.units == "in" else (2 * PT_PER_CM, "2 cm")
-    number, unit = label.split(" ")
+    side, number, unit = _square(options)
     sx, sy = w - MARGIN - side, h - MARGIN - side
     page.add(Rect(sx, sy, side, side, "calibration", tag="calibration"),
              Text(sx + side / 2, sy + side / 2 + 3, (Span(number, source=("meta", "calibration"), kind="count"),
                                                      Span(" " + unit)), 8, anchor="middle", role="text.muted"))
+    lines = _foot_lines(options, hint)
+    for i, spans in enumerate(lines):
+        page.add(Text(sx - 8, sy + 10 + i * 10, spans, TYPE.small, anchor="end", role="text.muted"))
+    if legend:
+        _legend(page, sx - 8 - max(_width(spans) for spans in lines) - 12, sy)
+
+
+def _square(options: Options) -> tuple[float, str, str]:
+    """The calibration square's side, and its number and unit."""
+    return (PT_PER_IN, "1", "inch") if options.units == "in" else (2 * PT_PER_CM, "2", "cm")
+
+
+def _foot_lines(options: Options, hint: str | tuple[Span, ...] = "") -> list[tuple[Span, ...]]:
+    """The words left of the calibration square."""
+    _, number, unit = _square(options)
     lines = [(Span("Print at "), Span("100", source=("meta", "actual-size"), kind="count"),
               Span("% (actual size): do not 'fit to page'.")),
              (Span("The square on the right must measure exactly "),
               Span(number, source=("meta", "calibration"), kind="count"), Span(f" {unit}."))]
     if hint:
         lines.append((Span(hint),) if isinstance(hint, str) else tuple(hint))
-    for i, spans in enumerate(lines):
-        page.add(Text(sx - 8, sy + 10 + i * 10, spans, 7.5, anchor="end", role="text.muted"))
-    if legend:
-        _legend(page, sx - 8 - max(_width(spans) for spans in lines) - 12, sy)
+    return lines
+
+
+def notes_width(options: Options, hint: str | tuple[Span, ...] = "") -> float:
+    """The room at the foot of a page for a sheet's own notes, from the margin to the calibration words."""
+    side = _square(options)[0]
+    return options.page_size[0] - 2 * MARGIN - side - 8 - max(_width(s) for s in _foot_lines(options, hint)) - 12
 
 
 def _spans(shapes):
@@ -85,7 +103,7 @@ def _spans(shapes):
 def _width(spans) -> float:
     from printgen.draw import fonts
 
-    return sum(fonts.width(s.text, 7.5, "regular") for s in spans)
+    return sum(fonts.width(s.text, TYPE.small, "regular") for s in spans)
 
 
 def _legend(page: Page, right: float, sy: float) -> None:
@@ -94,7 +112,8 @@ def _legend(page: Page, right: float, sy: float) -> None:
 
     text = marks_legend(page)
     if text:
-        laid = paragraph([Span(text)], MARGIN, sy + 2, right - MARGIN, 7.0, "italic", role="text.muted")
+        # its lines half way between the calibration words' (one baseline would run them together for a reader)
+        laid = paragraph([Span(text)], MARGIN, sy - 3, right - MARGIN, TYPE.small, "italic", role="text.muted")
         page.add(*laid.shapes)
 
 

@@ -2,8 +2,8 @@
 to the first row, on the earliest page, that has room for it (a row takes pieces no taller than its
 first, or grows while it is its page's last row), else to a new row on the earliest page with the
 height left, else to a new page: smaller pieces fill the foot of an earlier page rather than start
-a new one. Pieces in a row abut (they share their cut lines) and rows abut, with their left edges
-in one line, the block centred on the page. Give the pieces sorted (e.g. by size, largest first):
+a new one. Pieces in a row and rows stand a gutter apart (pack.GUTTER: each piece is cut out on its
+own), with their left edges in one line, the block centred on the page. Give the pieces sorted (e.g. by size, largest first):
 equal pieces then share whole rows."""
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from printgen.errors import PrintgenError, Problem
 from printgen.sheets.page.frame import Box
+from printgen.sheets.pieces.pack import GUTTER
 
 EPS = 1e-6
 
@@ -40,13 +41,17 @@ class _Page:
         return self.rows[-1].y + self.rows[-1].h if self.rows else 0.0
 
 
-def shelves(sizes: list[tuple[float, float]], box: Box, what: str = "piece", groups: list | None = None) -> list[Spot]:
+def shelves(sizes: list[tuple[float, float]], box: Box, what: str = "piece", groups: list | None = None,
+            gutter: float = GUTTER) -> list[Spot]:
     """Top-left of each (w, h) piece, in the order given, on pages of content `box`; pieces of
-    different groups never share a row (sides do not share rows)."""
+    different groups never share a row (sides do not share rows). Each piece takes a cell a gutter
+    larger, in a box a gutter larger (the last of a row or page needs none after it)."""
     for w, h in sizes:
         if w > box.w + EPS or h > box.h + EPS:
             raise PrintgenError(Problem(f"a {what} ({w / 72:.2f} x {h / 72:.2f} in) does not fit on the page",
                                         field="--scale", fix="use a smaller --scale or larger paper"))
+    sizes = [(w + gutter, h + gutter) for w, h in sizes]
+    box = Box(box.x, box.y, box.w + gutter, box.h + gutter)
     pages: list[_Page] = []
     spots: list[tuple[int, float, float]] = []
     for i, (w, h) in enumerate(sizes):

@@ -81,14 +81,17 @@ def noting_names(drawing: Drawing, sizes: list[float]) -> Drawing:
 
 
 def glue_area(x: float, y: float, w: float, h: float, s: float, outline: bool = True) -> list:
-    """A grey area marked "glue". `outline=False` for a tab whose edges are a fold and cut lines,
-    which must print as they are (nothing drawn over them)."""
+    """A grey area marked "glue" (in bold, never below the pieces' label size: an area too small for
+    the word is grey alone, as the sheet's legend explains). `outline=False` for a tab whose edges are
+    a fold and cut lines, which must print as they are (nothing drawn over them)."""
     from printgen.draw.theme import TYPE
 
-    size = min(TYPE.piece_label * s, h * 0.72)
-    return [Rect(x, y, w, h, "glue" if outline else "glue.tab", tag="glue"),
-            Text(x + w / 2, y + h / 2 + size * 0.36, (Span("glue"),), size, role="text.muted", anchor="middle",
-                 font="italic", tag="glue")]
+    size = max(TYPE.piece_label * s, TYPE.piece_label)
+    area = Rect(x, y, w, h, "glue" if outline else "glue.tab", tag="glue")
+    if size > h * 0.9:
+        return [area]
+    return [area, Text(x + w / 2, y + h / 2 + size * 0.36, (Span("glue"),), size, role="text.muted", anchor="middle",
+                       font="bold", tag="glue")]
 
 
 def craft_legend(x: float, y: float, size: float) -> list:

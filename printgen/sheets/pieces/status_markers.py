@@ -2,7 +2,7 @@
 the ruleset's [status_markers] (a classroom addition, marked), at the kit's scale, as many of each
 as the class needs (printgen.game.materials.marker_count). Each state starts a new row; the words
 are on every marker, so the black-and-white edition needs no colour to tell them apart. A strip along
-each marker's foot carries its nation's pattern (theme PATTERNS, as on the bases), so a marker is
+each marker's foot carries its nation's pattern (its family's nation look, as on the bases), so a marker is
 set beside the right side's ship; the intro explains the patterns."""
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from printgen.draw.shapes import Drawing, Line, Page, Rect, Span, Text
 from printgen.options import Options
 from printgen.sheets.page.frame import Box, content_box, frame, new_page
 from printgen.sheets.pieces.pack import grid
+from printgen.registry import system_of
 
 TITLE_PT, TEXT_PT = 12.0, 8.5
 STRIP = 0.3                         # the pattern strip at a marker's foot, of its height
@@ -46,11 +47,11 @@ def status_marker_sheets(plan, options: Options) -> Drawing:
             pages.append(new_page(options))
             g, k = grid(Box(box.x, box.y + 4, box.w, box.h - 4), w, h, "marker"), 0
         for c, nation in enumerate(nations):       # the first of a row measures the rule's size (printgen check)
-            _marker(pages[-1], g.x0 + c * w, g.y0 + k * h, w, h, state, nation, m.pt(1.0) if c == 0 else 0.0)
+            _marker(pages[-1], g.x0 + c * g.w, g.y0 + k * g.h, w, h, state, nation, m.pt(1.0) if c == 0 else 0.0)
         k += 1
     for k, page in enumerate(pages):
         frame(page, options, s.title, "Markers", k + 1, len(pages))
-    return Drawing(f"{s.title}: markers ({options.edition_name})", pages, subject="printgen status-markers")
+    return Drawing(f"{s.title}: markers ({options.edition_name})", pages, look=system_of(s.ruleset), subject="printgen status-markers")
 
 
 def _marker(page: Page, x: float, y: float, w: float, h: float, state: str, nation: str, per: float = 0.0) -> None:
@@ -80,10 +81,10 @@ def _intro(page: Page, plan, options: Options, box: Box) -> float:
     y = box.y + TITLE_PT
     page.add(Text(box.x, y, (Span("Markers to cut out"), *mark_spans(plan.scenario.ruleset, "status_markers",
                                                                       plan.scenario)), TITLE_PT, font="bold"))
-    size = [Span(options.measure.fmt(v), source=("rule", f"status_markers.size_in.{i}"), kind="distance")
+    size = [Span(options.measure.fmt_size(v), "bold", ("rule", f"status_markers.size_in.{i}"), "size")
             for i, v in enumerate(rs.status_markers.size_in)]
     y += TEXT_PT * 1.9
-    page.add(Text(box.x, y, (Span("Cut on the grey lines. Each marker is "), size[0], Span(" by "), size[1],
+    page.add(Text(box.x, y, (Span("Cut on the solid lines. Each marker is "), size[0], Span(" by "), size[1],
                              Span(": set it beside the base; take it away when the state ends.")), TEXT_PT))
     counts: list[Span] = []
     for i, state in enumerate(rs.status_markers.per_ship):
@@ -104,7 +105,7 @@ def _legend(page: Page, plan, box: Box, y: float) -> float:
     x = box.x + fonts.width(lead, TEXT_PT) + TEXT_PT
     sw, sh = TEXT_PT * 3.2, TEXT_PT * 1.6
     for nation in dict.fromkeys(s.nation for s in plan.scenario.fleet.ships):
-        words = f"{nation} {pattern_name(nation)}"
+        words = f"{nation} {pattern_name(system_of(plan.scenario.ruleset).nations.get(nation))}"
         page.add(Rect(x, y - sh * 0.75, sw, sh, f"base.{nation}", tag=f"legend-pattern:{nation}"),
                  Text(x + sw + TEXT_PT * 0.4, y, (Span(words),), TEXT_PT))
         x += sw + TEXT_PT * 1.4 + fonts.width(words, TEXT_PT)

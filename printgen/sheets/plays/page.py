@@ -15,6 +15,7 @@ from printgen.play.rerun import SimRun, printed
 from printgen.play.stats import Summary
 from printgen.sheets.text.wrap import wrap_spans
 from printgen.sheets.page.frame import content_box, frame, new_page
+from printgen.registry import system_of
 
 TITLE = "How this scenario plays"
 
@@ -203,7 +204,7 @@ def plays_page(scenario, options: Options, setup, summary: Summary, run: SimRun)
         line(["From each ship's fate in the list of ships that came with this game; ships that escaped "
               "and were taken later are not counted."], 7.5, role="text.muted")
     frame(page, options, scenario.title, TITLE, 1, 1)
-    return Drawing(f"{scenario.title}: {TITLE}", [page], subject="printgen simulate")
+    return Drawing(f"{scenario.title}: {TITLE}", [page], look=system_of(scenario.ruleset), subject="printgen simulate")
 
 
 def plays_document(plan, options):

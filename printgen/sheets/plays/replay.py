@@ -13,6 +13,7 @@ from printgen.game.geometry import base_corners, side_point
 from printgen.options import Options
 from printgen.play.engine import Setup, game_seed, new_game, play
 from printgen.sheets.page.frame import content_box, frame, new_page
+from printgen.registry import system_of
 
 MAX_FRAMES = 200                    # a game of the lesson has about 60 phases; bound the document
 LEGEND = ("A base per ship, a line from its centre to its bow; struck ships pale and crossed; a line joins the "
@@ -82,4 +83,4 @@ def replay_drawing(scenario, options: Options, setup: Setup, seed: int, index: i
                 page.add(Line(*corners[0], *corners[2], "map.cross"), Line(*corners[1], *corners[3], "map.cross"))
         frame(page, options, scenario.title, "Replay", k, len(frames))
         pages.append(page)
-    return Drawing(f"{scenario.title}: replay of game {index}", pages, subject="printgen simulate --replay")
+    return Drawing(f"{scenario.title}: replay of game {index}", pages, look=system_of(scenario.ruleset), subject="printgen simulate --replay")

@@ -16,6 +16,7 @@ from printgen.sheets.page.frame import Box, content_box, frame, new_page
 from printgen.sheets.text.markup import parse
 from printgen.sheets.text.panels import Panel, panel, placed, taller
 from printgen.sheets.text.wording import Wording, to_spans
+from printgen.registry import system_of
 
 COLS, ROWS = 2, 2
 INSET = 7.0                                  # white border inside the cut lines
@@ -54,7 +55,7 @@ def card_sheets(scenario, options: Options, template: str = "cards.md.j2", sheet
         frame(page, options, scenario.title, sheet, k + 1, n_pages)
         pages.append(page)
     return Drawing(f"{scenario.title}: {sheet.lower()} ({options.edition_name})", pages,
-                   subject=f"printgen {template.split('.')[0]}")
+                   look=system_of(scenario.ruleset), subject=f"printgen {template.split('.')[0]}")
 
 
 SPANS = [(1, 1), (1, 2), (2, 1), (2, 2)]        # (columns, rows) a card may take, smallest first

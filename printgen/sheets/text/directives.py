@@ -27,7 +27,7 @@ def expander(scenario, options: Options, wording=None):
         if name == "track":
             return track_block(rs, wording.objects[int(args[0])], width, size)
         if name == "pattern":
-            return pattern_block([wording.objects[int(a)] for a in args], width, size)
+            return pattern_block([wording.objects[int(a)] for a in args], width, size, system_of(rs).nations)
         if name == "approach":                        # the story page's map of the kit's own table
             from printgen.sheets.maps.mini_map import approach_block
 
@@ -68,9 +68,9 @@ def track_block(rs, ship, width: float, size: float) -> Laid:
     return out
 
 
-def pattern_block(ships, width: float, size: float) -> Laid:
-    """The pattern of each nation of the ships, as their bases and the maps print it (theme
-    PATTERNS): a swatch and the words, so a captain matches card, piece and map at a glance."""
+def pattern_block(ships, width: float, size: float, looks: dict) -> Laid:
+    """The pattern of each nation of the ships, as their bases and the maps print it (`looks`: the
+    family's nations): a swatch and the words, so a captain matches card, piece and map at a glance."""
     from printgen.draw.shapes import Rect, Span, Text
     from printgen.draw.theme import pattern_name
 
@@ -78,7 +78,7 @@ def pattern_block(ships, width: float, size: float) -> Laid:
     sw, sh = size * 5.0, size * 2.6
     out, x, y = Laid(), 0.0, 0.0
     for nation in nations:
-        words = (Span(nation, "bold"), Span(f" ships: {pattern_name(nation)} bases"))
+        words = (Span(nation, "bold"), Span(f" ships: {pattern_name(looks.get(nation))} bases"))
         w = sw + size * 0.6 + sum(fonts.width(s.text, size, s.font or "regular") for s in words) + size * 1.5
         if x and x + w > width:                        # next line
             x, y = 0.0, y + sh + size * 0.4

@@ -23,7 +23,7 @@ KINDS = (
                                       "squadron).",
                  help="Print the quick-reference sheet: every rule table, numbers from the ruleset after scale and units."),
     DocumentKind("cards", "Rule cards", 50, "printgen.sheets.text.cards:card_sheets", copies="group", paper="card",
-                 command=True, advice="Rule cards: card or plain paper; cut on the grey lines.",
+                 command=True, advice="Rule cards: card or plain paper; cut on the solid lines.",
                  help="Print the rule cards: a card a procedure with its exact odds (distances scale; odds never change)."),
     DocumentKind("captains", "Captain cards", 60, "printgen.sheets.text.cards:captain_cards", takes="plan",
                  checks=("fleet",), advice="Captain cards: plain paper, one card for each student."),

@@ -16,6 +16,7 @@ from printgen.sheets.page.frame import content_box, frame, new_page
 from printgen.sheets.text.markup import parse
 from printgen.sheets.text.panels import Panel, panel, placed
 from printgen.sheets.text.wording import Wording, to_spans
+from printgen.registry import system_of
 
 SIZES = [11.0, 10.5, 10.0, 9.5, 9.0, 8.5, 8.0]      # tried in turn; below 8 pt we take another page
 GUTTER = 10.0
@@ -214,4 +215,4 @@ def _draw(scenario, options: Options, laid_pages, sheet: str, template: str) -> 
         frame(page, options, scenario.title, sheet, k + 1, len(laid_pages))
         pages.append(page)
     return Drawing(f"{scenario.title}: {sheet.lower()} ({options.edition_name})", pages,
-                   subject=f"printgen {template.split('.')[0]}")
+                   look=system_of(scenario.ruleset), subject=f"printgen {template.split('.')[0]}")

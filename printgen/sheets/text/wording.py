@@ -99,6 +99,10 @@ class Wording:
     def dist(self, key: str, marked: bool = True) -> str:
         return self.rule(key, "distance", marked)
 
+    def size(self, key: str, marked: bool = True) -> str:
+        """The size of something drawn exactly to scale (a base), as drawn."""
+        return self.rule(key, "size", marked)
+
     def faces(self, key: str, marked: bool = True) -> str:
         return self.rule(key, "faces", marked)
 
@@ -241,7 +245,7 @@ class Wording:
         self.deployment = context.get("deployment")
         self.scenario = context.get("scenario")
         self.plan = context.get("plan")
-        return template.render(rule=self.rule, mark=self.mark, sign=self.sign, counted=self.counted, label=self.label, prov=self.prov, pnum=self.pnum, story=self.story, word=self.word, dist=self.dist, faces=self.faces, deg=self.deg,
+        return template.render(rule=self.rule, mark=self.mark, sign=self.sign, counted=self.counted, label=self.label, prov=self.prov, pnum=self.pnum, story=self.story, word=self.word, dist=self.dist, size=self.size, faces=self.faces, deg=self.deg,
                                num=self.num, chance=self.chance, example=self.example, value=self.value,
                                ship=self.ship, field=self.field, meta=self.meta, ref=self.ref, pos=self.pos,
                                rs=self.rs, _wording=self, **context)

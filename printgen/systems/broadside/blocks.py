@@ -6,7 +6,7 @@ from __future__ import annotations
 from printgen.draw.shapes import Group, translate
 from printgen.options import Options
 from printgen.rules.tables import OddsTable, cell, mean_cell, odds_cell
-from printgen.rules.trace import Traced, derived
+from printgen.rules.trace import derived
 from printgen.sheets.text.flow import Laid
 from printgen.sheets.text.odds_blocks import draw_table, draw_tables, spans_of
 

@@ -19,7 +19,7 @@ COLOUR_ORDER = ("green", "yellow", "red")
 def edge_meaning(colour: str, rs, options: Options, short: bool = False) -> tuple[Span, ...]:
     """What a wind colour means, with its speed from the ruleset."""
     speed = getattr(rs.movement.speed_in, colour)
-    v = Span(options.measure.fmt(speed), source=("rule", f"movement.speed_in.{colour}"), kind="distance")
+    v = Span(options.measure.fmt(speed), "bold", ("rule", f"movement.speed_in.{colour}"), "distance")
     if colour == "green":
         return (Span("wind behind: full speed, up to "), v) if not short else (Span("wind behind, full speed "), v)
     if colour == "yellow":                             # the seed says "close quartered": a reading
@@ -83,7 +83,7 @@ def table_diagram(rs, width: float, size: float, measure=None) -> tuple[list[Sha
     shapes.append(Text(lx, y + size * 0.2, (Span(lines[0]),), ls))
     if drift is not None and measure is not None:
         shapes.append(Text(lx, y + size * 0.2 + ls * 1.3,
-                           (Span("Drift: "), Span(measure.fmt(drift.distance_in), source=("rule", "drift.distance_in"),
+                           (Span("Drift: "), Span(measure.fmt(drift.distance_in), "bold", ("rule", "drift.distance_in"),
                                                   kind="distance"), Span(f" {_compass_word(drift.direction)}")), ls))
     return shapes, max(y0 + h + size * 2.0, y + size * 0.2 + ls * 1.3 + size)     # the taller of picture and legend
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 
 from printgen.draw.shapes import Poly, Shape, Span, Text
+from printgen.draw.theme import TYPE
 from printgen.options import Options
 from printgen.sheets.gauges.rulers import (Piece, Strip, _angle, _bands, _base_at, _bearing, _compass_letters, _dist, _fan,
                                           _marked_stick)
@@ -56,7 +57,7 @@ def turn_template(scenario, options: Options) -> list[Piece]:
     shapes += _base_at(cx, cy, L, W)
     shapes.append(Text(cx, cy + r + 12, (Span("Turn up to "), Span(f"{turn:g}°", "bold", ("rule", "movement.turn_max_deg"),
                                                                      "degrees"), Span(" either way, once a move")),
-                       7.5, anchor="middle"))
+                       TYPE.small, anchor="middle"))
     return [Piece(shapes, cx + r + 6, "Turn template")]
 
 
@@ -73,12 +74,12 @@ def compass(scenario, options: Options) -> list[Piece]:
     ux, uy = math.sin(frm), -math.cos(frm)               # towards where the wind comes from
     shapes += _bearing(arrow(cx + ux * r * 0.9, cy + uy * r * 0.9, cx + ux * r * 0.2, cy + uy * r * 0.2, 7),
                        "table.wind_from", 180)
-    shapes.append(Text(cx + ux * r * 0.55 + 6, cy + uy * r * 0.55, (Span("wind"),), 7.5, font="italic"))
+    shapes.append(Text(cx + ux * r * 0.55 + 6, cy + uy * r * 0.55, (Span("wind"),), TYPE.small, font="bold"))
     to = math.radians(COMPASS[rs.drift.direction])
     dx, dy = math.sin(to), -math.cos(to)
     x0, y0 = cx - dx * drift / 2, cy - dy * drift / 2
     shapes += _bearing(arrow(x0, y0, x0 + dx * drift, y0 + dy * drift, 7), "drift.direction")
-    shapes.append(Text(cx - 2, cy + 16, (Span("drift "), _dist(rs, options, "drift.distance_in")), 7.5,
+    shapes.append(Text(cx - 2, cy + 16, (Span("drift "), _dist(rs, options, "drift.distance_in")), TYPE.small,
                        anchor="end"))
     return [Piece(shapes, 2 * cx, "Wind and drift")]
 
@@ -118,5 +119,5 @@ def _zone_strip(rs, options: Options, h: float, bands) -> list[Shape]:
         label = (Span(f"{'Rake' if name == 'rake' else name.capitalize()} "),
                  _dist(rs, options, f"shooting.range_in.{band}.0"), Span(" to "), _dist(rs, options, f"shooting.range_in.{band}.1"))
         size = min(7.5, h * 0.45)
-        shapes.append(Text(x0 + 4, h / 2 + size * 0.35, label, size, ))
+        shapes.append(Text(x0 + 4, h / 2 + size * 0.35, label, size, font="bold"))
     return shapes

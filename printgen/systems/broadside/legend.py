@@ -35,7 +35,7 @@ def wind_block(scenario, options: Options, width: float) -> Block:
              (Span("Wind from the "), Span(rs.table.wind_from, font="bold")))]
     if drift:
         rows.append((arrow(13, 0, 22, COMPASS_DEG[drift.direction], "map.drift", 2.0, tag="drift-arrow"),
-                     (Span("Drift: "), Span(options.measure.fmt(drift.distance_in), source=("rule", "drift.distance_in"),
+                     (Span("Drift: "), Span(options.measure.fmt(drift.distance_in), "bold", ("rule", "drift.distance_in"),
                                             kind="distance"), Span(" to the "), Span(drift.direction, font="bold"),
                       Span(" each turn"))))
     rows.append((arrow(13, 0, 18, 0, "arrow", 2.0, tag="north-arrow"), (Span("North: up the page"),)))

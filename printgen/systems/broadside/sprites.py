@@ -17,51 +17,175 @@ from printgen.options import Options
 from printgen.rules.tracks import tracks
 from printgen.sheets.pieces.ensigns import nation_code
 from printgen.errors import PrintgenError, Problem
-from printgen.sheets.page.frame import MARGIN, content_box, frame, new_page
+from printgen.sheets.page.frame import MARGIN, content_box, frame, new_page, notes_width
 from printgen.sheets.pieces.pack import grid
 from printgen.draw.theme import TYPE, pattern_name
 from printgen.sheets.pieces.sprites import craft_legend, glue_area, star_symbol
 from printgen.systems.broadside.profile import profile_symbol
 from printgen.sheets.text.textfit import fit_size
 from printgen.sheets.pieces.tracks import track_shapes
+from printgen.registry import system_of
 
-HOW_TO = ("Cut out each piece along the solid lines; cut the base off along its solid line.",
-          "Fold the ship in half along the dash-dot line at the mastheads, sides back to back, and glue them.",
+HOW_TO = ("Cut out each piece on its solid outline; cut the base off.",
+          "Fold at the mastheads (dash-dot), sides back to back; glue.",
           "Fold the two grey tabs outwards along their dash-dot lines; glue them on the base's grey strip, "
           "bow over the arrows.",
-          "Before the game, cover each base with clear tape (or laminate it) so a dry-erase pen wipes off; "
-          "or tick hits in pencil.")
+          "Cover each base with clear tape (or laminate it) so a dry-erase pen wipes off; or tick hits in pencil.")
+
+
+NAME_PT = TYPE.piece_name_min      # a name on a piece never prints smaller, at any scale: it takes two lines
+LABEL_PT = TYPE.piece_label        # nor its small words (BOW, STERN, glue, the nation's code under a name)
+HIT_MIN = 7.5                      # the least height of a base's hit-track strip (circles a pencil can tick)
+LEAD = 1.05                        # a two-line name's line spacing (in ems)
+LABEL = 1.3                        # the white label round a name on the base (its height in ems, a line's)
 
 
 @dataclass(frozen=True)
 class PieceSize:
-    """Piece geometry in points at full scale; everything else follows from the base length."""
+    """Piece geometry in points; everything follows from the base length, but for the words, which
+    keep their size on a small table (the hull's name band and the base's name strip grow for them)."""
     w: float               # base length = piece width
     base_h: float          # base width
     profile_h: float
     tab: float
-    sea: float
+    sea: float             # the name band at the foot of each side
+    strip: float = 0.0     # the base's name strip (0: as tall as its hit-track strip)
 
     @property
     def h(self) -> float:
         return 2 * self.tab + 2 * self.profile_h + self.base_h
 
+    @property
+    def name_strip(self) -> float:
+        return self.strip or (self.base_h - 2 * self.tab) / 2
 
-def piece_size(rs, options: Options) -> PieceSize:
-    m = options.measure
+    @property
+    def hit_strip(self) -> float:
+        return self.base_h - 2 * self.tab - self.name_strip
+
+
+def piece_size(rs, options: Options, ships=()) -> PieceSize:
+    """The pieces of these ships, their bands and strips tall enough for each name at NAME_PT or more
+    (in two lines if need be); a PrintgenError if a name cannot print so on a base of this scale, with
+    the smallest scale that prints every name."""
+    size, ship = _sized(rs, options.measure, options.scale, ships)
+    if size is None:
+        smallest = next((k / 100 for k in range(round(options.scale * 100) + 1, 401)       # bounded: up to scale 4
+                         if _sized(rs, dataclasses.replace(options.measure, scale=k / 100), k / 100, ships)[0]
+                         is not None), None)
+        what = f"the name '{ship.name}'" if ship is not None else "the ships' names"
+        raise PrintgenError(Problem(f"at scale {options.scale:g} {what} cannot print at {NAME_PT:g} pt on its piece, "
+                                    "the smallest a student reads at arm's length", field="--scale",
+                                    fix=(f"use --scale {smallest:g} or more (a larger --table)" if smallest else
+                                         "use shorter names in ships.csv")))
+    return size
+
+
+def _sized(rs, m, s: float, ships) -> tuple[PieceSize | None, object]:
+    """The pieces at scale `s` (measure `m`), or None and the ship whose name does not fit (None: the
+    names fit, but leave the hull or the hit track too little room)."""
     w = m.pt(rs.bases.length_in)
-    return PieceSize(w=w, base_h=m.pt(rs.bases.width_in), profile_h=w * 0.66, tab=w * 0.075, sea=w * 0.115)
+    size = PieceSize(w=w, base_h=m.pt(rs.bases.width_in), profile_h=w * 0.66, tab=w * 0.075, sea=w * 0.115)
+    sea, strip = size.sea, 0.0
+    for ship in ships:
+        band, base = _band_name(ship, size, s), _base_name(ship, size, s)
+        if band is None or base is None:
+            return None, ship
+        sea = max(sea, (len(band[1]) - 1) * band[0] * LEAD + band[0] * 1.3 + 2)
+        strip = max(strip, (len(base[1]) - 1) * base[0] * LEAD + base[0] * LABEL + 0.6)   # the label, and a little
+    size = dataclasses.replace(size, sea=sea, strip=strip if strip > size.name_strip else 0.0)
+    if size.hit_strip < HIT_MIN or sea > size.profile_h * 0.4:
+        return None, None
+    return size, None
+
+
+def _lines(text: str, room: float, largest: float) -> tuple[float, list[str]] | None:
+    """The text at the largest size from `largest` down to NAME_PT at which it fits `room` on one
+    line, else on two lines at NAME_PT; None if not even so."""
+    from printgen.draw import fonts
+    from printgen.sheets.text.textfit import wrap
+
+    size = fit_size(text, room, max(largest, NAME_PT), "bold", NAME_PT)
+    if fonts.width(text, size, "bold") <= room + 1e-6:
+        return size, [text]
+    lines = wrap(text, room, NAME_PT, "bold")
+    if len(lines) == 2 and all(fonts.width(ln, NAME_PT, "bold") <= room + 1e-6 for ln in lines):
+        return NAME_PT, lines
+    return None
+
+
+def _name_rows(ship, lines: list[str]) -> list[list[Span]]:
+    """The name's spans, a list a line: one traced span, or in two lines each word traced as the
+    name's i-th word (the checker reads a wrapped name word by word)."""
+    if len(lines) == 1:
+        return [[Span(lines[0], source=("fleet", ship.key, "name"), kind="text")]]
+    rows, i = [], 0
+    for line in lines:
+        row: list[Span] = []
+        for word in line.split():
+            row += ([Span(" ")] if row else []) + [Span(word, source=("fleet", ship.key, "name", i), kind="text")]
+            i += 1
+        rows.append(row)
+    return rows
+
+
+def _band_code(ship, s: float) -> tuple[str, float, float]:
+    """The nation's code on the name band: its text, size and the width it takes."""
+    from printgen.draw import fonts
+
+    code = nation_code(ship.nation)
+    size = max(TYPE.piece_name * s, NAME_PT)
+    return code, size, fonts.width(code, size, "bold") + 2 * s
+
+
+def _band_star(ship, size: PieceSize) -> float:
+    return min(size.sea, size.w * 0.115) * 0.36 if ship.flagship else 0.0
+
+
+def _band_room(ship, size: PieceSize, s: float) -> tuple[float, float, float]:
+    """Where the name goes on a side's band: (left, right, centre), centred on the band where it fits
+    between the star and as much room as the code takes, else between the star and the code."""
+    star, code_w = _band_star(ship, size), _band_code(ship, s)[2]
+    left = star * 2.4 + 2 * s
+    if _lines(ship.name, size.w - 2 * left - 2 * code_w, TYPE.piece_name * s) is not None:
+        return left + code_w, size.w - left - code_w, size.w / 2
+    return left, size.w - code_w, (left + size.w - code_w) / 2
+
+
+def _band_name(ship, size: PieceSize, s: float) -> tuple[float, list[str]] | None:
+    """The name on a side's band, at NAME_PT or more, in one or two lines (None: it does not fit)."""
+    left, right, _ = _band_room(ship, size, s)
+    return _lines(ship.name, right - left, TYPE.piece_name * s)
+
+
+def _base_star(ship, size: PieceSize) -> float:
+    return (size.base_h - 2 * size.tab) / 2 * 0.32 if ship.flagship else 0.0
+
+
+def _base_room(ship, size: PieceSize, s: float) -> float:
+    arrow = (size.base_h - 2 * size.tab) / 2 * 0.55
+    return size.w - (4 * s + _base_star(ship, size) * 2.3) - arrow - 8 * s
+
+
+def _base_name(ship, size: PieceSize, s: float) -> tuple[float, list[str]] | None:
+    """The name on the base's name strip, right of the star, clear of the bow arrow: with the nation's
+    code on its line where both fit at NAME_PT or more (the code is not printed: `_base` adds it)."""
+    room, code = _base_room(ship, size, s), "  " + nation_code(ship.nation)
+    with_code = _lines(ship.name + code, room, TYPE.piece_name * s)
+    if with_code is not None and len(with_code[1]) == 1:
+        return with_code[0], [ship.name]
+    return _lines(ship.name, room, TYPE.piece_name * s)
 
 
 def sprite_sheets(scenario, options: Options) -> Drawing:
     """Fold-over standing ships, packed onto pages."""
     rs = scenario.ruleset
-    size = piece_size(rs, options)
+    size = piece_size(rs, options, scenario.fleet.ships)
     g = grid(content_box(options), size.w, size.h, "ship piece")
     # rows the page holds with the how-to legend under them at its smaller size (not over them)
     legend = _how_to_words(options, scenario, HOW_TO_SIZES[-1])
     page_h = new_page(options).height
-    fit = int((page_h - MARGIN - legend.need - legend.size - g.y0) // size.h)
+    fit = int((page_h - MARGIN - legend.need - legend.size - g.y0 + g.h - size.h) // g.h)   # the last row: no gutter
     if fit < 1:
         raise PrintgenError(Problem(f"a ship piece ({size.w / 72:.2f} x {size.h / 72:.2f} in) and the how-to notes "
                                     "do not fit on the page together", field="--scale",
@@ -79,14 +203,14 @@ def sprite_sheets(scenario, options: Options) -> Drawing:
             page.add(Group((piece(ship, rs, size, options.scale, shared),), translate(x, y), tag=ship.key, local=True))
         frame(page, options, scenario.title, "Ship pieces", p + 1, n_pages, legend=False)   # the notes say it
         rows = -(-len(batch) // g.cols)
-        _how_to(page, options, g.y0 + rows * size.h, scenario)
+        _how_to(page, options, g.y0 + rows * g.h - (g.h - size.h), scenario)
         return page
 
     pages = LazyPages(n_pages, laid_out)                # laid out as they are written: memory flat in the fleet
-    return Drawing(f"{scenario.title}: ship pieces ({options.edition_name})", pages, subject="printgen sprites")
+    return Drawing(f"{scenario.title}: ship pieces ({options.edition_name})", pages, look=system_of(scenario.ruleset), subject="printgen sprites")
 
 
-HOW_TO_SIZES = (TYPE.small + 0.5, TYPE.small - 0.5)       # the legend's type: the larger where it fits
+HOW_TO_SIZES = (TYPE.small + 0.5, TYPE.small)             # the legend's type: the larger where it fits
 
 
 @dataclass(frozen=True)
@@ -104,9 +228,10 @@ def _how_to_words(options: Options, scenario, size: float) -> HowTo:
     from printgen.sheets.text.textfit import wrap
 
     rs = scenario.ruleset
-    width = content_box(options).w - 300                                # the calibration words take the rest
-    nations = ", ".join(f"{n} ({nation_code(n)}) {pattern_name(n)}" for n in rs.nations())
-    paras = HOW_TO + (f"Nations: {nations}, on the hulls and bases as on the maps.",)
+    width = notes_width(options)                                        # the calibration words take the rest
+    looks = system_of(rs).nations
+    nations = ", ".join(f"{n} ({nation_code(n)}) {pattern_name(looks.get(n))}" for n in rs.nations())
+    paras = HOW_TO + (f"Nations: {nations}, hulls and bases, as on the maps.",)
     note = _flagship_note(scenario)                                     # spans with their marks, wrapped whole
     lead = size * 1.3
     told = [(i == 0, (Span(line),)) for para in paras for i, line in enumerate(wrap(para, width, size))]
@@ -118,7 +243,7 @@ def _how_to(page, options: Options, top: float, scenario) -> None:
     """The legend of the lines and how to make a ship, left of the calibration square: from just
     under the pieces down into the footer; where the pieces fill the page, in the footer, smaller
     (sprite_sheets leaves the room it needs at the smaller size)."""
-    width = content_box(options).w - 300                                # as _how_to_words wraps them
+    width = notes_width(options)                                        # as _how_to_words wraps them
     for size in HOW_TO_SIZES:
         words = _how_to_words(options, scenario, size)
         y = min(top + 12 + size, page.height - MARGIN - words.need)
@@ -145,7 +270,7 @@ def piece(ship, rs, size: PieceSize, s: float, shared: dict | None = None) -> Gr
     shared = {} if shared is None else shared
     w, t, ph = size.w, size.tab, size.profile_h
     fold_y = t + ph
-    near = _side(ship, w, ph, size.sea, s)
+    near = _side(ship, size, s)
     graphics = _side_symbol(tuple(g for g in near if not isinstance(g, Text)), w, ph, size.sea, shared)
     items: list[Shape] = [
         Group(graphics, translate(0, fold_y)),
@@ -157,7 +282,7 @@ def piece(ship, rs, size: PieceSize, s: float, shared: dict | None = None) -> Gr
         items.append(Text(label.x, fold_y - label.y, label.spans, label.size, label.role,
                           label.font, label.anchor, label.angle + 180, label.tag))
     base_y = 2 * t + 2 * ph
-    base = _base(ship, rs, w, size.base_h, base_y, s, size.tab, shared)
+    base = _base(ship, rs, size, base_y, s, shared)
     items += [base[0], _shared(("under", size, s), lambda: _under(size, s), shared), *base[1:],
               _shared(("over", size, s), lambda: _over(size), shared)]
     return Group(tuple(items), tag=ship.key)
@@ -183,17 +308,17 @@ def _under(size: PieceSize, s: float) -> Symbol:
     """The glue tabs, the base's glue strip and its STERN / BOW words and bow arrows: every piece's."""
     w, t, ph, bh = size.w, size.tab, size.profile_h, size.base_h
     y0 = 2 * t + 2 * ph
-    glue_top = y0 + bh / 2 - t
-    strip = (bh - 2 * t) / 2
-    arrow = strip * 0.55
+    glue_top = y0 + size.name_strip
+    arrow = (bh - 2 * t) / 2 * 0.55
     out: list[Shape] = [*glue_area(0, 0, w, t, s, outline=False), *glue_area(0, 2 * ph + t, w, t, s, outline=False),
                         *glue_area(w * 0.04, glue_top, w * 0.92, 2 * t, s)]
-    for cy in (y0 + strip / 2, y0 + bh - strip / 2):            # bow arrows at the right end
+    for cy in (y0 + size.name_strip / 2, y0 + bh - size.hit_strip / 2):      # bow arrows at the right end
         out.append(Poly(((w - 3 * s - arrow * 0.9, cy - arrow / 2), (w - 3 * s, cy),
                          (w - 3 * s - arrow * 0.9, cy + arrow / 2)), "bow", tag="bow"))
-    small = min(TYPE.piece_label * s, t * 0.9)
+    small = max(TYPE.piece_label * s, LABEL_PT)              # never smaller on a small table; bold: a copy keeps it
     for x, word, anchor in ((w * 0.04 + 3 * s, "STERN", "start"), (w * 0.96 - 3 * s, "BOW", "end")):
-        out.append(Text(x, glue_top + t + small * 0.36, (Span(word),), small, role="text.muted", anchor=anchor))
+        out.append(Text(x, glue_top + t + small * 0.36, (Span(word),), small, role="text.muted", font="bold",
+                        anchor=anchor))
     return Symbol(f"piece-under-{w!r}x{size.h!r}-{s!r}", tuple(out))
 
 
@@ -206,69 +331,70 @@ def _over(size: PieceSize) -> Symbol:
     return Symbol(f"piece-over-{w!r}x{size.h!r}", tuple(out))
 
 
-def _side(ship, w: float, ph: float, sea: float, s: float) -> list[Shape]:
-    """The near side in a box (0, 0)-(w, ph), masthead at the top: ship, sea band with the name and
-    the nation's code in bold (its letters and the hull's pattern tell the sides apart in grey)."""
+def _side(ship, size: PieceSize, s: float) -> list[Shape]:
+    """The near side in a box (0, 0)-(w, ph), masthead at the top: ship, sea band with the name (in
+    two lines where one does not hold it at NAME_PT) and the nation's code in bold (its letters and
+    the hull's pattern tell the sides apart in grey)."""
     from printgen.draw import fonts
 
+    w, ph, sea = size.w, size.profile_h, size.sea
     out: list[Shape] = [profile_symbol(ship.nation, ship.guns, w, ph - sea, ship.flagship)]
     out.append(Rect(0, ph - sea, w, sea, "label.band"))            # no outline: its far edge is a fold
     out.append(Line(0, ph - sea, w, ph - sea, "rule"))
-    star = sea * 0.36 if ship.flagship else 0.0
-    code = nation_code(ship.nation)
-    code_size = TYPE.piece_name * s
-    code_w = fonts.width(code, code_size, "bold") + 2 * s
-    room = w - 2 * (star * 2.4 + 2 * s) - 2 * code_w
-    size = fit_size(ship.name, room, TYPE.piece_name * s, "bold", TYPE.piece_name_min * s)
-    if fonts.width(ship.name, size, "bold") > room:            # a very long name: smaller, never outside
-        size = fit_size(ship.name, room, size, "bold")
-    base = ph - sea / 2 + size * 0.36
-    out.append(Text(w / 2, base, (Span(ship.name, source=("fleet", ship.key, "name"), kind="text"),), size,
-                    font="bold", anchor="middle", tag="name"))
+    star = _band_star(ship, size)
+    code, code_size, code_w = _band_code(ship, s)
+    size_pt, lines = _band_name(ship, size, s)
+    centre = _band_room(ship, size, s)[2]
+    lead = size_pt * LEAD
+    first = ph - sea / 2 - (len(lines) - 1) * lead / 2 + size_pt * 0.36
+    for i, row in enumerate(_name_rows(ship, lines)):
+        out.append(Text(centre, first + i * lead, tuple(row), size_pt, font="bold", anchor="middle", tag="name"))
     out.append(Text(w - code_w / 2, ph - sea / 2 + code_size * 0.36, (Span(code),), code_size, font="bold",
                     anchor="middle", tag="nation"))
     if ship.flagship:
-        x = w / 2 - fonts.width(ship.name, size, "bold") / 2 - star * 1.3
+        x = centre - max(fonts.width(ln, size_pt, "bold") for ln in lines) / 2 - star * 1.3
         out.append(star_symbol(x, ph - sea / 2, star))
     return out
 
 
-def _base(ship, rs, w: float, bh: float, y0: float, s: float, tab: float, shared: dict) -> list[Shape]:
+def _base(ship, rs, size: PieceSize, y0: float, s: float, shared: dict) -> list[Shape]:
     """The base seen from above, bow to the right: name strip, glue strip (the piece's `_under`
     symbol draws it), hit-track strip. The base carries its nation's pattern; the name sits on a
     white label so it reads over it. The first shape is the pattern, which goes under the strips."""
     from printgen.draw import fonts
 
+    w, bh = size.w, size.base_h
     # the nation's pattern (hundreds of dots or hatch lines) drawn once, placed on each of its bases
     key = f"base-{ship.nation}-{w!r}x{bh!r}"
     out: list[Shape] = [Symbol(key, _shared((key,), lambda: (Rect(0, 0, w, bh, f"base.{ship.nation}"),), shared),
                                translate(0, y0), tag="base")]
-    strip = (bh - 2 * tab) / 2
-    arrow = strip * 0.55
-    # Name strip (top): star, name, and the nation's code where it fits.
-    star = strip * 0.32 if ship.flagship else 0.0
-    name_x = 4 * s + (star * 2.3 if ship.flagship else 0)
-    room = w - name_x - arrow - 8 * s
+    strip, arrow = size.name_strip, (bh - 2 * size.tab) / 2 * 0.55
+    # Name strip (top): star, name (two lines where one does not hold it), the nation's code where it fits.
+    star = _base_star(ship, size)
+    name_x = 4 * s + star * 2.3
+    room = _base_room(ship, size, s)
     code = "  " + nation_code(ship.nation)
-    size = fit_size(ship.name + code, room, TYPE.piece_name * s, "bold", TYPE.piece_name_min * s)
-    spans = [Span(ship.name, source=("fleet", ship.key, "name"), kind="text")]
-    if fonts.width(ship.name + code, size, "bold") <= room:
-        spans.append(Span(code))
-    else:
-        size = fit_size(ship.name, room, TYPE.piece_name * s, "bold")
-    text_w = sum(fonts.width(sp.text, size, sp.font or "bold") for sp in spans)
-    out.append(Rect(2 * s, y0 + strip / 2 - size * 0.75, name_x - 2 * s + text_w + 2 * s, size * 1.5, "label",
+    size_pt, lines = _base_name(ship, size, s)
+    rows = _name_rows(ship, lines)
+    if fonts.width(lines[-1] + code, size_pt, "bold") <= room:
+        rows[-1].append(Span(code))
+    lead = size_pt * LEAD
+    text_w = max(sum(fonts.width(sp.text, size_pt, "bold") for sp in row) for row in rows)
+    top = y0 + strip / 2 - size_pt * LABEL / 2 - (len(rows) - 1) * lead / 2
+    out.append(Rect(2 * s, top, name_x - 2 * s + text_w + 2 * s, size_pt * LABEL + (len(rows) - 1) * lead, "label",
                     radius=2 * s))
-    base_line = y0 + strip / 2 + size * 0.36
-    out.append(Text(name_x, base_line, tuple(spans), size, font="bold", tag="name"))
+    for i, row in enumerate(rows):
+        out.append(Text(name_x, top + size_pt * LABEL / 2 + size_pt * 0.36 + i * lead, tuple(row), size_pt,
+                        font="bold", tag="name"))
     if ship.flagship:
         out.append(star_symbol(4 * s + star, y0 + strip / 2, star))
     # Hit track (bottom strip).
+    hits = size.hit_strip
     for track in tracks(rs, ship):                              # one row drawn once for every ship alike
         row_w = w - arrow - 10 * s
-        key = f"track-{track.shape}-{track.count}-{row_w!r}x{strip!r}"
-        items = _shared((key,), lambda: tuple(track_shapes(track, 0, 0, row_w, strip)), shared)
-        out.append(Symbol(key, items, translate(4 * s, y0 + bh - strip)))
+        key = f"track-{track.shape}-{track.count}-{row_w!r}x{hits!r}"
+        items = _shared((key,), lambda: tuple(track_shapes(track, 0, 0, row_w, hits)), shared)
+        out.append(Symbol(key, items, translate(4 * s, y0 + bh - hits)))
     return out
 
 

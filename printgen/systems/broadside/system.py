@@ -5,6 +5,7 @@ from __future__ import annotations
 from printgen.rules.trace import Source
 from printgen.rules.tracks import Track
 from printgen.registry.protocol import RuleSystem
+from printgen.systems.broadside import look
 from printgen.systems.broadside import odds  # noqa: F401 (registers the derivations sheets print)
 from printgen.systems.broadside.model import BroadsideRuleset
 
@@ -15,6 +16,10 @@ class Broadside(RuleSystem):
     fleet_columns = ("guns",)
     line_form = "battle"
     marks = ("hit circles", "hit points")
+    nations = look.NATIONS
+
+    def paints(self, edition: str) -> dict:
+        return look.paints(edition)
 
     def tracks(self, rs, ship) -> list[Track]:
         return [Track("hits", rs.hit_points_of(ship.flagship), "circle", Source("hit_points_of", (ship.flagship,)))]

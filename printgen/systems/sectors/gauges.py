@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 
 from printgen.draw.shapes import Rect, Shape, Span, Text
+from printgen.draw.theme import TYPE
 from printgen.options import Options
 from printgen.rules.provenance import mark_spans
 from printgen.sheets.gauges.rulers import (STRIP_H, Piece, Strip, _angle, _bands, _base_at, _compass_letters,
@@ -57,7 +58,7 @@ def furl_gauge(scenario, options: Options) -> list[Strip]:
     turns = rule(rs, "movement.unfurl_turns")
     inside = (Span("Furl within "), _dist(rs, options, "movement.furl_within_in"), Span(" of an enemy"))
     size = fit_size("".join(s.text for s in inside), length - 10, 7.5, "bold")
-    shapes.append(Text(5, h * 0.82, inside if size >= 5.5 else inside[1:2], max(size, 5.5)))
+    shapes.append(Text(5, h * 0.82, inside if size >= 5.5 else inside[1:2], max(size, 5.5), font="bold"))
     title = (Span("Furl gauge", "bold"), Span(": a galley or longship within "),
              _dist(rs, options, "movement.furl_within_in"),
              Span(" of an enemy ship furls its sail (no wind bonus); unfurling takes "),
@@ -94,9 +95,9 @@ def sweep_template(scenario, options: Options) -> list[Piece]:
             t = math.radians(a * side)
             x, y = cx + (r + 5) * math.cos(t), cy - (r + 5) * math.sin(t)
             if abs(abs(a) - 90) < 1:
-                shapes.append(Text(x, y + (9 if side < 0 else -1), (_deg(rs, key),), 7.5, anchor="middle"))
+                shapes.append(Text(x, y + (9 if side < 0 else -1), (_deg(rs, key),), TYPE.small, anchor="middle"))
             else:
-                shapes.append(Text(x, y + 3 + side * -2, (_deg(rs, key),), 7.5))
+                shapes.append(Text(x, y + 3 + side * -2, (_deg(rs, key),), TYPE.small))
     x, y, leg = cx, cy, r * 0.42                    # the track: a leg at each step of the sweep
     for k, a in enumerate(steps):
         t = math.radians(a)
@@ -110,7 +111,7 @@ def sweep_template(scenario, options: Options) -> list[Piece]:
               Span(" moves in a sweep, no pivoting.")),
              (Span("A galley then finishes its move on the new course."),)]
     for i, spans in enumerate(lines):
-        shapes.append(Text(0, cy + r + 26 + i * 9.5, spans, 7.5))
+        shapes.append(Text(0, cy + r + 26 + i * 10, spans, TYPE.small))
     return [Piece(shapes, cx + r + 24, "Sweep template")]
 
 
@@ -134,7 +135,7 @@ def wind_gauge(scenario, options: Options) -> list[Piece]:
 
     y = cy + r + 20
     for spans in lines:
-        for row in wrap_spans(spans, 2 * cx + 10, 7.5):
-            shapes.append(Text(0, y, row, 7.5))
-            y += 9.5
+        for row in wrap_spans(spans, 2 * cx + 10, TYPE.small):
+            shapes.append(Text(0, y, row, TYPE.small))
+            y += 10
     return [Piece(shapes, 2 * cx + 10, "Wind gauge")]

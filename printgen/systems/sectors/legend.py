@@ -27,7 +27,7 @@ def sailing_block(scenario, options: Options, width: float) -> Block:
             *mark_spans(rs, "movement.round_ship_min_angle_to_wind_deg"), Span(" of the wind.")))
     b.line((Span("Arc downwind: ", font="bold"), Span("a ship within "), deg("movement.with_wind_within_deg"),
             *mark_spans(rs, "movement.with_wind_within_deg"), Span(" of dead downwind adds "),
-            Span(options.measure.fmt(mv.with_wind_bonus_in), source=("rule", "movement.with_wind_bonus_in"),
+            Span(options.measure.fmt(mv.with_wind_bonus_in), "bold", ("rule", "movement.with_wind_bonus_in"),
                  kind="distance"), Span(" to its move (not galleys or longships with their sails furled).")))
     b.wrapped("No coloured edges: ships steer by their angle to the wind. The placement table gives each bow's "
               "angle off the wind.")

@@ -11,6 +11,7 @@ from printgen.draw.shapes import Drawing, Rect, Span, Text
 from printgen.options import Options
 from printgen.sheets.page.frame import Box, content_box, frame, new_page
 from printgen.sheets.pieces.pack import grid
+from printgen.registry import system_of
 
 TITLE_PT, TEXT_PT = 12.0, 8.5
 MARKERS = 20               # enough for any game: obstacles are few, and a marker goes only where one was struck
@@ -31,13 +32,13 @@ def marker_sheets(scenario, options: Options) -> Drawing:
         page.add(Rect(x, y, w, h, "marker", tag="marker", meaning=size))
     frame(page, options, scenario.title, "Obstacle markers", 1, 1)
     return Drawing(f"{scenario.title}: obstacle markers ({options.edition_name})", [page],
-                   subject="printgen markers")
+                   look=system_of(scenario.ruleset), subject="printgen markers")
 
 
 def _intro(page, scenario, options: Options, box: Box) -> float:
     """Title, the rule's own words for the marker, and its size; returns where the markers start."""
     rs = scenario.ruleset
-    size = [Span(options.measure.fmt(v), source=("rule", f"obstacles.marker_in.{i}"), kind="distance")
+    size = [Span(options.measure.fmt_size(v), "bold", ("rule", f"obstacles.marker_in.{i}"), "size")
             for i, v in enumerate(rs.obstacles.marker_in)]
     y = box.y + TITLE_PT
     page.add(Text(box.x, y, (Span("Obstacle markers"),), TITLE_PT, font="bold"))
@@ -49,7 +50,7 @@ def _intro(page, scenario, options: Options, box: Box) -> float:
                                                             kind="text"), Span(".\u201d")),
                   TEXT_PT * 1.1, font="italic", tag="marker-rule"))
     y += TEXT_PT * 1.6
-    page.add(Text(box.x, y, (Span("Cut them out on the grey lines. Each measures "), size[0], Span(" by "), size[1],
+    page.add(Text(box.x, y, (Span("Cut them out on the solid lines. Each measures "), size[0], Span(" by "), size[1],
                              *mark_spans(rs, "obstacles.marker_in", before=" (", after=")"), Span(".")), TEXT_PT,
                   role="text.muted"))
     return y + TEXT_PT * 1.6

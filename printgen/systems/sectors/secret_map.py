@@ -8,12 +8,13 @@ from __future__ import annotations
 from printgen.draw.shapes import Drawing, Line, Span, Text
 from printgen.options import Options
 from printgen.rules.provenance import mark_spans
-from printgen.sheets.maps.hazards import obstacles
+from printgen.sheets.maps.hazards import letter, obstacles
 from printgen.sheets.page.frame import content_box, frame, new_page
+from printgen.registry import system_of
 
 ROW = 15.0
 KINDS = {"hidden": "hidden obstacle", "shoal": "shoal or bank", "shore": "shore"}
-COLUMNS = (("#", 0), ("Obstacle", 22), ("Kind", 200), ("From west", 290), ("From south", 360), ("Size", 430))
+COLUMNS = (("Mark", 0), ("Obstacle", 22), ("Kind", 200), ("From west", 290), ("From south", 360), ("Size", 430))
 
 
 def secret_map_sheets(scenario, options: Options) -> Drawing:
@@ -25,7 +26,7 @@ def secret_map_sheets(scenario, options: Options) -> Drawing:
     for i, p in enumerate(pages):
         frame(p, options, scenario.title, "Secret obstacle map (the teacher's only)", i + 1, len(pages),
               hint="Do not show the class: hidden obstacles are found by sailing over them.")
-    return Drawing(f"{scenario.title}: secret obstacle map ({options.edition_name})", pages, subject="printgen map")
+    return Drawing(f"{scenario.title}: secret obstacle map ({options.edition_name})", pages, look=system_of(scenario.ruleset), subject="printgen map")
 
 
 def _table(scenario, options: Options):
@@ -51,8 +52,8 @@ def _table(scenario, options: Options):
     for n, o in enumerate(obstacles(scenario, secret=True), start=1):
         area = o.area_in(scenario.ruleset.obstacles.marker_in)
         at = lambda what: Span(options.measure.fmt(area[("x", "y", "width", "depth").index(what)]),  # noqa: E731
-                               source=("obstacle_at", n, what), kind="distance")
-        cells = [(Span(str(n), source=("meta", "obstacle"), kind="count"),), (Span(o.name),), (Span(KINDS[o.kind]),),
+                               "bold", ("obstacle_at", n, what), "distance")
+        cells = [(Span(letter(n), source=("meta", "obstacle"), kind="text"),), (Span(o.name),), (Span(KINDS[o.kind]),),
                  (at("x"),), (at("y"),), (at("width"), Span(" × "), at("depth"))]
         for (_, dx), spans in zip(COLUMNS, cells):
             page.add(Text(box.x + dx, y, spans, 8.5, font="bold" if o.kind == "hidden" and dx == 22 else "regular"))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from printgen.registry.protocol import RuleSystem
+from printgen.systems.sectors import look
 from printgen.systems.sectors.kinds import KINDS
 from printgen.systems.sectors import odds  # noqa: F401 (registers the derivations sheets print)
 from printgen.systems.sectors.model import KitSettings, SectorsRuleset, ship_tracks
@@ -16,6 +17,10 @@ class Sectors(RuleSystem):
     kit_model = KitSettings
     line_form = "squadrons"            # medieval fleets chained their ships a squadron a line (Sluys)
     marks = ("structure boxes", "structure points")
+    nations = look.NATIONS
+
+    def paints(self, edition: str) -> dict:
+        return look.paints(edition)
 
     def dice_pool(self, rs, ship) -> int:
         return rs.type_of(ship).bowmen                  # the missile dice: the most a ship rolls at once

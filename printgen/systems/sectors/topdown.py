@@ -17,13 +17,14 @@ from printgen.draw.theme import TYPE
 from printgen.options import Options
 from printgen.rules.tracks import Track, tracks
 from printgen.sheets.pieces.ensigns import nation_code
-from printgen.sheets.page.frame import MARGIN, content_box, frame, marks_legend, new_page
+from printgen.sheets.page.frame import FOOTER, MARGIN, Box, content_box, frame, marks_legend, new_page, notes_width
 from printgen.rules.provenance import mark_spans
 from printgen.systems.sectors.hulls import Hull, form_of, hull_shapes, tower
 from printgen.sheets.pieces.shelves import shelves
 from printgen.sheets.pieces.sprites import star_shape
 from printgen.sheets.text.textfit import fit_size, wrap
 from printgen.sheets.pieces.tracks import track_shapes
+from printgen.registry import system_of
 
 NAME_PT = 9.0              # name size at full scale, before shrinking to fit
 LABEL_PT = TYPE.piece_label   # sector labels, MAST, the nation (the theme's small piece words)
@@ -45,35 +46,52 @@ def topdown_sheets(scenario, options: Options) -> Drawing:
                                   -rs.base_of(t[1])[1], -rs.base_of(t[1])[0], t[0]))
     ships = [ship for _, ship in order]
     sizes = [(m.pt(rs.base_of(ship)[0]), m.pt(rs.base_of(ship)[1])) for ship in ships]
-    spots = shelves(sizes, content_box(options), "ship base", [ship.side for ship in ships])
+    box = content_box(options)                      # the notes at the foot may reach above the footer: room for them
+    box = Box(box.x, box.y, box.w, box.h - max(0.0, _notes_height(rs, on_piece, options) + 6 - FOOTER))
+    spots = shelves(sizes, box, "ship base", [ship.side for ship in ships])
     n_pages = max((sp.page for sp in spots), default=0) + 1
     pages = [new_page(options) for _ in range(n_pages)]
     for ship, spot in zip(ships, spots):
         pages[spot.page].add(Group((piece(ship, rs, m, s, on_piece),), translate(spot.x, spot.y), tag=ship.key))
     for k, page in enumerate(pages):
-        _how_to(page, rs, on_piece)                    # it explains the page's marks itself, under its notes
+        _how_to(page, rs, on_piece, options)           # it explains the page's marks itself, under its notes
         frame(page, options, scenario.title, "Ship pieces", k + 1, n_pages, legend=False)
-    return Drawing(f"{scenario.title}: ship pieces ({options.edition_name})", pages, subject="printgen sprites")
+    return Drawing(f"{scenario.title}: ship pieces ({options.edition_name})", pages, look=system_of(scenario.ruleset), subject="printgen sprites")
 
 
-def _how_to(page, rs, on_piece: bool) -> None:
-    """Bottom left, ending at the margin: how to use the pieces, then what the page's marks mean
-    (here rather than where frame() puts it, which a 2 cm calibration square would push into these lines)."""
+NOTE_LINES = 3              # the marks' meaning under the notes: at most this many lines
+
+
+def _notes(rs, on_piece: bool, options: Options) -> tuple[float, float, list[tuple[bool, str]]]:
+    """The notes' type size, width and lines (first of a paragraph or not)."""
     paras = HOW_TO if on_piece else (HOW_TO[0], "Thin lines divide the sectors: bow, stern, port, starboard. Damage is "
                                                   "kept on each ship's record card, not on the piece.")
-    lines = [(i == 0, line) for para in paras for i, line in enumerate(wrap(para, 270, 7))]
+    width = notes_width(options)
+    return TYPE.small, width, [(i == 0, line) for para in paras for i, line in enumerate(wrap(para, width, TYPE.small))]
+
+
+def _notes_height(rs, on_piece: bool, options: Options) -> float:
+    size, _, lines = _notes(rs, on_piece, options)
+    return size * 1.25 * (len(lines) + 2 + NOTE_LINES) + size
+
+
+def _how_to(page, rs, on_piece: bool, options: Options) -> None:
+    """Bottom left, ending at the margin: how to use the pieces, then what the page's marks mean
+    (here rather than where frame() puts it, which a 2 cm calibration square would push into these lines)."""
+    size, width, lines = _notes(rs, on_piece, options)
+    lead = size * 1.25
     bases = Text(0, 0, (Span("· Bases and structure points"), *mark_spans(rs, "types.cog.structure", before=": ",
-                                                                          after=""), Span(".")), 7, role="text.muted")
+                                                                          after=""), Span(".")), size, role="text.muted")
     page.add(bases)                                 # placed below; added now so the legend counts its mark
     legend = marks_legend(page)
-    notes = wrap(legend, 270, 7, "italic") if legend else []
-    y = page.height - MARGIN - 2 - 9 * (len(lines) + 1 + len(notes))
-    page.add(Text(MARGIN, y, (Span("How to use the pieces"),), 8, font="bold"))
+    notes = wrap(legend, width, size, "italic") if legend else []
+    y = page.height - MARGIN - 2 - lead * (len(lines) + 1 + len(notes))
+    page.add(Text(MARGIN, y, (Span("How to use the pieces"),), size + 1, font="bold"))
     for i, (first, line) in enumerate(lines):
-        page.add(Text(MARGIN, y + 9 * (i + 1), (Span(("· " if first else "  ") + line),), 7, role="text.muted"))
-    page.items[page.items.index(bases)] = dataclasses.replace(bases, x=MARGIN, y=y + 9 * (len(lines) + 1))
+        page.add(Text(MARGIN, y + lead * (i + 1), (Span(("· " if first else "  ") + line),), size, role="text.muted"))
+    page.items[page.items.index(bases)] = dataclasses.replace(bases, x=MARGIN, y=y + lead * (len(lines) + 1))
     for i, line in enumerate(notes):
-        page.add(Text(MARGIN, y + 9 * (len(lines) + 2 + i), (Span(line),), 7, font="italic", role="text.muted"))
+        page.add(Text(MARGIN, y + lead * (len(lines) + 2 + i), (Span(line),), size, font="italic", role="text.muted"))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -107,11 +125,12 @@ def piece(ship, rs, measure, s: float, boxes: bool = True) -> Group:
                   Text(mid, hull.W - hull.band / 2 + 0.36 * LABEL_PT * s, (Span(LABELS["starboard"]),),
                        LABEL_PT * s, "sector.label", "bold", "middle")]
     clear = [(t.y < hull.yc, _text_extent(t)) for t in marks if isinstance(t, Text)]
-    items: list[Shape] = [Rect(0, 0, L, W, f"base.{ship.nation}", tag="base")]
+    items: list[Shape] = [Rect(0, 0, L, W, f"base.{ship.nation}", tag="base"), *_backings(marks)]
     items += hull_shapes(hull, ship.nation, clear)
     items += _sector_lines(hull)
     items += marks
     items += _deck(ship, hull, by_part.get("mast"), d, s)
+    items.append(Rect(0, 0, L, W, "cut", tag="piece"))         # the base is the piece: cut on its outline
     return Group(tuple(items), tag=ship.key)
 
 
@@ -168,6 +187,17 @@ def _cell(cell: Cell, track: Track, count: int, d: float, label_pt: float) -> li
         boxes = track_shapes(row, x + lw + gap, cell.y - h / 2, row_w, h)
         label = Text(x, cell.y + 0.36 * label_pt, (Span(word),), label_pt, "sector.label", "bold")
     return [*boxes, label]
+
+
+def _backings(marks: list[Shape]) -> list[Shape]:
+    """A patch of paper under each word on the base, so it reads over the nation's pattern."""
+    out: list[Shape] = []
+    for t in marks:
+        if isinstance(t, Text):
+            x0, x1 = _text_extent(t)
+            up, down = (0.24, 0.78) if t.angle == 180 else (0.78, 0.24)      # the ascent is below a turned word
+            out.append(Rect(x0 - 1, t.y - up * t.size - 0.5, x1 - x0 + 2, (up + down) * t.size + 1, "label.band"))
+    return out
 
 
 def _text_extent(t: Text) -> tuple[float, float]:

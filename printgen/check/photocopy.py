@@ -1,0 +1,329 @@
+"""The photocopy check: does what a child must cut, fold, read or tell apart survive a worn copier?
+
+Teachers print one black-and-white master and copy it for the class. A copier blurs and then cuts
+light tones to white. `Copier` does the same to each page rendered from the PDF (pdfium): grey, a
+Gaussian blur, a threshold. Where each thing was drawn comes from the drawing itself, made again
+with every shape's role noted (flatten(..., marks=True)): each cut and fold line, hit circle, word,
+number, nation mark and ruler or template line. For each, its footprint (its own shape rasterised
+alone) is compared with the copy: the share of the ink the master printed there that the copy still
+prints (a pixel of slack either way) is its survival. A thing below `Copier.keep` is lost."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field, replace
+
+from printgen.check.numbers import Discrepancy
+from printgen.draw.flatten import FCircle, FDots, FlatPage, FMarked, FPath, FRect, FText
+
+INKED = 200                 # a master's pixel lighter than this (of 255) holds no ink worth keeping
+
+
+def _below(level: int) -> list[int]:
+    """A point() table: 0 for grey values below `level`, 255 from it up."""
+    return [0] * level + [255] * (256 - level)
+
+
+HALF, ANY_WHITE, INK, PAPER = _below(128), _below(255), _below(INKED), [255] * (256 - INKED) + [0] * INKED
+NATION_ROLES = ("base", "ship", "hull", "rail", "band", "banner")
+LINE_ROLES = ("rule", "outline", "panel", "band.range", "table", "calibration", "map.cross", "map.scalebar",
+              "edge", "chain", "hazard", "marker", "wind", "sector", "swatch", "tick")
+KINDS = ("cut line", "fold line", "hit circle", "word", "number", "nation mark", "line")
+
+
+@dataclass(frozen=True)
+class Copier:
+    """A worn office copier. `cut`: the grey (0 black, 1 white) a blurred pixel must be darker than
+    to print black: 0.55 is a 55% grey (#8c8c8c), what a copier set light keeps. `keep`: the share
+    of its ink a thing must keep, by kind: each letter and digit of a word or number half of its own
+    (the dot of an i may go, not the stroke of an l, nor a decimal point), a line nine tenths."""
+    dpi: float = 150.0
+    blur: float = 1.0                     # pixels: the blur's standard deviation
+    cut: float = 0.55
+    keep: dict = field(default_factory=lambda: {"word": 0.5, "number": 0.5, "nation mark": 0.8}, hash=False,
+                       compare=False)
+    keep_else: float = 0.9
+
+    def threshold(self, kind: str) -> float:
+        return self.keep.get(kind, self.keep_else)
+
+    def copy(self, image):
+        """The copy of a grey ("L") image: 0 where it prints black, 255 elsewhere."""
+        from PIL import ImageFilter
+
+        blurred = image.filter(ImageFilter.GaussianBlur(self.blur)) if self.blur > 0 else image
+        return blurred.point(_below(round(255 * self.cut)))
+
+
+@dataclass
+class Survival:
+    """What was measured of one thing: its kind, what it is, where (page, box in points), its share kept."""
+    kind: str
+    what: str
+    page: int
+    box: tuple[float, float, float, float]
+    kept: float
+    file: str = ""
+
+
+def kind_of(m: FMarked) -> tuple[str, tuple] | None:
+    """The kind of thing a shape is for the check, and the prims that print it; None: not checked
+    (fills, the ship's rigging, the sea...)."""
+    role = m.role
+    head, _, rest = role.partition(".")
+    if m.prims and type(m.prims[0]) is FText:
+        if m.tag == "nation":
+            return "nation mark", m.prims
+        return ("number" if m.traced else "word"), m.prims
+    if role == "cut" or head == "cut":
+        return "cut line", _stroked(m.prims)
+    if role == "fold":
+        return "fold line", _stroked(m.prims)
+    if role == "hit":
+        return "hit circle", _stroked(m.prims)
+    if head in NATION_ROLES and rest[:1].isupper():
+        pattern = tuple(p for p in m.prims if type(p) is FDots or (type(p) is FPath and not p.closed and not p.paint.fill))
+        return ("nation mark", pattern) if pattern else None
+    if any(role == r or role.startswith(r + ".") for r in LINE_ROLES):
+        lines = _stroked(m.prims)
+        return ("line", lines) if lines else None
+    return None
+
+
+def _stroked(prims: tuple) -> tuple:
+    """The outlines of the prims, without their fills (a hit circle is its ring, not its white inside)."""
+    from printgen.draw.theme import Paint
+
+    out = []
+    for p in prims:
+        paint = getattr(p, "paint", None)
+        if paint is None or not paint.stroke:
+            continue
+        out.append(replace(p, paint=Paint(stroke=paint.stroke, width=paint.width, dash=paint.dash)))
+    return tuple(out)
+
+
+def page_survival(image, flat: FlatPage, copier: Copier, page_no: int) -> list[Survival]:
+    """Every checked thing of one page: `image` the master rendered at copier.dpi ("L")."""
+    from PIL import ImageChops, ImageFilter
+
+    copied = copier.copy(image)
+    # a pixel of slack: the copy's black one pixel wider all round (a 3 x 3 mean below white), and its white
+    layers = {False: (image.point(INK), copied.filter(ImageFilter.BoxBlur(1)).point(ANY_WHITE))}
+    k = copier.dpi / 72
+    out = []
+    for m in flat.marks or ():
+        found = kind_of(m)
+        if not found or not found[1]:
+            continue
+        kind, prims = found
+        light = all(type(p) is FText and _is_white(p.colour) for p in prims)
+        if light not in layers:            # white words on a dark band: where the master left the paper, and the copy's white
+            layers[light] = (image.point(PAPER), ImageChops.invert(copied).filter(ImageFilter.BoxBlur(1)).point(ANY_WHITE))
+        there, still = layers[light]
+        parts = _glyphs(prims) if type(prims[0]) is FText else [prims]
+        kept, weakest, box = 1.0, "", None
+        for part in parts:
+            share, where = _kept(part, k, there, still)
+            if share is None:
+                continue                                      # hidden under something: visibility's concern
+            box = where if box is None else (min(box[0], where[0]), min(box[1], where[1]), max(box[2], where[2]),
+                                             max(box[3], where[3]))
+            if share < kept:
+                kept, weakest = share, part[0].runs[0][0] if len(parts) > 1 else ""
+        if box is not None:
+            what = _what(m, prims) + (f" (its '{weakest}')" if weakest.strip() else "")
+            out.append(Survival(kind, what, page_no, tuple(v / k for v in box), kept))
+    return out
+
+
+def _kept(prims: tuple, k: float, there, still) -> tuple[float | None, tuple]:
+    """The share of the prims' ink on the master (`there`: 0 where it printed) that the copy keeps
+    (`still`: 0 where it does), and their box in pixels; None if none of it printed."""
+    from PIL import ImageChops
+
+    foot = footprint(prims, k, there.size)
+    if foot is None:
+        return None, ()
+    mask, box = foot
+    printed = ImageChops.lighter(mask, there.crop(box))
+    total = printed.histogram()[0]
+    if total == 0:
+        return None, box
+    return ImageChops.lighter(printed, still.crop(box)).histogram()[0] / total, box
+
+
+def _glyphs(texts: tuple) -> list[tuple]:
+    """Each letter and digit of the texts as a text of its own, and each decimal point (a word is
+    read letter by letter: a lost stroke of an l is not made up for by the rest of the word, and
+    "11.7" must not read "11 7"). Other marks may go (a colon, a degree sign): the words still read."""
+    import math
+
+    from printgen.draw import fonts
+
+    out = []
+    for t in texts:
+        r = math.radians(t.angle)
+        ux, uy = math.cos(r), math.sin(r)
+        at = 0.0
+        line = "".join(run for run, _ in t.runs)
+        i = 0
+        for run, face in t.runs:
+            for ch in run:
+                point = ch in ".," and 0 < i < len(line) - 1 and line[i - 1].isdigit() and line[i + 1].isdigit()
+                if ch.isalnum() or point:
+                    out.append((replace(t, x=t.x + ux * at, y=t.y + uy * at, runs=((ch, face),)),))
+                at += fonts.width(ch, t.size, face)
+                i += 1
+    return out or [texts]
+
+
+def _is_white(colour: str) -> bool:
+    return colour.lower() in ("#ffffff", "#fff", "white")
+
+
+def _what(m: FMarked, prims: tuple) -> str:
+    if type(prims[0]) is FText:
+        return "'" + "".join(t for p in prims for t, _ in p.runs) + "'"
+    return m.role + (f" ({m.tag})" if m.tag else "")
+
+
+def footprint(prims: tuple, k: float, size: tuple[int, int]):
+    """The prims drawn alone in black on white, cropped to where they are (pixels at `k` per point):
+    (mask, box), mask 0 where they print; None if they fall outside the page."""
+    from PIL import Image, ImageDraw
+
+    from printgen.draw.png import _Pen
+
+    x0, y0, x1, y1 = _extent(prims)
+    box = (max(0, int(x0 * k) - 2), max(0, int(y0 * k) - 2), min(size[0], int(x1 * k) + 3), min(size[1], int(y1 * k) + 3))
+    if box[2] <= box[0] or box[3] <= box[1]:
+        return None
+    img = Image.new("L", (box[2] - box[0], box[3] - box[1]), 255)
+    pen = _Pen(img, ImageDraw.Draw(img), k, 0.0)
+    pen.placed(tuple(_black(p) for p in prims), (1, 0, 0, 1, -box[0] / k, -box[1] / k))
+    return img.point(HALF), box
+
+
+def _extent(prims: tuple) -> tuple[float, float, float, float]:
+    """The box the prims print in (points), strokes and type included."""
+    import math
+
+    from printgen.draw import fonts
+
+    xs, ys = [], []
+    for p in prims:
+        kind = type(p)
+        if kind is FText:
+            length = sum(fonts.width(t, p.size, f) for t, f in p.runs)
+            r = math.radians(p.angle)
+            ux, uy, vx, vy = math.cos(r), math.sin(r), -math.sin(r), math.cos(r)
+            for along in (0.0, length):
+                for up in (-1.1 * p.size, 0.35 * p.size):
+                    xs.append(p.x + ux * along + vx * up)
+                    ys.append(p.y + uy * along + vy * up)
+            continue
+        pad = (p.paint.width if p.paint.stroke else 0.0) + (p.r if kind is FDots else 0.0)
+        if kind is FRect:
+            pts = ((p.x, p.y), (p.x + p.w, p.y + p.h))
+        elif kind is FCircle:
+            pts = ((p.cx - p.r, p.cy - p.r), (p.cx + p.r, p.cy + p.r))
+        else:
+            pts = p.centres if kind is FDots else p.points
+        xs += [x + d for x, _ in pts for d in (-pad, pad)]
+        ys += [y + d for _, y in pts for d in (-pad, pad)]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _black(prim):
+    from printgen.draw.theme import Paint
+
+    if type(prim) is FText:
+        return replace(prim, colour="#000000")
+    p = prim.paint
+    return replace(prim, paint=Paint(fill="#000000" if p.fill else None, stroke="#000000" if p.stroke else None,
+                                     width=p.width, dash=p.dash))
+
+
+def render_pages(pdf, dpi: float, pages: list[int] | None = None):
+    """The PDF's pages (a path or bytes) as grey images at `dpi`."""
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(pdf if isinstance(pdf, bytes) else str(pdf))
+    try:
+        for i in pages if pages is not None else range(len(doc)):
+            yield i, doc[i].render(scale=dpi / 72, grayscale=True).to_pil().convert("L")
+    finally:
+        doc.close()
+
+
+def survival(pdf, flats: list[FlatPage], copier: Copier = Copier()) -> list[Survival]:
+    """Every checked thing of a document: its PDF (path or bytes) and its pages flattened with marks
+    (as many: a page the drawing no longer has is a page of another kit)."""
+    out = []
+    for i, image in render_pages(pdf, copier.dpi):
+        if i >= len(flats):
+            raise ValueError(f"the PDF has more pages than its drawing ({len(flats)})")
+        out += page_survival(image, flats[i], copier, i + 1)
+    return out
+
+
+def lost(found: list[Survival], copier: Copier, file: str) -> list[Discrepancy]:
+    """The things a copy loses, as discrepancies (one a thing)."""
+    return [Discrepancy(file, s.page, f"{s.kind} {s.what} keeps {100 * s.kept:.0f}% of its ink on a photocopy "
+                                      f"(below {100 * copier.threshold(s.kind):.0f}%)", s.box)
+            for s in found if s.kept < copier.threshold(s.kind)]
+
+
+def summary(found: list[Survival], copier: Copier) -> dict[str, tuple[int, int, float]]:
+    """kind -> (things, things lost, their least survival)."""
+    by: dict[str, list[float]] = defaultdict(list)
+    for s in found:
+        by[s.kind].append(s.kept)
+    return {kind: (len(v), sum(x < copier.threshold(kind) for x in v), min(v)) for kind, v in by.items()}
+
+
+def check_folder(folder, copier: Copier = Copier(), plan=None) -> tuple[list[Discrepancy], list[Survival]]:
+    """The photocopy check of a kit folder's black-and-white documents: each drawn again from the
+    manifest's request with its shapes' roles noted, its PDF copied page by page. The words and
+    numbers of the pupils' documents must keep their letters; every document its cut and fold
+    lines, hit circles, nation marks and ruler and template lines. A kit without black and white
+    has nothing to check."""
+    from pathlib import Path
+
+    from printgen.check.kit import _replan
+    from printgen.check.manifest import load_manifest
+    from printgen.kit.parallel import run
+    from printgen.registry.documents import declared
+
+    folder = Path(folder)
+    manifest = load_manifest(folder)
+    docs = [d for d in manifest["documents"] if d["edition"] == "bw" and d["kind"] != "kit"]
+    if not docs:
+        return [], []
+    plan = plan or _replan(manifest, folder)
+    records = declared(plan.scenario.ruleset)
+    jobs = [(str(folder / d["path"]), d["path"], d["kind"], records[d["kind"]].audience == "pupil") for d in docs
+            if d["kind"] in records]
+    jobs.sort(key=lambda job: -Path(job[0]).stat().st_size)              # the longest first
+    found: list[Discrepancy] = []
+    measured: list[Survival] = []
+    for lost_here, kept in run(_document, (plan, copier), jobs, label=lambda job: f"copying {job[1]}"):
+        found += lost_here
+        measured += kept
+    return found, measured
+
+
+def _document(shared: tuple, job: tuple) -> tuple[list[Discrepancy], list[Survival]]:
+    """One document's copy: what it loses, and every thing measured (words left out of a teacher's)."""
+    from printgen.draw.render import flat_pages
+    from printgen.registry.documents import declared
+
+    plan, copier = shared
+    path, name, kind, pupils = job
+    drawing = declared(plan.scenario.ruleset)[kind].make(plan, plan.options.but(edition="bw"))
+    flats = flat_pages(drawing, "bw", marks=True)
+    found = [s for s in survival(path, flats, copier) if pupils or s.kind not in ("word", "number")]
+    for s in found:
+        s.file = name
+    return lost(found, copier, name), found
