@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import sys
+import tempfile
 import tomllib
 from pathlib import Path
 
@@ -13,6 +15,11 @@ import tomli_w
 from printgen import paths
 
 DATA = Path(__file__).parent / "data"
+
+# The lesson search's stored answers (printgen/lesson/stored.py): the tests' own folder, shared by the
+# test processes and the CLI they start, never the machine's cache. Answers are keyed by printgen's
+# code, so a run after an edit plays its games again; tests of the store set their own folder.
+os.environ.setdefault("PRINTGEN_CACHE", str(Path(tempfile.gettempdir()) / "printgen-tests-lesson-store"))
 
 
 def merge(base: dict, patch: dict) -> dict:

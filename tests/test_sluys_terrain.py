@@ -160,7 +160,8 @@ def test_the_sluys_lesson_pages(tmp_path):
     from printgen.kit.build import plan_kit
     from printgen.request import KitRequest
 
-    lesson = plan_kit(KitRequest.from_json(manifest["request"])).scenario.lesson    # the game fitted to 2 x 40 min
+    s = plan_kit(KitRequest.from_json(manifest["request"])).scenario       # the game fitted to 2 x 40 min
+    lesson = s.lesson
     limit = lesson.play_minutes // lesson.minutes_per_turn
     text = {}
     for kind in ("lesson", "score", "debrief", "teacher"):
@@ -168,7 +169,7 @@ def test_the_sluys_lesson_pages(tmp_path):
             text[kind] = " ".join(" ".join((p.extract_text() or "").split()) for p in pdf.pages)
     assert f"The game ends after turn {limit} (printgen's choice)" in text["lesson"]
     assert "A prize: captured by boarding 3" in text["lesson"] and "Secret obstacle map" in text["lesson"]
-    assert f"The game ends after turn {limit}." in text["score"]
+    assert f"The game ends after turn {limit}." in text["teacher"]          # the turn tracker
     for ship in s.fleet.ships:
         assert f"{ship.name}: {ship.fate}" in text["debrief"], ship.name
         assert ship.name in text["score"]

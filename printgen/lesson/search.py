@@ -213,8 +213,45 @@ def choose(scenario: Scenario, options: Options, students: int, balance: str = "
     if key not in _CHOSEN:
         if len(_CHOSEN) >= REMEMBERED:
             _CHOSEN.pop(next(iter(_CHOSEN)))
-        _CHOSEN[key] = _search(scenario, options, students, balance, engagement, breaks, sized)
+        _CHOSEN[key] = _stored(scenario, key, lambda: _search(scenario, options, students, balance, engagement,
+                                                              breaks, sized))
     return _CHOSEN[key]
+
+
+def _stored(scenario: Scenario, key: tuple, search) -> tuple[Trial, list[Trial]]:
+    """The search's answer from printgen/lesson/stored.py, else searched and kept there: a kit built
+    again (the other edition, the web page's preview then its build, the check) waits only once."""
+    from printgen.lesson import stored
+
+    disk = stored.key_of(repr(key), repr(scenario.fleet.ships))
+    found = stored.load(disk)
+    if found is not None:
+        try:
+            return _trial(found["chosen"]), [_trial(t) for t in found["tried"]]
+        except (KeyError, TypeError, ValueError):
+            pass                         # not an answer this printgen wrote: play it again
+    chosen, tried = search()
+    stored.save(disk, {"chosen": _plain(chosen), "tried": [_plain(t) for t in tried]})
+    return chosen, tried
+
+
+def _plain(t: Trial) -> dict:
+    c = t.choice
+    return {"choice": {"engagement": c.engagement, "counts": c.counts, "breaks_at": c.breaks_at,
+                       "lesson": c.lesson.model_dump(mode="json")},
+            "sides": t.sides, "games": t.games, "wins": t.wins, "draws": t.draws, "by_limit": t.by_limit,
+            "median_turns": t.median_turns, "spread": t.spread, "unmet": t.unmet}
+
+
+def _trial(d: dict) -> Trial:
+    from printgen.data.lesson import Lesson
+
+    c = d["choice"]
+    choice = Choice(str(c["engagement"]), tuple((str(side), int(n)) for side, n in c["counts"]),
+                    None if c["breaks_at"] is None else float(c["breaks_at"]), Lesson.model_validate(c["lesson"]))
+    return Trial(choice, tuple(map(str, d["sides"])), int(d["games"]), tuple(map(float, d["wins"])), float(d["draws"]),
+                 float(d["by_limit"]), float(d["median_turns"]), tuple(tuple(map(float, r)) for r in d["spread"]),
+                 tuple(map(str, d["unmet"])))
 
 
 def _search(scenario: Scenario, options: Options, students: int, balance: str, engagement: str | None,
