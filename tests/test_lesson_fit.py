@@ -150,9 +150,30 @@ def test_the_lesson_plan_says_what_game_was_chosen_and_how_it_played(tmp_path):
     assert f"The game ends after turn {turns}" in text
     counts = [plan.scenario.victory.break_count(n) for _, n in t.choice.counts]
     assert re.search(rf"Breaking off: at the end of a turn, a side with {counts[0]} of its ships struck", text)
+    with pdfplumber.open(tmp_path / "k" / "plays-color.pdf") as pdf:          # each map's figure, not one map's
+        plays = " ".join((pdf.pages[0].extract_text() or "").split())
+    first = names[t.sides[0]]
+    rates = [f"{round(100 * row[0])}%" for row in t.spread]
+    assert f"played it on {len(t.spread)} deployments, this kit's map first; the {first} won " \
+           f"{', '.join(rates[:-1])} and {rates[-1]} of those games" in plays
     from printgen.check.kit import check_kit
 
     assert check_kit(tmp_path / "k", echo=lambda line: None)
+
+
+def test_a_maps_figure_printed_wrong_is_caught(tmp_path, monkeypatch):
+    from printgen.check.kit import check_kit
+    from printgen.kit.build import build_kit
+    from printgen.sheets.plays import page
+
+    real = page._plan
+    monkeypatch.setattr(page, "_plan", lambda value, fn, *args: real(value + 1 if fn == "fitted_map_rate" and args[0] == 1
+                                                                      else value, fn, *args))
+    build_kit(plan_of("trafalgar", 24, periods=1), tmp_path / "k")
+    monkeypatch.undo()
+    said: list[str] = []
+    assert not check_kit(tmp_path / "k", echo=said.append)
+    assert "fitted_map_rate" in "\n".join(said)
 
 
 def test_printgen_scenario_writes_a_folder_the_kit_plays_as_written(run, tmp_path):
@@ -170,3 +191,25 @@ def test_printgen_scenario_writes_a_folder_the_kit_plays_as_written(run, tmp_pat
     (out / "scenario.toml").write_text("# a teacher's own\n" + (out / "scenario.toml").read_text())
     code, _, err = run("scenario", "sluys-1340", "--periods", "1", "--out", out)
     assert code == 2 and "did not write" in err
+
+
+def test_the_kits_command_plays_the_kits_games_and_simulate_takes_the_lessons_options(run):
+    """The command the teacher's sheet prints (`printgen simulate ... --students 24 --periods 1`) plays the
+    lesson's game, with the kit's turn limit and the very games of its plays page."""
+    import shlex
+
+    from printgen.play.stats import summarise
+    from printgen.sheets.plays.records import kit_results
+
+    plan = plan_of("trafalgar", 24, periods=1)
+    sim, st, results = kit_results(plan)
+    words = shlex.split(sim.command())
+    assert words[:3] == ["printgen", "simulate", "trafalgar"] and "--periods" in words and "--students" in words
+    code, out, err = run(*words[1:], "--workers", "1")
+    assert code == 0, out + err
+    assert f"turn limit {plan.scenario.lesson.turn_limit} " in out and "The lesson's game (printgen's choice" in out
+    summary = summarise(st.sides, results)
+    name = plan.scenario.ruleset.sides[st.sides[0]].name
+    assert re.search(rf"{name}\s+{100 * summary.win(st.sides[0])[0]:.1f}%", out), out
+    code, out, err = run("simulate", "trafalgar", "--periods", "1", "--deployments", "2")
+    assert code == 2 and "--deployments" in err

@@ -11,6 +11,7 @@ import typer
 
 from printgen.cli.app import app
 from printgen.cli import common as c
+from printgen.cli.kit_cmd import Balance, BreakOff, Engagement, Minutes, Periods
 from printgen.errors import PrintgenError, Problem
 
 MAX_GAMES = 1_000_000
@@ -32,6 +33,9 @@ Seed = Annotated[int, typer.Option("--seed", help="seed of the deployment (the k
 Report = Annotated[Optional[Path], typer.Option("--report", help="also write the teacher's page, e.g. plays.pdf")]
 Replay = Annotated[Optional[Path], typer.Option("--replay", help="also write one game as map frames, e.g. game.pdf")]
 ReplayGame = Annotated[int, typer.Option("--replay-game", help="which game --replay draws (0 is the first)")]
+Students = Annotated[Optional[int], typer.Option(
+    "--students", help="students in the class: with --periods, --minutes, --engagement, --balance or --break-off, "
+                       "play the lesson's game the kit would print for them [default: the scenario as written]")]
 
 
 def parse_policies(given: list[str] | None) -> dict[str, str]:
@@ -51,7 +55,10 @@ def simulate_cmd(scenario: str = typer.Argument(..., help="a scenario name or fo
                  fraction: c.Fraction = None, ships: c.Ships = None, preset: c.Preset = None,
                  policy: Policy = None, turns: Turns = None, workers: Workers = None, report: Report = None,
                  replay: Replay = None, replay_game: ReplayGame = 0, history: History = False,
-                 deployments: Deployments = 1) -> None:
+                 deployments: Deployments = 1, students: Students = None, periods: Periods = None,
+                 minutes: Minutes = None, engagement: Engagement = None, balance: Optional[str] = typer.Option(
+                     None, "--balance", help="fair or historical (as printgen kit)"),
+                 break_off: BreakOff = None) -> None:
     """Play the scenario GAMES times from its deployment (--seed: the kit's map; game i rolls its own
     seeded dice) and print win rates, game lengths, ships struck and games that reached the turn limit."""
     from printgen.data.simulation import policies_of
@@ -86,8 +93,31 @@ def simulate_cmd(scenario: str = typer.Argument(..., help="a scenario name or fo
         from printgen.data.checked import load_checked
 
         overrides = {**history_policies(load_checked(scenario)), **overrides}
-    run = SimRun(scenario, seed, games, fraction, ships, scale, table, preset, tuple(sorted(overrides.items())), turns)
-    s, opts, st = prepare_run(run)
+    from printgen.request import KitRequest
+
+    lesson = KitRequest(scenario, 24 if students is None else students, table=table, scale=scale, fraction=fraction,
+                        ships=ships, preset=preset, seed=seed, periods=periods, minutes=minutes, engagement=engagement,
+                        balance=balance or "fair", break_off=break_off)
+    fitted = any(v is not None for v in (students, periods, minutes, engagement, balance, break_off))
+    plan = None
+    if fitted:                                             # the lesson's game, chosen as the kit chooses it
+        from printgen.data.simulation import lesson_policies
+        from printgen.kit.build import plan_kit
+        from printgen.sheets.plays.records import kit_setup, lesson_words
+
+        if deployments > 1:
+            raise PrintgenError(Problem("--deployments plays the scenario as written; the lesson's game was chosen "
+                                        "by playing it on several deployments already", field="--deployments",
+                                        fix="leave out --deployments (the kit's plays page gives each map's figure), "
+                                            "or the lesson's options"))
+        plan = plan_kit(lesson)
+        overrides = {**lesson_policies(plan.scenario), **overrides}      # as a class plays it, as the kit's page
+    run = SimRun(scenario, seed, games, fraction, ships, scale, table, preset, tuple(sorted(overrides.items())), turns,
+                 lesson_words(lesson) if fitted else ())
+    if plan is not None:
+        s, opts, st = plan.scenario, plan.options, kit_setup(plan, run)
+    else:
+        s, opts, st = prepare_run(run)
     opts = opts.but(edition=edition, paper=paper)          # the page's look; the games do not depend on it
     for note in opts.notes:
         typer.echo(note)
@@ -98,9 +128,18 @@ def simulate_cmd(scenario: str = typer.Argument(..., help="a scenario name or fo
                + (" (--turns)" if turns is not None else
                   f" ({Provenance(s.provenance_table).words('lesson') or 'the scenario'}: {lesson.play_minutes} "
                   f"minutes of play, {lesson.minutes_per_turn} a turn)"))
-    given = "as the battle was fought" if history else "--policy"
-    typer.echo("Policies: " + ", ".join(f"{names[side]} {p.name} ({given if side in overrides else marks[side]})"
-                                        for side, p in st.policies.items()))
+    if plan is not None and plan.fitted is not None:
+        from printgen.lesson.search import why
+
+        typer.echo(f"The lesson's game (printgen's choice, as printgen kit chooses it): {why(plan.scenario, plan.fitted)}")
+    asked = parse_policies(policy)
+
+    def origin(side: str) -> str:
+        if side in asked:
+            return "--policy"
+        return "as the battle was fought" if history else ("as a class plays it" if fitted else marks[side])
+
+    typer.echo("Policies: " + ", ".join(f"{names[side]} {p.name} ({origin(side)})" for side, p in st.policies.items()))
     seeds = [seed + k for k in range(deployments)]
     runs = [run] + [dataclasses.replace(run, seed=k) for k in seeds[1:]]
     bar = Progress(len(runs) * len(chunks(games, workers or os.cpu_count() or 1)))

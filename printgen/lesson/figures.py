@@ -31,3 +31,10 @@ def fitted_rate(plan, what: str) -> int:
     t = plan.fitted
     share = t.draws if what == "draws" else t.wins[t.sides.index(what)]
     return round(100 * share)
+
+
+@plan_derivation
+def fitted_map_rate(plan, deployment: int, side: str) -> int:
+    """A side's share of the chosen game's wins on one of the search's deployments, in whole per cent."""
+    t = plan.fitted
+    return round(100 * t.spread[deployment][t.sides.index(side)])

@@ -20,6 +20,8 @@ class SimRun:
     preset: str | None = None
     policies: tuple[tuple[str, str], ...] = field(default=())     # --policy overrides, sorted
     turns: int | None = None
+    lesson: tuple[tuple[str, str], ...] = ()   # the kit's lesson options (--students 24, --periods 1, ...): the
+    #                                            lesson's game (printgen/lesson/), planned as the kit plans it
 
     def command(self) -> str:
         """The command line that plays the same games."""
@@ -27,20 +29,25 @@ class SimRun:
                 ("--scale", self.scale), ("--table", self.table), ("--preset", self.preset), ("--turns", self.turns)]
         words = [f"{k} {v}" for k, v in opts if v is not None]
         words += [f"--policy {side}={name}" for side, name in self.policies]
+        words += [f"{k} {v}" for k, v in self.lesson]
         return " ".join(["printgen simulate", self.scenario, *words])
 
     def key(self) -> tuple:
         """JSON-able and flat (a trace source is hashed): the head of every traced simulated figure's source."""
         return ("simulation", self.scenario, self.seed, self.games, self.fraction, self.ships, self.scale,
-                self.table, self.preset, " ".join(f"{side}={name}" for side, name in self.policies), self.turns)
+                self.table, self.preset, " ".join(f"{side}={name}" for side, name in self.policies), self.turns,
+                " ".join(f"{k} {v}" for k, v in self.lesson))
 
     @classmethod
     def from_key(cls, key) -> "SimRun":
-        _, scenario, seed, games, fraction, ships, scale, table, preset, policies, turns = key[:11]
-        if not isinstance(policies, str):
-            raise ValueError("policies are SIDE=NAME words")
+        _, scenario, seed, games, fraction, ships, scale, table, preset, policies, turns, lesson = key[:12]
+        if not isinstance(policies, str) or not isinstance(lesson, str):
+            raise ValueError("policies are SIDE=NAME words, the lesson's options OPTION VALUE words")
+        words = lesson.split()
+        if len(words) % 2 or any(not k.startswith("--") for k in words[::2]):
+            raise ValueError("the lesson's options are OPTION VALUE words")
         return cls(scenario, seed, games, fraction, ships, scale, table, preset,
-                   tuple(tuple(p.split("=", 1)) for p in policies.split()), turns)
+                   tuple(tuple(p.split("=", 1)) for p in policies.split()), turns, tuple(zip(words[::2], words[1::2])))
 
 
 def prepare_run(run: SimRun):

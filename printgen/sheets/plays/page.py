@@ -73,7 +73,8 @@ def _history_score(scenario, side: str) -> int:
                for s in scenario.fleet.ships if s.side != side)
 
 
-def plays_page(scenario, options: Options, setup, summary: Summary, run: SimRun) -> Drawing:
+def plays_page(scenario, options: Options, setup, summary: Summary, run: SimRun, maps: list | None = None) -> Drawing:
+    """`maps`: spans saying how the game came out on the other deployments the lesson's search played."""
     page = new_page(options)
     box = content_box(options)
     x, y, w = box.x, box.y + 14, box.w
@@ -138,6 +139,8 @@ def plays_page(scenario, options: Options, setup, summary: Summary, run: SimRun)
     line(["In brackets: the ", fig("confidence", font="regular"), "% interval (Wilson): with this many games the "
           "rate of these computer games lies there nineteen times in twenty; more games narrow it."],
          7.5, role="text.muted")
+    if maps:
+        line(maps, 8.5)
     history = historical(scenario)
     if history is not None:
         scores = [_history_score(scenario, side) for side in summary.sides]
@@ -219,6 +222,28 @@ def plays_document(plan, options):
     # what the check of this page in its worker compares the figures with, as it would after reading
     # plays.json (printgen/check/plays.py); the kit's check replays its sample against the records
     plan.__dict__["_plays_checked"] = (json.dumps(list(run.key())), run, summary)
-    drawing = plays_page(plan.scenario, options, st, summary, run)
+    drawing = plays_page(plan.scenario, options, st, summary, run, _maps(plan))
     drawing.files = {RECORDS: encode(run, st.sides, results)}
     return drawing
+
+
+def _maps(plan) -> list | None:
+    """The game on each deployment the lesson's search played it on: one map's interval above
+    understates how much the map matters (issue 25: one seed gave the British 98%, another 82%)."""
+    t = plan.fitted
+    if t is None or len(t.spread) < 2:
+        return None
+    names = {k: s.name for k, s in plan.scenario.ruleset.sides.items()}
+    side = t.sides[0]
+    rates = [_plan(round(100 * row[0]), "fitted_map_rate", k, side) for k, row in enumerate(t.spread)]
+    low, high = min(100 * row[0] for row in t.spread), max(100 * row[0] for row in t.spread)
+    each = t.games // len(t.spread)
+    noise = 100 * 0.98 / each ** 0.5         # about what the dice alone move a share over `each` games (95%)
+    spans: list = ["On other maps: when printgen chose this game it played it on ",
+                   _plan(len(t.spread), "fitted_deployments"), f" deployments, this kit's map first; the {names[side]} won "]
+    for k, r in enumerate(rates):
+        spans += [", " if 0 < k < len(rates) - 1 else (" and " if k else ""), r, "%"]
+    spans.append(" of those games (modelled). " + (
+        "The map moves the result more than the dice do: set the ships out as this kit's map shows."
+        if high - low > noise else "The map moves the result no more than the dice do."))
+    return spans

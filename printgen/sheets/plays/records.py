@@ -47,12 +47,18 @@ def kit_run(plan) -> SimRun:
     from printgen.paths import scenario_ref
 
     r = plan.request
-    lesson = plan.scenario.lesson
-    turns = lesson.turn_limit if r.periods is not None or r.minutes is not None else None
-    games = kit_games(len(plan.deployment.placements), lesson.turn_limit)
+    games = kit_games(len(plan.deployment.placements), plan.scenario.lesson.turn_limit)
     policies = tuple(sorted(lesson_policies(plan.scenario).items()))      # as a class plays it
     return SimRun(scenario_ref(plan.scenario), plan.options.seed, games, r.fraction, r.ships, r.scale, r.table,
-                  r.preset, policies, turns)
+                  r.preset, policies, None, lesson_words(r))
+
+
+def lesson_words(r) -> tuple[tuple[str, str], ...]:
+    """The request's options that choose the lesson's game, as `printgen simulate` takes them."""
+    given = (("--students", r.students), ("--periods", r.periods), ("--minutes", r.minutes),
+             ("--engagement", r.engagement), ("--balance", None if r.balance == "fair" else r.balance),
+             ("--break-off", r.break_off))
+    return tuple((k, str(v)) for k, v in given if v is not None)
 
 
 def kit_setup(plan, run: SimRun):
