@@ -38,6 +38,12 @@ def font_path(name: str) -> Path:
     return _PACKAGE / "fonts" / name
 
 
+def printed_ref(plan) -> str:
+    """How a kit's printed commands name its scenario: as it was made (scenario_ref), also when the
+    check plans it again from a folder found beside the kit (an unpacked zip)."""
+    return plan.__dict__.get("printed_ref") or scenario_ref(plan.scenario)
+
+
 def scenario_ref(scenario) -> str:
     """How a kit names its scenario: a built-in by name, any other folder by its absolute path, so
     the kit can be checked (and its games played again) from any working directory."""

@@ -85,7 +85,7 @@ def test_a_kind_declared_in_a_test_goes_everywhere(pilot, tmp_path, run):
     assert TITLE in materials                                                          # the materials list
     with pdfplumber.open(out / "teacher-color.pdf") as pdf:
         teacher = " ".join(" ".join((p.extract_text() or "").split()) for p in pdf.pages)
-    assert "Pilot's notes (1 sheet): card, one for each table group." in teacher      # how to print it
+    assert "Pilot's notes (1 page): card, one for each table group." in teacher      # how to print it
     lines: list[str] = []
     assert check_kit(out, echo=lines.append)
     assert "ok    pilot-notes-color.pdf (1 pages)" in lines

@@ -4,6 +4,7 @@ and `printgen check` fails when a lesson number, a fate or a mark changes after 
 
 from __future__ import annotations
 
+import re
 
 import pytest
 
@@ -50,7 +51,7 @@ def test_timeline_and_turn_limit_follow_the_minutes(tmp_path, minutes, periods):
     assert values(pdf, traces, ("lesson_value", "period_minutes")) == [str(minutes)]
     assert f"Turns 1 to {turns}" in text_of(pdf)
     assert discrepancies(pdf, traces, plan.scenario, plan.options, plan=plan) == []
-    pdf, traces = sheet(tmp_path, plan, "score")                 # the tracker has a row a turn
+    pdf, traces = sheet(tmp_path, plan, "teacher")               # the turn tracker has a row a turn
     assert set(values(pdf, traces, ("turn_limit",))) == {str(turns)}
     rows = [e["text"] for t in traces for e in t if list(e["source"]) == ["meta", "turn"]]
     assert rows == [str(t) for t in range(1, turns + 1)]
@@ -140,7 +141,8 @@ def test_every_game_ship_is_on_the_debrief_with_its_captain_and_fate(tmp_path, f
         assert ["".join(v.split()) for v in values(pdf, traces, ("fleet", ship.key, "fate"))] == ["".join(ship.fate.split())]
         assert ["".join(v.split()) for v in values(pdf, traces, ("fleet", ship.key, "captain"))] == ["".join(ship.captain.split())]
     text = text_of(pdf)
-    assert "Source: the fleet file" in text and "shared/reference/README.md" in text
+    assert "Source: the list of ships" in text and "William James" in text      # named as a book, never a file
+    assert "shared/reference" not in text and ".md" not in text
     assert discrepancies(pdf, traces, plan.scenario, plan.options, plan=plan) == []
 
 
@@ -187,7 +189,7 @@ def test_firing_area_templates_are_true_size(tmp_path, scale):
 # -- marks ----------------------------------------------------------------------------------------------------
 CLASSROOM = {"lesson": ["lesson", "victory", "history", "words.objectives", "words.roles", "words.phase_order",
                         "words.rulings", "words.worksheet"],
-             "score": ["lesson", "victory", "history"], "worksheet": ["words.worksheet"],
+             "score": ["victory", "history"], "worksheet": ["words.worksheet"],
              "debrief": ["history", "words.debrief"], "status-markers": ["status_markers"]}
 
 
@@ -296,5 +298,5 @@ def test_check_fails_on_a_tampered_lesson_number(tmp_path, monkeypatch):
     build_kit(plan_of("trafalgar", 24, paper="a4", units="cm"), tmp_path / "k")
     fails = "\n".join(check_failures(tmp_path / "k"))
     assert "lesson-color.pdf, page 1: turn_limit() prints '7', the rules say '6'" in fails
-    assert "score-color.pdf, page 1: turn_limit() prints '7'" in fails
+    assert re.search(r"teacher-color.pdf, page \d: turn_limit\(\) prints '7'", fails)      # the turn tracker
     assert "debrief-color.pdf" in fails and "prints 'Sunk'" in fails

@@ -87,35 +87,36 @@ def test_the_teacher_s_roster_of_the_largest_class_goes_on_over_pages(tmp_path, 
         assert discrepancies(pdf, traces, plan.scenario, plan.options, plan=plan) == []
 
 
-# -- the score sheet of the longest lesson ---------------------------------------------------------------
+# -- the turn tracker of the longest lesson (on the teacher's sheet) ----------------------------------------
 @pytest.mark.parametrize("name", ["trafalgar", "sluys-1340"])
 def test_the_turn_tracker_of_the_longest_lesson_has_every_turn(tmp_path, name):
     from printgen.draw.theme import TYPE
-    from printgen.sheets.text.lesson import score_sheet
+    from printgen.sheets.text.teacher import teacher_document
 
     plan = plan_of(name, 24, periods=10, minutes=300)
     turns = plan.scenario.lesson.turn_limit
     assert turns > 200
-    pdf, traces = render_and_read(score_sheet(plan, plan.options), plan.options, tmp_path / "score.pdf")
+    pdf, traces = render_and_read(teacher_document(plan, plan.options), plan.options, tmp_path / "teacher.pdf")
     with pdf:
         assert [t for _, t in traced(traces, ("meta", "turn"))] == [str(t) for t in range(1, turns + 1)]
         tracker_pages = sorted({k for k, _ in traced(traces, ("meta", "turn"))})
         assert all("Turn tracker" in page_text(pdf.pages[k]) for k in tracker_pages)
         sizes = sizes_at(pdf, traces, ("meta", "turn"))
-        assert len(sizes) >= turns and min(sizes) >= TYPE.body * 0.95 - 0.01      # a handout: the floor holds
+        assert len(sizes) >= turns and min(sizes) >= TYPE.piece_name_min - 0.01   # the teacher's copy: 7 pt or more
         assert discrepancies(pdf, traces, plan.scenario, plan.options, plan=plan) == []
 
 
 def test_a_sheet_that_cannot_fit_is_a_clear_error(monkeypatch):
-    import printgen.sheets.text.lesson as lesson
+    """The teacher's sheet's pages are bounded by what it holds (its roster, its tracker): a layout
+    that runs past them is a message naming the option to change, not a sheet of 200 pages."""
+    import printgen.sheets.text.teacher as teacher
 
     plan = plan_of("trafalgar", 24, periods=10, minutes=300)
-    rows, _, problem = lesson.TRACKER
-    monkeypatch.setattr(lesson, "TRACKER", (rows, 10_000, problem))      # a page for the whole tracker
+    monkeypatch.setattr(teacher, "pages_for", lambda rows, per_page=0: 0)      # no pages for the tracker
     with pytest.raises(PrintgenError) as e:
-        lesson.score_sheet(plan, plan.options)
+        teacher.teacher_document(plan, plan.options)
     (p,) = e.value.problems
-    assert p.field == "--periods" and "does not fit on 2 pages" in p.what and "--minutes" in p.fix
+    assert p.field == "--students" and "does not fit on" in p.what
 
 
 @pytest.mark.slow
@@ -127,6 +128,9 @@ def test_the_kit_of_the_largest_class_prints_and_checks(tmp_path, run):
 
     out = tmp_path / "kit"
     code, stdout, err = run("kit", "trafalgar", "--students", "60", "--periods", "3", "--scale", "0.25", "--out", out)
+    assert code == 2 and "cannot print at 7 pt" in err and "--scale 0.49 or more" in err   # names too small to read
+    assert not out.exists()
+    code, stdout, err = run("kit", "trafalgar", "--students", "60", "--periods", "3", "--scale", "0.5", "--out", out)
     assert code == 0 and "internal error" not in err, stdout + err
     pages = {d["kind"]: d["pages"] for d in json.loads((out / "manifest.json").read_text())["documents"]}
     assert pages["teacher"] >= 2

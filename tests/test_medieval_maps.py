@@ -6,6 +6,8 @@ ruleset file and the printed PDF, not with the generator's own functions."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import itertools
 import json
 import math
@@ -260,7 +262,7 @@ def test_legend_gives_the_wind_and_its_meaning_from_the_rules_and_no_drift(maps)
     text = " ".join(" ".join((c.extract_text() or "").split()) for c in below)
     for words in ("Wind and sailing", "Wind from the W", "round ships cannot steer within 60° (reading of a damaged source) of the wind",
                   "within 45° (reading of a damaged source) of dead downwind adds 1\" to its move",
-                  "Mediterranean galley 3\" × 0.8\" (not from the source)", "Cog (round ship) 2.5\" × 1.3\"", "English", "Genoese"):
+                  "Mediterranean galley 3\" × 0.75\" (not from the source)", "Cog (round ship) 2.5\" × 1.25\"", "English", "Genoese"):
         assert words in text, words
     assert "Drift" not in text and "drift" not in text and "yarn" not in text
     assert not [ln for ln in page.lines if ln["linewidth"] > 3]                  # no coloured wind edges
@@ -476,7 +478,8 @@ def test_every_ship_is_on_the_sheet_and_every_number_is_true(sheets, kind):
     problems = []
     for i, page in enumerate(pdf.pages):
         chars = [Char(c["text"], c["x0"], c["top"], c["x1"], c["bottom"]) for c in page.chars]
-        ctx = Context(s.ruleset, o.measure, s.fleet, s.title, i + 1, len(pdf.pages), extra=extra)
+        ctx = Context(s.ruleset, o.measure, s.fleet, s.title, i + 1, len(pdf.pages), extra=extra,
+                      plan=SimpleNamespace(scenario=s))          # the scenario's marks (its story's readings)
         problems += check_page(chars, traces[i], ctx, f"{kind}.pdf")
     assert not problems, [str(p) for p in problems][:10]
 

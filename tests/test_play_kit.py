@@ -41,14 +41,21 @@ def test_the_page_prints_the_recorded_games(built):
     manifest = json.loads((built / "manifest.json").read_text())
     assert RECORDS in manifest["data"] and any(d["path"] == PAGE and d["kind"] == "plays" for d in manifest["documents"])
     run, sides, results = decode((built / RECORDS).read_bytes())
-    assert run.games == len(results) == kit_games(len(manifest["fleet"]), 6) >= 20       # Trafalgar's lesson: 6 turns
+    from printgen.kit.build import plan_kit
+    from printgen.request import KitRequest
+
+    turns = plan_kit(KitRequest.from_json(manifest["request"])).scenario.lesson.turn_limit     # the fitted lesson's
+    assert run.games == len(results) == kit_games(len(manifest["fleet"]), turns) >= 20
     s = summarise(sides, results)
     with pdfplumber.open(built / PAGE) as pdf:
         text = pdf.pages[0].extract_text()
     win, lo, hi = s.win("british")
     assert f"British {100 * win:.1f}% ({100 * lo:.1f}-{100 * hi:.1f}%)" in text
     assert f"{run.games} games played by the computer" in text and "modelled" in text
-    assert f"printgen simulate trafalgar --games {run.games} --seed 1805 --ships 8 --scale 0.5" in text
+    with pdfplumber.open(built / "teacher-bw.pdf") as pdf:                # the technician's box: the command
+        teacher = " ".join(" ".join((p.extract_text() or "").split()) for p in pdf.pages)
+    assert f"printgen simulate trafalgar --games {run.games} --seed 1805 --ships 8 --scale 0.5" in teacher
+    assert "--students" in teacher.split("printgen simulate trafalgar")[1][:300]    # the lesson's game, as the kit
     assert "Beside them, the real battle" in text                      # Trafalgar's history beside the rates
     assert check_kit(built, echo=lambda s: None, quiet=True)
 

@@ -33,7 +33,7 @@ def test_the_page_prints_the_simulated_rates_and_the_lesson(made, tmp_path):
     assert "How this scenario plays" in text
     assert f"British {100 * summary.win('british')[0]:.1f}%" in text
     assert f"At 10 minutes a turn: {st.turn_limit} turns (classroom addition)." in text
-    assert "--ships 10 --policy allied=close-and-fire" in text            # how to play the same games again
+    assert "technician's box on the teacher's sheet gives the command" in text   # a pupil-free page: no command
 
 
 def test_histogram_bars_measure_to_the_game_counts(made, tmp_path):
@@ -45,7 +45,7 @@ def test_histogram_bars_measure_to_the_game_counts(made, tmp_path):
     from collections import Counter
 
     base = Counter(round(r["bottom"], 1) for r in blue).most_common(1)[0][0]     # bars stand on one axis
-    bars = sorted((r for r in blue if round(r["bottom"], 1) == base), key=lambda r: r["x0"])
+    bars = sorted((r for r in blue if abs(r["bottom"] - base) < 0.3), key=lambda r: r["x0"])
     counts = [n for _, n in summary.lengths]
     assert len(bars) == len(counts) >= 2
     top = max(counts)
@@ -57,11 +57,12 @@ def test_histogram_bars_measure_to_the_game_counts(made, tmp_path):
 def test_every_simulated_figure_replays_to_the_same_number(made):
     _, _, _, rendered = made
     entries = [e for page in rendered.trace for e in page if e.source and e.source[0] == "simulation"]
-    stats = {e.source[11] for e in entries}
+    n = len(SimRun("trafalgar", 1, 1).key())                 # the simulation's key, then the figure's name
+    stats = {e.source[n] for e in entries}
     assert {"win", "draw", "loss", "length", "struck", "points", "by-limit"} <= stats
     again = play_run(SimRun.from_key(entries[0].source))                 # a checker starts from the source alone
     for e in entries:
-        stat, arg = e.source[11], e.source[12]
+        stat, arg = e.source[n], e.source[n + 1]
         if stat in ("games", "seed"):
             assert int(e.text) == getattr(SimRun.from_key(e.source), stat)
             continue

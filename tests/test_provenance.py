@@ -91,7 +91,7 @@ def test_marks_print_beside_their_items_with_a_legend(teacher_quickref):
     assert ["provenance", "words.rake_zone"] in [list(e["source"]) for t in traces for e in t]
     marks = [list(e["source"]) for t in traces for e in t if e["source"][0] == "provenance"]
     assert ["provenance", "words.close_hauled"] in marks and ["provenance", "fleet.flagships"] in marks
-    legend = marks_legend(pdf.pages[0])
+    legend = " ".join(marks_legend(page) for page in pdf.pages)
     assert "Marks: reading of a damaged source:" in legend and "printgen's choice: chosen by printgen" in legend
     assert "classroom addition:" not in legend                    # only the kinds the page uses
     assert _check(s, o, pdf, traces) == []
@@ -105,9 +105,9 @@ def test_a_pupils_page_marks_with_a_symbol_explained_in_its_footer(quickref):
     assert says(text, "close-hauled\u2021") and says(text, "flagships\u00a7")
     for words in ("reading of a damaged source", "printgen's choice", "classroom addition", "Franco-Spanish ones"):
         assert words not in text
-    pages = [" ".join(p.extract_text().split()) for p in pdf.pages]
+    pages = [marks_legend(p) for p in pdf.pages]
     assert [p.count("\u2021 the old words are damaged or unclear here: this is our best reading.") for p in pages] == [1, 1]
-    assert says(pages[1], "\u00a7 the old rules do not say: chosen for this game.")
+    assert says(" ".join(pages), "\u00a7 the old rules do not say: chosen for this game.")
     marks = [list(e["source"]) for e in traces[0] if e["source"][0] == "provenance"]
     assert ["provenance", "words.close_hauled", "symbol"] in marks
     assert _check(s, o, pdf, traces) == []

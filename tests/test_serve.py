@@ -399,3 +399,24 @@ def test_the_kit_page_says_its_check_in_words_and_its_zips_real_size(client, bui
     size = builds.get(url.rsplit("/", 1)[1]).zip_path().stat().st_size
     assert f"(zip, {size / 1e6:.1f} MB)" in r.text
     assert "1 students" not in r.text and "16 students" in r.text
+
+
+def test_the_lessons_game_and_its_balance_are_shown_before_a_build(client, builds):
+    """"Show the game and its balance": the form again, with the game printgen chose for the lesson
+    (the same as the kit's) and how it played; nothing built."""
+    from printgen.kit.build import plan_kit
+    from printgen.request import KitRequest
+
+    empty = [("fleet", ("", b"", "application/octet-stream"))]
+    r = client.post("/game", data=FORM | {"periods": "1"}, files=empty, follow_redirects=False)
+    assert r.status_code == 200, r.text
+    plan = plan_kit(KitRequest("trafalgar", 24, periods=1))
+    shown = html.unescape(re.search(r'<div class="game".*?</div>', r.text, re.S)[0])
+    lesson, t = plan.scenario.lesson, plan.fitted
+    assert f"ships, {lesson.turn_limit} turns of {lesson.minutes_per_turn} minutes" in shown
+    for side, w in zip(t.sides, t.wins):
+        assert f"{plan.scenario.ruleset.sides[side].name} won {100 * w:.0f}%" in shown
+    assert 'name="periods" value="1"' in r.text                       # the form keeps what was typed
+    assert not builds.builds and [p.name for p in builds.root.iterdir()] == [jobs.SERVING]    # nothing built
+    r = client.post("/game", data=FORM | {"periods": "none"}, files=empty, follow_redirects=False)
+    assert r.status_code == 422 and "whole number" in " ".join(errors(r.text, "periods"))

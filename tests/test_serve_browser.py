@@ -188,7 +188,7 @@ def test_screenshots(browser, server, width, zoom):
         page.goto(server + "/")
         page.screenshot(path=SHOTS / f"form-{width}.png", full_page=True)
         assert page.evaluate("document.documentElement.scrollWidth") <= width      # no sideways scrolling
-        page.get_by_label("Students", exact=True).fill("2")
+        page.get_by_label("Students", exact=True).fill("0")
         page.get_by_role("button", name="Build the kit").click()
         page.wait_for_selector("#students-error")
         page.screenshot(path=SHOTS / f"errors-{width}.png", full_page=True)

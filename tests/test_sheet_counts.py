@@ -41,7 +41,7 @@ def test_each_document_count_is_its_pages(kit):
     found = 0
     for d in docs:
         title = find(d["kind"]).advice.split(":")[0]          # the teacher's sheet: "Title (N sheets): advice"
-        m = re.search(re.escape(title) + r" \((\d+) sheets?", text) if title else None
+        m = re.search(re.escape(title) + r" \((\d+) (?:sheets?|pages?)", text) if title else None
         if m:
             found += 1
             assert int(m.group(1)) == d["pages"], f"{d['kind']}: the teacher's sheet says {m.group(1)}, it has {d['pages']}"
@@ -51,7 +51,7 @@ def test_each_document_count_is_its_pages(kit):
 def test_the_total_is_the_kit_files_and_the_index_s(kit):
     manifest = json.loads((kit / "manifest.json").read_text())
     kit_doc = next(d for d in manifest["documents"] if d["kind"] == "kit")
-    total = int(re.search(r"In all: (\d+) sheets", _teacher_text(kit)).group(1))
+    total = int(re.search(r"In all: (\d+) (?:sheets|pages)", _teacher_text(kit)).group(1))
     assert total == kit_doc["pages"]
     index = (kit / "index.html").read_text()
     assert re.search(rf"<strong>[^<]*: {total} sheets</strong>", index)

@@ -124,12 +124,12 @@ def test_fonts_embed_the_glyphs_shown_and_no_others(sprites):
             length = int(re.search(rb"/Length (\d+)", m.group(1)).group(1))
             programs[m.group(0).split()[0]] = zlib.decompress(data[m.end():m.end() + length])
     names = dict(re.findall(rb"/FontFile2 (\d+) 0 R\s*/FontName /\w+\+([\w-]+)", data))
-    assert set(names.values()) == {n.encode() for n in shown} and len(programs) == 3
+    assert set(names.values()) == {n.encode() for n in shown} and len(programs) == len(names) >= 2
     for number, face in names.items():
         chars = shown[face.decode()] - {" "}
         accents = sum(not c.isascii() for c in chars)              # an accented letter: letter + accent glyphs
         assert len(chars) <= _glyphs(programs[number]) <= len(chars) + accents + 1, face   # + .notdef
-    assert min(len(c) for c in shown.values()) < 10                # "glue" in italic: not 95 ASCII outlines
+    assert all(_glyphs(p) < 95 for p in programs.values())      # never reportlab's whole-ASCII first subset
 
 
 def test_a_local_group_reads_back_where_a_plain_one_does(tmp_path):

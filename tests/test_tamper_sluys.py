@@ -29,8 +29,9 @@ SWAPS = [   # (what a user did, file, the traced item that locates the page, tam
      ("label:obstacles.sector.bow", "Ster")),
     ("a rule sentence's ranges swapped", "cards-bw.pdf", ["label", "missile.to_hit.english.short"],
      swap(b"short range", b"long range", 0), ("label:missile.to_hit.english.short", "long")),
-    ("a collision factor renamed", "cards-bw.pdf", ["label", "collision.modifiers.bow"], swap(b"bow", b"stern", 0),
-     ("label:collision.modifiers.", "")),
+    ("a collision factor renamed", "cards-bw.pdf", ["rule", "collision.modifiers.bow.text"],
+     swap(b"the other ship collides with its bow", b"the other ship collides with its stern", 0),
+     ("rule:collision.modifiers.", "")),
 ]
 
 

@@ -232,6 +232,7 @@ def _replan(manifest: dict, folder: Path):
                                     f"'{printed.get('ruleset')}'), but its request names '{request.scenario}' "
                                     f"(scenario '{now[0]}', ruleset '{now[1]}')", file=where, field="request.scenario",
                                     fix=FIX))
+    plan.__dict__["printed_ref"] = request.scenario       # the commands it printed name it as it was made
     return plan
 
 

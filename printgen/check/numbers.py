@@ -4,6 +4,8 @@ digit printed that no source accounts for?"""
 
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Callable
@@ -112,7 +114,8 @@ def expected(source: Source, kind: str, ctx: Context) -> str | None:
     if fn in PLAN_DERIVATIONS:
         if ctx.plan is None:
             return f"<{fn} needs the kit's plan>"
-        return fmt(PLAN_DERIVATIONS[fn](ctx.plan, *args), kind, ctx.measure)
+        value = PLAN_DERIVATIONS[fn](ctx.plan, *args)
+        return value if isinstance(value, str) and value.startswith("<") else fmt(value, kind, ctx.measure)
     if fn == "example":
         return fmt(args[0], kind, ctx.measure)
     if fn == "fleet":
@@ -123,7 +126,14 @@ def expected(source: Source, kind: str, ctx: Context) -> str | None:
         text = fmt(getattr(ships[key], column), kind, ctx.measure)
         if word:
             words = text.split()
-            return words[word[0]] if word[0] < len(words) else f"<{column} has {len(words)} words>"
+            if word[0] >= len(words):
+                return f"<{column} has {len(words)} words>"
+            if len(word) == 2:                          # (i, part): a word broken after its hyphen
+                parts = re.split(r"(?<=-)(?=.)", words[word[0]], maxsplit=1)
+                if word[1] >= len(parts):
+                    return f"<word {word[0]} has no part {word[1]}>"
+                return parts[word[1]]
+            return words[word[0]]
         return text
     if ctx.extra is not None:
         text = ctx.extra(source)

@@ -63,10 +63,12 @@ def _chars(tp, height: float) -> list[Char]:
     box, uni, tp = fn("FPDFText_GetCharBox"), fn("FPDFText_GetUnicode"), handle(tp.raw)
     for i in range(fn("FPDFText_CountChars")(tp)):
         box(tp, i, *at)
-        chars.append(Char(chr(uni(tp, i)), left.value, height - top.value, right.value, height - bottom.value))
+        code = uni(tp, i)
+        chars.append(Char("-" if code == 2 else chr(code), left.value, height - top.value, right.value, height - bottom.value))
     return chars
 
 
+LINE_HYPHEN = "\x02"                         # pdfium's code for a hyphen that ends a line ("Duguay-" / "Trouin")
 _TEXT = (ctypes.c_ushort * 4096)()          # quick_text_in's buffer: a traced box holds a few words
 
 
@@ -102,10 +104,10 @@ class LazyPage:
         box = (x0 + inset, self.height - top - inset, x1 - inset, self.height - bottom + inset)    # left, top, right, bottom
         n = raw.FPDFText_GetBoundedText(self.tp.raw, *box, _TEXT, len(_TEXT))     # its NUL included
         if n >= len(_TEXT):                                        # perhaps cut short: ask its length first
-            return self.tp.get_text_bounded(left=box[0], top=box[1], right=box[2], bottom=box[3])
+            return self.tp.get_text_bounded(left=box[0], top=box[1], right=box[2], bottom=box[3]).replace(LINE_HYPHEN, "-")
         if n > 0 and _TEXT[n - 1] == 0:
             n -= 1
-        return ctypes.string_at(_TEXT, 2 * n).decode("utf-16-le", errors="ignore") if n > 0 else ""
+        return ctypes.string_at(_TEXT, 2 * n).decode("utf-16-le", errors="ignore").replace(LINE_HYPHEN, "-") if n > 0 else ""
 
     def text(self) -> str:
         if self._text is None:

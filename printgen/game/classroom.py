@@ -140,18 +140,3 @@ def group_captains(plan, squadron: str) -> int:
 @plan_derivation
 def period_end_minute(plan, period: int) -> int:
     return period * plan.scenario.lesson.period_minutes
-
-
-@plan_derivation
-def squadron_ships(plan, name: str) -> int:
-    """A squadron's ships in the scenario file (the whole historical squadron); a template may name a
-    squadron of the built-in scenario that a teacher's copy has renamed or removed: said, not a crash."""
-    squadrons = plan.scenario.squadrons
-    if name not in squadrons:
-        from printgen.errors import PrintgenError, Problem
-
-        raise PrintgenError(Problem(f"the lesson's sheets (the debrief's history) name the squadron '{name}', which "
-                                    "this scenario does not have", file=plan.scenario.folder / "scenario.toml",
-                                    field="squadrons", fix=f"keep a squadron named '{name}' as the built-in scenario "
-                                    "has it (this one has " + ", ".join(sorted(squadrons)) + ")"))
-    return squadrons[name].ships

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from printgen.rules.trace import plan_derivation
 
+NONE = "<no game chosen>"        # what the check compares with when the data as they are now choose none
+
 
 @plan_derivation
 def break_count(plan, side: str) -> int:
@@ -16,12 +18,12 @@ def break_count(plan, side: str) -> int:
 @plan_derivation
 def fitted_games(plan) -> int:
     """Games printgen played of the chosen game."""
-    return plan.fitted.games
+    return plan.fitted.games if plan.fitted is not None else NONE
 
 
 @plan_derivation
-def fitted_deployments(plan) -> int:
-    return len(plan.fitted.spread)
+def fitted_deployments(plan) -> int | str:
+    return len(plan.fitted.spread) if plan.fitted is not None else NONE
 
 
 @plan_derivation
@@ -29,12 +31,16 @@ def fitted_rate(plan, what: str) -> int:
     """A side's share of the chosen game's wins (`what`: the side), or of its draws ("draws"), in whole
     per cent."""
     t = plan.fitted
+    if t is None or (what != "draws" and what not in t.sides):
+        return NONE
     share = t.draws if what == "draws" else t.wins[t.sides.index(what)]
     return round(100 * share)
 
 
 @plan_derivation
-def fitted_map_rate(plan, deployment: int, side: str) -> int:
+def fitted_map_rate(plan, deployment: int, side: str) -> int | str:
     """A side's share of the chosen game's wins on one of the search's deployments, in whole per cent."""
     t = plan.fitted
+    if t is None or deployment >= len(t.spread) or side not in t.sides:    # the data now give another game
+        return f"<no deployment {deployment + 1} of this game>"
     return round(100 * t.spread[deployment][t.sides.index(side)])

@@ -5,6 +5,7 @@ Pages are jinja2 templates (templates/serve/, autoescaped); the page works witho
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import shutil
 from pathlib import Path
@@ -44,13 +45,14 @@ def create_app(builds: Builds | None = None, hosts: list[str] | None = None) -> 
     def message(status: int, title: str, text: str) -> HTMLResponse:
         return page("message.html.j2", status, title=title, text=text)
 
-    def the_form(kit: f.KitForm | None = None, status: int = 200, kept: Build | None = None) -> HTMLResponse:
+    def the_form(kit: f.KitForm | None = None, status: int = 200, kept: Build | None = None,
+                 game: list[str] | None = None) -> HTMLResponse:
         """The form, with what the teacher chose and every problem by its field; `kept`: a refused build
         whose uploaded fleet the next post may use again (a browser does not keep chosen files)."""
         kit = kit or f.KitForm(dict(f.DEFAULTS))
         return page("form.html.j2", status, v=kit.values, errors=kit.errors, catalogue=f.catalogue(),
-                    editions=f.EDITIONS, papers=f.PAPERS, units=f.UNITS, upload=f.UPLOAD, names=f.NAMES,
-                    max_files=MAX_FILES, max_mb=MAX_FILE_BYTES / 1e6, kept=kept)
+                    editions=f.EDITIONS, papers=f.PAPERS, units=f.UNITS, balances=f.BALANCES, upload=f.UPLOAD,
+                    names=f.NAMES, max_files=MAX_FILES, max_mb=MAX_FILE_BYTES / 1e6, kept=kept, game=game)
 
     def foreign(request: Request) -> Response | None:
         """A form posted by another web site (the browser says so in Origin) is refused."""
@@ -97,6 +99,34 @@ def create_app(builds: Builds | None = None, hosts: list[str] | None = None) -> 
             return await _start(kit, uploads, folder, kept)
         finally:
             builds.release(folder)                # nothing if its build started
+
+    choosing = asyncio.Semaphore(1)          # one lesson search at a time: it keeps a core busy for seconds
+
+    async def game(request: Request) -> Response:
+        """The lesson's game and its balance, before anything is built: the form again, with them shown.
+        A built-in battle only (an uploaded fleet is read when its kit is built: its plays page says)."""
+        if refused := foreign(request):
+            return refused
+        length = request.headers.get("content-length")
+        if length is None or not length.isdigit() or int(length) > MAX_REQUEST_BYTES:
+            return message(413, "Send the form again", "The form arrived without its length, or too large.")
+        try:
+            async with request.form(max_files=50, max_fields=50) as data:     # the fields; files are left unread
+                kit = f.read_form({k: v for k, v in data.items() if isinstance(v, str)})
+        except ClientDisconnect:
+            return Response(status_code=400)
+        if kit.upload:
+            kit.add("fleet", "The game of your own fleet is shown once its kit is built, on its page "
+                             "“How this scenario plays”: build the kit")
+        if kit.errors:
+            return the_form(kit, 422)
+        if choosing.locked():
+            return message(503, "printgen is busy", "Another game is being chosen; try again in a moment.")
+        async with choosing:
+            plan = await run_in_threadpool(f.validate, kit, kit.values["scenario"])
+        if plan is None:
+            return the_form(kit, 422)
+        return the_form(kit, game=f.the_game(plan))
 
     async def _start(kit: f.KitForm, uploads: list[Upload], folder: Path, kept: Build | None) -> Response:
         fleet = None
@@ -220,7 +250,8 @@ def create_app(builds: Builds | None = None, hosts: list[str] | None = None) -> 
             builds.close()
 
     b = "/build/{id:str}"
-    routes = [Route("/", index), Route("/build", start, methods=["POST"]), Route(b, show),
+    routes = [Route("/", index), Route("/build", start, methods=["POST"]), Route("/game", game, methods=["POST"]),
+              Route(b, show),
               Route(b + "/status", status), Route(b + "/cancel", cancel, methods=["POST"]),
               Route(b + "/delete", delete, methods=["POST"]), Route(b + "/kit.zip", download_zip),
               Route(b + "/files/{name:str}", document), Route(b + "/thumbs/{name:str}", thumb),

@@ -14,6 +14,7 @@ EDITIONS = {"color": "Colour", "bw": "Black and white (for the photocopier)", "b
 EDITION_NAMES = {"color": "colour edition", "bw": "black-and-white edition", "both": "colour and black-and-white"}
 PAPERS = {"letter": "Letter", "a4": "A4"}
 UNITS = {"in": "Inches", "cm": "Centimetres"}
+BALANCES = {"fair": "Fair: each side has a real chance", "historical": "Historical: the real winner keeps its edge"}
 UPLOAD = "upload"                                   # the scenario choice "my own fleet"
 LABELS = {"--students": "Students", "--edition": "Edition", "--paper": "Paper", "--scale": "Scale",
           "--table": "Table size", "--units": "Units", "--fraction": "Share of each squadron",
@@ -23,9 +24,10 @@ LABELS = {"--students": "Students", "--edition": "Edition", "--paper": "Paper", 
 NAMES = {"scenario": "Scenario", "fleet": "Your fleet's files", "students": "Students", "edition": "Edition",
          "paper": "Paper", "units": "Units", "table": "Table size", "scale": "Scale", "preset": "Preset",
          "fraction": "Share of each squadron", "ships": "Number of ships", "seed": "Deployment number",
-         "general": "The kit"}                      # the error summary's links
+         "periods": "Periods", "minutes": "Minutes a period", "balance": "Balance", "general": "The kit"}                      # the error summary's links
 DEFAULTS = {"scenario": "trafalgar", "students": "24", "edition": "color", "paper": "letter", "units": "in",
-            "table": "", "scale": "", "preset": "", "fraction": "", "ships": "", "seed": "1805"}
+            "table": "", "scale": "", "preset": "", "fraction": "", "ships": "", "seed": "1805",
+            "periods": "", "minutes": "", "balance": "fair"}
 
 
 @dataclass(frozen=True)
@@ -77,11 +79,12 @@ class KitForm:
 def read_form(raw: dict[str, str]) -> KitForm:
     """Types and choices; the rules' own limits (students per ship, scale range) come from `validate`."""
     values = {k: (raw.get(k) or "").strip()[:100] for k in DEFAULTS}
+    values["balance"] = values["balance"] or DEFAULTS["balance"]     # a radio left unset reads as the default
     form = KitForm(values)
     names = {c.name for c in catalogue()}
     if values["scenario"] not in names | {UPLOAD}:
         form.add("scenario", "choose one of the scenarios, or your own fleet")
-    for key, known in (("edition", EDITIONS), ("paper", PAPERS), ("units", UNITS)):
+    for key, known in (("edition", EDITIONS), ("paper", PAPERS), ("units", UNITS), ("balance", BALANCES)):
         if values[key] not in known:
             form.add(key, f"choose one of: {', '.join(known.values())}")
     form.students = _number(form, "students", int, required=True) or 0
@@ -93,6 +96,9 @@ def read_form(raw: dict[str, str]) -> KitForm:
     c["preset"] = values["preset"] or None
     c["fraction"] = _number(form, "fraction", float)
     c["ships"] = _number(form, "ships", int)
+    c["periods"] = _number(form, "periods", int)              # empty: the scenario's lesson
+    c["minutes"] = _number(form, "minutes", int)
+    c["balance"] = values["balance"] if values["balance"] in BALANCES else "fair"
     if c["seed"] is not None and not 0 <= c["seed"] < 10**9:
         form.add("seed", "use a whole number from 0 to 999999999")
     _preset_of_the_scenario(form)
@@ -159,6 +165,30 @@ def validate(form: KitForm, scenario: str):
         form.add("fleet" if form.upload else "scenario",
                  f"printgen could not read this fleet ({type(e).__name__}: {e}); please report it")
     return None
+
+
+def the_game(plan) -> list[str]:
+    """What the lesson's game is and how it played when printgen chose it, for the page before a build
+    (the kit's lesson plan and plays page say the same, with their marks)."""
+    from printgen.lesson.search import missed
+
+    t, s = plan.fitted, plan.scenario
+    if t is None:
+        return [f"{s.title} as its scenario is written: {len(s.fleet.ships)} ships, {s.lesson.turn_limit} turns."]
+    names = {k: side.name for k, side in s.ruleset.sides.items()}
+    from printgen.lesson.engagement import title
+
+    out = [f"{title(s, t.choice.engagement)}: " + " against ".join(f"{n} {names[k]}" for k, n in t.choice.counts)
+           + f" ships, {s.lesson.turn_limit} turns of {s.lesson.minutes_per_turn} minutes."]
+    breaks = s.victory.breaks_at
+    if breaks:
+        out.append(f"A side breaks off and loses once {round(100 * breaks)}% of its ships have struck.")
+    out.append(f"Played {t.games} times by the computer on {len(t.spread)} deployments: "
+               + ", ".join(f"{names[k]} won {100 * w:.0f}%" for k, w in zip(t.sides, t.wins))
+               + f", draws {100 * t.draws:.0f}%.")
+    if t.unmet:
+        out.append("No game printgen tried meets every aim; this one misses: " + "; ".join(missed(t, names)) + ".")
+    return out
 
 
 def place(p: Problem, upload: bool) -> tuple[str, str]:

@@ -6,6 +6,7 @@ the shooter to its target. The words around a frame say what it shows: a frame p
 
 from __future__ import annotations
 
+
 from dataclasses import dataclass
 
 from printgen.draw.shapes import Group, Line, Poly, Rect, Shape, Span, Text, compose, rotate, translate
@@ -45,7 +46,8 @@ def mini_map(scenario, dep: Deployment, view: MapView, poses: list[Pose], moves:
     from printgen.sheets.maps.hazards import chain_shapes, hazard_shapes
 
     out: list[Shape] = [Rect(view.x0, view.y0, view.w, view.h, "table", tag="mini-table")]
-    out += [s for s in hazard_shapes(view, scenario, dep.scale) if not isinstance(s, Text)]
+    out += [s for s in hazard_shapes(view, scenario, dep.scale)       # the areas, without their names
+            if not isinstance(s, Text) and s.tag != "obstacle-label"]     # (nor the paper patches under them)
     out += chain_shapes(view, scenario, dep)
     edges = system_of(scenario.ruleset).wind_edges(scenario.ruleset)
     if dep.edges:

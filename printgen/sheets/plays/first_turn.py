@@ -140,14 +140,17 @@ def first_turn_document(plan, options: Options) -> Drawing:
     for k, p in enumerate(phases):
         writer.phase(k, p)
     frame(page, options, plan.scenario.title, TITLE, 1, 1)
-    return Drawing(f"{plan.scenario.title}: {TITLE.lower()}", [page], subject="printgen first turn")
+    from printgen.registry import system_of
+
+    return Drawing(f"{plan.scenario.title}: {TITLE.lower()}", [page], look=system_of(plan.scenario.ruleset),
+                   subject="printgen first turn")      # the family's look: each nation's colour and pattern
 
 
 class _Writer:
     """Words and frames down the page."""
 
     def __init__(self, plan, page, box, options: Options):
-        self.plan, self.page, self.box, self.measure = plan, page, box, options.measure
+        self.plan, self.page, self.box, self.measure, self.options = plan, page, box, options.measure, options
         self.rs = plan.scenario.ruleset
         self.x, self.y, self.w = box.x, box.y + 14, box.w
         self.names = [p.ship.name for p in plan.deployment.placements]
@@ -168,11 +171,14 @@ class _Writer:
         value = first_turn_fact(self.plan, what, *args)
         return Span(fmt(value, kind, self.measure), font, ("first_turn_fact", what, *args), kind)
 
-    def faces(self, key: str) -> Span:
-        """The faces a rule entry gives, traced to the ruleset."""
+    def faces(self, key: str) -> list[Span]:
+        """The faces a rule entry gives, traced to the ruleset, with its mark where the rule is not the
+        source's (on this pupils' page, its symbol)."""
         from printgen.rules.printed import fmt
+        from printgen.rules.provenance import mark_spans
 
-        return Span(fmt(lookup(self.rs, key), "faces"), "", ("rule", key), "faces")
+        return [Span(fmt(lookup(self.rs, key), "faces"), "", ("rule", key), "faces"),
+                *mark_spans(self.rs, key, self.plan.scenario)]
 
     def ship(self, i: int) -> list[Span]:
         """A ship's name, with its nation where another ship of the table has the same name."""
@@ -203,7 +209,8 @@ class _Writer:
         self.y += 4 + 10 * lines + h + 14
         self.page.add(*key_line(self.plan.scenario, x0, self.y - 2, self.box.w, 8))
         self.y += 12
-        self.line([Span("On each map a brown line runs from where a ship was to where it sailed, and a dark line "
+        moved = "a brown line" if self.options.edition == "color" else "a thin line"
+        self.line([Span(f"On each map {moved} runs from where a ship was to where it sailed, and a thick line "
                         "joins a ship to the enemy it rolled its dice at.")], 8)
 
     def phase(self, k: int, p: Phase) -> None:
@@ -245,7 +252,7 @@ class _Writer:
         except (KeyError, AttributeError, ValueError):
             pass
         needed = lookup(self.rs, e.rule)
-        words += [Span("hits on "), self.faces(e.rule), Span("): ")]
+        words += [Span("hits on "), *self.faces(e.rule), Span("): ")]
         for j, f in enumerate(e.faces):
             words += [self.fact("face", k, at, j, font="bold" if f in needed else ""),
                       Span(" " if j < len(e.faces) - 1 else "")]
@@ -263,7 +270,7 @@ class _Writer:
         for j, f in enumerate(e.faces):
             words += [self.fact("face", k, at, j), Span(" and " if j < len(e.faces) - 1 else "")]
         what = e.rule.rpartition(".")[2].replace("_", " ")
-        return words + [Span(f" ({what} on "), self.faces(e.rule), Span(")." if e.result else ": no).")]
+        return words + [Span(f" ({what} on "), *self.faces(e.rule), Span(")." if e.result else ": no).")]
 
     def policy(self, side: str) -> str:
         st = first_turn(self.plan)[0]

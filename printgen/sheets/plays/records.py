@@ -44,12 +44,12 @@ def kit_run(plan) -> SimRun:
     a class plays it (the lesson's policies); `--turns` only when the kit's lesson (--periods,
     --minutes) is not the scenario's own."""
     from printgen.data.simulation import lesson_policies
-    from printgen.paths import scenario_ref
+    from printgen.paths import printed_ref
 
     r = plan.request
     games = kit_games(len(plan.deployment.placements), plan.scenario.lesson.turn_limit)
     policies = tuple(sorted(lesson_policies(plan.scenario).items()))      # as a class plays it
-    return SimRun(scenario_ref(plan.scenario), plan.options.seed, games, r.fraction, r.ships, r.scale, r.table,
+    return SimRun(printed_ref(plan), plan.options.seed, games, r.fraction, r.ships, r.scale, r.table,
                   r.preset, policies, None, lesson_words(r))
 
 

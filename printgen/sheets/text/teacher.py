@@ -85,9 +85,9 @@ def teacher_sheet(scenario, options: Options, captains, kinds: list[str] | None 
 @plan_derivation
 def kit_command(plan) -> str:
     """The command that builds this very kit, for the technician's box."""
-    from printgen.paths import scenario_ref
+    from printgen.paths import printed_ref
 
-    return " ".join(["printgen kit", scenario_ref(plan.scenario), *plan.request.cli_args()])
+    return " ".join(["printgen kit", printed_ref(plan), *plan.request.cli_args()])
 
 
 @plan_derivation

@@ -64,7 +64,7 @@ class PieceSize:
         return self.base_h - 2 * self.tab - self.name_strip
 
 
-def piece_size(rs, options: Options, ships=()) -> PieceSize:
+def piece_size(rs, options: Options, ships=(), path=None) -> PieceSize:
     """The pieces of these ships, their bands and strips tall enough for each name at NAME_PT or more
     (in two lines if need be); a PrintgenError if a name cannot print so on a base of this scale, with
     the smallest scale that prints every name."""
@@ -73,12 +73,26 @@ def piece_size(rs, options: Options, ships=()) -> PieceSize:
         smallest = next((k / 100 for k in range(round(options.scale * 100) + 1, 401)       # bounded: up to scale 4
                          if _sized(rs, dataclasses.replace(options.measure, scale=k / 100), k / 100, ships)[0]
                          is not None), None)
+        if smallest is None or options.scale >= 1:       # the table is full size: the names are the fleet's to fix
+            raise PrintgenError([_too_long(rs, options, s, path) for s in ships
+                                 if _sized(rs, options.measure, options.scale, (s,))[0] is None] or
+                                [Problem("the ships' names leave the pieces too little room", field="--scale",
+                                         fix="use shorter names in ships.csv")])
         what = f"the name '{ship.name}'" if ship is not None else "the ships' names"
         raise PrintgenError(Problem(f"at scale {options.scale:g} {what} cannot print at {NAME_PT:g} pt on its piece, "
                                     "the smallest a student reads at arm's length", field="--scale",
-                                    fix=(f"use --scale {smallest:g} or more (a larger --table)" if smallest else
-                                         "use shorter names in ships.csv")))
+                                    fix=f"use --scale {smallest:g} or more (a larger --table)"))
     return size
+
+
+def _too_long(rs, options: Options, ship, path) -> Problem:
+    """A name no piece of this scale prints at NAME_PT: the ship's line, and how short it must be."""
+    most = next((k for k in range(len(ship.name) - 1, 0, -1)                   # bounded by the name's length
+                 if _sized(rs, options.measure, options.scale, (dataclasses.replace(ship, name=ship.name[:k]),))[0]
+                 is not None), 1)
+    return Problem(f"the name '{ship.name}' ({len(ship.name)} characters) does not fit its piece at {NAME_PT:g} pt, "
+                   "the smallest a student reads at arm's length", file=path, line=ship.line, field="name",
+                   fix=f"shorten it to about {most} characters (or use bigger bases in the ruleset)")
 
 
 def _sized(rs, m, s: float, ships) -> tuple[PieceSize | None, object]:
@@ -111,6 +125,10 @@ def _lines(text: str, room: float, largest: float) -> tuple[float, list[str]] | 
     lines = wrap(text, room, NAME_PT, "bold")
     if len(lines) == 2 and all(fonts.width(ln, NAME_PT, "bold") <= room + 1e-6 for ln in lines):
         return NAME_PT, lines
+    for k in range(len(text) - 1, 0, -1):       # a hyphenated name broken after its hyphen ("Duguay-" "Trouin")
+        if text[k - 1] == "-" and text[k] != " " and all(fonts.width(ln, NAME_PT, "bold") <= room + 1e-6
+                                                         for ln in (text[:k], text[k:])):
+            return NAME_PT, [text[:k], text[k:]]
     return None
 
 
@@ -119,12 +137,17 @@ def _name_rows(ship, lines: list[str]) -> list[list[Span]]:
     name's i-th word (the checker reads a wrapped name word by word)."""
     if len(lines) == 1:
         return [[Span(lines[0], source=("fleet", ship.key, "name"), kind="text")]]
-    rows, i = [], 0
+    words, rows, i, part = ship.name.split(), [], 0, 0
     for line in lines:
         row: list[Span] = []
-        for word in line.split():
-            row += ([Span(" ")] if row else []) + [Span(word, source=("fleet", ship.key, "name", i), kind="text")]
-            i += 1
+        for token in line.split():
+            whole = part == 0 and token == words[i]
+            source = ("fleet", ship.key, "name", i) if whole else ("fleet", ship.key, "name", i, part)
+            row += ([Span(" ")] if row else []) + [Span(token, source=source, kind="text")]
+            if whole or not token.endswith("-") or part:     # the word ends here (a hyphen's second part)
+                i, part = i + 1, 0
+            else:
+                part = 1                                     # "Duguay-": the rest begins the next line
         rows.append(row)
     return rows
 
@@ -180,7 +203,7 @@ def _base_name(ship, size: PieceSize, s: float) -> tuple[float, list[str]] | Non
 def sprite_sheets(scenario, options: Options) -> Drawing:
     """Fold-over standing ships, packed onto pages."""
     rs = scenario.ruleset
-    size = piece_size(rs, options, scenario.fleet.ships)
+    size = piece_size(rs, options, scenario.fleet.ships, scenario.fleet.path)
     g = grid(content_box(options), size.w, size.h, "ship piece")
     # rows the page holds with the how-to legend under them at its smaller size (not over them)
     legend = _how_to_words(options, scenario, HOW_TO_SIZES[-1])
