@@ -88,12 +88,15 @@ def test_the_teacher_s_roster_of_the_largest_class_goes_on_over_pages(tmp_path, 
 
 
 # -- the turn tracker of the longest lesson (on the teacher's sheet) ----------------------------------------
+LONGEST = dict(periods=10, minutes=300)         # the longest lesson printgen takes: about 300 turns
+
+
 @pytest.mark.parametrize("name", ["trafalgar", "sluys-1340"])
 def test_the_turn_tracker_of_the_longest_lesson_has_every_turn(tmp_path, name):
     from printgen.draw.theme import TYPE
     from printgen.sheets.text.teacher import teacher_document
 
-    plan = plan_of(name, 24, periods=10, minutes=300)
+    plan = plan_of(name, 24, **LONGEST)
     turns = plan.scenario.lesson.turn_limit
     assert turns > 200
     pdf, traces = render_and_read(teacher_document(plan, plan.options), plan.options, tmp_path / "teacher.pdf")
@@ -111,7 +114,7 @@ def test_a_sheet_that_cannot_fit_is_a_clear_error(monkeypatch):
     that runs past them is a message naming the option to change, not a sheet of 200 pages."""
     import printgen.sheets.text.teacher as teacher
 
-    plan = plan_of("trafalgar", 24, periods=10, minutes=300)
+    plan = plan_of("trafalgar", 24, **LONGEST)
     monkeypatch.setattr(teacher, "pages_for", lambda rows, per_page=0: 0)      # no pages for the tracker
     with pytest.raises(PrintgenError) as e:
         teacher.teacher_document(plan, plan.options)

@@ -95,16 +95,17 @@ def games_for(ships: int, turns: int) -> int:
 
 
 def play_candidate(scenario: Scenario, options: Options, choice: Choice, deployments: int = DEPLOYMENTS,
-                   done: tuple | None = None) -> tuple[tuple[str, ...], tuple[int, ...], list[list]]:
-    """The candidate's games on each deployment (the kit's map first), played once to its turn limit
-    with no side breaking off, each with its turn-by-turn tally: (sides, ships a side, games a
-    deployment), from which `judge` reads every way of ending them. `done`: those played already,
-    to go on from."""
+                   done: tuple | None = None, until: float | None = None) -> tuple[tuple[str, ...], tuple[int, ...], list[list]]:
+    """The candidate's games on each deployment (the kit's map first), each with its turn-by-turn
+    tally: (sides, ships a side, games a deployment), from which `judge` reads every way of ending
+    them. A game goes on until a side has lost the share `until` of its ships (the largest break-off
+    share that will be judged: every smaller one has ended the game by then, on the same dice), or
+    to the turn limit (`until` None: no side ever breaks off). `done`: those played already."""
     from printgen.game.deploy import deploy
     from printgen.play.engine import setup
     from printgen.play.run import simulate
 
-    played = apply(scenario, choice.but(breaks_at=None), "")
+    played = apply(scenario, choice.but(breaks_at=until), "")
     sides = tuple(scenario.ruleset.sides)
     sizes = tuple(sum(1 for s in played.fleet.ships if s.side == side) for side in sides)
     rounds = list(done[2]) if done else []
@@ -263,15 +264,18 @@ def _search(scenario: Scenario, options: Options, students: int, balance: str, e
         order = [e for e in (WHOLE, *scenario.file.engagements) if both_sides(scenario, e)]
     tried: list[Trial] = []
     cache: dict = {}                     # games of each engagement and fleet, played once for every break-off rule
+    shares = breaks or BREAKS
+    until = None if None in shares else max(shares)   # no game need go on once the largest share has ended it
     for e in order:
         for n in sizes(scenario, e, students, sized)[:1]:
             for share in breaks or BREAKS:
                 counts = split(scenario, e, n)
                 for _ in range(BALANCE_STEPS + 1):
                     choice = Choice(e, tuple(counts.items()), share, timed(scenario, sum(counts.values())))
-                    t = judge(scenario, choice, _played(scenario, options, choice, cache, 1), balance, favoured)
+                    t = judge(scenario, choice, _played(scenario, options, choice, cache, 1, until), balance, favoured)
                     if t.miss <= FAR:                       # near enough: played on every deployment
-                        t = judge(scenario, choice, _played(scenario, options, choice, cache), balance, favoured)
+                        t = judge(scenario, choice, _played(scenario, options, choice, cache, DEPLOYMENTS, until),
+                                  balance, favoured)
                     tried.append(t)
                     if not t.unmet:
                         return t, tried
@@ -282,7 +286,8 @@ def _search(scenario: Scenario, options: Options, students: int, balance: str, e
         e = order[0]
         counts = split(scenario, e, max(2, math.ceil(students / 3)))
         choice = Choice(e, tuple(counts.items()), (breaks or BREAKS)[0], timed(scenario, sum(counts.values())))
-        tried.append(judge(scenario, choice, _played(scenario, options, choice, cache), balance, favoured))
+        tried.append(judge(scenario, choice, _played(scenario, options, choice, cache, DEPLOYMENTS, until), balance,
+                           favoured))
     return min(tried, key=lambda t: t.miss), tried
 
 
@@ -291,14 +296,16 @@ def as_written(scenario: Scenario, options: Options, balance: str = "fair") -> T
     as a candidate is, for the figures the lesson plan prints."""
     counts = tuple((side, sum(1 for s in scenario.fleet.ships if s.side == side)) for side in scenario.ruleset.sides)
     choice = Choice(WHOLE, counts, scenario.victory.breaks_at, scenario.lesson)
-    return judge(scenario, choice, play_candidate(scenario, options, choice), balance, _historical_winner(scenario))
+    return judge(scenario, choice, play_candidate(scenario, options, choice, until=choice.breaks_at), balance,
+                 _historical_winner(scenario))
 
 
-def _played(scenario: Scenario, options: Options, choice: Choice, cache: dict, deployments: int = DEPLOYMENTS):
+def _played(scenario: Scenario, options: Options, choice: Choice, cache: dict, deployments: int = DEPLOYMENTS,
+            until: float | None = None):
     """The candidate's games on its first `deployments` deployments, each played once for every break-off rule."""
     key = (choice.engagement, choice.counts, choice.lesson.turn_limit)
     if key not in cache or len(cache[key][2]) < deployments:
-        cache[key] = play_candidate(scenario, options, choice, deployments, cache.get(key))
+        cache[key] = play_candidate(scenario, options, choice, deployments, cache.get(key), until)
     return cache[key]
 
 
