@@ -32,7 +32,7 @@ DEPLOYMENTS = 3                  # a candidate's trial: its games on each of sev
 GAMES, FEWEST, SHIP_TURNS = 40, 24, 9_000   # ... at most GAMES each, fewer for a large fleet (SHIP_TURNS
 #                                  of play a deployment: about 0.2 s of one core for Trafalgar), never under FEWEST
 FAR = 0.15                       # a candidate this far from the aims on its first deployment is not played on more
-CONFIRM = 4                      # a candidate that meets the aims is played this many times more on the kit's map
+CONFIRM = 3                      # a candidate that meets the aims is played this many times as often on the kit's map
 STEP = 7919                      # the trial deployments' seeds: the kit's, then this far apart
 
 
@@ -323,8 +323,9 @@ def _confirmed(scenario: Scenario, options: Options, choice: Choice, cache: dict
     sides, sizes, rounds = _played(scenario, options, choice, cache, DEPLOYMENTS, until)
     played = apply(scenario, choice.but(breaks_at=until), "")
     st = setup(played, deploy(played, options), lesson_policies(scenario))
-    first = simulate(st, CONFIRM * len(rounds[0]), options.seed, tallies=True)   # its first games as before
-    return sides, sizes, [first, *rounds[1:]]
+    n = len(rounds[0])
+    more = simulate(st, (CONFIRM - 1) * n, options.seed, tallies=True, start=n)    # the games after those played
+    return sides, sizes, [rounds[0] + more, *rounds[1:]]
 
 
 def _played(scenario: Scenario, options: Options, choice: Choice, cache: dict, deployments: int = DEPLOYMENTS,

@@ -43,12 +43,13 @@ def chunks(games: int, workers: int) -> list[tuple[int, int]]:
 
 
 def simulate(setup: Setup, games: int, seed: int, workers: int | None = None,
-             progress: Callable[[int], None] | None = None, tallies: bool = False) -> list:
-    """Results of games 0..games-1 of the simulation seeded `seed`, in order; with `tallies`, each as
-    (result, [the game as it stood at the end of each turn]) (printgen.play.engine.play)."""
+             progress: Callable[[int], None] | None = None, tallies: bool = False, start: int = 0) -> list:
+    """Results of games start..start+games-1 of the simulation seeded `seed`, in order (a game's dice
+    depend on its number alone); with `tallies`, each as (result, [the game as it stood at the end of
+    each turn]) (printgen.play.engine.play)."""
     workers = workers or os.cpu_count() or 1
     _SHARED["tallies"] = tallies
-    jobs = [(seed, first, count) for first, count in chunks(games, workers)]
+    jobs = [(seed, start + first, count) for first, count in chunks(games, workers)]
     results: list[Result] = []
     if workers <= 1 or len(jobs) <= 1 or "fork" not in multiprocessing.get_all_start_methods():
         _SHARED["setup"] = setup
