@@ -285,7 +285,7 @@ def _search(scenario: Scenario, options: Options, students: int, balance: str, e
                     if t.miss <= FAR:                       # near enough: played on every deployment
                         t = judge(scenario, choice, _played(scenario, options, choice, cache, DEPLOYMENTS, until),
                                   balance, favoured)
-                    if not t.unmet:                         # the class plays the kit's map: more games there
+                    if not t.unmet and not _clear(t):       # the class plays the kit's map: more games there
                         t = judge(scenario, choice, _confirmed(scenario, options, choice, cache, until), balance,
                                   favoured)
                     tried.append(t)
@@ -310,6 +310,15 @@ def as_written(scenario: Scenario, options: Options, balance: str = "fair") -> T
     choice = Choice(WHOLE, counts, scenario.victory.breaks_at, scenario.lesson)
     return judge(scenario, choice, play_candidate(scenario, options, choice, until=choice.breaks_at), balance,
                  _historical_winner(scenario))
+
+
+def _clear(t: Trial) -> bool:
+    """Whether every side's wins on the kit's map clear MIN_WIN by their 95% interval (Wilson) already:
+    then more games there would not change the verdict, and are not played."""
+    from printgen.play.stats import wilson
+
+    n = round(t.games / len(t.spread))
+    return all(wilson(round(w * n), n)[0] >= MIN_WIN for w in t.spread[0])
 
 
 def _confirmed(scenario: Scenario, options: Options, choice: Choice, cache: dict, until: float | None):
