@@ -10,6 +10,8 @@ from printgen.units import Measure
 
 PAPERS = {"letter": (612.0, 792.0), "a4": (595.2756, 841.8898)}
 Edition = Literal["color", "bw"]
+UNITS = ("in", "cm")
+FORMATS = ("pdf", "svg", "png")
 MIN_SCALE = 0.25
 """Below a quarter scale a 1" base prints under limits.BASE_MIN_IN: the names and numbers on the maps
 no longer fit it (a kit at 0.2 fails its own check, at 0.05 with 167 discrepancies)."""

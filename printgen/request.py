@@ -9,6 +9,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 EDITIONS = {"color": ("color",), "bw": ("bw",), "both": ("color", "bw")}
+BALANCES = ("fair", "historical")        # fair: each side a real chance; historical: the winner keeps its edge
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,10 @@ DATA = Path(__file__).parent / "data"
 # test processes and the CLI they start, never the machine's cache. Answers are keyed by printgen's
 # code, so a run after an edit plays its games again; tests of the store set their own folder.
 os.environ.setdefault("PRINTGEN_CACHE", str(Path(tempfile.gettempdir()) / "printgen-tests-lesson-store"))
+# The teacher's usual choices (printgen config) never reach the tests: no settings file, no variables
+os.environ["PRINTGEN_CONFIG"] = str(Path(tempfile.gettempdir()) / "printgen-tests-no-config" / "config.toml")
+for _name in ("PRINTGEN_PAPER", "PRINTGEN_UNITS", "PRINTGEN_EDITION", "PRINTGEN_STUDENTS", "PRINTGEN_DEBUG"):
+    os.environ.pop(_name, None)
 
 
 def merge(base: dict, patch: dict) -> dict:

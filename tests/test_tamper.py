@@ -70,6 +70,22 @@ def test_a_changed_number_fails(kit):
     assert any(f.startswith(f"FAIL  quickref-color.pdf, page {page}: rule:shooting.dice.british prints '8'") for f in found)
 
 
+def test_check_json_names_the_changed_number(kit, run):
+    import json
+
+    code, out, _ = run("check", kit, "--json")
+    assert code == 0 and json.loads(out)["ok"] is True
+    page = page_of(kit, "quickref-color.pdf", ["rule", "shooting.dice.british"])
+    entry = traced(kit, "quickref-color.pdf", page, ["rule", "shooting.dice.british"])
+    edit_page(kit, "quickref-color.pdf", page, replace_shown_at(entry["text"].encode(), b"8", entry["bbox"]))
+    code, out, _ = run("check", kit, "--json")
+    found = json.loads(out)
+    assert code == 1 and found["ok"] is False
+    assert [d["status"] for d in found["documents"] if d["path"] == "quickref-color.pdf"] == ["fail"]
+    [d] = [d for d in found["discrepancies"] if d["file"] == "quickref-color.pdf"]
+    assert d["page"] == page and d["what"].startswith("rule:shooting.dice.british prints '8'") and len(d["box"]) == 4
+
+
 def test_a_changed_direction_fails(kit):
     page = page_of(kit, "quickref-color.pdf", ["label", "drift.direction"])
     edit_page(kit, "quickref-color.pdf", page, replace(b"(SE) Tj", b"(NE) Tj", 0))     # the only SE on its page

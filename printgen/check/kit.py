@@ -57,13 +57,14 @@ def check_bytes(data: bytes, doc: dict, trace: list, plan, files: dict[str, byte
 
 
 def check_kit(folder: Path, echo: Callable[[str], None] = print, quiet: bool = False,
-              report: Path | None = None, checked: dict[str, Checked] | None = None, plan=None) -> bool:
+              report: Path | None = None, checked: dict[str, Checked] | None = None, plan=None,
+              verdict: dict | None = None) -> bool:
     """Check every file the manifest lists, and only those. A file that is missing, a link, or not
     the bytes printgen wrote (its sha256 differs) is reported as such and not opened.
 
     `checked`: documents the kit's build checked from their bytes as it made them; one whose file
     has those bytes is not read again. `plan`: the plan the build made from the manifest's request
-    (default: made again from it)."""
+    (default: made again from it). `verdict`: filled with the same findings as data (`check --json`)."""
     folder = Path(folder)
     _not_half_moved(folder)
     manifest = load_manifest(folder)
@@ -89,12 +90,19 @@ def check_kit(folder: Path, echo: Callable[[str], None] = print, quiet: bool = F
     finally:
         joins.stop()
     found += replayed
+    statuses = []
     for d in manifest["documents"]:
         problems = by_path.get(d["path"], [])
         found += problems
         status = "FAIL" if problems or d["path"] in bad else "ok  " if d["path"] in by_path else "--  "
+        statuses.append((d["path"], d["pages"], status.strip()))
         if not quiet:
             echo(f"{status}  {d['path']} ({d['pages']} pages)" + ("" if status != "--  " else ": not compared"))
+    if verdict is not None:
+        verdict.update(ok=not found, documents=[{"path": p, "pages": n, "status": {"--": "not compared"}.get(s, s.lower())}
+                                                for p, n, s in statuses],
+                       discrepancies=[{"file": d.file, "page": d.page, "what": d.what,
+                                       "box": list(d.box) if d.box else None} for d in found])
     for d in found:
         echo(f"FAIL  {d}")
     if not found:

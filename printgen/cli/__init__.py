@@ -9,12 +9,9 @@ import sys
 import typer
 
 from printgen.cli.app import app
-from printgen.cli import check_cmd, list_cmd, odds_cmd, sprites_cmd  # noqa: F401  (commands register on `app`)
-from printgen.cli import kit_cmd, sheet_cmds  # noqa: F401
-from printgen.cli import map_cmd  # noqa: F401
-from printgen.cli import scenario_cmd  # noqa: F401
-from printgen.cli import serve_cmd  # noqa: F401
-from printgen.cli import simulate_cmd  # noqa: F401
+# Commands register on `app` as they are imported, and --help lists them in this order: by use
+from printgen.cli import kit_cmd, serve_cmd, check_cmd, simulate_cmd, scenario_cmd  # noqa: F401
+from printgen.cli import map_cmd, sprites_cmd, sheet_cmds, odds_cmd, list_cmd, config_cmd  # noqa: F401
 from printgen.errors import PrintgenError
 
 
@@ -33,7 +30,7 @@ def main() -> None:
     gc.freeze()
     gc.disable()
     try:
-        code = app(standalone_mode=False)       # returns the code of a typer.Exit
+        code = app(standalone_mode=False, default_map=usual_choices())   # returns the code of a typer.Exit
         code = code if isinstance(code, int) else 0
         if code == 130:                         # typer turns Ctrl-C into Exit(130), silently
             print(interrupted(), file=sys.stderr)
@@ -65,6 +62,21 @@ def main() -> None:
         message, code = unexpected(e)
         print(message, file=sys.stderr)
         sys.exit(code)
+
+
+def usual_choices() -> dict[str, dict]:
+    """The teacher's settings (printgen/settings.py) as each command's defaults, for the options it has
+    (click: the command line, then these, then the built-in default). An edition of "both" is the
+    kit's alone: a single sheet keeps its own default."""
+    from printgen import settings
+
+    found = {s.key: s.value for s in settings.current().values()}
+    single = {k: v for k, v in found.items() if not (k == "edition" and v == "both") and k != "students"}
+    return {name: dict(found) if name in ("kit", "scenario") else single for name in _commands()}
+
+
+def _commands() -> list[str]:
+    return [c.name or c.callback.__name__.replace("_", "-") for c in app.registered_commands]
 
 
 def _standard_streams() -> None:

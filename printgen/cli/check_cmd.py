@@ -17,17 +17,22 @@ def check_cmd(target: str = typer.Argument(..., help="a scenario name or folder,
               photocopy: bool = typer.Option(False, "--photocopy", help="a kit: also copy its black-and-white "
                                              "pages as a worn copier would (150 dpi, blurred, light greys cut) "
                                              "and check every cut and fold line, word, number, hit circle and "
-                                             "nation mark is still there")) -> None:
+                                             "nation mark is still there"),
+              as_json: bool = typer.Option(False, "--json", help="print the findings as JSON for a program to "
+                                           "read (ok, each document's status, each discrepancy with file and page)")) -> None:
     """Run the consistency checks; exit 1 if any fails."""
     manifest = Path(target) / "manifest.json"
+    echo = (lambda line: None) if as_json else typer.echo
     if manifest.is_file() or manifest.is_symlink() or (Path(target) / "trace.json").exists():
         from printgen.check.kit import check_kit
 
         if report is not None:
             _report_outside(Path(target), report)
-        ok = check_kit(Path(target), echo=typer.echo, report=report)
+        verdict: dict = {"kit": str(target)}
+        ok = check_kit(Path(target), echo=echo, report=report, verdict=verdict)
         if photocopy:
-            ok = _photocopy(Path(target)) and ok
+            ok = _photocopy(Path(target), echo, verdict) and ok
+        _print_json(as_json, verdict, ok)
         raise typer.Exit(0 if ok else 1)
     from printgen.data.scenario import load_scenario
     from printgen.options import Options
@@ -39,29 +44,42 @@ def check_cmd(target: str = typer.Argument(..., help="a scenario name or folder,
     printed = printed_tracks(sprite_sheets(scenario, Options()))
     results = run_checks(scenario, printed)
     for r in results:
-        typer.echo(f"{'ok  ' if r.ok else 'FAIL'}  {r.name}: {r.detail}")
+        echo(f"{'ok  ' if r.ok else 'FAIL'}  {r.name}: {r.detail}")
         for extra in r.failures[1:]:
-            typer.echo(f"        {extra}")
+            echo(f"        {extra}")
     failed = [r for r in results if not r.ok]
-    typer.echo(f"{len(results) - len(failed)} of {len(results)} checks pass" + (f", {len(failed)} fail" if failed else ""))
+    echo(f"{len(results) - len(failed)} of {len(results)} checks pass" + (f", {len(failed)} fail" if failed else ""))
+    _print_json(as_json, {"scenario": target, "checks": [{"name": r.name, "ok": r.ok, "detail": r.detail,
+                                                          "failures": list(r.failures)} for r in results]}, not failed)
     raise typer.Exit(1 if failed else 0)
 
 
-def _photocopy(folder: Path) -> bool:
+def _print_json(wanted: bool, verdict: dict, ok: bool) -> None:
+    if wanted:
+        import json
+
+        typer.echo(json.dumps({"ok": ok, **verdict}, indent=1, ensure_ascii=False))
+
+
+def _photocopy(folder: Path, echo, verdict: dict) -> bool:
     from printgen.check.photocopy import Copier, check_folder, summary
 
     copier = Copier()
     found, measured = check_folder(folder, copier)
     if not measured:
-        typer.echo("photocopy: the kit has no black-and-white edition to copy")
+        echo("photocopy: the kit has no black-and-white edition to copy")
         return True
-    for kind, (n, lost, least) in sorted(summary(measured, copier).items()):
-        typer.echo(f"{'ok  ' if not lost else 'FAIL'}  photocopy: {n - lost} of {n} {kind}s kept "
-                   f"(the weakest keeps {100 * least:.0f}% of its ink)")
+    kept = sorted(summary(measured, copier).items())
+    for kind, (n, lost, least) in kept:
+        echo(f"{'ok  ' if not lost else 'FAIL'}  photocopy: {n - lost} of {n} {kind}s kept "
+             f"(the weakest keeps {100 * least:.0f}% of its ink)")
     for d in found:
-        typer.echo(f"FAIL  {d}")
-    typer.echo("photocopy: " + (f"{len(found)} things a copy loses" if found else
-                                "everything a child cuts, folds, reads and tells apart survives a worn copier"))
+        echo(f"FAIL  {d}")
+    echo("photocopy: " + (f"{len(found)} things a copy loses" if found else
+                          "everything a child cuts, folds, reads and tells apart survives a worn copier"))
+    verdict["photocopy"] = {"kept": {kind: {"marks": n, "lost": lost, "weakest_ink": round(least, 3)}
+                                     for kind, (n, lost, least) in kept},
+                            "lost": [{"file": d.file, "page": d.page, "what": d.what} for d in found]}
     return not found
 
 

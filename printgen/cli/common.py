@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated, Literal, Optional
 
 import typer
 
-Edition = Annotated[str, typer.Option("--edition", help="color, or bw for the photocopier")]
-Paper = Annotated[str, typer.Option("--paper", help="letter or a4")]
+from printgen.options import FORMATS, PAPERS, UNITS
+
+# Choices typer lists in --help and refuses others of (exit 2), from the tuples the options check
+Edition = Annotated[Literal["color", "bw"], typer.Option("--edition", help="color, or bw for the photocopier")]
+Paper = Annotated[Literal[tuple(PAPERS)], typer.Option("--paper", help="the paper in your printer")]
 Scale = Annotated[Optional[float], typer.Option("--scale", help="factor for every distance: 0.5 for a half-size table")]
 Table = Annotated[Optional[str], typer.Option("--table", help="your table, e.g. 4x3ft or 120x90cm: sets --scale")]
-Units = Annotated[str, typer.Option("--units", help="in or cm for printed distances")]
-Format = Annotated[str, typer.Option("--format", help="pdf, svg (one file a page) or png previews")]
+Units = Annotated[Literal[UNITS], typer.Option("--units", help="inches or centimetres for printed distances")]
+Format = Annotated[Literal[FORMATS], typer.Option("--format", help="pdf, svg (one file a page) or png previews")]
 Dpi = Annotated[float, typer.Option("--dpi", help="resolution of png previews")]
 Out = Annotated[Optional[Path], typer.Option("--out", help="output folder [default: output/SCENARIO]")]
 Fraction = Annotated[Optional[float], typer.Option("--fraction", help="keep this share of each squadron, e.g. 0.5")]

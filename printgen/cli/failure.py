@@ -6,7 +6,10 @@ locks are cleaned) before the process exits 143; Ctrl-C does the same through Ke
 from __future__ import annotations
 
 import errno
+import os
 import signal
+
+DEBUG = os.environ.get("PRINTGEN_DEBUG", "") not in ("", "0")   # --debug: a bug's traceback on the terminal
 
 FIXES = {
     errno.EACCES: "choose a folder you may write to with --out, or ask for permission on this one",
@@ -54,6 +57,8 @@ def unexpected(e: Exception) -> tuple[str, int]:
     import tempfile
     import traceback
 
+    if DEBUG:
+        return "".join(traceback.format_exception(e)) + "printgen: internal error: this is a bug in printgen (--debug).", 1
     with tempfile.NamedTemporaryFile("w", prefix="printgen-bug-", suffix=".txt", delete=False) as f:
         traceback.print_exception(e, file=f)
     return (f"printgen: internal error ({type(e).__name__}: {e}); this is a bug in printgen, not in your data.\n"

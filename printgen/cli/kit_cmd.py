@@ -2,22 +2,23 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Optional
+from typing import Annotated, Literal, Optional
 
 import typer
 
 from printgen.cli.app import app
 from printgen.cli import common as c
+from printgen.request import BALANCES, EDITIONS
 
 Students = Annotated[int, typer.Option("--students", help="students in the class (each commands 1-3 ships)")]
 Periods = Annotated[Optional[int], typer.Option("--periods", help="lesson periods for the game [default: the scenario's, 2]")]
 Minutes = Annotated[Optional[int], typer.Option("--minutes", help="minutes a period [default: the scenario's, 50]")]
-Editions = Annotated[str, typer.Option("--edition", help="color, bw, or both")]
+Editions = Annotated[Literal[tuple(EDITIONS)], typer.Option("--edition", help="color, bw (for the photocopier), or both")]
 WithTiled = Annotated[bool, typer.Option("--with-tiled", help="put the table-size map into kit.pdf too")]
 Engagement = Annotated[Optional[str], typer.Option(
     "--engagement", help="the part of the battle to play, e.g. weather-column, or whole-battle [default: printgen "
                          "chooses one that fits the lesson]")]
-Balance = Annotated[str, typer.Option("--balance", help="fair (each side a chance) or historical (the real "
+Balance = Annotated[Literal[BALANCES], typer.Option("--balance", help="fair (each side a chance) or historical (the real "
                                                         "winner keeps its edge)")]
 BreakOff = Annotated[Optional[float], typer.Option(
     "--break-off", help="a side breaks off and loses once this share of its ships has struck, e.g. 0.33; 0: never "
@@ -35,13 +36,10 @@ def kit_cmd(scenario: str = typer.Argument("trafalgar", help="a scenario name or
             balance: Balance = "fair", break_off: BreakOff = None, out: c.Out = None) -> None:
     """Print the whole class kit (sprites, quick reference, cards, maps, rulers, captain and teacher
     sheets, kit.pdf, index.html, manifest.json), then check it."""
-    from printgen.errors import PrintgenError, Problem
     from printgen.kit.build import build_kit, plan_kit
     from printgen.kit.progress import Progress
-    from printgen.request import EDITIONS, KitRequest
+    from printgen.request import KitRequest
 
-    if edition not in EDITIONS:
-        raise PrintgenError(Problem(f"edition '{edition}' is not known", field="--edition", fix="use color, bw or both"))
     request = KitRequest(scenario=scenario, students=students, edition=edition, paper=paper, table=table, scale=scale,
                          fraction=fraction, ships=ships, preset=preset, units=units, seed=seed, periods=periods,
                          minutes=minutes, with_tiled=with_tiled, poster=poster, engagement=engagement,

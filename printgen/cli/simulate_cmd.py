@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 import os
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated, Literal, Optional
 
 import typer
 
@@ -13,6 +13,7 @@ from printgen.cli.app import app
 from printgen.cli import common as c
 from printgen.cli.kit_cmd import Balance, BreakOff, Engagement, Minutes, Periods
 from printgen.errors import PrintgenError, Problem
+from printgen.request import BALANCES
 
 MAX_GAMES = 1_000_000
 MAX_DEPLOYMENTS = 100
@@ -56,7 +57,7 @@ def simulate_cmd(scenario: str = typer.Argument(..., help="a scenario name or fo
                  policy: Policy = None, turns: Turns = None, workers: Workers = None, report: Report = None,
                  replay: Replay = None, replay_game: ReplayGame = 0, history: History = False,
                  deployments: Deployments = 1, students: Students = None, periods: Periods = None,
-                 minutes: Minutes = None, engagement: Engagement = None, balance: Optional[str] = typer.Option(
+                 minutes: Minutes = None, engagement: Engagement = None, balance: Optional[Literal[BALANCES]] = typer.Option(
                      None, "--balance", help="fair or historical (as printgen kit)"),
                  break_off: BreakOff = None) -> None:
     """Play the scenario GAMES times from its deployment (--seed: the kit's map; game i rolls its own

@@ -11,9 +11,8 @@ from printgen.errors import PrintgenError, Problem
 from printgen.lesson import search
 from printgen.lesson.engagement import WHOLE, apply
 from printgen.options import Options
+from printgen.request import BALANCES
 from printgen.rules.provenance import Entry
-
-BALANCES = ("fair", "historical")
 
 
 def playable(scenario: Scenario) -> bool:

@@ -49,7 +49,7 @@ def create_app(builds: Builds | None = None, hosts: list[str] | None = None) -> 
                  game: list[str] | None = None) -> HTMLResponse:
         """The form, with what the teacher chose and every problem by its field; `kept`: a refused build
         whose uploaded fleet the next post may use again (a browser does not keep chosen files)."""
-        kit = kit or f.KitForm(dict(f.DEFAULTS))
+        kit = kit or f.KitForm(f.first_values())
         return page("form.html.j2", status, v=kit.values, errors=kit.errors, catalogue=f.catalogue(),
                     editions=f.EDITIONS, papers=f.PAPERS, units=f.UNITS, balances=f.BALANCES, upload=f.UPLOAD,
                     names=f.NAMES, max_files=MAX_FILES, max_mb=MAX_FILE_BYTES / 1e6, kept=kept, game=game)

@@ -30,6 +30,19 @@ DEFAULTS = {"scenario": "trafalgar", "students": "24", "edition": "color", "pape
             "periods": "", "minutes": "", "balance": "fair"}
 
 
+def first_values() -> dict[str, str]:
+    """The form as it first shows: DEFAULTS with the teacher's usual choices (printgen config) filled in;
+    a settings file damaged since the server started is left out here (the terminal said so then)."""
+    from printgen import settings
+    from printgen.errors import PrintgenError
+
+    try:
+        usual = {s.key: str(s.value) for s in settings.current().values()}
+    except PrintgenError:
+        usual = {}
+    return {**DEFAULTS, **usual}
+
+
 @dataclass(frozen=True)
 class Choice:
     """A built-in scenario as the page lists it."""

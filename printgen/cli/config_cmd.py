@@ -1,0 +1,38 @@
+"""`printgen config`: the teacher's usual choices (paper, units, edition, class size), shown and set."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import typer
+
+from printgen.cli.app import app
+
+
+@app.command("config")
+def config_cmd(key: Optional[str] = typer.Argument(None, help="a setting: paper, units, edition or students"),
+               value: Optional[str] = typer.Argument(None, help="its new value, e.g. a4"),
+               unset: bool = typer.Option(False, "--unset", help="remove the setting KEY (back to printgen's default)")) -> None:
+    """Show your usual choices, or keep one so you need not type it: `printgen config paper a4`.
+    Kept in config.toml in your system's settings folder; PRINTGEN_PAPER, PRINTGEN_UNITS,
+    PRINTGEN_EDITION and PRINTGEN_STUDENTS override it; an option you type overrides both."""
+    from printgen import settings
+    from printgen.errors import PrintgenError, Problem
+
+    if key is not None and (value is not None or unset):
+        if value is not None and unset:
+            raise PrintgenError(Problem("--unset takes a setting, not a value", field="--unset",
+                                        fix=f"printgen config {key} --unset"))
+        path = settings.write(key, None if unset else value)
+        typer.echo(f"{key} {'removed from' if unset else 'kept in'} {path}")
+    elif key is not None and key not in settings.KEYS:
+        settings.parse(key, "", "the command line")            # names the settings there are
+    found = settings.current()
+    typer.echo(f"Settings file: {settings.config_file()}" + ("" if settings.config_file().exists() else " (none yet)"))
+    for name, (allowed, what) in settings.KEYS.items():
+        if key is not None and name != key:
+            continue
+        s = found.get(name)
+        choices = " | ".join(allowed) if allowed else "a number"
+        where = f"from {s.source}" if s else "printgen's default"
+        typer.echo(f"  {name:<9} {str(s.value) if s else '-':<7} {where}  ({what}: {choices})")
