@@ -61,48 +61,13 @@ def _unit_width(s: str, font: str) -> float:
 
 @cache
 def _covered() -> frozenset[int]:
-    """Code points every bundled face has a glyph for."""
-    maps = [_cmap(font_path(file).read_bytes()) for file in FILES.values()]
-    return frozenset(set.intersection(*maps))
+    """Code points every bundled face has a glyph for, from the character maps reportlab parsed when
+    it registered the faces (the kit draws with them anyway)."""
+    from reportlab.pdfbase.pdfmetrics import getFont
 
-
-def _cmap(ttf: bytes) -> set[int]:
-    """The code points a TrueType font maps to a glyph, from its Unicode cmap (format 12, else 4):
-    read directly, as a full parse of three fonts costs a quarter of a second at every start."""
-    import struct
-
-    tables = {ttf[12 + 16 * i:16 + 16 * i]: struct.unpack(">I", ttf[20 + 16 * i:24 + 16 * i])[0]
-              for i in range(struct.unpack(">H", ttf[4:6])[0])}
-    base = tables[b"cmap"]
-    subtables = {}
-    for i in range(struct.unpack(">H", ttf[base + 2:base + 4])[0]):
-        platform, encoding, offset = struct.unpack(">HHI", ttf[base + 4 + 8 * i:base + 12 + 8 * i])
-        subtables[(platform, encoding)] = base + offset
-    out: set[int] = set()
-    if (3, 10) in subtables:                                 # format 12: groups of (first, last, glyph)
-        at = subtables[(3, 10)]
-        for k in range(struct.unpack(">I", ttf[at + 12:at + 16])[0]):
-            first, last, glyph = struct.unpack(">III", ttf[at + 16 + 12 * k:at + 28 + 12 * k])
-            out.update(c for c in range(first, last + 1) if glyph + c - first)
-        return out
-    at = subtables[(3, 1)]                                   # format 4: segments of the BMP
-    n = struct.unpack(">H", ttf[at + 6:at + 8])[0] // 2
-    ends = struct.unpack(f">{n}H", ttf[at + 14:at + 14 + 2 * n])
-    starts = struct.unpack(f">{n}H", ttf[at + 16 + 2 * n:at + 16 + 4 * n])
-    deltas = struct.unpack(f">{n}h", ttf[at + 16 + 4 * n:at + 16 + 6 * n])
-    range_at = at + 16 + 6 * n
-    offsets = struct.unpack(f">{n}H", ttf[range_at:range_at + 2 * n])
-    for k, (start, end, delta, offset) in enumerate(zip(starts, ends, deltas, offsets)):
-        for c in range(start, min(end, 0xFFFE) + 1):
-            if offset == 0:
-                glyph = (c + delta) & 0xFFFF
-            else:
-                p = range_at + 2 * k + offset + 2 * (c - start)
-                glyph = struct.unpack(">H", ttf[p:p + 2])[0]
-                glyph = (glyph + delta) & 0xFFFF if glyph else 0
-            if glyph:
-                out.add(c)
-    return out
+    register_pdf_fonts()
+    return frozenset.intersection(*(frozenset(c for c, g in getFont(name).face.charToGlyph.items() if g)
+                                    for name in PDF_NAMES.values()))
 
 
 def missing(text: str) -> list[str]:
