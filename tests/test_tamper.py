@@ -339,3 +339,74 @@ def test_kit_pdf_is_joined_again_in_a_process_of_its_own_and_compared_if_that_di
     page = edit_page(kit, "kit-bw.pdf", None, swap(b"Short", b"Long", 0))
     found = fails(kit)
     assert any(f.startswith(f"FAIL  kit-bw.pdf, page {page}: differs from ") for f in found), found
+
+
+def _parts(kit, name: str) -> list[str]:
+    import json
+
+    manifest = json.loads((kit / "manifest.json").read_text())
+    return next(d for d in manifest["documents"] if d["path"] == name)["parts"]
+
+
+def test_kit_pdf_joined_again_by_qpdf_passes(kit):
+    """Another tool's join of the same documents is not byte-identical (nothing proven), and is
+    compared word for word and pixel for pixel: no false alarm."""
+    import shutil
+    import subprocess
+
+    qpdf = shutil.which("qpdf")
+    if qpdf is None:
+        pytest.skip("qpdf is not installed")
+    subprocess.run([qpdf, "--empty", "--pages", *(str(kit / p) for p in _parts(kit, "kit-bw.pdf")), "--",
+                    str(kit / "kit-bw.pdf")], check=True)
+    rehash(kit, "kit-bw.pdf")
+    from printgen.kit.combine import combine_pdfs
+
+    assert combine_pdfs([(kit / p).read_bytes() for p in _parts(kit, "kit-bw.pdf")]) != (kit / "kit-bw.pdf").read_bytes()
+    assert check_kit(kit, echo=lambda s: None, quiet=True)
+
+
+def _first_sprites_page(kit, name: str) -> int:
+    """kit.pdf's page that holds the first page of its sprites document (by the parts' page counts)."""
+    import json
+
+    manifest = json.loads((kit / "manifest.json").read_text())
+    pages = {d["path"]: d["pages"] for d in manifest["documents"]}
+    before = 0
+    for part in _parts(kit, name):
+        if part.startswith("sprites-"):
+            return before + 1
+        before += pages[part]
+    raise AssertionError("no sprites in kit.pdf")
+
+
+def test_a_flagship_star_left_out_of_kit_pdf_alone_fails(kit):
+    """The words are all there; the drawing is not: the first star drawn on kit.pdf's sprites page goes."""
+    page = _first_sprites_page(kit, "kit-bw.pdf")
+    edit_page(kit, "kit-bw.pdf", page, lambda data: re.sub(rb"(?m)^/FormXob\.star\d+ Do\n", b"", data, count=1))
+    found = fails(kit)
+    assert any(f.startswith(f"FAIL  kit-bw.pdf, page {page}: is drawn differently from sprites-bw.pdf, page 1 (")
+               for f in found), found
+    assert all(f.startswith("FAIL  kit-bw.pdf") for f in found), found
+
+
+def test_fold_lines_drawn_solid_in_kit_pdf_alone_fail(kit):
+    """Every dashed line (the folds) of kit.pdf's first sprites page made solid, in kit.pdf alone."""
+    import pikepdf
+
+    page = _first_sprites_page(kit, "kit-bw.pdf")
+    path = kit / "kit-bw.pdf"
+    dashed = re.compile(rb"\[[\d. ]+\] [\d.]+ d")
+    with pikepdf.open(path, allow_overwriting_input=True) as pdf:
+        forms = pdf.pages[page - 1].obj.Resources.XObject
+        changed = 0
+        for name in list(forms.keys()):
+            data = forms[name].read_bytes()
+            if dashed.search(data):
+                forms[name].write(dashed.sub(b"[] 0 d", data))
+                changed += 1
+        assert changed, "no dashed line on the page"
+        pdf.save(path)
+    rehash(kit, "kit-bw.pdf")
+    found = fails(kit)
+    assert any(f.startswith(f"FAIL  kit-bw.pdf, page {page}: is drawn differently from sprites-bw.pdf") for f in found), found

@@ -1,6 +1,8 @@
 """kit.pdf against its documents. Joining the documents again (the join is deterministic) must give
-kit.pdf's very bytes; if not (another pikepdf joined them, say), every page must carry the same
-words as the page of its document.
+kit.pdf's very bytes; if not (another pikepdf or qpdf joined them, say), every page must carry the
+same words as the page of its document and be drawn the same: both rendered at DRAWN_DPI in grey,
+no more than STRAY pixels may differ by more than INK_STEP (a hit circle left out, a fold line drawn
+solid, a star moved all change hundreds; the same drawing re-joined changes none).
 
 The join needs no plan, so `printgen check` starts it in a process of its own as soon as the files'
 sums are known, and it runs while the scenario and rules are loaded again and the workers check
@@ -14,6 +16,10 @@ import os
 from pathlib import Path
 
 from printgen.check.numbers import Discrepancy
+
+DRAWN_DPI = 50               # a 0.1" hit circle is 5 pixels across, a fold line's dashes 2 to 4 pixels long
+INK_STEP = 96                # of 255 grey levels: what anti-aliasing of the same drawing never reaches
+STRAY = 2
 
 
 def joins_again(folder: Path, kit: dict, parts: list[dict]) -> bool:
@@ -110,8 +116,52 @@ def check_combined(folder: Path, kit: dict, parts: list[dict], read: dict, prove
     if len(combined) != len(texts):
         return [Discrepancy(kit["path"], 0, f"has {len(combined)} pages, its documents {len(texts)}")]
     where = [(d["path"], k + 1) for d in parts for k in range(d["pages"])]
-    return [Discrepancy(kit["path"], i + 1, f"differs from {where[i][0]}, page {where[i][1]}")
-            for i, (a, b) in enumerate(zip(combined, texts)) if a != b]
+    worded = [Discrepancy(kit["path"], i + 1, f"differs from {where[i][0]}, page {where[i][1]}")
+              for i, (a, b) in enumerate(zip(combined, texts)) if a != b]
+    if worded:
+        return worded
+    try:
+        return [Discrepancy(kit["path"], i + 1, f"is drawn differently from {where[i][0]}, page {where[i][1]} "
+                                                f"({n} pixels at {DRAWN_DPI} dpi)", box)
+                for i, n, box in drawn_differences(folder, kit, parts)]
+    except Unreadable as e:
+        return [Discrepancy(kit["path"], 0, e.why)]
+
+
+def drawn_differences(folder: Path, kit: dict, parts: list[dict]):
+    """(page index, pixels, box in points) of each kit.pdf page not drawn as its document's page."""
+    import pypdfium2 as pdfium
+    from PIL import ImageChops
+
+    from printgen import limits, reading
+    from printgen.check.manifest import read_listed
+
+    combined = pdfium.PdfDocument(reading.read_bytes(folder / kit["path"], limits.KIT_FILE_BYTES))
+    i = 0
+    try:
+        for d in parts:
+            part = pdfium.PdfDocument(read_listed(folder, d["path"], limits.KIT_FILE_BYTES))
+            try:
+                for k in range(len(part)):
+                    a, b = (_grey(doc[n]) for doc, n in ((combined, i), (part, k)))
+                    if a.size != b.size:
+                        yield i, a.size[0] * a.size[1], None
+                    else:
+                        changed = ImageChops.difference(a, b).point(lambda v: 255 if v > INK_STEP else 0)
+                        n = changed.histogram()[255]
+                        if n > STRAY:
+                            x0, y0, x1, y1 = changed.getbbox()
+                            pt = 72 / DRAWN_DPI
+                            yield i, n, (x0 * pt, y0 * pt, x1 * pt, y1 * pt)
+                    i += 1
+            finally:
+                part.close()
+    finally:
+        combined.close()
+
+
+def _grey(page):
+    return page.render(scale=DRAWN_DPI / 72, grayscale=True).to_pil().convert("L")
 
 
 def page_texts(path: Path) -> list[str]:
