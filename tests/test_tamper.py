@@ -410,3 +410,23 @@ def test_fold_lines_drawn_solid_in_kit_pdf_alone_fail(kit):
     rehash(kit, "kit-bw.pdf")
     found = fails(kit)
     assert any(f.startswith(f"FAIL  kit-bw.pdf, page {page}: is drawn differently from sprites-bw.pdf") for f in found), found
+
+
+def test_rebuild_names_what_differs_from_the_kit_made_again(kit, run):
+    """`check --rebuild` makes the kit again from its request: an untouched kit is the same bytes; a
+    trace.json edited (its sum updated) and a page changed are each named, the page by its number."""
+    import json
+
+    code, out, _ = run("check", kit, "--rebuild")
+    assert code == 0 and "rebuild: all " in out and "byte for byte" in out
+    trace = json.loads((kit / "trace.json").read_text(encoding="utf-8"))
+    (kit / "trace.json").write_text(json.dumps(trace, indent=2), encoding="utf-8")   # the same facts, spelt anew
+    rehash(kit, "trace.json")
+    page = page_of(kit, "quickref-color.pdf", ["rule", "shooting.dice.british"])
+    entry = traced(kit, "quickref-color.pdf", page, ["rule", "shooting.dice.british"])
+    edit_page(kit, "quickref-color.pdf", page, replace_shown_at(entry["text"].encode(), b"8", entry["bbox"]))
+    code, out, _ = run("check", kit, "--rebuild", "--json")
+    found = json.loads(out)["rebuild"]["differ"]
+    assert code == 1
+    assert {"file": "trace.json", "page": 0, "what": "differs from the file the request makes today"} in found
+    assert {"file": "quickref-color.pdf", "page": page, "what": "its words differ from the page made today"} in found

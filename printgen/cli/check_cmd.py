@@ -18,6 +18,9 @@ def check_cmd(target: str = typer.Argument(..., help="a scenario name or folder,
                                              "pages as a worn copier would (150 dpi, blurred, light greys cut) "
                                              "and check every cut and fold line, word, number, hit circle and "
                                              "nation mark is still there"),
+              rebuild: bool = typer.Option(False, "--rebuild", help="a kit: also make it again from its request, "
+                                           "today, and compare it file by file (the first differing page named): "
+                                           "as slow as `printgen kit`"),
               as_json: bool = typer.Option(False, "--json", help="print the findings as JSON for a program to "
                                            "read (ok, each document's status, each discrepancy with file and page)")) -> None:
     """Run the consistency checks; exit 1 if any fails."""
@@ -32,6 +35,8 @@ def check_cmd(target: str = typer.Argument(..., help="a scenario name or folder,
         ok = check_kit(Path(target), echo=echo, report=report, verdict=verdict)
         if photocopy:
             ok = _photocopy(Path(target), echo, verdict) and ok
+        if rebuild:
+            ok = _rebuild(Path(target), echo, verdict) and ok
         _print_json(as_json, verdict, ok)
         raise typer.Exit(0 if ok else 1)
     from printgen.data.scenario import load_scenario
@@ -59,6 +64,19 @@ def _print_json(wanted: bool, verdict: dict, ok: bool) -> None:
         import json
 
         typer.echo(json.dumps({"ok": ok, **verdict}, indent=1, ensure_ascii=False))
+
+
+def _rebuild(folder: Path, echo, verdict: dict) -> bool:
+    from printgen.check.rebuild import rebuild_differences
+
+    found, compared = rebuild_differences(folder)
+    for d in found:
+        echo(f"FAIL  rebuild: {d}")
+    echo("rebuild: " + (f"{len(found)} of {compared} files differ from the kit made again today" if found else
+                        f"all {compared} files are byte for byte the kit its request makes today"))
+    verdict["rebuild"] = {"compared": compared, "differ": [{"file": d.file, "page": d.page, "what": d.what}
+                                                          for d in found]}
+    return not found
 
 
 def _photocopy(folder: Path, echo, verdict: dict) -> bool:
