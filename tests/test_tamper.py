@@ -430,3 +430,23 @@ def test_rebuild_names_what_differs_from_the_kit_made_again(kit, run):
     assert code == 1
     assert {"file": "trace.json", "page": 0, "what": "differs from the file the request makes today"} in found
     assert {"file": "quickref-color.pdf", "page": page, "what": "its words differ from the page made today"} in found
+
+
+def test_a_base_moved_on_a_table_size_sheet_fails(kit):
+    """A ship's base moved an inch east on a sheet of the table-size map (its number and name left
+    where they were): the sheet says which tile it is, and deployment.json says where the base goes."""
+    base = re.compile(rb"(?m)^([-\d.]+ [-\d.]+ m [-\d.]+ [-\d.]+ l [-\d.]+ [-\d.]+ l [-\d.]+ [-\d.]+ l h B)$")
+
+    def moved(data: bytes) -> bytes:
+        m = next(m for m in base.finditer(data))          # the first base drawn on the sheet
+        nums = m[1].split()
+        for i in (0, 3, 6, 9):                            # each corner's x
+            nums[i] = b"%.2f" % (float(nums[i]) + 72)
+        return data[:m.start()] + b" ".join(nums) + data[m.end():]
+
+    pages = [k + 1 for k, entries in enumerate(load_trace(kit)["map-tiled-color.pdf"]) if k
+             and any(e["source"][0] == "deploy" and e["source"][-1] == "number" for e in entries)]
+    page = edit_page(kit, "map-tiled-color.pdf", pages[0], moved)
+    found = fails(kit)
+    assert any(f.startswith(f"FAIL  map-tiled-color.pdf, page {page}: ") and "its base is not drawn at x " in f
+               for f in found), found

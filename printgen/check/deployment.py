@@ -130,8 +130,9 @@ def _number_by(p: dict, base: list, words: list[dict], plan, file: str, n: int) 
     return out
 
 
-def _outlines(page, height: float) -> list[list[tuple[float, float]]]:
-    """The corner points of every four-sided path of the page (a base turned to its heading, or not)."""
+def _outlines(page, height: float, sides: tuple[int, ...] = (4, 5)) -> list[list[tuple[float, float]]]:
+    """The corner points of every path of the page with `sides` segments: four-sided (a base turned
+    to its heading, or not) unless asked for others (a base cut at a sheet's edge)."""
     import pypdfium2.raw as raw
 
     from printgen.check.fastcalls import fn, handle
@@ -153,12 +154,13 @@ def _outlines(page, height: float) -> list[list[tuple[float, float]]]:
                 get_matrix(obj, m_at)
                 walk(obj, form_count(obj), form_get, _then(m[:], outer))
                 continue
-            if kind != PATH or count(obj) not in (4, 5):
+            segments = count(obj) if kind == PATH else 0
+            if segments not in sides:
                 continue
             get_matrix(obj, m_at)
             a, b, c, d, e, f = _then(m[:], outer)
             pts = []
-            for s in range(4):
+            for s in range(min(segments, max(4, segments - 1))):      # a closing segment repeats the first point
                 point(segment(obj, s), x_at, y_at)
                 pts.append((a * x.value + c * y.value + e, height - (b * x.value + d * y.value + f)))
             out.append(pts)

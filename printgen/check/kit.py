@@ -347,6 +347,10 @@ def _check_pages(pages, doc: dict, trace: list, plan, deploy_text, checks: tuple
             out += _colours(page, name, i)
         if "bases" in checks:
             out += _bases(page, page_trace, plan, name, i)
+        if "tiles" in checks:
+            from printgen.check.tiles import check_tiles
+
+            out += check_tiles(page, plan, name, i)
     if "fleet" in checks:
         printed = {e["source"][1] for t in trace for e in t if e["source"][0] == "fleet" and e["source"][2] == "name"
                    and "shape" not in e}

@@ -52,7 +52,8 @@ class DocumentKind:
     option: str = ""                  # only in a kit whose options set this one (the poster: --poster)
     checks: tuple[str, ...] = ()      # what `printgen check` measures on it besides every document's
     #                                 numbers, words, lines and ink: "fleet" (exactly the fleet's ships),
-    #                                 "bases" (each base's size and marks)
+    #                                 "bases" (each base's size and marks), "tiles" (each sheet of the
+    #                                 table-size map: its bases where deployment.json puts them)
     last: bool = False                # prints the other documents' page counts: drawn after them
     heavy: bool = False               # long to make (its games, its many sheets): started first
     one_page: bool = False            # one page by construction: counted without drawing it

@@ -8,7 +8,7 @@ MAP = DocumentKind("map", "Deployment map", 130, "printgen.sheets.maps.deploy_ma
                    audience="teacher", checks=("fleet",), advice="Deployment map: plain paper, for you to set the table.",
                    help="Deploy the fleets (seeded) and print the map, the placement table and deployment.csv/.json.")
 TILED = DocumentKind("tiled-map", "Full-size map", 140, "printgen.sheets.maps.tiled_map:tiled_document", takes="plan",
-                     audience="teacher", in_kit="optional", stem="map-tiled", heavy=True, thumbs="first",
+                     audience="teacher", in_kit="optional", stem="map-tiled", heavy=True, thumbs="first", checks=("tiles",),
                      advice="Full-size map: plain paper; trim and tape the sheets in the order of the index.")
 KINDS = (
     MAP,
