@@ -3,7 +3,6 @@ says, and a family refuses a habit it does not play."""
 
 from __future__ import annotations
 
-import math
 
 import pytest
 from playkit import family, game, ruleset

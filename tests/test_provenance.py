@@ -41,7 +41,9 @@ def test_a_misspelt_provenance_key_is_a_clear_error(run, scenario_dir):
 
 
 def test_a_scenario_without_lesson_data_gets_printgens_choice(scenario_dir):
-    import tomllib, tomli_w
+    import tomllib
+
+    import tomli_w
 
     folder = scenario_dir()
     data = tomllib.loads((folder / "scenario.toml").read_text())

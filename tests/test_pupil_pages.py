@@ -192,7 +192,6 @@ def test_the_teachers_sheet_and_the_lesson_plan_count_what_the_kit_prints(kits, 
             continue
         r = plan.record(kind)
         two = r.two_sided and d["pages"] > 1
-        copies = plan.record(kind).copies
         from printgen.game.materials import copies as copies_of
 
         sheets = (math.ceil(d["pages"] / 2) if two else d["pages"]) * copies_of(plan, kind)

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Callable
 
-from printgen.check.discrepancy import Discrepancy  # noqa: F401 (where the checks import it from)
+from printgen.check.discrepancy import Discrepancy  # the checks import it from here
 from printgen.rules.printed import fmt
 from printgen.rules.trace import PLAN_DERIVATIONS, Source, resolve
 

@@ -88,7 +88,7 @@ def _standard_streams() -> None:
             os.fstat(fd)
         except OSError:
             os.open(os.devnull, os.O_RDWR)          # the lowest free descriptor: this one
-    for name, fd in (("stdout", 1), ("stderr", 2)):
+    for name, _fd in (("stdout", 1), ("stderr", 2)):
         if getattr(sys, name) is None:
             setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))
 

@@ -55,8 +55,6 @@ def serve_cmd(host: Annotated[str, typer.Option("--host", help="address to liste
     import threading
     import webbrowser
 
-    import uvicorn
-
     from printgen.errors import PrintgenError, Problem
     from printgen.serve.app import create_app
     from printgen.serve.server import make_server

@@ -11,7 +11,7 @@ import typer
 
 from printgen.cli.app import app
 from printgen.cli import common as c
-from printgen.cli.kit_cmd import Balance, BreakOff, Engagement, Minutes, Periods
+from printgen.cli.kit_cmd import BreakOff, Engagement, Minutes, Periods
 from printgen.errors import PrintgenError, Problem
 from printgen.request import BALANCES
 

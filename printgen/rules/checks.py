@@ -84,7 +84,7 @@ def wind_edges(rs) -> CheckResult:
             failures.append(f"the {side} edge has no colour")
             continue
         pos = 0.0
-        for a, b, colour in segs:
+        for a, b, _colour in segs:
             if a > pos + 1e-9:
                 failures.append(f"{side} edge: {pos:g}-{a:g} ft has no colour")
             elif a < pos - 1e-9:

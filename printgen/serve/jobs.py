@@ -83,8 +83,8 @@ class Build:
 
     def errors(self) -> list[str]:
         """The kit's own messages (stderr without its progress lines): problems on exit 2, a traceback on a crash."""
-        lines = [l for l in self._text("stderr.txt").splitlines() if not PROGRESS.match(l)]
-        return [l for l in lines if l.strip() and l.strip() != "printgen: error:"]
+        lines = [ln for ln in self._text("stderr.txt").splitlines() if not PROGRESS.match(ln)]
+        return [ln for ln in lines if ln.strip() and ln.strip() != "printgen: error:"]
 
     def manifest(self) -> dict:
         from printgen import limits, reading

@@ -267,7 +267,7 @@ class _Writer:
             words += [Span(" and "), *self.ship(e.other), Span(" touch: a roll of ")]
         else:
             words += [Span(" rolls ")]
-        for j, f in enumerate(e.faces):
+        for j in range(len(e.faces)):
             words += [self.fact("face", k, at, j), Span(" and " if j < len(e.faces) - 1 else "")]
         what = e.rule.rpartition(".")[2].replace("_", " ")
         return words + [Span(f" ({what} on "), *self.faces(e.rule), Span(")." if e.result else ": no).")]

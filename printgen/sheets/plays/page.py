@@ -191,7 +191,7 @@ def plays_page(scenario, options: Options, setup, summary: Summary, run: SimRun,
           ", a flagship ", _plan(v.flagship_struck, "victory_points", "struck", True),
           ", captured (still grappled at the end) ", _plan(v.captured, "victory_points", "captured", False),
           *_mark(scenario, "victory"), "."])
-    for k, side in enumerate(summary.sides):
+    for side in summary.sides:
         line([f"{names[side]}: ", fig("struck", side), " ships struck, ", fig("points", side),
               " victory points (averages)."], indent=8)
 

@@ -73,7 +73,7 @@ def replay_drawing(scenario, options: Options, setup: Setup, seed: int, index: i
         for (a, b), kind in sorted(links.items()):
             (xa, ya), (xb, yb) = at(*poses[a][:2]), at(*poses[b][:2])
             page.add(Line(xa, ya, xb, yb, "rule", tag=f"link.{kind}"))
-        for (name, side, flag, *_rest), (x, y, h, hp, struck), nation in zip(setup.start, poses, nations):
+        for (_name, _side, _flag, *_rest), (x, y, h, _hp, struck), nation in zip(setup.start, poses, nations):
             length, width = _rest[3], _rest[4]
             corners = tuple(at(*c) for c in base_corners(x, y, h, length, width))
             page.add(Poly(corners, "map.overlap" if struck else f"ship.{nation}", tag="struck" if struck else "ship"))

@@ -163,10 +163,10 @@ def _compose(panels: list[tuple[Panel, bool, bool]], box, col_w: float, columns:
         band.clear()
         top = bottom
 
-    for p, wide, new_page in panels:
+    for p, wide, starts_page in panels:
         if p.height > box.h:
             return None
-        if new_page:
+        if starts_page:
             flush()
             if pages[-1]:
                 pages.append([])

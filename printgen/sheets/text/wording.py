@@ -265,7 +265,7 @@ def to_spans(text: str, wording: Wording, font: str = "") -> list[Span]:
     """Split rendered text into spans: traced numbers, **bold** words, plain words."""
     out: list[Span] = []
     bold = False
-    for i, part in enumerate(_BOLD.split(text)):
+    for part in _BOLD.split(text):
         if part == "**":
             bold = not bold
             continue

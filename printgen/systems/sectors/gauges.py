@@ -99,7 +99,7 @@ def sweep_template(scenario, options: Options) -> list[Piece]:
             else:
                 shapes.append(Text(x, y + 3 + side * -2, (_deg(rs, key),), TYPE.small))
     x, y, leg = cx, cy, r * 0.42                    # the track: a leg at each step of the sweep
-    for k, a in enumerate(steps):
+    for a in steps:
         t = math.radians(a)
         nx, ny = x + leg * math.cos(t), y - leg * math.sin(t)
         shapes += arrow(x, y, nx, ny, 6)

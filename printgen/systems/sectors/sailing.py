@@ -266,7 +266,7 @@ class Sailing:
         went = 0.0
         for x, y, h, fx, fy, run in legs:
             b.place(x, y, h)
-            for at, kind, k in self.hazards_on(b, fx, fy, run):
+            for at, _kind, k in self.hazards_on(b, fx, fy, run):
                 b.place(x + fx * at, y + fy * at, h)
                 if not self.hazard(b, k):
                     return went + at, False

@@ -20,7 +20,7 @@ def wind_rose(cx: float, cy: float, r: float, rs, size: float = 6.5, word: bool 
     out: list[Shape] = [Circle(cx, cy, r, "panel", tag="wind-rose")]
     arcs = ((eye, mv.round_ship_min_angle_to_wind_deg, "wind.nogo", "movement.round_ship_min_angle_to_wind_deg"),
             (eye + 180, mv.with_wind_within_deg, "wind.bonus", "movement.with_wind_within_deg"))
-    for centre, half, role, key in arcs:
+    for centre, half, role, _key in arcs:
         out.append(Poly(tuple(wedge(cx, cy, r, centre - half, centre + half)), role, tag=role))
     for centre, half, role, key in arcs:
         for side in (-1, 1):                          # the angle, written inside the arc near each edge
