@@ -8,9 +8,9 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import Field, NonNegativeFloat, PositiveFloat, confloat, conint, constr, model_validator
+from pydantic import Field, NonNegativeFloat, PositiveFloat, StringConstraints, model_validator
 
 from printgen import limits, paths
 from printgen.files import text as texts
@@ -27,15 +27,15 @@ from printgen.registry import system_of
 
 
 class Info(Strict):
-    title: constr(min_length=1, max_length=limits.TITLE_CHARS)
+    title: Annotated[str, StringConstraints(min_length=1, max_length=limits.TITLE_CHARS)]
     ruleset: str
     ships: str = "ships.csv"
 
 
 class Squadron(Strict):
     side: str
-    ships: conint(gt=0, le=limits.FLEET_SHIPS)
-    label: constr(max_length=limits.NAME_CHARS) = ""
+    ships: Annotated[int, Field(gt=0, le=limits.FLEET_SHIPS)]
+    label: Annotated[str, StringConstraints(max_length=limits.NAME_CHARS)] = ""
 
 
 class FleetOptions(Strict):
@@ -68,9 +68,9 @@ class Obstacle(Strict):
 
 
 class Preset(Strict):
-    title: constr(max_length=limits.TITLE_CHARS) = ""
-    fraction: confloat(gt=0, le=1) | None = None
-    ships: conint(gt=0, le=limits.FLEET_SHIPS) | None = None
+    title: Annotated[str, StringConstraints(max_length=limits.TITLE_CHARS)] = ""
+    fraction: Annotated[float, Field(gt=0, le=1)] | None = None
+    ships: Annotated[int, Field(gt=0, le=limits.FLEET_SHIPS)] | None = None
 
 
 class ScenarioFile(Strict):

@@ -12,25 +12,27 @@ file (`story_word`), and a part that is a reading of uncertain history carries i
 
 from __future__ import annotations
 
-from pydantic import Field, constr
+from typing import Annotated
+
+from pydantic import Field, StringConstraints
 
 from printgen import limits
 from printgen.rules.model import Strict
 from printgen.rules.trace import lookup, plan_derivation
 
-Words = constr(min_length=1, max_length=limits.STORY_CHARS)
+Words = Annotated[str, StringConstraints(min_length=1, max_length=limits.STORY_CHARS)]
 
 
 class Part(Strict):
-    heading: constr(min_length=1, max_length=80)
+    heading: Annotated[str, StringConstraints(min_length=1, max_length=80)]
     text: Words
 
 
 class Story(Strict):
     before: list[Part] = Field(default=[], max_length=8)
     after: list[Part] = Field(default=[], max_length=8)
-    approach: constr(max_length=400) = ""              # what the story page's map shows
-    sources: list[constr(min_length=1, max_length=300)] = Field(default=[], max_length=12)
+    approach: Annotated[str, StringConstraints(max_length=400)] = ""              # what the story page's map shows
+    sources: list[Annotated[str, StringConstraints(min_length=1, max_length=300)]] = Field(default=[], max_length=12)
 
 
 @plan_derivation

@@ -5,15 +5,15 @@ table's scale. Errors name the line of scenario.toml and say what would be valid
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import Field, confloat, conint, field_validator, model_validator
+from pydantic import Field, field_validator, model_validator
 
 from printgen.files.tomlfile import validate
 from printgen.errors import PrintgenError, Problem
 from printgen.rules.model import Compass, Strict
 
-Inches = confloat(ge=0, le=1000)
+Inches = Annotated[float, Field(ge=0, le=1000)]
 COMPASS_DEG = {"N": 0, "NE": 45, "E": 90, "SE": 135, "S": 180, "SW": 225, "W": 270, "NW": 315}
 
 
@@ -28,7 +28,7 @@ def _pair(v, name: str) -> tuple[float, float]:
 
 class SquadronPlan(Strict):
     leaders: list[str] = []                          # at the head of the squadron, in this order
-    aim: confloat(ge=0, le=1) = 0.5                  # where it heads for: 0 the line's head, 1 its rear
+    aim: Annotated[float, Field(ge=0, le=1)] = 0.5                  # where it heads for: 0 the line's head, 1 its rear
 
 
 class DeploymentSettings(Strict):
@@ -37,9 +37,9 @@ class DeploymentSettings(Strict):
     line_start_from_north_in: Inches = 6
     line_gap_in: tuple[float, float] = (2, 4)
     line_jitter_in: Inches = 1
-    line_heading_jitter_deg: confloat(ge=0, le=30) = 8
+    line_heading_jitter_deg: Annotated[float, Field(ge=0, le=30)] = 8
     line_sag_in: Inches = 2
-    line_max_columns: conint(ge=1, le=4) = 3
+    line_max_columns: Annotated[int, Field(ge=1, le=4)] = 3
     line_column_gap_in: Inches = 2
     # "battle": one line of battle, doubled where it cannot reach (Trafalgar); "squadrons": each squadron
     # its own line side by side, as medieval fleets chained theirs (Sluys). Unset: by the rules' system.
@@ -48,11 +48,11 @@ class DeploymentSettings(Strict):
     attack_gap_in: tuple[float, float] = (1, 2)
     attack_spread_in: Inches = 2
     attack_jitter_in: Inches = 0.4
-    attack_heading_jitter_deg: confloat(ge=0, le=30) = 5
+    attack_heading_jitter_deg: Annotated[float, Field(ge=0, le=30)] = 5
     leaders_ahead_in: Inches = 1
     out_of_range_margin_in: Inches = 1
     edge_margin_in: Inches = 0.5
-    clearance_in: confloat(gt=0, le=12) = 0.3
+    clearance_in: Annotated[float, Field(gt=0, le=12)] = 0.3
     loners: list[str] = []
     loner_heading: Compass = "E"
     squadrons: dict[str, SquadronPlan] = Field(default_factory=dict)
