@@ -79,7 +79,7 @@ def _in_a_row(pages: list[_Page], w: float, h: float, group, box: Box) -> tuple[
 
 
 def _new_row(pages: list[_Page], w: float, h: float, group, box: Box) -> tuple[int, float, float]:
-    for _p, page in enumerate(pages):
+    for p, page in enumerate(pages):
         if page.used + h <= box.h + EPS:
             break
     else:
