@@ -82,7 +82,8 @@ _INVISIBLE = {0x034F, 0x180B, 0x180C, 0x180D, 0x180F, *range(0xFE00, 0xFE10), *r
 def _marks(text: str) -> str | None:
     """What is wrong with the combining marks (accents) of `text`: one with no letter under it (first,
     or after a space), or the same one twice on a letter; or an invisible selector. None if nothing."""
-    base, on = None, set()
+    base: str | None = None
+    on: set[str] = set()
     for c in unicodedata.normalize("NFD", text):
         if ord(c) in _INVISIBLE:
             return f"contains the invisible character {codepoint(c)}"

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Callable
 
@@ -37,7 +38,7 @@ class Board:
     of cells as wide as the reach of a collision, so a new base is tested against its neighbours
     only: placing a fleet costs time in proportion to the fleet, not its square."""
 
-    def __init__(self, field, placed: list[Spot] = ()):
+    def __init__(self, field, placed: Sequence[Spot] = ()):
         self.f = field
         self.reach = math.hypot(field.length, field.beam) + field.settings.clearance_in * field.scale
         self.polys: list = []

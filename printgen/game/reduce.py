@@ -115,7 +115,7 @@ def _priority(scenario) -> dict[Ship, int]:
 
     names = deployment_names(scenario) + list(scenario.file.fleet.named)
     order: list[Ship] = [s for s in scenario.fleet.ships if s.flagship]
-    folded = {}
+    folded: dict[str, list[Ship]] = {}
     for s in scenario.fleet.ships:
         for n in (s.name, *s.aliases):
             folded.setdefault(fold(n), []).append(s)

@@ -16,7 +16,7 @@ def break_count(plan, side: str) -> int:
 
 
 @plan_derivation
-def fitted_games(plan) -> int:
+def fitted_games(plan) -> int | str:
     """Games printgen played of the chosen game."""
     return plan.fitted.games if plan.fitted is not None else NONE
 
@@ -27,7 +27,7 @@ def fitted_deployments(plan) -> int | str:
 
 
 @plan_derivation
-def fitted_rate(plan, what: str) -> int:
+def fitted_rate(plan, what: str) -> int | str:
     """A side's share of the chosen game's wins (`what`: the side), or of its draws ("draws"), in whole
     per cent."""
     t = plan.fitted

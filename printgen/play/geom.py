@@ -173,7 +173,8 @@ def through_gap(px: float, py: float, qx: float, qy: float, rects: list[Rect], n
     if length == 0:
         return False
     nx, ny = -ey / length, ex / length
-    left, right = [], []
+    left: list[tuple[float, Rect]] = []
+    right: list[tuple[float, Rect]] = []
     for r in rects:
         x, y, fx, fy, hl, hw = r
         across = (x - px) * nx + (y - py) * ny             # the centre's distance from the line, signed

@@ -9,10 +9,12 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Callable, TypeVar
 
 from printgen.game.geometry import EdgeSegment
 from printgen.play.geom import Rect, rect
+
+T = TypeVar("T")
 
 Pair = tuple[int, int]
 
@@ -86,7 +88,7 @@ class Game:
         """Where every base is: the key of what the engine works out from the table alone."""
         return tuple([s.pose for s in self.ships])
 
-    def remember(self, key: tuple, work: Callable[[], object]) -> object:
+    def remember(self, key: tuple, work: Callable[[], T]) -> T:
         """`work()`, or what it gave before for the same key in any game of this simulation.
 
         Every game of a simulation starts from the same deployment, and until the dice part them

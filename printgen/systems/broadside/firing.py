@@ -3,11 +3,27 @@ A mixin of play.Broadside, whose tables (bands, long, short, hit, chance) it rea
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
 
 from printgen.play.geom import EPS, Grid, distance, segment_blocked, through_gap
 from printgen.play.state import Game, Ship
 
+
+def _no_lines() -> tuple[dict[int, list], dict[tuple[int, int], bool], list[Grid]]:
+    """A table's lines of fire before any is worked out: targets per shooter, clear per pair, the grid."""
+    return {}, {}, []
+
+
 class Firing:
+    if TYPE_CHECKING:              # the tables of the host, play.Broadside (for the type checker only)
+        rs: Any
+        bands: list[tuple[float, float, str]]
+        long: float
+        short: float
+        narrow: float
+        hit: dict[str, frozenset[int]]
+        chance: dict[str, float]
+
     def target_band(self, game: Game, s: Ship, t: Ship) -> tuple[str, float] | None:
         """(band, range) if `s` can shoot `t` now: in its broadside area, in range, line of fire clear."""
         return self.band_from(game, s, s.r, t)
@@ -107,7 +123,7 @@ class Firing:
         # what a ship could fire at from where it is, and whether the line of fire is clear, depend
         # on the table alone: worked out once for a table (per shooter, per pair), whichever game or
         # side comes to it; who has struck and the hit points pick among them
-        targets, clear, cells = game.remember(("lines", game.poses()), lambda: ({}, {}, []))
+        targets, clear, cells = game.remember(("lines", game.poses()), _no_lines)
         shooters = sorted((s for s in ships if s.side == side and not s.struck), key=lambda s: s.squad)
         rnd = game.rng.random
         enemies = None

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 from math import cos, radians, sin
+from typing import TYPE_CHECKING, Any
 
 from printgen.play.geom import (EPS, colour_at, gap, in_sectors, obstacles, sectors, slide_among, sweeps_through)
 from printgen.play.policies import Policy
@@ -14,6 +15,20 @@ from printgen.play.state import Game, Ship
 
 
 class Sailing:
+    if TYPE_CHECKING:              # the host, play.Broadside: its tables and firing.Firing's questions
+        rs: Any
+        speed: dict[str, float]
+        turn_max: float
+        long: float
+        short: float
+        chance: dict[str, float]
+        contact: float
+        eyes: list[tuple[float, float]]
+
+        def fire_bound(self, x: float, y: float, fx: float, fy: float, s: Ship, t: Ship) -> float: ...
+        def band_from(self, game: Game, s: Ship, sr, t: Ship, blockers: list[Ship] | None = None
+                      ) -> tuple[str, float] | None: ...
+
     def colour_of(self, game: Game, x: float, y: float, h: float) -> str:
         """The wind colour of a bow at (x, y) heading h: red within `into_wind_deg` of the wind's eye,
         else the colour of the table edge it points at."""

@@ -7,6 +7,7 @@ adds the sectors, boxes and words, and uses `Form` to keep them on the deck or t
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from printgen.draw.shapes import Circle, Line, Poly, Shape
@@ -115,7 +116,7 @@ class Hull:
         return tuple(top + bottom[::-1])
 
 
-def hull_shapes(hull: Hull, nation: str, clear: list[tuple[bool, tuple[float, float]]] = ()) -> list[Shape]:
+def hull_shapes(hull: Hull, nation: str, clear: Sequence[tuple[bool, tuple[float, float]]] = ()) -> list[Shape]:
     """Oars, ram, hull, deck, castles, dragon head: everything under the piece's words and boxes.
     `clear`: (port side?, (x0, x1)) stretches of the base where no oar may cross a word."""
     f, L, yc = hull.form, hull.L, hull.yc

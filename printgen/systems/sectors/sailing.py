@@ -22,9 +22,13 @@ The fragment's movement, as printgen plays it:
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING, Any
 
 from printgen.play.geom import corners, distance, first_contact, gap, point_rect, rect, slide_among
 from printgen.systems.sectors.boats import FIGHTING, GONE, Boat
+
+if TYPE_CHECKING:
+    from printgen.systems.sectors.boats import Hazard
 
 CONTACT_SLACK = 0.25               # inches: bases this close count as touching (printgen's choice)
 MEMO_ENTRIES = 20_000             # routes a simulation remembers (a few hundred bytes each)
@@ -34,6 +38,26 @@ EPS = 1e-9
 
 
 class Sailing:
+    if TYPE_CHECKING:              # what the host, play.Game, holds and does (for the type checker only)
+        rs: Any
+        boats: list[Boat]
+        hazards: list[Hazard]
+        others: dict[str, list[Boat]]
+        side_order: dict[str, int]
+        holding: set[str]
+        policies: dict[str, str]
+        memo: dict
+        width: float
+        height: float
+        turn: int
+        wind: float
+
+        def roll(self) -> int: ...
+        def use(self, key: str) -> None: ...
+        def damage(self, b: Boat, part: str, total: int) -> int: ...
+        def sector_roll(self) -> str: ...
+        def touch(self, b: Boat, target: Boat, ram: bool, attack: bool) -> None: ...
+
     def movement(self) -> None:
         # the sides in the ruleset's order, squadron by squadron in the roster's, ships in the fleet's
         for b in sorted(self.boats, key=lambda b: (self.side_order[b.side], b.squad, b.i)):
@@ -213,7 +237,8 @@ class Sailing:
         length, width = b.length, b.width
         x, y, h, r = b.x, b.y, b.h, b.r
         delta = (heading - h + 180) % 360 - 180
-        legs, moved, stop = [], 0.0, None
+        legs, moved = [], 0.0
+        stop: Boat | bool | None = None
         reach = b.reach
         while True:
             turn = max(-step, min(step, delta))

@@ -78,7 +78,7 @@ def case_label(rs, table: str, names: str) -> tuple:
 
 def point_headers(rs) -> tuple[list[int], list[tuple]]:
     """The damage results (structure points lost) and their column heads, traced to the table."""
-    first = {}
+    first: dict[int, int] = {}
     for i, r in enumerate(rs.damage):
         first.setdefault(r.points, i)
     points = sorted(first)
