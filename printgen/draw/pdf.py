@@ -123,8 +123,10 @@ class _Page:
         self.c, self.page, self.forms, self.shown = canvas, page, forms, shown
         self.ops: list[str] = canvas._code
         self.raw: list[str] = []
-        self.fill = self.stroke = self.dash = None
-        self.width = None
+        self.fill: str | None = None
+        self.stroke: str | None = None
+        self.dash: tuple[float, ...] | None = None
+        self.width: float | None = None
         self.ox = self.oy = 0.0                     # the origin coordinates are written from (a group's)
 
     def draw(self) -> None:

@@ -188,6 +188,7 @@ def ship_labels(view: MapView, dep: Deployment) -> list[Shape]:
         spots = {"E": (x1 + g, cy - h / 2), "W": (x0 - g - w, cy - h / 2), "N": (cx - w / 2, y0 - g - h),
                  "S": (cx - w / 2, y1 + g), "NE": (x1 + g, y0 - g - h), "NW": (x0 - g - w, y0 - g - h),
                  "SE": (x1 + g, y1 + g), "SW": (x0 - g - w, y1 + g)}
+        order: tuple[str, ...]
         if p.group == "line":
             order = ("W", "NW", "SW", "E", "N", "S") if p.x_in <= mid else ("E", "NE", "SE", "W", "N", "S")
         else:

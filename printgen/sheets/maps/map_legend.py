@@ -128,7 +128,7 @@ def _setup(scenario, dep: Deployment, options: Options, width: float) -> Block:
                 Span(" (rules, bases, table).")))
     n = len(dep.placements)
     full = sum(sq.ships for sq in scenario.squadrons.values())
-    spans = (Span("Ships: "), Span(str(n), source=("meta", "ships"), kind="count"))
+    spans: tuple[Span, ...] = (Span("Ships: "), Span(str(n), source=("meta", "ships"), kind="count"))
     if n != full:
         spans += (Span(" of the fleet's "), Span(str(full), source=("meta", "fleet-ships"), kind="count"),
                   Span(" (a smaller battle)"))

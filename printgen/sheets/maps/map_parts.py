@@ -153,7 +153,7 @@ def scale_bar(x: float, y: float, view: MapView, grid: Grid, max_w: float, size:
         out.append(Rect(x + i * seg, y, seg, 4.0, "map.scalebar" if i % 2 == 0 else "map.scalebar.light",
                         tag="scalebar"))
     for i in range(n + 1):
-        spans = (Span(grid.label(i), source=("meta", "grid"), kind="count"),)
+        spans: tuple[Span, ...] = (Span(grid.label(i), source=("meta", "grid"), kind="count"),)
         if i == n:
             spans += (Span(" " + grid.unit),)
         out.append(Text(x + i * seg, y + 5 + size, spans, size, font="bold", anchor="middle", tag="scalebar-label"))

@@ -7,6 +7,7 @@ the shooter to its target. The words around a frame say what it shows: a frame p
 from __future__ import annotations
 
 
+from collections.abc import Sequence, Set
 from dataclasses import dataclass
 
 from printgen.draw.shapes import Group, Line, Poly, Rect, Shape, Span, Text, compose, rotate, translate
@@ -37,8 +38,8 @@ def view_in(dep: Deployment, x: float, y: float, w: float, h: float) -> MapView:
     return MapView(x + (w - dep.width_in * k) / 2, y, k, dep.width_in, dep.height_in)
 
 
-def mini_map(scenario, dep: Deployment, view: MapView, poses: list[Pose], moves: list[tuple[int, Pose]] = (),
-             shots: list[tuple[int, int]] = (), focus: set[int] = frozenset(), wind: bool = True) -> list[Shape]:
+def mini_map(scenario, dep: Deployment, view: MapView, poses: list[Pose], moves: Sequence[tuple[int, Pose]] = (),
+             shots: Sequence[tuple[int, int]] = (), focus: Set[int] = frozenset(), wind: bool = True) -> list[Shape]:
     """The table in `view` with the bases at `poses`; `moves`: (ship index, where it was) drawn as a
     line from there; `shots`: (shooter, target) indices as a line between the centres; `focus`: the
     ships the words talk about, outlined heavier."""

@@ -77,7 +77,7 @@ def _square(options: Options) -> tuple[float, str, str]:
 def _foot_lines(options: Options, hint: str | tuple[Span, ...] = "") -> list[tuple[Span, ...]]:
     """The words left of the calibration square."""
     _, number, unit = _square(options)
-    lines = [(Span("Print at "), Span("100", source=("meta", "actual-size"), kind="count"),
+    lines: list[tuple[Span, ...]] = [(Span("Print at "), Span("100", source=("meta", "actual-size"), kind="count"),
               Span("% (actual size): do not 'fit to page'.")),
              (Span("The square on the right must measure exactly "),
               Span(number, source=("meta", "calibration"), kind="count"), Span(f" {unit}."))]

@@ -90,7 +90,7 @@ def plays_page(scenario, options: Options, setup, summary: Summary, run: SimRun,
             y += dy if dy is not None else size * 1.35
         y += size * 0.15
 
-    def heading(words: str, mark: list[Span] = ()):
+    def heading(words: str, mark: tuple[Span, ...] | list[Span] = ()):
         nonlocal y
         y += 8
         line([words, *mark], 12, font="bold", dy=16)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 
-from printgen.draw.shapes import Line, Rect, Span, Text
+from printgen.draw.shapes import Line, Rect, Shape, Span, Text
 from printgen.options import Options
 from printgen.rules.provenance import mark_spans
 from printgen.sheets.text.flow import Laid, at_least, paragraph
@@ -48,7 +48,7 @@ def broadside_diagram(rs, width: float, size: float, options: Options, scenario=
     k = reduction(rs, width, options)
     z = zones(rs, width, options)
     role = {"short": "band.range.short", "long": "band.range.long"}
-    shapes = []
+    shapes: list[Shape] = []
     for name, (x, y, w, h) in z.items():
         if name == "base":
             continue

@@ -3,7 +3,7 @@ colour means, the wind and the drift."""
 
 from __future__ import annotations
 
-from printgen.draw.shapes import Group, Line, Span, translate
+from printgen.draw.shapes import Group, Line, Shape, Span, translate
 from printgen.game.deploy import Deployment
 from printgen.options import Options
 from printgen.sheets.maps.map_legend import BODY, LEAD, Block
@@ -31,6 +31,7 @@ def wind_block(scenario, options: Options, width: float) -> Block:
     b = Block("Wind and drift" if drift else "Wind", width)
     from printgen.game.deploy_settings import COMPASS_DEG
 
+    rows: list[tuple[Shape, tuple[Span, ...]]]
     rows = [(arrow(13, 0, 22, COMPASS_DEG[rs.table.wind_from] + 180, "arrow", 3.0, tag="wind-arrow"),
              (Span("Wind from the "), Span(rs.table.wind_from, font="bold")))]
     if drift:
