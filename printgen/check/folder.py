@@ -18,7 +18,8 @@ def extra_files(folder: Path, manifest: dict) -> list[Discrepancy]:
     """Printable files in the folder that the manifest does not list (a teacher's notes are not printable
     and stay unremarked: printgen keeps them by design)."""
     known = set(manifest.get("files") or []) | {"manifest.json"}
-    out, seen = [], 0
+    out: list[Discrepancy] = []
+    seen = 0
     for root, dirs, names in os.walk(folder, followlinks=False):
         dirs.sort()
         for n in sorted(names):

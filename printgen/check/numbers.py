@@ -8,11 +8,15 @@ import re
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from printgen.check.discrepancy import Discrepancy  # the checks import it from here
 from printgen.rules.printed import fmt
 from printgen.rules.trace import PLAN_DERIVATIONS, Source, resolve
+
+if TYPE_CHECKING:
+    from printgen.data.fleet import Fleet
+    from printgen.units import Measure
 
 
 @dataclass(frozen=True)
@@ -57,14 +61,14 @@ class CharIndex:
 @dataclass
 class Context:
     """What a source may need besides the ruleset: units and scale, the fleet, the pages."""
-    ruleset: object
-    measure: object
-    fleet: object = None
+    ruleset: Any                                            # a family's ruleset
+    measure: Measure
+    fleet: Fleet | None = None
     title: str = ""
     page: int = 1
     pages: int = 1
     extra: Callable[[Source], str | None] | None = None     # sheet-specific sources (deployment, ...)
-    plan: object = None                                     # the kit's plan: lesson numbers, provenance
+    plan: Any = None                                        # the kit's plan: lesson numbers, provenance
     said: dict = field(default_factory=dict)                # (source, kind) -> what it prints (meta's aside)
 
     @cached_property

@@ -7,6 +7,7 @@ Read with raw pdfium calls, object by object in drawing order (the order a print
 from __future__ import annotations
 
 import ctypes
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -155,7 +156,7 @@ def _overlap(a, b) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
-def covered_share(obj: int, box, height: float, papers: list = ()) -> float:
+def covered_share(obj: int, box, height: float, papers: Sequence = ()) -> float:
     """The share of `box` (x0, top, x1, bottom) inside a path object's outline, from its points on the
     page (a curve by its control points: a little more than the curve, never less), less what light
     fills drawn over it there cover (`papers`: their boxes, a patch of paper behind a word)."""

@@ -247,7 +247,7 @@ def _text(pen: _Pen, t: FText) -> None:
     for s, font in t.runs:
         ld.text((x, base), s, font=fonts.pil_font(font, px), fill=255, anchor="ls")
         x += fonts.width(s, t.size, font) * k
-    turned = layer.rotate(-t.angle, expand=True, resample=Image.BICUBIC)
+    turned = layer.rotate(-t.angle, expand=True, resample=Image.Resampling.BICUBIC)
     # where the anchor went: rotate the anchor offset about the layer centre
     w, h = layer.size
     r = math.radians(t.angle)
