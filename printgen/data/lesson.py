@@ -15,7 +15,7 @@ winner). A scenario without them gets printgen's defaults below, marked "printge
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, TypedDict
 
 from pydantic import Field, model_validator
 
@@ -141,4 +141,10 @@ class Engagement(Strict):
                 or (prefixes and s.division.casefold().startswith(prefixes))]
 
 
-DEFAULTS = {"lesson": Lesson(), "victory": Victory(), "history": History()}
+class _Defaults(TypedDict):
+    lesson: Lesson
+    victory: Victory
+    history: History
+
+
+DEFAULTS: _Defaults = {"lesson": Lesson(), "victory": Victory(), "history": History()}
