@@ -131,7 +131,6 @@ def check_combined(folder: Path, kit: dict, parts: list[dict], read: dict, prove
 def drawn_differences(folder: Path, kit: dict, parts: list[dict]):
     """(page index, pixels, box in points) of each kit.pdf page not drawn as its document's page."""
     import pypdfium2 as pdfium
-    from PIL import ImageChops
 
     from printgen import limits, reading
     from printgen.check.manifest import read_listed
@@ -143,16 +142,9 @@ def drawn_differences(folder: Path, kit: dict, parts: list[dict]):
             part = pdfium.PdfDocument(read_listed(folder, d["path"], limits.KIT_FILE_BYTES))
             try:
                 for k in range(len(part)):
-                    a, b = (_grey(doc[n]) for doc, n in ((combined, i), (part, k)))
-                    if a.size != b.size:
-                        yield i, a.size[0] * a.size[1], None
-                    else:
-                        changed = ImageChops.difference(a, b).point(lambda v: 255 if v > INK_STEP else 0)
-                        n = changed.histogram()[255]
-                        if n > STRAY:
-                            x0, y0, x1, y1 = changed.getbbox()
-                            pt = 72 / DRAWN_DPI
-                            yield i, n, (x0 * pt, y0 * pt, x1 * pt, y1 * pt)
+                    n, box = drawn_change(combined[i], part[k])
+                    if n > STRAY:
+                        yield i, n, box
                     i += 1
             finally:
                 part.close()
@@ -160,8 +152,18 @@ def drawn_differences(folder: Path, kit: dict, parts: list[dict]):
         combined.close()
 
 
-def _grey(page):
-    return page.render(scale=DRAWN_DPI / 72, grayscale=True).to_pil().convert("L")
+def drawn_change(page, other) -> tuple[int, tuple | None]:
+    """How many pixels of two pdfium pages rendered at DRAWN_DPI in grey differ by more than INK_STEP,
+    and their box in points (None: none differ, or the pages' sizes differ: every pixel counted)."""
+    from PIL import ImageChops
+
+    a, b = (p.render(scale=DRAWN_DPI / 72, grayscale=True).to_pil().convert("L") for p in (page, other))
+    if a.size != b.size:
+        return a.size[0] * a.size[1], None
+    changed = ImageChops.difference(a, b).point(lambda v: 255 if v > INK_STEP else 0)
+    box = changed.getbbox()
+    pt = 72 / DRAWN_DPI
+    return changed.histogram()[255], None if box is None else tuple(v * pt for v in box)
 
 
 def page_texts(path: Path) -> list[str]:

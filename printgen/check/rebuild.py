@@ -58,9 +58,8 @@ def _differs(name: str, have: bytes, made: bytes) -> Discrepancy:
     if not name.lower().endswith(".pdf"):
         return Discrepancy(name, 0, "differs from the file the request makes today")
     import pypdfium2 as pdfium
-    from PIL import ImageChops
 
-    from printgen.check.combined import DRAWN_DPI, INK_STEP, _grey
+    from printgen.check.combined import DRAWN_DPI, drawn_change
 
     try:
         a, b = pdfium.PdfDocument(have), pdfium.PdfDocument(made)
@@ -72,12 +71,9 @@ def _differs(name: str, have: bytes, made: bytes) -> Discrepancy:
         for i in range(len(a)):
             if a[i].get_textpage().get_text_range() != b[i].get_textpage().get_text_range():
                 return Discrepancy(name, i + 1, "its words differ from the page made today")
-            changed = ImageChops.difference(_grey(a[i]), _grey(b[i])).point(lambda v: 255 if v > INK_STEP else 0)
-            if changed.getbbox() is not None:
-                x0, y0, x1, y1 = changed.getbbox()
-                pt = 72 / DRAWN_DPI
-                return Discrepancy(name, i + 1, "is drawn differently from the page made today",
-                                   (x0 * pt, y0 * pt, x1 * pt, y1 * pt))
+            n, box = drawn_change(a[i], b[i])
+            if n:
+                return Discrepancy(name, i + 1, "is drawn differently from the page made today", box)
         return Discrepancy(name, 0, "differs from the file made today in its bytes, not in any page's words or "
                                     f"drawing at {DRAWN_DPI} dpi")
     finally:

@@ -83,6 +83,7 @@ def serve_cmd(host: Annotated[str, typer.Option("--host", help="address to liste
         while not server.started and not server.should_exit:
             threading.Event().wait(0.05)
         if server.started:
+            _first_view(url)
             typer.echo(f"printgen is serving {url}  (Ctrl-C to stop; your files are deleted when it stops)")
             if not no_browser:
                 webbrowser.open(url)
@@ -93,3 +94,17 @@ def serve_cmd(host: Annotated[str, typer.Option("--host", help="address to liste
     except KeyboardInterrupt:
         pass
     typer.echo("printgen serve stopped; its files are deleted")
+
+
+def _first_view(url: str) -> None:
+    """Ask for the page once before the browser does: the battles' list (every scenario loaded and
+    checked) and the page's templates are made then, a second or more of imports and validation the
+    teacher would otherwise wait through on the first view."""
+    import urllib.request
+
+    try:
+        with urllib.request.urlopen(url, timeout=60) as answer:
+            answer.read()
+    except OSError:
+        pass                                    # the teacher's own view will say what is wrong
+

@@ -48,6 +48,9 @@ class Trial:
     median_turns: float
     spread: tuple[tuple[float, ...], ...]   # each deployment's win shares (a row a deployment)
     unmet: tuple[str, ...]                # the aims it misses, in words
+    kit_map: tuple = ()                   # its games on the kit's own map, in order, as Result fields under
+    #                                       its break-off rule: the kit's plays page starts from them
+    kit_setup: str = ""                   # play.engine.same_games of that map's set-up: they are its games only then
 
     @property
     def miss(self) -> float:
@@ -113,43 +116,51 @@ def play_candidate(scenario: Scenario, options: Options, choice: Choice, deploym
     from printgen.play.engine import setup
     from printgen.play.run import simulate
 
+    from printgen.play.engine import same_games
+
     played = apply(scenario, choice.but(breaks_at=until), "")
     sides = tuple(scenario.ruleset.sides)
     sizes = tuple(sum(1 for s in played.fleet.ships if s.side == side) for side in sides)
     rounds = list(done[2]) if done else []
+    key = done[3] if done else ""
     games = games_for(len(played.fleet.ships), choice.turns)
     for k in range(len(rounds), deployments):
         seed = options.seed + k * STEP
         st = setup(played, deploy(played, options.but(seed=seed)), lesson_policies(scenario))
+        key = same_games(st) if k == 0 else key
         rounds.append(simulate(st, games, seed, tallies=True))
-    return sides, sizes, rounds
+    return sides, sizes, rounds, key
 
 
-def ending(result, turns: list, victory, sides: tuple[str, ...], sizes: tuple[int, ...]) -> tuple[int, bool, str | None]:
-    """How a game played without breaking off ends under `victory`'s rule: (turns, reached the turn
-    limit, winner), as the engine would have ended it (printgen/play/engine.py: a side breaks off at
-    the end of a turn)."""
+def ending(result, turns: list, victory, sides: tuple[str, ...], sizes: tuple[int, ...]):
+    """How a game played with a larger break-off share (or none) ends under `victory`'s rule: the
+    Result the engine would have given (printgen/play/engine.py: a side breaks off at the end of a
+    turn, its tally then the game's end)."""
+    from printgen.play.engine import Result
+
     for t, r in enumerate(turns, start=1):
         broken = [victory.broken(r.struck[k], sizes[k]) for k in range(len(sides))]
         if any(broken):
-            return t, False, victory.winner(sides, list(r.points), broken)
+            return Result(t, False, victory.winner(sides, list(r.points), broken), r.struck, r.points)
     broken = [victory.broken(result.struck[k], sizes[k]) for k in range(len(sides))]
-    return result.turns, result.by_limit, victory.winner(sides, list(result.points), broken)
+    return Result(result.turns, result.by_limit, victory.winner(sides, list(result.points), broken), result.struck,
+                  result.points)
 
 
 def judge(scenario: Scenario, choice: Choice, played, balance: str = "fair", favoured: str | None = None) -> Trial:
     """The candidate's figures under its break-off rule, from games played without one."""
-    sides, sizes, rounds = played
+    sides, sizes, rounds, key = played
     victory = scenario.victory.model_copy(update={"breaks_at": choice.breaks_at})
     ends = [[ending(r, turns, victory, sides, sizes) for r, turns in games] for games in rounds]
     every = [e for games in ends for e in games]
     n = len(every)
-    wins = tuple(sum(w == s for _, _, w in every) / n for s in sides)
-    draws = sum(w is None for _, _, w in every) / n
-    by_limit = sum(limit for _, limit, _ in every) / n
-    spread = tuple(tuple(sum(w == s for _, _, w in games) / len(games) for s in sides) for games in ends)
-    return Trial(choice, sides, n, wins, draws, by_limit, statistics.median(t for t, _, _ in every), spread,
-                 _unmet(wins, draws, by_limit, choice.turns, balance, favoured, sides, spread[0]))
+    wins = tuple(sum(e.winner == s for e in every) / n for s in sides)
+    draws = sum(e.winner is None for e in every) / n
+    by_limit = sum(e.by_limit for e in every) / n
+    spread = tuple(tuple(sum(e.winner == s for e in games) / len(games) for s in sides) for games in ends)
+    return Trial(choice, sides, n, wins, draws, by_limit, statistics.median(e.turns for e in every), spread,
+                 _unmet(wins, draws, by_limit, choice.turns, balance, favoured, sides, spread[0]),
+                 tuple((e.turns, e.by_limit, e.winner, e.struck, e.points) for e in ends[0]), key)
 
 
 def sizes(scenario: Scenario, engagement: str, students: int, sized: bool = False) -> list[int]:
@@ -250,7 +261,8 @@ def _plain(t: Trial) -> dict:
     return {"choice": {"engagement": c.engagement, "counts": c.counts, "breaks_at": c.breaks_at,
                        "lesson": c.lesson.model_dump(mode="json")},
             "sides": t.sides, "games": t.games, "wins": t.wins, "draws": t.draws, "by_limit": t.by_limit,
-            "median_turns": t.median_turns, "spread": t.spread, "unmet": t.unmet}
+            "median_turns": t.median_turns, "spread": t.spread, "unmet": t.unmet,
+            "kit_map": [list(r) for r in t.kit_map], "kit_setup": t.kit_setup}
 
 
 def _trial(d: dict) -> Trial:
@@ -261,7 +273,9 @@ def _trial(d: dict) -> Trial:
                     None if c["breaks_at"] is None else float(c["breaks_at"]), Lesson.model_validate(c["lesson"]))
     return Trial(choice, tuple(map(str, d["sides"])), int(d["games"]), tuple(map(float, d["wins"])), float(d["draws"]),
                  float(d["by_limit"]), float(d["median_turns"]), tuple(tuple(map(float, r)) for r in d["spread"]),
-                 tuple(map(str, d["unmet"])))
+                 tuple(map(str, d["unmet"])),
+                 tuple((int(t), bool(limit), None if w is None else str(w), tuple(map(int, s)), tuple(map(int, p)))
+                       for t, limit, w, s, p in d["kit_map"]), str(d["kit_setup"]))
 
 
 def _search(scenario: Scenario, options: Options, students: int, balance: str, engagement: str | None,
@@ -329,12 +343,12 @@ def _confirmed(scenario: Scenario, options: Options, choice: Choice, cache: dict
     from printgen.play.engine import setup
     from printgen.play.run import simulate
 
-    sides, sizes, rounds = _played(scenario, options, choice, cache, DEPLOYMENTS, until)
+    sides, sizes, rounds, key = _played(scenario, options, choice, cache, DEPLOYMENTS, until)
     played = apply(scenario, choice.but(breaks_at=until), "")
     st = setup(played, deploy(played, options), lesson_policies(scenario))
     n = len(rounds[0])
     more = simulate(st, (CONFIRM - 1) * n, options.seed, tallies=True, start=n)    # the games after those played
-    return sides, sizes, [rounds[0] + more, *rounds[1:]]
+    return sides, sizes, [rounds[0] + more, *rounds[1:]], key
 
 
 def _played(scenario: Scenario, options: Options, choice: Choice, cache: dict, deployments: int = DEPLOYMENTS,

@@ -126,6 +126,19 @@ def play(s: Setup, seed: int, index: int, game: Game | None = None, tally: list 
     return result(s, g, by_limit=True)
 
 
+def same_games(s: Setup) -> str:
+    """A digest of what decides a simulation's games but the break-off share: two set-ups with the
+    same digest play each game the same way until a side breaks off (the lesson's search plays its
+    games once for every share it judges, and the kit's plays page takes them from it)."""
+    import hashlib
+
+    victory = s.victory.model_dump(mode="json")
+    victory.pop("breaks_at", None)
+    what = (type(s.family).__name__, s.sides, s.start, s.width, s.height, s.edges,
+            sorted((side, p.name) for side, p in s.policies.items()), s.turn_limit, sorted(victory.items()))
+    return hashlib.sha256(repr(what).encode()).hexdigest()[:32]
+
+
 def broken(s: Setup, g: Game) -> list[bool]:
     """Whether each side has broken off (the lesson's victory.breaks_at)."""
     return [s.victory.broken(sum(1 for ship in g.ships if ship.side == side and ship.struck),

@@ -68,14 +68,21 @@ def kit_setup(plan, run: SimRun):
 
 
 def kit_results(plan) -> tuple[SimRun, object, list[Result]]:
-    """(run, setup, results) of the kit's games, played once a process (both editions share them)."""
+    """(run, setup, results) of the kit's games, played once a process (both editions share them).
+    The lesson's search played the first of them already, on this very map and set-up (the same
+    seeds, the same digest of what decides a game: play.engine.same_games): those are taken from it
+    and only the rest are played (`printgen check` replays a sample of them all)."""
     cache = plan.__dict__.setdefault("_plays", {})
     if "results" not in cache:
+        from printgen.play.engine import same_games
         from printgen.play.run import simulate
 
         run = kit_run(plan)
         st = kit_setup(plan, run)
-        cache["results"] = (run, st, simulate(st, run.games, run.seed, workers=1))   # the kit's pool has the cores
+        t = plan.fitted
+        known = [Result(*r) for r in t.kit_map[:run.games]] if t is not None and t.kit_setup == same_games(st) else []
+        rest = simulate(st, run.games - len(known), run.seed, workers=1, start=len(known)) if run.games > len(known) else []
+        cache["results"] = (run, st, known + rest)                     # the kit's pool has the cores
     return cache["results"]
 
 
