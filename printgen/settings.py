@@ -15,6 +15,7 @@ from pathlib import Path
 from printgen.errors import PrintgenError, Problem
 from printgen.options import PAPERS, UNITS
 from printgen.request import EDITIONS
+
 MAX_STUDENTS = 200           # a bound for the file's value; the fleet decides how many a kit can crew
 
 # key -> (allowed values, or None for a whole number; what it sets)

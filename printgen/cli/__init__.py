@@ -8,11 +8,24 @@ import sys
 
 import typer
 
+from printgen.cli import (  # noqa: F401  (commands register on `app` as they are imported)
+    check_cmd,
+    config_cmd,
+    kit_cmd,
+    list_cmd,
+    map_cmd,
+    odds_cmd,
+    scenario_cmd,
+    serve_cmd,
+    sheet_cmds,
+    simulate_cmd,
+    sprites_cmd,
+)
 from printgen.cli.app import app
-# Commands register on `app` as they are imported, and --help lists them in this order: by use
-from printgen.cli import kit_cmd, serve_cmd, check_cmd, simulate_cmd, scenario_cmd  # noqa: F401
-from printgen.cli import map_cmd, sprites_cmd, sheet_cmds, odds_cmd, list_cmd, config_cmd  # noqa: F401
 from printgen.errors import PrintgenError
+
+# --help lists the commands by use: these first and these last, the single sheets between them
+FIRST, LAST = ("kit", "serve", "check", "simulate", "scenario", "map", "sprites"), ("odds", "list", "config")
 
 
 def main() -> None:
@@ -75,8 +88,16 @@ def usual_choices() -> dict[str, dict]:
     return {name: dict(found) if name in ("kit", "scenario") else single for name in _commands()}
 
 
+def _name(command) -> str:
+    return command.name or command.callback.__name__.replace("_", "-")
+
+
 def _commands() -> list[str]:
-    return [c.name or c.callback.__name__.replace("_", "-") for c in app.registered_commands]
+    return [_name(c) for c in app.registered_commands]
+
+
+app.registered_commands.sort(key=lambda c: FIRST.index(_name(c)) if _name(c) in FIRST else
+                             len(FIRST) + 1 + LAST.index(_name(c)) if _name(c) in LAST else len(FIRST))
 
 
 def _standard_streams() -> None:

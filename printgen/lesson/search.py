@@ -106,17 +106,16 @@ def games_for(ships: int, turns: int) -> int:
 
 
 def play_candidate(scenario: Scenario, options: Options, choice: Choice, deployments: int = DEPLOYMENTS,
-                   done: tuple | None = None, until: float | None = None) -> tuple[tuple[str, ...], tuple[int, ...], list[list]]:
+                   done: tuple | None = None, until: float | None = None
+                   ) -> tuple[tuple[str, ...], tuple[int, ...], list[list], str]:
     """The candidate's games on each deployment (the kit's map first), each with its turn-by-turn
-    tally: (sides, ships a side, games a deployment), from which `judge` reads every way of ending
+    tally: (sides, ships a side, games a deployment, the kit's map's play.engine.same_games), from which `judge` reads every way of ending
     them. A game goes on until a side has lost the share `until` of its ships (the largest break-off
     share that will be judged: every smaller one has ended the game by then, on the same dice), or
     to the turn limit (`until` None: no side ever breaks off). `done`: those played already."""
     from printgen.game.deploy import deploy
-    from printgen.play.engine import setup
+    from printgen.play.engine import same_games, setup
     from printgen.play.run import simulate
-
-    from printgen.play.engine import same_games
 
     played = apply(scenario, choice.but(breaks_at=until), "")
     sides = tuple(scenario.ruleset.sides)
