@@ -87,7 +87,8 @@ def glue_area(x: float, y: float, w: float, h: float, s: float, outline: bool = 
     from printgen.draw.theme import TYPE
 
     size = max(TYPE.piece_label * s, TYPE.piece_label)
-    area = Rect(x, y, w, h, "glue" if outline else "glue.tab", tag="glue")
+    area = Rect(x, y, w, h, "glue" if outline else "glue.tab", tag="glue",
+                meaning=(("glue", ("meta", "line", "glue")),) if outline else ())
     if size > h * 0.9:
         return [area]
     return [area, Text(x + w / 2, y + h / 2 + size * 0.36, (Span("glue"),), size, role="text.muted", anchor="middle",

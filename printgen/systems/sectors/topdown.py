@@ -130,7 +130,7 @@ def piece(ship, rs, measure, s: float, boxes: bool = True) -> Group:
     items += _sector_lines(hull)
     items += marks
     items += _deck(ship, hull, by_part.get("mast"), d, s)
-    items.append(Rect(0, 0, L, W, "cut", tag="piece"))         # the base is the piece: cut on its outline
+    items.append(Rect(0, 0, L, W, "cut", tag="piece", meaning=(("cut", ("meta", "line", "outline")),)))         # the base is the piece: cut on its outline
     return Group(tuple(items), tag=ship.key)
 
 
