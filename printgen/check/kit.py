@@ -17,6 +17,7 @@ from printgen.check.deployment import check_deployment, deployment_file
 from printgen.check.gauges import check_angles
 from printgen.check.independent import Oracle
 from printgen.check.labels import check_pairs
+from printgen.check.drawnmarks import check_marks
 from printgen.check.linestyle import EDGES as LINE_EDGES, check_lines
 from printgen.check.numbers import Context, Discrepancy, check_page
 from printgen.check.manifest import FIX, changed, load_manifest, read_listed
@@ -332,6 +333,8 @@ def _check_pages(pages, doc: dict, trace: list, plan, deploy_text, checks: tuple
             out += check_angles(page.paths, shapes, s.ruleset, name, i)
             out += check_deployment(page, shapes, page_trace, plan, name, i)
             out += check_lines(page, shapes, edition, name, i)
+            out += check_marks(page, shapes, [e for e in page_trace if e["source"][0] == "fleet" and e["source"][2] == "name"],
+                               plan, name, i)
         ctx.page = i
         out += check_page(page, page_trace, ctx, name, i)
         out += check_pairs(page_trace, name, i)

@@ -16,7 +16,7 @@ class PathObj(NamedTuple):          # a tuple: made 15,000 times a sheet, 4x fas
     top: float
     x1: float
     bottom: float
-    kind: str                     # rect, circle, line (two points), other
+    kind: str                     # rect, circle, line (two points), star (ten straight sides), other
     fill: tuple | None            # (r, g, b) 0-255 when filled
     stroke: tuple | None
 
@@ -197,7 +197,7 @@ def _objects(page, height: float, shapes: bool | str, colours: bool, visible: li
     bounds = bounds_of(height)
     TEXT, FORM, PATH, IMAGE, BEZIER = (raw.FPDF_PAGEOBJ_TEXT, raw.FPDF_PAGEOBJ_FORM, raw.FPDF_PAGEOBJ_PATH,
                                        raw.FPDF_PAGEOBJ_IMAGE, raw.FPDF_SEGMENT_BEZIERTO)
-    measured = (2, 5, 13) if shapes == "lines" else (5, 13) if shapes else ()    # lines, rectangles, circles
+    measured = (2, 5, 11, 13) if shapes == "lines" else (5, 11, 13) if shapes else ()    # lines, rectangles, stars, circles
 
     def colour(getter, obj) -> tuple | None:
         return (rgba[0], rgba[1], rgba[2]) if getter(obj, r_at, g_at, b_at, a_at) else None
@@ -255,6 +255,8 @@ def _objects(page, height: float, shapes: bool | str, colours: bool, visible: li
                 shape = "rect"
             elif curves == 0 and segments == 2:
                 shape = "line"
+            elif curves == 0 and segments == 11:              # ten straight sides, closed: a flagship's star
+                shape = "star"
             elif colours:
                 shape = "other"
             else:

@@ -237,14 +237,18 @@ def measured(shape, m: Matrix, out: FlatPage) -> None:
     painted as the theme paints the source's value, e.g. a wind edge)."""
     if isinstance(shape, Rect):
         corners = [apply(m, p) for p in ((shape.x, shape.y), (shape.x + shape.w, shape.y + shape.h))]
+    elif isinstance(shape, Poly):
+        corners = [apply(m, p) for p in shape.points]
     else:
         corners = [apply(m, (shape.x1, shape.y1)), apply(m, (shape.x2, shape.y2))]
     xs, ys = [p[0] for p in corners], [p[1] for p in corners]
     box = (round(min(xs), 2), round(min(ys), 2), round(max(xs), 2), round(max(ys), 2))
     ox, oy = apply(m, (0.0, 0.0))
     for edge, source, *per in shape.meaning:
-        if edge in LINE_EDGES:                              # a cut, fold or glue line: its style and place
-            frame = {"edge": edge} | ({"ends": [[round(v, 3) for v in p] for p in corners]} if isinstance(shape, Line) else {})
+        if edge in PLACED_EDGES:                 # a line's style and place, or a mark's: no frame to measure in
+            frame = {"edge": edge, **(per[0] if per else {})}
+            if isinstance(shape, Line):
+                frame["ends"] = [[round(v, 3) for v in p] for p in corners]
             out.trace.append(TraceEntry(box, "", tuple(source), "shape", shape=frame))
             continue
         frame = {"edge": edge, "origin": [round(ox, 3), round(oy, 3)], "scale": round(m[0], 6),
@@ -255,6 +259,9 @@ def measured(shape, m: Matrix, out: FlatPage) -> None:
 
 
 LINE_EDGES = ("cut", "fold", "glue")       # a line's style says what to do with it (check/linestyle.py)
+# traced where they print, not in a frame of their own (a symbol may hold them: each place is traced);
+# the marks that carry a rule (check/drawnmarks.py): a flagship's star, a track's row, the calibration square
+PLACED_EDGES = (*LINE_EDGES, "star", "marks", "calibration")
 
 
 def _placed_line(t: TraceEntry, m: Matrix) -> TraceEntry:
@@ -282,7 +289,7 @@ def _symbol(sym: Symbol, m: Matrix, theme: Theme, out: FlatPage, symbols: dict) 
         inner = FlatPage(0, 0, marks=[] if out.marks is not None else None)
         for item in sym.items:
             _emit(item, (k, 0.0, 0.0, k, 0.0, 0.0), theme, inner, symbols)
-        styled = [t for t in inner.trace if t.shape and t.shape["edge"] in LINE_EDGES]
+        styled = [t for t in inner.trace if t.shape and t.shape["edge"] in PLACED_EDGES]
         if len(styled) != len(inner.trace) or inner.symbols:
             raise ValueError(f"symbol {sym.key} holds a traced number or another symbol")
         kind = "".join(ch for ch in sym.key.split("-")[0] if ch.isalnum())       # a name PDF and SVG accept
