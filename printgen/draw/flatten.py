@@ -264,11 +264,11 @@ LINE_EDGES = ("cut", "fold", "glue")       # a line's style says what to do with
 PLACED_EDGES = (*LINE_EDGES, "star", "marks", "calibration")
 
 
-def _placed_line(t: TraceEntry, m: Matrix) -> TraceEntry:
-    """A symbol's traced cut, fold or glue line where the symbol is placed: its box and ends moved
-    (a line style is measured where it prints, not where the symbol was drawn)."""
+def _placed(t: TraceEntry, m: Matrix) -> TraceEntry:
+    """A symbol's traced line or mark where the symbol is placed: its box (all four corners: the
+    placement may turn it) and ends moved; it is measured where it prints, not where it was drawn."""
     x0, top, x1, bottom = t.bbox
-    corners = [apply(m, p) for p in ((x0, top), (x1, bottom))]
+    corners = [apply(m, p) for p in ((x0, top), (x1, top), (x1, bottom), (x0, bottom))]
     xs, ys = [p[0] for p in corners], [p[1] for p in corners]
     box = (round(min(xs), 2), round(min(ys), 2), round(max(xs), 2), round(max(ys), 2))
     shape = dict(t.shape)
@@ -298,7 +298,7 @@ def _symbol(sym: Symbol, m: Matrix, theme: Theme, out: FlatPage, symbols: dict) 
     out.symbols[name] = prims
     placed = (a / k, b / k, c / k, d / k, e, f)
     out.prims.append(FUse(name, placed))
-    out.trace += [_placed_line(t, placed) for t in styled]
+    out.trace += [_placed(t, placed) for t in styled]
     if out.marks is not None:
         out.marks += [replace(mk, prims=tuple(moved(p, placed) for p in mk.prims)) for mk in marks]
 
