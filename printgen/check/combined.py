@@ -2,6 +2,9 @@
 kit.pdf's very bytes; if not (another pikepdf joined them, say), every page must carry the same
 words as the page of its document.
 
+Joined by another tool, each page must also draw as its document's page does, pixel for pixel at
+a coarse resolution (a fold made solid or a circle removed in kit.pdf alone keeps the words).
+
 The join needs no plan, so `printgen check` starts it in a process of its own as soon as the files'
 sums are known, and it runs while the scenario and rules are loaded again and the workers check
 the documents (a fifth of a second on a laptop's second core)."""
@@ -91,7 +94,7 @@ def _join_all(folder: Path, jobs: dict, conn) -> None:
 def check_combined(folder: Path, kit: dict, parts: list[dict], read: dict, proven: bool) -> list[Discrepancy]:
     """kit.pdf holds the documents' pages in order: `proven` when joining the checked files again
     gave its very bytes; otherwise compared page by page: the same words on every page as the
-    checked files (`read`: each file's page texts, as its own check read them)."""
+    checked files (`read`: each file's page texts, as its own check read them), and the same drawing."""
     import pypdfium2 as pdfium
 
     from printgen.reading import Unreadable
@@ -110,8 +113,41 @@ def check_combined(folder: Path, kit: dict, parts: list[dict], read: dict, prove
     if len(combined) != len(texts):
         return [Discrepancy(kit["path"], 0, f"has {len(combined)} pages, its documents {len(texts)}")]
     where = [(d["path"], k + 1) for d in parts for k in range(d["pages"])]
-    return [Discrepancy(kit["path"], i + 1, f"differs from {where[i][0]}, page {where[i][1]}")
-            for i, (a, b) in enumerate(zip(combined, texts)) if a != b]
+    out = [Discrepancy(kit["path"], i + 1, f"differs from {where[i][0]}, page {where[i][1]}")
+           for i, (a, b) in enumerate(zip(combined, texts)) if a != b]
+    worded = {d.page for d in out}
+    try:
+        drawn = _drawings(folder / kit["path"], [folder / d["path"] for d in parts])
+    except (Unreadable, pdfium.PdfiumError):
+        return out + [Discrepancy(kit["path"], 0, "it or one of its documents cannot be drawn")]
+    return out + [Discrepancy(kit["path"], i + 1, f"draws differently from {where[i][0]}, page {where[i][1]} "
+                                                  f"(the same words, another drawing)")
+                  for i in drawn if i + 1 not in worded]
+
+
+RENDER_SCALE = 1.0                 # pixels a point: a hit circle, a fold's dashes and a star all show
+
+
+def _drawings(kit: Path, parts: list[Path]) -> list[int]:
+    """The pages of kit.pdf (from 0) whose drawing is not its document's page's, pixel for pixel:
+    each page rendered in grey by pdfium (deterministic: the same drawing gives the same pixels,
+    whatever joined the pages), so a drawing changed in kit.pdf alone shows where its words do not."""
+    from itertools import chain
+
+    import pypdfium2 as pdfium
+
+    from printgen import limits, reading
+
+    def pages(path: Path):
+        pdf = pdfium.PdfDocument(reading.read_bytes(path, limits.KIT_FILE_BYTES))
+        try:
+            for i in range(len(pdf)):
+                yield bytes(pdf[i].render(scale=RENDER_SCALE, grayscale=True).buffer)
+        finally:
+            pdf.close()
+
+    mine = pages(kit)
+    return [i for i, (a, b) in enumerate(zip(mine, chain.from_iterable(pages(p) for p in parts))) if a != b]
 
 
 def page_texts(path: Path) -> list[str]:
