@@ -17,7 +17,11 @@ def check_cmd(target: str = typer.Argument(..., help="a scenario name or folder,
               photocopy: bool = typer.Option(False, "--photocopy", help="a kit: also copy its black-and-white "
                                              "pages as a worn copier would (150 dpi, blurred, light greys cut) "
                                              "and check every cut and fold line, word, number, hit circle and "
-                                             "nation mark is still there")) -> None:
+                                             "nation mark is still there"),
+              rebuild: bool = typer.Option(False, "--rebuild", help="a kit: also make it again from its request and "
+                                           "compare it file by file, naming the first page that differs (the "
+                                           "check proves what the pages say; this, that they are what printgen "
+                                           "makes today)")) -> None:
     """Run the consistency checks; exit 1 if any fails."""
     manifest = Path(target) / "manifest.json"
     if manifest.is_file() or manifest.is_symlink() or (Path(target) / "trace.json").exists():
@@ -28,6 +32,10 @@ def check_cmd(target: str = typer.Argument(..., help="a scenario name or folder,
         ok = check_kit(Path(target), echo=typer.echo, report=report)
         if photocopy:
             ok = _photocopy(Path(target)) and ok
+        if rebuild:
+            from printgen.check.rebuild import rebuild_check
+
+            ok = rebuild_check(Path(target), echo=typer.echo) and ok
         raise typer.Exit(0 if ok else 1)
     from printgen.data.scenario import load_scenario
     from printgen.options import Options
