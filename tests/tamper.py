@@ -169,3 +169,80 @@ def white_box(bbox, page_height: float):
     """A white filled rectangle drawn last over a box given from the top left (a trace bbox)."""
     x0, top, x1, bottom = bbox
     return append(b"1 g %.2f %.2f %.2f %.2f re f" % (x0 - 1, page_height - bottom - 1, x1 - x0 + 2, bottom - top + 2))
+
+
+PAINT = {"S", "s", "f", "F", "f*", "B", "B*", "b", "b*", "n"}
+BUILD = {"m", "l", "c", "v", "y", "re", "h", "W", "W*"}
+
+
+def drawn(ops: list, height: float) -> list[dict]:
+    """Every path and placed form of a page's operators (pikepdf.parse_content_stream), with where it
+    prints: {"start", "end" (operator indexes, end included), "ops" (the operators' names), "points"
+    (top-left page points), "box" (x0, top, x1, bottom), "form" (a Do's name)}. Found by where they
+    print, whatever the groups and forms they are written in."""
+    ctm, stack, out, start, points, names = (1, 0, 0, 1, 0, 0), [], [], None, [], []
+
+    def at(x, y):
+        a, b, c, d, e, f = ctm
+        return a * x + c * y + e, height - (b * x + d * y + f)
+
+    for i, (operands, op) in enumerate(ops):
+        op = str(op)
+        v = [float(x) for x in operands if not hasattr(x, "keys") and not isinstance(x, (list,)) and _number(x)]
+        if op == "q":
+            stack.append(ctm)
+        elif op == "Q":
+            ctm = stack.pop()
+        elif op == "cm":
+            a1, b1, c1, d1, e1, f1 = v
+            a2, b2, c2, d2, e2, f2 = ctm
+            ctm = (a1 * a2 + b1 * c2, a1 * b2 + b1 * d2, c1 * a2 + d1 * c2, c1 * b2 + d1 * d2,
+                   e1 * a2 + f1 * c2 + e2, e1 * b2 + f1 * d2 + f2)
+        elif op in BUILD:
+            start = i if start is None else start
+            names.append(op)
+            if op == "re":
+                x, y, w, h = v
+                points += [at(x, y), at(x + w, y), at(x + w, y + h), at(x, y + h)]
+            else:
+                points += [at(v[k], v[k + 1]) for k in range(0, len(v) - 1, 2)]
+        elif op in PAINT and start is not None:
+            xs, ys = [p[0] for p in points], [p[1] for p in points]
+            out.append({"start": start, "end": i, "ops": names + [op], "points": points,
+                        "box": (min(xs), min(ys), max(xs), max(ys)) if points else None, "ctm": ctm})
+            start, points, names = None, [], []
+        elif op == "Do":
+            x, y = at(0, 0)
+            out.append({"start": i, "end": i, "ops": ["Do"], "form": str(operands[0]), "points": [(x, y)],
+                        "box": (x, y, x, y), "ctm": ctm})
+    return out
+
+
+def _number(x) -> bool:
+    try:
+        float(x)
+        return True
+    except (TypeError, ValueError):
+        return False
+
+
+def edit_drawn(folder: Path, name: str, page: int, change) -> None:
+    """Edit page `page` of `name` operator by operator: change(ops, drawn(ops, height), height) -> new
+    ops (pikepdf's (operands, operator) pairs); the manifest re-hashed."""
+    import pikepdf
+
+    path = folder / name
+    with pikepdf.open(path, allow_overwriting_input=True) as pdf:
+        pg = pdf.pages[page - 1]
+        height = float(pg.mediabox[3])
+        ops = [(list(o.operands), o.operator) for o in pikepdf.parse_content_stream(pg)]
+        new = change(ops, drawn(ops, height), height)
+        assert new != ops, "the tamper changed nothing"
+        pg.obj.Contents = pdf.make_stream(pikepdf.unparse_content_stream(new))
+        pdf.save(path)
+    rehash(folder, name)
+
+
+def inside(box, area, tol: float = 0.5) -> bool:
+    return (box[0] >= area[0] - tol and box[1] >= area[1] - tol and box[2] <= area[2] + tol
+            and box[3] <= area[3] + tol)

@@ -92,7 +92,7 @@ def expected(source: Source, kind: str, ctx: Context) -> str | None:
             return "100"
         if name == "scale":
             return f"{ctx.measure.scale:g}"
-        if name in ("hits", "tick") and len(args) == 2:   # a row's own count, a ruler's tick: what it says it is
+        if name in ("hits", "tick", "step") and len(args) == 2:   # a row's own count, a ruler's tick, a list's step
             return str(args[1])
         return None                                   # step numbers, axis labels: just counting
     if fn == "scenario":
@@ -139,6 +139,9 @@ def expected(source: Source, kind: str, ctx: Context) -> str | None:
                 return parts[word[1]]
             return words[word[0]]
         return text
+    if fn == "rule" and len(args) == 2:                # (key, i): the i-th word of a long text
+        words = str(resolve(ctx.ruleset, source)).split()
+        return words[args[1]] if args[1] < len(words) else f"<{args[0]} has {len(words)} words>"
     if ctx.extra is not None:
         text = ctx.extra(source)
         if text is not None:

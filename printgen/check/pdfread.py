@@ -16,7 +16,7 @@ class PathObj(NamedTuple):          # a tuple: made 15,000 times a sheet, 4x fas
     top: float
     x1: float
     bottom: float
-    kind: str                     # rect, circle, line (two points), other
+    kind: str                     # rect, circle, line (two points), star (ten straight sides), other
     fill: tuple | None            # (r, g, b) 0-255 when filled
     stroke: tuple | None
 
@@ -83,7 +83,13 @@ class LazyPage:
         self._chars: list[Char] | None = None
         self._text: str | None = None
         self._visible: list | None = [] if (shapes or colours) else None       # filled by the same pass
-        self.paths, self.text_colours = _objects(page, self.height, shapes, colours, self._visible)
+        self.handles: list = []                    # each path's pdfium object and matrix (line_style)
+        self.paths, self.text_colours = _objects(page, self.height, shapes, colours, self._visible, self.handles)
+
+    def line_style(self, i: int) -> tuple[float, tuple[float, ...]] | None:
+        """The stroke width and dash array of path `i` (of `paths`) in points on the page, or None
+        for a path not stroked."""
+        return _line_style(*self.handles[i]) if self.handles[i] else None
 
     @property
     def visible(self) -> list:
@@ -154,7 +160,8 @@ def _page(page, shapes: bool, colours: bool) -> PageData:
     return PageData(page.get_width(), height, chars, paths, text_colours)
 
 
-def _objects(page, height: float, shapes: bool | str, colours: bool, visible: list | None = None) -> tuple[list[PathObj], set]:
+def _objects(page, height: float, shapes: bool | str, colours: bool, visible: list | None = None,
+             handles: list | None = None) -> tuple[list[PathObj], set]:
     """Paths (geometry when `shapes`: rectangles and circles, lines too when "lines") and the
     colours of paths and text (when `colours`), inside form XObjects too (a symbol drawn once and
     placed many times counts at each place); and, into `visible`, what check/visibility.py reads of
@@ -163,7 +170,8 @@ def _objects(page, height: float, shapes: bool | str, colours: bool, visible: li
     shapes is kept only for its colours (no check reads anything else of it).
 
     pdfium's functions with plain addresses (check/fastcalls.py), looked up once: a sheet of ships
-    holds ten thousand paths, fifty thousand points."""
+    holds ten thousand paths, fifty thousand points. `handles`: filled with each measured path's
+    object and matrix, None for the others (what a line's style is read from, for the few that are asked)."""
     import pypdfium2.raw as raw
 
     from printgen.check.fastcalls import fn, handle
@@ -189,7 +197,7 @@ def _objects(page, height: float, shapes: bool | str, colours: bool, visible: li
     bounds = bounds_of(height)
     TEXT, FORM, PATH, IMAGE, BEZIER = (raw.FPDF_PAGEOBJ_TEXT, raw.FPDF_PAGEOBJ_FORM, raw.FPDF_PAGEOBJ_PATH,
                                        raw.FPDF_PAGEOBJ_IMAGE, raw.FPDF_SEGMENT_BEZIERTO)
-    measured = (2, 5, 13) if shapes == "lines" else (5, 13) if shapes else ()    # lines, rectangles, circles
+    measured = (2, 5, 11, 13) if shapes == "lines" else (5, 11, 13) if shapes else ()    # lines, rectangles, stars, circles
 
     def colour(getter, obj) -> tuple | None:
         return (rgba[0], rgba[1], rgba[2]) if getter(obj, r_at, g_at, b_at, a_at) else None
@@ -226,6 +234,8 @@ def _objects(page, height: float, shapes: bool | str, colours: bool, visible: li
             if segments not in measured:
                 if colours:
                     paths.append(PathObj(0, 0, 0, 0, "other", fill, strk))
+                    if handles is not None:
+                        handles.append(None)
                 continue
             get_matrix(obj, m_at)
             a, b, c, d, e, f = _then(m[:], outer)
@@ -245,15 +255,40 @@ def _objects(page, height: float, shapes: bool | str, colours: bool, visible: li
                 shape = "rect"
             elif curves == 0 and segments == 2:
                 shape = "line"
+            elif curves == 0 and segments == 11:              # ten straight sides, closed: a flagship's star
+                shape = "star"
             elif colours:
                 shape = "other"
             else:
                 continue
             paths.append(PathObj(x0, top_, x1, bottom, shape, fill, strk))
+            if handles is not None:
+                handles.append((obj, a, b, c, d) if shape != "other" else None)
 
     at = handle(page.raw)
     walk(at, fn("FPDFPage_CountObjects")(at), fn("FPDFPage_GetObject"), None)
     return paths, text_colours
+
+
+def _line_style(obj: int, a: float, b: float, c: float, d: float) -> tuple[float, tuple[float, ...]] | None:
+    """A path's stroke width and dash array, through its matrix (which keeps or scales lengths alike)."""
+    import math
+
+    from printgen.check.fastcalls import fn
+
+    mode = (ctypes.c_int * 2)()
+    fn("FPDFPath_GetDrawMode")(obj, ctypes.addressof(mode), ctypes.addressof(mode) + ctypes.sizeof(ctypes.c_int))
+    if not mode[1]:
+        return None
+    k = math.sqrt(abs(a * d - b * c))
+    width = ctypes.c_float()
+    if not fn("FPDFPageObj_GetStrokeWidth")(obj, ctypes.addressof(width)):
+        return None
+    n = fn("FPDFPageObj_GetDashCount")(obj)
+    dash = (ctypes.c_float * max(n, 1))()
+    if n > 0 and not fn("FPDFPageObj_GetDashArray")(obj, ctypes.addressof(dash), n):
+        return None
+    return width.value * k, tuple(dash[i] * k for i in range(max(n, 0)))
 
 
 def _then(inner: tuple, outer: tuple | None) -> tuple:

@@ -237,17 +237,44 @@ def measured(shape, m: Matrix, out: FlatPage) -> None:
     painted as the theme paints the source's value, e.g. a wind edge)."""
     if isinstance(shape, Rect):
         corners = [apply(m, p) for p in ((shape.x, shape.y), (shape.x + shape.w, shape.y + shape.h))]
+    elif isinstance(shape, Poly):
+        corners = [apply(m, p) for p in shape.points]
     else:
         corners = [apply(m, (shape.x1, shape.y1)), apply(m, (shape.x2, shape.y2))]
     xs, ys = [p[0] for p in corners], [p[1] for p in corners]
     box = (round(min(xs), 2), round(min(ys), 2), round(max(xs), 2), round(max(ys), 2))
     ox, oy = apply(m, (0.0, 0.0))
     for edge, source, *per in shape.meaning:
+        if edge in PLACED_EDGES:                 # a line's style and place, or a mark's: no frame to measure in
+            frame = {"edge": edge, **(per[0] if per else {})}
+            if isinstance(shape, Line):
+                frame["ends"] = [[round(v, 3) for v in p] for p in corners]
+            out.trace.append(TraceEntry(box, "", tuple(source), "shape", shape=frame))
+            continue
         frame = {"edge": edge, "origin": [round(ox, 3), round(oy, 3)], "scale": round(m[0], 6),
                  "per": per[0] if per else 1.0}
         if isinstance(shape, Line):                         # a line measured along its own frame's x axis
             frame |= {"axis": [round(m[0], 6), round(m[1], 6)], "ends": [[round(v, 3) for v in p] for p in corners]}
         out.trace.append(TraceEntry(box, "", tuple(source), "shape", shape=frame))
+
+
+LINE_EDGES = ("cut", "fold", "glue")       # a line's style says what to do with it (check/linestyle.py)
+# traced where they print, not in a frame of their own (a symbol may hold them: each place is traced);
+# the marks that carry a rule (check/drawnmarks.py): a flagship's star, a track's row, the calibration square
+PLACED_EDGES = (*LINE_EDGES, "star", "marks", "calibration")
+
+
+def _placed(t: TraceEntry, m: Matrix) -> TraceEntry:
+    """A symbol's traced line or mark where the symbol is placed: its box (all four corners: the
+    placement may turn it) and ends moved; it is measured where it prints, not where it was drawn."""
+    x0, top, x1, bottom = t.bbox
+    corners = [apply(m, p) for p in ((x0, top), (x1, top), (x1, bottom), (x0, bottom))]
+    xs, ys = [p[0] for p in corners], [p[1] for p in corners]
+    box = (round(min(xs), 2), round(min(ys), 2), round(max(xs), 2), round(max(ys), 2))
+    shape = dict(t.shape)
+    if "ends" in shape:
+        shape["ends"] = [[round(v, 3) for v in apply(m, tuple(p))] for p in shape["ends"]]
+    return replace(t, bbox=box, shape=shape)
 
 
 def _symbol(sym: Symbol, m: Matrix, theme: Theme, out: FlatPage, symbols: dict) -> None:
@@ -262,14 +289,16 @@ def _symbol(sym: Symbol, m: Matrix, theme: Theme, out: FlatPage, symbols: dict) 
         inner = FlatPage(0, 0, marks=[] if out.marks is not None else None)
         for item in sym.items:
             _emit(item, (k, 0.0, 0.0, k, 0.0, 0.0), theme, inner, symbols)
-        if inner.trace or inner.symbols:
+        styled = [t for t in inner.trace if t.shape and t.shape["edge"] in PLACED_EDGES]
+        if len(styled) != len(inner.trace) or inner.symbols:
             raise ValueError(f"symbol {sym.key} holds a traced number or another symbol")
         kind = "".join(ch for ch in sym.key.split("-")[0] if ch.isalnum())       # a name PDF and SVG accept
-        symbols[key] = (f"{kind or 'symbol'}{len(symbols)}", tuple(inner.prims), inner.marks)
-    name, prims, marks = symbols[key]
+        symbols[key] = (f"{kind or 'symbol'}{len(symbols)}", tuple(inner.prims), inner.marks, tuple(styled))
+    name, prims, marks, styled = symbols[key]
     out.symbols[name] = prims
     placed = (a / k, b / k, c / k, d / k, e, f)
     out.prims.append(FUse(name, placed))
+    out.trace += [_placed(t, placed) for t in styled]
     if out.marks is not None:
         out.marks += [replace(mk, prims=tuple(moved(p, placed) for p in mk.prims)) for mk in marks]
 

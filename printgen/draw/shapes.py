@@ -90,6 +90,7 @@ class Poly:
     role: str
     closed: bool = True
     tag: str = ""
+    meaning: tuple = ()             # (edge, source[, details]): a flagship's star, see flatten.measured
 
 
 @dataclass(frozen=True)

@@ -130,6 +130,7 @@ def pattern_name(look: Nation | None) -> str:
 
 # Shared by both editions: lines and text that are black and white anyway.
 _COMMON = {
+    "area": Paint(),                    # drawn as nothing: a traced area the checker counts marks in
     "text": Paint(fill=BLACK),
     "text.muted": Paint(fill="#444444"),
     "text.white": Paint(fill=WHITE),

@@ -14,6 +14,14 @@ from printgen.units import Measure
 WORDS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"]
 
 
+COMPASS_WORDS = {"N": "north", "E": "east", "S": "south", "W": "west"}
+
+
+def compass_word(point: str) -> str:
+    """"NW" -> "north-west", "S" -> "south"."""
+    return "-".join(COMPASS_WORDS[ch] for ch in point)
+
+
 def fmt(value: Any, kind: str, measure: Measure | None = None) -> str:
     if kind == "count":
         return str(int(value))
@@ -44,4 +52,8 @@ def fmt(value: Any, kind: str, measure: Measure | None = None) -> str:
         return f"{float(value):g}°"
     if kind in ("text", "label"):
         return str(value)
+    if kind == "lower":                      # a label inside a sentence ("at short range")
+        return str(value).lower()
+    if kind == "compass":                    # a compass point in words ("NW": north-west)
+        return compass_word(str(value))
     raise ValueError(f"unknown print kind {kind!r}")

@@ -144,7 +144,8 @@ def wind_block(scenario, width: float) -> Block:
     """The wind alone, for rules that give it no further meaning on the map."""
     rs = scenario.ruleset
     b = Block("Wind and sailing", width)
-    b.line((Span("Wind from the "), Span(rs.table.wind_from, font="bold"), Span("; north is up the page.")))
+    b.line((Span("Wind from the "), Span(rs.table.wind_from, "bold", ("label", "table.wind_from"), "label"),
+            Span("; north is up the page.")))
     b.wrapped("The table has no coloured edges.")
     return b
 

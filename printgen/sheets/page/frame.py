@@ -59,7 +59,8 @@ def frame(page: Page, options: Options, scenario_title: str, sheet: str, k: int,
     # Calibration: a square of one unit (1 in, or 2 cm), bottom right.
     side, number, unit = _square(options)
     sx, sy = w - MARGIN - side, h - MARGIN - side
-    page.add(Rect(sx, sy, side, side, "calibration", tag="calibration"),
+    page.add(Rect(sx, sy, side, side, "calibration", tag="calibration",          # traced: the checker measures it
+                  meaning=(("calibration", ("meta", "calibration")),)),
              Text(sx + side / 2, sy + side / 2 + 3, (Span(number, source=("meta", "calibration"), kind="count"),
                                                      Span(" " + unit)), 8, anchor="middle", role="text.muted"))
     lines = _foot_lines(options, hint)

@@ -19,18 +19,21 @@ def sprite_sheets(scenario, options: Options) -> Drawing:
     return system_of(scenario.ruleset).sprite_sheets(scenario, options)
 
 
+STAR = (("star", ("meta", "star")),)        # a flagship's star on a piece, traced: the check counts them
+
+
 def star_symbol(cx: float, cy: float, r: float, role: str = "star") -> Symbol:
-    """The star as a symbol (drawn once, placed at each flagship)."""
-    return Symbol(f"star-{role}-{r!r}", (star_shape(0, 0, r, role),), translate(cx, cy))
+    """The star as a symbol (drawn once, placed at each flagship, and traced there)."""
+    return Symbol(f"star-{role}-{r!r}", (star_shape(0, 0, r, role, STAR),), translate(cx, cy))
 
 
-def star_shape(cx: float, cy: float, r: float, role: str = "star") -> Poly:
+def star_shape(cx: float, cy: float, r: float, role: str = "star", meaning: tuple = ()) -> Poly:
     pts = []
     for i in range(10):
         a = math.radians(-90 + 36 * i)
         rr = r if i % 2 == 0 else r * 0.42
         pts.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
-    return Poly(tuple(pts), role, tag="star")
+    return Poly(tuple(pts), role, tag="star", meaning=meaning)
 
 
 def printed_tracks(drawing: Drawing) -> dict[str, int]:
@@ -87,7 +90,8 @@ def glue_area(x: float, y: float, w: float, h: float, s: float, outline: bool = 
     from printgen.draw.theme import TYPE
 
     size = max(TYPE.piece_label * s, TYPE.piece_label)
-    area = Rect(x, y, w, h, "glue" if outline else "glue.tab", tag="glue")
+    area = Rect(x, y, w, h, "glue" if outline else "glue.tab", tag="glue",
+                meaning=(("glue", ("meta", "line", "glue")),) if outline else ())
     if size > h * 0.9:
         return [area]
     return [area, Text(x + w / 2, y + h / 2 + size * 0.36, (Span("glue"),), size, role="text.muted", anchor="middle",

@@ -7,10 +7,16 @@ from printgen.draw.shapes import Circle, Rect, Shape
 from printgen.rules.tracks import Track
 
 
-def track_shapes(track: Track, x: float, y: float, w: float, h: float) -> list[Shape]:
-    """The track's marks in a row, centred vertically in the box (x, y, w, h), left-aligned."""
+def track_shapes(track: Track, x: float, y: float, w: float, h: float, ship: str | None = None) -> list[Shape]:
+    """The track's marks in a row, centred vertically in the box (x, y, w, h), left-aligned. `ship`
+    (its key; "" for a row the rules count alone): the row is traced, an area the checker counts its
+    marks in (check/drawnmarks.py; a base's are counted on the piece)."""
     if track.count <= 0:
         return []
+    if ship is not None:
+        area = Rect(x, y, w, h, "area", tag="track", meaning=(("marks", track.source.to_json(),
+                                                                {"mark": track.shape, "ship": ship}),))
+        return [area, *track_shapes(track, x, y, w, h)]
     d = min(h * 0.72, w / track.count * 0.8)
     pitch = min(w / track.count, d * 1.35)
     cy = y + h / 2

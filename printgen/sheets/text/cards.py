@@ -158,8 +158,9 @@ def _find(free: list[list[bool]], span: tuple[int, int]) -> tuple[int, int] | No
 
 def _cut_lines(page: Page, slot: Box) -> None:
     x0, y0, x1, y1 = slot.x, slot.y, slot.right, slot.bottom
-    page.add(Line(x0, y0, x1, y0, "cut"), Line(x0, y1, x1, y1, "cut"), Line(x0, y0, x0, y1, "cut"),
-             Line(x1, y0, x1, y1, "cut"))
+    cut = (("cut", ("meta", "line", "outline")),)                # traced: a card's cut must print as a cut
+    page.add(Line(x0, y0, x1, y0, "cut", meaning=cut), Line(x0, y1, x1, y1, "cut", meaning=cut),
+             Line(x0, y0, x0, y1, "cut", meaning=cut), Line(x1, y0, x1, y1, "cut", meaning=cut))
 
 
 def _crop_marks(page: Page, box: Box, slot_w: float, slot_h: float) -> None:

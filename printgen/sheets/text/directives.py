@@ -62,7 +62,7 @@ def track_block(rs, ship, width: float, size: float) -> Laid:
                      kind="count")
         first = (name,) if len(rows) == 1 else (Span(t.label.capitalize()), count)
         out.shapes.append(Text(0 if len(rows) == 1 else size, y + size * 1.05, first, at_least(size * 0.95)))
-        out.shapes += track_shapes(t, label_w, y, width - label_w, size * 1.6)
+        out.shapes += track_shapes(t, label_w, y, width - label_w, size * 1.6, ship.key)
         y += size * 1.8 if len(rows) == 1 else size * 1.5
     out.height = y
     return out

@@ -87,7 +87,7 @@ def _block(b: Block, width: float, size: float, expand: Expand | None) -> Laid:
         indent = (size * 1.0 if b.kind == "bullet"
                   else max(size * 1.35, fonts.width(f"{b.level}.", size, "bold") + size * 0.25))   # room for "10."
         laid = paragraph(b.spans, indent, 0, width - indent, size)
-        mark = (Span("•"),) if b.kind == "bullet" else (Span(str(b.level), "bold", ("meta", "step"), "count"),
+        mark = (Span("•"),) if b.kind == "bullet" else (Span(str(b.level), "bold", ("meta", "step", b.level), "count"),
                                                           Span(".", "bold"))
         laid.shapes.append(Text(0, size * 0.92, mark, size, font="bold"))
         return laid

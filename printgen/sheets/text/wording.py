@@ -21,6 +21,7 @@ _BOLD = re.compile(r"(\*\*)")
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_.-]*")       # a bare key ("british", "flagship"): never markup
 
 
+PHASE_WORDS = 24        # characters: a longer phase name is traced word by word (a list's line may break in it)
 LONG_TEXT = 120         # characters: a fleet text longer than this (the built-in ones reach 111) is traced word by word, so it may wrap
 
 
@@ -91,6 +92,20 @@ class Wording:
     def label(self, key: str) -> str:
         """The word naming rule `key` (a row or column label, a side, a colour, a direction), traced."""
         return self.put(label(self.rs, key))
+
+    def said(self, key: str) -> str:
+        """The label of rule `key` inside a sentence, in small letters ("at short range"), traced."""
+        t = label(self.rs, key)
+        return self.put(Traced(t.value, t.source, "lower"))
+
+    def phase(self, index: int) -> str:
+        """The name of the turn's phase `index` (from 0), traced to the ruleset's sequence (word by
+        word when long: a line may break inside it)."""
+        key = f"sequence.phases.{index}"
+        name = str(lookup(self.rs, key))
+        if len(name) <= PHASE_WORDS:
+            return self.put(rule(self.rs, key, "text"))
+        return Marked(" ".join(self.put(Traced(w, Source("rule", (key, i)), "text")) for i, w in enumerate(name.split())))
 
     def word(self, key: str, marked: bool = True) -> str:
         """A small count as a word ("one turn"), still traced."""
@@ -245,7 +260,7 @@ class Wording:
         self.deployment = context.get("deployment")
         self.scenario = context.get("scenario")
         self.plan = context.get("plan")
-        return template.render(rule=self.rule, mark=self.mark, sign=self.sign, counted=self.counted, label=self.label, prov=self.prov, pnum=self.pnum, story=self.story, word=self.word, dist=self.dist, size=self.size, faces=self.faces, deg=self.deg,
+        return template.render(rule=self.rule, mark=self.mark, sign=self.sign, counted=self.counted, label=self.label, said=self.said, phase=self.phase, prov=self.prov, pnum=self.pnum, story=self.story, word=self.word, dist=self.dist, size=self.size, faces=self.faces, deg=self.deg,
                                num=self.num, chance=self.chance, example=self.example, value=self.value,
                                ship=self.ship, field=self.field, meta=self.meta, ref=self.ref, pos=self.pos,
                                rs=self.rs, _wording=self, **context)

@@ -61,9 +61,10 @@ def broadside_diagram(rs, width: float, size: float, options: Options, scenario=
     ay, sy = z["rake.ahead"][1], z["rake.astern"][1] + z["rake.astern"][3]
     for (x, y, w, h), word in ((z["starboard.short"], "short"), (z["starboard.long"], "long"),
                                (z["port.short"], "short"), (z["port.long"], "long")):
-        shapes.append(Text(x + w / 2, y + h / 2 + small * 0.35, (Span(word),), at_least(small * 0.9), anchor="middle"))
-    shapes += [Text(bx - 3, ay + small, (Span("bow"),), small, anchor="end", font="bold"),
-               Text(bx - 3, sy - 2, (Span("stern"),), small, anchor="end", font="bold")]
+        shapes.append(Text(x + w / 2, y + h / 2 + small * 0.35, (_said(rs, f"shooting.range_in.{word}", word),),
+                           at_least(small * 0.9), anchor="middle"))
+    shapes += [Text(bx - 3, ay + small, (_said(rs, "words.bow", "bow"),), small, anchor="end", font="bold"),
+               Text(bx - 3, sy - 2, (_said(rs, "words.stern", "stern"),), small, anchor="end", font="bold")]
     height = sy + size * 0.5
     legend = _legend(rs, options, k, scenario)
     body = paragraph(legend, 0, height, width, small)
@@ -90,3 +91,11 @@ def _legend(rs, options: Options, k: int, scenario) -> list[Span]:
             Span(". Drawn to scale: "), Span("1", source=("meta", "diagram-unit"), kind="count"),
             Span(f" {unit} here is "), Span(str(k), source=("meta", "diagram-scale"), kind="count"),
             Span(f" {unit} on the table.")]
+
+
+def _said(rs, key: str, word: str) -> Span:
+    """`word`, traced to the ruleset's label of `key` where it has one (a zone's range, the bow's
+    end): a diagram whose "bow" and "stern" trade places fails the check."""
+    if key in rs.labels or key.startswith("shooting."):
+        return Span(rs.label(key).lower(), source=("label", key), kind="lower")
+    return Span(word)

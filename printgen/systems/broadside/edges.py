@@ -80,14 +80,20 @@ def table_diagram(rs, width: float, size: float, measure=None) -> tuple[list[Sha
                 shapes.append(Text(lx + size * 2.8, y + ls * 2.8, tuple(marked), ls, role="text.muted"))
                 y += ls * 1.2
         y += size * 2.7
-    shapes.append(Text(lx, y + size * 0.2, (Span(lines[0]),), ls))
+    shapes.append(Text(lx, y + size * 0.2, (Span("Wind from the "), _compass(t.wind_from, "table.wind_from"), Span(".")), ls))
     if drift is not None and measure is not None:
         shapes.append(Text(lx, y + size * 0.2 + ls * 1.3,
                            (Span("Drift: "), Span(measure.fmt(drift.distance_in), "bold", ("rule", "drift.distance_in"),
-                                                  kind="distance"), Span(f" {_compass_word(drift.direction)}")), ls))
+                                                  kind="distance"), Span(" "), _compass(drift.direction, "drift.direction")), ls))
     return shapes, max(y0 + h + size * 2.0, y + size * 0.2 + ls * 1.3 + size)     # the taller of picture and legend
 
 
 def _compass_word(c: str) -> str:
-    words = {"N": "north", "E": "east", "S": "south", "W": "west"}
-    return "-".join(words[ch] for ch in c) if len(c) == 2 else words[c]
+    from printgen.rules.printed import compass_word
+
+    return compass_word(c)
+
+
+def _compass(c: str, key: str) -> Span:
+    """A compass point in words, traced to the rule that gives it (the wind's quarter, the drift)."""
+    return Span(_compass_word(c), source=("rule", key), kind="compass")

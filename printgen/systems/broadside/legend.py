@@ -33,11 +33,11 @@ def wind_block(scenario, options: Options, width: float) -> Block:
 
     rows: list[tuple[Shape, tuple[Span, ...]]]
     rows = [(arrow(13, 0, 22, COMPASS_DEG[rs.table.wind_from] + 180, "arrow", 3.0, tag="wind-arrow"),
-             (Span("Wind from the "), Span(rs.table.wind_from, font="bold")))]
+             (Span("Wind from the "), Span(rs.table.wind_from, "bold", ("label", "table.wind_from"), "label")))]
     if drift:
         rows.append((arrow(13, 0, 22, COMPASS_DEG[drift.direction], "map.drift", 2.0, tag="drift-arrow"),
                      (Span("Drift: "), Span(options.measure.fmt(drift.distance_in), "bold", ("rule", "drift.distance_in"),
-                                            kind="distance"), Span(" to the "), Span(drift.direction, font="bold"),
+                                            kind="distance"), Span(" to the "), Span(drift.direction, "bold", ("label", "drift.direction"), "label"),
                       Span(" each turn"))))
     rows.append((arrow(13, 0, 18, 0, "arrow", 2.0, tag="north-arrow"), (Span("North: up the page"),)))
     for shape, spans in rows:

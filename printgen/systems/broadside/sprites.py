@@ -349,8 +349,11 @@ def _over(size: PieceSize) -> Symbol:
     """The folds, the cut between ship and base and the piece's outline, over everything else."""
     w, t, ph = size.w, size.tab, size.profile_h
     base_y = 2 * t + 2 * ph
-    out: list[Shape] = [Line(0, y, w, y, "fold", tag="fold") for y in (t, t + ph, t + 2 * ph)]
-    out += [Line(0, base_y, w, base_y, "cut"), Rect(0, 0, w, base_y + size.base_h, "cut", tag="piece")]
+    # traced with where each lies (check/linestyle.py: a fold printed solid would be cut)
+    out: list[Shape] = [Line(0, y, w, y, "fold", tag="fold", meaning=(("fold", ("meta", "line", where)),))
+                        for y, where in ((t, "tab"), (t + ph, "mast"), (t + 2 * ph, "tab"))]
+    out += [Line(0, base_y, w, base_y, "cut", meaning=(("cut", ("meta", "line", "base")),)),
+            Rect(0, 0, w, base_y + size.base_h, "cut", tag="piece", meaning=(("cut", ("meta", "line", "outline")),))]
     return Symbol(f"piece-over-{w!r}x{size.h!r}", tuple(out))
 
 

@@ -14,7 +14,8 @@ def sailing_block(scenario, options: Options, width: float) -> Block:
     """No coloured edges: the wind, and what a ship's angle to it means under these rules."""
     rs = scenario.ruleset
     b = Block("Wind and sailing", width)
-    b.line((Span("Wind from the "), Span(rs.table.wind_from, font="bold"), *mark_spans(rs, "table.wind_from"),
+    b.line((Span("Wind from the "), Span(rs.table.wind_from, "bold", ("label", "table.wind_from"), "label"),
+            *mark_spans(rs, "table.wind_from"),
             Span("; north is up the page; it may shift each turn"), *mark_spans(rs, "weather"), Span(".")))
     mv = rs.movement
     r = 27.0

@@ -29,7 +29,7 @@ def record_sheets(scenario, options: Options) -> Drawing:
 def structure_block(rs, ship, width: float, size: float) -> Laid:
     """The ship's structure boxes, a row a sector and one for the mast, labels in a column."""
     rows = [(LABELS.get(t.label, t.label.capitalize()), t) for t in tracks(rs, ship)]
-    return _rows(rows, width, size)
+    return _rows(rows, width, size, ship.key)
 
 
 def boxes_block(rs, key: str, label: str, width: float, size: float) -> Laid:
@@ -38,7 +38,7 @@ def boxes_block(rs, key: str, label: str, width: float, size: float) -> Laid:
     return _rows([(label, track)], width, size)
 
 
-def _rows(rows: list[tuple[str, Track]], width: float, size: float) -> Laid:
+def _rows(rows: list[tuple[str, Track]], width: float, size: float, ship: str = "") -> Laid:
     d = size * 1.05                              # box side: a tick fits, the row stays a line high
     row_h = d * 1.5
     label_w = max((fonts.width(label, size, "bold") for label, _ in rows), default=0.0) + size
@@ -50,7 +50,7 @@ def _rows(rows: list[tuple[str, Track]], width: float, size: float) -> Laid:
         cy = y + row_h / 2
         out.shapes.append(Text(0, cy + 0.36 * size, (Span(label),), size, font="bold", tag="record-label"))
         w = min(track.count * PITCH * d, width - label_w - size * 2)
-        out.shapes += track_shapes(track, label_w, cy - d / 1.44, w, d / 0.72)
+        out.shapes += track_shapes(track, label_w, cy - d / 1.44, w, d / 0.72, ship)
         # the count in figures too, traced, so a printed sheet can be checked against the rules
         out.shapes.append(Text(label_w + w + size * 0.5, cy + 0.36 * size,
                                (Span(str(track.count), source=track.source.to_json(), kind="count"),), at_least(size * 0.85),

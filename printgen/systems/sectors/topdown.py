@@ -21,7 +21,7 @@ from printgen.sheets.page.frame import FOOTER, MARGIN, Box, content_box, frame, 
 from printgen.rules.provenance import mark_spans
 from printgen.systems.sectors.hulls import Hull, form_of, hull_shapes, tower
 from printgen.sheets.pieces.shelves import shelves
-from printgen.sheets.pieces.sprites import star_shape
+from printgen.sheets.pieces.sprites import STAR, star_shape
 from printgen.sheets.text.textfit import fit_size, wrap
 from printgen.sheets.pieces.tracks import track_shapes
 from printgen.registry import system_of
@@ -130,7 +130,7 @@ def piece(ship, rs, measure, s: float, boxes: bool = True) -> Group:
     items += _sector_lines(hull)
     items += marks
     items += _deck(ship, hull, by_part.get("mast"), d, s)
-    items.append(Rect(0, 0, L, W, "cut", tag="piece"))         # the base is the piece: cut on its outline
+    items.append(Rect(0, 0, L, W, "cut", tag="piece", meaning=(("cut", ("meta", "line", "outline")),)))         # the base is the piece: cut on its outline
     return Group(tuple(items), tag=ship.key)
 
 
@@ -288,7 +288,7 @@ def _stern_marks(ship, hull: Hull, md: float, s: float) -> list[Shape]:
     out += _banner(ship.nation, x1 - bw, hull.yc - bh / 2, bw, bh)
     if ship.flagship:
         r = md * 0.55
-        out.append(star_shape(x1 - bw - r * 1.3, hull.yc, r))
+        out.append(star_shape(x1 - bw - r * 1.3, hull.yc, r, meaning=STAR))
     return out
 
 
