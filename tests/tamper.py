@@ -21,6 +21,23 @@ def build(where: Path, *args: str) -> Path:
     return where
 
 
+SMALL = ("--ships", "6", "--students", "4", "--scale", "0.5", "--edition", "both")
+_BUILT: dict[tuple[str, ...], Path] = {}
+
+
+def built_once(*args: str) -> Path:
+    """The kit `printgen kit ARGS` makes, built once a test process and shared by every tamper file
+    that asks for the same (each test tampers with its own copy: copy_kit); removed at exit."""
+    if args not in _BUILT:
+        import atexit
+        import tempfile
+
+        where = Path(tempfile.mkdtemp(prefix="printgen-tamper-"))
+        atexit.register(shutil.rmtree, where, True)
+        _BUILT[args] = build(where / "k", *args)
+    return _BUILT[args]
+
+
 def fails(folder: Path) -> list[str]:
     """The check's FAIL lines for a tampered kit (which it must not pass)."""
     from printgen.check.kit import check_kit

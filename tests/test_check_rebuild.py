@@ -8,14 +8,12 @@ from __future__ import annotations
 import pytest
 from typer.testing import CliRunner
 
-from tamper import build, copy_kit, edit_page, replace
-
-SMALL = ("--ships", "6", "--students", "4", "--scale", "0.5", "--edition", "bw")
+from tamper import SMALL, built_once, copy_kit, edit_page, replace
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    return build(tmp_path_factory.mktemp("rebuild") / "k", "trafalgar", *SMALL)
+def built():
+    return built_once("trafalgar", *SMALL)
 
 
 def run(*args: str):

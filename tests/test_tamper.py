@@ -10,14 +10,12 @@ import re
 import pytest
 
 from printgen.check.kit import check_kit
-from tamper import build, copy_kit, edit_page, fails, load_trace, page_of, rehash, replace, replace_shown_at, swap
-
-SMALL = ("--ships", "6", "--students", "4", "--scale", "0.5", "--edition", "both")
+from tamper import SMALL, built_once, copy_kit, edit_page, fails, load_trace, page_of, rehash, replace, replace_shown_at, swap
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    return build(tmp_path_factory.mktemp("tamper") / "k", "trafalgar", *SMALL)
+def built():
+    return built_once("trafalgar", *SMALL)
 
 
 @pytest.fixture

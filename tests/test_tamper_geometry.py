@@ -12,19 +12,17 @@ import re
 import pytest
 
 from printgen.check.kit import check_kit
-from tamper import build, copy_kit, edit_page, fails, load_trace
-
-SMALL = ("--ships", "6", "--students", "4", "--scale", "0.5", "--edition", "both")
+from tamper import SMALL, built_once, copy_kit, edit_page, fails, load_trace
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    return build(tmp_path_factory.mktemp("tamper-geo") / "k", "trafalgar", *SMALL)
+def built():
+    return built_once("trafalgar", *SMALL)
 
 
 @pytest.fixture(scope="module")
-def built_sluys(tmp_path_factory):
-    return build(tmp_path_factory.mktemp("tamper-sluys") / "k", "sluys-1340", "--edition", "bw")
+def built_sluys():
+    return built_once("sluys-1340", "--edition", "bw")
 
 
 

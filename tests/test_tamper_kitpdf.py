@@ -9,14 +9,12 @@ import json
 
 import pytest
 
-from tamper import build, copy_kit, edit_drawn, fails, inside, load_trace
-
-SMALL = ("--ships", "6", "--students", "4", "--scale", "0.5", "--edition", "bw")
+from tamper import SMALL, built_once, copy_kit, edit_drawn, fails, inside, load_trace
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    return build(tmp_path_factory.mktemp("tamper-kitpdf") / "k", "trafalgar", *SMALL)
+def built():
+    return built_once("trafalgar", *SMALL)
 
 
 def parts(kit) -> list[dict]:

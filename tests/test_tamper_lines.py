@@ -11,19 +11,17 @@ import re
 
 import pytest
 
-from tamper import build, copy_kit, fails, load_trace, rehash
-
-SMALL = ("--ships", "6", "--students", "4", "--scale", "0.5", "--edition", "both")
+from tamper import SMALL, built_once, copy_kit, fails, load_trace, rehash
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    return build(tmp_path_factory.mktemp("tamper-lines") / "k", "trafalgar", *SMALL)
+def built():
+    return built_once("trafalgar", *SMALL)
 
 
 @pytest.fixture(scope="module")
-def built_sluys(tmp_path_factory):
-    return build(tmp_path_factory.mktemp("tamper-lines-sluys") / "k", "sluys-1340", "--edition", "bw")
+def built_sluys():
+    return built_once("sluys-1340", "--edition", "bw")
 
 
 def lines(folder, name: str, role: str, where: str) -> tuple[int, list[dict]]:

@@ -8,19 +8,17 @@ from __future__ import annotations
 
 import pytest
 
-from tamper import build, copy_kit, drawn, edit_drawn, fails, inside, load_trace
-
-SMALL = ("--ships", "6", "--students", "4", "--scale", "0.5", "--edition", "both")
+from tamper import SMALL, built_once, copy_kit, edit_drawn, fails, inside, load_trace
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    return build(tmp_path_factory.mktemp("tamper-marks") / "k", "trafalgar", *SMALL)
+def built():
+    return built_once("trafalgar", *SMALL)
 
 
 @pytest.fixture(scope="module")
-def built_sluys(tmp_path_factory):
-    return build(tmp_path_factory.mktemp("tamper-marks-sluys") / "k", "sluys-1340", "--edition", "bw")
+def built_sluys():
+    return built_once("sluys-1340", "--edition", "bw")
 
 
 def traced(folder, name: str, edge: str, where=None) -> tuple[int, list[dict]]:

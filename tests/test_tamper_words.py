@@ -10,19 +10,17 @@ import re
 
 import pytest
 
-from tamper import build, copy_kit, edit_page, fails, load_trace, replace_shown_at, swap_traced
-
-SMALL = ("--ships", "6", "--students", "4", "--scale", "0.5", "--edition", "both")
+from tamper import SMALL, built_once, copy_kit, edit_page, fails, load_trace, replace_shown_at, swap_traced
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    return build(tmp_path_factory.mktemp("tamper-words") / "k", "trafalgar", *SMALL)
+def built():
+    return built_once("trafalgar", *SMALL)
 
 
 @pytest.fixture(scope="module")
-def built_sluys(tmp_path_factory):
-    return build(tmp_path_factory.mktemp("tamper-words-sluys") / "k", "sluys-1340", "--edition", "bw")
+def built_sluys():
+    return built_once("sluys-1340", "--edition", "bw")
 
 
 def in_line(shown: bytes, new: bytes, bbox):
