@@ -1,7 +1,10 @@
-"""Issue 32: the worker pools work however the system starts a process. Windows has only `spawn`
-(macOS spawns by default): a spawned worker inherits nothing, so the simulator, the kit's workers
-and the check's join must be handed what they need. PRINTGEN_START_METHOD forces the method
-(printgen/forks.py); the same games, the same bytes and the same check come out of both."""
+"""Issue 32: printgen as it runs on Windows and macOS, tested here on Linux.
+
+The worker pools work however the system starts a process. Windows has only `spawn` (macOS spawns
+by default): a spawned worker inherits nothing, so the simulator, the kit's workers and the check's
+join must be handed what they need. PRINTGEN_START_METHOD forces the method (printgen/forks.py);
+the same games, the same bytes and the same check come out of both. And a kit is built and checked
+where the POSIX-only calls are missing (no fcntl, os.fchmod, signal.pthread_sigmask or os.fork)."""
 
 from __future__ import annotations
 
@@ -72,7 +75,8 @@ def test_the_simulator_plays_the_same_games_spawned_as_forked(monkeypatch):
 
 def printgen(*args, method: str, extra_env: dict | None = None) -> subprocess.CompletedProcess:
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]),
-               **{forks.START_METHOD: method}, **(extra_env or {}))
+               **{forks.START_METHOD: method})
+    env.update(extra_env or {})
     return subprocess.run([sys.executable, "-m", "printgen", *map(str, args)], capture_output=True, text=True,
                           env=env, timeout=600)
 
@@ -120,6 +124,41 @@ def test_the_checks_join_of_kit_pdf_runs_in_a_spawned_process(kits, monkeypatch)
     joins = Joins(folder, _joins(load_manifest(folder), {}, _traces(folder), {}))
     assert type(joins.proc).__name__ == "SpawnProcess" and len(joins.jobs) == 2
     assert all(joins.proven(path) for path in joins.jobs)
+
+
+# Loaded by every Python started with this folder first on its path (the spawned workers too):
+# what Windows lacks, taken away before printgen is imported
+NO_POSIX = """
+import os, signal, sys
+sys.modules["fcntl"] = None                    # `import fcntl` raises ImportError
+for module, name in ((os, "fchmod"), (signal, "pthread_sigmask"), (os, "fork")):
+    if hasattr(module, name):
+        delattr(module, name)
+"""
+
+
+@needs_fork
+def test_a_kit_is_built_and_checked_without_the_posix_only_calls(kits, tmp_path):
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "sitecustomize.py").write_text(NO_POSIX, encoding="utf-8")
+    env = {"PYTHONPATH": os.pathsep.join([str(site), str(ROOT), os.environ.get("PYTHONPATH", "")])}
+    probe = subprocess.run([sys.executable, "-c", "import os, signal\ntry:\n import fcntl\nexcept ImportError:\n"
+                            " print(hasattr(os, 'fchmod'), hasattr(signal, 'pthread_sigmask'), hasattr(os, 'fork'))"],
+                           capture_output=True, text=True, env=dict(os.environ, **env))
+    assert probe.stdout.split() == ["False", "False", "False"], probe.stdout + probe.stderr
+    out = tmp_path / "kit"
+    built = printgen(*KIT, "--out", out, method="spawn", extra_env=env)
+    assert built.returncode == 0, built.stdout + built.stderr
+    assert "Traceback" not in built.stderr and "Warning" not in built.stderr, built.stderr
+    checked = printgen("check", out, method="spawn", extra_env=env)
+    assert checked.returncode == 0 and "agree with the rules" in checked.stdout, checked.stdout + checked.stderr
+    for name in (p.relative_to(kits["fork"]) for p in kits["fork"].rglob("*") if p.is_file()):
+        assert (out / name).read_bytes() == (kits["fork"] / name).read_bytes(), name
+    assert not any(p.name.endswith(".lock") for p in tmp_path.iterdir())       # the soft lock removed
+    one = printgen("quickref", "trafalgar", "--out", tmp_path / "one", method="spawn", extra_env=env)
+    assert one.returncode == 0, one.stdout + one.stderr                       # written by printgen.output
+    assert [p.name for p in (tmp_path / "one").iterdir()] == ["quickref-color.pdf"]
 
 
 def test_an_unknown_start_method_is_a_clear_error():
