@@ -14,6 +14,7 @@ import os
 import signal
 from dataclasses import dataclass
 from multiprocessing.connection import wait
+from multiprocessing.reduction import ForkingPickler
 from typing import Any, Callable
 
 from printgen.errors import PrintgenError, Problem
@@ -38,6 +39,8 @@ def _worker(fn, shared, args, conn, siblings) -> None:
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     release_signals()                                 # held across the fork (printgen/forks.py)
     try:
+        if args is None:                              # spawned: what a fork inherits comes first down the pipe
+            shared, args = conn.recv()
         for job in iter(conn.recv, None):
             i = job[0]
             try:
@@ -114,11 +117,22 @@ def run(fn: Callable[[Any, Any], Any], shared: Any, args: list, workers: int | N
         for i in range(min(workers, len(args))):
             here, there = ctx.Pipe()
             siblings = [here, *busy] if forked else []     # a spawned worker inherits no pipe
-            proc = ctx.Process(target=_worker, args=(fn, shared, known, there, siblings), daemon=True)
+            given = (shared, known) if forked else (None, None)
+            proc = ctx.Process(target=_worker, args=(fn, *given, there, siblings), daemon=True)
             with signals_held():
                 proc.start()
             there.close()                               # only the worker holds its end: EOF if it dies
             busy[here] = [proc, None, None]
+        # A spawned worker is sent the plan once it runs its own code, which ends quietly if the parent
+        # dies: started with it, it would be reading it in multiprocessing's start-up, which prints a
+        # traceback when the parent is killed mid-way (the plan is larger than a pipe holds).
+        start = None if forked else ForkingPickler.dumps((shared, known))
+        for here in list(busy):
+            if start is not None:
+                try:
+                    here.send_bytes(start)
+                except OSError:
+                    raise _died(busy[here][0], "what it was given to start") from None
             if not hand_out(here):
                 idle.append(here)
         while not all(done):
