@@ -118,7 +118,10 @@ def write_all(files: dict[Path, bytes], ours: set[Path] | frozenset[Path] = froz
             fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
             staged.append((tmp, path))
             with os.fdopen(fd, "wb") as f:
-                os.fchmod(f.fileno(), file_mode())
+                if hasattr(os, "fchmod"):           # absent on Windows before Python 3.13
+                    os.fchmod(f.fileno(), file_mode())
+                else:                               # there a mode is only read-only or not: mkstemp's is writable
+                    os.chmod(tmp, file_mode())
                 f.write(data)
         for tmp, path in staged:
             os.replace(tmp, path)

@@ -34,6 +34,17 @@ def merge(base: dict, patch: dict) -> dict:
 
 
 @pytest.fixture
+def patches_reach_workers(monkeypatch):
+    """For a test that changes printgen in this process and needs the kit's workers to see it: forked
+    workers do; where they are spawned (PRINTGEN_START_METHOD=spawn, as on Windows) they import
+    printgen afresh, so the jobs are run here instead, in one process."""
+    from printgen import forks
+
+    if forks.start_method() != "fork":
+        monkeypatch.setattr("printgen.kit.parallel.os.cpu_count", lambda: 1)
+
+
+@pytest.fixture
 def run(capsys, monkeypatch):
     """Run `printgen ARGS...` in-process; returns (exit code, stdout, stderr)."""
     from printgen.cli import main

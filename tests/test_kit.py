@@ -82,7 +82,7 @@ def failures(folder) -> list[str]:
     return [] if ok else [line for line in lines if line.startswith("FAIL")]
 
 
-def test_a_changed_number_is_caught_with_file_and_page(tmp_path, monkeypatch):
+def test_a_changed_number_is_caught_with_file_and_page(tmp_path, monkeypatch, patches_reach_workers):
     from printgen.sheets.text import wording
 
     real = wording.Wording.put
@@ -100,7 +100,7 @@ def test_a_changed_number_is_caught_with_file_and_page(tmp_path, monkeypatch):
     assert any(f.startswith("FAIL  cards-color.pdf, page 2: rule:shooting.dice.british prints '8'") for f in fails)
 
 
-def test_a_missing_circle_is_caught(tmp_path, monkeypatch):
+def test_a_missing_circle_is_caught(tmp_path, monkeypatch, patches_reach_workers):
     from printgen.systems.broadside import sprites
 
     real = sprites.track_shapes
@@ -115,7 +115,7 @@ def test_a_missing_circle_is_caught(tmp_path, monkeypatch):
     assert len([f for f in fails if "hit circles on its base" in f]) == 9
 
 
-def test_a_misspelt_name_is_caught(tmp_path, monkeypatch):
+def test_a_misspelt_name_is_caught(tmp_path, monkeypatch, patches_reach_workers):
     original_name = "Bucentaure"
     from printgen.systems.broadside import sprites
 
@@ -162,7 +162,7 @@ def test_same_options_same_bytes(tmp_path):
         assert pa.read_bytes() == pb.read_bytes(), name
 
 
-def test_an_interrupted_kit_leaves_the_previous_one(tmp_path, monkeypatch):
+def test_an_interrupted_kit_leaves_the_previous_one(tmp_path, monkeypatch, patches_reach_workers):
     from printgen.registry.documents import DocumentKind
 
     folder = build(tmp_path, "kit", ships=12, students=6)
@@ -256,7 +256,7 @@ def test_with_tiled_puts_the_table_size_map_into_kit_pdf(run, tmp_path):
     assert any(d["kind"] == "tiled-map" and d["path"] in kit["parts"] for d in docs)
 
 
-def test_a_document_found_wrong_where_it_was_made_fails_the_kit(run, tmp_path, monkeypatch):
+def test_a_document_found_wrong_where_it_was_made_fails_the_kit(run, tmp_path, monkeypatch, patches_reach_workers):
     """The kit's check takes each document as its worker checked it from its bytes (not read again):
     a discrepancy found there fails the kit, named with its file and page."""
     import printgen.check.kit as ck

@@ -11,7 +11,6 @@ the documents (a fifth of a second on a laptop's second core)."""
 from __future__ import annotations
 
 import hashlib
-import multiprocessing
 import os
 from pathlib import Path
 
@@ -36,17 +35,18 @@ def joins_again(folder: Path, kit: dict, parts: list[dict]) -> bool:
 
 
 class Joins:
-    """The joins of kit.pdf files (path -> its documents), started at once in a forked process when
+    """The joins of kit.pdf files (path -> its documents), started at once in a process of its own when
     the machine has a second core (else made when asked for). A join that fails for any reason
     (its process died, say) proves nothing: that kit.pdf is then compared page by page."""
 
     def __init__(self, folder: Path, jobs: dict[str, tuple[dict, list[dict]]]):
         self.folder, self.jobs, self.proc, self.conn = folder, jobs, None, None
         self.done: dict[str, bool] | None = None
-        if jobs and min(4, os.cpu_count() or 1) > 1 and "fork" in multiprocessing.get_all_start_methods():
-            ctx = multiprocessing.get_context("fork")
+        if jobs and min(4, os.cpu_count() or 1) > 1:
+            from printgen.forks import context, signals_held
+
+            ctx = context()                            # forked, or spawned with the jobs pickled
             self.conn, there = ctx.Pipe(duplex=False)
-            from printgen.forks import signals_held
 
             self.proc = ctx.Process(target=_join_all, args=(folder, jobs, there), daemon=True)
             with signals_held():                       # see there: a Ctrl-C at the fork is this process's
@@ -79,12 +79,12 @@ class Joins:
 
 
 def _join_all(folder: Path, jobs: dict, conn) -> None:
-    """The forked process: quiet whatever happens (stopped, or the parent gone: the parent sees EOF,
+    """The join's process: quiet whatever happens (stopped, or the parent gone: the parent sees EOF,
     nothing proven), as printgen.kit.parallel's workers are."""
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)       # Ctrl-C reaches the parent, which stops this one
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)      # not the CLI's handler, inherited by the fork
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)      # not the CLI's handler, inherited by a fork
     from printgen.forks import release_signals
 
     release_signals()

@@ -35,8 +35,8 @@ def read_rows(path: Path, required: list[str], optional: list[str]) -> list[Row]
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as e:
         line = raw[: e.start].count(b"\n") + 1
-        raise PrintgenError(Problem("is not UTF-8 text (accented names need it)", file=path, line=line,
-                                    fix="in your spreadsheet choose 'Save as CSV UTF-8'")) from None
+        raise PrintgenError(Problem(f"is not UTF-8 text (accented names need it){_misread(raw, e.start)}",
+                                    file=path, line=line, fix=FIX_ENCODING)) from None
     lines = text.splitlines()
     if not lines or not lines[0].strip():
         raise PrintgenError(Problem("is empty: the first line must name the columns", file=path, line=1,
@@ -95,6 +95,22 @@ def read_rows(path: Path, required: list[str], optional: list[str]) -> list[Row]
         rows.append(Row(line, values))
     problems.raise_if_any()
     return rows
+
+
+FIX_ENCODING = ("save it again as UTF-8: in Excel, File > Save As > 'CSV UTF-8 (Comma delimited)' (plain 'CSV' "
+                "on Windows saves another encoding); in LibreOffice, tick 'Edit filter settings' and choose "
+                "'Unicode (UTF-8)'")
+
+
+def _misread(raw: bytes, at: int) -> str:
+    """Which cell the first byte that is not UTF-8 is in, as Windows' encoding (cp1252, what Excel's
+    plain CSV writes there) would read it, so the teacher sees which name ("Téméraire")."""
+    start, end = raw.rfind(b"\n", 0, at) + 1, raw.find(b"\n", at)
+    row = raw[start: end if end >= 0 else len(raw)]
+    cut = max(row.rfind(b",", 0, at - start), row.rfind(b";", 0, at - start)) + 1
+    stop = min((i for i in (row.find(b",", at - start), row.find(b";", at - start)) if i >= 0), default=len(row))
+    cell = row[cut:stop].decode("cp1252", "replace").strip().strip('"')
+    return f': "{texts.snippet(cell)}" on this line was saved in another encoding' if cell else ""
 
 
 def _next(reader, path: Path) -> list[str] | None:

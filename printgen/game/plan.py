@@ -29,6 +29,11 @@ class Plan:
     request: KitRequest = field(default_factory=KitRequest, compare=False)    # what the teacher asked for
     fitted: Trial | None = field(default=None, compare=False)   # the lesson's game as printgen chose and played it
 
+    def __getstate__(self) -> dict:
+        """The plan as a spawned worker receives it (printgen.forks): its caches but the check's
+        deployment resolver, a closure, which the worker makes again when it needs it."""
+        return {k: v for k, v in self.__dict__.items() if k != "_deployment_resolver"}
+
     def documents(self) -> tuple[DocumentKind, ...]:
         """The documents of this kit, in print order: the ruleset's, and the poster when asked for."""
         cache = self.__dict__.setdefault("_documents", {})

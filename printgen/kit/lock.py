@@ -26,7 +26,11 @@ def lock_path(out: Path) -> Path:
 
 @contextmanager
 def locked(out: Path) -> Iterator[None]:
-    from filelock import FileLock, Timeout
+    import warnings
+
+    with warnings.catch_warnings():             # "only soft file lock is available": said below, in words
+        warnings.simplefilter("ignore", UserWarning)
+        from filelock import FileLock, SoftFileLock, Timeout
 
     from printgen import reading
 
@@ -41,7 +45,10 @@ def locked(out: Path) -> Iterator[None]:
     if os.path.islink(path):
         raise PrintgenError(Problem("is a link: printgen's lock file is never a link, and is not written through one",
                                     file=path, fix=FIX_LINK))
-    lock = FileLock(str(path), timeout=0, on_acquired=acquired)
+    # a system with no lock call filelock can use (neither fcntl nor msvcrt) gets its soft lock: the
+    # file's existence (filelock breaks one whose process is gone), which hands over no descriptor
+    native = not issubclass(FileLock, SoftFileLock)
+    lock = FileLock(str(path), timeout=0, **({"on_acquired": acquired} if native else {}))
     try:
         lock.acquire()
     except Timeout:

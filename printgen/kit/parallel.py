@@ -1,7 +1,8 @@
 """Run independent jobs on the machine's cores (a teacher's laptop has two or more).
 
-Workers are forked, so they share the gathered plan without copying it; each is handed the next
-job as it finishes one, and results come back in the order of the jobs, so the output does not depend on which core finished first.
+Where workers are forked they share the gathered plan without copying it; where they are spawned
+(printgen.forks: Windows, macOS) it is pickled to each, with `fn` and the jobs known at the start.
+Each is handed the next job as it finishes one, and results come back in the order of the jobs, so the output does not depend on which core finished first.
 A job may wait for others (`After`): its argument is made from their results, here, once they are
 in, and sent to the worker that takes it.
 A worker that dies (the out-of-memory killer, a signal) fails the run with a message instead of
@@ -9,15 +10,15 @@ leaving it waiting; when the run stops for any reason its workers are stopped to
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import signal
 from dataclasses import dataclass
 from multiprocessing.connection import wait
+from multiprocessing.reduction import ForkingPickler
 from typing import Any, Callable
 
 from printgen.errors import PrintgenError, Problem
-from printgen.forks import release_signals, signals_held
+from printgen.forks import context, release_signals, signals_held
 
 
 @dataclass(frozen=True)
@@ -30,7 +31,7 @@ class After:
 
 def _worker(fn, shared, args, conn, siblings) -> None:
     """Run the jobs the parent sends ((index,) for an argument it has, (index, argument) for one
-    made since it was forked; None to stop) and send back (index, ok, value); never print a
+    made since it started; None to stop) and send back (index, ok, value); never print a
     traceback if the parent has gone."""
     for other in siblings:              # the parent's ends of the other pipes: if the parent dies, no one
         other.close()                   # may be left reading, or a worker's send would block for ever
@@ -38,6 +39,8 @@ def _worker(fn, shared, args, conn, siblings) -> None:
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     release_signals()                                 # held across the fork (printgen/forks.py)
     try:
+        if args is None:                              # spawned: what a fork inherits comes first down the pipe
+            shared, args = conn.recv()
         for job in iter(conn.recv, None):
             i = job[0]
             try:
@@ -75,13 +78,15 @@ def run(fn: Callable[[Any, Any], Any], shared: Any, args: list, workers: int | N
     workers = workers or min(4, os.cpu_count() or 1)
     if any(isinstance(a, After) and any(j >= i for j in a.needs) for i, a in enumerate(args)):
         raise ValueError("a job can only wait for jobs before it")
-    if workers <= 1 or len(args) <= 1 or "fork" not in multiprocessing.get_all_start_methods():
+    if workers <= 1 or len(args) <= 1:
         results: list = []
         for i, a in enumerate(args):
             results.append(fn(shared, a.make(results) if isinstance(a, After) else a))
             each(i, results[i])
         return results
-    ctx = multiprocessing.get_context("fork")
+    ctx = context()
+    forked = ctx.get_start_method() == "fork"
+    known = args if forked else [None if isinstance(a, After) else a for a in args]   # an After's `make` may not pickle
     results = [None] * len(args)
     done = [False] * len(args)
     waiting = list(range(len(args)))                    # not handed out yet, in order
@@ -111,11 +116,23 @@ def run(fn: Callable[[Any, Any], Any], shared: Any, args: list, workers: int | N
     try:
         for i in range(min(workers, len(args))):
             here, there = ctx.Pipe()
-            proc = ctx.Process(target=_worker, args=(fn, shared, args, there, [here, *busy]), daemon=True)
+            siblings = [here, *busy] if forked else []     # a spawned worker inherits no pipe
+            given = (shared, known) if forked else (None, None)
+            proc = ctx.Process(target=_worker, args=(fn, *given, there, siblings), daemon=True)
             with signals_held():
                 proc.start()
             there.close()                               # only the worker holds its end: EOF if it dies
             busy[here] = [proc, None, None]
+        # A spawned worker is sent the plan once it runs its own code, which ends quietly if the parent
+        # dies: started with it, it would be reading it in multiprocessing's start-up, which prints a
+        # traceback when the parent is killed mid-way (the plan is larger than a pipe holds).
+        start = None if forked else ForkingPickler.dumps((shared, known))
+        for here in list(busy):
+            if start is not None:
+                try:
+                    here.send_bytes(start)
+                except OSError:
+                    raise _died(busy[here][0], "what it was given to start") from None
             if not hand_out(here):
                 idle.append(here)
         while not all(done):

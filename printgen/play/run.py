@@ -1,9 +1,9 @@
-"""Play many games on every core: chunks of games per forked process, results put back in game
-order, so the figures are the same whatever the number of cores (each game has its own dice)."""
+"""Play many games on every core: chunks of games per worker process, results put back in game
+order, so the figures are the same whatever the number of cores or the way the workers start
+(each game has its own dice; printgen.forks chooses fork or spawn)."""
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import signal
 from typing import Callable
@@ -26,9 +26,11 @@ def _chunk(job: tuple[int, int, int]) -> list:
         raise RuntimeError(f"interrupted: {e!r}") from None
 
 
-def _worker_signals() -> None:
-    """In a worker: Ctrl-C is the parent's to handle, and the pool's closing SIGTERM simply ends it
-    (the command's own SIGTERM handler, inherited through fork, would print a traceback)."""
+def _worker_start(setup: Setup, tallies: bool) -> None:
+    """In a worker: the game to play (inherited by a forked worker, pickled for a spawned one); Ctrl-C
+    is the parent's to handle, and the pool's closing SIGTERM simply ends it (the command's own
+    SIGTERM handler, inherited through fork, would print a traceback)."""
+    _SHARED.update(setup=setup, tallies=tallies)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     from printgen.forks import release_signals
@@ -51,7 +53,7 @@ def simulate(setup: Setup, games: int, seed: int, workers: int | None = None,
     _SHARED["tallies"] = tallies
     jobs = [(seed, start + first, count) for first, count in chunks(games, workers)]
     results: list[Result] = []
-    if workers <= 1 or len(jobs) <= 1 or "fork" not in multiprocessing.get_all_start_methods():
+    if workers <= 1 or len(jobs) <= 1:
         _SHARED["setup"] = setup
         try:
             for job in jobs:
@@ -61,12 +63,11 @@ def simulate(setup: Setup, games: int, seed: int, workers: int | None = None,
         finally:
             _SHARED.clear()
         return results
-    _SHARED["setup"] = setup                       # forked workers inherit it: nothing is pickled but results
     try:
-        from printgen.forks import signals_held
+        from printgen.forks import context, signals_held
 
         with signals_held():
-            pool = multiprocessing.get_context("fork").Pool(min(workers, len(jobs)), initializer=_worker_signals)
+            pool = context().Pool(min(workers, len(jobs)), initializer=_worker_start, initargs=(setup, tallies))
         with pool:
             for part in pool.imap(_chunk, jobs):   # imap keeps the order of the jobs
                 results += part
