@@ -19,7 +19,7 @@ import os
 import signal
 import sys
 from contextlib import contextmanager
-from typing import Iterator
+from typing import Any, Iterator
 
 HELD = (signal.SIGINT, signal.SIGTERM)
 START_METHOD = "PRINTGEN_START_METHOD"
@@ -41,8 +41,9 @@ def start_method() -> str:
     return "fork" if "fork" in methods and sys.platform != "darwin" else "spawn"
 
 
-def context() -> multiprocessing.context.BaseContext:
-    """The multiprocessing context every pool of printgen's uses (start_method)."""
+def context() -> Any:
+    """The multiprocessing context every pool of printgen's uses (start_method): a ForkContext or a
+    SpawnContext (typed Any: typeshed's BaseContext has no Process)."""
     return multiprocessing.get_context(start_method())
 
 

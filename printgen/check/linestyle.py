@@ -114,7 +114,7 @@ def _placed(entries: list[dict], drawn: dict, file: str, number: int) -> list[Di
                                                  f"(its outline: {o.x0:.1f} to {o.x1:.1f} pt)",
                                    (p.x0, p.top, p.x1, p.bottom)))
         pieces.setdefault(home, []).append((_where(e), p))
-    for home, lines in sorted(pieces.items()):
+    for _home, lines in sorted(pieces.items()):
         tabs = sorted(p.top for w, p in lines if w == "tab")
         for w, p in lines:
             if w == "mast" and len(tabs) == 2 and abs(p.top - (tabs[0] + tabs[1]) / 2) > TOL_PT:

@@ -48,7 +48,7 @@ def locked(out: Path) -> Iterator[None]:
     # a system with no lock call filelock can use (neither fcntl nor msvcrt) gets its soft lock: the
     # file's existence (filelock breaks one whose process is gone), which hands over no descriptor
     native = not issubclass(FileLock, SoftFileLock)
-    lock = FileLock(str(path), timeout=0, **({"on_acquired": acquired} if native else {}))
+    lock = FileLock(str(path), timeout=0, on_acquired=acquired) if native else FileLock(str(path), timeout=0)
     try:
         lock.acquire()
     except Timeout:

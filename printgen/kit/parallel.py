@@ -114,7 +114,7 @@ def run(fn: Callable[[Any, Any], Any], shared: Any, args: list, workers: int | N
         return False
 
     try:
-        for i in range(min(workers, len(args))):
+        for _ in range(min(workers, len(args))):
             here, there = ctx.Pipe()
             siblings = [here, *busy] if forked else []     # a spawned worker inherits no pipe
             given = (shared, known) if forked else (None, None)
