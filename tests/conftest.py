@@ -88,3 +88,21 @@ def scenario_dir(tmp_path):
         return folder
 
     return _make
+
+
+@pytest.fixture(scope="session")
+def built():
+    """The small Trafalgar kit (both editions) the tamper tests copy and edit: built once a test
+    process (tests/tamper.py built_once); a test edits only its own copy (copy_kit)."""
+    from tamper import SMALL, built_once
+
+    return built_once("trafalgar", *SMALL)
+
+
+@pytest.fixture(scope="session")
+def built_sluys():
+    """The Sluys kit in black and white the tamper tests copy and edit, built once a test process."""
+    from tamper import built_once
+
+    return built_once("sluys-1340", "--edition", "bw")
+

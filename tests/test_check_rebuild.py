@@ -5,15 +5,9 @@ rebuild, which names the file and the page."""
 
 from __future__ import annotations
 
-import pytest
 from typer.testing import CliRunner
 
-from tamper import SMALL, built_once, copy_kit, edit_page, replace
-
-
-@pytest.fixture(scope="module")
-def built():
-    return built_once("trafalgar", *SMALL)
+from tamper import copy_kit, edit_page, replace
 
 
 def run(*args: str):

@@ -10,12 +10,7 @@ import re
 import pytest
 
 from printgen.check.kit import check_kit
-from tamper import SMALL, built_once, copy_kit, edit_page, fails, load_trace, page_of, rehash, replace, replace_shown_at, swap
-
-
-@pytest.fixture(scope="module")
-def built():
-    return built_once("trafalgar", *SMALL)
+from tamper import copy_kit, edit_page, fails, load_trace, page_of, rehash, replace, replace_shown_at, swap
 
 
 @pytest.fixture

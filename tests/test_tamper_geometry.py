@@ -12,17 +12,7 @@ import re
 import pytest
 
 from printgen.check.kit import check_kit
-from tamper import SMALL, built_once, copy_kit, edit_page, fails, load_trace
-
-
-@pytest.fixture(scope="module")
-def built():
-    return built_once("trafalgar", *SMALL)
-
-
-@pytest.fixture(scope="module")
-def built_sluys():
-    return built_once("sluys-1340", "--edition", "bw")
+from tamper import copy_kit, edit_page, fails, load_trace
 
 
 

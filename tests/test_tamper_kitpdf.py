@@ -7,14 +7,8 @@ from __future__ import annotations
 
 import json
 
-import pytest
 
-from tamper import SMALL, built_once, copy_kit, edit_drawn, fails, inside, load_trace
-
-
-@pytest.fixture(scope="module")
-def built():
-    return built_once("trafalgar", *SMALL)
+from tamper import copy_kit, edit_drawn, fails, inside, load_trace
 
 
 def parts(kit) -> list[dict]:

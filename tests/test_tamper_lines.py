@@ -11,17 +11,7 @@ import re
 
 import pytest
 
-from tamper import SMALL, built_once, copy_kit, fails, load_trace, rehash
-
-
-@pytest.fixture(scope="module")
-def built():
-    return built_once("trafalgar", *SMALL)
-
-
-@pytest.fixture(scope="module")
-def built_sluys():
-    return built_once("sluys-1340", "--edition", "bw")
+from tamper import copy_kit, fails, load_trace, rehash
 
 
 def lines(folder, name: str, role: str, where: str) -> tuple[int, list[dict]]:

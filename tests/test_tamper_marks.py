@@ -8,17 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from tamper import SMALL, built_once, copy_kit, edit_drawn, fails, inside, load_trace
-
-
-@pytest.fixture(scope="module")
-def built():
-    return built_once("trafalgar", *SMALL)
-
-
-@pytest.fixture(scope="module")
-def built_sluys():
-    return built_once("sluys-1340", "--edition", "bw")
+from tamper import copy_kit, edit_drawn, fails, inside, load_trace
 
 
 def traced(folder, name: str, edge: str, where=None) -> tuple[int, list[dict]]:

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import pytest
 
-from tamper import built_once, copy_kit, edit_page, fails, page_of, swap, swap_traced
+from tamper import copy_kit, edit_page, fails, page_of, swap, swap_traced
 
 
-@pytest.fixture(scope="module")
-def built():
-    return built_once("sluys-1340", "--edition", "bw")
+@pytest.fixture
+def built(built_sluys):
+    return built_sluys
 
 
 

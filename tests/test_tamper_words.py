@@ -10,17 +10,7 @@ import re
 
 import pytest
 
-from tamper import SMALL, built_once, copy_kit, edit_page, fails, load_trace, replace_shown_at, swap_traced
-
-
-@pytest.fixture(scope="module")
-def built():
-    return built_once("trafalgar", *SMALL)
-
-
-@pytest.fixture(scope="module")
-def built_sluys():
-    return built_once("sluys-1340", "--edition", "bw")
+from tamper import copy_kit, edit_page, fails, load_trace, replace_shown_at, swap_traced
 
 
 def in_line(shown: bytes, new: bytes, bbox):
