@@ -263,3 +263,12 @@ def edit_drawn(folder: Path, name: str, page: int, change) -> None:
 def inside(box, area, tol: float = 0.5) -> bool:
     return (box[0] >= area[0] - tol and box[1] >= area[1] - tol and box[2] <= area[2] + tol
             and box[3] <= area[3] + tol)
+
+
+def traced(folder, name: str, edge: str, where=None) -> tuple[int, list[dict]]:
+    """The first page of `name` that traces shapes of `edge` (those `where` accepts), and those shapes."""
+    for k, entries in enumerate(load_trace(folder)[name]):
+        found = [e for e in entries if (e.get("shape") or {}).get("edge") == edge and (where is None or where(e))]
+        if found:
+            return k + 1, found
+    raise AssertionError(f"{name} traces no {edge}")

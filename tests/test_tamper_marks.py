@@ -8,16 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from tamper import copy_kit, edit_drawn, fails, inside, load_trace
-
-
-def traced(folder, name: str, edge: str, where=None) -> tuple[int, list[dict]]:
-    """The first page of `name` that traces shapes of `edge` (those `where` accepts), and those shapes."""
-    for k, entries in enumerate(load_trace(folder)[name]):
-        found = [e for e in entries if (e.get("shape") or {}).get("edge") == edge and (where is None or where(e))]
-        if found:
-            return k + 1, found
-    raise AssertionError(f"{name} traces no {edge}")
+from tamper import copy_kit, edit_drawn, fails, inside, load_trace, traced
 
 
 def dropped(items: list[dict]):

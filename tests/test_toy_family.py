@@ -250,3 +250,43 @@ def test_a_ruleset_model_names_only_registered_systems(toy):
     data["ruleset"]["system"] = "galleons"
     with pytest.raises(ValidationError, match=r"unknown rule system 'galleons': known systems are broadside, sectors, toy"):
         ToyRuleset.model_validate(data)
+
+
+def test_the_check_measures_the_toys_drawn_marks_and_its_calibration_square(toy, tmp_path, run):
+    """The check's drawn marks reach a family it has never heard of, through the protocol (its
+    tracks, its marks' words): a box gone from a captain card's track, and the calibration square
+    drawn short, each fail by name in the toy's kit as in Trafalgar's and Sluys's."""
+    from tamper import copy_kit, edit_drawn, fails, inside, traced
+
+    built = tmp_path / "kit"
+    assert run("kit", toy, "--students", "4", "--out", built)[0] == 0
+    kit = copy_kit(built, tmp_path / "gone")
+    name = "captains-color.pdf"
+    page, (row, *_) = traced(kit, name, "marks", lambda e: e["shape"]["ship"])
+
+    def without_a_box(ops, items, height):
+        boxes = [it for it in items if it["box"] and inside(it["box"], row["bbox"]) and "re" in it["ops"]]
+        gone = set(range(boxes[-1]["start"], boxes[-1]["end"] + 1))
+        return [op for i, op in enumerate(ops) if i not in gone]
+    edit_drawn(kit, name, page, without_a_box)
+    found = fails(kit)
+    assert any(f.startswith(f"FAIL  {name}, page {page}: {row['shape']['ship']}: 2 boxes on its track, the rules "
+                            "give 3") for f in found), found
+
+    kit = copy_kit(built, tmp_path / "square")
+    name = "quickref-color.pdf"
+    page, (square, *_) = traced(kit, name, "calibration")
+
+    def shrunk(ops, items, height):
+        import pikepdf
+
+        it = next(it for it in items if it["box"] and inside(it["box"], square["bbox"], 1.0) and "re" in it["ops"])
+        out = list(ops)
+        for i in range(it["start"], it["end"] + 1):
+            operands, op = out[i]
+            if str(op) == "re":
+                x, y, w, h = (float(v) for v in operands)
+                out[i] = ([x, y, w * 0.97, h * 0.97], pikepdf.Operator("re"))
+        return out
+    edit_drawn(kit, name, page, shrunk)
+    assert any(f.startswith(f"FAIL  {name}, page {page}: ") and "calibration" in f for f in fails(kit)), fails(kit)
