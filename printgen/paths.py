@@ -1,4 +1,5 @@
-"""Where printgen finds its built-in data: fleets/, rulesets/ and templates/.
+"""Where printgen finds its built-in data: fleets/, rulesets/ and templates/; and where it keeps
+what only saves time (cache_folder).
 
 In a checkout (or an editable install) they sit at the top of the repository, where a teacher
 edits them; a wheel carries them inside the package as printgen/_data/.
@@ -6,6 +7,8 @@ edits them; a wheel carries them inside the package as printgen/_data/.
 
 from __future__ import annotations
 
+import os
+import sys
 from functools import cache
 from pathlib import Path
 
@@ -51,3 +54,26 @@ def scenario_ref(scenario) -> str:
     if folder == (fleets_dir() / folder.name).resolve():
         return folder.name
     return str(folder)
+
+
+CACHE_ENV = "PRINTGEN_CACHE"
+
+
+def cache_folder(part: str) -> Path | None:
+    """Where printgen keeps what only saves time: `part` "lesson" (the lesson search's answers) or
+    "templates" (the sheets' templates compiled). PRINTGEN_CACHE names the lesson store's folder (the
+    other parts are kept in folders inside it) or, "off", keeps nothing; else a folder of printgen's
+    own in the system's cache folder for programs (Windows %LOCALAPPDATA%, macOS ~/Library/Caches,
+    elsewhere $XDG_CACHE_HOME or ~/.cache). None: keep nothing."""
+    given = os.environ.get(CACHE_ENV, "")
+    if given.lower() == "off":
+        return None
+    if given:
+        return Path(given) if part == "lesson" else Path(given) / part
+    if sys.platform == "win32":
+        base = Path(os.environ.get("LOCALAPPDATA") or Path.home() / "AppData" / "Local")
+    elif sys.platform == "darwin":
+        base = Path.home() / "Library" / "Caches"
+    else:
+        base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    return base / "printgen" / part

@@ -80,7 +80,7 @@ def test_a_record_in_the_replayed_sample_fails_and_so_do_the_figures(kit):
     i = sample(run, len(results))[0]
     _edit_record(kit, i, lambda g: g.__setitem__(2, 1 if g[2] != 1 else 0))      # another winner
     found = fails(kit)
-    assert any(f.startswith(f"FAIL  {RECORDS}, page 0: game {i} is recorded as") for f in found), found
+    assert any(f.startswith(f"FAIL  {RECORDS}: game {i} is recorded as") for f in found), found
     assert any(f.startswith(f"FAIL  {PAGE}, page 1: simulation(") for f in found), found      # the rates moved
 
 
@@ -98,7 +98,7 @@ def test_a_record_outside_the_sample_fails_by_its_figures(kit):
 def test_damaged_or_missing_records_fail(kit):
     (kit / RECORDS).write_text('{"format": 1, "games": "none"}')
     rehash(kit, RECORDS)
-    assert any(f.startswith(f"FAIL  {RECORDS}, page 0: is damaged") for f in fails(kit))
+    assert any(f.startswith(f"FAIL  {RECORDS}: is damaged") for f in fails(kit))
     (kit / RECORDS).unlink()
     assert any(f.startswith(f"FAIL  {RECORDS}") for f in fails(kit))
 

@@ -514,13 +514,13 @@ def damage(kit: Path, how: str) -> None:
 
 
 DAMAGE = {  # how -> (exit code, what the report says)
-    "zero-byte pdf": (1, "sprites-color.pdf, page 0: the file changed since printgen wrote it"),
-    "truncated pdf": (1, "sprites-color.pdf, page 0: the file changed since printgen wrote it"),
-    "random pdf": (1, "sprites-color.pdf, page 0: the file changed since printgen wrote it"),
-    "symlinked pdf": (1, "sprites-color.pdf, page 0: is a link"),
-    "random pdf, hash updated": (1, "sprites-color.pdf, page 0: cannot be read as a PDF"),
-    "trace.json missing": (1, "trace.json, page 0: the file is missing"),
-    "trace.json damaged": (1, "trace.json, page 0: the file changed since printgen wrote it"),
+    "zero-byte pdf": (1, "sprites-color.pdf: the file changed since printgen wrote it"),
+    "truncated pdf": (1, "sprites-color.pdf: the file changed since printgen wrote it"),
+    "random pdf": (1, "sprites-color.pdf: the file changed since printgen wrote it"),
+    "symlinked pdf": (1, "sprites-color.pdf: is a link"),
+    "random pdf, hash updated": (1, "sprites-color.pdf: cannot be read as a PDF"),
+    "trace.json missing": (1, "trace.json: the file is missing"),
+    "trace.json damaged": (1, "trace.json: the file changed since printgen wrote it"),
     "manifest missing documents": (2, "has no 'documents' list"),
     "manifest pages wrong type": (2, "documents[0].pages is str \"three\", not a whole number"),
     "manifest students wrong type": (2, "request.students is bool true, not a whole number"),

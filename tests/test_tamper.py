@@ -91,7 +91,7 @@ def test_an_extra_pdf_in_the_kit_folder_fails(kit):
     (kit / "seating plan.txt").write_text("a teacher's own notes stay unremarked")
     found = fails(kit)
     assert [f for f in found if "answers.pdf" in f] == [
-        "FAIL  answers.pdf, page 0: is not part of the kit (printgen did not make it, the manifest does not list "
+        "FAIL  answers.pdf: is not part of the kit (printgen did not make it, the manifest does not list "
         "it): remove it, or keep it outside the kit folder"]
     assert not any("seating" in f for f in found)
 
@@ -100,7 +100,7 @@ def test_an_extra_pdf_in_the_kit_folder_fails(kit):
 def test_an_edited_index_or_thumbnail_fails(kit, name):
     path = kit / name
     path.write_bytes(path.read_bytes() + b"\n")
-    assert fails(kit) == [f"FAIL  {name}, page 0: the file changed since printgen wrote it (its sha256 differs)"]
+    assert fails(kit) == [f"FAIL  {name}: the file changed since printgen wrote it (its sha256 differs)"]
 
 
 def test_a_changed_ruleset_names_each_changed_rule(run, scenario_dir, tmp_path):
@@ -113,7 +113,7 @@ def test_a_changed_ruleset_names_each_changed_rule(run, scenario_dir, tmp_path):
                                                                           '"hit_points.ship" = "Ships"'))
     code, out, _ = run("check", tmp_path / "k")
     assert code == 1
-    assert ("FAIL  rules.toml, page 0: changed since the kit was printed: hit_points.flagship: 6 -> 7; "
+    assert ("FAIL  rules.toml: changed since the kit was printed: hit_points.flagship: 6 -> 7; "
             "labels.hit_points.ship: Other ships -> Ships") in out
     # and the stale rows: the boarding table's "6 v 5" row heads its odds with the flagship's old points
     assert any(line.startswith("FAIL  cards-color.pdf, page ") and

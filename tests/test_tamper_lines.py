@@ -6,11 +6,9 @@ that draws it, and re-hashes the manifest, so only the check of the lines can no
 
 from __future__ import annotations
 
-import json
 import re
 
 import pytest
-
 from tamper import copy_kit, fails, load_trace, rehash
 
 
@@ -129,8 +127,11 @@ def test_a_fold_moved_off_the_mastheads_fails(built, tmp_path):
 
 def test_a_fold_laid_out_off_the_mastheads_fails(built, tmp_path):
     """A layout bug: the masthead fold drawn 3 pt low and traced where it was drawn. The trace agrees with
-    the drawing; the fold is no longer midway between the tab folds."""
-    from printgen.kit.tracefile import write
+    the drawing; the fold is no longer midway between the tab folds. Checked as the build checks each
+    document it makes, from its bytes and the trace it made with them (`printgen check` lays the
+    document out again instead: test_tamper_trace.py)."""
+    from printgen.check.kit import _replan, check_bytes
+    from printgen.check.manifest import load_manifest
 
     kit = copy_kit(built, tmp_path)
     name = "sprites-bw.pdf"
@@ -143,17 +144,15 @@ def test_a_fold_laid_out_off_the_mastheads_fails(built, tmp_path):
         new = m.group(0).replace(m.group(1), f"{y + 3:g}".encode()).replace(m.group(2), f"{y + 3:g}".encode())
         return data[:m.start()] + new + data[m.end():]
     edit_form(kit, name, page, lower)
-    traces = load_trace(kit)
-    for e in traces[name][page - 1]:
+    trace = load_trace(kit)[name]
+    for e in trace[page - 1]:
         if e["source"] == ["meta", "line", "mast"]:
             e["bbox"] = [e["bbox"][0], e["bbox"][1] + 3, e["bbox"][2], e["bbox"][3] + 3]
             e["shape"]["ends"] = [[x, y + 3] for x, y in e["shape"]["ends"]]
-    kits = json.loads((kit / "trace.json").read_text(encoding="utf-8"))["kits"]
-    traces = {doc: pages for doc, pages in traces.items() if doc not in kits}
-    (kit / "trace.json").write_bytes(write(traces, kits))
-    rehash(kit, "trace.json")
-    found = fails(kit)
-    assert any(f.startswith(f"FAIL  {name}, page {page}: the fold at the mastheads lies at ") and
+    manifest = load_manifest(kit)
+    doc = next(d for d in manifest["documents"] if d["path"] == name)
+    found = [str(d) for d in check_bytes((kit / name).read_bytes(), doc, trace, _replan(manifest, kit)).found]
+    assert any(f.startswith(f"{name}, page {page}: the fold at the mastheads lies at ") and
                "not midway between the tab folds" in f for f in found), found
 
 
@@ -202,8 +201,9 @@ def test_a_card_cut_line_moved_fails(built, tmp_path):
 def test_a_sluys_piece_outline_dashed_fails(built_sluys, tmp_path):
     """Sluys: the ships' bases (each the piece itself) outlined with dashed lines, the cut and the
     base's own outline alike (a solid line under a dashed one would still print solid)."""
-    from printgen.draw.pdf import _trim
     from tamper import edit_page
+
+    from printgen.draw.pdf import _trim
 
     kit = copy_kit(built_sluys, tmp_path)
     name = "sprites-bw.pdf"

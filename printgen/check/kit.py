@@ -288,7 +288,11 @@ def _check_job(plan, job) -> tuple[list[Discrepancy], list[str] | None] | list[D
         data = read_listed(folder, doc["path"], limits.KIT_FILE_BYTES)     # its sum was checked: read once more,
     except Unreadable as e:                                                # never through a link
         return [Discrepancy(doc["path"], 0, e.why)], None
-    return check_document(data, doc, trace, plan, _resolver(plan))
+    from printgen.check.retrace import retraced
+
+    trace, differs = retraced(plan, doc, trace)                  # where things stand: today's layout
+    found, texts = check_document(data, doc, trace, plan, _resolver(plan))
+    return differs + found, texts
 
 
 def _resolver(plan):

@@ -259,13 +259,11 @@ def _document(shared: tuple[Plan, Callable | None], job: tuple[str, str]) -> dic
 
     plan, _ = shared
     edition, kind = job
-    options = plan.options.but(edition=edition, fmt="pdf")
     record = plan.record(kind)
-    drawing = record.make(plan, options)
-    pages = flat_pages(drawing, edition)
+    drawing, pages = lay_out(plan, edition, kind)
     from printgen.sheets.legible import illegible_names
 
-    if problems := illegible_names(pages, plan.scenario, options.scale, file_name(record, edition)):
+    if problems := illegible_names(pages, plan.scenario, plan.options.scale, file_name(record, edition)):
         from printgen.errors import PrintgenError
 
         raise PrintgenError(problems)
@@ -274,6 +272,14 @@ def _document(shared: tuple[Plan, Callable | None], job: tuple[str, str]) -> dic
     return {**doc, "pdf": render(drawing, edition, "pdf", pages=pages).files[0][1],
             "trace": [[trace_record(e) for e in p.trace] for p in pages],
             "thumbs": thumbnails(pages, edition, [doc]), "files": drawing.files}
+
+
+def lay_out(plan: Plan, edition: str, kind: str):
+    """One document of one edition drawn and flattened: (its drawing, its pages). The build renders
+    them; `printgen check` lays each document out again to know where its numbers stand today
+    (check/retrace.py), not from trace.json alone."""
+    drawing = plan.record(kind).make(plan, plan.options.but(edition=edition, fmt="pdf"))
+    return drawing, flat_pages(drawing, edition)
 
 
 DOC = ("path", "kind", "edition", "pages", "title")       # what the manifest says of a document

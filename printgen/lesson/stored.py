@@ -18,10 +18,11 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import sys
 from pathlib import Path
 
-ENV = "PRINTGEN_CACHE"
+from printgen import paths
+
+ENV = paths.CACHE_ENV
 KEPT = 200                       # answers kept (a few KB each)
 MAX_BYTES = 1_000_000            # an answer larger than this is not one of printgen's
 PREFIX, SUFFIX = "lesson-", ".json"
@@ -32,18 +33,7 @@ _code: list[str] = []            # this process's hash of printgen's code, worke
 
 def folder() -> Path | None:
     """The store's folder, or None when the teacher turned it off."""
-    given = os.environ.get(ENV, "")
-    if given.lower() == "off":
-        return None
-    if given:
-        return Path(given)
-    if sys.platform == "win32":
-        base = Path(os.environ.get("LOCALAPPDATA") or Path.home() / "AppData" / "Local")
-    elif sys.platform == "darwin":
-        base = Path.home() / "Library" / "Caches"
-    else:
-        base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
-    return base / "printgen" / "lesson"
+    return paths.cache_folder("lesson")
 
 
 def code_hash() -> str:

@@ -10,6 +10,7 @@ from functools import cache
 from typing import Any
 
 from printgen import paths
+from printgen.sheets.text import compiled
 from printgen.draw.shapes import Span
 from printgen.rules.printed import fmt
 from printgen.rules.trace import Source, Traced, derived, label, lookup, rule
@@ -64,7 +65,8 @@ def environment(root: str | None = None):
     return jinja2.Environment(loader=jinja2.FileSystemLoader(root or str(paths.templates_dir())),
                               undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
                               keep_trailing_newline=True, finalize=jinja2.pass_context(_data), optimized=False,
-                              autoescape=jinja2.select_autoescape(["html.j2", "html"], default=False))
+                              autoescape=jinja2.select_autoescape(["html.j2", "html"], default=False),
+                              bytecode_cache=compiled.kept())
 
 
 class Wording:

@@ -1,0 +1,50 @@
+"""trace.json is not taken on trust. It says where each number, word and drawn mark of a page stands
+and which source it prints; a kit edited to print another number could point that place at another
+source (or at none) and pass. So `printgen check` lays each document out again from the kit's plan
+(the request made again today: the same code the build ran, no rendering) and measures the page
+against that trace. Where trace.json says otherwise, that is a discrepancy of its own; the page is
+still measured, against today's trace."""
+
+from __future__ import annotations
+
+import copy
+
+from printgen.check.discrepancy import Discrepancy
+from printgen.rules.trace import Source
+
+
+def retraced(plan, doc: dict, trace: list) -> tuple[list, list[Discrepancy]]:
+    """(the document's trace laid out today, what differs in trace.json's)."""
+    from printgen.kit import tracefile
+    from printgen.kit.build import lay_out, trace_record
+
+    if doc["kind"] not in plan.kinds():
+        return trace, []                  # no such document today: the check's record lookup says so
+    # laid out on a copy: a document may leave notes in its plan for the build's own check (the plays
+    # page, its figures), which must not replace what this check read from the kit (plays.json)
+    pages = lay_out(copy.copy(plan), doc["edition"], doc["kind"])[1]
+    today = tracefile.as_read(doc["path"], [[trace_record(e) for e in p.trace] for p in pages])
+    if today == trace:
+        return trace, []
+    return today, [_first_difference(doc["path"], trace, today)]
+
+
+def _first_difference(path: str, kept: list, today: list) -> Discrepancy:
+    if len(kept) != len(today):
+        return Discrepancy("trace.json", 0, f"gives {path} {len(kept)} pages; laid out today it has {len(today)}")
+    for page, (a, b) in enumerate(zip(kept, today), start=1):
+        if a == b:
+            continue
+        for x, y in zip(a, b):
+            if x != y:
+                return Discrepancy("trace.json", 0, f"says {path}, page {page}, prints {_said(x)}; "
+                                                    f"laid out today it prints {_said(y)}", tuple(y["bbox"]))
+        return Discrepancy("trace.json", 0, f"lists {len(a)} items on {path}, page {page}; laid out today "
+                                            f"the page has {len(b)}")
+    return Discrepancy("trace.json", 0, f"differs from {path} laid out today")
+
+
+def _said(entry: dict) -> str:
+    x0, top = entry["bbox"][:2]
+    what = "a drawn " + str(entry["shape"].get("edge", "mark")) if "shape" in entry else f"'{entry['text']}'"
+    return f"{what} from {Source.from_json(entry['source'])} at ({x0:.0f}, {top:.0f}) pt"

@@ -1,0 +1,60 @@
+"""Issue 28 item 6: trace.json is not taken on trust. A number changed on a page, with its place in
+trace.json pointed at a source that prints the new number, fails: `printgen check` lays the document
+out again from the kit's request and measures the page against where things stand today, and says
+where trace.json differs. Each tamper re-hashes what it edits, so only the meaning can give it away."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from tamper import copy_kit, edit_page, fails, load_trace, page_of, rehash, replace_shown_at
+
+NAME, SOURCE = "quickref-color.pdf", ["rule", "shooting.dice.british"]
+
+
+@pytest.fixture
+def kit(built, tmp_path):
+    return copy_kit(built, tmp_path)
+
+
+def _write(kit, traces: dict) -> None:
+    from printgen.kit.tracefile import write
+
+    kits = json.loads((kit / "trace.json").read_text(encoding="utf-8"))["kits"]
+    (kit / "trace.json").write_bytes(write({d: p for d, p in traces.items() if d not in kits}, kits))
+    rehash(kit, "trace.json")
+
+
+def _another(entries: list[dict], entry: dict) -> dict:
+    """A number of the same kind printed on the page with another value."""
+    return next(e for e in entries if e["kind"] == entry["kind"] and "shape" not in e and e["text"].isdigit()
+                and e["text"] != entry["text"] and e["source"][0] == "rule")
+
+
+@pytest.mark.parametrize("pointed", ["another rule printing that number", "an example carrying it"])
+def test_a_number_changed_with_its_place_pointed_elsewhere_fails(kit, pointed):
+    page = page_of(kit, NAME, SOURCE)
+    traces = json.loads(json.dumps(load_trace(kit)))             # each document's entries its own
+    entries = traces[NAME][page - 1]
+    entry = next(e for e in entries if e["source"] == SOURCE and "shape" not in e)
+    other = _another(entries, entry)
+    new = other["text"]
+    edit_page(kit, NAME, page, replace_shown_at(entry["text"].encode(), new.encode(), entry["bbox"]))
+    entry["source"] = other["source"] if pointed.startswith("another") else ["example", int(new)]
+    entry["text"] = new
+    _write(kit, traces)
+    found = fails(kit)
+    was = traces[NAME.replace("color", "bw")][page - 1][entries.index(entry)]["text"]     # as the rules say
+    assert any(f.startswith(f"FAIL  {NAME}, page {page}: rule:shooting.dice.british prints '{new}', "
+                            f"the rules say '{was}'") for f in found), found
+    assert any(f.startswith(f"FAIL  trace.json: says {NAME}, page {page}, prints '{new}' from ") and
+               "laid out today it prints '" in f and "rule:shooting.dice.british" in f for f in found), found
+
+
+def test_trace_json_spelt_anew_with_the_same_facts_passes(kit):
+    """The comparison is of what trace.json says, not of its bytes."""
+    from printgen.check.kit import check_kit
+
+    _write(kit, load_trace(kit))
+    assert check_kit(kit, echo=lambda s: None, quiet=True)
