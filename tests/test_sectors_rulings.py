@@ -186,8 +186,8 @@ def test_a_ship_holding_the_line_never_throws_grapnels(rs, english):
     grapple (the cautious never do; the archers not before the French have lost half their crew):
     nobody rolls to grapple (the test loads no die), and they stay apart."""
     tw = rs.types["cog"].base_in[1]
-    g = table(rs, [boat(rs, 0, "english", "cog", 30 - tw, 20, 0), boat(rs, 1, "french", "cog", 30, 20, 0, chained=True)],
-              dice=[])
+    g = table(rs, [boat(rs, 0, "english", "cog", 30 - tw, 20, 0),
+                   boat(rs, 1, "french", "cog", 30, 20, 0, chained=True)], dice=[])
     g.policies = {"english": english, "french": "hold-the-line"}
     g.phase = rs.sequence.phases[3]
     g.boarding()
