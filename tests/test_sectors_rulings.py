@@ -158,3 +158,58 @@ def test_only_the_bow_rams(rs):
     g = table(rs, [rammer, target], dice=[])
     g.touch(rammer, target, ram=True, attack=False)
     assert target.structure == {"bow": 5, "stern": 5, "port": 4, "starboard": 4, "mast": 3}
+
+
+def test_a_ship_slowing_down_halves_the_speed_it_made(rs, monkeypatch):
+    """"Two bounds are required to go from full speed to a stop, the speed being reduced by a half each
+    move" (the fragment): a cog that made 3" of its 4" last turn, its captain wanting to stop, goes on
+    half of those 3" (not half its full speed); then it may stop."""
+    t = rs.types["cog"]
+    assert t.speed_in == 4 and rs.movement.stop_speed_factor == 0.5
+    g = table(rs, [boat(rs, 0, "english", "cog", 20, 20, 90, last_move=3.0),
+                   boat(rs, 1, "french", "cog", 40, 20, 0, chained=True)], dice=[], wind=0)   # wind abeam: 4"
+    monkeypatch.setattr(Game, "standoff", lambda self, b, target, near: near)
+    g.phase = rs.sequence.phases[1]
+    ship = g.boats[0]
+    g.movement()
+    assert ship.x - 20 == pytest.approx(1.5)
+    g.movement()                                             # 1.5" is under half its speed: it stops
+    assert ship.x - 20 == pytest.approx(1.5)
+
+
+# -- the captains' habits (printgen/play/policies.py): "hold-the-line: keep station and heading (do
+#    not move), fire when possible, never grapple"
+
+@pytest.mark.parametrize("english", ["keep-range", "archers-first"])
+def test_a_ship_holding_the_line_never_throws_grapnels(rs, english):
+    """A chained French cog holding the line lies alongside an English cog whose captain does not
+    grapple (the cautious never do; the archers not before the French have lost half their crew):
+    nobody rolls to grapple (the test loads no die), and they stay apart."""
+    tw = rs.types["cog"].base_in[1]
+    g = table(rs, [boat(rs, 0, "english", "cog", 30 - tw, 20, 0),
+                   boat(rs, 1, "french", "cog", 30, 20, 0, chained=True)], dice=[])
+    g.policies = {"english": english, "french": "hold-the-line"}
+    g.phase = rs.sequence.phases[3]
+    g.boarding()
+    assert not g.boats[0].grappled and not g.boats[1].grappled
+
+
+# -- the rule card: "A chained ship with a chained neighbour still fighting adds +1: men cross the
+#    chains to help it." The scenario: the French "chained in three lines", a squadron a line.
+
+@pytest.mark.parametrize("same_line", [True, False])
+def test_the_chained_bonus_comes_from_a_neighbour_of_its_own_line(rs, same_line):
+    """An English cog grappled to a chained French cog; another chained French cog lies 1.5" off, of
+    the same line or of the next. Both roll: English 3 + 4 crew = 7, French 2 + 4 crew (+1 chained).
+    With the bonus it is a tie (both lose a box), without it the French lose one."""
+    tw = rs.types["cog"].base_in[1]
+    eng = boat(rs, 0, "english", "cog", 30 - tw, 20, 0, squad=0)
+    fr = boat(rs, 1, "french", "cog", 30, 20, 0, chained=True, squad=2)
+    other = boat(rs, 2, "french", "cog", 30 + tw + 1.5, 20, 0, chained=True, squad=2 if same_line else 3)
+    eng.grappled.add(1)
+    fr.grappled.add(0)
+    g = table(rs, [eng, fr, other], dice=[3, 2])
+    g.phase = rs.sequence.phases[3]
+    g.boarding()
+    assert fr.crew == 3 and not g.faces
+    assert eng.crew == (3 if same_line else 4)

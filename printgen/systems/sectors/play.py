@@ -360,8 +360,11 @@ class Game(Sailing):
         return [(alive[n], alive[m]) for n, m in sorted(pairs) if gap(alive[n].r, alive[m].r) <= CONTACT_SLACK]
 
     def chain_bonus(self, b: Boat) -> int:
-        if b.chained and any(o.chained and o.side == b.side and o.fighting and o.i != b.i and distance(o.r, b.r) <= CHAINED_IN
-                             for o in self.boats):
+        """The rule card: "A chained ship with a chained neighbour still fighting adds +1: men cross the
+        chains to help it." A neighbour is a ship of its own chained line (the scenario chains a squadron
+        a line: "chained in three lines"), not one of the next line, whose chains do not reach it."""
+        if b.chained and any(o.chained and o.squad == b.squad and o.side == b.side and o.fighting and o.i != b.i
+                             and distance(o.r, b.r) <= CHAINED_IN for o in self.boats):
             self.use("boarding.chained_bonus")
             return self.rs.boarding.chained_bonus
         return 0

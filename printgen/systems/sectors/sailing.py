@@ -8,9 +8,10 @@ The fragment's movement, as printgen plays it:
 - a turn of up to `sweep_step_deg` is made where the ship lies; a larger one is a sweep: alter course
   by that much, move forward a ship's length, again, until the new course is reached, then the rest
   of the move on it (the length of a leg is printgen's reading: the fragment says "move forward");
-- "Two bounds are required to go from full speed to a stop": a ship that moved more than half its
-  speed last turn moves at least half its speed this turn (`stop_speed_factor`), unless a base, an
-  obstacle or the shore stops it;
+- "Two bounds are required to go from full speed to a stop, the speed being reduced by a half each
+  move": a ship that moved more than half its speed last turn moves at least half of what it moved
+  (`stop_speed_factor`), unless a base, an obstacle or the shore stops it; from half its speed or less
+  it may stop (the second of the two bounds);
 - a base stops where it touches another base or the table edge; bases touching at the start of the
   move may part (the one touched blocks only where the move ends);
 - an obstacle, a shoal or the shore is met when the base reaches it: the ship stops there (the
@@ -143,8 +144,8 @@ class Sailing:
             b.attack_uses, b.attack_last = b.attack_uses + 1, self.turn
             self.use("movement.attack_speed_uses")
         least = 0.0
-        if last > speed * mv.stop_speed_factor + EPS:     # still under way: it cannot stop at once
-            least = speed * mv.stop_speed_factor
+        if last > speed * mv.stop_speed_factor + EPS:     # still under way: it cannot stop at once,
+            least = min(speed, last * mv.stop_speed_factor)    # its speed (last turn's move) halved
         standoff = self.standoff(b, target, near)
         far = speed + b.reach + CONTACT_SLACK
         others = [o for o in self.boats if o is not b and o.state not in GONE
@@ -216,10 +217,11 @@ class Sailing:
         return 0.0
 
     def wants_grapple(self, b: Boat, other: Boat) -> bool:
-        """Whether the ship's captain throws grapnels at an enemy alongside: all but the cautious, and
-        the archers' until their enemy has lost half its crew."""
+        """Whether the ship's captain throws grapnels at an enemy alongside: all but the cautious and
+        those holding the line (printgen/play/policies.py: hold-the-line and keep-range "never grapple"),
+        and the archers' only once their enemy has lost half its crew."""
         policy = self.policies[b.side]
-        if policy == "keep-range":
+        if policy in ("keep-range", "hold-the-line"):
             return False
         return policy != "archers-first" or other.crew <= other.crew_max * self.rs.morale.test_crew_lost
 
