@@ -11,32 +11,19 @@ import re
 from decimal import Decimal
 from functools import cache
 
-# Small counts in running text, as words (index = the count). Each word is the form that goes before
-# the nouns the sheets count with it (turn, die, hit point, period: all masculine in French and Spanish,
-# hence "un", never "une"/"uno").
-WORDS = {
-    "fr": ("aucun", "un", "deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf", "dix", "onze", "douze"),
-    "es": ("ningún", "un", "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve", "diez", "once", "doce"),
-}
+# Small counts in running text as words, and the compass's words and letters: the language's
+# glossary (locale/<lang>/glossary.toml, [counts], [compass], [compass_letters]), the one place they are
+# written, which the catalogue's translations follow too.
+@cache
+def glossary(lang: str) -> dict:
+    import tomllib
 
-# Compass points: letters and words. French and Spanish both write west as O (ouest, oeste).
-LETTERS = {"fr": {"N": "N", "E": "E", "S": "S", "W": "O"}, "es": {"N": "N", "E": "E", "S": "S", "W": "O"}}
-POINTS = {            # the eight points a ruleset names, in words (Spanish writes them as one word)
-    "fr": {"N": "nord", "E": "est", "S": "sud", "W": "ouest", "NE": "nord-est", "NW": "nord-ouest",
-           "SE": "sud-est", "SW": "sud-ouest"},
-    "es": {"N": "norte", "E": "este", "S": "sur", "W": "oeste", "NE": "noreste", "NW": "noroeste",
-           "SE": "sureste", "SW": "suroeste"},
-}
+    from printgen.i18n.catalogue import LOCALE
+
+    return tomllib.loads((LOCALE / lang / "glossary.toml").read_text(encoding="utf-8"))
+
 
 _NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
-
-
-@cache
-def _symbols(lang: str) -> tuple[str, str]:
-    """(decimal symbol, group symbol) of the language, from CLDR."""
-    from babel.numbers import get_decimal_symbol, get_group_symbol
-
-    return get_decimal_symbol(lang), get_group_symbol(lang)
 
 
 def number(text: str, lang: str) -> str:
@@ -83,15 +70,16 @@ def _with_places(pattern: str, places: int) -> str:
 
 def word(n: int, lang: str) -> str:
     """A small count as a word ("un", "deux"), else its digits."""
-    words = WORDS[lang]
+    words = glossary(lang)["counts"]["words"]
     return words[n] if 0 <= n < len(words) else number(str(n), lang)
 
 
 def compass_letters(point: str, lang: str) -> str:
     """"NW" -> "NO" (French and Spanish write west as O)."""
-    return "".join(LETTERS[lang].get(ch, ch) for ch in point)
+    letters = glossary(lang)["compass_letters"]
+    return "".join(letters.get(ch, ch) for ch in point)
 
 
 def compass_word(point: str, lang: str) -> str:
     """"NW" -> "nord-ouest" / "noroeste"."""
-    return POINTS[lang][point]
+    return glossary(lang)["compass"][point]

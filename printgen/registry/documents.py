@@ -155,8 +155,9 @@ def languages_of(record: DocumentKind, ruleset: RulesetBase) -> tuple[str, ...]:
 
 
 def untranslated(records, lang: str, ruleset: RulesetBase) -> list[DocumentKind]:
-    """The records among `records` not printed in `lang` (a kit or a command in it is refused)."""
-    return [r for r in records if lang not in languages_of(r, ruleset)]
+    """The records among `records` not printed in `lang` (a kit or a command in it is refused): none
+    in English, the language every document is written in (nothing read to say so)."""
+    return [] if lang == "en" else [r for r in records if lang not in languages_of(r, ruleset)]
 
 
 def refuse_untranslated(records, lang: str, ruleset: RulesetBase, what: str) -> None:
