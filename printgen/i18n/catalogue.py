@@ -29,7 +29,7 @@ def messages(lang: str) -> dict[str, str]:
     from babel.messages.pofile import read_po
 
     with open(po_path(lang), "rb") as f:
-        catalog = read_po(f, locale=lang, domain=DOMAIN)
+        catalog = read_po(f, domain=DOMAIN)          # no locale: its CLDR data is not needed to read words
     return {m.id: m.string for m in catalog if m.id and isinstance(m.id, str) and m.string and not m.fuzzy}
 
 
