@@ -44,7 +44,8 @@ class Options:
         from printgen.i18n import LANGS
 
         if self.lang not in LANGS:
-            problems.append(Problem(f"language '{self.lang}' is not known", field="--lang", fix="use " + ", ".join(LANGS)))
+            problems.append(Problem(f"language '{self.lang}' is not known", field="--lang",
+                                    fix="use " + ", ".join(LANGS)))
         if self.fmt not in ("pdf", "svg", "png"):
             problems.append(Problem(f"format '{self.fmt}' is not known", field="--format", fix="use pdf, svg or png"))
         if not 20 <= self.dpi <= 600:

@@ -34,7 +34,8 @@ def test_the_template_is_what_extraction_gives_today(tmp_path):
     with open(out, "rb") as f:
         fresh = {m.id for m in read_po(f) if m.id}
     kept = {m.id for m in read("pot") if m.id}
-    assert fresh == kept, f"run pybabel extract (docs/ARCHITECTURE.md): new {sorted(fresh - kept)}, gone {sorted(kept - fresh)}"
+    assert fresh == kept, (f"run pybabel extract (docs/ARCHITECTURE.md): new {sorted(fresh - kept)}, "
+                           f"gone {sorted(kept - fresh)}")
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -78,7 +79,8 @@ def test_a_title_s_date_is_the_date_babel_writes(lang):
     from babel.dates import format_date
 
     messages = _messages(lang)
-    for english, when in (("Trafalgar, 21 October 1805", date(1805, 10, 21)), ("Sluys, 24 June 1340", date(1340, 6, 24))):
+    for english, when in (("Trafalgar, 21 October 1805", date(1805, 10, 21)),
+                          ("Sluys, 24 June 1340", date(1340, 6, 24))):
         assert messages[english].string.endswith(format_date(when, "long", locale=lang))
 
 

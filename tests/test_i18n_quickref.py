@@ -14,11 +14,11 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from pdfread import open_pdf
 from tamper import copy_kit, edit_page, fails, load_trace, replace_shown_at
 
 LANGS = ("fr", "es")
+NO_CONFIG = Path(__file__).parent / "no-such-config.toml"         # no teacher's settings: the defaults
 # Common English words that are no French or Spanish word: one of them on a page is a message left
 # untranslated (ship names aside: the quick reference prints none).
 ENGLISH = {"the", "and", "of", "to", "with", "ship", "ships", "roll", "hits", "hit", "wind", "move", "turn", "range",
@@ -38,9 +38,10 @@ def _build(where: Path, lang: str) -> Path:
     plan = plan_kit(KitRequest("trafalgar", students=4, ships=6, scale=0.5, edition="both", lang=lang))
     assert plan.kinds() == ("quickref",)
     lines: list[str] = []
-    out, ok = build_kit(plan, where, check=lambda staging, checked: check_kit(staging, echo=lines.append, quiet=True,
-                                                                              checked=checked, plan=plan),
-                        verify=check_bytes)
+    def check(staging, checked) -> bool:
+        return check_kit(staging, echo=lines.append, quiet=True, checked=checked, plan=plan)
+
+    out, ok = build_kit(plan, where, check=check, verify=check_bytes)
     assert ok, "\n".join(lines)
     return out
 
@@ -62,7 +63,7 @@ def test_the_kit_records_its_language_and_passes_printgen_check(kits, lang):
     assert manifest["request"]["lang"] == lang
     assert {d["path"] for d in manifest["documents"]} == {"quickref-color.pdf", "quickref-bw.pdf", "kit-color.pdf",
                                                           "kit-bw.pdf"}
-    result = subprocess.run([sys.executable, "-m", "printgen", "check", str(kits[lang])], capture_output=True, text=True)
+    result = _run("check", str(kits[lang]))
     assert result.returncode == 0, result.stdout + result.stderr
     assert "4 documents agree with the rules" in result.stdout
 
@@ -106,7 +107,8 @@ def test_percentages_and_counts_in_the_language_s_way():
     assert fmt(Fraction(598, 1000), "percent", fr) == "59,8\u00a0%" == fmt(Fraction(598, 1000), "percent", es)
     assert fmt(Fraction(598, 1000), "percent", en) == "59.8%" and fmt(Fraction(1, 3000), "percent", fr) == "<0,1\u00a0%"
     assert (fmt(1, "word", fr), fmt(2, "word", es), fmt(1, "word", en)) == ("un", "dos", "one")
-    assert fmt(2.5, "distance", Measure(0.5, "cm", "fr")) == "3 cm" and fmt(2.65, "size", Measure(1, "cm", "es")) == "6,6 cm"
+    assert fmt(2.5, "distance", Measure(0.5, "cm", "fr")) == "3 cm"
+    assert fmt(2.65, "size", Measure(1, "cm", "es")) == "6,6 cm"
     assert fmt("NW", "compass", fr) == "nord-ouest" and fmt("SE", "compass", es) == "sureste"
 
 
@@ -127,14 +129,15 @@ def test_an_english_word_where_a_french_one_belongs_is_caught(kits, tmp_path):
     """A traced word read back in the kit's language: the English label on a French page fails."""
     kit = copy_kit(kits["fr"], tmp_path)
     trace = load_trace(kit)["quickref-color.pdf"]
-    page, entry = next((k + 1, e) for k, p in enumerate(trace) for e in p if e["source"] == ["label", "sides.british.name"])
+    page, entry = next((k + 1, e) for k, p in enumerate(trace) for e in p
+                       if e["source"] == ["label", "sides.british.name"])
     edit_page(kit, "quickref-color.pdf", page, replace_shown_at(entry["text"].encode(), b"British", entry["bbox"]))
     assert any("sides.british.name" in f for f in fails(kit))
 
 
 def _run(*args: str, **env: str) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "printgen", *args], capture_output=True, text=True,
-                          env={**os.environ, "PRINTGEN_CONFIG": str(Path(__file__).parent / "no-such-config.toml"), **env})
+                          env={**os.environ, "PRINTGEN_CONFIG": str(NO_CONFIG), **env})
 
 
 @pytest.mark.parametrize("args", [("kit", "trafalgar", "--lang", "fr"), ("cards", "trafalgar", "--lang", "es"),
@@ -144,6 +147,17 @@ def test_what_is_not_translated_is_refused(args, tmp_path):
     assert result.returncode == 2, result.stdout + result.stderr
     assert "not yet translated into" in result.stderr and "--lang en" in result.stderr
     assert not (tmp_path / "out").exists()
+
+
+def test_the_choices_are_the_languages():
+    from typing import get_args
+
+    from printgen.cli.common import Lang
+    from printgen.i18n import LANGS
+    from printgen.i18n.catalogue import LOCALE
+
+    assert get_args(get_args(Lang)[0]) == LANGS
+    assert {p.parent.parent.name for p in LOCALE.glob("*/LC_MESSAGES/messages.po")} == set(LANGS) - {"en"}
 
 
 def test_the_usual_language_is_a_setting(tmp_path):
@@ -161,7 +175,7 @@ def test_english_imports_no_babel_and_reads_no_catalogue(tmp_path):
              "try:\n    runpy.run_module('printgen', run_name='__main__')\nexcept SystemExit:\n    pass\n"
              "print(sorted(m for m in sys.modules if m.split('.')[0] == 'babel' or m.startswith('printgen.i18n.')))")
     result = subprocess.run([sys.executable, "-c", probe, str(tmp_path)], capture_output=True, text=True,
-                            env={**os.environ, "PRINTGEN_CONFIG": str(Path(__file__).parent / "no-such-config.toml")})
+                            env={**os.environ, "PRINTGEN_CONFIG": str(NO_CONFIG)})
     assert result.stdout.strip().splitlines()[-1] == "[]", result.stdout + result.stderr
 
 
@@ -174,7 +188,8 @@ def test_no_text_below_the_type_floors(kits, lang):
 
     with open_pdf(kits[lang] / "quickref-color.pdf") as pdf:
         for page in pdf.pages:
-            inside = [c for c in page.chars if c["top"] >= MARGIN + HEADER - 1 and c["bottom"] <= page.height - MARGIN - FOOTER]
+            inside = [c for c in page.chars
+                      if c["top"] >= MARGIN + HEADER - 1 and c["bottom"] <= page.height - MARGIN - FOOTER]
             assert len(inside) > 200
             body = [c for c in inside if c["size"] < TYPE.body - 0.01]
             assert not body, f"{lang}: '{body[0]['text']}' at {body[0]['size']:.2f} pt"

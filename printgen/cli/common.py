@@ -7,7 +7,6 @@ from typing import Annotated, Literal, Optional
 
 import typer
 
-from printgen.i18n import LANGS
 from printgen.options import FORMATS, PAPERS, UNITS
 
 # Choices typer lists in --help and refuses others of (exit 2), from the tuples the options check
@@ -17,7 +16,8 @@ Scale = Annotated[Optional[float], typer.Option("--scale", help="factor for ever
 Table = Annotated[Optional[str], typer.Option("--table", help="your table, e.g. 4x3ft or 120x90cm: sets --scale")]
 Units = Annotated[Literal[UNITS], typer.Option("--units", help="inches or centimetres for printed distances")]
 Format = Annotated[Literal[FORMATS], typer.Option("--format", help="pdf, svg (one file a page) or png previews")]
-Lang = Annotated[Literal[LANGS], typer.Option("--lang", help="the language of every printed word and number: "
+Lang = Annotated[Literal["en", "fr", "es"], typer.Option(    # printgen.i18n.LANGS (tests/test_i18n_quickref.py)
+                                                 "--lang", help="the language of every printed word and number: "
                                                             "en, fr (français) or es (español)")]
 Dpi = Annotated[float, typer.Option("--dpi", help="resolution of png previews")]
 Out = Annotated[Optional[Path], typer.Option("--out", help="output folder [default: output/SCENARIO]")]

@@ -30,7 +30,8 @@ def messages(lang: str) -> dict[str, str]:
 
     with open(po_path(lang), "rb") as f:
         catalog = read_po(f, domain=DOMAIN)          # no locale: its CLDR data is not needed to read words
-    return {m.id: m.string for m in catalog if m.id and isinstance(m.id, str) and m.string and not m.fuzzy}
+    return {m.id: m.string for m in catalog
+            if m.id and isinstance(m.id, str) and m.string and isinstance(m.string, str) and not m.fuzzy}
 
 
 def translate(lang: str, message: str) -> str:

@@ -11,6 +11,7 @@ import re
 from decimal import Decimal
 from functools import cache
 
+
 # Small counts in running text as words, and the compass's words and letters: the language's
 # glossary (locale/<lang>/glossary.toml, [counts], [compass], [compass_letters]), the one place they are
 # written, which the catalogue's translations follow too.

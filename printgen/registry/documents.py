@@ -168,7 +168,8 @@ def refuse_untranslated(records, lang: str, ruleset: RulesetBase, what: str) -> 
         from printgen.errors import PrintgenError, Problem
         from printgen.i18n import NAMES
 
-        names = ", ".join(r.title.lower() for r in missing[:4]) + (f" and {len(missing) - 4} more" if len(missing) > 4 else "")
+        more = f" and {len(missing) - 4} more" if len(missing) > 4 else ""
+        names = ", ".join(r.title.lower() for r in missing[:4]) + more
         raise PrintgenError(Problem(f"{what} is not yet translated into {NAMES[lang]} ({names})",
                                     field="--lang", fix="use --lang en, or print a translated sheet: `printgen "
                                     "quickref SCENARIO --lang " + lang + "`"))

@@ -56,9 +56,8 @@ def rule_words(text: str, lang: str) -> str:
 
 
 def fmt(value: Any, kind: str, measure: Measure | None = None) -> str:
-    lang = measure.lang if measure is not None else "en"
-    if lang != "en":
-        return _in_language(value, kind, measure, lang)
+    if measure is not None and measure.lang != "en":
+        return _in_language(value, kind, measure, measure.lang)
     if kind == "count":
         return str(int(value))
     if kind == "word":                       # small counts in running text read as words

@@ -51,7 +51,8 @@ def frame(page: Page, options: Options, scenario_title: str, sheet: str, k: int,
     w, h = page.width, page.height
     top = MARGIN + 10
     left = (Span(_(scenario_title), source=("scenario", "title"), kind="text"), Span(f"  ·  {sheet}"))
-    right = (Span(options.edition_name + "  ·  " + _("page") + " "), Span(str(k), source=("meta", "page"), kind="count"),
+    right = (Span(options.edition_name + "  ·  " + _("page") + " "),
+             Span(str(k), source=("meta", "page"), kind="count"),
              Span(" " + _("of") + " "), Span(str(n), source=("meta", "pages"), kind="count"))
     room = w - 2 * MARGIN - fonts.width("".join(s.text for s in right), 8) - 12      # a long title shrinks
     page.add(Text(MARGIN, top, left, fit_size("".join(s.text for s in left), room, 9, "bold", 4), font="bold"),

@@ -19,8 +19,8 @@ KINDS = (
                  advice="The story before the battle: plain paper, one for each table group, read together at the "
                         "start (it never tells how the battle ended: the debrief does)."),
     DocumentKind("quickref", "Quick reference", 40, "printgen.sheets.text.quickref:quickref_sheet", copies="group",
-                 command=True, languages="printgen.sheets.text.kinds:template_languages", advice="Quick reference: plain paper, one for each table group (the captains of one "
-                                      "squadron).",
+                 command=True, languages="printgen.sheets.text.kinds:template_languages",
+                 advice="Quick reference: plain paper, one for each table group (the captains of one squadron).",
                  help="Print the quick-reference sheet: every rule table, numbers from the ruleset after scale and units."),
     DocumentKind("cards", "Rule cards", 50, "printgen.sheets.text.cards:card_sheets", copies="group", paper="card",
                  command=True, advice="Rule cards: card or plain paper; cut on the solid lines.",
