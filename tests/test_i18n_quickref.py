@@ -141,11 +141,13 @@ def _run(*args: str, **env: str) -> subprocess.CompletedProcess:
 
 
 @pytest.mark.parametrize("args", [("kit", "trafalgar", "--lang", "fr"), ("cards", "trafalgar", "--lang", "es"),
-                                  ("quickref", "sluys-1340", "--lang", "fr")])
+                                  ("quickref", "sluys-1340", "--lang", "fr"), ("sprites", "trafalgar", "--lang", "fr"),
+                                  ("map", "trafalgar", "--lang", "es")])
 def test_what_is_not_translated_is_refused(args, tmp_path):
     result = _run(*args, "--out", str(tmp_path / "out"))
     assert result.returncode == 2, result.stdout + result.stderr
-    assert "not yet translated into" in result.stderr and "--lang en" in result.stderr
+    assert "no French yet for" in result.stderr or "no Spanish yet for" in result.stderr
+    assert "--lang en" in result.stderr
     assert not (tmp_path / "out").exists()
 
 
@@ -162,7 +164,7 @@ def test_the_choices_are_the_languages():
 
 def test_the_usual_language_is_a_setting(tmp_path):
     result = _run("kit", "trafalgar", "--out", str(tmp_path / "out"), PRINTGEN_LANG="es")
-    assert result.returncode == 2 and "not yet translated into Spanish" in result.stderr
+    assert result.returncode == 2 and "no Spanish yet for the kit" in result.stderr
     assert _run("quickref", "trafalgar", "--lang", "de").returncode == 2          # not a choice
     done = _run("quickref", "trafalgar", "--out", str(tmp_path / "q"), PRINTGEN_LANG="fr")
     assert done.returncode == 0, done.stderr

@@ -169,10 +169,10 @@ def refuse_untranslated(records, lang: str, ruleset: RulesetBase, what: str) -> 
         from printgen.i18n import NAMES
 
         more = f" and {len(missing) - 4} more" if len(missing) > 4 else ""
-        names = ", ".join(r.title.lower() for r in missing[:4]) + more
-        raise PrintgenError(Problem(f"{what} is not yet translated into {NAMES[lang]} ({names})",
-                                    field="--lang", fix="use --lang en, or print a translated sheet: `printgen "
-                                    "quickref SCENARIO --lang " + lang + "`"))
+        names = f" ({', '.join(r.title.lower() for r in missing[:4])}{more})" if len(records) > 1 else ""
+        raise PrintgenError(Problem(f"no {NAMES[lang]} yet for {what}{names}", field="--lang",
+                                    fix="use --lang en for now (in French and Spanish so far: the quick reference "
+                                        "of the trafalgar-fastplay rules)"))
 
 
 def everywhere() -> list[tuple[str | None, DocumentKind]]:

@@ -200,8 +200,10 @@ class Wording:
     def counted(self, number: str, noun: str) -> str:
         """A traced count and its noun, singular for one: "1 point", "one period", "2 points" (the
         number as a template printed it: pnum(), rule(), word(), meta())."""
+        from printgen.rules.printed import fmt
+
         found = _MARK.fullmatch(str(number))
-        one = found is not None and self.spans[int(found.group(1))].text in ("1", "one")
+        one = found is not None and self.spans[int(found.group(1))].text in ("1", fmt(1, "word", self.measure))
         return Marked(f"{number} {noun if one else plural(noun)}")
 
     def story(self, key: str) -> str:
