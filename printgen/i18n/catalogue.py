@@ -3,7 +3,8 @@ first time a language is asked for and kept for the process (a kit's workers for
 printgen.kit.build._preload). English never reads one: it is the source language.
 
 The .po files are read as they are kept in the repository (no compiled .mo to fall out of step):
-about 15 ms for the first language a process reads (benchmarks/bench_i18n.py), then a dict lookup."""
+about 25 ms for the first language a process reads, Babel's import as much again
+(benchmarks/bench_i18n.py), then a dict lookup."""
 
 from __future__ import annotations
 
