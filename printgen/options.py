@@ -27,6 +27,7 @@ class Options:
     dpi: float = 100.0
     seed: int = 1805
     poster: str | None = None           # a poster of the table map for a print shop: "A1", "24x36in", ...
+    lang: str = "en"                    # the reader's language (printgen.i18n.LANGS): words and numbers
     notes: tuple[str, ...] = field(default=(), compare=False)    # e.g. how the scale was chosen
 
     def __post_init__(self):
@@ -40,6 +41,11 @@ class Options:
                                     fix=f"use a factor between {MIN_SCALE:g} and 4, e.g. 0.5 for a half-size table"))
         if self.units not in ("in", "cm"):
             problems.append(Problem(f"units '{self.units}' are not known", field="--units", fix="use in or cm"))
+        from printgen.i18n import LANGS
+
+        if self.lang not in LANGS:
+            problems.append(Problem(f"language '{self.lang}' is not known", field="--lang",
+                                    fix="use " + ", ".join(LANGS)))
         if self.fmt not in ("pdf", "svg", "png"):
             problems.append(Problem(f"format '{self.fmt}' is not known", field="--format", fix="use pdf, svg or png"))
         if not 20 <= self.dpi <= 600:
@@ -56,7 +62,7 @@ class Options:
 
     @property
     def measure(self) -> Measure:
-        return Measure(self.scale, self.units)
+        return Measure(self.scale, self.units, self.lang)
 
     @property
     def page_size(self) -> tuple[float, float]:
@@ -64,7 +70,9 @@ class Options:
 
     @property
     def edition_name(self) -> str:
-        return {"color": "colour edition", "bw": "black-and-white edition"}[self.edition]
+        from printgen.i18n import _
+
+        return {"color": _("colour edition"), "bw": _("black-and-white edition")}[self.edition]
 
     def but(self, **changes) -> "Options":
         return replace(self, **changes)

@@ -33,6 +33,7 @@ class KitRequest:
     balance: str = "fair"               # fair: each side has a chance; historical: the battle's winner keeps its edge
     break_off: float | None = None      # a side breaks off once this share of its ships has struck (0: never;
     #                                     default: printgen's choice)
+    lang: str = "en"                    # the language every word and number is printed in (printgen.i18n)
 
     # what the kit prints rather than what is planned: the same plan serves them all
     PRINTING = ("edition", "with_tiled")
@@ -65,12 +66,17 @@ class KitRequest:
         args: list[str] = []
         for f in fields(self):
             value, option = getattr(self, f.name), "--" + f.name.replace("_", "-")
-            if f.name != "scenario" and value is not None and value is not False:
+            if f.name != "scenario" and value is not None and value is not False and (f.name, value) != ("lang", "en"):
                 args += [option] if value is True else [option, str(value)]
         return args
 
     def to_json(self) -> dict[str, Any]:
-        return dataclasses.asdict(self)
+        """As the manifest records it; English, the default, unsaid (a kit's manifest reads as it did
+        before there were languages, byte for byte)."""
+        out = dataclasses.asdict(self)
+        if out["lang"] == "en":
+            del out["lang"]
+        return out
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> KitRequest:
@@ -86,4 +92,4 @@ TYPES: dict[str, tuple] = {"scenario": (str,), "students": (int,), "edition": (s
                            "ships": (int, None), "preset": (str, None), "units": (str,), "seed": (int,),
                            "periods": (int, None), "minutes": (int, None), "with_tiled": (bool, None),
                            "poster": (str, None), "engagement": (str, None), "balance": (str, None),
-                           "break_off": (*_NUMBER, None)}
+                           "break_off": (*_NUMBER, None), "lang": (str, None)}

@@ -2,7 +2,7 @@
 need not be typed every time: `config.toml` in the system's folder for settings (platformdirs: e.g.
 %APPDATA%\\printgen on Windows, ~/Library/Application Support/printgen on macOS, ~/.config/printgen on
 Linux; PRINTGEN_CONFIG names another file), and PRINTGEN_PAPER, PRINTGEN_UNITS, PRINTGEN_EDITION,
-PRINTGEN_STUDENTS for one shell. An option typed on the command line wins over both, the environment
+PRINTGEN_STUDENTS, PRINTGEN_LANG for one shell. An option typed on the command line wins over both, the environment
 over the file. A bad value is an error naming where it came from, never a silent default."""
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from printgen.errors import PrintgenError, Problem
+from printgen.i18n import LANGS
 from printgen.options import PAPERS, UNITS
 from printgen.request import EDITIONS
 
@@ -24,6 +25,7 @@ KEYS: dict[str, tuple[tuple[str, ...] | None, str]] = {
     "units": (UNITS, "inches or centimetres for printed distances (--units)"),
     "edition": (tuple(EDITIONS), "colour, black and white for the copier, or both (--edition)"),
     "students": (None, "the students in your class (--students)"),
+    "lang": (LANGS, "the language of the printed words and numbers (--lang)"),
 }
 
 

@@ -19,8 +19,11 @@ Units = Literal["in", "cm"]
 
 @dataclass(frozen=True)
 class Measure:
+    """How the reader measures and reads numbers: the scale, the units, and the language whose way of
+    writing a number (the decimal comma) every printed distance follows (printgen.i18n.numbers)."""
     scale: float = 1.0
     units: Units = "in"
+    lang: str = "en"
 
     @property
     def step(self) -> float:
@@ -37,7 +40,7 @@ class Measure:
 
     def fmt(self, inches: float) -> str:
         v = self.value(inches)
-        text = f"{v:.1f}".rstrip("0").rstrip(".")
+        text = self.written(f"{v:.1f}".rstrip("0").rstrip("."))
         return f'{text}"' if self.units == "in" else f"{text} cm"
 
     def fmt_size(self, inches: float) -> str:
@@ -45,8 +48,16 @@ class Measure:
         of an inch or a millimetre, not rounded to the rulers' step (a 2.65 cm base read "2.5 cm")."""
         step = 0.01 if self.units == "in" else 0.1
         v = round(math.floor(self.exact(inches) / step + 0.5 + 1e-9) * step, 4)
-        text = f"{v:.2f}".rstrip("0").rstrip(".")
+        text = self.written(f"{v:.2f}".rstrip("0").rstrip("."))
         return f'{text}"' if self.units == "in" else f"{text} cm"
+
+    def written(self, english: str) -> str:
+        """A number as English writes it ("2.5"), in the reader's language ("2,5")."""
+        if self.lang == "en":
+            return english
+        from printgen.i18n.numbers import number
+
+        return number(english, self.lang)
 
     def unit_pt(self) -> float:
         """Points on paper per print unit (an inch, or a centimetre)."""

@@ -7,7 +7,7 @@ import json
 import subprocess
 import sys
 
-HEAVY = ("pydantic", "icepool", "PIL", "reportlab", "pypdfium2", "jinja2", "printgen.rules.model",
+HEAVY = ("babel", "pydantic", "icepool", "PIL", "reportlab", "pypdfium2", "jinja2", "printgen.rules.model",
          "printgen.data.scenario", "printgen.systems.broadside.system", "printgen.systems.sectors.system",
          "printgen.systems.sectors.model")
 

@@ -307,7 +307,17 @@ def _resolver(plan):
 
 
 def check_document(path: Path | bytes, doc: dict, trace: list, plan, deploy_text) -> tuple[list[Discrepancy], list[str] | None]:
-    """A document's discrepancies and the words of each page; `path` may be the PDF's bytes."""
+    """A document's discrepancies and the words of each page; `path` may be the PDF's bytes. Read in
+    the kit's language (its request's, recorded in the manifest): the words it expects are translated
+    as the drawing's were, and its numbers written the same way (plan.options.measure carries it)."""
+    from printgen.i18n import using
+
+    with using(plan.options.lang):
+        return _check_document(path, doc, trace, plan, deploy_text)
+
+
+def _check_document(path: Path | bytes, doc: dict, trace: list, plan,
+                    deploy_text) -> tuple[list[Discrepancy], list[str] | None]:
     import pypdfium2 as pdfium
 
     edition = doc["edition"]

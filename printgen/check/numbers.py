@@ -11,7 +11,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any, Callable
 
 from printgen.check.discrepancy import Discrepancy  # the checks import it from here
-from printgen.rules.printed import fmt
+from printgen.rules.printed import fmt, rule_words, shown
 from printgen.rules.trace import PLAN_DERIVATIONS, Source, resolve
 
 if TYPE_CHECKING:
@@ -96,7 +96,9 @@ def expected(source: Source, kind: str, ctx: Context) -> str | None:
             return str(args[1])
         return None                                   # step numbers, axis labels: just counting
     if fn == "scenario":
-        return ctx.title
+        from printgen.i18n import translated
+
+        return translated(ctx.measure.lang, ctx.title)
     if fn == "provenance":                            # a mark: the words of the data's kind today
         from printgen.rules.provenance import provenance_of
 
@@ -140,13 +142,13 @@ def expected(source: Source, kind: str, ctx: Context) -> str | None:
             return words[word[0]]
         return text
     if fn == "rule" and len(args) == 2:                # (key, i): the i-th word of a long text
-        words = str(resolve(ctx.ruleset, source)).split()
+        words = rule_words(str(resolve(ctx.ruleset, source)), ctx.measure.lang).split()
         return words[args[1]] if args[1] < len(words) else f"<{args[0]} has {len(words)} words>"
     if ctx.extra is not None:
         text = ctx.extra(source)
         if text is not None:
             return text
-    return fmt(resolve(ctx.ruleset, source), kind, ctx.measure)
+    return shown(resolve(ctx.ruleset, source), kind, fn, ctx.measure)
 
 
 def text_in(chars: list[Char] | CharIndex, bbox: tuple[float, float, float, float], tol: float = 0.6) -> str:
@@ -201,7 +203,7 @@ def _entries(text_in, trace, ctx, file, page_no) -> tuple[list[Discrepancy], int
         else:
             key = (repr(entry["source"]), entry["kind"])
             want = said[key] if key in said else said.setdefault(key, expected(source, entry["kind"], ctx))
-        if want is not None and printed != want.replace(" ", ""):
+        if want is not None and printed != "".join(want.split()):     # no space counts (a no-break one neither)
             out.append(Discrepancy(file, page_no or ctx.page, f"{source} prints '{printed}', the rules say '{want}'",
                                    tuple(entry["bbox"])))
     return out, digits

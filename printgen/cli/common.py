@@ -16,6 +16,9 @@ Scale = Annotated[Optional[float], typer.Option("--scale", help="factor for ever
 Table = Annotated[Optional[str], typer.Option("--table", help="your table, e.g. 4x3ft or 120x90cm: sets --scale")]
 Units = Annotated[Literal[UNITS], typer.Option("--units", help="inches or centimetres for printed distances")]
 Format = Annotated[Literal[FORMATS], typer.Option("--format", help="pdf, svg (one file a page) or png previews")]
+Lang = Annotated[Literal["en", "fr", "es"], typer.Option(    # printgen.i18n.LANGS (tests/test_i18n_quickref.py)
+                                                 "--lang", help="the language of every printed word and number: "
+                                                            "en, fr (français) or es (español)")]
 Dpi = Annotated[float, typer.Option("--dpi", help="resolution of png previews")]
 Out = Annotated[Optional[Path], typer.Option("--out", help="output folder [default: output/SCENARIO]")]
 Fraction = Annotated[Optional[float], typer.Option("--fraction", help="keep this share of each squadron, e.g. 0.5")]

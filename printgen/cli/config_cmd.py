@@ -10,12 +10,12 @@ from printgen.cli.app import app
 
 
 @app.command("config")
-def config_cmd(key: Optional[str] = typer.Argument(None, help="a setting: paper, units, edition or students"),
+def config_cmd(key: Optional[str] = typer.Argument(None, help="a setting: paper, units, edition, students or lang"),
                value: Optional[str] = typer.Argument(None, help="its new value, e.g. a4"),
                unset: bool = typer.Option(False, "--unset", help="remove the setting KEY (back to printgen's default)")) -> None:
     """Show your usual choices, or keep one so you need not type it: `printgen config paper a4`.
     Kept in config.toml in your system's settings folder; PRINTGEN_PAPER, PRINTGEN_UNITS,
-    PRINTGEN_EDITION and PRINTGEN_STUDENTS override it; an option you type overrides both."""
+    PRINTGEN_EDITION, PRINTGEN_STUDENTS and PRINTGEN_LANG override it; an option you type overrides both."""
     from printgen import settings
     from printgen.errors import PrintgenError, Problem
 

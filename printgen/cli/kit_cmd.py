@@ -33,7 +33,7 @@ def kit_cmd(scenario: str = typer.Argument("trafalgar", help="a scenario name or
             table: c.Table = None, scale: c.Scale = None, fraction: c.Fraction = None, ships: c.Ships = None,
             preset: c.Preset = None, units: c.Units = "in", seed: c.Seed = 1805, periods: Periods = None,
             minutes: Minutes = None, with_tiled: WithTiled = False, poster: Poster = None, engagement: Engagement = None,
-            balance: Balance = "fair", break_off: BreakOff = None, out: c.Out = None) -> None:
+            balance: Balance = "fair", break_off: BreakOff = None, lang: c.Lang = "en", out: c.Out = None) -> None:
     """Print the whole class kit (sprites, quick reference, cards, maps, rulers, captain and teacher
     sheets, kit.pdf, index.html, manifest.json), then check it."""
     from printgen.kit.build import build_kit, plan_kit
@@ -43,7 +43,13 @@ def kit_cmd(scenario: str = typer.Argument("trafalgar", help="a scenario name or
     request = KitRequest(scenario=scenario, students=students, edition=edition, paper=paper, table=table, scale=scale,
                          fraction=fraction, ships=ships, preset=preset, units=units, seed=seed, periods=periods,
                          minutes=minutes, with_tiled=with_tiled, poster=poster, engagement=engagement,
-                         balance=balance, break_off=break_off)
+                         balance=balance, break_off=break_off, lang=lang)
+    if lang != "en":                            # refused before any work: no kit half in one language
+        from printgen.data.checked import load_checked
+        from printgen.registry.documents import kinds_for, refuse_untranslated
+
+        ruleset = load_checked(scenario).ruleset
+        refuse_untranslated(kinds_for(ruleset), lang, ruleset, "the kit")
     plan = plan_kit(request)
     for note in plan.options.notes:
         typer.echo(note)

@@ -18,7 +18,7 @@ def map_cmd(scenario: str = typer.Argument(..., help="a scenario name or folder"
             edition: c.Edition = "color", paper: c.Paper = "letter", scale: c.Scale = None,
             table: c.Table = None, units: c.Units = "in", fmt: c.Format = "pdf", dpi: c.Dpi = 100,
             fraction: c.Fraction = None, ships: c.Ships = None, preset: c.Preset = None, seed: c.Seed = 1805,
-            tiled: Tiled = False, out: c.Out = None) -> None:
+            tiled: Tiled = False, lang: c.Lang = "en", out: c.Out = None) -> None:
     from printgen.draw.render import render
     from printgen.game.deploy import deploy
     from printgen.game.deploy_data import data_files
@@ -28,7 +28,10 @@ def map_cmd(scenario: str = typer.Argument(..., help="a scenario name or folder"
     from printgen.sheets.page.write import sheet_stem
 
     s, opts = prepare(scenario, edition=edition, paper=paper, scale=scale, table=table, units=units, fmt=fmt,
-                      dpi=dpi, fraction=fraction, ships=ships, preset=preset, seed=seed)
+                      dpi=dpi, fraction=fraction, ships=ships, preset=preset, seed=seed, lang=lang)
+    from printgen.registry.documents import refuse_untranslated
+
+    refuse_untranslated([MAP, TILED] if tiled else [MAP], lang, s.ruleset, "the deployment map")
     for note in opts.notes:
         typer.echo(note)
     dep = deploy(s, opts)                                   # gather everything first: errors leave no files

@@ -15,13 +15,13 @@ def _register(record: DocumentKind, families: tuple[str, ...]) -> None:
     def command(scenario: str = typer.Argument(..., help="a scenario name or folder"),
                 edition: c.Edition = "color", paper: c.Paper = "letter", scale: c.Scale = None,
                 table: c.Table = None, units: c.Units = "in", fmt: c.Format = "pdf", dpi: c.Dpi = 100,
-                out: c.Out = None) -> None:
+                lang: c.Lang = "en", out: c.Out = None) -> None:
         from printgen.game.prepare import prepare
         from printgen.registry.documents import declared
         from printgen.sheets.page.write import write_sheet
 
         s, opts = prepare(scenario, edition=edition, paper=paper, scale=scale, table=table, units=units, fmt=fmt,
-                          dpi=dpi)
+                          dpi=dpi, lang=lang)
         own = declared(s.ruleset).get(record.kind)
         if own is None:                                # a document only some rule families have
             from printgen.errors import PrintgenError, Problem
@@ -29,6 +29,9 @@ def _register(record: DocumentKind, families: tuple[str, ...]) -> None:
             raise PrintgenError(Problem(f"the {s.ruleset.ruleset.id} ruleset has no {record.kind}: they belong to "
                                         f"rulesets of the {' or '.join(families)} system",
                                         fix="try `printgen kit` for everything it has"))
+        from printgen.registry.documents import refuse_untranslated
+
+        refuse_untranslated([own], lang, s.ruleset, f"the {own.title.lower()} of {s.ruleset.ruleset.id}")
         for note in opts.notes:
             typer.echo(note)
         c.echo_written(write_sheet(own.make(s, opts), opts, c.out_dir(out, s), own.file_stem))

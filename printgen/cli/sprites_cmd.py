@@ -16,13 +16,16 @@ def sprites_cmd(scenario: str = typer.Argument(..., help="a scenario name or fol
                 edition: c.Edition = "color", paper: c.Paper = "letter", scale: c.Scale = None,
                 table: c.Table = None, units: c.Units = "in", fmt: c.Format = "pdf", dpi: c.Dpi = 100,
                 fraction: c.Fraction = None, ships: c.Ships = None, preset: c.Preset = None,
-                out: c.Out = None) -> None:
+                lang: c.Lang = "en", out: c.Out = None) -> None:
     from printgen.game.prepare import prepare
     from printgen.sheets.pieces.sprites import LEGIBLE_PT, noting_names, sprite_sheets
     from printgen.sheets.page.write import write_sheet
 
     s, opts = prepare(scenario, edition=edition, paper=paper, scale=scale, table=table, units=units, fmt=fmt,
-                      dpi=dpi, fraction=fraction, ships=ships, preset=preset)
+                      dpi=dpi, fraction=fraction, ships=ships, preset=preset, lang=lang)
+    from printgen.registry.documents import refuse_untranslated
+
+    refuse_untranslated([SPRITES], lang, s.ruleset, "the ship pieces")
     for note in opts.notes:
         typer.echo(note)
     sizes: list[float] = []                   # the names' sizes, noted as the pages are laid out to be written

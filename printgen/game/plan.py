@@ -7,7 +7,7 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from printgen.registry.documents import DocumentKind, kinds_for
+from printgen.registry.documents import DocumentKind, kinds_for, languages_of
 from printgen.request import KitRequest
 
 if TYPE_CHECKING:
@@ -37,9 +37,12 @@ class Plan:
     def documents(self) -> tuple[DocumentKind, ...]:
         """The documents of this kit, in print order: the ruleset's, and the poster when asked for."""
         cache = self.__dict__.setdefault("_documents", {})
-        key = self.options.poster
+        key = self.options.poster, self.options.lang
         if key not in cache:
-            cache[key] = kinds_for(self.scenario.ruleset, self.options)
+            records = kinds_for(self.scenario.ruleset, self.options)
+            if self.options.lang != "en":     # only those printed in it (`printgen kit` refuses a kit short of any)
+                records = tuple(r for r in records if self.options.lang in languages_of(r, self.scenario.ruleset))
+            cache[key] = records
         return cache[key]
 
     def kinds(self) -> tuple[str, ...]:

@@ -9,7 +9,8 @@ from printgen.options import Options
 def prepare(name: str, *, edition: str = "color", paper: str = "letter", scale: float | None = None,
             table: str | None = None, units: str = "in", fmt: str = "pdf", dpi: float = 100.0,
             fraction: float | None = None, ships: int | None = None, preset: str | None = None,
-            seed: int = 1805, periods: int | None = None, minutes: int | None = None, poster: str | None = None):
+            seed: int = 1805, periods: int | None = None, minutes: int | None = None, poster: str | None = None,
+            lang: str = "en"):
     from printgen.data.checked import load_checked
 
     scenario = load_checked(name)
@@ -42,7 +43,7 @@ def prepare(name: str, *, edition: str = "color", paper: str = "letter", scale: 
         scenario = scenario.with_lesson(periods=periods, period_minutes=minutes)
     try:
         options = Options(edition=edition, paper=paper, scale=1.0 if scale is None else scale, units=units, fmt=fmt,
-                          dpi=dpi, seed=seed, poster=poster, notes=tuple(notes))
+                          dpi=dpi, seed=seed, poster=poster, lang=lang, notes=tuple(notes))
         _printable_bases(scenario, options.scale)
     except PrintgenError as e:
         if table is None:

@@ -232,6 +232,12 @@ def _preload(plan: Plan) -> None:
     for record in plan.documents():               # imports every sheet's module
         resolve(record.draw)
     register_pdf_fonts()                          # parsing the three faces costs 0.1 s: once, not once a worker
+    if plan.options.lang != "en":                 # the language's catalogue and CLDR data: once, not once a worker
+        from printgen.i18n.catalogue import messages
+        from printgen.i18n.numbers import number
+
+        messages(plan.options.lang)
+        number("0.5", plan.options.lang)
 
 
 def scenario_ref(scenario) -> str:

@@ -59,6 +59,9 @@ class DocumentKind:
     one_page: bool = False            # one page by construction: counted without drawing it
     data: tuple[str, ...] = ()        # data files it brings into the kit (the plays page: plays.json)
     thumbs: Literal["all", "first"] = "all"     # index.html: a thumbnail a page, or the first page only
+    languages: tuple[str, ...] | str = ("en",)  # the languages every word of it is printed in (printgen.i18n), or
+    #                                 "module:function" (ruleset, kind) -> them (a template's own translations):
+    #                                 a kit or a command in another is refused until each of its documents has it
 
     @property
     def file_stem(self) -> str:
@@ -67,13 +70,16 @@ class DocumentKind:
     def make(self, source: Any, options: Options) -> Drawing:
         """The document drawn for one edition; `source` is the kit's plan (the scenario is taken from it
         for a document that needs no more)."""
+        from printgen.i18n import LANG
+
         given = source if self.takes == "plan" or not hasattr(source, "scenario") else source.scenario
-        token = AUDIENCE.set(self.audience)
+        token, lang = AUDIENCE.set(self.audience), LANG.set(options.lang)
         try:
             drawing = resolve(self.draw)(given, options)
             return _lazy_in_context(drawing)
         finally:
             AUDIENCE.reset(token)
+            LANG.reset(lang)
 
     def in_kit_of(self, ruleset: RulesetBase, options: Options | None = None) -> bool:
         if self.option and not (options is not None and getattr(options, self.option, None)):
@@ -140,6 +146,33 @@ def declared(ruleset: RulesetBase) -> dict[str, DocumentKind]:
 def kinds_for(ruleset: RulesetBase, options: Options | None = None) -> tuple[DocumentKind, ...]:
     """The documents of a kit of this ruleset and these options (the poster), in print order."""
     return tuple(r for r in declared(ruleset).values() if r.in_kit_of(ruleset, options))
+
+
+def languages_of(record: DocumentKind, ruleset: RulesetBase) -> tuple[str, ...]:
+    """The languages `record`'s document is printed in for this ruleset."""
+    found = record.languages
+    return tuple(resolve(found)(ruleset, record.kind)) if isinstance(found, str) else found
+
+
+def untranslated(records, lang: str, ruleset: RulesetBase) -> list[DocumentKind]:
+    """The records among `records` not printed in `lang` (a kit or a command in it is refused): none
+    in English, the language every document is written in (nothing read to say so)."""
+    return [] if lang == "en" else [r for r in records if lang not in languages_of(r, ruleset)]
+
+
+def refuse_untranslated(records, lang: str, ruleset: RulesetBase, what: str) -> None:
+    """A clear refusal (exit 2) of `what` in `lang` while any of its documents would print English:
+    no pupil ever gets a page half in one language and half in another."""
+    missing = untranslated(records, lang, ruleset)
+    if missing:
+        from printgen.errors import PrintgenError, Problem
+        from printgen.i18n import NAMES
+
+        more = f" and {len(missing) - 4} more" if len(missing) > 4 else ""
+        names = f" ({', '.join(r.title.lower() for r in missing[:4])}{more})" if len(records) > 1 else ""
+        raise PrintgenError(Problem(f"no {NAMES[lang]} yet for {what}{names}", field="--lang",
+                                    fix="use --lang en for now (in French and Spanish so far: the quick reference "
+                                        "of the trafalgar-fastplay rules)"))
 
 
 def everywhere() -> list[tuple[str | None, DocumentKind]]:

@@ -1,5 +1,11 @@
 """How a traced value prints. The sheets and the checker share this one function, so a printed
-number can be compared with the ruleset after scale and units."""
+number can be compared with the ruleset after scale, units and the reader's language.
+
+The language comes with the Measure (Measure.lang, from Options.lang): every traced number already
+travels with its Measure from the options to the sheet and from the manifest's request to the check,
+so the reader's way of writing numbers travels the same road and cannot be forgotten on one side.
+`shown` adds the words: a ruleset's own words (its labels, its phases, a compass point) are
+translated through the catalogue; names, fleet text and quotations never are."""
 
 from __future__ import annotations
 
@@ -22,7 +28,36 @@ def compass_word(point: str) -> str:
     return "-".join(COMPASS_WORDS[ch] for ch in point)
 
 
+# Sources whose text is the ruleset's own wording (a label, a phase's name): translated when printed.
+RULE_WORDS = ("rule", "label")
+WORD_KINDS = ("text", "label", "lower")
+
+
+def shown(value: Any, kind: str, source_fn: str, measure: Measure | None = None) -> str:
+    """What a traced value from a source of kind `source_fn` prints: fmt, after translating the
+    ruleset's own words into the reader's language (never a ship's name or a quotation)."""
+    lang = measure.lang if measure is not None else "en"
+    if lang != "en" and source_fn in RULE_WORDS and kind in WORD_KINDS and isinstance(value, str):
+        value = rule_words(value, lang)
+    return fmt(value, kind, measure)
+
+
+def rule_words(text: str, lang: str) -> str:
+    """A ruleset's words in `lang`: a compass point by its letters ("NW": "NO"), else the catalogue's."""
+    if lang == "en":
+        return text
+    if text and all(ch in "NESW" for ch in text) and len(text) <= 3:
+        from printgen.i18n.numbers import compass_letters
+
+        return compass_letters(text, lang)
+    from printgen.i18n.catalogue import translate
+
+    return translate(lang, text)
+
+
 def fmt(value: Any, kind: str, measure: Measure | None = None) -> str:
+    if measure is not None and measure.lang != "en":
+        return _in_language(value, kind, measure, measure.lang)
     if kind == "count":
         return str(int(value))
     if kind == "word":                       # small counts in running text read as words
@@ -57,3 +92,27 @@ def fmt(value: Any, kind: str, measure: Measure | None = None) -> str:
     if kind == "compass":                    # a compass point in words ("NW": north-west)
         return compass_word(str(value))
     raise ValueError(f"unknown print kind {kind!r}")
+
+
+NUMBER_KINDS = ("count", "signed", "distance", "size", "feet", "decimal", "degrees")
+
+
+def _in_language(value: Any, kind: str, measure: Measure, lang: str) -> str:
+    """fmt in French or Spanish: the English text's numbers rewritten in the language's way (the
+    rounding is English's, so both sides of the check round alike), words from the language."""
+    from printgen.i18n import numbers
+
+    if kind == "word":
+        return numbers.word(int(value), lang)
+    if kind == "percent":
+        return numbers.percent(percent(Fraction(value)), lang)
+    if kind == "compass":
+        return numbers.compass_word(str(value), lang)
+    if kind == "distance":
+        return measure.fmt(float(value))         # the Measure writes its own numbers in its language
+    if kind == "size":
+        return measure.fmt_size(float(value))
+    english = fmt(value, kind, Measure(measure.scale, measure.units))
+    if kind == "feet":
+        english = english.replace(" ft", " pi" if lang == "fr" else " pies")
+    return numbers.number(english, lang) if kind in NUMBER_KINDS else english

@@ -29,20 +29,22 @@ from typing import Any, Iterable, Literal
 
 from pydantic import BaseModel, ConfigDict
 
+from printgen.i18n import N_
+
 Kind = Literal["source", "reading", "default", "classroom", "choice"]
 
 WORDS: dict[str, str] = {                     # the printed mark on a teacher's page, after the item
     "source": "",
-    "reading": "reading of a damaged source",
-    "default": "not from the source",
-    "classroom": "classroom addition",
-    "choice": "printgen's choice",
+    "reading": N_("reading of a damaged source"),
+    "default": N_("not from the source"),
+    "classroom": N_("classroom addition"),
+    "choice": N_("printgen's choice"),
 }
 MEANING: dict[str, str] = {                   # the legend of a teacher's page
-    "reading": "our reading of words garbled or unclear in the source",
-    "default": "a default filling a gap the source leaves",
-    "classroom": "added for the lesson, not in the source's rules",
-    "choice": "chosen by printgen where the source says nothing",
+    "reading": N_("our reading of words garbled or unclear in the source"),
+    "default": N_("a default filling a gap the source leaves"),
+    "classroom": N_("added for the lesson, not in the source's rules"),
+    "choice": N_("chosen by printgen where the source says nothing"),
 }
 SYMBOLS: dict[str, str] = {                   # the printed mark on a pupil's page, right after the item
     "source": "",
@@ -52,10 +54,10 @@ SYMBOLS: dict[str, str] = {                   # the printed mark on a pupil's pa
     "choice": "\u00a7",                        # section sign
 }
 PUPIL_MEANING: dict[str, str] = {             # the footer of a pupil's page: what each symbol means
-    "classroom": "added for your class",
-    "default": "not in the old rules: filled in for this game",
-    "reading": "the old words are damaged or unclear here: this is our best reading",
-    "choice": "the old rules do not say: chosen for this game",
+    "classroom": N_("added for your class"),
+    "default": N_("not in the old rules: filled in for this game"),
+    "reading": N_("the old words are damaged or unclear here: this is our best reading"),
+    "choice": N_("the old rules do not say: chosen for this game"),
 }
 WORD_KEYS = "words."                          # keys for wording, not for values of the file
 
@@ -115,7 +117,7 @@ class Provenance:
         return self.of(key).kind
 
     def words(self, key: str) -> str:
-        return WORDS[self.kind(key)]
+        return mark_words(self.kind(key))
 
 
 def provenance_of(ruleset, scenario=None) -> Provenance:
@@ -127,6 +129,13 @@ def provenance_of(ruleset, scenario=None) -> Provenance:
 
 
 # -- on the page ------------------------------------------------------------------------------------
+def mark_words(kind: str) -> str:
+    """The words of a mark on a teacher's page (WORDS), in the language of the document being drawn."""
+    from printgen.i18n import _
+
+    return _(WORDS[kind]) if WORDS[kind] else ""
+
+
 def mark_source(key: str, symbol: bool = False) -> tuple:
     return ("provenance", key, "symbol") if symbol else ("provenance", key)
 
@@ -140,7 +149,7 @@ def for_pupils() -> bool:
 
 def kinds_on(spans: Iterable) -> list[str]:
     """The mark kinds among spans (in WORDS order), read from their words or symbols."""
-    by_text = {w: k for table in (WORDS, SYMBOLS) for k, w in table.items() if w}
+    by_text = {w: k for table in ({k: mark_words(k) for k in WORDS}, SYMBOLS) for k, w in table.items() if w}
     found = {by_text.get(s.text) for s in spans if _a_mark(s.source)}
     return [k for k in WORDS if k in found]
 
@@ -163,9 +172,11 @@ def words_on(spans: Iterable) -> bool:
 
 def legend_text(kinds: list[str], symbols: bool = False) -> str:
     """One line: what each mark used on the page means (each symbol, on a pupil's page)."""
+    from printgen.i18n import _
+
     if symbols:
-        return "  ".join(f"{SYMBOLS[k]} {PUPIL_MEANING[k]}." for k in kinds if k in PUPIL_MEANING)
-    return "Marks: " + "; ".join(f"{WORDS[k]}: {MEANING[k]}" for k in kinds if k in MEANING) + "."
+        return "  ".join(f"{SYMBOLS[k]} {_(PUPIL_MEANING[k])}." for k in kinds if k in PUPIL_MEANING)
+    return _("Marks: ") + "; ".join(f"{mark_words(k)}: {_(MEANING[k])}" for k in kinds if k in MEANING) + "."
 
 
 def mark_text(ruleset, key: str, scenario=None) -> tuple[str, tuple] | None:
@@ -176,7 +187,7 @@ def mark_text(ruleset, key: str, scenario=None) -> tuple[str, tuple] | None:
         return None
     if for_pupils():
         return entry.symbol, mark_source(key, True)
-    return WORDS[entry.kind], mark_source(key)
+    return mark_words(entry.kind), mark_source(key)
 
 
 def mark_spans(ruleset, key: str, scenario=None, before: str = " (", after: str = ")", font: str = "") -> tuple:

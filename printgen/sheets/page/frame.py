@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from printgen.draw import fonts
 from printgen.draw.shapes import Group, Line, Page, Rect, Span, Text
 from printgen.draw.theme import TYPE
+from printgen.i18n import _
 from printgen.options import Options
 from printgen.sheets.text.textfit import fit_size
 from printgen.units import PT_PER_CM, PT_PER_IN
@@ -49,9 +50,10 @@ def frame(page: Page, options: Options, scenario_title: str, sheet: str, k: int,
     `legend`: explain the page's marks bottom left (a page whose own notes sit there explains them itself)."""
     w, h = page.width, page.height
     top = MARGIN + 10
-    left = (Span(scenario_title, source=("scenario", "title"), kind="text"), Span(f"  ·  {sheet}"))
-    right = (Span(options.edition_name + "  ·  page "), Span(str(k), source=("meta", "page"), kind="count"),
-             Span(" of "), Span(str(n), source=("meta", "pages"), kind="count"))
+    left = (Span(_(scenario_title), source=("scenario", "title"), kind="text"), Span(f"  ·  {sheet}"))
+    right = (Span(options.edition_name + "  ·  " + _("page") + " "),
+             Span(str(k), source=("meta", "page"), kind="count"),
+             Span(" " + _("of") + " "), Span(str(n), source=("meta", "pages"), kind="count"))
     room = w - 2 * MARGIN - fonts.width("".join(s.text for s in right), 8) - 12      # a long title shrinks
     page.add(Text(MARGIN, top, left, fit_size("".join(s.text for s in left), room, 9, "bold", 4), font="bold"),
              Text(w - MARGIN, top, right, 8, role="text.muted", anchor="end"),
@@ -72,16 +74,17 @@ def frame(page: Page, options: Options, scenario_title: str, sheet: str, k: int,
 
 def _square(options: Options) -> tuple[float, str, str]:
     """The calibration square's side, and its number and unit."""
-    return (PT_PER_IN, "1", "inch") if options.units == "in" else (2 * PT_PER_CM, "2", "cm")
+    return (PT_PER_IN, "1", _("inch")) if options.units == "in" else (2 * PT_PER_CM, "2", "cm")
 
 
 def _foot_lines(options: Options, hint: str | tuple[Span, ...] = "") -> list[tuple[Span, ...]]:
     """The words left of the calibration square."""
-    _, number, unit = _square(options)
-    lines: list[tuple[Span, ...]] = [(Span("Print at "), Span("100", source=("meta", "actual-size"), kind="count"),
-              Span("% (actual size): do not 'fit to page'.")),
-             (Span("The square on the right must measure exactly "),
-              Span(number, source=("meta", "calibration"), kind="count"), Span(f" {unit}."))]
+    number, unit = _square(options)[1:]
+    before, _x, after = _("Print at %(percent)s%% (actual size): do not 'fit to page'.").partition("%(percent)s")
+    first, _x, last = _("The square on the right must measure exactly %(length)s.").partition("%(length)s")
+    lines: list[tuple[Span, ...]] = [(Span(before), Span("100", source=("meta", "actual-size"), kind="count"),
+              Span(after.replace("%%", "%"))),
+             (Span(first), Span(number, source=("meta", "calibration"), kind="count"), Span(f" {unit}{last}"))]
     if hint:
         lines.append((Span(hint),) if isinstance(hint, str) else tuple(hint))
     return lines

@@ -19,8 +19,8 @@ KINDS = (
                  advice="The story before the battle: plain paper, one for each table group, read together at the "
                         "start (it never tells how the battle ended: the debrief does)."),
     DocumentKind("quickref", "Quick reference", 40, "printgen.sheets.text.quickref:quickref_sheet", copies="group",
-                 command=True, advice="Quick reference: plain paper, one for each table group (the captains of one "
-                                      "squadron).",
+                 command=True, languages="printgen.sheets.text.kinds:template_languages",
+                 advice="Quick reference: plain paper, one for each table group (the captains of one squadron).",
                  help="Print the quick-reference sheet: every rule table, numbers from the ruleset after scale and units."),
     DocumentKind("cards", "Rule cards", 50, "printgen.sheets.text.cards:card_sheets", copies="group", paper="card",
                  command=True, advice="Rule cards: card or plain paper; cut on the solid lines.",
@@ -37,3 +37,16 @@ KINDS = (
                  two_sided=True, present=_HAS_TEMPLATE, checks=("fleet",),
                  advice="History and debrief: plain paper, two-sided, one for two students."),
 )
+
+
+def template_languages(ruleset, kind: str) -> tuple[str, ...]:
+    """The languages a document drawn from its ruleset's template KIND.md.j2 prints in: English, and
+    each language whose catalogue translates every message of that template (the template file is
+    one of the catalogue's locations), besides the code's words the catalogue holds for every document."""
+    from printgen.i18n.catalogue import template_languages as found
+    from printgen.registry import system_of
+
+    root = system_of(ruleset).templates_dir(ruleset)
+    if not ruleset.path:
+        return ("en",)
+    return ("en", *found(root / ruleset.ruleset.id / f"{kind}.md.j2", ruleset.path))

@@ -30,7 +30,9 @@ _panels: dict[tuple, tuple[Panel, bool]] = {}
 
 
 def quickref_sheet(scenario, options: Options) -> Drawing:
-    return panel_sheet(scenario, options, "quickref.md.j2", "Quick reference", columns=2, max_pages=3, handout=True,
+    from printgen.i18n import _
+
+    return panel_sheet(scenario, options, "quickref.md.j2", _("Quick reference"), columns=2, max_pages=3, handout=True,
                        too_long=Problem("its rule tables are too long", fix="shorten the ruleset's quickref.md.j2"))
 
 

@@ -12,7 +12,7 @@ from typing import Any
 from printgen import paths
 from printgen.sheets.text import compiled
 from printgen.draw.shapes import Span
-from printgen.rules.printed import fmt
+from printgen.rules.printed import shown
 from printgen.rules.trace import Source, Traced, derived, label, lookup, rule
 from printgen.units import Measure
 
@@ -62,11 +62,31 @@ def environment(root: str | None = None):
 
     # optimized=False: no constant folding when compiling. A template is compiled once a process and
     # rendered once or twice, so folding costs more (about a sixth of the compile) than it saves.
-    return jinja2.Environment(loader=jinja2.FileSystemLoader(root or str(paths.templates_dir())),
-                              undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
-                              keep_trailing_newline=True, finalize=jinja2.pass_context(_data), optimized=False,
-                              autoescape=jinja2.select_autoescape(["html.j2", "html"], default=False),
-                              bytecode_cache=compiled.kept())
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(root or str(paths.templates_dir())),
+                             undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
+                             keep_trailing_newline=True, finalize=jinja2.pass_context(_data), optimized=False,
+                             autoescape=jinja2.select_autoescape(["html.j2", "html"], default=False),
+                             extensions=["jinja2.ext.i18n"], bytecode_cache=compiled.kept())
+    # The words of a template in the reader's language: {% trans %}...{% endtrans %} and _("...", x=...)
+    # (new-style gettext: the template's values go in by name, so a translation may reorder them).
+    env.globals.update(gettext=jinja2.pass_context(_gettext), _=jinja2.pass_context(_gettext),
+                       ngettext=jinja2.pass_context(_ngettext))
+    env.newstyle_gettext = True  # type: ignore[attr-defined]
+    return env
+
+
+def _gettext(ctx, message: str, **values) -> str:
+    """A template's message in the language of the document being drawn (printgen.i18n.LANG), its
+    named values put in: each one a traced marker already, or made an opaque data marker here like
+    any `{{ value }}` (_data). The result is the template's own wording (Marked), markup allowed."""
+    from printgen.i18n import _
+
+    return Marked(_(message) % {k: _data(ctx, v) for k, v in values.items()})
+
+
+def _ngettext(ctx, singular: str, plural_: str, n: int, **values) -> str:
+    """The singular for one, else the plural (English's rule; the sheets count from one)."""
+    return _gettext(ctx, singular if n == 1 else plural_, num=n, **values)
 
 
 class Wording:
@@ -82,7 +102,8 @@ class Wording:
         self._placed: tuple[Any, dict[str, Any]] | None = None     # (deployment, ship key -> placement)
 
     def put(self, t: Traced) -> str:
-        self.spans.append(Span(fmt(t.value, t.kind, self.measure), source=t.source.to_json(), kind=t.kind))
+        self.spans.append(Span(shown(t.value, t.kind, t.source.fn, self.measure), source=t.source.to_json(),
+                               kind=t.kind))
         return Marked(f"{OPEN}{len(self.spans) - 1}{CLOSE}")
 
     # -- functions a template calls --------------------------------------------------------------
@@ -103,10 +124,13 @@ class Wording:
     def phase(self, index: int) -> str:
         """The name of the turn's phase `index` (from 0), traced to the ruleset's sequence (word by
         word when long: a line may break inside it)."""
+        from printgen.rules.printed import rule_words
+
         key = f"sequence.phases.{index}"
-        name = str(lookup(self.rs, key))
+        name = rule_words(str(lookup(self.rs, key)), self.measure.lang)
         if len(name) <= PHASE_WORDS:
             return self.put(rule(self.rs, key, "text"))
+        # word by word in the reader's language (already translated: traced as the words it prints)
         return Marked(" ".join(self.put(Traced(w, Source("rule", (key, i)), "text")) for i, w in enumerate(name.split())))
 
     def word(self, key: str, marked: bool = True) -> str:
@@ -131,7 +155,7 @@ class Wording:
         provenance (printgen.rules.provenance); nothing for the source's own. `bare`: the words
         alone, for a template that words the brackets itself. On a pupil's page: the symbol alone,
         right after the item ("close-hauled‡"), explained in the page's footer."""
-        from printgen.rules.provenance import WORDS, for_pupils, mark_source, provenance_of
+        from printgen.rules.provenance import for_pupils, mark_source, mark_words, provenance_of
 
         entry = provenance_of(self.rs, self.scenario).of(key)
         if entry.kind == "source":
@@ -141,16 +165,16 @@ class Wording:
         if for_pupils():
             self.spans.append(Span(entry.symbol, source=mark_source(key, True), kind="text"))
             return Marked(f"{OPEN}{len(self.spans) - 1}{CLOSE}")
-        self.spans.append(Span(WORDS[entry.kind], source=mark_source(key), kind="text"))
+        self.spans.append(Span(mark_words(entry.kind), source=mark_source(key), kind="text"))
         return Marked(f"{OPEN}{len(self.spans) - 1}{CLOSE}" if bare else f" ({OPEN}{len(self.spans) - 1}{CLOSE})")
 
     def sign(self, key: str, words: bool = False) -> str:
         """The mark of `key` as pupils' pages print it (its symbol) or, with `words`, as teachers' do,
         traced like the mark itself: for the teacher's list of the marks."""
-        from printgen.rules.provenance import WORDS, mark_source, provenance_of
+        from printgen.rules.provenance import mark_source, mark_words, provenance_of
 
         entry = provenance_of(self.rs, self.scenario).of(key)
-        self.spans.append(Span(WORDS[entry.kind] if words else entry.symbol, source=mark_source(key, not words),
+        self.spans.append(Span(mark_words(entry.kind) if words else entry.symbol, source=mark_source(key, not words),
                                kind="text"))
         return Marked(f"{OPEN}{len(self.spans) - 1}{CLOSE}")
 
@@ -177,8 +201,10 @@ class Wording:
     def counted(self, number: str, noun: str) -> str:
         """A traced count and its noun, singular for one: "1 point", "one period", "2 points" (the
         number as a template printed it: pnum(), rule(), word(), meta())."""
+        from printgen.rules.printed import fmt
+
         found = _MARK.fullmatch(str(number))
-        one = found is not None and self.spans[int(found.group(1))].text in ("1", "one")
+        one = found is not None and self.spans[int(found.group(1))].text in ("1", fmt(1, "word", self.measure))
         return Marked(f"{number} {noun if one else plural(noun)}")
 
     def story(self, key: str) -> str:

@@ -80,22 +80,29 @@ def _legend(rs, options: Options, k: int, scenario) -> list[Span]:
 
         return Span(m.fmt(float(lookup(rs, key))), "bold", ("rule", key), "distance")
 
+    from printgen.i18n import _, slots
+
     marked = mark_spans(rs, "words.rake_zone", scenario)
-    unit = "in" if m.units == "in" else "cm"
-    return [Span("Light bands: the firing area, beside the base between the lines of bow and stern; a target whose "
-                 "base is partly in it can be fired at, short range "), dist("shooting.range_in.short.0"), Span(" to "),
-            dist("shooting.range_in.short.1"), Span(", long "), dist("shooting.range_in.long.0"), Span(" to "),
-            dist("shooting.range_in.long.1"), Span(". Dark: the rake zones, ahead of the bow and astern, between the "
-                                                   "lines of the sides, to "), dist("shooting.range_in.short.1"),
-            Span(": a ship mostly in one rakes"), *marked,
-            Span(". Drawn to scale: "), Span("1", source=("meta", "diagram-unit"), kind="count"),
-            Span(f" {unit} here is "), Span(str(k), source=("meta", "diagram-scale"), kind="count"),
-            Span(f" {unit} on the table.")]
+    unit = _("in") if m.units == "in" else "cm"
+    message = _("Light bands: the firing area, beside the base between the lines of bow and stern; a target whose "
+                "base is partly in it can be fired at, short range %(short_from)s to %(short_to)s, long %(long_from)s "
+                "to %(long_to)s. Dark: the rake zones, ahead of the bow and astern, between the lines of the sides, "
+                "to %(rake_to)s: a ship mostly in one rakes%(mark)s. Drawn to scale: %(one)s %(unit)s here is "
+                "%(many)s %(unit)s on the table.")
+    values = {"short_from": [dist("shooting.range_in.short.0")], "short_to": [dist("shooting.range_in.short.1")],
+              "long_from": [dist("shooting.range_in.long.0")], "long_to": [dist("shooting.range_in.long.1")],
+              "rake_to": [dist("shooting.range_in.short.1")], "mark": list(marked), "unit": unit,
+              "one": [Span("1", source=("meta", "diagram-unit"), kind="count")],
+              "many": [Span(str(k), source=("meta", "diagram-scale"), kind="count")]}
+    return [Span(p) if isinstance(p, str) else p for p in slots(message, values)]
 
 
 def _said(rs, key: str, word: str) -> Span:
     """`word`, traced to the ruleset's label of `key` where it has one (a zone's range, the bow's
     end): a diagram whose "bow" and "stern" trade places fails the check."""
+    from printgen.i18n import LANG, _
+    from printgen.rules.printed import rule_words
+
     if key in rs.labels or key.startswith("shooting."):
-        return Span(rs.label(key).lower(), source=("label", key), kind="lower")
-    return Span(word)
+        return Span(rule_words(rs.label(key), LANG.get()).lower(), source=("label", key), kind="lower")
+    return Span(_(word))

@@ -18,17 +18,23 @@ COLOUR_ORDER = ("green", "yellow", "red")
 
 def edge_meaning(colour: str, rs, options: Options, short: bool = False) -> tuple[Span, ...]:
     """What a wind colour means, with its speed from the ruleset."""
+    from printgen.i18n import _, slots
+
     speed = getattr(rs.movement.speed_in, colour)
     v = Span(options.measure.fmt(speed), "bold", ("rule", f"movement.speed_in.{colour}"), "distance")
     if colour == "green":
-        return (Span("wind behind: full speed, up to "), v) if not short else (Span("wind behind, full speed "), v)
-    if colour == "yellow":                             # the seed says "close quartered": a reading
+        message = _("wind behind: full speed, up to %(speed)s") if not short else _("wind behind, full speed %(speed)s")
+        marked: tuple = ()
+    elif colour == "yellow":                           # the seed says "close quartered": a reading
         from printgen.rules.provenance import mark_spans
 
-        return (Span("close-hauled: half speed, up to "), v, *mark_spans(rs, "words.close_hauled")) \
-            if not short else (Span("half speed "), v)
-    return ((Span("into the wind: moves "), v, Span(" only after passing the in-irons check")) if not short
-            else (Span("into the wind: in-irons check"),))
+        message = _("close-hauled: half speed, up to %(speed)s%(mark)s") if not short else _("half speed %(speed)s")
+        marked = mark_spans(rs, "words.close_hauled") if not short else ()
+    else:
+        message = (_("into the wind: moves %(speed)s only after passing the in-irons check") if not short
+                   else _("into the wind: in-irons check"))
+        marked = ()
+    return tuple(Span(p) if isinstance(p, str) else p for p in slots(message, {"speed": [v], "mark": list(marked)}))
 
 
 def table_diagram(rs, width: float, size: float, measure=None) -> tuple[list[Shape], float]:
@@ -48,29 +54,36 @@ def table_diagram(rs, width: float, size: float, measure=None) -> tuple[list[Sha
         (cx, cy), along = SIDE_FRAME[e.side]
         shapes.append(edge_line(i, e, (x0 + cx * w, y0 + cy * h), along, per_ft))
     c = at_least(size * 0.8)
-    shapes += [Text(x0 + w / 2, y0 - c * 0.6, (Span("N"),), c, font="bold", anchor="middle"),
-               Text(x0 + w / 2, y0 + h + c * 1.5, (Span("S"),), c, font="bold", anchor="middle"),
-               Text(x0 - c * 0.9, y0 + h / 2 + c * 0.35, (Span("W"),), c, font="bold", anchor="middle"),
-               Text(x0 + w + c * 0.9, y0 + h / 2 + c * 0.35, (Span("E"),), c, font="bold", anchor="middle")]
+    from printgen.i18n import LANG, _, slots
+    from printgen.rules.printed import rule_words
+
+    n, s_, w_, e_ = (rule_words(p, LANG.get()) for p in "NSWE")
+    shapes += [Text(x0 + w / 2, y0 - c * 0.6, (Span(n),), c, font="bold", anchor="middle"),
+               Text(x0 + w / 2, y0 + h + c * 1.5, (Span(s_),), c, font="bold", anchor="middle"),
+               Text(x0 - c * 0.9, y0 + h / 2 + c * 0.35, (Span(w_),), c, font="bold", anchor="middle"),
+               Text(x0 + w + c * 0.9, y0 + h / 2 + c * 0.35, (Span(e_),), c, font="bold", anchor="middle")]
     # Wind: an arrow blowing from the wind's quarter across the table; drift: downwind.
     frm = math.radians(COMPASS[t.wind_from])
     dx, dy = -math.sin(frm), math.cos(frm)                   # the direction the wind blows, page coords
     cx, cy, r = x0 + w / 2, y0 + h / 2, min(w, h) * 0.32
     shapes += arrow(cx - dx * r, cy - dy * r, cx + dx * r, cy + dy * r, size * 0.9)
-    shapes.append(Text(cx - dx * r - size * 0.2, cy - dy * r - size * 0.5, (Span("wind"),), at_least(size * 0.8),
+    shapes.append(Text(cx - dx * r - size * 0.2, cy - dy * r - size * 0.5, (Span(_("wind")),), at_least(size * 0.8),
                        font="italic", anchor="middle"))
     # Legend to the right of the picture (or under it), its type shrunk to the room left.
     lx = size * 0.4 if stacked else x0 + w + size * 2.6
     room = width - lx - size * 2.8
-    meaning = {"green": "wind behind: full speed", "yellow": "close-hauled: half speed",
-               "red": "into the wind: in-irons check"}
+    meaning = {"green": _("wind behind: full speed"), "yellow": _("close-hauled: half speed"),
+               "red": _("into the wind: in-irons check")}
     drift = getattr(rs, "drift", None)
-    lines = [f"Wind from the {_compass_word(t.wind_from)}."] + list(meaning.values()) + ["(reading of a damaged source)"]
+    from printgen.rules.provenance import mark_words
+
+    wind_from = _("Wind from the %(point)s.")
+    lines = [wind_from % {"point": _compass_word(t.wind_from)}] + list(meaning.values()) + [f"({mark_words('reading')})"]
     ls = at_least(min(size * 0.85, *(fit_size(s, room, size * 0.85) for s in lines)))
     y = y0 + h + size * 3.0 if stacked else y0 + size * 0.4
     for colour in ("green", "yellow", "red"):
         shapes.append(Line(lx, y, lx + size * 2.2, y, f"edge.{colour}"))
-        shapes.append(Text(lx + size * 2.8, y + ls * 0.4, (Span(colour.capitalize(), "bold"),), ls * 1.05))
+        shapes.append(Text(lx + size * 2.8, y + ls * 0.4, (Span(_(colour.capitalize()), "bold"),), ls * 1.05))
         shapes.append(Text(lx + size * 2.8, y + ls * 1.6, (Span(meaning[colour]),), ls, role="text.muted"))
         if colour == "yellow":                         # the seed says "close quartered": a reading, marked below
             from printgen.rules.provenance import mark_spans
@@ -80,18 +93,23 @@ def table_diagram(rs, width: float, size: float, measure=None) -> tuple[list[Sha
                 shapes.append(Text(lx + size * 2.8, y + ls * 2.8, tuple(marked), ls, role="text.muted"))
                 y += ls * 1.2
         y += size * 2.7
-    shapes.append(Text(lx, y + size * 0.2, (Span("Wind from the "), _compass(t.wind_from, "table.wind_from"), Span(".")), ls))
+    said = slots(wind_from, {"point": [_compass(t.wind_from, "table.wind_from")]})
+    shapes.append(Text(lx, y + size * 0.2, tuple(Span(p) if isinstance(p, str) else p for p in said), ls))
     if drift is not None and measure is not None:
-        shapes.append(Text(lx, y + size * 0.2 + ls * 1.3,
-                           (Span("Drift: "), Span(measure.fmt(drift.distance_in), "bold", ("rule", "drift.distance_in"),
-                                                  kind="distance"), Span(" "), _compass(drift.direction, "drift.direction")), ls))
+        said = slots(_("Drift: %(distance)s %(direction)s"),
+                     {"distance": [Span(measure.fmt(drift.distance_in), "bold", ("rule", "drift.distance_in"), kind="distance")],
+                      "direction": [_compass(drift.direction, "drift.direction")]})
+        shapes.append(Text(lx, y + size * 0.2 + ls * 1.3, tuple(Span(p) if isinstance(p, str) else p for p in said), ls))
     return shapes, max(y0 + h + size * 2.0, y + size * 0.2 + ls * 1.3 + size)     # the taller of picture and legend
 
 
 def _compass_word(c: str) -> str:
-    from printgen.rules.printed import compass_word
+    """A compass point in words in the language of the document being drawn."""
+    from printgen.i18n import LANG
+    from printgen.rules.printed import compass_word, fmt
+    from printgen.units import Measure
 
-    return compass_word(c)
+    return compass_word(c) if LANG.get() == "en" else fmt(c, "compass", Measure(lang=LANG.get()))
 
 
 def _compass(c: str, key: str) -> Span:

@@ -1,0 +1,76 @@
+"""The reader's language: English, French or Spanish. Every printed word of a translated document
+comes from a gettext catalogue (printgen/i18n/locale/, read by printgen.i18n.catalogue), every
+number is written in the reader's format (printgen.i18n.numbers).
+
+The language of the document being drawn is a context variable, set by the document's record as
+it draws (printgen.registry.documents.DocumentKind.make, from Options.lang) like its audience; code
+that draws words asks `_("...")`. English is the catalogues' source language: it returns the
+message itself and imports nothing (no Babel, no catalogue read), so an English kit pays nothing."""
+
+from __future__ import annotations
+
+from contextvars import ContextVar
+
+LANGS = ("en", "fr", "es")          # --lang's choices; English first, the default
+SOURCE = "en"                       # the language the messages are written in
+NAMES = {"en": "English", "fr": "French", "es": "Spanish"}
+
+# The language of the document being drawn or checked (DocumentKind.make sets it from Options.lang).
+LANG: ContextVar[str] = ContextVar("lang", default=SOURCE)
+
+
+def _(message: str) -> str:
+    """`message` in the language of the document being drawn (itself in English)."""
+    lang = LANG.get()
+    if lang == SOURCE:
+        return message
+    from printgen.i18n.catalogue import translate
+
+    return translate(lang, message)
+
+
+def translated(lang: str, message: str) -> str:
+    """`message` in `lang`, whatever document is being drawn (the check, which knows the kit's language)."""
+    if lang == SOURCE:
+        return message
+    from printgen.i18n.catalogue import translate
+
+    return translate(lang, message)
+
+
+class using:
+    """`with using("fr"):` -- draw (or check) in that language, then back to the one before."""
+
+    def __init__(self, lang: str):
+        self.lang = lang
+
+    def __enter__(self) -> str:
+        self._token = LANG.set(self.lang)
+        return self.lang
+
+    def __exit__(self, *exc) -> None:
+        LANG.reset(self._token)
+
+
+def N_(message: str) -> str:
+    """Marks a message for the catalogue where it is defined (a table of words), translated where it
+    is printed with _(): `pybabel extract` finds it by this name."""
+    return message
+
+
+def slots(message: str, values: dict) -> list:
+    """A (translated) message with named values, `%(name)s`, cut into its pieces for a drawing:
+    each value of `values` is text (joined with the words around it) or a list of pieces (traced
+    spans, kept apart); the words between are strings. "%%" is a percent sign. A translation may
+    put the values in another order; each one appears where its name is."""
+    import re
+
+    out: list = []
+    for i, piece in enumerate(re.split(r"%\((\w+)\)s", message)):
+        found = values[piece] if i % 2 else piece.replace("%%", "%")
+        for item in ([found] if isinstance(found, str) else found):
+            if isinstance(item, str) and out and isinstance(out[-1], str):
+                out[-1] += item
+            elif item != "":
+                out.append(item)
+    return out

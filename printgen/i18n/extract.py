@@ -1,0 +1,47 @@
+"""`pybabel extract` for the data files (babel.cfg names these functions): the words a ruleset
+prints as its own (its [labels], the names of its sides, the phases of its turn) and a scenario's
+title become messages of the catalogue, as the templates' and the code's words do. Compass points
+are not messages (printgen.i18n.numbers writes them); neither is anything else in the files: ship
+and captain names, the sources' quotations and the stories stay as the sources have them.
+
+Used by the tools only (Babel's extraction API): never imported when printing."""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterator
+
+Found = tuple[int, str | None, str, list[str]]      # (line, function, message, comments), as Babel wants
+
+
+def _line_of(text: str, value: str) -> int:
+    """The first line of the file holding the quoted value (Babel sorts and cites by it)."""
+    for n, line in enumerate(text.splitlines(), 1):
+        if f'"{value}"' in line:
+            return n
+    return 1
+
+
+def _compass(value: str) -> bool:
+    return bool(value) and len(value) <= 3 and all(ch in "NESW" for ch in value)
+
+
+def ruleset_words(fileobj, keywords, comment_tags, options) -> Iterator[Found]:
+    """The printed words of a ruleset file: [labels] values, sides' names, sequence.phases."""
+    text = fileobj.read().decode("utf-8")
+    data = tomllib.loads(text)
+    found: list[tuple[str, str]] = []
+    found += [(value, f"label {key}") for key, value in data.get("labels", {}).items()]
+    found += [(side.get("name", ""), f"side {key}") for key, side in data.get("sides", {}).items()]
+    found += [(phase, "a phase of the turn") for phase in data.get("sequence", {}).get("phases", [])]
+    for value, what in found:
+        if isinstance(value, str) and value and not _compass(value):
+            yield _line_of(text, value), None, value, [f"ruleset: {what}"]
+
+
+def scenario_title(fileobj, keywords, comment_tags, options) -> Iterator[Found]:
+    """A scenario's title (the header of every page): its date in the reader's words."""
+    text = fileobj.read().decode("utf-8")
+    title = tomllib.loads(text).get("scenario", {}).get("title")
+    if isinstance(title, str) and title:
+        yield _line_of(text, title), None, title, ["scenario title: the date in the reader's words"]

@@ -1,0 +1,95 @@
+"""The message catalogues (printgen/i18n/locale): every message translated in every language, the
+catalogue's template as `pybabel extract` makes it today (a template's new words are messages),
+each translation keeping its message's values, and the game's words as each language's glossary
+says them (issue 31)."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from printgen.i18n.catalogue import LOCALE, read
+
+ROOT = Path(__file__).resolve().parent.parent
+LANGS = ("fr", "es")
+_VALUE = re.compile(r"%\((\w+)\)s")
+
+
+def _messages(lang: str) -> dict[str, object]:
+    return {m.id: m for m in read(lang) if m.id}
+
+
+def test_the_template_is_what_extraction_gives_today(tmp_path):
+    """A message added to a template or to the code without `pybabel extract` fails here."""
+    out = tmp_path / "messages.pot"
+    subprocess.run([sys.executable, "-m", "babel.messages.frontend", "extract", "-F", "babel.cfg", "-k", "N_",
+                    "--no-wrap", "--sort-by-file", "-o", str(out), "."], cwd=ROOT, check=True, capture_output=True)
+    from babel.messages.pofile import read_po
+
+    with open(out, "rb") as f:
+        fresh = {m.id for m in read_po(f) if m.id}
+    kept = {m.id for m in read("pot") if m.id}
+    assert fresh == kept, (f"run pybabel extract (docs/ARCHITECTURE.md): new {sorted(fresh - kept)}, "
+                           f"gone {sorted(kept - fresh)}")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_message_is_translated(lang):
+    template = {m.id for m in read("pot") if m.id}
+    messages = _messages(lang)
+    assert set(messages) == template, f"pybabel update: missing {sorted(template - set(messages))}"
+    untranslated = [i for i, m in messages.items() if not m.string or m.fuzzy]
+    assert not untranslated, f"{lang}: no translation of {untranslated}"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_translations_keep_their_values(lang):
+    """Every %(name)s of a message is in its translation, and nothing else is."""
+    for i, m in _messages(lang).items():
+        assert sorted(_VALUE.findall(i)) == sorted(_VALUE.findall(m.string)), f"{lang}: {i!r} -> {m.string!r}"
+        assert m.string.count("%%") == i.count("%%"), f"{lang}: {i!r}"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_translations_follow_the_glossary(lang):
+    """A message that says a game word in English says the glossary's word in translation: "rake"
+    is always "enfilade" in French, a hit point always "point de coque"."""
+    glossary = tomllib.loads((LOCALE / lang / "glossary.toml").read_text(encoding="utf-8"))
+    wrong = []
+    for i, m in _messages(lang).items():
+        english = _VALUE.sub(" ", i)
+        for term in glossary["term"]:
+            if re.search(rf"(?<![\w-])(?:{term['en']})(?![\w-])", english, re.IGNORECASE):
+                if not any(word.lower() in m.string.lower() for word in term["say"]):
+                    wrong.append(f"{term['en']!r} in {i!r}: {m.string!r} says none of {term['say']}")
+    assert not wrong, "\n".join(wrong)
+    assert len(glossary["term"]) >= 20 and set(glossary["compass"]) == {"N", "E", "S", "W", "NE", "NW", "SE", "SW"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_title_s_date_is_the_date_babel_writes(lang):
+    """The scenario titles' dates in the catalogue read as CLDR writes that date in the language."""
+    from datetime import date
+
+    from babel.dates import format_date
+
+    messages = _messages(lang)
+    for english, when in (("Trafalgar, 21 October 1805", date(1805, 10, 21)),
+                          ("Sluys, 24 June 1340", date(1340, 6, 24))):
+        assert messages[english].string.endswith(format_date(when, "long", locale=lang))
+
+
+def test_catalogues_are_read_once_and_only_for_another_language():
+    from printgen.i18n import catalogue, translated
+
+    catalogue.messages.cache_clear()
+    assert translated("en", "Quick reference") == "Quick reference"
+    assert catalogue.messages.cache_info().currsize == 0              # English reads nothing
+    assert translated("fr", "Quick reference") == "Aide-mémoire"
+    assert translated("fr", "Drift") == "Dérive"
+    assert catalogue.messages.cache_info().misses == 1 and catalogue.messages.cache_info().hits == 1
