@@ -51,3 +51,24 @@ def test_a_cache_that_cannot_be_written_still_renders(fresh, monkeypatch):
     monkeypatch.setattr(compiled.tempfile, "mkstemp", full_disk)
     assert _render(fresh) == "two and two: 4\n"
     assert not list((fresh / "cache" / "templates").glob("*"))
+
+
+
+def test_a_file_compiled_under_other_settings_is_compiled_again(fresh, tmp_path):
+    """jinja2's checksum covers a template's source, not the environment's settings (its extensions,
+    its whitespace): a file kept by an environment made another way is not used."""
+    from pathlib import Path
+
+    from jinja2.bccache import Bucket
+
+    assert _render(fresh) == "two and two: 4\n"
+    [kept] = (fresh / "cache" / "templates").glob("*.jinja2")
+    other = tmp_path / "other_wording.py"
+    other.write_text("# an environment made another way\n", encoding="utf-8")
+    env = wording.environment(str(fresh / "t"))
+    source = (fresh / "t" / "sum.md.j2").read_text(encoding="utf-8")
+    for made_by, used in ((Path(wording.__file__), True), (other, False)):
+        cache = compiled.kept(made_by)
+        bucket = Bucket(env, kept.stem, cache.get_source_checksum(source))
+        cache.load_bytecode(bucket)
+        assert (bucket.code is not None) is used

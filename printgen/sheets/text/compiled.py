@@ -1,6 +1,6 @@
 """The sheets' templates compiled once for every run, in printgen's cache folder: compiling them is
 a tenth of a second a process, and a kit's workers and `printgen check` each need them. A file is
-jinja2's bytecode magic, the template's checksum and the compiled code (marshal, as a .pyc): one of
+jinja2's bytecode magic, the environment's and the template's checksums and the compiled code (marshal, as a .pyc): one of
 another template, version or Python, a damaged one or one that cannot be read is compiled again; a
 folder that cannot be made or written keeps nothing. The cache only saves time."""
 
@@ -15,9 +15,16 @@ from pathlib import Path
 from printgen import paths
 
 
-def kept():
-    """jinja2's bytecode cache in printgen's cache folder, or None (no cache kept, or no folder)."""
+def kept(made_by: Path):
+    """jinja2's bytecode cache in printgen's cache folder, or None (no cache kept, or no folder).
+    `made_by`: the file that makes the environment; its bytes are part of each file's header, since
+    the environment's settings (extensions, whitespace) shape the compiled code and jinja2's checksum
+    covers only the template's source."""
+    import hashlib
+
     import jinja2
+
+    settings = hashlib.sha256(made_by.read_bytes()).hexdigest().encode("ascii")
 
     class Kept(jinja2.BytecodeCache):
         def __init__(self, where: Path):
@@ -29,7 +36,7 @@ def kept():
         def _head(self, bucket) -> bytes:
             from jinja2.bccache import bc_magic
 
-            return bc_magic + bucket.checksum.encode("ascii") + b"\n"
+            return bc_magic + settings + bucket.checksum.encode("ascii") + b"\n"
 
         def load_bytecode(self, bucket) -> None:
             try:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 from printgen import paths
@@ -66,7 +67,7 @@ def environment(root: str | None = None):
                              undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
                              keep_trailing_newline=True, finalize=jinja2.pass_context(_data), optimized=False,
                              autoescape=jinja2.select_autoescape(["html.j2", "html"], default=False),
-                             extensions=["jinja2.ext.i18n"], bytecode_cache=compiled.kept())
+                             extensions=["jinja2.ext.i18n"], bytecode_cache=compiled.kept(Path(__file__)))
     # The words of a template in the reader's language: {% trans %}...{% endtrans %} and _("...", x=...)
     # (new-style gettext: the template's values go in by name, so a translation may reorder them).
     env.globals.update(gettext=jinja2.pass_context(_gettext), _=jinja2.pass_context(_gettext),
