@@ -11,10 +11,10 @@ from pathlib import Path
 from typing import Any
 
 from printgen import paths
-from printgen.sheets.text import compiled
 from printgen.draw.shapes import Span
 from printgen.rules.printed import shown
 from printgen.rules.trace import Source, Traced, derived, label, lookup, rule
+from printgen.sheets.text import compiled
 from printgen.units import Measure
 
 OPEN, CLOSE = "\ue000", "\ue001"
