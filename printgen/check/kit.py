@@ -18,6 +18,7 @@ from printgen.check.gauges import check_angles
 from printgen.check.independent import Oracle
 from printgen.check.labels import check_pairs
 from printgen.check.drawnmarks import check_marks
+from printgen.check.rulers import check_bodies, check_pieces
 from printgen.check.linestyle import EDGES as LINE_EDGES, check_lines
 from printgen.check.numbers import Context, Discrepancy, check_page
 from printgen.check.manifest import FIX, changed, load_manifest, read_listed
@@ -343,6 +344,7 @@ def _check_pages(pages, doc: dict, trace: list, plan, deploy_text, checks: tuple
             out += check_lines(page, shapes, edition, name, i)
             out += check_marks(page, shapes, [e for e in page_trace if e["source"][0] == "fleet" and e["source"][2] == "name"],
                                plan, name, i)
+            out += check_bodies(page, shapes, plan, name, i)
         ctx.page = i
         out += check_page(page, page_trace, ctx, name, i)
         out += check_pairs(page_trace, name, i)
@@ -356,6 +358,7 @@ def _check_pages(pages, doc: dict, trace: list, plan, deploy_text, checks: tuple
             from printgen.check.tiles import check_tiles
 
             out += check_tiles(page, plan, name, i)
+    out += check_pieces(trace, plan, name)
     if "fleet" in checks:
         printed = {e["source"][1] for t in trace for e in t if e["source"][0] == "fleet" and e["source"][2] == "name"
                    and "shape" not in e}
