@@ -189,6 +189,8 @@ def _shape(shape, kind, m: Matrix, theme: Theme, out: FlatPage) -> None:
     hatched = paint.hatch and paint.fill
     if getattr(shape, "meaning", ()):
         measured(shape, m, out)
+    if not (paint.fill or paint.stroke):               # a traced area ("area"): measured, nothing drawn
+        return
     a, b, c, d, e, f = m                               # p -> (a x + c y + e, b x + d y + f), as shapes.apply
     if kind is Line:
         x1, y1, x2, y2 = shape.x1, shape.y1, shape.x2, shape.y2
