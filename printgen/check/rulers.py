@@ -80,12 +80,14 @@ def _tab_at(paths, body, tab: float, h: float) -> bool:
 def check_pieces(trace: list, plan, file: str) -> list[Discrepancy]:
     """A document's rulers, each whole: its pieces 1..n in order, joining end to end from zero to the
     length its rules give today, a tab on each but the last (the pages' traced bodies, read together)."""
-    rs, measure = plan.scenario.ruleset, plan.options.measure
     rulers: dict[str, list[tuple[int, dict]]] = {}
     for number, entries in enumerate(trace, start=1):
         for e in entries:
-            if (e.get("shape") or {}).get("edge") == "ruler":
+            if "shape" in e and e["shape"]["edge"] == "ruler":
                 rulers.setdefault(e["shape"]["name"], []).append((number, e["shape"]))
+    if not rulers:
+        return []
+    rs, measure = plan.scenario.ruleset, plan.options.measure
     out = []
     for name, pieces in rulers.items():
         first, frame = pieces[0]
