@@ -203,3 +203,22 @@ def test_embedded_fonts_carry_outlines_but_no_hinting(sprites):
     text = pdf[0].get_textpage().get_text_range()
     pdf.close()
     assert "Téméraire" in text                       # accented (composite) glyphs still map to their letters
+
+
+def test_a_traced_track_row_is_traced_but_draws_nothing_in_svg():
+    """The row a captain card's hit circles sit in is traced (the check counts the marks inside it)
+    but is no shape: the SVG carries only what is drawn, no <rect> without a fill or a stroke."""
+    from printgen.draw.flatten import flatten
+    from printgen.draw.render import render
+    from printgen.draw.theme import theme
+    from printgen.kit.build import plan_kit
+    from printgen.request import KitRequest
+    from printgen.sheets.text.cards import captain_cards
+
+    plan = plan_kit(KitRequest("trafalgar", 4))
+    drawing = captain_cards(plan, plan.options)
+    rows = [t for t in flatten(drawing.pages[0], theme("color")).trace if t.shape and t.shape["edge"] == "marks"]
+    assert rows
+    svg = render(drawing, "color", "svg").files[0][1].decode()
+    invisible = [r for r in re.findall(r"<rect[^>]*>", svg) if 'fill="none"' in r and "stroke=" not in r]
+    assert not invisible, invisible[:3]

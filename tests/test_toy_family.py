@@ -1,7 +1,8 @@
 """A third rule family, defined here and nowhere else, prints a whole kit that `printgen check`
 passes: the proof that shared code asks a family only what printgen/systems/base.py says.
 
-The toy rules: one die roll a turn within range, a "hits" track of N boxes, square bases."""
+The toy rules: one die roll a turn within range, a "hits" track of N boxes, square bases with a
+flap that folds up behind (a star on a flagship's); the sides move in turn."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import pytest
 from pydantic import PositiveInt
 
 from printgen import registry
-from printgen.draw.shapes import Drawing, Group, Rect, Span, Text, translate
+from printgen.draw.shapes import Drawing, Group, Line, Rect, Span, Text, translate
 from printgen.rules.faces import Faces
 from printgen.rules.model import RangeBands, RollTable, RulesetBase
 from printgen.rules.tables import OddsTable, cell, odds_cell
@@ -21,6 +22,7 @@ from printgen.rules.tracks import Track
 from printgen.sheets.gauges.rulers import _bands
 from printgen.sheets.page.frame import content_box, frame, new_page
 from printgen.sheets.pieces.pack import grid
+from printgen.sheets.pieces.sprites import STAR, star_shape
 from printgen.sheets.pieces.tracks import track_shapes
 from printgen.sheets.text.odds_blocks import draw_tables
 from printgen.registry.protocol import RuleSystem
@@ -59,16 +61,23 @@ class Toy(RuleSystem):
         return path.kind == "rect" and abs(path.w - path.h) < 0.3 and 1 < path.w < min(min(base_sizes)) / 2
 
     def sprite_sheets(self, scenario, options):
+        """A square base and a flap behind it that folds up (the ship's flag): the piece's outline a
+        cut line, the flap's fold a fold line, both traced with where they lie (check/linestyle.py)."""
         rs, side = scenario.ruleset, options.measure.pt(scenario.ruleset.bases.length_in)
-        g, ships = grid(content_box(options), side, side, "ship base"), list(scenario.fleet.ships)
+        flap = side / 2
+        g, ships = grid(content_box(options), side, side + flap, "ship base"), list(scenario.fleet.ships)
         pages = []
         for p in range(-(-len(ships) // g.per_page)):
             page = new_page(options)
             for i, ship in enumerate(ships[p * g.per_page:(p + 1) * g.per_page]):
-                name = Text(4, 12, (Span(ship.name, source=("fleet", ship.key, "name"), kind="text"),), 7, font="bold")
-                marks = track_shapes(self.tracks(rs, ship)[0], 4, side / 2, side - 8, side / 3)
-                page.add(Group((Rect(0, 0, side, side, f"base.{ship.nation}", tag="base"), name, *marks),
-                               translate(*g.slot(i)), tag=ship.key))
+                name = Text(4, flap + 12, (Span(ship.name, source=("fleet", ship.key, "name"), kind="text"),), 7,
+                            font="bold")
+                marks = track_shapes(self.tracks(rs, ship)[0], 4, flap + side / 2, side - 8, side / 3)
+                lines = (Line(0, flap, side, flap, "fold", meaning=(("fold", ("meta", "line", "flap")),)),
+                         Rect(0, 0, side, side + flap, "cut", meaning=(("cut", ("meta", "line", "outline")),)))
+                star = (star_shape(side / 2, flap / 2, flap * 0.3, meaning=STAR),) if ship.flagship else ()
+                base = Rect(0, flap, side, side, f"base.{ship.nation}", tag="base")
+                page.add(Group((base, name, *marks, *star, *lines), translate(*g.slot(i)), tag=ship.key))
             frame(page, options, scenario.title, "Ship bases", p + 1, -(-len(ships) // g.per_page))
             pages.append(page)
         return Drawing(f"{scenario.title}: ship bases", pages, subject="printgen sprites")
@@ -139,7 +148,11 @@ Azure,French,blues,no
 """
 
 TEMPLATES = {
-    "quickref.md.j2": """## One roll a turn
+    "quickref.md.j2": """## Who moves
+1. {{ label("sides.red.name") }} ships move first,
+2. {{ label("sides.blue.name") }} ships second.
+
+## One roll a turn
 1. A ship within {{ dist("range_in.shot.1") }} of an enemy rolls one die: {{ faces("shot.hit") }} hits.
 2. Tick a box for each hit; after {{ rule("hits") }} hits the ship leaves the table.
 [odds shot]
@@ -290,3 +303,36 @@ def test_the_check_measures_the_toys_drawn_marks_and_its_calibration_square(toy,
         return out
     edit_drawn(kit, name, page, shrunk)
     assert any(f.startswith(f"FAIL  {name}, page {page}: ") and "calibration" in f for f in fails(kit)), fails(kit)
+
+
+def test_the_check_reads_the_toys_line_styles_and_words(toy, tmp_path, run):
+    """Line styles and traced words reach a family the check has never heard of, through the
+    protocol (its sprites' traced lines, its ruleset's words in its templates): the flap's fold
+    drawn solid fails as a fold, and the two sides' names swapped in the quickref fail by name."""
+    import pikepdf
+    from tamper import copy_kit, edit_drawn, edit_page, fails, load_trace, swap_traced, traced
+
+    built = tmp_path / "kit"
+    assert run("kit", toy, "--students", "4", "--out", built)[0] == 0
+    kit = copy_kit(built, tmp_path / "solid")
+    name = "sprites-color.pdf"
+    page, (fold, *_) = traced(kit, name, "fold")
+
+    def solid(ops, items, height):                   # the fold's own path drawn with no dash
+        it = next(it for it in items if it["ops"] == ["m", "l", "S"]
+                  and all(abs(a - b) < 0.5 for a, b in zip(it["box"], fold["bbox"])))
+        q, d, end = pikepdf.Operator("q"), pikepdf.Operator("d"), pikepdf.Operator("Q")
+        return (ops[:it["start"]] + [([], q), ([pikepdf.Array([]), 0], d)] + ops[it["start"]:it["end"] + 1]
+                + [([], end)] + ops[it["end"] + 1:])
+    edit_drawn(kit, name, page, solid)
+    found = fails(kit)
+    assert any(f.startswith(f"FAIL  {name}, page {page}: flap (fold line) is drawn solid") for f in found), found
+
+    kit = copy_kit(built, tmp_path / "words")
+    name = "quickref-color.pdf"
+    red, blue = ["label", "sides.red.name"], ["label", "sides.blue.name"]
+    page = next(k + 1 for k, entries in enumerate(load_trace(kit)[name]) if any(e["source"] == red for e in entries))
+    edit_page(kit, name, page, swap_traced(kit, name, page, (b"Red", red), (b"Blue", blue)))
+    found = fails(kit)
+    assert any(f.startswith(f"FAIL  {name}, page {page}: label:sides.red.name prints 'Blue', the rules say 'Red'")
+               for f in found), found

@@ -18,6 +18,8 @@ from printgen.check.gauges import check_angles
 from printgen.check.independent import Oracle
 from printgen.check.labels import check_pairs
 from printgen.check.drawnmarks import check_marks
+from printgen.check.rulers import check_bodies, check_pieces
+from printgen.check.scaled import check_scaled
 from printgen.check.linestyle import EDGES as LINE_EDGES, check_lines
 from printgen.check.numbers import Context, Discrepancy, check_page
 from printgen.check.manifest import FIX, changed, load_manifest, read_listed
@@ -324,7 +326,7 @@ def _check_document(path: Path | bytes, doc: dict, trace: list, plan,
     checks = _checks_of(plan, doc)
     try:
         measures = [{e["shape"]["edge"] for e in t if "shape" in e} for t in trace]     # page by page
-        lines = {"x", "from", "to", "colour", "angle", "bearing", *LINE_EDGES}   # what lines are measured for
+        lines = {"x", "from", "to", "colour", "angle", "bearing", "chevron", *LINE_EDGES}   # what lines are read for
         with open_pages(path, shapes=["lines" if m & lines else "bases" in checks or bool(m) for m in measures],
                         colours=[edition == "bw" or "colour" in m for m in measures]) as pages:
             return _check_pages(pages, doc, trace, plan, deploy_text, checks), [p.text() for p in pages]
@@ -357,6 +359,8 @@ def _check_pages(pages, doc: dict, trace: list, plan, deploy_text, checks: tuple
             out += check_lines(page, shapes, edition, name, i)
             out += check_marks(page, shapes, [e for e in page_trace if e["source"][0] == "fleet" and e["source"][2] == "name"],
                                plan, name, i)
+            out += check_bodies(page, shapes, plan, name, i)
+            out += check_scaled(page, shapes, page_trace, plan, name, i)
         ctx.page = i
         out += check_page(page, page_trace, ctx, name, i)
         out += check_pairs(page_trace, name, i)
@@ -370,6 +374,7 @@ def _check_pages(pages, doc: dict, trace: list, plan, deploy_text, checks: tuple
             from printgen.check.tiles import check_tiles
 
             out += check_tiles(page, plan, name, i)
+    out += check_pieces(trace, plan, name)
     if "fleet" in checks:
         printed = {e["source"][1] for t in trace for e in t if e["source"][0] == "fleet" and e["source"][2] == "name"
                    and "shape" not in e}

@@ -189,6 +189,8 @@ def _shape(shape, kind, m: Matrix, theme: Theme, out: FlatPage) -> None:
     hatched = paint.hatch and paint.fill
     if getattr(shape, "meaning", ()):
         measured(shape, m, out)
+    if not (paint.fill or paint.stroke):               # a traced area ("area"): measured, nothing drawn
+        return
     a, b, c, d, e, f = m                               # p -> (a x + c y + e, b x + d y + f), as shapes.apply
     if kind is Line:
         x1, y1, x2, y2 = shape.x1, shape.y1, shape.x2, shape.y2
@@ -260,8 +262,9 @@ def measured(shape, m: Matrix, out: FlatPage) -> None:
 
 LINE_EDGES = ("cut", "fold", "glue")       # a line's style says what to do with it (check/linestyle.py)
 # traced where they print, not in a frame of their own (a symbol may hold them: each place is traced);
-# the marks that carry a rule (check/drawnmarks.py): a flagship's star, a track's row, the calibration square
-PLACED_EDGES = (*LINE_EDGES, "star", "marks", "calibration")
+# the marks that carry a rule (check/drawnmarks.py): a flagship's star, a track's row, the calibration square;
+# a ruler's body and its glue tab (check/rulers.py); a drawing to scale, its bow's chevron (check/scaled.py)
+PLACED_EDGES = (*LINE_EDGES, "star", "marks", "calibration", "ruler", "tab", "to-scale", "chevron")
 
 
 def _placed(t: TraceEntry, m: Matrix) -> TraceEntry:

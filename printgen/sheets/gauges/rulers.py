@@ -5,7 +5,7 @@ agrees with its label; a ruler longer than the page is cut into pieces that join
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable
 
 from printgen.draw.shapes import Drawing, Group, Line, Poly, Rect, Shape, Span, Text, translate
@@ -23,12 +23,26 @@ NOT_FROM_SOURCE = "not from the source"
 
 @dataclass(frozen=True)
 class Strip:
-    """A ruler: shapes along x from 0 to `length`, `height` high; cut at `cuts` if too long."""
+    """A ruler: shapes along x from 0 to `length`, `height` high; cut at `cuts` if too long. For the
+    checker (check/rulers.py): `reach`, the sources whose rule distances add up to its length (printed,
+    rounded); `across`, the source of its height (a base's side, at scale; None: printgen's strip);
+    `part`, piece k of n, the stretch (a, b) of the whole ruler it carries."""
     shapes: list[Shape]
     length: float
     title: str | tuple
     cuts: list[float]
     height: float = STRIP_H
+    reach: tuple = ()
+    across: tuple | None = None
+    part: tuple = ()
+    whole: str = ""                                   # the whole ruler's name (a piece's title says which)
+
+    @property
+    def name(self) -> str:
+        """The ruler's name: its title's leading bold words."""
+        if isinstance(self.title, str):
+            return self.title
+        return "".join(s.text for s in _lead(self.title))
 
 
 @dataclass(frozen=True)
@@ -79,10 +93,17 @@ def _ticks(length_pt: float, options: Options, y: float, h: float) -> list[Shape
     return out
 
 
+def reach(marks: list[tuple]) -> tuple:
+    """The sources whose rule distances add up to a stick's furthest mark (its length): the mark's
+    own source, or the sources of a sum (a 5th element)."""
+    far = max(marks, key=lambda mk: mk[0])
+    return tuple(far[4]) if len(far) > 4 else ((far[3],) if len(far) > 3 and far[3] else ())
+
+
 def _marked_stick(marks: list[tuple], options: Options) -> tuple[list[Shape], float, list[float]]:
     """A stick as long as its furthest mark; each mark a swatch line with the longest label that
     fits in the room left of it. marks: (rule inches, swatch role, labels longest first[, source of
-    the inches, which the checker measures the swatch against])."""
+    the inches, which the checker measures the swatch against[, the sources a sum adds up]])."""
     m = options.measure
     length = max(m.printed_pt(mark[0]) for mark in marks)
     h = STRIP_H
@@ -128,7 +149,8 @@ def _bands(rs, options: Options, key: str, words: Callable[[str], list[Span]], t
         size = fit_size("".join(w.text for w in label), x1 - x0 - 10, 7.5, "bold")
         shapes.append(Text(x0 + 5, h * 0.8, tuple(label), size, font="bold"))
     shapes += _ticks(length, options, 0, h)
-    return Strip(shapes, length, title, [m.printed_pt(b) for _, (_, b) in bands])
+    return Strip(shapes, length, title, [m.printed_pt(b) for _, (_, b) in bands],
+                 reach=(("rule", f"{key}.{bands[-1][0]}.1"),))
 
 
 def _fan(cx: float, cy: float, r: float, half: float, rays: tuple[float, ...],
@@ -153,8 +175,6 @@ def _angle(key: str, times: float) -> tuple:
 def _bearing(shapes: list[Shape], key: str, turn: float = 0.0) -> list[Shape]:
     """An arrow (table_diagram.arrow: its shaft first) that points along the compass direction the
     rule names, turned by `turn` degrees (180: a wind blowing from that quarter), for the checker."""
-    from dataclasses import replace
-
     return [replace(shapes[0], meaning=(("bearing", ("rule", key), turn),)), *shapes[1:]]
 
 
@@ -181,7 +201,7 @@ def strips(strip: Strip, width: float) -> list[Strip]:
     that join end to end: each piece but the last carries a grey tab the next is glued over."""
     shapes, length, title, cuts, h = strip.shapes, strip.length, strip.title, strip.cuts, strip.height
     if length <= width:
-        return [strip]
+        return [replace(strip, part=(1, 1, 0.0, length), whole=strip.name)]
     ends, start = [], 0.0
     for _ in range(len(cuts) + int(length / (width - TAB)) + 2):     # bounded: each piece moves on
         if start >= length - 1e-6:
@@ -193,10 +213,8 @@ def strips(strip: Strip, width: float) -> list[Strip]:
             end = max(fits) if fits else start + width - TAB
         ends.append((start, end))
         start = end
-    lead = 0 if isinstance(title, str) else next((i for i, s in enumerate(title) if s.font != "bold" or s.source),
-                                                 len(title))
-    name = title if isinstance(title, str) else "".join(s.text for s in title[:lead])      # the leading bold words
-    notes = () if isinstance(title, str) else tuple(title[lead:])
+    name = strip.name
+    notes = () if isinstance(title, str) else tuple(title[len(_lead(title)):])
     pieces = []
     for k, (a, b) in enumerate(ends, 1):
         last = k == len(ends)
@@ -204,10 +222,17 @@ def strips(strip: Strip, width: float) -> list[Strip]:
                  Span(str(len(ends)), "bold", ("meta", "pieces"), "count"),
                  Span("" if last else ": glue the next piece over the grey tab", "bold")) + notes
         body: list[Shape] = [Group(tuple(_clip(shapes, a, b)), translate(-a, 0))]
-        if not last:
-            body.append(Rect(b - a, 0, TAB, h, "glue"))
-        pieces.append(Strip(body, b - a + (0 if last else TAB), label, [], h))
+        if not last:                                   # traced: the checker finds it at the body's end
+            tab = (("tab", ("meta", "tab"), {"ruler": name, "piece": k}),)
+            body.append(Rect(b - a, 0, TAB, h, "glue", meaning=tab))
+        pieces.append(replace(strip, shapes=body, length=b - a + (0 if last else TAB), title=label, cuts=[],
+                              part=(k, len(ends), a, b), whole=name))
     return pieces
+
+
+def _lead(title: tuple) -> tuple:
+    """A title's leading bold words (its name), without the notes after them."""
+    return title[:next((i for i, s in enumerate(title) if s.font != "bold" or s.source), len(title))]
 
 
 def _clip(shapes: list[Shape], a: float, b: float) -> list[Shape]:
@@ -245,7 +270,7 @@ def ruler_sheets(scenario, options: Options) -> Drawing:
         size = fit_size("".join(t.text for t in title), box.w, LABEL, "bold")
         page.add(Text(box.x, y + LABEL, title, size, font="bold"),
                  Group(tuple(s.shapes), translate(box.x, y + LABEL * 1.6)),
-                 Rect(box.x, y + LABEL * 1.6, s.length, s.height, "cut", tag="ruler"))
+                 Rect(box.x, y + LABEL * 1.6, s.length, s.height, "cut", tag="ruler", meaning=_body(s)))
         y += s.height + LABEL * 1.6 + GAP
     # The templates and gauges, side by side where they fit, below the rulers.
     x, row_h = box.x, 0.0
@@ -265,6 +290,19 @@ def ruler_sheets(scenario, options: Options) -> Drawing:
               hint=(Span("Scale "), Span(f"{options.scale:g}", "bold", ("meta", "scale"), "text"),
                     Span(": cut out on the solid lines; glue on card.")))
     return Drawing(f"{scenario.title}: rulers and gauges ({options.edition_name})", pages, look=system_of(scenario.ruleset), subject="printgen rulers")
+
+
+def _body(s: Strip) -> tuple:
+    """The meaning of a ruler's cut outline, for the checker (check/rulers.py): the rules its length
+    adds up, the rule of its height (or its height in points, printgen's), which stretch of the
+    whole ruler it carries, and its glue tab's width."""
+    if not s.reach or not s.part:
+        return ()
+    k, n, a, b = s.part
+    frame = {"name": s.whole, "reach": [list(src) for src in s.reach], "piece": [k, n], "span": [a, b],
+             "tab": round(s.length - (b - a), 3)}
+    frame |= {"across": list(s.across)} if s.across else {"height": s.height}
+    return (("ruler", ("meta", "ruler"), frame), ("cut", ("meta", "line", "outline")))
 
 
 def _height(shapes: list[Shape]) -> float:

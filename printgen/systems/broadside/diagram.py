@@ -53,9 +53,10 @@ def broadside_diagram(rs, width: float, size: float, options: Options, scenario=
         if name == "base":
             continue
         r = "bar.rake" if name.startswith("rake") else role[name.split(".")[1]]
-        shapes.append(Rect(x, y, w, h, r, tag=f"zone.{name}"))
+        shapes.append(Rect(x, y, w, h, r, tag=f"zone.{name}", meaning=_to_scale(name)))
     bx, by, bw, bh = z["base"]
-    shapes += [Rect(bx, by, bw, bh, "base", tag="zone.base"),
+    bow = (("chevron", ("label", "words.bow")),) if "words.bow" in rs.labels else ()      # it points where "bow" prints
+    shapes += [Rect(bx, by, bw, bh, "base", tag="zone.base", meaning=_to_scale("base") + bow),
                Line(bx, by + bw * 0.6, bx + bw / 2, by, "rule"), Line(bx + bw / 2, by, bx + bw, by + bw * 0.6, "rule")]
     small = at_least(max(size * 0.8, 6.0))       # a handout holds even the zone words to its floor
     ay, sy = z["rake.ahead"][1], z["rake.astern"][1] + z["rake.astern"][3]
@@ -70,6 +71,23 @@ def broadside_diagram(rs, width: float, size: float, options: Options, scenario=
     body = paragraph(legend, 0, height, width, small)
     shapes += body.shapes
     return Laid(shapes, height + body.height)
+
+
+SCALE = ("meta", "diagram-scale")
+
+
+def _to_scale(zone: str) -> tuple:
+    """What a zone's size says, for the checker (check/scaled.py): its length along x or y is the
+    rule distance (from `from` to `to`) at the kit's table, divided by the scale its caption prints."""
+    def along(axis: str, to: str, frm: str | None = None) -> tuple:
+        return ("to-scale", SCALE, {"along": axis, "to": ["rule", to], **({"from": ["rule", frm]} if frm else {})})
+
+    if zone == "base":
+        return along("x", "bases.width_in"), along("y", "bases.length_in")
+    if zone.startswith("rake."):
+        return along("x", "bases.width_in"), along("y", "shooting.range_in.short.1")
+    band = zone.split(".")[1]
+    return (along("x", f"shooting.range_in.{band}.1", f"shooting.range_in.{band}.0"), along("y", "bases.length_in"))
 
 
 def _legend(rs, options: Options, k: int, scenario) -> list[Span]:
@@ -93,7 +111,7 @@ def _legend(rs, options: Options, k: int, scenario) -> list[Span]:
               "long_from": [dist("shooting.range_in.long.0")], "long_to": [dist("shooting.range_in.long.1")],
               "rake_to": [dist("shooting.range_in.short.1")], "mark": list(marked), "unit": unit,
               "one": [Span("1", source=("meta", "diagram-unit"), kind="count")],
-              "many": [Span(str(k), source=("meta", "diagram-scale"), kind="count")]}
+              "many": [Span(str(k), source=SCALE, kind="count")]}
     return [Span(p) if isinstance(p, str) else p for p in slots(message, values)]
 
 

@@ -9,7 +9,7 @@ from printgen.draw.shapes import Poly, Shape, Span, Text
 from printgen.draw.theme import TYPE
 from printgen.options import Options
 from printgen.sheets.gauges.rulers import (Piece, Strip, _angle, _bands, _base_at, _bearing, _compass_letters, _dist, _fan,
-                                          _marked_stick)
+                                          _marked_stick, reach)
 from printgen.sheets.maps.table_diagram import COMPASS, arrow
 
 
@@ -23,7 +23,7 @@ def movement_stick(scenario, options: Options) -> list[Strip]:
         marks.append((getattr(sp, colour), f"swatch.{colour}",
                       [(Span(words), dist), (Span(colour.capitalize() + " "), dist), (dist,)], dist.source))
     shapes, length, cuts = _marked_stick(marks, options)
-    return [Strip(shapes, length, "Movement stick", cuts)]
+    return [Strip(shapes, length, "Movement stick", cuts, reach=reach(marks))]
 
 
 def range_ruler(scenario, options: Options) -> list[Strip]:
@@ -97,12 +97,14 @@ def firing_arc(scenario, options: Options) -> list[Strip]:
     broadside = _zone_strip(rs, options, L, [("short", bands["short"]), ("long", bands["long"])])
     out.append(Strip(broadside, m.printed_pt(bands["long"][1]), (
         Span("Firing area template", "bold"), Span(": along a side of the base, bow to stern; fire at a target partly on it")),
-        [m.printed_pt(bands["short"][1]), m.printed_pt(bands["long"][1])], L))
+        [m.printed_pt(bands["short"][1]), m.printed_pt(bands["long"][1])], L,
+        reach=(("rule", "shooting.range_in.long.1"),), across=("rule", "bases.length_in")))
     rake = _zone_strip(rs, options, W, [("rake", bands["short"])])
     out.append(Strip(rake, m.printed_pt(bands["short"][1]), (
         Span("Rake zone template", "bold"), Span(": across the target's bow or stern; a ship mostly on it rakes"),
         *mark_spans(rs, "words.rake_zone", scenario)),
-        [m.printed_pt(bands["short"][1])], W))
+        [m.printed_pt(bands["short"][1])], W, reach=(("rule", "shooting.range_in.short.1"),),
+        across=("rule", "bases.width_in")))
     return out
 
 

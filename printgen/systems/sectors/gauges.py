@@ -10,7 +10,7 @@ from printgen.draw.theme import TYPE
 from printgen.options import Options
 from printgen.rules.provenance import mark_spans
 from printgen.sheets.gauges.rulers import (STRIP_H, Piece, Strip, _angle, _bands, _base_at, _compass_letters,
-                                          _deg, _dist, _fan, _marked_stick, _ticks)
+                                          _deg, _dist, _fan, _marked_stick, _ticks, reach)
 from printgen.sheets.maps.table_diagram import arrow
 from printgen.sheets.text.textfit import fit_size
 
@@ -29,13 +29,14 @@ def type_sticks(scenario, options: Options) -> list[Strip]:
         attack = _dist(rs, options, f"types.{key}.attack_speed_in")
         plus = (Span("+", "bold"), _dist(rs, options, "movement.with_wind_bonus_in"))
         marks = [(t.speed_in, "swatch.move", [(Span("Move "), move), (move,)], move.source),
-                 (t.speed_in + bonus, "swatch.wind", [(Span("With the wind "), *plus), (Span("Wind "), *plus), plus]),
+                 (t.speed_in + bonus, "swatch.wind", [(Span("With the wind "), *plus), (Span("Wind "), *plus), plus],
+                  None, (move.source, plus[1].source)),                 # a sum: the checker adds its rules
                  (t.attack_speed_in, "swatch.attack", [(Span("Attack speed "), attack), (Span("Attack "), attack),
                                                        (attack,)], attack.source)]
         shapes, length, cuts = _marked_stick(marks, options)
         title = (Span("Movement stick: ", "bold"), Span(t.name, "bold"), Span(" (speeds"),
                  *mark_spans(rs, f"types.{key}.speed_in", before=" ", after=""), Span(")"))
-        out.append(Strip(shapes, length, title, cuts))
+        out.append(Strip(shapes, length, title, cuts, reach=reach(marks)))
     return out
 
 
@@ -63,7 +64,7 @@ def furl_gauge(scenario, options: Options) -> list[Strip]:
              _dist(rs, options, "movement.furl_within_in"),
              Span(" of an enemy ship furls its sail (no wind bonus); unfurling takes "),
              Span(_word(turns.value), "bold", ("rule", "movement.unfurl_turns"), "word"), Span(" whole turn"))
-    return [Strip(shapes, length, title, [length], h)]
+    return [Strip(shapes, length, title, [length], h, reach=(("rule", "movement.furl_within_in"),))]
 
 
 def _word(n) -> str:
