@@ -272,3 +272,15 @@ def traced(folder, name: str, edge: str, where=None) -> tuple[int, list[dict]]:
         if found:
             return k + 1, found
     raise AssertionError(f"{name} traces no {edge}")
+
+
+def checked_as_built(folder: Path, name: str, trace: list) -> list[str]:
+    """What the build's own check of document `name` finds, from its file's bytes and `trace` (the
+    trace the build made with them): how a layout bug that traced what it drew wrong is caught.
+    `printgen check` lays the document out again instead (tests/test_tamper_trace.py)."""
+    from printgen.check.kit import _replan, check_bytes
+    from printgen.check.manifest import load_manifest
+
+    manifest = load_manifest(folder)
+    doc = next(d for d in manifest["documents"] if d["path"] == name)
+    return [str(d) for d in check_bytes((folder / name).read_bytes(), doc, trace, _replan(manifest, folder)).found]

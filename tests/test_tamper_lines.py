@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from tamper import copy_kit, fails, load_trace, rehash
+from tamper import checked_as_built, copy_kit, fails, load_trace, rehash
 
 
 def lines(folder, name: str, role: str, where: str) -> tuple[int, list[dict]]:
@@ -130,9 +130,6 @@ def test_a_fold_laid_out_off_the_mastheads_fails(built, tmp_path):
     the drawing; the fold is no longer midway between the tab folds. Checked as the build checks each
     document it makes, from its bytes and the trace it made with them (`printgen check` lays the
     document out again instead: test_tamper_trace.py)."""
-    from printgen.check.kit import _replan, check_bytes
-    from printgen.check.manifest import load_manifest
-
     kit = copy_kit(built, tmp_path)
     name = "sprites-bw.pdf"
     page, masts = lines(kit, name, "fold", "mast")
@@ -149,9 +146,7 @@ def test_a_fold_laid_out_off_the_mastheads_fails(built, tmp_path):
         if e["source"] == ["meta", "line", "mast"]:
             e["bbox"] = [e["bbox"][0], e["bbox"][1] + 3, e["bbox"][2], e["bbox"][3] + 3]
             e["shape"]["ends"] = [[x, y + 3] for x, y in e["shape"]["ends"]]
-    manifest = load_manifest(kit)
-    doc = next(d for d in manifest["documents"] if d["path"] == name)
-    found = [str(d) for d in check_bytes((kit / name).read_bytes(), doc, trace, _replan(manifest, kit)).found]
+    found = checked_as_built(kit, name, trace)
     assert any(f.startswith(f"{name}, page {page}: the fold at the mastheads lies at ") and
                "not midway between the tab folds" in f for f in found), found
 

@@ -6,7 +6,7 @@ Each tamper finds the ruler by meaning -- its traced body in trace.json, the rec
 from __future__ import annotations
 
 import pytest
-from tamper import copy_kit, edit_drawn, fails, traced
+from tamper import checked_as_built, copy_kit, edit_drawn, fails, load_trace, traced
 
 
 def _at(items, bbox, tol: float = 0.5) -> list[dict]:
@@ -61,27 +61,17 @@ def test_a_pieces_glue_tab_left_out_fails(built_sluys, tmp_path):
 
 def test_a_ruler_shortened_on_the_page_and_in_its_trace_fails(built, tmp_path):
     """The body and every traced measure of it drawn an inch short (a generator that got the length
-    wrong everywhere it wrote it): the rules' length still gives it away."""
-    import json
-
-    from tamper import rehash
-
-    from printgen.kit import tracefile
-
+    wrong everywhere it wrote it), as the build checks what it made: the rules' length gives it away."""
     kit = copy_kit(built, tmp_path)
     name = "rulers-bw.pdf"
     page, (body, *_) = traced(kit, name, "ruler", lambda e: e["shape"]["name"] == "Movement stick")
     edit_drawn(kit, name, page, lambda ops, items, height: _resized(ops, _at(items, body["bbox"])[-1:], -72))
-    text = (kit / "trace.json").read_text(encoding="utf-8")
-    kits, trace = json.loads(text)["kits"], tracefile.read(text)
-    for pages in trace.values():
-        for e in (e for entries in pages for e in entries):
-            if e.get("shape") == body["shape"]:
-                e["shape"] = {**e["shape"], "span": [0.0, e["shape"]["span"][1] - 72]}
-    (kit / "trace.json").write_bytes(tracefile.write({p: v for p, v in trace.items() if p not in kits}, kits))
-    rehash(kit, "trace.json")
-    found = fails(kit)
+    trace = load_trace(kit)[name]
+    for e in (e for entries in trace for e in entries):
+        if e.get("shape") == body["shape"]:
+            e["shape"] = {**e["shape"], "span": [0.0, e["shape"]["span"][1] - 72]}
+    found = checked_as_built(kit, name, trace)
     length = (body["bbox"][2] - body["bbox"][0]) / 72
-    assert any(f.startswith(f"FAIL  {name}, page {page}: Movement stick: {length - 1:.2f} in long, the rules make it "
+    assert any(f.startswith(f"{name}, page {page}: Movement stick: {length - 1:.2f} in long, the rules make it "
                             f"{length:.2f} in (rule:movement.speed_in.green at the kit's scale)") for f in found), found
 
