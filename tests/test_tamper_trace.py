@@ -10,6 +10,8 @@ import json
 import pytest
 from tamper import copy_kit, edit_page, fails, load_trace, page_of, rehash, replace_shown_at
 
+from printgen.rules.trace import Source
+
 NAME, SOURCE = "quickref-color.pdf", ["rule", "shooting.dice.british"]
 
 
@@ -24,6 +26,33 @@ def _write(kit, traces: dict) -> None:
     kits = json.loads((kit / "trace.json").read_text(encoding="utf-8"))["kits"]
     (kit / "trace.json").write_bytes(write({d: p for d, p in traces.items() if d not in kits}, kits))
     rehash(kit, "trace.json")
+
+
+def _first_rule_number(traces: dict, name: str) -> tuple[int, dict, dict]:
+    """(page, a number printed from a rule, another rule's number of the same kind on that page)."""
+    for page, entries in enumerate(traces[name], start=1):
+        for entry in entries:
+            if entry["source"][0] == "rule" and entry["text"].isdigit() and "shape" not in entry:
+                other = next((e for e in entries if e["kind"] == entry["kind"] and "shape" not in e
+                              and e["text"].isdigit() and e["text"] != entry["text"] and e["source"][0] == "rule"), None)
+                if other is not None:
+                    return page, entry, other
+    raise AssertionError(f"no two rule numbers on one page of {name}")
+
+
+def test_a_sluys_number_changed_with_its_place_pointed_elsewhere_fails(built_sluys, tmp_path):
+    """The same, on the other family's quick reference: the check asks no family how to lay it out."""
+    kit, name = copy_kit(built_sluys, tmp_path), "quickref-bw.pdf"
+    traces = json.loads(json.dumps(load_trace(kit)))
+    page, entry, other = _first_rule_number(traces, name)
+    was, new, source = entry["text"], other["text"], Source.from_json(entry["source"])
+    edit_page(kit, name, page, replace_shown_at(was.encode(), new.encode(), entry["bbox"]))
+    entry["source"], entry["text"] = other["source"], new
+    _write(kit, traces)
+    found = fails(kit)
+    assert any(f.startswith(f"FAIL  {name}, page {page}: {source} prints '{new}', the rules say '{was}'")
+               for f in found), found
+    assert any(f.startswith(f"FAIL  trace.json: says {name}, page {page}, prints '{new}' from ") for f in found), found
 
 
 def _another(entries: list[dict], entry: dict) -> dict:
