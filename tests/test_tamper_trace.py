@@ -87,3 +87,17 @@ def test_trace_json_spelt_anew_with_the_same_facts_passes(kit):
 
     _write(kit, load_trace(kit))
     assert check_kit(kit, echo=lambda s: None, quiet=True)
+
+
+def test_a_kit_another_printgen_made_is_named_as_such(kit):
+    """Its layout differs from today's: the check says which printgen made it, and how to check it."""
+    manifest = json.loads((kit / "manifest.json").read_text(encoding="utf-8"))
+    manifest["printgen"] = "0.0.1"
+    (kit / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
+    traces = json.loads(json.dumps(load_trace(kit)))
+    entry = traces[NAME][0][0]
+    entry["bbox"] = [v + 0.5 for v in entry["bbox"]]                    # another version's layout
+    _write(kit, traces)
+    found = fails(kit)
+    assert any(f.startswith("FAIL  manifest.json: the kit was made by printgen 0.0.1, this is printgen ")
+               for f in found), found

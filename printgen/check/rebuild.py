@@ -4,12 +4,12 @@ that differs is named (its words, then its drawing at 50 dpi).
 
 What each guarantee covers. The ordinary check reads every page back and measures it against the
 rules and the fleet as they are now, by routes of its own (numbers, labels, shapes, odds recomputed
-a second way): it vouches for what a page means, whoever made the file, but it relies on trace.json
-to know where each number stands. The rebuild vouches for the files being exactly what this printgen
-makes from this request and these data (an edited trace.json, a changed word no trace names, a
-moved drawing: anything), but it trusts printgen's own drawing code, and says nothing about a kit
-made by another version. The lesson's game is searched again for it (the stored answers are not
-used), so it takes as long as a cold `printgen kit`."""
+a second way), where today's layout puts each thing (check/retrace.py: trace.json is compared, not
+believed): it vouches for what a page means, whoever made the file. The rebuild vouches for the
+files being exactly what this printgen makes from this request and these data (a changed word no
+trace names, a moved drawing, any byte), but says nothing about a kit made by another version. Both
+trust printgen's own drawing code. The lesson's game is searched again for it (the stored answers
+are not used), so it takes as long as a cold `printgen kit`."""
 
 from __future__ import annotations
 
