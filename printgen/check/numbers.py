@@ -90,8 +90,12 @@ def expected(source: Source, kind: str, ctx: Context) -> str | None:
             return "1" if ctx.measure.units == "in" else "2"
         if name == "actual-size":
             return "100"
-        if name == "scale":
-            return f"{ctx.measure.scale:g}"
+        if name == "scale":                           # in the kit's language ("0,5")
+            if ctx.measure.lang == "en":
+                return f"{ctx.measure.scale:g}"
+            from printgen.i18n.numbers import number
+
+            return number(f"{ctx.measure.scale:g}", ctx.measure.lang)
         if name in ("hits", "tick", "step") and len(args) == 2:   # a row's own count, a ruler's tick, a list's step
             return str(args[1])
         return None                                   # step numbers, axis labels: just counting

@@ -44,6 +44,16 @@ def file_name(record: DocumentKind, edition: str) -> str:
     return f"{record.file_stem}-{edition}.pdf"
 
 
+def kit_title(options) -> str:
+    """The kit file's title (manifest, index.html) in the kit's language."""
+    if options.lang == "en":
+        return f"Class kit ({options.edition_name})"
+    from printgen.i18n import _, using
+
+    with using(options.lang):
+        return _("Class kit (%(edition)s)") % {"edition": options.edition_name}
+
+
 def data_names(records: tuple[DocumentKind, ...]) -> list[str]:
     """The data files these documents bring (the plays page: its games' records)."""
     return [name for r in records for name in r.data]
@@ -116,7 +126,7 @@ def kit_files(plan: Plan, progress: Progress | None = None, names_only: bool = F
         files[kit_path] = kit_pdfs[kit_path]
         doc = {"path": kit_path, "kind": "kit", "edition": edition,
                "pages": sum(results[edition, r.kind]["pages"] for r in joined), "parts": kits[kit_path],
-               "title": f"Class kit ({options.edition_name})"}
+               "title": kit_title(options)}
         documents.append(doc)
         if checked is not None:
             checked[kit_path] = verify(files[kit_path], doc, [], plan)

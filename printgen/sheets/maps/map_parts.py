@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from printgen.draw.shapes import Group, Line, Poly, Rect, Shape, Span, Text, compose, rotate, translate
 from printgen.game.deploy import Deployment, Placement
 from printgen.options import Options
+from printgen.i18n import N_, _
 from printgen.units import CM_PER_GAME_IN, PT_PER_CM, PT_PER_IN
 
 @dataclass(frozen=True)
@@ -48,7 +49,7 @@ class Grid:
 def grid_of(options: Options) -> Grid:
     if options.units == "cm":
         return Grid(25 / CM_PER_GAME_IN, 25, "cm")
-    return Grid(12.0, 1, "ft")
+    return Grid(12.0, 1, N_("ft"))                   # printed as _(grid.unit): "pi" in French
 
 
 def unit_pt(options: Options) -> float:
@@ -94,7 +95,7 @@ def grid_labels(view: MapView, grid: Grid, size: float, font: str = "regular") -
 
 
 def _grid_spans(grid: Grid, i: int) -> tuple[Span, ...]:
-    return (Span(grid.label(i), source=("meta", "grid"), kind="count"), Span(" " + grid.unit))
+    return (Span(grid.label(i), source=("meta", "grid"), kind="count"), Span(" " + _(grid.unit)))
 
 
 def edge_lines(view: MapView, dep: Deployment, rs_edges) -> list[Shape]:
@@ -155,6 +156,6 @@ def scale_bar(x: float, y: float, view: MapView, grid: Grid, max_w: float, size:
     for i in range(n + 1):
         spans: tuple[Span, ...] = (Span(grid.label(i), source=("meta", "grid"), kind="count"),)
         if i == n:
-            spans += (Span(" " + grid.unit),)
+            spans += (Span(" " + _(grid.unit)),)
         out.append(Text(x + i * seg, y + 5 + size, spans, size, font="bold", anchor="middle", tag="scalebar-label"))
     return out, n * seg

@@ -11,7 +11,9 @@ import math
 from printgen.draw import fonts
 from printgen.draw.shapes import Drawing, Rect, Shape, Text
 from printgen.errors import PrintgenError, Problem
+from printgen.i18n import N_, _
 from printgen.options import Options
+from printgen.sheets.page.words import titled
 from printgen.posters import POSTERS, poster_size
 from printgen.units import PT_PER_CM, PT_PER_IN
 from printgen.registry import system_of
@@ -19,7 +21,7 @@ from printgen.registry import system_of
 PAD = 24.0                              # room around the table for the edges' labels
 EDGE_LABELS = ("edge-label", "wind-label")
 CLEAR = 2.5 + 2.0                       # half the thickest edge line, and a gap
-SHEET = "Poster map (table size)"
+SHEET = N_("Poster map (table size)")
 
 
 def poster_layout(name: str, table_w_in: float, table_h_in: float, options: Options):
@@ -75,9 +77,9 @@ def poster_sheets(scenario, dep, options: Options) -> Drawing:
                      0, 0, centred=True)
     page.items[:] = [_outside(t, area) if _tag(t) in EDGE_LABELS else t for t in page.items]
     page.items.insert(0, Rect(area.x, area.y, area.w, area.h, "table", tag="table"))   # the cloth, under all
-    frame(page, options, scenario.title, SHEET, 1, 1,
-          hint="A print shop prints it at actual size on one sheet; lay it on the table, north up.")
-    return Drawing(f"{scenario.title}: poster map ({options.edition_name})", [page], look=system_of(scenario.ruleset), subject="printgen map poster")
+    frame(page, options, scenario.title, _(SHEET), 1, 1,
+          hint=_("A print shop prints it at actual size on one sheet; lay it on the table, north up."))
+    return Drawing(titled(scenario.title, N_("poster map"), options.edition_name), [page], look=system_of(scenario.ruleset), subject="printgen map poster")
 
 
 def _tag(shape: Shape) -> str:
