@@ -79,7 +79,7 @@ def printed(run: SimRun, summary: Summary, stat: str, arg) -> str:
 
     text = _printed(run, summary, stat, arg)
     lang = LANG.get()
-    if lang == "en" or stat == "command":
+    if lang == "en" or stat in ("command", "seed"):           # a command and a deployment's number as they are
         return text
     from printgen.i18n import numbers
 

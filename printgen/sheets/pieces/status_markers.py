@@ -60,14 +60,21 @@ def _marker(page: Page, x: float, y: float, w: float, h: float, state: str, nati
     label = _(state).upper()                   # the ruleset's word for the state (its [status_markers])
     strip = h * STRIP
     size = min((h - strip) * 0.5, w * 0.8 / max(fonts.width(label, 1.0, "bold"), 1e-6))
+    lines = [label]
+    if " " in label and size < (h - strip) * 0.5 * 0.7:      # long words ("PROA AL VIENTO"): two lines, larger
+        cut = min((i for i, ch in enumerate(label) if ch == " "), key=lambda i: abs(2 * i - len(label)))
+        two = [label[:cut], label[cut + 1:]]
+        size2 = min((h - strip) * 0.9 / 2.2, w * 0.8 / max(fonts.width(t, 1.0, "bold") for t in two))
+        if size2 > size * 1.15:
+            lines, size = two, size2
     measured = (("width", ("rule", "status_markers.size_in.0"), per),
                 ("height", ("rule", "status_markers.size_in.1"), per)) if per else ()
     page.add(Rect(x, y, w, h, "panel", tag="marker", meaning=measured),
              Rect(x, y + h - strip, w, strip, f"base.{nation}", tag=f"marker-pattern:{nation}"),
              Line(x, y, x + w, y, "cut"), Line(x, y + h, x + w, y + h, "cut"),
              Line(x, y, x, y + h, "cut"), Line(x + w, y, x + w, y + h, "cut"),
-             Text(x + w / 2, y + (h - strip) / 2 + size * 0.35, (Span(label),), size, font="bold", anchor="middle",
-                  tag="marker-label"))
+             *(Text(x + w / 2, y + (h - strip) / 2 + size * (0.35 + 1.1 * (i - (len(lines) - 1) / 2)), (Span(line),),
+                    size, font="bold", anchor="middle", tag="marker-label") for i, line in enumerate(lines)))
     code = nation_code(nation)                  # the letters the bases print, on a white patch of the strip
     cw = fonts.width(code, TYPE.piece_label, "bold") + 3
     page.add(Rect(x + w - cw - 2, y + h - strip + (strip - TYPE.piece_label - 1) / 2, cw, TYPE.piece_label + 1, "paper"),
@@ -109,6 +116,8 @@ def _legend(page: Page, plan, box: Box, y: float) -> float:
     for nation in dict.fromkeys(s.nation for s in plan.scenario.fleet.ships):
         words = _("%(nation)s %(pattern)s") % {"nation": _(nation),
                                                "pattern": _(pattern_name(system_of(plan.scenario.ruleset).nations.get(nation)))}
+        if x + sw + TEXT_PT * 0.4 + fonts.width(words, TEXT_PT) > box.right:   # a longer language: the next line
+            x, y = box.x, y + sh * 1.3
         page.add(Rect(x, y - sh * 0.75, sw, sh, f"base.{nation}", tag=f"legend-pattern:{nation}"),
                  Text(x + sw + TEXT_PT * 0.4, y, (Span(words),), TEXT_PT))
         x += sw + TEXT_PT * 1.4 + fonts.width(words, TEXT_PT)

@@ -62,8 +62,15 @@ def turn_template(scenario, options: Options) -> list[Piece]:
     from printgen.sheets.page.words import degrees
 
     angle = Span(degrees(turn), "bold", ("rule", "movement.turn_max_deg"), "degrees")
-    shapes.append(Text(cx, cy + r + 12, said(_("Turn up to %(angle)s either way, once a move"), angle=angle),
-                       TYPE.small, anchor="middle"))
+    caption = said(_("Turn up to %(angle)s either way, once a move"), angle=angle)
+    from printgen.draw import fonts
+    from printgen.sheets.maps.map_legend import wrap_spans
+
+    room = 2 * cx - 4                                  # a longer language: two lines, centred under the fan
+    rows = [caption] if sum(fonts.width(sp.text, TYPE.small) for sp in caption) <= room else \
+        wrap_spans(caption, room, TYPE.small)
+    for i, row in enumerate(rows):
+        shapes.append(Text(cx, cy + r + 12 + i * TYPE.small * 1.25, tuple(row), TYPE.small, anchor="middle"))
     return [Piece(shapes, cx + r + 6, _("Turn template"))]
 
 
