@@ -141,7 +141,8 @@ def test_a_translation_may_put_the_row_after_the_column(monkeypatch):
     monkeypatch.setitem(catalogue.messages("fr"), "row %(row)s of %(rows)s, column %(column)s of %(columns)s",
                         "colonne %(column)s/%(columns)s, rangée\u00a0%(row)s/%(rows)s")
     found = tiles.label_pattern("fr").search("A1 colonne 3/7, rangée B/4 voisines")
-    assert found is not None and (found["row"], found["rows"], found["column"], found["columns"]) == ("B", "4", "3", "7")
+    assert found is not None
+    assert (found["row"], found["rows"], found["column"], found["columns"]) == ("B", "4", "3", "7")
 
 
 def test_a_changed_number_on_the_french_rulers_is_caught(kits, tmp_path):

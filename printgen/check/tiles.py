@@ -31,7 +31,8 @@ def label_pattern(lang: str) -> re.Pattern:
               "columns": r"(?P<columns>\d+)"}
     pieces = re.split(r"%\((\w+)\)s", translated(lang, TILE_LABEL))
     text = [r"\s*".join(re.escape(w) for w in re.split(r"\s+", p)) for p in pieces[::2]]   # any space read back
-    return re.compile("".join(t + (groups[name] if name else "") for t, name in zip(text, pieces[1::2] + [""], strict=True)))
+    names = pieces[1::2] + [""]
+    return re.compile("".join(t + (groups[name] if name else "") for t, name in zip(text, names, strict=True)))
 
 
 def row_index(name: str) -> int:

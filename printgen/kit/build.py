@@ -11,10 +11,10 @@ from pathlib import Path
 from typing import Callable
 
 from printgen import __version__
-from printgen.kit.combine import combine_pdfs
 from printgen.draw.render import flat_pages, render
 from printgen.game.plan import Plan
 from printgen.kit import tracefile
+from printgen.kit.combine import combine_pdfs
 from printgen.kit.jobs import Jobs
 from printgen.kit.progress import Progress
 from printgen.output import make_dirs
@@ -27,7 +27,6 @@ def plan_kit(request: KitRequest) -> Plan:
     from printgen.game.deploy import deploy
     from printgen.game.prepare import prepare
     from printgen.game.students import assign
-
     from printgen.lesson.fit import fit
 
     scenario, options = prepare(request.scenario, **request.choices())

@@ -62,7 +62,7 @@ def index_html(plan, manifest: dict) -> bytes:
         return translated(lang, message)
 
     environment.install_gettext_callables(gettext, lambda s, p, n: gettext(s if n == 1 else p),  # type: ignore[attr-defined]
-                                          newstyle=True)          # (the template counts with two messages, not ngettext)
+                                          newstyle=True)     # (the template counts with two messages, not ngettext)
     docs = []
     optional = optional_kinds(plan)
     for d in manifest["documents"]:
@@ -77,6 +77,7 @@ def index_html(plan, manifest: dict) -> bytes:
     for kit in (d for d in manifest["documents"] if d["kind"] == "kit"):
         totals.append({"name": kit["title"], **sheet_totals(plan, manifest, kit)})
     html = environment.get_template("kit/index.html.j2").render(
-        title=gettext(plan.scenario.title), lang=lang, manifest=manifest, documents=docs, paper=plan.options.paper, totals=totals,
+        title=gettext(plan.scenario.title), lang=lang,
+        manifest=manifest, documents=docs, paper=plan.options.paper, totals=totals,
         students=len(plan.captains), ships=len(plan.scenario.fleet.ships), notes=plan.options.notes)
     return html.encode("utf-8")

@@ -10,12 +10,12 @@ from typing import Callable
 
 from printgen.draw.shapes import Drawing, Group, Line, Poly, Rect, Shape, Span, Text, translate
 from printgen.i18n import LANG, N_, _
-from printgen.sheets.page.words import degrees, scale_text, titled
 from printgen.options import Options
-from printgen.sheets.page.frame import content_box, frame, new_page
-from printgen.sheets.maps.table_diagram import COMPASS
-from printgen.sheets.text.textfit import fit_size
 from printgen.registry import system_of
+from printgen.sheets.maps.table_diagram import COMPASS
+from printgen.sheets.page.frame import content_box, frame, new_page
+from printgen.sheets.page.words import degrees, scale_text, titled
+from printgen.sheets.text.textfit import fit_size
 
 STRIP_H = 0.75 * 72
 GAP = 16.0

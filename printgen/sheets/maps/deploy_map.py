@@ -12,22 +12,31 @@ from dataclasses import dataclass
 
 from printgen.draw import fonts
 from printgen.draw.shapes import Drawing, Page, Shape, Span, Text
+from printgen.draw.theme import TYPE
 from printgen.game.deploy import Deployment
 from printgen.game.geometry import EdgeSegment
 from printgen.i18n import LANG, N_, _
 from printgen.options import Options
-from printgen.sheets.page.words import titled
-from printgen.sheets.page.frame import Box, content_box, frame, new_page
-from printgen.sheets.maps.map_legend import WIDTH as LEGEND_W
-from printgen.sheets.maps.map_legend import Block, legend_blocks
-from printgen.sheets.maps.map_parts import (Grid, MapView, edge_lines, glyph_box, grid_labels, grid_of,
-                                       ship_glyph, table_shapes, unit_pt)
 from printgen.registry import system_of
 from printgen.sheets.maps.hazards import chain_shapes, hazard_shapes
+from printgen.sheets.maps.map_legend import WIDTH as LEGEND_W
+from printgen.sheets.maps.map_legend import Block, legend_blocks
+from printgen.sheets.maps.map_parts import (
+    Grid,
+    MapView,
+    edge_lines,
+    glyph_box,
+    grid_labels,
+    grid_of,
+    ship_glyph,
+    table_shapes,
+    unit_pt,
+)
 from printgen.sheets.maps.placement_table import placement_pages
+from printgen.sheets.page.frame import Box, content_box, frame, new_page
+from printgen.sheets.page.words import titled
 from printgen.sheets.pieces.sprites import star_shape
 from printgen.sheets.text.textfit import fit_size
-from printgen.draw.theme import TYPE
 
 RATIOS = {"in": (1, 2, 3, 4, 6, 8, 10, 12, 16, 18, 20, 24, 30, 36, 48, 60, 72, 96, 120, 144, 192, 240),
           "cm": (1, 2, 2.5, 4, 5, 7.5, 10, 12.5, 15, 20, 25, 30, 40, 50, 75, 100, 125, 150, 200, 250)}

@@ -4,8 +4,6 @@ edges), or the wind and what its angle means (rules that steer by it); the ships
 
 from __future__ import annotations
 
-from printgen.rules.provenance import mark_spans
-
 from dataclasses import dataclass, field
 
 from printgen.draw import fonts
@@ -14,10 +12,11 @@ from printgen.draw.theme import TYPE, pattern_name
 from printgen.game.deploy import Deployment
 from printgen.i18n import LANG, N_, _
 from printgen.options import Options
-from printgen.sheets.page.words import said, scale_text
-from printgen.sheets.maps.map_parts import Grid, MapView, scale_bar
-from printgen.sheets.pieces.sprites import star_shape
 from printgen.registry import system_of
+from printgen.rules.provenance import mark_spans
+from printgen.sheets.maps.map_parts import Grid, MapView, scale_bar
+from printgen.sheets.page.words import said, scale_text
+from printgen.sheets.pieces.sprites import star_shape
 
 WIDTH = 160.0
 TITLE, BODY, LEAD = 8.5, TYPE.small, 9.4

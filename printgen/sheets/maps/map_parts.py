@@ -11,9 +11,10 @@ from dataclasses import dataclass
 
 from printgen.draw.shapes import Group, Line, Poly, Rect, Shape, Span, Text, compose, rotate, translate
 from printgen.game.deploy import Deployment, Placement
-from printgen.options import Options
 from printgen.i18n import N_, _
+from printgen.options import Options
 from printgen.units import CM_PER_GAME_IN, PT_PER_CM, PT_PER_IN
+
 
 @dataclass(frozen=True)
 class MapView:

@@ -6,7 +6,6 @@ the shooter to its target. The words around a frame say what it shows: a frame p
 
 from __future__ import annotations
 
-
 from collections.abc import Sequence, Set
 from dataclasses import dataclass
 
@@ -86,9 +85,9 @@ def _base(view: MapView, p: Pose, heavy: bool = False) -> Group:
 
 def wind_arrow(view: MapView, dep: Deployment, size: float = 7.0) -> list[Shape]:
     """An arrow blowing from the edge the wind comes from, with the word, inside the table's corner."""
-    from printgen.game.deploy_settings import COMPASS_DEG
-
     import math
+
+    from printgen.game.deploy_settings import COMPASS_DEG
 
     bearing = (COMPASS_DEG[dep.wind_from] + 180) % 360
     length = min(view.w, view.h) * 0.18

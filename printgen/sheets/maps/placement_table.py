@@ -15,9 +15,9 @@ from printgen.game.deploy import Deployment, Placement
 from printgen.game.deploy_data import printed_text
 from printgen.i18n import LANG, N_, _
 from printgen.options import Options
+from printgen.sheets.page.frame import Box, content_box, new_page
 from printgen.sheets.page.words import said
 from printgen.sheets.pieces.ensigns import nation_code
-from printgen.sheets.page.frame import Box, content_box, new_page
 from printgen.sheets.pieces.sprites import star_shape
 from printgen.sheets.text.textfit import fit_size
 
@@ -135,9 +135,8 @@ def _across(dep: Deployment, width: float, options: Options) -> int:
 
 
 def _head(page: Page, box: Box, first: bool, dep: Deployment) -> None:
-    from printgen.sheets.maps.map_legend import wrap_spans
-
     from printgen.rules.printed import rule_words
+    from printgen.sheets.maps.map_legend import wrap_spans
 
     page.add(Text(box.x, box.y + 12, (Span(_("Placement table") if first else _("Placement table (continued)")),), 12,
                   font="bold"))

@@ -13,10 +13,10 @@ from printgen.draw.shapes import Drawing, Rect, Shape, Text
 from printgen.errors import PrintgenError, Problem
 from printgen.i18n import N_, _
 from printgen.options import Options
-from printgen.sheets.page.words import titled
 from printgen.posters import POSTERS, poster_size
-from printgen.units import PT_PER_CM, PT_PER_IN
 from printgen.registry import system_of
+from printgen.sheets.page.words import titled
+from printgen.units import PT_PER_CM, PT_PER_IN
 
 PAD = 24.0                              # room around the table for the edges' labels
 EDGE_LABELS = ("edge-label", "wind-label")
@@ -68,9 +68,9 @@ def check_poster(scenario, options: Options) -> None:
 
 
 def poster_sheets(scenario, dep, options: Options) -> Drawing:
+    from printgen.sheets.maps.map_parts import unit_pt
     from printgen.sheets.maps.tiled_map import TilePlan, tile_page
     from printgen.sheets.page.frame import frame
-    from printgen.sheets.maps.map_parts import unit_pt
 
     w, h, area = poster_layout(options.poster, dep.width_in, dep.height_in, options)
     page = tile_page(scenario, dep, options, TilePlan(1, 1, w, h, area, unit_pt(options), dep.width_in, dep.height_in),

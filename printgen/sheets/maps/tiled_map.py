@@ -19,12 +19,12 @@ from printgen.errors import PrintgenError, Problem
 from printgen.game.deploy import Deployment
 from printgen.i18n import LANG, N_, _
 from printgen.options import Options
-from printgen.sheets.page.words import said, titled
-from printgen.sheets.page.clip import clip_segment, overlaps
-from printgen.sheets.page.frame import FOOTER, HEADER, MARGIN, Box, frame
+from printgen.registry import system_of
 from printgen.sheets.maps.map_parts import MapView, grid_of, unit_pt
 from printgen.sheets.maps.tile_ship import ink_box, tile_ship
-from printgen.registry import system_of
+from printgen.sheets.page.clip import clip_segment, overlaps
+from printgen.sheets.page.frame import FOOTER, HEADER, MARGIN, Box, frame
+from printgen.sheets.page.words import said, titled
 
 OVERLAP_PT = 36.0                 # half an inch of paper shared by neighbouring sheets
 MAX_SHEETS = 400

@@ -4,11 +4,13 @@ numbers stay whole). A translation may put the values in another order."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from printgen.draw.shapes import Span
 from printgen.i18n import LANG, slots
 
 
-def said(message: str, font: str = "", **values) -> tuple[Span, ...]:
+def said(message: str, font: str = "", /, **values: Any) -> tuple[Span, ...]:
     """The (already translated) message's pieces: the words between as plain spans (in `font`)."""
     given = {k: ([v] if isinstance(v, Span) else list(v) if isinstance(v, (list, tuple)) else str(v))
              for k, v in values.items()}

@@ -7,8 +7,8 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
-from printgen.i18n import N_, _
 from printgen.draw.shapes import Circle, Drawing, Group, LazyPages, Poly, Rect, Span, Symbol, Text, translate
+from printgen.i18n import N_, _
 from printgen.options import Options
 from printgen.registry import system_of
 

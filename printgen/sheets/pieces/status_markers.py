@@ -8,16 +8,16 @@ set beside the right side's ship; the intro explains the patterns."""
 from __future__ import annotations
 
 from printgen.draw import fonts
-from printgen.rules.provenance import mark_spans
-from printgen.draw.theme import TYPE
-from printgen.sheets.pieces.ensigns import nation_code
 from printgen.draw.shapes import Drawing, Line, Page, Rect, Span, Text
+from printgen.draw.theme import TYPE
 from printgen.i18n import N_, _
 from printgen.options import Options
-from printgen.sheets.page.words import said, titled
-from printgen.sheets.page.frame import Box, content_box, frame, new_page
-from printgen.sheets.pieces.pack import grid
 from printgen.registry import system_of
+from printgen.rules.provenance import mark_spans
+from printgen.sheets.page.frame import MARGIN, Box, content_box, frame, new_page
+from printgen.sheets.page.words import said, titled
+from printgen.sheets.pieces.ensigns import nation_code
+from printgen.sheets.pieces.pack import grid
 
 TITLE_PT, TEXT_PT = 12.0, 8.5
 STRIP = 0.3                         # the pattern strip at a marker's foot, of its height
@@ -98,7 +98,8 @@ def _intro(page: Page, plan, options: Options, box: Box) -> float:
     counts: list[Span] = []
     for i, state in enumerate(rs.status_markers.per_ship):
         n = Span(str(marker_count(plan, state)), "bold", ("marker_count", state), "count")
-        counts += said(_("; %(state)s %(count)s") if i else _("For the class: %(state)s %(count)s"), state=_(state), count=n)
+        counts += said(_("; %(state)s %(count)s") if i else _("For the class: %(state)s %(count)s"), state=_(state),
+                       count=n)
     y += TEXT_PT * 1.4
     page.add(Text(box.x, y, tuple(counts) + (Span(_(".")),), TEXT_PT))
     y += TEXT_PT * 1.6
@@ -114,9 +115,11 @@ def _legend(page: Page, plan, box: Box, y: float) -> float:
     x = box.x + fonts.width(lead, TEXT_PT) + TEXT_PT
     sw, sh = TEXT_PT * 3.2, TEXT_PT * 1.6
     for nation in dict.fromkeys(s.nation for s in plan.scenario.fleet.ships):
-        words = _("%(nation)s %(pattern)s") % {"nation": _(nation),
-                                               "pattern": _(pattern_name(system_of(plan.scenario.ruleset).nations.get(nation)))}
-        if x + sw + TEXT_PT * 0.4 + fonts.width(words, TEXT_PT) > box.right:   # a longer language: the next line
+        look = system_of(plan.scenario.ruleset).nations.get(nation)
+        words = _("%(nation)s %(pattern)s") % {"nation": _(nation), "pattern": _(pattern_name(look))}
+        # a longer language: the next line, where the words would run past the margin's middle (the English
+        # key, as it always has, ends a point or two into the margin)
+        if x + sw + TEXT_PT * 0.4 + fonts.width(words, TEXT_PT) > box.right + MARGIN / 2:
             x, y = box.x, y + sh * 1.3
         page.add(Rect(x, y - sh * 0.75, sw, sh, f"base.{nation}", tag=f"legend-pattern:{nation}"),
                  Text(x + sw + TEXT_PT * 0.4, y, (Span(words),), TEXT_PT))

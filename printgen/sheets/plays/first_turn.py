@@ -148,7 +148,8 @@ def first_turn_document(plan, options: Options) -> Drawing:
     frame(page, options, plan.scenario.title, _(TITLE), 1, 1)
     from printgen.registry import system_of
 
-    return Drawing(titled(plan.scenario.title, N_("the first turn, shown")), [page], look=system_of(plan.scenario.ruleset),
+    return Drawing(titled(plan.scenario.title, N_("the first turn, shown")), [page],
+                   look=system_of(plan.scenario.ruleset),
                    subject="printgen first turn")      # the family's look: each nation's colour and pattern
 
 
@@ -237,9 +238,10 @@ class _Writer:
                                 side=Span(_(self.rs.sides[side].name), "bold"), policy=self.policy(side),
                                 count=self.fact("moved_of", k, side)))
         for i in _examples(moved, self.plan):
-            self.line([Span("\u2022 "), *self.said(_("%(ship)s sails %(distance)s and ends facing %(heading)s."),
-                                                    ship=self.ship(i), distance=self.fact("distance", k, i, kind="distance"),
-                                                    heading=self.fact("heading", k, i, kind="degrees"))], indent=8)
+            sails = self.said(_("%(ship)s sails %(distance)s and ends facing %(heading)s."), ship=self.ship(i),
+                              distance=self.fact("distance", k, i, kind="distance"),
+                              heading=self.fact("heading", k, i, kind="degrees"))
+            self.line([Span("\u2022 "), *sails], indent=8)
         shots = p.shots()
         for n in sorted(sorted(range(len(shots)), key=lambda n: (-shots[n].result, n))[:EXAMPLES]):
             self.line(self._shot(k, p, shots[n]), indent=8)
@@ -247,8 +249,8 @@ class _Writer:
             total = sum(e.result for e in shots)
             message = {(True, True): _("In all: %(ships)s ship rolls %(dice)s dice and score %(hits)s hit. A bold die "
                                        "is a hit."),
-                       (True, False): _("In all: %(ships)s ship rolls %(dice)s dice and score %(hits)s hits. A bold die "
-                                        "is a hit."),
+                       (True, False): _("In all: %(ships)s ship rolls %(dice)s dice and score %(hits)s hits. A bold "
+                                        "die is a hit."),
                        (False, True): _("In all: %(ships)s ships roll %(dice)s dice and score %(hits)s hit. A bold die "
                                         "is a hit."),
                        (False, False): _("In all: %(ships)s ships roll %(dice)s dice and score %(hits)s hits. A bold "

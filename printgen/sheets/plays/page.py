@@ -8,16 +8,16 @@ mark: a classroom addition, or printgen's choice where the scenario has none."""
 
 from __future__ import annotations
 
-from printgen.rules.provenance import Provenance
 from printgen.draw.shapes import Drawing, Line, Rect, Span, Text
 from printgen.i18n import N_, _
 from printgen.options import Options
-from printgen.sheets.page.words import said, titled
 from printgen.play.rerun import SimRun, printed
 from printgen.play.stats import Summary
-from printgen.sheets.text.wrap import wrap_spans
-from printgen.sheets.page.frame import content_box, frame, new_page
 from printgen.registry import system_of
+from printgen.rules.provenance import Provenance
+from printgen.sheets.page.frame import content_box, frame, new_page
+from printgen.sheets.page.words import said, titled
+from printgen.sheets.text.wrap import wrap_spans
 
 TITLE = N_("How this scenario plays")
 

@@ -9,10 +9,20 @@ from printgen.draw.shapes import Poly, Shape, Span, Text
 from printgen.draw.theme import TYPE
 from printgen.i18n import N_, _
 from printgen.options import Options
-from printgen.sheets.page.words import said
-from printgen.sheets.gauges.rulers import (Piece, Strip, _angle, _bands, _base_at, _bearing, _compass_letters, _dist, _fan,
-                                          _marked_stick)
+from printgen.sheets.gauges.rulers import (
+    Piece,
+    Strip,
+    _angle,
+    _bands,
+    _base_at,
+    _bearing,
+    _compass_letters,
+    _dist,
+    _fan,
+    _marked_stick,
+)
 from printgen.sheets.maps.table_diagram import COMPASS, arrow
+from printgen.sheets.page.words import said
 
 
 def movement_stick(scenario, options: Options) -> list[Strip]:

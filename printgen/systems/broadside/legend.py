@@ -8,9 +8,9 @@ from printgen.game.deploy import Deployment
 from printgen.i18n import LANG, _
 from printgen.options import Options
 from printgen.rules.printed import rule_words
-from printgen.sheets.page.words import said
 from printgen.sheets.maps.map_legend import BODY, LEAD, Block
 from printgen.sheets.maps.map_parts import arrow
+from printgen.sheets.page.words import said
 from printgen.systems.broadside.edges import COLOUR_ORDER, edge_meaning
 
 

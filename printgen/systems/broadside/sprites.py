@@ -13,20 +13,20 @@ import math
 from dataclasses import dataclass
 
 from printgen.draw.shapes import Drawing, Group, LazyPages, Line, Page, Poly, Rect, Shape, Span, Symbol, Text, translate
-from printgen.options import Options
-from printgen.rules.tracks import tracks
-from printgen.sheets.pieces.ensigns import nation_code
+from printgen.draw.theme import TYPE, pattern_name
 from printgen.errors import PrintgenError, Problem
 from printgen.i18n import N_, _
-from printgen.sheets.page.words import titled
-from printgen.sheets.page.frame import MARGIN, content_box, frame, new_page, notes_width
-from printgen.sheets.pieces.pack import grid
-from printgen.draw.theme import TYPE, pattern_name
-from printgen.sheets.pieces.sprites import craft_legend, glue_area, star_symbol
-from printgen.systems.broadside.profile import profile_symbol
-from printgen.sheets.text.textfit import fit_size
-from printgen.sheets.pieces.tracks import track_shapes
+from printgen.options import Options
 from printgen.registry import system_of
+from printgen.rules.tracks import tracks
+from printgen.sheets.page.frame import MARGIN, content_box, frame, new_page, notes_width
+from printgen.sheets.page.words import titled
+from printgen.sheets.pieces.ensigns import nation_code
+from printgen.sheets.pieces.pack import grid
+from printgen.sheets.pieces.sprites import craft_legend, glue_area, star_symbol
+from printgen.sheets.pieces.tracks import track_shapes
+from printgen.sheets.text.textfit import fit_size
+from printgen.systems.broadside.profile import profile_symbol
 
 HOW_TO = (N_("Cut out each piece on its solid outline; cut the base off."),
           N_("Fold at the mastheads (dash-dot), sides back to back; glue."),
@@ -249,8 +249,8 @@ class HowTo:
 
 
 def _how_to_words(options: Options, scenario, size: float) -> HowTo:
-    from printgen.sheets.text.wrap import wrap_spans
     from printgen.sheets.text.textfit import wrap
+    from printgen.sheets.text.wrap import wrap_spans
 
     rs = scenario.ruleset
     width = notes_width(options)                                        # the calibration words take the rest
