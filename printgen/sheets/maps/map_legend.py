@@ -206,7 +206,7 @@ def _scale(view: MapView, grid: Grid, ratio: float, options: Options, width: flo
                   else N_("%(one)s cm on the map is %(ratio)s cm on the table."))
     b.line(said(_(said_scale), one=one, ratio=many), role="text.muted")
     b.line(said(_("Grid squares: %(step)s %(unit)s (on the table)"),
-                step=Span(grid.label(1), source=("meta", "grid"), kind="count"), unit=_(grid.unit)), role="text.muted")
+                step=Span(grid.label(1), source=("meta", "grid"), kind="count"), unit=grid.unit_word(1)), role="text.muted")
     bar, _w = scale_bar(4, b.y - 4, view, grid, width - 24)
     b.shapes.extend(bar)
     b.y += 16

@@ -224,7 +224,7 @@ def _grid(view: MapView, box, options: Options, right: float, bottom: float) -> 
         seg = clip_segment(view.pt(i * grid.step_in, 0), view.pt(i * grid.step_in, view.height_in), box)
         if seg:
             out.append(Line(*seg[0], *seg[1], "grid", tag="grid"))
-            spans = said(_("%(distance)s %(unit)s from the west edge"), unit=_(grid.unit),
+            spans = said(_("%(distance)s %(unit)s from the west edge"), unit=grid.unit_word(i),
                          distance=Span(grid.label(i), source=("meta", "grid"), kind="count"))
             if seg[0][0] + 3 + sum(fonts.width(sp.text, 7) for sp in spans) <= right:
                 out.append(Text(seg[0][0] + 3, min(bottom, max(seg[0][1], seg[1][1])) - 5, spans, 7,
@@ -235,7 +235,7 @@ def _grid(view: MapView, box, options: Options, right: float, bottom: float) -> 
             out.append(Line(*seg[0], *seg[1], "grid", tag="grid"))
             clear = 24 if seg[0][0] >= x0 - 0.5 else 3       # the west edge's own label runs along it here
             out.append(Text(max(x0, seg[0][0]) + clear, seg[0][1] - 3,
-                            said(_("%(distance)s %(unit)s from the south edge"), unit=_(grid.unit),
+                            said(_("%(distance)s %(unit)s from the south edge"), unit=grid.unit_word(i),
                                  distance=Span(grid.label(i), source=("meta", "grid"), kind="count")),
                             7, role="text.muted", tag="grid-label"))
         elif seg:

@@ -272,7 +272,7 @@ class _Writer:
         except (KeyError, AttributeError, ValueError):
             pass
         needed = lookup(self.rs, e.rule)
-        words += [*self.said(_("hits on %(faces)s"), faces=self.faces(e.rule)), Span("): ")]
+        words += [*self.said(_("hits on %(faces)s"), faces=self.faces(e.rule)), Span(")" + _(": "))]
         for j, f in enumerate(e.faces):
             words += [self.fact("face", k, at, j, font="bold" if f in needed else ""),
                       Span(" " if j < len(e.faces) - 1 else "")]
