@@ -36,7 +36,7 @@ def _build(where: Path, lang: str) -> Path:
     from printgen.request import KitRequest
 
     plan = plan_kit(KitRequest("trafalgar", students=4, ships=6, scale=0.5, edition="both", lang=lang))
-    assert plan.kinds() == ("quickref",)
+    assert "quickref" in plan.kinds()                 # with the drawn documents (tests/test_i18n_drawn.py)
     lines: list[str] = []
     def check(staging, checked) -> bool:
         return check_kit(staging, echo=lines.append, quiet=True, checked=checked, plan=plan)
@@ -61,11 +61,11 @@ def _pages(kit: Path, edition: str) -> list[str]:
 def test_the_kit_records_its_language_and_passes_printgen_check(kits, lang):
     manifest = json.loads((kits[lang] / "manifest.json").read_text(encoding="utf-8"))
     assert manifest["request"]["lang"] == lang
-    assert {d["path"] for d in manifest["documents"]} == {"quickref-color.pdf", "quickref-bw.pdf", "kit-color.pdf",
-                                                          "kit-bw.pdf"}
+    assert {"quickref-color.pdf", "quickref-bw.pdf", "kit-color.pdf", "kit-bw.pdf"} <= {d["path"] for d in
+                                                                                        manifest["documents"]}
     result = _run("check", str(kits[lang]))
     assert result.returncode == 0, result.stdout + result.stderr
-    assert "4 documents agree with the rules" in result.stdout
+    assert f"{len(manifest['documents'])} documents agree with the rules" in result.stdout
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -141,8 +141,8 @@ def _run(*args: str, **env: str) -> subprocess.CompletedProcess:
 
 
 @pytest.mark.parametrize("args", [("kit", "trafalgar", "--lang", "fr"), ("cards", "trafalgar", "--lang", "es"),
-                                  ("quickref", "sluys-1340", "--lang", "fr"), ("sprites", "trafalgar", "--lang", "fr"),
-                                  ("map", "trafalgar", "--lang", "es")])
+                                  ("quickref", "sluys-1340", "--lang", "fr"), ("sprites", "sluys-1340", "--lang", "fr"),
+                                  ("map", "sluys-1340", "--lang", "es")])
 def test_what_is_not_translated_is_refused(args, tmp_path):
     result = _run(*args, "--out", str(tmp_path / "out"))
     assert result.returncode == 2, result.stdout + result.stderr

@@ -5,7 +5,6 @@ digit printed that no source accounts for?"""
 from __future__ import annotations
 
 import re
-
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Callable
@@ -90,8 +89,12 @@ def expected(source: Source, kind: str, ctx: Context) -> str | None:
             return "1" if ctx.measure.units == "in" else "2"
         if name == "actual-size":
             return "100"
-        if name == "scale":
-            return f"{ctx.measure.scale:g}"
+        if name == "scale":                           # in the kit's language ("0,5")
+            if ctx.measure.lang == "en":
+                return f"{ctx.measure.scale:g}"
+            from printgen.i18n.numbers import number
+
+            return number(f"{ctx.measure.scale:g}", ctx.measure.lang)
         if name in ("hits", "tick", "step") and len(args) == 2:   # a row's own count, a ruler's tick, a list's step
             return str(args[1])
         return None                                   # step numbers, axis labels: just counting
@@ -111,12 +114,12 @@ def expected(source: Source, kind: str, ctx: Context) -> str | None:
             return words[args[2]] if args[2] < len(words) else f"<{args[1]} has {len(words)} words>"
         return text
     if fn not in PLAN_DERIVATIONS:
-        from printgen.game import classroom, materials  # noqa: F401 (they register the lesson's numbers)
-        from printgen.sheets.maps import hazards  # noqa: F401 (the secret map's obstacle positions)
-        from printgen.sheets.text import teacher  # noqa: F401 (the command on the technician's box)
-        from printgen.sheets.plays import first_turn  # noqa: F401 (the first turn's rolls and moves)
         from printgen.check import plays as kitcheck  # noqa: F401 (the simulated figures of "How this scenario plays")
+        from printgen.game import classroom, materials  # noqa: F401 (they register the lesson's numbers)
         from printgen.lesson import figures  # noqa: F401 (the lesson's game as printgen chose it)
+        from printgen.sheets.maps import hazards  # noqa: F401 (the secret map's obstacle positions)
+        from printgen.sheets.plays import first_turn  # noqa: F401 (the first turn's rolls and moves)
+        from printgen.sheets.text import teacher  # noqa: F401 (the command on the technician's box)
     if fn in PLAN_DERIVATIONS:
         if ctx.plan is None:
             return f"<{fn} needs the kit's plan>"

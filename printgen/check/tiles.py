@@ -19,6 +19,22 @@ TOL_IN = 0.02
 LABEL = re.compile(r"row ([A-Z]+) of (\d+), column (\d+) of (\d+)")
 
 
+def label_pattern(lang: str) -> re.Pattern:
+    """What a sheet prints of its tile, in the kit's language (the sheet's own message,
+    tiled_map.TILE_LABEL, its values in the order the translation puts them)."""
+    if lang == "en":
+        return LABEL
+    from printgen.i18n import translated
+    from printgen.sheets.maps.tiled_map import TILE_LABEL
+
+    groups = {"row": "(?P<row>[A-Z]+)", "rows": r"(?P<rows>\d+)", "column": r"(?P<column>\d+)",
+              "columns": r"(?P<columns>\d+)"}
+    pieces = re.split(r"%\((\w+)\)s", translated(lang, TILE_LABEL))
+    text = [r"\s*".join(re.escape(w) for w in re.split(r"\s+", p)) for p in pieces[::2]]   # any space read back
+    names = pieces[1::2] + [""]
+    return re.compile("".join(t + (groups[name] if name else "") for t, name in zip(text, names, strict=True)))
+
+
 def row_index(name: str) -> int:
     """A -> 0, Z -> 25, AA -> 26 (the sheets' row names)."""
     n = 0
@@ -31,9 +47,10 @@ def check_tiles(page, plan, file: str, n: int) -> list[Discrepancy]:
     """One sheet of the table-size map (the index sheet, page 1, has no tile of its own)."""
     from printgen.sheets.maps.tiled_map import plan_tiles
 
-    m = LABEL.search(page.text())
-    if m is None:
+    found = label_pattern(getattr(plan.options, "lang", "en")).search(page.text())
+    if found is None:
         return [] if n == 1 else [Discrepancy(file, n, "the sheet does not say which row and column of the table it is")]
+    m = (None, found["row"], found["rows"], found["column"], found["columns"]) if found.re is not LABEL else found
     tiles = plan_tiles(plan.deployment, plan.options)
     r, c = row_index(m[1]), int(m[3]) - 1
     if (int(m[2]), int(m[4])) != (tiles.rows, tiles.cols) or not (0 <= r < tiles.rows and 0 <= c < tiles.cols):

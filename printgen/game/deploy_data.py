@@ -98,6 +98,17 @@ def print_units_text(value: float, units: str) -> str:
     return f'{text}"' if units == "in" else f"{text} cm"
 
 
+def _in_language(text: str) -> str:
+    """A number as the placement table prints it in the language of the kit being checked ("6,1\"")."""
+    from printgen.i18n import LANG
+
+    if LANG.get() == "en":
+        return text
+    from printgen.i18n.numbers import number
+
+    return number(text, LANG.get())
+
+
 def source_resolver(data: dict):
     """For the checker: the text a ("deploy", ship key, what) source must print, from deployment.json's
     data (x, y: distances; heading, off_wind: degrees; number: the ship's label). Other sources: None."""
@@ -111,11 +122,11 @@ def source_resolver(data: dict):
         if row is None:
             return f"<no ship {key} in the deployment>"
         if what in ("x", "y"):
-            return print_units_text(row[what], data["units"])
+            return _in_language(print_units_text(row[what], data["units"]))
         if what == "heading":
-            return f"{row['heading_deg']}°"
+            return _in_language(f"{row['heading_deg']}°")
         if what == "off_wind":
-            return f"{row['off_wind_deg']}°"
+            return _in_language(f"{row['off_wind_deg']}°")
         return str(row[what])
 
     return resolve

@@ -27,21 +27,29 @@ def _compass(value: str) -> bool:
 
 
 def ruleset_words(fileobj, keywords, comment_tags, options) -> Iterator[Found]:
-    """The printed words of a ruleset file: [labels] values, sides' names, sequence.phases."""
+    """The printed words of a ruleset file: [labels] values, sides' names, sequence.phases, the states
+    of [status_markers] (a marker prints its state's name)."""
     text = fileobj.read().decode("utf-8")
     data = tomllib.loads(text)
     found: list[tuple[str, str]] = []
     found += [(value, f"label {key}") for key, value in data.get("labels", {}).items()]
     found += [(side.get("name", ""), f"side {key}") for key, side in data.get("sides", {}).items()]
     found += [(phase, "a phase of the turn") for phase in data.get("sequence", {}).get("phases", [])]
+    found += [(state, "a state's marker") for state in data.get("status_markers", {}).get("per_ship", {})]
     for value, what in found:
         if isinstance(value, str) and value and not _compass(value):
             yield _line_of(text, value), None, value, [f"ruleset: {what}"]
 
 
 def scenario_title(fileobj, keywords, comment_tags, options) -> Iterator[Found]:
-    """A scenario's title (the header of every page): its date in the reader's words."""
+    """A scenario's title (the header of every page): its date in the reader's words; its squadrons'
+    names (the placement table's groups)."""
     text = fileobj.read().decode("utf-8")
-    title = tomllib.loads(text).get("scenario", {}).get("title")
+    data = tomllib.loads(text)
+    title = data.get("scenario", {}).get("title")
     if isinstance(title, str) and title:
         yield _line_of(text, title), None, title, ["scenario title: the date in the reader's words"]
+    for squadron in data.get("squadrons", {}).values():          # the placement table's group titles
+        label = squadron.get("label") if isinstance(squadron, dict) else None
+        if isinstance(label, str) and label:
+            yield _line_of(text, label), None, label, ["a squadron's name (the placement table)"]

@@ -11,10 +11,10 @@ from pathlib import Path
 from typing import Callable
 
 from printgen import __version__
-from printgen.kit.combine import combine_pdfs
 from printgen.draw.render import flat_pages, render
 from printgen.game.plan import Plan
 from printgen.kit import tracefile
+from printgen.kit.combine import combine_pdfs
 from printgen.kit.jobs import Jobs
 from printgen.kit.progress import Progress
 from printgen.output import make_dirs
@@ -27,7 +27,6 @@ def plan_kit(request: KitRequest) -> Plan:
     from printgen.game.deploy import deploy
     from printgen.game.prepare import prepare
     from printgen.game.students import assign
-
     from printgen.lesson.fit import fit
 
     scenario, options = prepare(request.scenario, **request.choices())
@@ -42,6 +41,16 @@ def plan_kit(request: KitRequest) -> Plan:
 
 def file_name(record: DocumentKind, edition: str) -> str:
     return f"{record.file_stem}-{edition}.pdf"
+
+
+def kit_title(options) -> str:
+    """The kit file's title (manifest, index.html) in the kit's language."""
+    if options.lang == "en":
+        return f"Class kit ({options.edition_name})"
+    from printgen.i18n import _, using
+
+    with using(options.lang):
+        return _("Class kit (%(edition)s)") % {"edition": options.edition_name}
 
 
 def data_names(records: tuple[DocumentKind, ...]) -> list[str]:
@@ -116,7 +125,7 @@ def kit_files(plan: Plan, progress: Progress | None = None, names_only: bool = F
         files[kit_path] = kit_pdfs[kit_path]
         doc = {"path": kit_path, "kind": "kit", "edition": edition,
                "pages": sum(results[edition, r.kind]["pages"] for r in joined), "parts": kits[kit_path],
-               "title": f"Class kit ({options.edition_name})"}
+               "title": kit_title(options)}
         documents.append(doc)
         if checked is not None:
             checked[kit_path] = verify(files[kit_path], doc, [], plan)

@@ -51,23 +51,33 @@ def index_html(plan, manifest: dict) -> bytes:
 
     # HTML, so autoescaped (the sheets' environment is not): a scenario's title is the teacher's text
     environment = jinja2.Environment(loader=jinja2.FileSystemLoader(str(paths.templates_dir())), autoescape=True,
-                                     undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+                                     undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
+                                     extensions=["jinja2.ext.i18n"])
     from printgen.game.materials import optional_kinds
+    from printgen.i18n import translated
 
+    lang = getattr(plan.options, "lang", "en")
+
+    def gettext(message: str) -> str:
+        return translated(lang, message)
+
+    environment.install_gettext_callables(gettext, lambda s, p, n: gettext(s if n == 1 else p),  # type: ignore[attr-defined]
+                                          newstyle=True)     # (the template counts with two messages, not ngettext)
     docs = []
     optional = optional_kinds(plan)
     for d in manifest["documents"]:
-        whole = "Everything above in one file, in print order."
+        whole = gettext("Everything above in one file, in print order.")
         if d["kind"] == "kit" and any(x["kind"] in optional and x["edition"] == d["edition"]
                                       and x["path"] not in d.get("parts", [x["path"]]) for x in manifest["documents"]):
-            whole = ("Everything above but the table-size map, in one file, in print order "
-                     "(printgen kit --with-tiled puts the map in too).")
-        docs.append({**d, "advice": plan.record(d["kind"]).advice if d["kind"] != "kit" else whole,
+            whole = gettext("Everything above but the table-size map, in one file, in print order "
+                            "(printgen kit --with-tiled puts the map in too).")
+        docs.append({**d, "advice": gettext(plan.record(d["kind"]).advice) if d["kind"] != "kit" else whole,
                      "thumbs": [thumb_name(d, k + 1) for k in range(thumbed(d))] if d["kind"] != "kit" else []})
     totals = []
     for kit in (d for d in manifest["documents"] if d["kind"] == "kit"):
         totals.append({"name": kit["title"], **sheet_totals(plan, manifest, kit)})
     html = environment.get_template("kit/index.html.j2").render(
-        title=plan.scenario.title, manifest=manifest, documents=docs, paper=plan.options.paper, totals=totals,
+        title=gettext(plan.scenario.title), lang=lang,
+        manifest=manifest, documents=docs, paper=plan.options.paper, totals=totals,
         students=len(plan.captains), ships=len(plan.scenario.fleet.ships), notes=plan.options.notes)
     return html.encode("utf-8")

@@ -73,7 +73,21 @@ def play_run(run: SimRun, st=None, workers: int | None = None, progress=None) ->
 
 def printed(run: SimRun, summary: Summary, stat: str, arg) -> str:
     """A simulated figure as the page prints it, by the name its traced source gives it (the page and
-    `printgen check` both call this: the check with a summary of the kit's records, or of games played again)."""
+    `printgen check` both call this: the check with a summary of the kit's records, or of games played again),
+    written in the language of the document being drawn or checked ("59,8 %" in French; the command as it is)."""
+    from printgen.i18n import LANG
+
+    text = _printed(run, summary, stat, arg)
+    lang = LANG.get()
+    if lang == "en" or stat in ("command", "seed"):           # a command and a deployment's number as they are
+        return text
+    from printgen.i18n import numbers
+
+    return numbers.percent(text, lang) if text.endswith("%") else numbers.number(text, lang)
+
+
+def _printed(run: SimRun, summary: Summary, stat: str, arg) -> str:
+    """printed() in English."""
     from statistics import NormalDist
 
     from printgen.play.stats import Z95

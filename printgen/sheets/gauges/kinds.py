@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from printgen.i18n import N_
 from printgen.registry.documents import DocumentKind
 
+DRAWN = "printgen.sheets.page.languages:drawn_languages"      # English, French and Spanish for Trafalgar's family
+
 RULERS = DocumentKind("rulers", "Rulers and gauges", 120, "printgen.sheets.gauges.rulers:ruler_sheets", copies="group",
-                      paper="card", advice="Rulers and gauges: card; one set for each table group.")
+                      languages=DRAWN,
+                      paper="card", advice=N_("Rulers and gauges: card; one set for each table group."))
 KINDS = (RULERS,)

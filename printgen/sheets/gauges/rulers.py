@@ -9,11 +9,13 @@ from dataclasses import dataclass, replace
 from typing import Callable
 
 from printgen.draw.shapes import Drawing, Group, Line, Poly, Rect, Shape, Span, Text, translate
+from printgen.i18n import LANG, N_, _
 from printgen.options import Options
-from printgen.sheets.page.frame import content_box, frame, new_page
-from printgen.sheets.maps.table_diagram import COMPASS
-from printgen.sheets.text.textfit import fit_size
 from printgen.registry import system_of
+from printgen.sheets.maps.table_diagram import COMPASS
+from printgen.sheets.page.frame import content_box, frame, new_page
+from printgen.sheets.page.words import degrees, scale_text, titled
+from printgen.sheets.text.textfit import fit_size
 
 STRIP_H = 0.75 * 72
 GAP = 16.0
@@ -65,7 +67,8 @@ def _dist(rs, options: Options, key: str) -> Span:
 def _deg(rs, key: str, font: str = "bold") -> Span:
     from printgen.rules.trace import lookup
 
-    return Span(f"{float(lookup(rs, key)):g}°", font, ("rule", key), "degrees")
+    return Span(degrees(float(lookup(rs, key))), font, ("rule", key), "degrees")
+
 
 
 def _at(edge: str, mark: tuple) -> tuple:
@@ -144,8 +147,10 @@ def _bands(rs, options: Options, key: str, words: Callable[[str], list[Span]], t
         shapes.append(Rect(x0, h * 0.45, x1 - x0, h * 0.55, f"band.range.{name}" if name in ("short", "long")
                            else roles[i % 2], meaning=(("start", ("rule", f"{key}.{name}.0")),
                                                        ("end", ("rule", f"{key}.{name}.1")))))
-        label = [Span(f"{name.capitalize()} "), _dist(rs, options, f"{key}.{name}.0"), Span(" to "),
-                 _dist(rs, options, f"{key}.{name}.1"), *words(name)]
+        from printgen.sheets.page.words import said
+
+        label = [*said(_("%(band)s %(from)s to %(to)s"), band=_(name.capitalize()), **{
+            "from": _dist(rs, options, f"{key}.{name}.0"), "to": _dist(rs, options, f"{key}.{name}.1")}), *words(name)]
         size = fit_size("".join(w.text for w in label), x1 - x0 - 10, 7.5, "bold")
         shapes.append(Text(x0 + 5, h * 0.8, tuple(label), size, font="bold"))
     shapes += _ticks(length, options, 0, h)
@@ -181,7 +186,7 @@ def _bearing(shapes: list[Shape], key: str, turn: float = 0.0) -> list[Shape]:
 def _base_at(cx: float, cy: float, L: float, W: float) -> list[Shape]:
     """A base whose bow touches (cx, cy), lying to the left."""
     return [Rect(cx - L, cy - W / 2, L, W, "base", tag="base"),
-            Text(cx - L / 2, cy + 2.5, (Span("bow here"),), fit_size("bow here", L - 4, 7), anchor="middle")]
+            Text(cx - L / 2, cy + 2.5, (Span(_("bow here")),), fit_size(_("bow here"), L - 4, 7), anchor="middle")]
 
 
 def _compass_letters(cx: float, cy: float, r: float) -> list[Shape]:
@@ -189,7 +194,10 @@ def _compass_letters(cx: float, cy: float, r: float) -> list[Shape]:
     for name, ang in COMPASS.items():
         a = math.radians(ang)
         x, y = cx + (r + 7) * math.sin(a), cy - (r + 7) * math.cos(a) + 3
-        out.append(Text(x, y, (Span(name),), 7 if len(name) == 2 else 8.5, font="bold", anchor="middle"))
+        from printgen.rules.printed import rule_words
+
+        out.append(Text(x, y, (Span(rule_words(name, LANG.get())),), 7 if len(name) == 2 else 8.5, font="bold",
+                        anchor="middle"))
     return out
 
 
@@ -203,7 +211,7 @@ def strips(strip: Strip, width: float) -> list[Strip]:
     if length <= width:
         return [replace(strip, part=(1, 1, 0.0, length), whole=strip.name)]
     ends, start = [], 0.0
-    for _ in range(len(cuts) + int(length / (width - TAB)) + 2):     # bounded: each piece moves on
+    for _n in range(len(cuts) + int(length / (width - TAB)) + 2):     # bounded: each piece moves on
         if start >= length - 1e-6:
             break
         if length - start <= width:                 # the last piece carries no tab: the rest fits whole
@@ -218,9 +226,13 @@ def strips(strip: Strip, width: float) -> list[Strip]:
     pieces = []
     for k, (a, b) in enumerate(ends, 1):
         last = k == len(ends)
-        label = (Span(f"{name}, piece ", "bold"), Span(str(k), "bold", ("meta", "piece"), "count"), Span(" of ", "bold"),
-                 Span(str(len(ends)), "bold", ("meta", "pieces"), "count"),
-                 Span("" if last else ": glue the next piece over the grey tab", "bold")) + notes
+        from printgen.sheets.page.words import said
+
+        message = (_("%(name)s, piece %(k)s of %(n)s") if last
+                   else _("%(name)s, piece %(k)s of %(n)s: glue the next piece over the grey tab"))
+        label = said(message, "bold", name=name, k=Span(str(k), "bold", ("meta", "piece"), "count"),
+                     n=Span(str(len(ends)), "bold", ("meta", "pieces"), "count"))
+        label += ((Span("", "bold"),) if last else ()) + notes          # as it always ended (English unchanged)
         body: list[Shape] = [Group(tuple(_clip(shapes, a, b)), translate(-a, 0))]
         if not last:                                   # traced: the checker finds it at the body's end
             tab = (("tab", ("meta", "tab"), {"ruler": name, "piece": k}),)
@@ -286,10 +298,12 @@ def ruler_sheets(scenario, options: Options) -> Drawing:
         row_h = max(row_h, height)
     pages.append(page)
     for k, p in enumerate(pages):
-        frame(p, options, scenario.title, "Rulers and gauges", k + 1, len(pages),
-              hint=(Span("Scale "), Span(f"{options.scale:g}", "bold", ("meta", "scale"), "text"),
-                    Span(": cut out on the solid lines; glue on card.")))
-    return Drawing(f"{scenario.title}: rulers and gauges ({options.edition_name})", pages, look=system_of(scenario.ruleset), subject="printgen rulers")
+        from printgen.sheets.page.words import said
+
+        frame(p, options, scenario.title, _("Rulers and gauges"), k + 1, len(pages),
+              hint=said(_("Scale %(scale)s: cut out on the solid lines; glue on card."),
+                        scale=Span(scale_text(options.scale), "bold", ("meta", "scale"), "text")))
+    return Drawing(titled(scenario.title, N_("rulers and gauges"), options.edition_name), pages, look=system_of(scenario.ruleset), subject="printgen rulers")
 
 
 def _body(s: Strip) -> tuple:

@@ -12,20 +12,31 @@ from dataclasses import dataclass
 
 from printgen.draw import fonts
 from printgen.draw.shapes import Drawing, Page, Shape, Span, Text
+from printgen.draw.theme import TYPE
 from printgen.game.deploy import Deployment
 from printgen.game.geometry import EdgeSegment
+from printgen.i18n import LANG, N_, _
 from printgen.options import Options
-from printgen.sheets.page.frame import Box, content_box, frame, new_page
-from printgen.sheets.maps.map_legend import WIDTH as LEGEND_W
-from printgen.sheets.maps.map_legend import Block, legend_blocks
-from printgen.sheets.maps.map_parts import (Grid, MapView, edge_lines, glyph_box, grid_labels, grid_of,
-                                       ship_glyph, table_shapes, unit_pt)
 from printgen.registry import system_of
 from printgen.sheets.maps.hazards import chain_shapes, hazard_shapes
+from printgen.sheets.maps.map_legend import WIDTH as LEGEND_W
+from printgen.sheets.maps.map_legend import Block, legend_blocks
+from printgen.sheets.maps.map_parts import (
+    Grid,
+    MapView,
+    edge_lines,
+    glyph_box,
+    grid_labels,
+    grid_of,
+    ship_glyph,
+    table_shapes,
+    unit_pt,
+)
 from printgen.sheets.maps.placement_table import placement_pages
+from printgen.sheets.page.frame import Box, content_box, frame, new_page
+from printgen.sheets.page.words import titled
 from printgen.sheets.pieces.sprites import star_shape
 from printgen.sheets.text.textfit import fit_size
-from printgen.draw.theme import TYPE
 
 RATIOS = {"in": (1, 2, 3, 4, 6, 8, 10, 12, 16, 18, 20, 24, 30, 36, 48, 60, 72, 96, 120, 144, 192, 240),
           "cm": (1, 2, 2.5, 4, 5, 7.5, 10, 12.5, 15, 20, 25, 30, 40, 50, 75, 100, 125, 150, 200, 250)}
@@ -51,12 +62,12 @@ def map_sheets(scenario, dep: Deployment, options: Options) -> Drawing:
     page = map_page(scenario, dep, options)
     pages = [page, *placement_pages(scenario, dep, options)]
     for i, p in enumerate(pages):
-        frame(p, options, scenario.title, "Deployment map", i + 1, len(pages),
-              hint="Set the table from the map and the placement table.")
-    return Drawing(f"{scenario.title}: deployment map ({options.edition_name})", pages, look=system_of(scenario.ruleset), subject="printgen map")
+        frame(p, options, scenario.title, _("Deployment map"), i + 1, len(pages),
+              hint=_("Set the table from the map and the placement table."))
+    return Drawing(titled(scenario.title, N_("deployment map"), options.edition_name), pages, look=system_of(scenario.ruleset), subject="printgen map")
 
 
-def map_page(scenario, dep: Deployment, options: Options, secret: bool = False, title: str = "Deployment map") -> Page:
+def map_page(scenario, dep: Deployment, options: Options, secret: bool = False, title: str = N_("Deployment map")) -> Page:
     """The map; `secret`: with the hidden obstacles, numbered (the teacher's secret obstacle map)."""
     page = new_page(options)
     box = content_box(options)
@@ -64,8 +75,8 @@ def map_page(scenario, dep: Deployment, options: Options, secret: bool = False, 
     layout = fit_map(dep, options, box,
                      lambda view, ratio, width: legend_blocks(scenario, dep, options, view, grid, ratio, width))
     view = layout.view
-    page.add(Text(box.x, box.y + 13, (Span(title), Span("   north is up; the table seen from above",
-                                                                     font="regular")), 13, font="bold"))
+    page.add(Text(box.x, box.y + 13, (Span(_(title)), Span(_("   north is up; the table seen from above"),
+                                                                        font="regular")), 13, font="bold"))
     page.add(*table_shapes(view, grid))
     page.add(*hazard_shapes(view, scenario, dep.scale, secret=secret))
     page.add(*chain_shapes(view, scenario, dep))
@@ -139,14 +150,18 @@ def edge_labels(view: MapView, dep: Deployment, rs, options: Options, size: floa
     coloured edges, the side (or sides) the wind blows from."""
     out: list[Shape] = []
     words = {e.colour: system_of(rs).edge_words(rs, e.colour, options, short=True) for e in dep.edges}
-    labels = [(e, [(Span(f"{e.side.upper()} EDGE · "), Span(e.colour.upper(), font="bold"), Span(": "), *words[e.colour]),
-                   (Span(e.colour.upper(), font="bold"), Span(": "), *words[e.colour]),      # the side is where it is
-                   (Span(f"{e.side.upper()} EDGE · "), Span(e.colour.upper(), font="bold")),
-                   (Span(e.colour.upper(), font="bold"),)]) for e in dep.edges]
+    colon = _(": ")
+    labels = [(e, [(Span(edge_word(e.side)), Span(colour_word(e.colour), font="bold"), Span(colon), *words[e.colour]),
+                   (Span(colour_word(e.colour), font="bold"), Span(colon), *words[e.colour]),      # the side is where it is
+                   (Span(edge_word(e.side)), Span(colour_word(e.colour), font="bold")),
+                   (Span(colour_word(e.colour), font="bold"),)]) for e in dep.edges]
     if not dep.edges:                               # no coloured edges: say where the wind comes from
+        from printgen.rules.printed import rule_words
+
+        wind = _("wind from the %(point)s") % {"point": rule_words(dep.wind_from, LANG.get())}
         labels = [(EdgeSegment(side, 0.0, dep.width_in if side in ("north", "south") else dep.height_in, ""),
-                   [(Span(f"{side.upper()} EDGE · "), Span(f"wind from the {dep.wind_from}", font="bold")),
-                    (Span(f"wind from the {dep.wind_from}", font="bold"),)])
+                   [(Span(edge_word(side)), Span(wind, font="bold")),
+                    (Span(wind, font="bold"),)])
                   for side in WINDWARD[dep.wind_from]]
     for e, options_ in labels:
         (x1, y1), (x2, y2) = e.endpoints(dep.width_in, dep.height_in)
@@ -168,6 +183,20 @@ def edge_labels(view: MapView, dep: Deployment, rs, options: Options, size: floa
             # the words' top at the pad's outer edge, clear of the distances beside the outline
             out.append(Text(mx - PAD[0] + 0.5 + fonts.ascent(s), my, spans, s, anchor="middle", angle=-90, tag="edge-label"))
     return out
+
+
+def edge_word(side: str) -> str:
+    """ "NORTH EDGE · ": a side of the table in capitals, its compass word the glossary's."""
+    if LANG.get() == "en":
+        return f"{side.upper()} EDGE · "
+    from printgen.i18n.numbers import compass_word
+
+    return _("%(side)s EDGE · ") % {"side": compass_word(side[0].upper(), LANG.get()).upper()}
+
+
+def colour_word(colour: str) -> str:
+    """ "GREEN": a wind edge's colour in capitals (the ruleset's label "Green")."""
+    return _(colour.capitalize()).upper()
 
 
 def ship_labels(view: MapView, dep: Deployment) -> list[Shape]:

@@ -2,18 +2,25 @@
 
 from __future__ import annotations
 
+from printgen.i18n import N_
 from printgen.registry.documents import DocumentKind
 
+DRAWN = "printgen.sheets.page.languages:drawn_languages"      # English, French and Spanish for Trafalgar's family
+
 MAP = DocumentKind("map", "Deployment map", 130, "printgen.sheets.maps.deploy_map:map_document", takes="plan",
-                   audience="teacher", checks=("fleet",), advice="Deployment map: plain paper, for you to set the table.",
+                   languages=DRAWN, audience="teacher", checks=("fleet",),
+                   advice=N_("Deployment map: plain paper, for you to set the table."),
                    help="Deploy the fleets (seeded) and print the map, the placement table and deployment.csv/.json.")
 TILED = DocumentKind("tiled-map", "Full-size map", 140, "printgen.sheets.maps.tiled_map:tiled_document", takes="plan",
-                     audience="teacher", in_kit="optional", stem="map-tiled", heavy=True, thumbs="first", checks=("tiles",),
-                     advice="Full-size map: plain paper; trim and tape the sheets in the order of the index.")
+                     languages=DRAWN, audience="teacher", in_kit="optional", stem="map-tiled", heavy=True,
+                     thumbs="first", checks=("tiles",),
+                     advice=N_("Full-size map: plain paper; trim and tape the sheets in the order of the index."))
 KINDS = (
     MAP,
     TILED,
     DocumentKind("poster", "Poster map", 150, "printgen.sheets.maps.poster:poster_document", takes="plan",
+                 languages=DRAWN,
                  audience="teacher", in_kit="print shop", option="poster",
-                 advice="Poster map: the whole table on one large sheet, for a print shop to print at actual size."),
+                 advice=N_("Poster map: the whole table on one large sheet, for a print shop to print at actual "
+                           "size.")),
 )

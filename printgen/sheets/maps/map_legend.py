@@ -4,18 +4,19 @@ edges), or the wind and what its angle means (rules that steer by it); the ships
 
 from __future__ import annotations
 
-from printgen.rules.provenance import mark_spans
-
 from dataclasses import dataclass, field
 
 from printgen.draw import fonts
 from printgen.draw.shapes import Group, Rect, Shape, Span, Text, translate
 from printgen.draw.theme import TYPE, pattern_name
 from printgen.game.deploy import Deployment
+from printgen.i18n import LANG, N_, _
 from printgen.options import Options
-from printgen.sheets.maps.map_parts import Grid, MapView, scale_bar
-from printgen.sheets.pieces.sprites import star_shape
 from printgen.registry import system_of
+from printgen.rules.provenance import mark_spans
+from printgen.sheets.maps.map_parts import Grid, MapView, scale_bar
+from printgen.sheets.page.words import said, scale_text
+from printgen.sheets.pieces.sprites import star_shape
 
 WIDTH = 160.0
 TITLE, BODY, LEAD = 8.5, TYPE.small, 9.4
@@ -118,40 +119,43 @@ def legend_blocks(scenario, dep: Deployment, options: Options, view: MapView, gr
 
 
 def _setup(scenario, dep: Deployment, options: Options, width: float) -> Block:
-    b = Block("Setting up the table", width)
+    b = Block(_("Setting up the table"), width)
     m = options.measure
-    b.line((Span("Table: "), Span(m.fmt(dep.height_in / dep.scale), "bold", ("meta", "table", "north_south"), "distance"),
-            Span(" north to south, "), Span(m.fmt(dep.width_in / dep.scale), "bold", ("meta", "table", "east_west"),
-                                           "distance"), Span(" west to east")))
+    b.line(said(_("Table: %(north_south)s north to south, %(west_east)s west to east"),
+                north_south=Span(m.fmt(dep.height_in / dep.scale), "bold", ("meta", "table", "north_south"), "distance"),
+                west_east=Span(m.fmt(dep.width_in / dep.scale), "bold", ("meta", "table", "east_west"), "distance")))
     if abs(dep.scale - 1) > 1e-9:
-        b.line((Span("Every distance is scaled by "), Span(f"{dep.scale:g}", "bold", ("meta", "scale"), "text"),
-                Span(" (rules, bases, table).")))
+        b.line(said(_("Every distance is scaled by %(scale)s (rules, bases, table)."),
+                    scale=Span(scale_text(dep.scale), "bold", ("meta", "scale"), "text")))
     n = len(dep.placements)
     full = sum(sq.ships for sq in scenario.squadrons.values())
-    spans: tuple[Span, ...] = (Span("Ships: "), Span(str(n), source=("meta", "ships"), kind="count"))
+    ships = Span(str(n), source=("meta", "ships"), kind="count")
     if n != full:
-        spans += (Span(" of the fleet's "), Span(str(full), source=("meta", "fleet-ships"), kind="count"),
-                  Span(" (a smaller battle)"))
-    b.line(spans)
-    b.line((Span("Deployment number "), Span(str(dep.seed), source=("meta", "seed"), kind="count"),
-            Span(" (another number gives another deployment).")), role="text.muted")
-    b.wrapped("Place each base by the placement table (next page): measure from the west edge and from the "
-              "south edge to the centre of the base, then turn its bow to the heading.")
+        b.line(said(_("Ships: %(ships)s of the fleet's %(fleet)s (a smaller battle)"), ships=ships,
+                    fleet=Span(str(full), source=("meta", "fleet-ships"), kind="count")))
+    else:
+        b.line(said(_("Ships: %(ships)s"), ships=ships))
+    b.line(said(_("Deployment number %(seed)s (another number gives another deployment)."),
+                seed=Span(str(dep.seed), source=("meta", "seed"), kind="count")), role="text.muted")
+    b.wrapped(_("Place each base by the placement table (next page): measure from the west edge and from the "
+                "south edge to the centre of the base, then turn its bow to the heading."))
     return b
 
 
 def wind_block(scenario, width: float) -> Block:
     """The wind alone, for rules that give it no further meaning on the map."""
     rs = scenario.ruleset
-    b = Block("Wind and sailing", width)
-    b.line((Span("Wind from the "), Span(rs.table.wind_from, "bold", ("label", "table.wind_from"), "label"),
-            Span("; north is up the page.")))
-    b.wrapped("The table has no coloured edges.")
+    from printgen.rules.printed import rule_words
+
+    b = Block(_("Wind and sailing"), width)
+    b.line(said(_("Wind from the %(point)s; north is up the page."),
+                point=Span(rule_words(rs.table.wind_from, LANG.get()), "bold", ("label", "table.wind_from"), "label")))
+    b.wrapped(_("The table has no coloured edges."))
     return b
 
 
 def _ships(scenario, dep: Deployment, view: MapView, width: float, options: Options) -> Block:
-    b = Block("Ships", width)
+    b = Block(_("Ships"), width)
     present = {p.ship.nation for p in dep.placements}
     nations = [n for n in scenario.ruleset.nations() if n in present]
     length, beam = dep.base_length_in * view.k, dep.base_width_in * view.k
@@ -162,16 +166,17 @@ def _ships(scenario, dep: Deployment, view: MapView, width: float, options: Opti
         b.shapes.append(Rect(14 - w / 2, cy - h / 2, w, h, f"ship.{nation}"))
         side = scenario.ruleset.sides.get(scenario.ruleset.side_of_nation(nation) or "")
         look = system_of(scenario.ruleset).nations.get(nation)
-        note = f" ({pattern_name(look)}" + (f", {side.name} side)" if side and side.name != nation else ")")
-        b.line((Span(nation), Span(note, font="regular")), indent=32)
+        note = (_(" (%(pattern)s, %(side)s side)") if side and side.name != nation else _(" (%(pattern)s)")) % {
+            "pattern": _(pattern_name(look)), "side": _(side.name) if side else ""}
+        b.line((Span(_(nation)), Span(note, font="regular")), indent=32)
     cy = b.y - BODY * 0.35
     b.shapes.append(star_shape(14, cy, 4.0))
-    b.line((Span("flagship"),), indent=32)
+    b.line((Span(_("flagship")),), indent=32)
     if not dep.uniform_bases:
         _types(b, scenario.ruleset, dep, view, options)
-    b.wrapped("Each nation has its pattern, the same on the pieces, the cards and the maps. "
-              "Bases are drawn to scale, the triangle at the bow. The number is the ship's row in the "
-              "placement table.")
+    b.wrapped(_("Each nation has its pattern, the same on the pieces, the cards and the maps. "
+                "Bases are drawn to scale, the triangle at the bow. The number is the ship's row in the "
+                "placement table."))
     return b
 
 
@@ -187,22 +192,22 @@ def _types(b: Block, rs, dep: Deployment, view: MapView, options: Options) -> No
         b.shapes.append(Rect(14 - w * fit / 2, cy - h * fit / 2, w * fit, h * fit, "base", tag=f"type:{t}"))
         size = lambda i: Span(options.measure.fmt_size(rs.types[t].base_in[i]), "bold",  # noqa: E731
                               ("rule", f"types.{t}.base_in.{i}"), "size")
-        b.line((Span(rs.types[t].name, font="bold"), Span(" "), size(0), Span(" × "), size(1),
+        b.line((Span(_(rs.types[t].name), font="bold"), Span(" "), size(0), Span(" × "), size(1),
                 *mark_spans(rs, f"types.{t}.base_in")), indent=32)
 
 
 def _scale(view: MapView, grid: Grid, ratio: float, options: Options, width: float) -> Block:
-    b = Block("Scale", width)
+    b = Block(_("Scale"), width)
     kind = "count" if float(ratio).is_integer() else "text"
     one = Span("1", source=("meta", "map-unit"), kind="count")
-    b.line((Span("Map scale "), one, Span(" : "), Span(f"{ratio:g}", source=("meta", "map-scale"), kind=kind)),
-           font="bold")
-    unit, units = ("inch", "inches") if options.units == "in" else ("cm", "cm")
-    b.line((one, Span(f" {unit} on the map is "), Span(f"{ratio:g}", source=("meta", "map-scale"), kind=kind),
-            Span(f" {units} on the table.")), role="text.muted")
-    b.line((Span("Grid squares: "), Span(grid.label(1), source=("meta", "grid"), kind="count"),
-            Span(f" {grid.unit} (on the table)")), role="text.muted")
-    bar, _ = scale_bar(4, b.y - 4, view, grid, width - 24)
+    many = Span(scale_text(ratio), source=("meta", "map-scale"), kind=kind)
+    b.line(said(_("Map scale %(one)s : %(ratio)s"), one=one, ratio=many), font="bold")
+    said_scale = (N_("%(one)s inch on the map is %(ratio)s inches on the table.") if options.units == "in"
+                  else N_("%(one)s cm on the map is %(ratio)s cm on the table."))
+    b.line(said(_(said_scale), one=one, ratio=many), role="text.muted")
+    b.line(said(_("Grid squares: %(step)s %(unit)s (on the table)"),
+                step=Span(grid.label(1), source=("meta", "grid"), kind="count"), unit=grid.unit_word(1)), role="text.muted")
+    bar, _w = scale_bar(4, b.y - 4, view, grid, width - 24)
     b.shapes.extend(bar)
     b.y += 16
     return b

@@ -11,8 +11,10 @@ from dataclasses import dataclass
 
 from printgen.draw.shapes import Group, Line, Poly, Rect, Shape, Span, Text, compose, rotate, translate
 from printgen.game.deploy import Deployment, Placement
+from printgen.i18n import LANG, N_, _
 from printgen.options import Options
 from printgen.units import CM_PER_GAME_IN, PT_PER_CM, PT_PER_IN
+
 
 @dataclass(frozen=True)
 class MapView:
@@ -44,11 +46,20 @@ class Grid:
     def label(self, i: int) -> str:
         return f"{i * self.value:g}"
 
+    def unit_word(self, i: int) -> str:
+        """The unit after the i-th line's label, in the language of the document being drawn: "ft" in
+        English whatever the count, "pie" for one foot and "pies" for more in Spanish."""
+        if LANG.get() == "en":
+            return self.unit
+        if self.unit == "ft" and i * self.value == 1:
+            return _("ft (after 1)")          # (never printed in English: the abbreviation after one, "pie")
+        return _(self.unit)
+
 
 def grid_of(options: Options) -> Grid:
     if options.units == "cm":
         return Grid(25 / CM_PER_GAME_IN, 25, "cm")
-    return Grid(12.0, 1, "ft")
+    return Grid(12.0, 1, N_("ft"))                   # printed as _(grid.unit): "pi" in French
 
 
 def unit_pt(options: Options) -> float:
@@ -94,7 +105,7 @@ def grid_labels(view: MapView, grid: Grid, size: float, font: str = "regular") -
 
 
 def _grid_spans(grid: Grid, i: int) -> tuple[Span, ...]:
-    return (Span(grid.label(i), source=("meta", "grid"), kind="count"), Span(" " + grid.unit))
+    return (Span(grid.label(i), source=("meta", "grid"), kind="count"), Span(" " + grid.unit_word(i)))
 
 
 def edge_lines(view: MapView, dep: Deployment, rs_edges) -> list[Shape]:
@@ -155,6 +166,6 @@ def scale_bar(x: float, y: float, view: MapView, grid: Grid, max_w: float, size:
     for i in range(n + 1):
         spans: tuple[Span, ...] = (Span(grid.label(i), source=("meta", "grid"), kind="count"),)
         if i == n:
-            spans += (Span(" " + grid.unit),)
+            spans += (Span(" " + grid.unit_word(i)),)
         out.append(Text(x + i * seg, y + 5 + size, spans, size, font="bold", anchor="middle", tag="scalebar-label"))
     return out, n * seg

@@ -13,18 +13,20 @@ from printgen.draw import fonts
 from printgen.draw.shapes import Line, Page, Shape, Span, Text
 from printgen.game.deploy import Deployment, Placement
 from printgen.game.deploy_data import printed_text
+from printgen.i18n import LANG, N_, _
 from printgen.options import Options
-from printgen.sheets.pieces.ensigns import nation_code
 from printgen.sheets.page.frame import Box, content_box, new_page
+from printgen.sheets.page.words import said
+from printgen.sheets.pieces.ensigns import nation_code
 from printgen.sheets.pieces.sprites import star_shape
 from printgen.sheets.text.textfit import fit_size
 
 SIZE, ROW, GUTTER = 8.0, 12.5, 14.0         # names and positions in bold: a copy keeps their decimal points
 MIN_NAME = 5.5                    # smallest (bold) type a name may shrink to before the table takes one column a page
-COLS = (("#", 15, "end"), ("Ship", 0, "start"), ("From west", 34, "end"), ("From south", 34, "end"),
-        ("Heading", 42, "end"), ("Bow at", 38, "start"))
-WIND_COLS = (("#", 15, "end"), ("Ship", 0, "start"), ("Type", 112, "start"), ("From west", 34, "end"),
-             ("From south", 34, "end"), ("Heading", 42, "end"), ("Off wind", 30, "end"))
+COLS = (("#", 15, "end"), (N_("Ship"), 0, "start"), (N_("From west"), 34, "end"), (N_("From south"), 34, "end"),
+        (N_("Heading"), 42, "end"), (N_("Bow at"), 38, "start"))
+WIND_COLS = (("#", 15, "end"), (N_("Ship"), 0, "start"), (N_("Type"), 112, "start"), (N_("From west"), 34, "end"),
+             (N_("From south"), 34, "end"), (N_("Heading"), 42, "end"), (N_("Off wind"), 30, "end"))
 
 
 def columns_of(dep: Deployment, options: Options | None = None) -> tuple:
@@ -37,10 +39,23 @@ def columns_of(dep: Deployment, options: Options | None = None) -> tuple:
                 for v in (p.x_in, p.y_in)), default=0.0)
     return tuple((t, max(w, need) if t.startswith("From ") else w, a) for t, w, a in cols)
 HEADER = 18.0
-INTRO = (Span("Measure from the west edge (the left of the map) and from the south edge (the bottom) to the centre "
-              "of each base; then turn the bow to the heading, in compass degrees: north is "),
-         Span("0°", source=("meta", "compass", "N"), kind="degrees"), Span(", east "),
-         Span("90°", source=("meta", "compass", "E"), kind="degrees"), Span("."))
+
+
+def intro() -> tuple[Span, ...]:
+    """How to read the table, in the language of the document being drawn."""
+    return said(_("Measure from the west edge (the left of the map) and from the south edge (the bottom) to the centre "
+                  "of each base; then turn the bow to the heading, in compass degrees: north is %(north)s, east %(east)s."),
+                north=Span("0°", source=("meta", "compass", "N"), kind="degrees"),
+                east=Span("90°", source=("meta", "compass", "E"), kind="degrees"))
+
+
+def _degrees(value) -> str:
+    """A heading as the table prints it ("45°"; "22,5°" in French)."""
+    if LANG.get() == "en":
+        return f"{value}°"
+    from printgen.sheets.page.words import degrees
+
+    return degrees(float(value))
 
 
 def group_title(scenario, dep: Deployment, group: str) -> str:
@@ -48,12 +63,15 @@ def group_title(scenario, dep: Deployment, group: str) -> str:
         from printgen.game.deploy_settings import load_settings
 
         side = scenario.ruleset.sides[load_settings(scenario).line_side].name
-        return f"{side} line, from its head (north) to its rear"
+        return _("%(side)s line, from its head (north) to its rear") % {"side": _(side)}
     if group == "alone":
-        return "Alone, near the head of the line"
+        return _("Alone, near the head of the line")
     label = scenario.squadrons[group].label if group in scenario.squadrons else group
     leaders = [p.ship.name for p in dep.placements if p.group == group and p.leader]
-    return f"{label or group}" + (f", led by {' and '.join(leaders)}" if leaders else "")
+    named = _(label or group)
+    if not leaders:
+        return named
+    return _("%(squadron)s, led by %(leaders)s") % {"squadron": named, "leaders": _(" and ").join(leaders)}
 
 
 def _rows(scenario, dep: Deployment) -> list[tuple[str, object]]:
@@ -64,7 +82,7 @@ def _rows(scenario, dep: Deployment) -> list[tuple[str, object]]:
         if g == "line" and dep.line_form == "squadrons":
             for sq in dict.fromkeys(p.ship.squadron for p in ships):
                 label = scenario.squadrons[sq].label or sq
-                rows.append(("group", f"{label}, from its head (north) to its rear"))
+                rows.append(("group", _("%(squadron)s, from its head (north) to its rear") % {"squadron": _(label)}))
                 rows += [("ship", p) for p in ships if p.ship.squadron == sq]
             continue
         rows.append(("group", group_title(scenario, dep, g)))
@@ -117,12 +135,16 @@ def _across(dep: Deployment, width: float, options: Options) -> int:
 
 
 def _head(page: Page, box: Box, first: bool, dep: Deployment) -> None:
+    from printgen.rules.printed import rule_words
     from printgen.sheets.maps.map_legend import wrap_spans
 
-    page.add(Text(box.x, box.y + 12, (Span("Placement table" + ("" if first else " (continued)")),), 12, font="bold"))
-    intro = INTRO if dep.edges else INTRO + (Span(" Off wind: the angle between the bow and the wind's eye (the "
-                                                  f"wind blows from the {dep.wind_from})."),)
-    for i, line in enumerate(wrap_spans(intro, box.w, 8)):
+    page.add(Text(box.x, box.y + 12, (Span(_("Placement table") if first else _("Placement table (continued)")),), 12,
+                  font="bold"))
+    told = intro()
+    if not dep.edges:
+        told += (Span(_(" Off wind: the angle between the bow and the wind's eye (the wind blows from the %(point)s).")
+                      % {"point": rule_words(dep.wind_from, LANG.get())}),)
+    for i, line in enumerate(wrap_spans(told, box.w, 8)):
         page.add(Text(box.x, box.y + 25 + i * 10, line, 8, role="text.muted"))
 
 
@@ -132,7 +154,8 @@ def _column(rows, x: float, y: float, w: float, dep: Deployment, options: Option
     widths = [c[1] or (w - fixed) for c in cols]
     xs = [x + sum(widths[:i]) for i in range(len(cols))]
     out: list[Shape] = []
-    for (title, _, anchor), cx, cw in zip(cols, xs, widths):
+    for (title, _w, anchor), cx, cw in zip(cols, xs, widths):
+        title = _(title)
         tx = cx + cw - 3 if anchor == "end" else cx + 3
         words = title.split(" ", 1) if fonts.width(title, 7, "bold") > cw - 4 else [title]
         for i, word in enumerate(words):
@@ -158,7 +181,7 @@ def _ship_row(p: Placement, xs, widths, base: float, dep: Deployment, options: O
     out = _name_cells(p, xs, widths, base)
     out += _position_cells(p, xs, widths, base, dep, options, 2)
     out.append(Line(xs[5] + 3, base - SIZE * 0.3, xs[5] + 13, base - SIZE * 0.3, f"edge.{p.edge}"))
-    out.append(Text(xs[5] + 16, base, (Span(p.edge),), SIZE))
+    out.append(Text(xs[5] + 16, base, (Span(p.edge if LANG.get() == "en" else _(p.edge.capitalize()).lower()),), SIZE))
     return out
 
 
@@ -186,12 +209,12 @@ def _wind_row(p: Placement, xs, widths, base: float, dep: Deployment, options: O
     key = p.ship.key
     out = _name_cells(p, xs, widths, base)
     known = getattr(rs, "types", None) or {}                # a family without types: the fleet's own word
-    kind = known[p.ship.type].name if p.ship.type in known else p.ship.type
+    kind = _(known[p.ship.type].name) if p.ship.type in known else p.ship.type
     source = ("rule", f"types.{p.ship.type}.name") if p.ship.type in known else ("fleet", key, "type")
     out.append(Text(xs[2] + 3, base, (Span(kind, source=source, kind="text"),),
                     fit_size(kind, widths[2] - 5, SIZE), tag="type"))
     out += _position_cells(p, xs, widths, base, dep, options, 3)
-    out.append(Text(xs[6] + widths[6] - 3, base, (Span(f"{dep.off_wind(p)}°", source=("deploy", key, "off_wind"),
+    out.append(Text(xs[6] + widths[6] - 3, base, (Span(_degrees(dep.off_wind(p)), source=("deploy", key, "off_wind"),
                                                        kind="degrees"),), SIZE, anchor="end"))
     return out
 
@@ -204,7 +227,10 @@ def _position_cells(p, xs, widths, base: float, dep, options, first: int) -> lis
         out.append(Text(xs[i] + widths[i] - 3, base, (Span(printed_text(dep, v, options), source=("deploy", key, axis),
                                                            kind="distance"),), SIZE, font="bold", anchor="end"))
     h = first + 2
-    out.append(Text(xs[h] + widths[h] - 3, base, (Span(f"{p.heading_deg}°", source=("deploy", key, "heading"),
-                                                       kind="degrees"), Span(" " + p.heading, font="bold")), SIZE,
+    from printgen.rules.printed import rule_words
+
+    out.append(Text(xs[h] + widths[h] - 3, base, (Span(_degrees(p.heading_deg), source=("deploy", key, "heading"),
+                                                       kind="degrees"),
+                                                  Span(" " + rule_words(p.heading, LANG.get()), font="bold")), SIZE,
                     anchor="end"))
     return out

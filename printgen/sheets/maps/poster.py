@@ -11,15 +11,17 @@ import math
 from printgen.draw import fonts
 from printgen.draw.shapes import Drawing, Rect, Shape, Text
 from printgen.errors import PrintgenError, Problem
+from printgen.i18n import N_, _
 from printgen.options import Options
 from printgen.posters import POSTERS, poster_size
-from printgen.units import PT_PER_CM, PT_PER_IN
 from printgen.registry import system_of
+from printgen.sheets.page.words import titled
+from printgen.units import PT_PER_CM, PT_PER_IN
 
 PAD = 24.0                              # room around the table for the edges' labels
 EDGE_LABELS = ("edge-label", "wind-label")
 CLEAR = 2.5 + 2.0                       # half the thickest edge line, and a gap
-SHEET = "Poster map (table size)"
+SHEET = N_("Poster map (table size)")
 
 
 def poster_layout(name: str, table_w_in: float, table_h_in: float, options: Options):
@@ -66,18 +68,18 @@ def check_poster(scenario, options: Options) -> None:
 
 
 def poster_sheets(scenario, dep, options: Options) -> Drawing:
+    from printgen.sheets.maps.map_parts import unit_pt
     from printgen.sheets.maps.tiled_map import TilePlan, tile_page
     from printgen.sheets.page.frame import frame
-    from printgen.sheets.maps.map_parts import unit_pt
 
     w, h, area = poster_layout(options.poster, dep.width_in, dep.height_in, options)
     page = tile_page(scenario, dep, options, TilePlan(1, 1, w, h, area, unit_pt(options), dep.width_in, dep.height_in),
                      0, 0, centred=True)
     page.items[:] = [_outside(t, area) if _tag(t) in EDGE_LABELS else t for t in page.items]
     page.items.insert(0, Rect(area.x, area.y, area.w, area.h, "table", tag="table"))   # the cloth, under all
-    frame(page, options, scenario.title, SHEET, 1, 1,
-          hint="A print shop prints it at actual size on one sheet; lay it on the table, north up.")
-    return Drawing(f"{scenario.title}: poster map ({options.edition_name})", [page], look=system_of(scenario.ruleset), subject="printgen map poster")
+    frame(page, options, scenario.title, _(SHEET), 1, 1,
+          hint=_("A print shop prints it at actual size on one sheet; lay it on the table, north up."))
+    return Drawing(titled(scenario.title, N_("poster map"), options.edition_name), [page], look=system_of(scenario.ruleset), subject="printgen map poster")
 
 
 def _tag(shape: Shape) -> str:

@@ -17,16 +17,20 @@ from printgen.draw.shapes import Circle, Drawing, Line, Page, Rect, Shape, Span,
 from printgen.draw.theme import TYPE
 from printgen.errors import PrintgenError, Problem
 from printgen.game.deploy import Deployment
+from printgen.i18n import LANG, N_, _
 from printgen.options import Options
-from printgen.sheets.page.clip import clip_segment, overlaps
-from printgen.sheets.page.frame import FOOTER, HEADER, MARGIN, Box, frame
+from printgen.registry import system_of
 from printgen.sheets.maps.map_parts import MapView, grid_of, unit_pt
 from printgen.sheets.maps.tile_ship import ink_box, tile_ship
-from printgen.registry import system_of
+from printgen.sheets.page.clip import clip_segment, overlaps
+from printgen.sheets.page.frame import FOOTER, HEADER, MARGIN, Box, frame
+from printgen.sheets.page.words import said, titled
 
 OVERLAP_PT = 36.0                 # half an inch of paper shared by neighbouring sheets
 MAX_SHEETS = 400
-SHEET = "Tiled map (table size)"
+SHEET = N_("Tiled map (table size)")
+# Which tile of the table a sheet is: printgen/check/tiles.py reads it back in the kit's language.
+TILE_LABEL = N_("row %(row)s of %(rows)s, column %(column)s of %(columns)s")
 
 
 @dataclass(frozen=True)
@@ -113,9 +117,9 @@ def tiled_sheets(scenario, dep: Deployment, options: Options) -> Drawing:
         page.add(*_sheet_label(plan, r, c, kept))
     pages = [index_page(scenario, dep, options, plan, kept)] + [tiles[rc] for rc in sorted(kept)]
     for i, page in enumerate(pages):
-        frame(page, options, scenario.title, SHEET, i + 1, len(pages),
-              hint="Lay each sheet over its neighbours' shaded strips." if i else "")
-    return Drawing(f"{scenario.title}: table-size map ({options.edition_name})", pages, look=system_of(scenario.ruleset), subject="printgen map tiled")
+        frame(page, options, scenario.title, _(SHEET), i + 1, len(pages),
+              hint=_("Lay each sheet over its neighbours' shaded strips.") if i else "")
+    return Drawing(titled(scenario.title, N_("table-size map"), options.edition_name), pages, look=system_of(scenario.ruleset), subject="printgen map tiled")
 
 
 def on_table(dep: Deployment) -> list[tuple[tuple, tuple]]:
@@ -220,7 +224,8 @@ def _grid(view: MapView, box, options: Options, right: float, bottom: float) -> 
         seg = clip_segment(view.pt(i * grid.step_in, 0), view.pt(i * grid.step_in, view.height_in), box)
         if seg:
             out.append(Line(*seg[0], *seg[1], "grid", tag="grid"))
-            spans = (Span(grid.label(i), source=("meta", "grid"), kind="count"), Span(f" {grid.unit} from the west edge"))
+            spans = said(_("%(distance)s %(unit)s from the west edge"), unit=grid.unit_word(i),
+                         distance=Span(grid.label(i), source=("meta", "grid"), kind="count"))
             if seg[0][0] + 3 + sum(fonts.width(sp.text, 7) for sp in spans) <= right:
                 out.append(Text(seg[0][0] + 3, min(bottom, max(seg[0][1], seg[1][1])) - 5, spans, 7,
                                 role="text.muted", tag="grid-label"))
@@ -230,8 +235,9 @@ def _grid(view: MapView, box, options: Options, right: float, bottom: float) -> 
             out.append(Line(*seg[0], *seg[1], "grid", tag="grid"))
             clear = 24 if seg[0][0] >= x0 - 0.5 else 3       # the west edge's own label runs along it here
             out.append(Text(max(x0, seg[0][0]) + clear, seg[0][1] - 3,
-                            (Span(grid.label(i), source=("meta", "grid"), kind="count"),
-                             Span(f" {grid.unit} from the south edge")), 7, role="text.muted", tag="grid-label"))
+                            said(_("%(distance)s %(unit)s from the south edge"), unit=grid.unit_word(i),
+                                 distance=Span(grid.label(i), source=("meta", "grid"), kind="count")),
+                            7, role="text.muted", tag="grid-label"))
         elif seg:
             out.append(Line(*seg[0], *seg[1], "grid", tag="grid"))
     return out
@@ -246,15 +252,17 @@ def _edges(view: MapView, box, dep: Deployment, rs, options: Options, avoid: lis
     label is centred on what the sheet shows of its edge, or as near the centre as keeps it clear of
     the `avoid` boxes (the ships: a label over a name makes both unreadable)."""
     from printgen.game.geometry import EdgeSegment
-    from printgen.sheets.maps.deploy_map import WINDWARD
+    from printgen.rules.printed import rule_words
+    from printgen.sheets.maps.deploy_map import WINDWARD, colour_word, edge_word
 
     out: list[Shape] = []
     inward = {"north": (0, 1), "south": (0, -1), "east": (-1, 0), "west": (1, 0)}
-    labelled = [(e, (Span(f"{e.side.upper()} EDGE · "), Span(e.colour.upper(), font="bold"), Span(": "),
+    labelled = [(e, (Span(edge_word(e.side)), Span(colour_word(e.colour), font="bold"), Span(_(": ")),
                      *system_of(rs).edge_words(rs, e.colour, options, short=True))) for e in dep.edges]
     if not dep.edges:
+        wind = _("wind from the %(point)s") % {"point": rule_words(dep.wind_from, LANG.get())}
         labelled = [(EdgeSegment(side, 0.0, dep.width_in if side in ("north", "south") else dep.height_in, ""),
-                     (Span(f"{side.upper()} EDGE · "), Span(f"wind from the {dep.wind_from}", font="bold")))
+                     (Span(edge_word(side)), Span(wind, font="bold")))
                     for side in WINDWARD[dep.wind_from]]
     for e, spans in labelled:
         (ax, ay), (bx, by) = e.endpoints(dep.width_in, dep.height_in)
@@ -313,16 +321,16 @@ def _sheet_label(plan: TilePlan, r: int, c: int, kept: set) -> list[Shape]:
     y = a.bottom + 27
     out: list[Shape] = [Text(MARGIN, y, tile_spans(r, c), 22, font="bold", tag="sheet-label")]
     x = MARGIN + fonts.width(row_name(r) + str(c + 1), 22, "bold") + 8
-    out.append(Text(x, y - 12, (Span("row " + row_name(r) + " of "),
-                                Span(str(plan.rows), source=("meta", "tile-rows"), kind="count"),
-                                Span(", column "), Span(str(c + 1), source=("meta", "tile-column"), kind="count"),
-                                Span(" of "), Span(str(plan.cols), source=("meta", "tile-columns"), kind="count")),
+    out.append(Text(x, y - 12, said(_(TILE_LABEL), row=row_name(r),
+                                    rows=Span(str(plan.rows), source=("meta", "tile-rows"), kind="count"),
+                                    column=Span(str(c + 1), source=("meta", "tile-column"), kind="count"),
+                                    columns=Span(str(plan.cols), source=("meta", "tile-columns"), kind="count")),
                     TYPE.small, role="text.muted"))
     near = [("north", r - 1, c), ("south", r + 1, c), ("west", r, c - 1), ("east", r, c + 1)]
-    spans: list[Span] = [Span("next: ")]
+    spans: list[Span] = [Span(_("next: "))]
     for name, rr, cc in near:
         if (rr, cc) in kept:
-            spans += [Span(f"{name} "), *tile_spans(rr, cc), Span(" ")]
+            spans += [Span(_compass_name(name) + " "), *tile_spans(rr, cc), Span(" ")]
     out.append(Text(x, y - 2, tuple(spans), TYPE.small, role="text.muted"))
     return out
 
@@ -336,17 +344,16 @@ def index_page(scenario, dep: Deployment, options: Options, plan: TilePlan, kept
     w, h = options.page_size
     page = Page(w, h)
     box = Box(MARGIN, MARGIN + HEADER, w - 2 * MARGIN, h - 2 * MARGIN - HEADER - FOOTER)
-    page.add(Text(box.x, box.y + 14, (Span("Table-size map: "), Span(str(len(kept)), source=("meta", "tile-sheets"),
-                                                                      kind="count"),
-                                      Span(" sheets of a grid of "), Span(str(plan.rows), source=("meta", "tile-rows"),
-                                                                          kind="count"),
-                                      Span(" rows by "), Span(str(plan.cols), source=("meta", "tile-columns"),
-                                                              kind="count")), 13, font="bold"))
-    howto = ("Print at actual size. Only the sheets drawn below are printed: the others would be open water. Lay "
-             "them out row by row, row A along the north edge and the first column along the west edge. Each sheet "
-             "is laid over the shaded strips of the sheets to its west and north: match the crosshairs and tape the "
-             "sheets together; a sheet alone is placed by the distances printed on its grid lines. Every base then "
-             "sits where the deployment puts it, its number and name printed on it.")
+    title = said(_("Table-size map: %(sheets)s sheets of a grid of %(rows)s rows by %(columns)s"),
+                 sheets=Span(str(len(kept)), source=("meta", "tile-sheets"), kind="count"),
+                 rows=Span(str(plan.rows), source=("meta", "tile-rows"), kind="count"),
+                 columns=Span(str(plan.cols), source=("meta", "tile-columns"), kind="count"))
+    page.add(Text(box.x, box.y + 14, title, fit_title(title, box.w, 13), font="bold"))
+    howto = _("Print at actual size. Only the sheets drawn below are printed: the others would be open water. Lay "
+              "them out row by row, row A along the north edge and the first column along the west edge. Each sheet "
+              "is laid over the shaded strips of the sheets to its west and north: match the crosshairs and tape the "
+              "sheets together; a sheet alone is placed by the distances printed on its grid lines. Every base then "
+              "sits where the deployment puts it, its number and name printed on it.")
     y = box.y + 30
     for line in wrap(howto, box.w, 8.5):
         page.add(Text(box.x, y, (Span(line),), 8.5, role="text.muted"))
@@ -388,6 +395,22 @@ def index_page(scenario, dep: Deployment, options: Options, plan: TilePlan, kept
                       "paper"),
                  Text(lx, base, tile_spans(r, c), size, font="bold", anchor="middle", tag="tile-label"))
     return page
+
+
+def _compass_name(side: str) -> str:
+    """ "north": a side of the table in the glossary's word."""
+    if LANG.get() == "en":
+        return side
+    from printgen.i18n.numbers import compass_word
+
+    return compass_word(side[0].upper(), LANG.get())
+
+
+def fit_title(spans, width: float, size: float) -> float:
+    """The title's size: `size`, smaller where a longer language would run past `width` (bold)."""
+    from printgen.sheets.text.textfit import fit_size
+
+    return fit_size("".join(s.text for s in spans), width, size, "bold")
 
 
 def tiled_document(plan, options: Options) -> Drawing:

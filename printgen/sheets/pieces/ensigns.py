@@ -4,6 +4,11 @@ red-yellow-red. Their shapes differ too, so black-and-white copies still tell na
 from __future__ import annotations
 
 from printgen.draw.shapes import Rect, Shape
+from printgen.i18n import N_
+
+# The nations' names and their patterns' names as the sheets print them (translated where printed):
+# the codes GB, FR, ES read the same in French and Spanish (Grande-Bretagne, Gran Bretaña; Francia; Espagne).
+WORDS = (N_("British"), N_("French"), N_("Spanish"), N_("plain"), N_("hatched"), N_("dotted"))
 
 
 def ensign(nation: str, x: float, y: float, w: float, h: float) -> list[Shape]:

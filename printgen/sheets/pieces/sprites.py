@@ -8,6 +8,7 @@ import math
 from dataclasses import replace
 
 from printgen.draw.shapes import Circle, Drawing, Group, LazyPages, Poly, Rect, Span, Symbol, Text, translate
+from printgen.i18n import N_, _
 from printgen.options import Options
 from printgen.registry import system_of
 
@@ -94,7 +95,7 @@ def glue_area(x: float, y: float, w: float, h: float, s: float, outline: bool = 
                 meaning=(("glue", ("meta", "line", "glue")),) if outline else ())
     if size > h * 0.9:
         return [area]
-    return [area, Text(x + w / 2, y + h / 2 + size * 0.36, (Span("glue"),), size, role="text.muted", anchor="middle",
+    return [area, Text(x + w / 2, y + h / 2 + size * 0.36, (Span(_("glue")),), size, role="text.muted", anchor="middle",
                        font="bold", tag="glue")]
 
 
@@ -104,13 +105,16 @@ def craft_legend(x: float, y: float, size: float) -> list:
     from printgen.draw.shapes import Line
 
     out: list = []
-    items = (("cut", "cut along it"), ("fold", "fold along it"), ("glue", "glue here"))
+    items = (("cut", N_("cut"), N_("cut along it")), ("fold", N_("fold"), N_("fold along it")),
+             ("glue", N_("glue"), N_("glue here")))
     x0 = x
-    for role, words in items:
+    for role, name, words in items:
+        name, words = _(name), _(words)
         if role == "glue":
             out.append(Rect(x0, y - size * 0.85, 28, size * 1.2, "glue.tab"))
         else:
             out.append(Line(x0, y - size * 0.3, x0 + 28, y - size * 0.3, role))
-        out.append(Text(x0 + 34, y, (Span(role, font="bold"), Span(": " + words)), size))
-        x0 += 34 + fonts.width(f"{role}: {words}", size, "bold") + size
+        colon = _(": ")
+        out.append(Text(x0 + 34, y, (Span(name, font="bold"), Span(colon + words)), size))
+        x0 += 34 + fonts.width(f"{name}{colon}{words}", size, "bold") + size
     return out

@@ -8,14 +8,16 @@ set beside the right side's ship; the intro explains the patterns."""
 from __future__ import annotations
 
 from printgen.draw import fonts
-from printgen.rules.provenance import mark_spans
-from printgen.draw.theme import TYPE
-from printgen.sheets.pieces.ensigns import nation_code
 from printgen.draw.shapes import Drawing, Line, Page, Rect, Span, Text
+from printgen.draw.theme import TYPE
+from printgen.i18n import N_, _
 from printgen.options import Options
-from printgen.sheets.page.frame import Box, content_box, frame, new_page
-from printgen.sheets.pieces.pack import grid
 from printgen.registry import system_of
+from printgen.rules.provenance import mark_spans
+from printgen.sheets.page.frame import MARGIN, Box, content_box, frame, new_page
+from printgen.sheets.page.words import said, titled
+from printgen.sheets.pieces.ensigns import nation_code
+from printgen.sheets.pieces.pack import grid
 
 TITLE_PT, TEXT_PT = 12.0, 8.5
 STRIP = 0.3                         # the pattern strip at a marker's foot, of its height
@@ -50,22 +52,29 @@ def status_marker_sheets(plan, options: Options) -> Drawing:
             _marker(pages[-1], g.x0 + c * g.w, g.y0 + k * g.h, w, h, state, nation, m.pt(1.0) if c == 0 else 0.0)
         k += 1
     for k, page in enumerate(pages):
-        frame(page, options, s.title, "Markers", k + 1, len(pages))
-    return Drawing(f"{s.title}: markers ({options.edition_name})", pages, look=system_of(s.ruleset), subject="printgen status-markers")
+        frame(page, options, s.title, _("Markers"), k + 1, len(pages))
+    return Drawing(titled(s.title, N_("markers"), options.edition_name), pages, look=system_of(s.ruleset), subject="printgen status-markers")
 
 
 def _marker(page: Page, x: float, y: float, w: float, h: float, state: str, nation: str, per: float = 0.0) -> None:
-    label = state.upper()
+    label = _(state).upper()                   # the ruleset's word for the state (its [status_markers])
     strip = h * STRIP
     size = min((h - strip) * 0.5, w * 0.8 / max(fonts.width(label, 1.0, "bold"), 1e-6))
+    lines = [label]
+    if " " in label and size < (h - strip) * 0.5 * 0.7:      # long words ("PROA AL VIENTO"): two lines, larger
+        cut = min((i for i, ch in enumerate(label) if ch == " "), key=lambda i: abs(2 * i - len(label)))
+        two = [label[:cut], label[cut + 1:]]
+        size2 = min((h - strip) * 0.9 / 2.2, w * 0.8 / max(fonts.width(t, 1.0, "bold") for t in two))
+        if size2 > size * 1.15:
+            lines, size = two, size2
     measured = (("width", ("rule", "status_markers.size_in.0"), per),
                 ("height", ("rule", "status_markers.size_in.1"), per)) if per else ()
     page.add(Rect(x, y, w, h, "panel", tag="marker", meaning=measured),
              Rect(x, y + h - strip, w, strip, f"base.{nation}", tag=f"marker-pattern:{nation}"),
              Line(x, y, x + w, y, "cut"), Line(x, y + h, x + w, y + h, "cut"),
              Line(x, y, x, y + h, "cut"), Line(x + w, y, x + w, y + h, "cut"),
-             Text(x + w / 2, y + (h - strip) / 2 + size * 0.35, (Span(label),), size, font="bold", anchor="middle",
-                  tag="marker-label"))
+             *(Text(x + w / 2, y + (h - strip) / 2 + size * (0.35 + 1.1 * (i - (len(lines) - 1) / 2)), (Span(line),),
+                    size, font="bold", anchor="middle", tag="marker-label") for i, line in enumerate(lines)))
     code = nation_code(nation)                  # the letters the bases print, on a white patch of the strip
     cw = fonts.width(code, TYPE.piece_label, "bold") + 3
     page.add(Rect(x + w - cw - 2, y + h - strip + (strip - TYPE.piece_label - 1) / 2, cw, TYPE.piece_label + 1, "paper"),
@@ -79,19 +88,20 @@ def _intro(page: Page, plan, options: Options, box: Box) -> float:
 
     rs = plan.scenario.ruleset
     y = box.y + TITLE_PT
-    page.add(Text(box.x, y, (Span("Markers to cut out"), *mark_spans(plan.scenario.ruleset, "status_markers",
+    page.add(Text(box.x, y, (Span(_("Markers to cut out")), *mark_spans(plan.scenario.ruleset, "status_markers",
                                                                       plan.scenario)), TITLE_PT, font="bold"))
     size = [Span(options.measure.fmt_size(v), "bold", ("rule", f"status_markers.size_in.{i}"), "size")
             for i, v in enumerate(rs.status_markers.size_in)]
     y += TEXT_PT * 1.9
-    page.add(Text(box.x, y, (Span("Cut on the solid lines. Each marker is "), size[0], Span(" by "), size[1],
-                             Span(": set it beside the base; take it away when the state ends.")), TEXT_PT))
+    page.add(Text(box.x, y, said(_("Cut on the solid lines. Each marker is %(width)s by %(height)s: set it beside the "
+                                   "base; take it away when the state ends."), width=size[0], height=size[1]), TEXT_PT))
     counts: list[Span] = []
     for i, state in enumerate(rs.status_markers.per_ship):
-        counts += [Span(("; " if i else "For the class: ") + state + " "),
-                   Span(str(marker_count(plan, state)), "bold", ("marker_count", state), "count")]
+        n = Span(str(marker_count(plan, state)), "bold", ("marker_count", state), "count")
+        counts += said(_("; %(state)s %(count)s") if i else _("For the class: %(state)s %(count)s"), state=_(state),
+                       count=n)
     y += TEXT_PT * 1.4
-    page.add(Text(box.x, y, tuple(counts) + (Span("."),), TEXT_PT))
+    page.add(Text(box.x, y, tuple(counts) + (Span(_(".")),), TEXT_PT))
     y += TEXT_PT * 1.6
     return _legend(page, plan, box, y) + TEXT_PT * 1.2
 
@@ -100,12 +110,17 @@ def _legend(page: Page, plan, box: Box, y: float) -> float:
     """The patterns of the markers' strips, a swatch for each nation; returns the line's baseline."""
     from printgen.draw.theme import pattern_name
 
-    lead = "The strip at a marker's foot is the pattern of its ship's bases:"
+    lead = _("The strip at a marker's foot is the pattern of its ship's bases:")
     page.add(Text(box.x, y, (Span(lead),), TEXT_PT))
     x = box.x + fonts.width(lead, TEXT_PT) + TEXT_PT
     sw, sh = TEXT_PT * 3.2, TEXT_PT * 1.6
     for nation in dict.fromkeys(s.nation for s in plan.scenario.fleet.ships):
-        words = f"{nation} {pattern_name(system_of(plan.scenario.ruleset).nations.get(nation))}"
+        look = system_of(plan.scenario.ruleset).nations.get(nation)
+        words = _("%(nation)s %(pattern)s") % {"nation": _(nation), "pattern": _(pattern_name(look))}
+        # a longer language: the next line, where the words would run past the margin's middle (the English
+        # key, as it always has, ends a point or two into the margin)
+        if x + sw + TEXT_PT * 0.4 + fonts.width(words, TEXT_PT) > box.right + MARGIN / 2:
+            x, y = box.x, y + sh * 1.3
         page.add(Rect(x, y - sh * 0.75, sw, sh, f"base.{nation}", tag=f"legend-pattern:{nation}"),
                  Text(x + sw + TEXT_PT * 0.4, y, (Span(words),), TEXT_PT))
         x += sw + TEXT_PT * 1.4 + fonts.width(words, TEXT_PT)

@@ -17,18 +17,22 @@ import random
 from dataclasses import dataclass, field
 
 from printgen.draw.shapes import Drawing, Span, Text
+from printgen.i18n import N_, _
 from printgen.options import Options
 from printgen.play.state import Event
 from printgen.rules.trace import lookup, plan_derivation
 from printgen.sheets.text.wrap import wrap_spans
 
-TITLE = "The first turn, shown"
+TITLE = N_("The first turn, shown")
 GAME = 0                        # the first game of the kit's simulation
 EXAMPLES = 3                    # the moves and the shots a phase describes one by one
 MAX_FRAMES = 4                  # maps side by side across the page
 FRAMES_SHARE = 0.42             # of the page's height, at most, for the row of maps
-POLICY_WORDS = {"close-and-fire": "sail for the nearest enemy ship",
-                "hold-the-line": "keep their places and wait for the enemy"}
+POLICY_WORDS = {"close-and-fire": N_("sail for the nearest enemy ship"),
+                "hold-the-line": N_("keep their places and wait for the enemy")}
+HABIT = N_("follow the computer's simple habit")          # any other policy
+# What a roll is for (its rule's last word: "grappling.grappled"), as the page says it.
+ROLLS = (N_("free"), N_("grappled"), N_("fouled"), N_("move"), N_("breaks"))
 
 
 @dataclass
@@ -126,10 +130,12 @@ def first_turn_document(plan, options: Options) -> Drawing:
     page = new_page(options)
     box = content_box(options)
     writer = _Writer(plan, page, box, options)
-    writer.line([Span(TITLE)], 14, font="bold", dy=18)
-    writer.line([Span("The computer played the first turn of a game on this very table, with its own dice (game "),
-                 writer.fact("game"), Span(" of the games on the teacher's page \u201cHow this scenario plays\u201d). "
-                                           "Here is what each side decided, phase by phase, and every die rolled.")])
+    from printgen.sheets.page.words import said, titled
+
+    writer.line([Span(_(TITLE))], 14, font="bold", dy=18)
+    writer.line(said(_("The computer played the first turn of a game on this very table, with its own dice (game "
+                       "%(game)s of the games on the teacher's page \u201cHow this scenario plays\u201d). Here is what "
+                       "each side decided, phase by phase, and every die rolled."), game=writer.fact("game")))
     framed = [k for k, p in enumerate(phases) if p.before != p.after or p.shots()][:MAX_FRAMES]
     if framed:
         words = _Writer(plan, new_page(options), box, options)          # the words' height, measured first
@@ -139,10 +145,11 @@ def first_turn_document(plan, options: Options) -> Drawing:
         writer.frames(phases, framed, room=box.bottom - writer.y - words.y - 60)
     for k, p in enumerate(phases):
         writer.phase(k, p)
-    frame(page, options, plan.scenario.title, TITLE, 1, 1)
+    frame(page, options, plan.scenario.title, _(TITLE), 1, 1)
     from printgen.registry import system_of
 
-    return Drawing(f"{plan.scenario.title}: {TITLE.lower()}", [page], look=system_of(plan.scenario.ruleset),
+    return Drawing(titled(plan.scenario.title, N_("the first turn, shown")), [page],
+                   look=system_of(plan.scenario.ruleset),
                    subject="printgen first turn")      # the family's look: each nation's colour and pattern
 
 
@@ -184,11 +191,13 @@ class _Writer:
         """A ship's name, with its nation where another ship of the table has the same name."""
         name = Span(self.names[i], "bold", ("fleet", self.keys[i], "name"), "text")
         nation = self.plan.deployment.placements[i].ship.nation
-        return [name, Span(f" ({nation})")] if self.names.count(self.names[i]) > 1 else [name]
+        return [name, Span(f" ({_(nation)})")] if self.names.count(self.names[i]) > 1 else [name]
 
     def heading(self, k: int, p: Phase) -> list[Span]:
-        return [Span("Phase ", "bold"), Span(str(k + 1), "bold", ("meta", "phase"), "count"),
-                Span(f": {p.label}", "bold")]
+        from printgen.sheets.page.words import said
+
+        return list(said(_("Phase %(number)s: %(phase)s"), "bold", number=Span(str(k + 1), "bold", ("meta", "phase"),
+                                                                                "count"), phase=_(p.label)))
 
     def frames(self, phases: list[Phase], framed: list[int], room: float) -> None:
         """The framed phases' maps side by side, each captioned with its phase, at most `room` high."""
@@ -209,34 +218,45 @@ class _Writer:
         self.y += 4 + 10 * lines + h + 14
         self.page.add(*key_line(self.plan.scenario, x0, self.y - 2, self.box.w, 8))
         self.y += 12
-        moved = "a brown line" if self.options.edition == "color" else "a thin line"
-        self.line([Span(f"On each map {moved} runs from where a ship was to where it sailed, and a thick line "
-                        "joins a ship to the enemy it rolled its dice at.")], 8)
+        self.line([Span(_("On each map a brown line runs from where a ship was to where it sailed, and a thick line "
+                          "joins a ship to the enemy it rolled its dice at.") if self.options.edition == "color" else
+                        _("On each map a thin line runs from where a ship was to where it sailed, and a thick line "
+                          "joins a ship to the enemy it rolled its dice at."))], 8)
 
     def phase(self, k: int, p: Phase) -> None:
         self.y += 3
         head = self.heading(k, p)
         if not p.changed():
-            self.line([*head, Span(": nothing happens; no ship moves or rolls.")])
+            self.line([*head, Span(_(": nothing happens; no ship moves or rolls."))])
             return
         self.line(head, 10, font="bold")
         moved = p.moved()
         for side in dict.fromkeys(self.sides[i] for i in moved):
-            self.line([Span(self.rs.sides[side].name, "bold"), Span(" captains "), Span(self.policy(side)),
-                       Span(": "), self.fact("moved_of", k, side),
-                       Span(" ship moves." if first_turn_fact(self.plan, "moved_of", k, side) == 1 else
-                            " ships move. For example:")])
+            one = first_turn_fact(self.plan, "moved_of", k, side) == 1
+            self.line(self.said(_("%(side)s captains %(policy)s: %(count)s ship moves.") if one else
+                                _("%(side)s captains %(policy)s: %(count)s ships move. For example:"),
+                                side=Span(_(self.rs.sides[side].name), "bold"), policy=self.policy(side),
+                                count=self.fact("moved_of", k, side)))
         for i in _examples(moved, self.plan):
-            self.line([Span("\u2022 "), *self.ship(i), Span(" sails "), self.fact("distance", k, i, kind="distance"),
-                       Span(" and ends facing "), self.fact("heading", k, i, kind="degrees"), Span(".")], indent=8)
+            sails = self.said(_("%(ship)s sails %(distance)s and ends facing %(heading)s."), ship=self.ship(i),
+                              distance=self.fact("distance", k, i, kind="distance"),
+                              heading=self.fact("heading", k, i, kind="degrees"))
+            self.line([Span("\u2022 "), *sails], indent=8)
         shots = p.shots()
         for n in sorted(sorted(range(len(shots)), key=lambda n: (-shots[n].result, n))[:EXAMPLES]):
             self.line(self._shot(k, p, shots[n]), indent=8)
         if shots:
             total = sum(e.result for e in shots)
-            self.line([Span("In all: "), self.fact("shots", k), Span(" ship" + ("s roll " if len(shots) != 1 else " rolls ")),
-                       self.fact("dice", k), Span(" dice and score "), self.fact("hits", k),
-                       Span(" hit" + ("" if total == 1 else "s") + ". A bold die is a hit.")])
+            message = {(True, True): _("In all: %(ships)s ship rolls %(dice)s dice and score %(hits)s hit. A bold die "
+                                       "is a hit."),
+                       (True, False): _("In all: %(ships)s ship rolls %(dice)s dice and score %(hits)s hits. A bold "
+                                        "die is a hit."),
+                       (False, True): _("In all: %(ships)s ships roll %(dice)s dice and score %(hits)s hit. A bold die "
+                                        "is a hit."),
+                       (False, False): _("In all: %(ships)s ships roll %(dice)s dice and score %(hits)s hits. A bold "
+                                         "die is a hit.")}[(len(shots) == 1, total == 1)]
+            self.line(self.said(message, ships=self.fact("shots", k), dice=self.fact("dice", k),
+                                hits=self.fact("hits", k)))
         for e in p.events:
             if e not in shots:
                 self.line(self._roll(k, p, e), indent=8)
@@ -245,36 +265,45 @@ class _Writer:
         """One ship's dice against an enemy: how many, the range, the faces that hit, each die."""
         at = p.events.index(e)
         band = e.rule.rpartition(".")[0]
-        words = [Span("\u2022 "), *self.ship(e.ship), Span(" rolls "), self.fact("rolled", k, at), Span(" dice at "),
-                 *self.ship(e.other), Span(" (")]
+        words = [Span("\u2022 "), *self.said(_("%(ship)s rolls %(dice)s dice at %(target)s"), ship=self.ship(e.ship),
+                                           dice=self.fact("rolled", k, at), target=self.ship(e.other)), Span(" (")]
         try:
-            words += [Span(self.rs.label(band), "", ("label", band), "label"), Span(": ")]
+            words += [Span(_(self.rs.label(band)), "", ("label", band), "label"), Span(_(": "))]
         except (KeyError, AttributeError, ValueError):
             pass
         needed = lookup(self.rs, e.rule)
-        words += [Span("hits on "), *self.faces(e.rule), Span("): ")]
+        words += [*self.said(_("hits on %(faces)s"), faces=self.faces(e.rule)), Span(")" + _(": "))]
         for j, f in enumerate(e.faces):
             words += [self.fact("face", k, at, j, font="bold" if f in needed else ""),
                       Span(" " if j < len(e.faces) - 1 else "")]
-        return words + [Span(", "), self.fact("result", k, at), Span(" hit" + ("" if e.result == 1 else "s") + ".")]
+        return words + [Span(", "), *self.said(_("%(hits)s hit.") if e.result == 1 else _("%(hits)s hits."),
+                                               hits=self.fact("result", k, at))]
 
     def _roll(self, k: int, p: Phase, e: Event) -> list[Span]:
         """Another roll of the phase (the wind, a grapple, an in-irons check, morale): who rolled, what,
         and the faces it needed."""
         at = p.events.index(e)
-        words = [Span("\u2022 "), *(self.ship(e.ship) if e.ship is not None else [Span("The umpire")])]
-        if e.other is not None:
-            words += [Span(" and "), *self.ship(e.other), Span(" touch: a roll of ")]
-        else:
-            words += [Span(" rolls ")]
+        who = self.ship(e.ship) if e.ship is not None else [Span(_("The umpire"))]
+        faces: list[Span] = []
         for j in range(len(e.faces)):
-            words += [self.fact("face", k, at, j), Span(" and " if j < len(e.faces) - 1 else "")]
-        what = e.rule.rpartition(".")[2].replace("_", " ")
-        return words + [Span(f" ({what} on "), *self.faces(e.rule), Span(")." if e.result else ": no).")]
+            faces += [self.fact("face", k, at, j), Span(_(" and ") if j < len(e.faces) - 1 else "")]
+        what = _(e.rule.rpartition(".")[2].replace("_", " "))
+        said = (self.said(_("%(ship)s and %(other)s touch: a roll of %(faces)s"), ship=who, other=self.ship(e.other),
+                          faces=faces) if e.other is not None else
+                self.said(_("%(ship)s rolls %(faces)s"), ship=who, faces=faces))
+        ends = (self.said(_(" (%(what)s on %(faces)s)."), what=what, faces=self.faces(e.rule)) if e.result else
+                self.said(_(" (%(what)s on %(faces)s: no)."), what=what, faces=self.faces(e.rule)))
+        return [Span("\u2022 "), *said, *ends]
+
+    @staticmethod
+    def said(message: str, **values) -> list[Span]:
+        from printgen.sheets.page.words import said
+
+        return list(said(message, **values))
 
     def policy(self, side: str) -> str:
         st = first_turn(self.plan)[0]
-        return POLICY_WORDS.get(st.policies[side].name, "follow the computer's simple habit")
+        return _(POLICY_WORDS.get(st.policies[side].name, HABIT))
 
     def _frame(self, p: Phase, x: float, y: float, w: float, h: float) -> None:
         from printgen.sheets.maps.map_parts import MapView

@@ -8,19 +8,23 @@ mark: a classroom addition, or printgen's choice where the scenario has none."""
 
 from __future__ import annotations
 
-from printgen.rules.provenance import Provenance
 from printgen.draw.shapes import Drawing, Line, Rect, Span, Text
+from printgen.i18n import N_, _
 from printgen.options import Options
 from printgen.play.rerun import SimRun, printed
 from printgen.play.stats import Summary
-from printgen.sheets.text.wrap import wrap_spans
-from printgen.sheets.page.frame import content_box, frame, new_page
 from printgen.registry import system_of
+from printgen.rules.provenance import Provenance
+from printgen.sheets.page.frame import content_box, frame, new_page
+from printgen.sheets.page.words import said, titled
+from printgen.sheets.text.wrap import wrap_spans
 
-TITLE = "How this scenario plays"
+TITLE = N_("How this scenario plays")
 
 
-MODELLED = "modelled"                 # the mark of a simulated figure (explained under the title)
+MODELLED = N_("modelled")             # the mark of a simulated figure (explained under the title)
+# The computer captains' habits (printgen.play.policies), as the page names them.
+POLICIES = (N_("close-and-fire"), N_("break-the-line"), N_("keep-range"), N_("archers-first"), N_("hold-the-line"))
 
 
 def _fig(run: SimRun, summary: Summary, stat: str, arg=None, font: str = "bold") -> Span:
@@ -57,7 +61,7 @@ def _bins(n: int, width: float) -> tuple[int, float, list[tuple[Span, ...]]]:
 
 def _mark(scenario, key: str) -> list[Span]:
     words = Provenance(scenario.provenance_table).words(key)
-    return [Span(" ("), Span(words, "italic", ("provenance", key), "text"), Span(")")] if words else []
+    return [Span(" ("), Span(_(words), "italic", ("provenance", key), "text"), Span(")")] if words else []
 
 
 def historical(scenario) -> dict[str, tuple[int, int]] | None:
@@ -78,7 +82,7 @@ def plays_page(scenario, options: Options, setup, summary: Summary, run: SimRun,
     page = new_page(options)
     box = content_box(options)
     x, y, w = box.x, box.y + 14, box.w
-    names = {k: s.name for k, s in scenario.ruleset.sides.items()}
+    names = {k: _(s.name) for k, s in scenario.ruleset.sides.items()}
     add = page.add
 
     def line(spans, size=9.0, role="text", dy=None, indent=0.0, font="regular"):
@@ -99,45 +103,47 @@ def plays_page(scenario, options: Options, setup, summary: Summary, run: SimRun,
         return _fig(run, summary, stat, arg, font)
 
     def modelled() -> list[Span]:
-        return [Span(" ("), Span(MODELLED, "italic"), Span(")")]
+        return [Span(" ("), Span(_(MODELLED), "italic"), Span(")")]
 
     limit = setup.turn_limit
-    line([TITLE], 16, font="bold", dy=18)
-    policies = ", ".join(f"{names[side]} {p.name}" for side, p in setup.policies.items())
-    line([fig("games"), " games played by the computer from the map of this kit (deployment number ", fig("seed"),
-          "), each with its own dice, to a limit of ", Span(str(limit), "bold", ("turn_limit",), "count")
-          if run.turns is None else fig("turns"), " turns. Policies: ", policies, "."])
-    line([Span(MODELLED, "italic"), ": a figure of these computer games, not of your class. The computer's captains "
-          "follow one simple habit a side (the policies above); real students do better and worse. The technician's "
-          "box on the teacher's sheet gives the command that plays these games again, or more of them."],
+    line([_(TITLE)], 16, font="bold", dy=18)
+    policies = ", ".join(_("%(side)s %(policy)s") % {"side": names[side], "policy": _(p.name)}
+                         for side, p in setup.policies.items())
+    line(said(_("%(games)s games played by the computer from the map of this kit (deployment number %(seed)s), each "
+                "with its own dice, to a limit of %(turns)s turns. Policies: %(policies)s."),
+              games=fig("games"), seed=fig("seed"), policies=policies,
+              turns=Span(str(limit), "bold", ("turn_limit",), "count") if run.turns is None else fig("turns")))
+    line([Span(_(MODELLED), "italic"), _(": a figure of these computer games, not of your class. The computer's "
+          "captains follow one simple habit a side (the policies above); real students do better and worse. The "
+          "technician's box on the teacher's sheet gives the command that plays these games again, or more of them.")],
          7.5, role="text.muted")
 
-    heading("Who wins", modelled())
+    heading(_("Who wins"), modelled())
     col = [x, x + 110, x + 230, x + 350]
-    for i, head in enumerate(("", "wins", "draws", "losses")):
+    for i, head in enumerate(("", _("wins"), _("draws"), _("losses"))):
         add(Text(col[i], y, (Span(head),), 9, font="bold"))
     y += 13
     for side in summary.sides:
         cells = [("win", side, summary.win(side)), ("draw", None, summary.draw()), ("loss", side, summary.loss(side))]
         add(Text(col[0], y, (Span(names[side]),), 9))
-        for i, (stat, arg, _) in enumerate(cells, start=1):
+        for i, (stat, arg, _c) in enumerate(cells, start=1):
             add(Text(col[i], y, (fig(stat, arg), Span("  ("), fig(stat + ".lo", arg, "regular"), Span("-"),
-                                 fig(stat + ".hi", arg, "regular"), Span("%)")), 9))
+                                 fig(stat + ".hi", arg, "regular"), *said(_("%%)"))), 9))
         y += 4
         left = x + 110
-        for (stat, _, (p, _, _)), role in zip(cells, ("bar", "bar.long", "bar.hi")):
+        for (stat, _a, (p, _lo, _hi)), role in zip(cells, ("bar", "bar.long", "bar.hi")):
             if p > 0:
                 add(Rect(left, y, (w - 110) * p, 8, role, tag=f"bar.{stat}"))
             left += (w - 110) * p
         y += 20
     y += 1                                     # the key's swatches clear the last bar (it ends 12 pt up)
     left = x + 110
-    for role, words in (("bar", "wins"), ("bar.long", "draws"), ("bar.hi", "losses")):
+    for role, words in (("bar", _("wins")), ("bar.long", _("draws")), ("bar.hi", _("losses"))):
         add(Rect(left, y - 7, 7, 7, role), Text(left + 10, y, (Span(words),), 7.5, role="text.muted"))
         left += 60
     y += 12
-    line(["In brackets: the ", fig("confidence", font="regular"), "% interval (Wilson): with this many games the "
-          "rate of these computer games lies there nineteen times in twenty; more games narrow it."],
+    line(said(_("In brackets: the %(level)s%% interval (Wilson): with this many games the rate of these computer games "
+                "lies there nineteen times in twenty; more games narrow it."), level=fig("confidence", font="regular")),
          7.5, role="text.muted")
     if maps:
         line(maps, 8.5)
@@ -146,13 +152,15 @@ def plays_page(scenario, options: Options, setup, summary: Summary, run: SimRun,
         scores = [_history_score(scenario, side) for side in summary.sides]
         best = max(scores)
         won = [names[side] for side, v in zip(summary.sides, scores) if v == best]
-        verdict = f"a {won[0]} win" if len(won) == 1 else "a draw"
-        line(["Beside them, the real battle, scored by this lesson's victory points: "]
-             + [x for k, side in enumerate(summary.sides) for x in
-                ((", " if k else "") + f"{names[side]} ", _plan(scores[k], "history_score", side))]
-             + [f", {verdict}", *_mark(scenario, "history"), " (below: what really happened)."])
+        verdict = _("a %(side)s win") % {"side": won[0]} if len(won) == 1 else _("a draw")
+        scored = [x for k, side in enumerate(summary.sides) for x in
+                  ((", " if k else "") + f"{names[side]} ", _plan(scores[k], "history_score", side))]
+        line(said(_("Beside them, the real battle, scored by this lesson's victory points: %(scores)s, %(verdict)s"
+                    "%(mark)s (below: what really happened)."), scores=[Span(s) if isinstance(s, str) else s
+                                                                        for s in scored],
+                  verdict=verdict, mark=_mark(scenario, "history")))
 
-    heading("How long a game lasts (turns)", modelled())
+    heading(_("How long a game lasts (turns)"), modelled())
     counts = dict(summary.lengths)
     plot_h, n = 90.0, max(limit, max(counts))
     step, bar_w, ticks = _bins(n, w - 20)
@@ -169,45 +177,52 @@ def plays_page(scenario, options: Options, setup, summary: Summary, run: SimRun,
         add(Text(bx + bar_w / 2, base + 10, ticks[i], 8, anchor="middle"))
     add(Line(x + 10, base, x + 10 + len(bins) * bar_w, base, "rule"))
     y = base + 24
-    line(["Games that ran to the turn limit: ", fig("by-limit"), "; average length ", fig("mean-turns"), " turns."])
+    line(said(_("Games that ran to the turn limit: %(share)s; average length %(mean)s turns."),
+              share=fig("by-limit"), mean=fig("mean-turns")))
 
     les = scenario.lesson
-    heading("The turn limit that fits the lesson")
-    line([_plan(les.periods, "lesson_value", "periods"), " period x " if les.periods == 1 else " periods x ",
-          _plan(les.period_minutes, "lesson_value", "period_minutes"), " min, less set-up ",
-          _plan(les.setup_minutes, "lesson_value", "setup_minutes"), ", briefing ",
-          _plan(les.briefing_minutes, "lesson_value", "briefing_minutes"), " and debrief ",
-          _plan(les.debrief_minutes, "lesson_value", "debrief_minutes"), " min: ",
-          _plan(les.play_minutes, "lesson_value", "play_minutes"), " minutes of play."])
-    line(["At ", _plan(les.minutes_per_turn, "lesson_value", "minutes_per_turn"), " minutes a turn: ",
-          _plan(les.turn_limit, "turn_limit"), " turns",
-          *_mark(scenario, "lesson"), *(("; this simulation played ", fig("turns"))
-                                                  if run.turns not in (None, les.turn_limit) else ()),
-          "."])
+    heading(_("The turn limit that fits the lesson"))
+    line(said(_("%(periods)s period x %(minutes)s min, less set-up %(setup)s, briefing %(briefing)s and debrief "
+                "%(debrief)s min: %(play)s minutes of play.") if les.periods == 1 else
+              _("%(periods)s periods x %(minutes)s min, less set-up %(setup)s, briefing %(briefing)s and debrief "
+                "%(debrief)s min: %(play)s minutes of play."),
+              periods=_plan(les.periods, "lesson_value", "periods"),
+              minutes=_plan(les.period_minutes, "lesson_value", "period_minutes"),
+              setup=_plan(les.setup_minutes, "lesson_value", "setup_minutes"),
+              briefing=_plan(les.briefing_minutes, "lesson_value", "briefing_minutes"),
+              debrief=_plan(les.debrief_minutes, "lesson_value", "debrief_minutes"),
+              play=_plan(les.play_minutes, "lesson_value", "play_minutes")))
+    played = (said(_("; this simulation played %(turns)s"), turns=fig("turns"))
+              if run.turns not in (None, les.turn_limit) else ())
+    line(said(_("At %(minutes)s minutes a turn: %(turns)s turns%(mark)s%(played)s."),
+              minutes=_plan(les.minutes_per_turn, "lesson_value", "minutes_per_turn"),
+              turns=_plan(les.turn_limit, "turn_limit"), mark=_mark(scenario, "lesson"), played=list(played)))
 
     v = scenario.victory
-    heading("Ships struck and victory points", modelled())
-    line(["Victory points for each enemy ship: struck ", _plan(v.struck, "victory_points", "struck", False),
-          ", a flagship ", _plan(v.flagship_struck, "victory_points", "struck", True),
-          ", captured (still grappled at the end) ", _plan(v.captured, "victory_points", "captured", False),
-          *_mark(scenario, "victory"), "."])
+    heading(_("Ships struck and victory points"), modelled())
+    line(said(_("Victory points for each enemy ship: struck %(struck)s, a flagship %(flagship)s, captured (still "
+                "grappled at the end) %(captured)s%(mark)s."),
+              struck=_plan(v.struck, "victory_points", "struck", False),
+              flagship=_plan(v.flagship_struck, "victory_points", "struck", True),
+              captured=_plan(v.captured, "victory_points", "captured", False), mark=_mark(scenario, "victory")))
     for side in summary.sides:
-        line([f"{names[side]}: ", fig("struck", side), " ships struck, ", fig("points", side),
-              " victory points (averages)."], indent=8)
+        line(said(_("%(side)s: %(struck)s ships struck, %(points)s victory points (averages)."), side=names[side],
+                  struck=fig("struck", side), points=fig("points", side)), indent=8)
 
     history = historical(scenario)
     if history is not None:
-        heading("What really happened")
+        heading(_("What really happened"))
         for side in summary.sides:
             captured, struck = history[side]
             total = sum(1 for s in scenario.fleet.ships if s.side == side)
-            line([f"{names[side]}: ", _plan(captured, "history_count", side, "captured"), " captured and ",
-                  _plan(struck, "history_count", side, "struck"), " lost of the ",
-                  _plan(total, "side_ships", side), " ships of this game."], indent=8)
-        line(["From each ship's fate in the list of ships that came with this game; ships that escaped "
-              "and were taken later are not counted."], 7.5, role="text.muted")
-    frame(page, options, scenario.title, TITLE, 1, 1)
-    return Drawing(f"{scenario.title}: {TITLE}", [page], look=system_of(scenario.ruleset), subject="printgen simulate")
+            line(said(_("%(side)s: %(captured)s captured and %(struck)s lost of the %(total)s ships of this game."),
+                      side=names[side], captured=_plan(captured, "history_count", side, "captured"),
+                      struck=_plan(struck, "history_count", side, "struck"), total=_plan(total, "side_ships", side)),
+                 indent=8)
+        line([_("From each ship's fate in the list of ships that came with this game; ships that escaped "
+                "and were taken later are not counted.")], 7.5, role="text.muted")
+    frame(page, options, scenario.title, _(TITLE), 1, 1)
+    return Drawing(titled(scenario.title, TITLE), [page], look=system_of(scenario.ruleset), subject="printgen simulate")
 
 
 def plays_document(plan, options):
@@ -233,17 +248,19 @@ def _maps(plan) -> list | None:
     t = plan.fitted
     if t is None or len(t.spread) < 2:
         return None
-    names = {k: s.name for k, s in plan.scenario.ruleset.sides.items()}
+    names = {k: _(s.name) for k, s in plan.scenario.ruleset.sides.items()}
     side = t.sides[0]
     rates = [_plan(round(100 * row[0]), "fitted_map_rate", k, side) for k, row in enumerate(t.spread)]
     low, high = min(100 * row[0] for row in t.spread), max(100 * row[0] for row in t.spread)
     each = t.games // len(t.spread)
     noise = 100 * 0.98 / each ** 0.5         # about what the dice alone move a share over `each` games (95%)
-    spans: list = ["On other maps: when printgen chose this game it played it on ",
-                   _plan(len(t.spread), "fitted_deployments"), f" deployments, this kit's map first; the {names[side]} won "]
+    listed: list = []
     for k, r in enumerate(rates):
-        spans += [", " if 0 < k < len(rates) - 1 else (" and " if k else ""), r, "%"]
-    spans.append(" of those games (modelled). " + (
-        "The map moves the result more than the dice do: set the ships out as this kit's map shows."
-        if high - low > noise else "The map moves the result no more than the dice do."))
-    return spans
+        listed += [", " if 0 < k < len(rates) - 1 else (_(" and ") if k else ""), *said(_("%(rate)s%%"), rate=r)]
+    verdict = (_("The map moves the result more than the dice do: set the ships out as this kit's map shows.")
+               if high - low > noise else _("The map moves the result no more than the dice do."))
+    said_ = said(_("On other maps: when printgen chose this game it played it on %(maps)s deployments, this kit's map "
+                   "first; the %(side)s won %(rates)s of those games (modelled). %(verdict)s"),
+                 maps=_plan(len(t.spread), "fitted_deployments"), side=names[side],
+                 rates=[Span(s) if isinstance(s, str) else s for s in listed], verdict=verdict)
+    return list(said_)

@@ -7,35 +7,39 @@ import math
 
 from printgen.draw.shapes import Poly, Shape, Span, Text
 from printgen.draw.theme import TYPE
+from printgen.i18n import N_, _
 from printgen.options import Options
 from printgen.sheets.gauges.rulers import (Piece, Strip, _angle, _bands, _base_at, _bearing, _compass_letters, _dist, _fan,
                                           _marked_stick, reach)
 from printgen.sheets.maps.table_diagram import COMPASS, arrow
+from printgen.sheets.page.words import said
 
 
 def movement_stick(scenario, options: Options) -> list[Strip]:
     rs = scenario.ruleset
     sp = rs.movement.speed_in
     marks = []
-    for colour, words in (("green", "Green: full move "), ("yellow", "Yellow: half move "),
-                          ("red", "Red, after the in-irons check: ")):
+    for colour, words in (("green", N_("Green: full move %(distance)s")), ("yellow", N_("Yellow: half move %(distance)s")),
+                          ("red", N_("Red, after the in-irons check: %(distance)s"))):
         dist = _dist(rs, options, f"movement.speed_in.{colour}")
         marks.append((getattr(sp, colour), f"swatch.{colour}",
-                      [(Span(words), dist), (Span(colour.capitalize() + " "), dist), (dist,)], dist.source))
+                      [said(_(words), distance=dist), said(_("%(colour)s %(distance)s"), colour=_(colour.capitalize()),
+                                                           distance=dist), (dist,)], dist.source))
     shapes, length, cuts = _marked_stick(marks, options)
-    return [Strip(shapes, length, "Movement stick", cuts, reach=reach(marks))]
+    return [Strip(shapes, length, _("Movement stick"), cuts, reach=reach(marks))]
 
 
 def range_ruler(scenario, options: Options) -> list[Strip]:
     rs = scenario.ruleset
 
     def words(name: str) -> list[Span]:
-        out = [Span(": hits on "), Span(_faces(rs, name), "bold", ("rule", f"shooting.to_hit.{name}.hit"), "faces")]
+        hits = Span(_faces(rs, name), "bold", ("rule", f"shooting.to_hit.{name}.hit"), "faces")
         if name == "short":
-            out += [Span(", rake "), Span(_faces(rs, "rake"), "bold", ("rule", "shooting.to_hit.rake.hit"), "faces")]
-        return out
+            rake = Span(_faces(rs, "rake"), "bold", ("rule", "shooting.to_hit.rake.hit"), "faces")
+            return list(said(_(": hits on %(hits)s, rake %(rake)s"), hits=hits, rake=rake))
+        return list(said(_(": hits on %(hits)s"), hits=hits))
 
-    return [_bands(rs, options, "shooting.range_in", words, "Range ruler")]
+    return [_bands(rs, options, "shooting.range_in", words, _("Range ruler"))]
 
 
 def _faces(rs, band: str) -> str:
@@ -55,10 +59,19 @@ def turn_template(scenario, options: Options) -> list[Piece]:
     shapes = _fan(cx, cy, r, turn, (-turn, -turn / 2, 0, turn / 2, turn),
                   {a * turn: _angle(key, a) for a in (-1, -0.5, 0.5, 1)})
     shapes += _base_at(cx, cy, L, W)
-    shapes.append(Text(cx, cy + r + 12, (Span("Turn up to "), Span(f"{turn:g}°", "bold", ("rule", "movement.turn_max_deg"),
-                                                                     "degrees"), Span(" either way, once a move")),
-                       TYPE.small, anchor="middle"))
-    return [Piece(shapes, cx + r + 6, "Turn template")]
+    from printgen.sheets.page.words import degrees
+
+    angle = Span(degrees(turn), "bold", ("rule", "movement.turn_max_deg"), "degrees")
+    caption = said(_("Turn up to %(angle)s either way, once a move"), angle=angle)
+    from printgen.draw import fonts
+    from printgen.sheets.maps.map_legend import wrap_spans
+
+    room = 2 * cx - 4                                  # a longer language: two lines, centred under the fan
+    rows = [caption] if sum(fonts.width(sp.text, TYPE.small) for sp in caption) <= room else \
+        wrap_spans(caption, room, TYPE.small)
+    for i, row in enumerate(rows):
+        shapes.append(Text(cx, cy + r + 12 + i * TYPE.small * 1.25, tuple(row), TYPE.small, anchor="middle"))
+    return [Piece(shapes, cx + r + 6, _("Turn template"))]
 
 
 def compass(scenario, options: Options) -> list[Piece]:
@@ -74,14 +87,14 @@ def compass(scenario, options: Options) -> list[Piece]:
     ux, uy = math.sin(frm), -math.cos(frm)               # towards where the wind comes from
     shapes += _bearing(arrow(cx + ux * r * 0.9, cy + uy * r * 0.9, cx + ux * r * 0.2, cy + uy * r * 0.2, 7),
                        "table.wind_from", 180)
-    shapes.append(Text(cx + ux * r * 0.55 + 6, cy + uy * r * 0.55, (Span("wind"),), TYPE.small, font="bold"))
+    shapes.append(Text(cx + ux * r * 0.55 + 6, cy + uy * r * 0.55, (Span(_("wind")),), TYPE.small, font="bold"))
     to = math.radians(COMPASS[rs.drift.direction])
     dx, dy = math.sin(to), -math.cos(to)
     x0, y0 = cx - dx * drift / 2, cy - dy * drift / 2
     shapes += _bearing(arrow(x0, y0, x0 + dx * drift, y0 + dy * drift, 7), "drift.direction")
-    shapes.append(Text(cx - 2, cy + 16, (Span("drift "), _dist(rs, options, "drift.distance_in")), TYPE.small,
-                       anchor="end"))
-    return [Piece(shapes, 2 * cx, "Wind and drift")]
+    shapes.append(Text(cx - 2, cy + 16, said(_("drift %(distance)s"), distance=_dist(rs, options, "drift.distance_in")),
+                       TYPE.small, anchor="end"))
+    return [Piece(shapes, 2 * cx, _("Wind and drift"))]
 
 
 def firing_arc(scenario, options: Options) -> list[Strip]:
@@ -96,12 +109,12 @@ def firing_arc(scenario, options: Options) -> list[Strip]:
     out = []
     broadside = _zone_strip(rs, options, L, [("short", bands["short"]), ("long", bands["long"])])
     out.append(Strip(broadside, m.printed_pt(bands["long"][1]), (
-        Span("Firing area template", "bold"), Span(": along a side of the base, bow to stern; fire at a target partly on it")),
+        Span(_("Firing area template"), "bold"), Span(_(": along a side of the base, bow to stern; fire at a target partly on it"))),
         [m.printed_pt(bands["short"][1]), m.printed_pt(bands["long"][1])], L,
         reach=(("rule", "shooting.range_in.long.1"),), across=("rule", "bases.length_in")))
     rake = _zone_strip(rs, options, W, [("rake", bands["short"])])
     out.append(Strip(rake, m.printed_pt(bands["short"][1]), (
-        Span("Rake zone template", "bold"), Span(": across the target's bow or stern; a ship mostly on it rakes"),
+        Span(_("Rake zone template"), "bold"), Span(_(": across the target's bow or stern; a ship mostly on it rakes")),
         *mark_spans(rs, "words.rake_zone", scenario)),
         [m.printed_pt(bands["short"][1])], W, reach=(("rule", "shooting.range_in.short.1"),),
         across=("rule", "bases.width_in")))
@@ -118,8 +131,9 @@ def _zone_strip(rs, options: Options, h: float, bands) -> list[Shape]:
         role = "band.range.short" if name == "rake" else f"band.range.{name}"      # light: a card to cut
         shapes.append(Rect(x0, 0, x1 - x0, h, role, tag=f"zone.{name}"))
         band = "short" if name == "rake" else name
-        label = (Span(f"{'Rake' if name == 'rake' else name.capitalize()} "),
-                 _dist(rs, options, f"shooting.range_in.{band}.0"), Span(" to "), _dist(rs, options, f"shooting.range_in.{band}.1"))
+        label = said(_("%(band)s %(from)s to %(to)s"), band=_(name.capitalize()),
+                     **{"from": _dist(rs, options, f"shooting.range_in.{band}.0"),
+                        "to": _dist(rs, options, f"shooting.range_in.{band}.1")})
         size = min(7.5, h * 0.45)
         shapes.append(Text(x0 + 4, h / 2 + size * 0.35, label, size, font="bold"))
     return shapes

@@ -5,41 +5,47 @@ from __future__ import annotations
 
 from printgen.draw.shapes import Group, Line, Shape, Span, translate
 from printgen.game.deploy import Deployment
+from printgen.i18n import LANG, _
 from printgen.options import Options
+from printgen.rules.printed import rule_words
 from printgen.sheets.maps.map_legend import BODY, LEAD, Block
 from printgen.sheets.maps.map_parts import arrow
+from printgen.sheets.page.words import said
 from printgen.systems.broadside.edges import COLOUR_ORDER, edge_meaning
 
 
 def edges_block(scenario, dep: Deployment, options: Options, width: float) -> Block:
-    b = Block("Wind edges (the yarn)", width)
+    b = Block(_("Wind edges (the yarn)"), width)
     present = [c for c in COLOUR_ORDER if any(e.colour == c for e in dep.edges)]
     for colour in present:
         y = b.y - BODY * 0.35
         b.shapes.append(Line(2, y, 26, y, f"edge.{colour}", tag=f"legend-edge:{colour}"))
-        b.line((Span(colour.upper(), font="bold"),), indent=32)
+        b.line((Span(_(colour.capitalize()).upper(), font="bold"),), indent=32)
         b.y -= 2
         b.line(edge_meaning(colour, scenario.ruleset, options), indent=32, role="text.muted")
         b.y += 2
-    b.wrapped("A ship's speed for the turn comes from the colour its bow points at when the turn starts.")
+    b.wrapped(_("A ship's speed for the turn comes from the colour its bow points at when the turn starts."))
     return b
 
 
 def wind_block(scenario, options: Options, width: float) -> Block:
     rs = scenario.ruleset
     drift = getattr(rs, "drift", None)
-    b = Block("Wind and drift" if drift else "Wind", width)
+    b = Block(_("Wind and drift") if drift else _("Wind"), width)
     from printgen.game.deploy_settings import COMPASS_DEG
 
     rows: list[tuple[Shape, tuple[Span, ...]]]
     rows = [(arrow(13, 0, 22, COMPASS_DEG[rs.table.wind_from] + 180, "arrow", 3.0, tag="wind-arrow"),
-             (Span("Wind from the "), Span(rs.table.wind_from, "bold", ("label", "table.wind_from"), "label")))]
+             said(_("Wind from the %(point)s"), point=Span(rule_words(rs.table.wind_from, LANG.get()), "bold",
+                                                          ("label", "table.wind_from"), "label")))]
     if drift:
         rows.append((arrow(13, 0, 22, COMPASS_DEG[drift.direction], "map.drift", 2.0, tag="drift-arrow"),
-                     (Span("Drift: "), Span(options.measure.fmt(drift.distance_in), "bold", ("rule", "drift.distance_in"),
-                                            kind="distance"), Span(" to the "), Span(drift.direction, "bold", ("label", "drift.direction"), "label"),
-                      Span(" each turn"))))
-    rows.append((arrow(13, 0, 18, 0, "arrow", 2.0, tag="north-arrow"), (Span("North: up the page"),)))
+                     said(_("Drift: %(distance)s to the %(point)s each turn"),
+                          distance=Span(options.measure.fmt(drift.distance_in), "bold", ("rule", "drift.distance_in"),
+                                        kind="distance"),
+                          point=Span(rule_words(drift.direction, LANG.get()), "bold", ("label", "drift.direction"),
+                                     "label"))))
+    rows.append((arrow(13, 0, 18, 0, "arrow", 2.0, tag="north-arrow"), (Span(_("North: up the page")),)))
     for shape, spans in rows:
         top = b.y - LEAD + 2
         b.shapes.append(Group((shape,), translate(0, top + 11)))
@@ -47,5 +53,5 @@ def wind_block(scenario, options: Options, width: float) -> Block:
         b.line(spans, indent=32)
         b.y = max(b.y, top + 22 + LEAD)
     if drift:
-        b.wrapped("Fouled, grappled and surrendered ships drift downwind.")
+        b.wrapped(_("Fouled, grappled and surrendered ships drift downwind."))
     return b

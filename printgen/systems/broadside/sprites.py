@@ -13,24 +13,26 @@ import math
 from dataclasses import dataclass
 
 from printgen.draw.shapes import Drawing, Group, LazyPages, Line, Page, Poly, Rect, Shape, Span, Symbol, Text, translate
-from printgen.options import Options
-from printgen.rules.tracks import tracks
-from printgen.sheets.pieces.ensigns import nation_code
-from printgen.errors import PrintgenError, Problem
-from printgen.sheets.page.frame import MARGIN, content_box, frame, new_page, notes_width
-from printgen.sheets.pieces.pack import grid
 from printgen.draw.theme import TYPE, pattern_name
-from printgen.sheets.pieces.sprites import craft_legend, glue_area, star_symbol
-from printgen.systems.broadside.profile import profile_symbol
-from printgen.sheets.text.textfit import fit_size
-from printgen.sheets.pieces.tracks import track_shapes
+from printgen.errors import PrintgenError, Problem
+from printgen.i18n import N_, _
+from printgen.options import Options
 from printgen.registry import system_of
+from printgen.rules.tracks import tracks
+from printgen.sheets.page.frame import MARGIN, content_box, frame, new_page, notes_width
+from printgen.sheets.page.words import titled
+from printgen.sheets.pieces.ensigns import nation_code
+from printgen.sheets.pieces.pack import grid
+from printgen.sheets.pieces.sprites import craft_legend, glue_area, star_symbol
+from printgen.sheets.pieces.tracks import track_shapes
+from printgen.sheets.text.textfit import fit_size
+from printgen.systems.broadside.profile import profile_symbol
 
-HOW_TO = ("Cut out each piece on its solid outline; cut the base off.",
-          "Fold at the mastheads (dash-dot), sides back to back; glue.",
-          "Fold the two grey tabs outwards along their dash-dot lines; glue them on the base's grey strip, "
-          "bow over the arrows.",
-          "Cover each base with clear tape (or laminate it) so a dry-erase pen wipes off; or tick hits in pencil.")
+HOW_TO = (N_("Cut out each piece on its solid outline; cut the base off."),
+          N_("Fold at the mastheads (dash-dot), sides back to back; glue."),
+          N_("Fold the two grey tabs outwards along their dash-dot lines; glue them on the base's grey strip, "
+             "bow over the arrows."),
+          N_("Cover each base with clear tape (or laminate it) so a dry-erase pen wipes off; or tick hits in pencil."))
 
 
 NAME_PT = TYPE.piece_name_min      # a name on a piece never prints smaller, at any scale: it takes two lines
@@ -224,13 +226,13 @@ def sprite_sheets(scenario, options: Options) -> Drawing:
         for i, ship in enumerate(batch):
             x, y = g.slot(i)
             page.add(Group((piece(ship, rs, size, options.scale, shared),), translate(x, y), tag=ship.key, local=True))
-        frame(page, options, scenario.title, "Ship pieces", p + 1, n_pages, legend=False)   # the notes say it
+        frame(page, options, scenario.title, _("Ship pieces"), p + 1, n_pages, legend=False)   # the notes say it
         rows = -(-len(batch) // g.cols)
         _how_to(page, options, g.y0 + rows * g.h - (g.h - size.h), scenario)
         return page
 
     pages = LazyPages(n_pages, laid_out)                # laid out as they are written: memory flat in the fleet
-    return Drawing(f"{scenario.title}: ship pieces ({options.edition_name})", pages, look=system_of(scenario.ruleset), subject="printgen sprites")
+    return Drawing(titled(scenario.title, N_("ship pieces"), options.edition_name), pages, look=system_of(scenario.ruleset), subject="printgen sprites")
 
 
 HOW_TO_SIZES = (TYPE.small + 0.5, TYPE.small)             # the legend's type: the larger where it fits
@@ -247,14 +249,17 @@ class HowTo:
 
 
 def _how_to_words(options: Options, scenario, size: float) -> HowTo:
-    from printgen.sheets.text.wrap import wrap_spans
     from printgen.sheets.text.textfit import wrap
+    from printgen.sheets.text.wrap import wrap_spans
 
     rs = scenario.ruleset
     width = notes_width(options)                                        # the calibration words take the rest
     looks = system_of(rs).nations
-    nations = ", ".join(f"{n} ({nation_code(n)}) {pattern_name(looks.get(n))}" for n in rs.nations())
-    paras = HOW_TO + (f"Nations: {nations}, hulls and bases, as on the maps.",)
+    nations = ", ".join(_("%(nation)s (%(code)s) %(pattern)s") % {"nation": _(n), "code": nation_code(n),
+                                                                  "pattern": _(pattern_name(looks.get(n)))}
+                        for n in rs.nations())
+    paras = tuple(_(line) for line in HOW_TO) + (_("Nations: %(nations)s, hulls and bases, as on the maps.")
+                                                 % {"nations": nations},)
     note = _flagship_note(scenario)                                     # spans with their marks, wrapped whole
     lead = size * 1.3
     told = [(i == 0, (Span(line),)) for para in paras for i, line in enumerate(wrap(para, width, size))]
@@ -279,7 +284,7 @@ def _how_to(page, options: Options, top: float, scenario) -> None:
                 for i, (first, spans) in enumerate(rows)]
 
     # the same words on every page: drawn once, placed on each; the note's marks are traced, so stay on the page
-    how_to = (*craft_legend(0, 0, size + 1), Text(0, lead * 1.6, (Span("How to make a ship"),), size, font="bold"),
+    how_to = (*craft_legend(0, 0, size + 1), Text(0, lead * 1.6, (Span(_("How to make a ship")),), size, font="bold"),
               *lines(told, 0))
     page.add(Symbol(f"howto-{size!r}x{width!r}", how_to, translate(MARGIN, y)))
     page.add(Group(tuple(lines(noted, len(told))), translate(MARGIN, y)))
@@ -339,7 +344,7 @@ def _under(size: PieceSize, s: float) -> Symbol:
         out.append(Poly(((w - 3 * s - arrow * 0.9, cy - arrow / 2), (w - 3 * s, cy),
                          (w - 3 * s - arrow * 0.9, cy + arrow / 2)), "bow", tag="bow"))
     small = max(TYPE.piece_label * s, LABEL_PT)              # never smaller on a small table; bold: a copy keeps it
-    for x, word, anchor in ((w * 0.04 + 3 * s, "STERN", "start"), (w * 0.96 - 3 * s, "BOW", "end")):
+    for x, word, anchor in ((w * 0.04 + 3 * s, _("STERN"), "start"), (w * 0.96 - 3 * s, _("BOW"), "end")):
         out.append(Text(x, glue_top + t + small * 0.36, (Span(word),), small, role="text.muted", font="bold",
                         anchor=anchor))
     return Symbol(f"piece-under-{w!r}x{size.h!r}-{s!r}", tuple(out))
@@ -432,4 +437,7 @@ def _flagship_note(scenario) -> tuple:
     if not marks:
         return ()
     said = (Span(" " + legend_text(kinds_on(marks), True)),) if symbols_on(marks) else ()   # the page's only mark
-    return (Span("A star marks a flagship"), *marks, Span(": the old rules name only the British flagships."), *said)
+    from printgen.sheets.page.words import said as spans
+
+    return (*spans(_("A star marks a flagship%(mark)s: the old rules name only the British flagships."), mark=list(marks)),
+            *said)
