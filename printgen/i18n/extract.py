@@ -1,6 +1,6 @@
 """`pybabel extract` for the data files (babel.cfg names these functions): the words a ruleset
 prints as its own (its [labels], the names of its sides, the phases of its turn) and a scenario's
-title become messages of the catalogue, as the templates' and the code's words do. Compass points
+title and its squadrons' names become messages of the catalogue, as the templates' and the code's words do. Compass points
 are not messages (printgen.i18n.numbers writes them); neither is anything else in the files: ship
 and captain names, the sources' quotations and the stories stay as the sources have them.
 
@@ -42,6 +42,11 @@ def ruleset_words(fileobj, keywords, comment_tags, options) -> Iterator[Found]:
 def scenario_title(fileobj, keywords, comment_tags, options) -> Iterator[Found]:
     """A scenario's title (the header of every page): its date in the reader's words."""
     text = fileobj.read().decode("utf-8")
-    title = tomllib.loads(text).get("scenario", {}).get("title")
+    data = tomllib.loads(text)
+    title = data.get("scenario", {}).get("title")
     if isinstance(title, str) and title:
         yield _line_of(text, title), None, title, ["scenario title: the date in the reader's words"]
+    for key, squadron in data.get("squadrons", {}).items():        # the captain cards and the lesson name them
+        label = squadron.get("label") if isinstance(squadron, dict) else None
+        if isinstance(label, str) and label:
+            yield _line_of(text, label), None, label, [f"scenario: the name of squadron {key}"]

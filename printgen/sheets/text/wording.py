@@ -12,6 +12,7 @@ from typing import Any
 
 from printgen import paths
 from printgen.draw.shapes import Span
+from printgen.i18n import N_
 from printgen.rules.printed import shown
 from printgen.rules.trace import Source, Traced, derived, label, lookup, rule
 from printgen.sheets.text import compiled
@@ -71,7 +72,8 @@ def environment(root: str | None = None):
     # The words of a template in the reader's language: {% trans %}...{% endtrans %} and _("...", x=...)
     # (new-style gettext: the template's values go in by name, so a translation may reorder them).
     env.globals.update(gettext=jinja2.pass_context(_gettext), _=jinja2.pass_context(_gettext),
-                       ngettext=jinja2.pass_context(_ngettext))
+                       ngettext=jinja2.pass_context(_ngettext), tr=_tr, N_=lambda message: message)
+    env.filters["marked"] = Marked          # a {% set %} block of markers and words, put in a message as it is
     env.newstyle_gettext = True  # type: ignore[attr-defined]
     return env
 
@@ -83,6 +85,15 @@ def _gettext(ctx, message: str, **values) -> str:
     from printgen.i18n import _
 
     return Marked(_(message) % {k: _data(ctx, v) for k, v in values.items()})
+
+
+def _tr(text: str) -> str:
+    """The data's own words (a side's or a squadron's name, a message of the catalogue by the data's
+    extractors: printgen.i18n.extract) in the reader's language; printed like any `{{ value }}`, an
+    opaque data marker (English: the value itself, as before)."""
+    from printgen.i18n import _
+
+    return str(_(text))
 
 
 def _ngettext(ctx, singular: str, plural_: str, n: int, **values) -> str:
@@ -204,9 +215,11 @@ class Wording:
         number as a template printed it: pnum(), rule(), word(), meta())."""
         from printgen.rules.printed import fmt
 
+        from printgen.i18n import _
+
         found = _MARK.fullmatch(str(number))
         one = found is not None and self.spans[int(found.group(1))].text in ("1", fmt(1, "word", self.measure))
-        return Marked(f"{number} {noun if one else plural(noun)}")
+        return Marked(f"{number} {_(noun if one else plural(noun))}")
 
     def story(self, key: str) -> str:
         """The scenario's text at `key` ("story.before.0.text", a source), traced word by word so it
@@ -293,6 +306,12 @@ class Wording:
                                num=self.num, chance=self.chance, example=self.example, value=self.value,
                                ship=self.ship, field=self.field, meta=self.meta, ref=self.ref, pos=self.pos,
                                rs=self.rs, _wording=self, **context)
+
+
+# The nouns the templates count, each a message in the singular and the plural (counted() prints them).
+COUNTED = (N_("point"), N_("points"), N_("captain"), N_("captains"), N_("ship"), N_("ships"), N_("student"),
+           N_("students"), N_("sheet"), N_("sheets"), N_("page"), N_("pages"), N_("period"), N_("periods"),
+           N_("minute"), N_("minutes"), N_("tuft"), N_("tufts"), N_("table group"), N_("table groups"))
 
 
 def plural(noun: str) -> str:
