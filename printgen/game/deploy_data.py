@@ -14,6 +14,7 @@ import json
 
 from printgen.game.deploy import Deployment, Placement
 from printgen.options import Options
+from printgen.units import Measure
 
 COLUMNS = ["number", "ship", "nation", "squadron", "group", "flagship", "leader", "x", "y", "heading_deg", "heading",
            "edge"]
@@ -92,15 +93,17 @@ def inert(value):
     return value
 
 
-def print_units_text(value: float, units: str) -> str:
-    """A value already in print units, written as the sheets write distances (Measure.fmt)."""
-    text = f"{value:.1f}".rstrip("0").rstrip(".")
+def print_units_text(value: float, units: str, lang: str = "en") -> str:
+    """A value already in print units, written as the sheets write distances (Measure.fmt), in the
+    reader's language ("6,1\"" in French)."""
+    text = Measure(units=units, lang=lang).written(f"{value:.1f}".rstrip("0").rstrip("."))
     return f'{text}"' if units == "in" else f"{text} cm"
 
 
-def source_resolver(data: dict):
+def source_resolver(data: dict, lang: str = "en"):
     """For the checker: the text a ("deploy", ship key, what) source must print, from deployment.json's
-    data (x, y: distances; heading, off_wind: degrees; number: the ship's label). Other sources: None."""
+    data (x, y: distances; heading, off_wind: degrees; number: the ship's label), its decimals in the
+    kit's language. Other sources: None."""
     rows = {f"{r['ship']} ({r['nation']})": r for r in data["placements"]}
 
     def resolve(source) -> str | None:
@@ -111,7 +114,7 @@ def source_resolver(data: dict):
         if row is None:
             return f"<no ship {key} in the deployment>"
         if what in ("x", "y"):
-            return print_units_text(row[what], data["units"])
+            return print_units_text(row[what], data["units"], lang)
         if what == "heading":
             return f"{row['heading_deg']}°"
         if what == "off_wind":
