@@ -28,7 +28,7 @@ ENGLISH = {"the", "and", "of", "to", "with", "ship", "ships", "roll", "hits", "h
            "expected", "broadside", "rake", "raking", "boarding", "grapple", "fouled", "strike", "strikes", "colours",
            "one", "two", "what", "how", "many", "faces", "core", "extension", "several", "gunner", "navigator",
            "who", "rolls", "against", "points", "edition", "print", "square", "inch", "page", "phases"}
-WORDS_OF_THE_LANGUAGE = {"fr": {"points", "page", "phases", "score", "chance", "faces"}, "es": set()}        # French words too
+WORDS_OF_THE_LANGUAGE = {"fr": {"points", "page", "phases", "score", "chance", "faces"}, "es": set()}  # French too
 TITLES = {"fr": {"cards": "Cartes de règles", "captains": "Cartes de capitaine", "score": "Feuilles de score",
                  "worksheet": "Fiche d'exercices sur les chances"},
           "es": {"cards": "Cartas de reglas", "captains": "Cartas de capitán", "score": "Hojas de puntuación",
@@ -112,8 +112,9 @@ def test_numbers_are_written_the_language_s_way(kits, lang):
 def test_the_pupils_type_floor_holds(kits, lang):
     """tests/test_handout_type.py's floors on the translated pages: nothing below TYPE.body in the
     content box, one heading size a document (the cards' the theme's)."""
-    from printgen.draw.theme import TYPE
     from test_handout_type import _content_chars, _is_white
+
+    from printgen.draw.theme import TYPE
 
     kit, _plan = kits[lang]
     for kind in TEXT:
@@ -121,7 +122,8 @@ def test_the_pupils_type_floor_holds(kits, lang):
             chars = [c for page in pdf.pages for c in _content_chars(page)]
             assert len(chars) > 200, kind
             smallest = min(chars, key=lambda c: c["size"])
-            assert smallest["size"] >= TYPE.body - 0.01, f"{lang} {kind}: '{smallest['text']}' at {smallest['size']:.2f}"
+            assert smallest["size"] >= TYPE.body - 0.01, \
+                f"{lang} {kind}: '{smallest['text']}' at {smallest['size']:.2f}"
             lines: dict[tuple, list] = defaultdict(list)
             for page in pdf.pages:
                 for c in _content_chars(page):
@@ -152,7 +154,8 @@ def test_a_changed_starting_position_on_the_french_captain_cards_is_caught(kits,
     """The check reads a ship's position in the kit's language ("6,1\"", not "6.1\""): a changed one fails."""
     kit, _plan = kits["fr"]
     trace = load_trace(kit)["captains-color.pdf"]
-    entry = next(e for p in trace for e in p if e["source"][0] == "deploy" and e["source"][2] == "x" and "," in e["text"])
+    entry = next(e for p in trace for e in p
+                 if e["source"][0] == "deploy" and e["source"][2] == "x" and "," in e["text"])
     changed = entry["text"].replace(",", ",9", 1)[:-1].encode()       # '6,1"' -> '6,91"' without the quote
     found = _tamper(kit, tmp_path, "captains-color.pdf", lambda e: e == entry,
                     entry["text"][:-1].encode() + b'"', changed + b'"')

@@ -96,7 +96,7 @@ def inert(value):
 def print_units_text(value: float, units: str, lang: str = "en") -> str:
     """A value already in print units, written as the sheets write distances (Measure.fmt), in the
     reader's language ("6,1\"" in French)."""
-    text = Measure(units=units, lang=lang).written(f"{value:.1f}".rstrip("0").rstrip("."))
+    text = Measure(units="cm" if units == "cm" else "in", lang=lang).written(f"{value:.1f}".rstrip("0").rstrip("."))
     return f'{text}"' if units == "in" else f"{text} cm"
 
 

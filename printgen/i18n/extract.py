@@ -1,8 +1,8 @@
 """`pybabel extract` for the data files (babel.cfg names these functions): the words a ruleset
 prints as its own (its [labels], the names of its sides, the phases of its turn) and a scenario's
-title and its squadrons' names become messages of the catalogue, as the templates' and the code's words do. Compass points
-are not messages (printgen.i18n.numbers writes them); neither is anything else in the files: ship
-and captain names, the sources' quotations and the stories stay as the sources have them.
+title and its squadrons' names become messages of the catalogue, as the templates' and the code's
+words do. Compass points are not messages (printgen.i18n.numbers writes them); neither is anything
+else in the files: ship and captain names, the sources' quotations and the stories stay as the sources have them.
 
 Used by the tools only (Babel's extraction API): never imported when printing."""
 

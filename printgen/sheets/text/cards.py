@@ -7,17 +7,17 @@ TYPE.heading), never smaller; a card that does not fit its slot takes two (or fo
 from __future__ import annotations
 
 from printgen.draw.shapes import Drawing, Line, Page
-from printgen.options import Options
-from printgen.sheets.text.directives import expander
 from printgen.draw.theme import TYPE
 from printgen.errors import PrintgenError, Problem
 from printgen.i18n import N_, _
-from printgen.sheets.text.flow import FLOOR, LAST_RESORT, WRAP_CELLS, TooNarrow
+from printgen.options import Options
+from printgen.registry import system_of
 from printgen.sheets.page.frame import Box, content_box, frame, new_page
+from printgen.sheets.text.directives import expander
+from printgen.sheets.text.flow import FLOOR, LAST_RESORT, WRAP_CELLS, TooNarrow
 from printgen.sheets.text.markup import parse
 from printgen.sheets.text.panels import Panel, panel, placed, taller
 from printgen.sheets.text.wording import Wording, to_spans
-from printgen.registry import system_of
 
 COLS, ROWS = 2, 2
 INSET = 7.0                                  # white border inside the cut lines

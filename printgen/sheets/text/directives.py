@@ -6,9 +6,9 @@ from __future__ import annotations
 from printgen.draw import fonts
 from printgen.i18n import N_, _
 from printgen.options import Options
+from printgen.registry import system_of
 from printgen.sheets.text.flow import FLOOR, LAST_RESORT, WRAP_CELLS, Laid, at_least
 from printgen.sheets.text.markup import Block
-from printgen.registry import system_of
 
 
 def expander(scenario, options: Options, wording=None):

@@ -9,7 +9,7 @@ from printgen.draw.shapes import Drawing
 from printgen.errors import Problem
 from printgen.i18n import N_, _
 from printgen.options import Options
-from printgen.sheets.text.quickref import panel_sheet, pages_for
+from printgen.sheets.text.quickref import pages_for, panel_sheet
 
 # What grows with the lesson or the fleet (rows, rows a page holds at least, what to do when they do
 # not fit): the tracker a row a turn and the score tables a row a ship; the debrief a paragraph a ship.
@@ -31,7 +31,8 @@ def lesson_plan(plan, options: Options) -> Drawing:
 
 
 def score_sheet(plan, options: Options) -> Drawing:
-    return lesson_sheet(plan, options, "score.md.j2", N_("Score sheets"), columns=2, pages=len(plan.scenario.ruleset.sides),
+    return lesson_sheet(plan, options, "score.md.j2", N_("Score sheets"), columns=2,
+                        pages=len(plan.scenario.ruleset.sides),
                         handout=True, grows=TRACKER)
 
 

@@ -4,8 +4,8 @@ printgen/systems/<family>/blocks.py) pick its tables and draw them with these.""
 from __future__ import annotations
 
 from printgen.draw.shapes import Group, Span, translate
-from printgen.options import Options
 from printgen.i18n import _
+from printgen.options import Options
 from printgen.rules.printed import shown
 from printgen.rules.tables import OddsTable
 from printgen.rules.trace import Traced

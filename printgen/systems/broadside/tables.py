@@ -5,11 +5,10 @@ Built once from the ruleset, shown in the terminal (`printgen odds`) and on the 
 from __future__ import annotations
 
 from printgen.i18n import N_
-from printgen.systems.broadside.odds import BANDS
-from printgen.systems.broadside.model import BroadsideRuleset
 from printgen.rules.tables import OddsTable, cell, mean_cell, odds_cell
 from printgen.rules.trace import Source, Traced, derived, label, rule
-
+from printgen.systems.broadside.model import BroadsideRuleset
+from printgen.systems.broadside.odds import BANDS
 
 
 def band_name(rs: BroadsideRuleset, band: str) -> tuple:
