@@ -302,7 +302,7 @@ def _resolver(plan):
     cached = plan.__dict__.get("_deployment_resolver")
     data = deployment_file(plan)[1]
     if cached is None or cached[0] is not data:
-        cached = plan.__dict__["_deployment_resolver"] = (data, source_resolver(data, plan.options.lang))
+        cached = plan.__dict__["_deployment_resolver"] = (data, source_resolver(data))
     return cached[1]
 
 

@@ -14,7 +14,6 @@ import json
 
 from printgen.game.deploy import Deployment, Placement
 from printgen.options import Options
-from printgen.units import Measure
 
 COLUMNS = ["number", "ship", "nation", "squadron", "group", "flagship", "leader", "x", "y", "heading_deg", "heading",
            "edge"]
@@ -93,17 +92,26 @@ def inert(value):
     return value
 
 
-def print_units_text(value: float, units: str, lang: str = "en") -> str:
-    """A value already in print units, written as the sheets write distances (Measure.fmt), in the
-    reader's language ("6,1\"" in French)."""
-    text = Measure(units="cm" if units == "cm" else "in", lang=lang).written(f"{value:.1f}".rstrip("0").rstrip("."))
+def print_units_text(value: float, units: str) -> str:
+    """A value already in print units, written as the sheets write distances (Measure.fmt)."""
+    text = f"{value:.1f}".rstrip("0").rstrip(".")
     return f'{text}"' if units == "in" else f"{text} cm"
 
 
-def source_resolver(data: dict, lang: str = "en"):
+def _in_language(text: str) -> str:
+    """A number as the placement table prints it in the language of the kit being checked ("6,1\"")."""
+    from printgen.i18n import LANG
+
+    if LANG.get() == "en":
+        return text
+    from printgen.i18n.numbers import number
+
+    return number(text, LANG.get())
+
+
+def source_resolver(data: dict):
     """For the checker: the text a ("deploy", ship key, what) source must print, from deployment.json's
-    data (x, y: distances; heading, off_wind: degrees; number: the ship's label), its decimals in the
-    kit's language. Other sources: None."""
+    data (x, y: distances; heading, off_wind: degrees; number: the ship's label). Other sources: None."""
     rows = {f"{r['ship']} ({r['nation']})": r for r in data["placements"]}
 
     def resolve(source) -> str | None:
@@ -114,11 +122,11 @@ def source_resolver(data: dict, lang: str = "en"):
         if row is None:
             return f"<no ship {key} in the deployment>"
         if what in ("x", "y"):
-            return print_units_text(row[what], data["units"], lang)
+            return _in_language(print_units_text(row[what], data["units"]))
         if what == "heading":
-            return f"{row['heading_deg']}°"
+            return _in_language(f"{row['heading_deg']}°")
         if what == "off_wind":
-            return f"{row['off_wind_deg']}°"
+            return _in_language(f"{row['off_wind_deg']}°")
         return str(row[what])
 
     return resolve

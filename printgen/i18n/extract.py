@@ -1,8 +1,8 @@
 """`pybabel extract` for the data files (babel.cfg names these functions): the words a ruleset
 prints as its own (its [labels], the names of its sides, the phases of its turn) and a scenario's
-title and its squadrons' names become messages of the catalogue, as the templates' and the code's
-words do. Compass points are not messages (printgen.i18n.numbers writes them); neither is anything
-else in the files: ship and captain names, the sources' quotations and the stories stay as the sources have them.
+title become messages of the catalogue, as the templates' and the code's words do. Compass points
+are not messages (printgen.i18n.numbers writes them); neither is anything else in the files: ship
+and captain names, the sources' quotations and the stories stay as the sources have them.
 
 Used by the tools only (Babel's extraction API): never imported when printing."""
 
@@ -27,26 +27,29 @@ def _compass(value: str) -> bool:
 
 
 def ruleset_words(fileobj, keywords, comment_tags, options) -> Iterator[Found]:
-    """The printed words of a ruleset file: [labels] values, sides' names, sequence.phases."""
+    """The printed words of a ruleset file: [labels] values, sides' names, sequence.phases, the states
+    of [status_markers] (a marker prints its state's name)."""
     text = fileobj.read().decode("utf-8")
     data = tomllib.loads(text)
     found: list[tuple[str, str]] = []
     found += [(value, f"label {key}") for key, value in data.get("labels", {}).items()]
     found += [(side.get("name", ""), f"side {key}") for key, side in data.get("sides", {}).items()]
     found += [(phase, "a phase of the turn") for phase in data.get("sequence", {}).get("phases", [])]
+    found += [(state, "a state's marker") for state in data.get("status_markers", {}).get("per_ship", {})]
     for value, what in found:
         if isinstance(value, str) and value and not _compass(value):
             yield _line_of(text, value), None, value, [f"ruleset: {what}"]
 
 
 def scenario_title(fileobj, keywords, comment_tags, options) -> Iterator[Found]:
-    """A scenario's title (the header of every page): its date in the reader's words."""
+    """A scenario's title (the header of every page): its date in the reader's words; its squadrons'
+    names (the placement table's groups)."""
     text = fileobj.read().decode("utf-8")
     data = tomllib.loads(text)
     title = data.get("scenario", {}).get("title")
     if isinstance(title, str) and title:
         yield _line_of(text, title), None, title, ["scenario title: the date in the reader's words"]
-    for key, squadron in data.get("squadrons", {}).items():        # the captain cards and the lesson name them
+    for squadron in data.get("squadrons", {}).values():          # the placement table's group titles
         label = squadron.get("label") if isinstance(squadron, dict) else None
         if isinstance(label, str) and label:
-            yield _line_of(text, label), None, label, [f"scenario: the name of squadron {key}"]
+            yield _line_of(text, label), None, label, ["a squadron's name (the placement table)"]
