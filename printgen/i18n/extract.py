@@ -53,3 +53,21 @@ def scenario_title(fileobj, keywords, comment_tags, options) -> Iterator[Found]:
         label = squadron.get("label") if isinstance(squadron, dict) else None
         if isinstance(label, str) and label:
             yield _line_of(text, label), None, label, ["a squadron's name (the placement table)"]
+
+
+def scenario_story(fileobj, keywords, comment_tags, options) -> Iterator[Found]:
+    """A scenario whose story page is translated (babel.cfg names it): its title and squadrons as
+    scenario_title's, and the story before the battle (its headings, its texts, the map's caption)."""
+    import io
+
+    raw = fileobj.read()
+    yield from scenario_title(io.BytesIO(raw), keywords, comment_tags, options)
+    text = raw.decode("utf-8")
+    story = tomllib.loads(text).get("story", {})
+    parts = [(p.get("heading"), "a heading of the story before the battle") for p in story.get("before", [])]
+    parts += [(p.get("text"), "the story before the battle") for p in story.get("before", [])]
+    parts += [(story.get("approach"), "the story page's map")]
+    for value, what in parts:
+        if isinstance(value, str) and value:
+            line = next((n for n, row in enumerate(text.splitlines(), 1) if value[:60] in row), 1)
+            yield line, None, value, [what]

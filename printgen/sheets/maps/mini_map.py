@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from printgen.draw.shapes import Group, Line, Poly, Rect, Shape, Span, Text, compose, rotate, translate
 from printgen.game.deploy import Deployment
+from printgen.i18n import _
 from printgen.sheets.maps.map_parts import MapView, arrow, edge_lines
 
 
@@ -98,7 +99,7 @@ def wind_arrow(view: MapView, dep: Deployment, size: float = 7.0) -> list[Shape]
     else:                                              # inside the table's north-west corner
         cx, cy = view.x0 + length * 0.75, view.y0 + length * 0.6
     return [arrow(cx, cy, length, bearing, role="arrow", width=max(1.6, length * 0.08), tag="wind"),
-            Text(cx, cy + length * 0.3 + size, (Span("wind"),), size, anchor="middle", font="bold", tag="wind-label")]
+            Text(cx, cy + length * 0.3 + size, (Span(_("wind")),), size, anchor="middle", font="bold", tag="wind-label")]
 
 
 def key_line(scenario, x: float, y: float, width: float, size: float) -> list[Shape]:
@@ -108,11 +109,12 @@ def key_line(scenario, x: float, y: float, width: float, size: float) -> list[Sh
     out: list[Shape] = []
     sw, sh = size * 2.2, size * 1.1
     for nation in dict.fromkeys(s.nation for s in scenario.fleet.ships):
-        w = sw + size * 0.5 + fonts.width(nation, size, "regular") + size * 1.4
+        name = _(nation)
+        w = sw + size * 0.5 + fonts.width(name, size, "regular") + size * 1.4
         if x + w > width and out:
             break
         out += [Rect(x, y - sh * 0.85, sw, sh, f"ship.{nation}", tag="key"),
-                Text(x + sw + size * 0.5, y, (Span(nation),), size)]
+                Text(x + sw + size * 0.5, y, (Span(name),), size)]
         x += w
     return out
 

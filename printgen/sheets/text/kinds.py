@@ -16,7 +16,7 @@ KINDS = (
     DocumentKind("teacher", "Teacher's sheet", 20, "printgen.sheets.text.teacher:teacher_document", takes="plan",
                  audience="teacher", two_sided=True, last=True, advice="Teacher's sheet: plain paper, for you."),
     DocumentKind("background", "The story before the battle", 34, f"{_LESSON}:background_sheet", takes="plan",
-                 copies="group", present=_HAS_TEMPLATE,
+                 copies="group", present=_HAS_TEMPLATE, languages=_TEMPLATE_LANGS,
                  advice="The story before the battle: plain paper, one for each table group, read together at the "
                         "start (it never tells how the battle ended: the debrief does)."),
     DocumentKind("quickref", "Quick reference", 40, "printgen.sheets.text.quickref:quickref_sheet", copies="group",

@@ -224,9 +224,10 @@ class Wording:
     def story(self, key: str) -> str:
         """The scenario's text at `key` ("story.before.0.text", a source), traced word by word so it
         wraps and its digits (a date, a count) are the file's (printgen.data.story)."""
+        from printgen.data.story import story_words
         from printgen.rules.trace import plan_derived
 
-        words = str(lookup(self.plan.scenario.file, key)).split()
+        words = story_words(self.plan, key)
         return Marked(" ".join(self.put(plan_derived(self.plan, "story_word", key, i, kind="text"))
                                for i in range(len(words))))
 
