@@ -1,5 +1,6 @@
-"""The Trafalgar text documents translated after the quick reference (issue 31): the rule cards, the
-captain cards, the score sheets and the odds worksheet, in French and Spanish, both editions. A kit
+"""The Trafalgar text documents translated after the quick reference (issue 31): the story before the
+battle, the rule cards, the captain cards, the score sheets and the odds worksheet, in French and
+Spanish, both editions. A kit
 planned in each language holds them and passes `printgen check`; every page reads back with no
 common English word and the language's numbers; the pupils' type floor holds; a tampered French
 percentage and a tampered French starting position are caught; a no-break space never breaks a line."""
@@ -16,8 +17,8 @@ from pdfread import open_pdf
 from tamper import copy_kit, edit_page, fails, load_trace, replace_shown_at
 
 LANGS = ("fr", "es")
-TEXT = ("cards", "captains", "score", "worksheet")          # this slice's documents
-KINDS = ("quickref", *TEXT)
+TEXT = ("background", "cards", "captains", "score", "worksheet")          # this slice's documents
+KINDS = ("background", "quickref", "cards", "captains", "score", "worksheet")
 # Common English words that are no French or Spanish word: one on a page is a message left in English
 # (ship names taken out first: they are never translated).
 ENGLISH = {"the", "and", "of", "to", "with", "ship", "ships", "roll", "hits", "hit", "wind", "move", "turn", "range",
@@ -28,10 +29,10 @@ ENGLISH = {"the", "and", "of", "to", "with", "ship", "ships", "roll", "hits", "h
            "expected", "broadside", "rake", "raking", "boarding", "grapple", "fouled", "strike", "strikes", "colours",
            "one", "two", "what", "how", "many", "faces", "core", "extension", "several", "gunner", "navigator",
            "who", "rolls", "against", "points", "edition", "print", "square", "inch", "page", "phases"}
-WORDS_OF_THE_LANGUAGE = {"fr": {"points", "page", "phases", "score", "chance", "faces"}, "es": set()}  # French too
-TITLES = {"fr": {"cards": "Cartes de règles", "captains": "Cartes de capitaine", "score": "Feuilles de score",
+WORDS_OF_THE_LANGUAGE = {"fr": {"points", "page", "phases", "score", "chance", "faces", "long"}, "es": set()}  # French too
+TITLES = {"fr": {"background": "L'histoire avant la bataille", "cards": "Cartes de règles", "captains": "Cartes de capitaine", "score": "Feuilles de score",
                  "worksheet": "Fiche d'exercices sur les chances"},
-          "es": {"cards": "Cartas de reglas", "captains": "Cartas de capitán", "score": "Hojas de puntuación",
+          "es": {"background": "La historia antes de la batalla", "cards": "Cartas de reglas", "captains": "Cartas de capitán", "score": "Hojas de puntuación",
                  "worksheet": "Ficha de probabilidades"}}
 
 
@@ -75,7 +76,7 @@ def test_the_kit_holds_them_and_passes_printgen_check(kits, lang):
     assert {d["path"] for d in manifest["documents"]} >= {f"{k}-{e}.pdf" for k in TEXT for e in ("color", "bw")}
     result = _run("check", str(kit))
     assert result.returncode == 0, result.stdout + result.stderr
-    assert "12 documents agree with the rules" in result.stdout
+    assert "14 documents agree with the rules" in result.stdout
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -173,3 +174,23 @@ def test_a_no_break_space_never_breaks_a_line():
         lines = wrap_spans(spans, width, 9.0)
         for line in lines[1:]:
             assert not "".join(s.text for s in line).startswith(("\u00a0", ":")), (width, lines)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_story_is_traced_in_the_language(kits, lang):
+    """The story's words are the catalogue's translation, word by word, each traced to its place."""
+    from printgen.i18n import translated
+
+    kit, plan = kits[lang]
+    english = plan.scenario.file.story.before[0].text
+    words = [e["text"] for p in load_trace(kit)["background-color.pdf"] for e in p
+             if e["source"][:2] == ["story_word", "story.before.0.text"]]
+    assert " ".join(words) == " ".join(translated(lang, english).split()) != " ".join(english.split())
+
+
+def test_a_changed_word_of_the_french_story_is_caught(kits, tmp_path):
+    """The French story's first word ("En 1805, Napoléon"), changed: the check reads the translation."""
+    kit, _plan = kits["fr"]
+    found = _tamper(kit, tmp_path, "background-color.pdf",
+                    lambda e: e["source"] == ["story_word", "story.before.0.text", 0], b"En", b"Au")
+    assert any("story.before.0.text" in f for f in found), found
