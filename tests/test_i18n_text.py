@@ -29,11 +29,13 @@ ENGLISH = {"the", "and", "of", "to", "with", "ship", "ships", "roll", "hits", "h
            "expected", "broadside", "rake", "raking", "boarding", "grapple", "fouled", "strike", "strikes", "colours",
            "one", "two", "what", "how", "many", "faces", "core", "extension", "several", "gunner", "navigator",
            "who", "rolls", "against", "points", "edition", "print", "square", "inch", "page", "phases"}
-WORDS_OF_THE_LANGUAGE = {"fr": {"points", "page", "phases", "score", "chance", "faces", "long"}, "es": set()}  # French too
-TITLES = {"fr": {"background": "L'histoire avant la bataille", "cards": "Cartes de règles", "captains": "Cartes de capitaine", "score": "Feuilles de score",
+WORDS_OF_THE_LANGUAGE = {"fr": {"points", "page", "phases", "score", "chance", "faces", "long"},  # French too
+                         "es": set()}
+TITLES = {"fr": {"background": "L'histoire avant la bataille", "cards": "Cartes de règles",
+                 "captains": "Cartes de capitaine", "score": "Feuilles de score",
                  "worksheet": "Fiche d'exercices sur les chances"},
-          "es": {"background": "La historia antes de la batalla", "cards": "Cartas de reglas", "captains": "Cartas de capitán", "score": "Hojas de puntuación",
-                 "worksheet": "Ficha de probabilidades"}}
+          "es": {"background": "La historia antes de la batalla", "cards": "Cartas de reglas",
+                 "captains": "Cartas de capitán", "score": "Hojas de puntuación", "worksheet": "Ficha de probabilidades"}}
 
 
 def _build(where: Path, lang: str):
