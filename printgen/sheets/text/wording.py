@@ -194,7 +194,11 @@ class Wording:
         """A provenance entry's `original` (the source's words, for a reading) or `why`, traced to it."""
         from printgen.rules.provenance import provenance_of
 
+        from printgen.i18n import _
+
         text = getattr(provenance_of(self.rs, self.scenario).of(key), what)
+        if what == "why":                           # the reason in the reader's words; the source's own stay
+            text = _(text)
         if len(text) <= LONG_TEXT:
             self.spans.append(Span(text, source=("provenance", key, what), kind="text"))
             return Marked(f"{OPEN}{len(self.spans) - 1}{CLOSE}")
