@@ -15,7 +15,7 @@ KINDS = (
                  audience="teacher", two_sided=True, present=_HAS_TEMPLATE, last=True,
                  advice=N_("Lesson plan: plain paper, two-sided, for you (it lists every copy to make).")),
     DocumentKind("teacher", "Teacher's sheet", 20, "printgen.sheets.text.teacher:teacher_document", takes="plan",
-                 audience="teacher", two_sided=True, last=True, languages=_TEMPLATE_LANGS,
+                 audience="teacher", two_sided=True, last=True,
                  advice=N_("Teacher's sheet: plain paper, for you.")),
     DocumentKind("background", "The story before the battle", 34, f"{_LESSON}:background_sheet", takes="plan",
                  copies="group", present=_HAS_TEMPLATE, languages=_TEMPLATE_LANGS,

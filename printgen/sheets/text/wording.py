@@ -72,7 +72,8 @@ def environment(root: str | None = None):
     # The words of a template in the reader's language: {% trans %}...{% endtrans %} and _("...", x=...)
     # (new-style gettext: the template's values go in by name, so a translation may reorder them).
     env.globals.update(gettext=jinja2.pass_context(_gettext), _=jinja2.pass_context(_gettext),
-                       ngettext=jinja2.pass_context(_ngettext), tr=_tr, N_=lambda message: message)
+                       ngettext=jinja2.pass_context(_ngettext), tr=_tr, N_=lambda message: message,
+                       english=_english)
     env.filters["marked"] = Marked          # a {% set %} block of markers and words, put in a message as it is
     env.newstyle_gettext = True  # type: ignore[attr-defined]
     return env
@@ -85,6 +86,13 @@ def _gettext(ctx, message: str, **values) -> str:
     from printgen.i18n import _
 
     return Marked(_(message) % {k: _data(ctx, v) for k, v in values.items()})
+
+
+def _english() -> bool:
+    """Whether the document is drawn in English (a template that words a thing otherwise in another language)."""
+    from printgen.i18n import LANG, SOURCE
+
+    return LANG.get() == SOURCE
 
 
 def _tr(text: str) -> str:
