@@ -25,7 +25,8 @@ _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_.-]*")       # a bare key ("british", "
 
 
 PHASE_WORDS = 24        # characters: a longer phase name is traced word by word (a list's line may break in it)
-LONG_TEXT = 120         # characters: a fleet text longer than this (the built-in ones reach 111) is traced word by word, so it may wrap
+# characters: a fleet text longer than this (the built-in ones reach 111) is traced word by word, so it may wrap
+LONG_TEXT = 120
 
 
 class Marked(str):
