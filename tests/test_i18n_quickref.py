@@ -30,7 +30,7 @@ WORDS_OF_THE_LANGUAGE = {"fr": {"page", "table", "point", "points"}, "es": set()
 
 def _build(where: Path, lang: str) -> Path:
     """A small kit (six ships, scale 0.5: distances with decimals) in `lang`, as `printgen kit` builds
-    one, with its check; it holds the documents translated into `lang` (the quick reference)."""
+    one, with its check; it holds the documents translated into `lang` (the quick reference among them)."""
     from printgen.check.kit import check_bytes, check_kit
     from printgen.kit.build import build_kit, plan_kit
     from printgen.request import KitRequest
@@ -140,7 +140,7 @@ def _run(*args: str, **env: str) -> subprocess.CompletedProcess:
                           env={**os.environ, "PRINTGEN_CONFIG": str(NO_CONFIG), **env})
 
 
-@pytest.mark.parametrize("args", [("kit", "trafalgar", "--lang", "fr"), ("cards", "trafalgar", "--lang", "es"),
+@pytest.mark.parametrize("args", [("kit", "trafalgar", "--lang", "fr"), ("kit", "trafalgar", "--lang", "es"),
                                   ("quickref", "sluys-1340", "--lang", "fr"), ("sprites", "sluys-1340", "--lang", "fr"),
                                   ("map", "sluys-1340", "--lang", "es")])
 def test_what_is_not_translated_is_refused(args, tmp_path):

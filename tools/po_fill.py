@@ -3,7 +3,7 @@
     python tools/po_fill.py FROM.po INTO.po
 
 After a merge whose .po files conflict: take one side's files (`git checkout --ours`), extract and
-update the catalogues (docs/ARCHITECTURE.md, "Languages"), then fill each language from the other
+update the catalogues (docs/ARCHITECTURE.md, "Languages"; `pybabel update -N`: no fuzzy guesses), then fill each language from the other
 side's file (`git show :3:printgen/i18n/locale/fr/LC_MESSAGES/messages.po > /tmp/fr.po`). A message
 translated differently on the two sides keeps INTO's translation and is printed, to be settled by
 hand; nothing is translated that neither side translated."""
@@ -18,14 +18,14 @@ from babel.messages.pofile import read_po, write_po
 
 def fill(source: Path, target: Path) -> tuple[int, list[str]]:
     with open(source, "rb") as f:
-        given = {m.id: m.string for m in read_po(f) if m.id and m.string}
+        given = {m.id: m.string for m in read_po(f) if m.id and m.string and "fuzzy" not in m.flags}
     with open(target, "rb") as f:
         catalog = read_po(f)
     filled, differ = 0, []
     for m in catalog:
         if not m.id or m.id not in given:
             continue
-        if not m.string:
+        if not m.string or "fuzzy" in m.flags:                   # a guess of pybabel's is no translation
             m.string = given[m.id]
             m.flags.discard("fuzzy")
             filled += 1

@@ -109,6 +109,10 @@ def expected(source: Source, kind: str, ctx: Context) -> str | None:
         if len(args) == 1:
             return prov.words(args[0])
         text = getattr(prov.of(args[0]), args[1])                       # its symbol, original or why
+        if args[1] == "why":                                            # the reason in the kit's language
+            from printgen.i18n import translated
+
+            text = translated(ctx.measure.lang, text)
         if len(args) == 3:                                              # a long one, word by word
             words = text.split()
             return words[args[2]] if args[2] < len(words) else f"<{args[1]} has {len(words)} words>"

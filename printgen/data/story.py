@@ -35,8 +35,19 @@ class Story(Strict):
     sources: list[Annotated[str, StringConstraints(min_length=1, max_length=300)]] = Field(default=[], max_length=12)
 
 
+def story_words(plan, key: str) -> list[str]:
+    """The words of the scenario's text at `key` in the language of the document being drawn or
+    checked (a message of the catalogue where it is translated: printgen.i18n.extract), split at
+    spaces but never at a no-break space (French "partie\u00a0:" is one word)."""
+    import re
+
+    from printgen.i18n import _
+
+    return [w for w in re.split(r"[^\S\u00a0]+", _(str(lookup(plan.scenario.file, key)))) if w]
+
+
 @plan_derivation
 def story_word(plan, key: str, i: int) -> str:
-    """The i-th word of the scenario's text at `key` ("story.before.0.text")."""
-    words = str(lookup(plan.scenario.file, key)).split()
+    """The i-th word of the scenario's text at `key` ("story.before.0.text"), in the reader's language."""
+    words = story_words(plan, key)
     return words[i] if i < len(words) else ""

@@ -36,9 +36,17 @@ def ruleset_words(fileobj, keywords, comment_tags, options) -> Iterator[Found]:
     found += [(side.get("name", ""), f"side {key}") for key, side in data.get("sides", {}).items()]
     found += [(phase, "a phase of the turn") for phase in data.get("sequence", {}).get("phases", [])]
     found += [(state, "a state's marker") for state in data.get("status_markers", {}).get("per_ship", {})]
+    found += _reasons(data)
     for value, what in found:
         if isinstance(value, str) and value and not _compass(value):
             yield _line_of(text, value), None, value, [f"ruleset: {what}"]
+
+
+def _reasons(data: dict) -> list[tuple[str, str]]:
+    """Each [provenance] entry's reason (`why`: the teacher's sheet lists every mark with it); never
+    its `original`, the source's own words."""
+    return [(entry.get("why", ""), f"the reason of the mark {key}") for key, entry in data.get("provenance", {}).items()
+            if isinstance(entry, dict)]
 
 
 def scenario_title(fileobj, keywords, comment_tags, options) -> Iterator[Found]:
@@ -53,3 +61,22 @@ def scenario_title(fileobj, keywords, comment_tags, options) -> Iterator[Found]:
         label = squadron.get("label") if isinstance(squadron, dict) else None
         if isinstance(label, str) and label:
             yield _line_of(text, label), None, label, ["a squadron's name (the placement table)"]
+
+
+def scenario_story(fileobj, keywords, comment_tags, options) -> Iterator[Found]:
+    """A scenario whose story page is translated (babel.cfg names it): its title and squadrons as
+    scenario_title's, and the story before the battle (its headings, its texts, the map's caption)."""
+    import io
+
+    raw = fileobj.read()
+    yield from scenario_title(io.BytesIO(raw), keywords, comment_tags, options)
+    text = raw.decode("utf-8")
+    story = tomllib.loads(text).get("story", {})
+    parts = [(p.get("heading"), "a heading of the story before the battle") for p in story.get("before", [])]
+    parts += [(p.get("text"), "the story before the battle") for p in story.get("before", [])]
+    parts += [(story.get("approach"), "the story page's map")]
+    parts += _reasons(tomllib.loads(text))
+    for value, what in parts:
+        if isinstance(value, str) and value:
+            line = next((n for n, row in enumerate(text.splitlines(), 1) if value[:60] in row), 1)
+            yield line, None, value, [what]

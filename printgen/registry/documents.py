@@ -171,8 +171,9 @@ def refuse_untranslated(records, lang: str, ruleset: RulesetBase, what: str) -> 
         more = f" and {len(missing) - 4} more" if len(missing) > 4 else ""
         names = f" ({', '.join(r.title.lower() for r in missing[:4])}{more})" if len(records) > 1 else ""
         raise PrintgenError(Problem(f"no {NAMES[lang]} yet for {what}{names}", field="--lang",
-                                    fix="use --lang en for now (in French and Spanish so far: the quick reference "
-                                        "of the trafalgar-fastplay rules)"))
+                                    fix="use --lang en for now (in French and Spanish so far, for the trafalgar-fastplay "
+                                        "rules: the quick reference, the rule cards, the captain cards, the score "
+                                        "sheets, the odds worksheet and the story before the battle)"))
 
 
 def everywhere() -> list[tuple[str | None, DocumentKind]]:

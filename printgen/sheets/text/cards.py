@@ -7,16 +7,17 @@ TYPE.heading), never smaller; a card that does not fit its slot takes two (or fo
 from __future__ import annotations
 
 from printgen.draw.shapes import Drawing, Line, Page
-from printgen.options import Options
-from printgen.sheets.text.directives import expander
 from printgen.draw.theme import TYPE
 from printgen.errors import PrintgenError, Problem
-from printgen.sheets.text.flow import FLOOR, LAST_RESORT, WRAP_CELLS, TooNarrow
+from printgen.i18n import N_, _
+from printgen.options import Options
+from printgen.registry import system_of
 from printgen.sheets.page.frame import Box, content_box, frame, new_page
+from printgen.sheets.text.directives import expander
+from printgen.sheets.text.flow import FLOOR, LAST_RESORT, WRAP_CELLS, TooNarrow
 from printgen.sheets.text.markup import parse
 from printgen.sheets.text.panels import Panel, panel, placed, taller
 from printgen.sheets.text.wording import Wording, to_spans
-from printgen.registry import system_of
 
 COLS, ROWS = 2, 2
 INSET = 7.0                                  # white border inside the cut lines
@@ -24,11 +25,12 @@ CAPTAIN_INSET = 4.0                          # a captain's card: four to a page,
 CROP = 9.0
 
 
-def card_sheets(scenario, options: Options, template: str = "cards.md.j2", sheet: str = "Rule cards",
+def card_sheets(scenario, options: Options, template: str = "cards.md.j2", sheet: str = N_("Rule cards"),
                 inset: float = INSET, **context) -> Drawing:
     """Cards from a template: one `## ` section a card, `inset` inside its cut lines. `context` goes
-    to the template."""
+    to the template; `sheet` (the frame's name of the document) is a message of the catalogue."""
     rs = scenario.ruleset
+    sheet = _(sheet)
     wording = Wording(rs, options.measure)
     sections = parse(wording.render(f"{rs.ruleset.id}/{template}", scenario=scenario, **context), lambda s: to_spans(s, wording))
     full = content_box(options)
@@ -177,5 +179,5 @@ def _crop_marks(page: Page, box: Box, slot_w: float, slot_h: float) -> None:
 
 def captain_cards(plan, options: Options) -> Drawing:
     """A card for each captain of the kit's class: their ships, where they start, what they roll."""
-    return card_sheets(plan.scenario, options, "captains.md.j2", "Captain cards", CAPTAIN_INSET,
+    return card_sheets(plan.scenario, options, "captains.md.j2", N_("Captain cards"), CAPTAIN_INSET,
                        captains=plan.captains, deployment=plan.deployment)

@@ -4,10 +4,11 @@
 from __future__ import annotations
 
 from printgen.draw import fonts
+from printgen.i18n import N_, _
 from printgen.options import Options
+from printgen.registry import system_of
 from printgen.sheets.text.flow import FLOOR, LAST_RESORT, WRAP_CELLS, Laid, at_least
 from printgen.sheets.text.markup import Block
-from printgen.registry import system_of
 
 
 def expander(scenario, options: Options, wording=None):
@@ -75,10 +76,13 @@ def pattern_block(ships, width: float, size: float, looks: dict) -> Laid:
     from printgen.draw.theme import pattern_name
 
     nations = list(dict.fromkeys(s.nation for s in ships))
+    # in the reader's language: the nation (a fleet's word, not a ship's name) and its pattern's word
+    N_("French"), N_("Spanish"), N_("plain"), N_("hatched"), N_("dotted")
     sw, sh = size * 5.0, size * 2.6
     out, x, y = Laid(), 0.0, 0.0
     for nation in nations:
-        words = (Span(nation, "bold"), Span(f" ships: {pattern_name(looks.get(nation))} bases"))
+        words = (Span(_(nation), "bold"),
+                 Span(_(" ships: %(pattern)s bases") % {"pattern": _(pattern_name(looks.get(nation)))}))
         w = sw + size * 0.6 + sum(fonts.width(s.text, size, s.font or "regular") for s in words) + size * 1.5
         if x and x + w > width:                        # next line
             x, y = 0.0, y + sh + size * 0.4

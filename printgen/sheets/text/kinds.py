@@ -3,39 +3,45 @@ sheets (printgen.registry.documents records; the code that draws each is named b
 
 from __future__ import annotations
 
+from printgen.i18n import N_
 from printgen.registry.documents import DocumentKind
 
 _LESSON = "printgen.sheets.text.lesson"
 _HAS_TEMPLATE = f"{_LESSON}:has_sheet"           # only where the ruleset has the document's template
+_TEMPLATE_LANGS = "printgen.sheets.text.kinds:template_languages"   # the languages its template is translated into
 
 KINDS = (
     DocumentKind("lesson", "Lesson plan (teacher's pack)", 10, f"{_LESSON}:lesson_plan", takes="plan",
                  audience="teacher", two_sided=True, present=_HAS_TEMPLATE, last=True,
-                 advice="Lesson plan: plain paper, two-sided, for you (it lists every copy to make)."),
+                 advice=N_("Lesson plan: plain paper, two-sided, for you (it lists every copy to make).")),
     DocumentKind("teacher", "Teacher's sheet", 20, "printgen.sheets.text.teacher:teacher_document", takes="plan",
-                 audience="teacher", two_sided=True, last=True, advice="Teacher's sheet: plain paper, for you."),
+                 audience="teacher", two_sided=True, last=True,
+                 advice=N_("Teacher's sheet: plain paper, for you.")),
     DocumentKind("background", "The story before the battle", 34, f"{_LESSON}:background_sheet", takes="plan",
-                 copies="group", present=_HAS_TEMPLATE,
-                 advice="The story before the battle: plain paper, one for each table group, read together at the "
-                        "start (it never tells how the battle ended: the debrief does)."),
+                 copies="group", present=_HAS_TEMPLATE, languages=_TEMPLATE_LANGS,
+                 advice=N_("The story before the battle: plain paper, one for each table group, read together at the "
+                        "start (it never tells how the battle ended: the debrief does).")),
     DocumentKind("quickref", "Quick reference", 40, "printgen.sheets.text.quickref:quickref_sheet", copies="group",
-                 command=True, languages="printgen.sheets.text.kinds:template_languages",
-                 advice="Quick reference: plain paper, one for each table group (the captains of one squadron).",
+                 command=True, languages=_TEMPLATE_LANGS,
+                 advice=N_("Quick reference: plain paper, one for each table group (the captains of one squadron)."),
                  help="Print the quick-reference sheet: every rule table, numbers from the ruleset after scale and units."),
     DocumentKind("cards", "Rule cards", 50, "printgen.sheets.text.cards:card_sheets", copies="group", paper="card",
-                 command=True, advice="Rule cards: card or plain paper; cut on the solid lines.",
+                 command=True, languages=_TEMPLATE_LANGS,
+                 advice=N_("Rule cards: card or plain paper; cut on the solid lines."),
                  help="Print the rule cards: a card a procedure with its exact odds (distances scale; odds never change)."),
     DocumentKind("captains", "Captain cards", 60, "printgen.sheets.text.cards:captain_cards", takes="plan",
-                 checks=("fleet",), advice="Captain cards: plain paper, one card for each student."),
+                 checks=("fleet",), languages=_TEMPLATE_LANGS,
+                 advice=N_("Captain cards: plain paper, one card for each student.")),
     DocumentKind("score", "Score sheets", 90, f"{_LESSON}:score_sheet", takes="plan",
-                 present=_HAS_TEMPLATE, checks=("fleet",),
-                 advice="Score sheets: plain paper, one copy; each side takes its own page (the turn tracker is on "
-                        "this sheet, for the umpire)."),
+                 present=_HAS_TEMPLATE, languages=_TEMPLATE_LANGS, checks=("fleet",),
+                 advice=N_("Score sheets: plain paper, one copy; each side takes its own page (the turn tracker is on "
+                        "this sheet, for the umpire).")),
     DocumentKind("worksheet", "Odds worksheet", 100, f"{_LESSON}:odds_worksheet", takes="plan", copies="student",
-                 two_sided=True, present=_HAS_TEMPLATE, advice="Odds worksheet: plain paper, one for each student."),
+                 two_sided=True, present=_HAS_TEMPLATE, languages=_TEMPLATE_LANGS,
+                 advice=N_("Odds worksheet: plain paper, one for each student.")),
     DocumentKind("debrief", "History and debrief", 110, f"{_LESSON}:debrief_sheet", takes="plan", copies="pair",
                  two_sided=True, present=_HAS_TEMPLATE, checks=("fleet",),
-                 advice="History and debrief: plain paper, two-sided, one for two students."),
+                 advice=N_("History and debrief: plain paper, two-sided, one for two students.")),
 )
 
 

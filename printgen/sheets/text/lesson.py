@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from printgen.draw.shapes import Drawing
 from printgen.errors import Problem
+from printgen.i18n import N_, _
 from printgen.options import Options
-from printgen.sheets.text.quickref import panel_sheet, pages_for
+from printgen.sheets.text.quickref import pages_for, panel_sheet
 
 # What grows with the lesson or the fleet (rows, rows a page holds at least, what to do when they do
 # not fit): the tracker a row a turn and the score tables a row a ship; the debrief a paragraph a ship.
@@ -26,27 +27,28 @@ def has_sheet(rs, kind: str) -> bool:
 
 
 def lesson_plan(plan, options: Options) -> Drawing:
-    return lesson_sheet(plan, options, "lesson.md.j2", "Lesson plan", columns=1, pages=8)
+    return lesson_sheet(plan, options, "lesson.md.j2", N_("Lesson plan"), columns=1, pages=8)
 
 
 def score_sheet(plan, options: Options) -> Drawing:
-    return lesson_sheet(plan, options, "score.md.j2", "Score sheets", columns=2, pages=len(plan.scenario.ruleset.sides),
+    return lesson_sheet(plan, options, "score.md.j2", N_("Score sheets"), columns=2,
+                        pages=len(plan.scenario.ruleset.sides),
                         handout=True, grows=TRACKER)
 
 
 def odds_worksheet(plan, options: Options) -> Drawing:
-    return lesson_sheet(plan, options, "worksheet.md.j2", "Odds worksheet", columns=1, pages=2, handout=True)
+    return lesson_sheet(plan, options, "worksheet.md.j2", N_("Odds worksheet"), columns=1, pages=2, handout=True)
 
 
 def debrief_sheet(plan, options: Options) -> Drawing:
-    return lesson_sheet(plan, options, "debrief.md.j2", "History and debrief", columns=1, pages=2, handout=True,
+    return lesson_sheet(plan, options, "debrief.md.j2", N_("History and debrief"), columns=1, pages=2, handout=True,
                         grows=FATES)
 
 
 def background_sheet(plan, options: Options) -> Drawing:
     """The story before the battle, one page for the pupils: the scenario's [story] (never the
     ending) and a map of the approach on the kit's own table."""
-    return lesson_sheet(plan, options, "background.md.j2", "The story before the battle", columns=2, pages=1,
+    return lesson_sheet(plan, options, "background.md.j2", N_("The story before the battle"), columns=2, pages=1,
                         handout=True, deployment=plan.deployment)
 
 
@@ -59,7 +61,7 @@ def lesson_sheet(plan, options: Options, template: str, title: str, columns: int
     if grows is not None:
         rows, per_page, too_long = grows
         pages += pages_for(rows(plan), per_page)
-    return panel_sheet(plan.scenario, options, template, title, columns=columns, max_pages=pages,
+    return panel_sheet(plan.scenario, options, template, _(title), columns=columns, max_pages=pages,
                        handout=handout, too_long=too_long, **context(plan), **more)
 
 

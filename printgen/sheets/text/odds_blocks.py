@@ -4,16 +4,19 @@ printgen/systems/<family>/blocks.py) pick its tables and draw them with these.""
 from __future__ import annotations
 
 from printgen.draw.shapes import Group, Span, translate
+from printgen.i18n import _
 from printgen.options import Options
-from printgen.rules.printed import fmt
+from printgen.rules.printed import shown
 from printgen.rules.tables import OddsTable
 from printgen.rules.trace import Traced
 from printgen.sheets.text.flow import Laid, at_least, paragraph, table
 
 
 def spans_of(c, options: Options, font: str = "") -> list[Span]:
-    return [Span(fmt(r.value, r.kind, options.measure), font, r.source.to_json(), r.kind) if isinstance(r, Traced)
-            else Span(r, font) for r in c]
+    """A cell's runs as spans: its traced numbers and labels in the reader's way, its words (marked
+    N_ where the table is built) in the language of the document being drawn."""
+    return [Span(shown(r.value, r.kind, r.source.fn, options.measure), font, r.source.to_json(), r.kind)
+            if isinstance(r, Traced) else Span(_(r), font) for r in c]
 
 
 def draw_table(t: OddsTable, width: float, size: float, options: Options, title: bool = True) -> Laid:
@@ -23,7 +26,7 @@ def draw_table(t: OddsTable, width: float, size: float, options: Options, title:
         head = paragraph(spans_of(t.title, options, "bold"), 0, 0, width, at_least(size * 0.95), "bold")
         out.shapes += head.shapes
         y = head.height + size * 0.2
-    head = [[Span(h)] if isinstance(h, str) else spans_of(h, options) for h in t.header]
+    head = [[Span(_(h))] if isinstance(h, str) else spans_of(h, options) for h in t.header]
     rows = [head] + [[spans_of(c, options) for c in row] for row in t.rows]
     body = table(rows, True, width, size * 0.92)
     out.shapes.append(Group(tuple(body.shapes), translate(0, y)))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from printgen.draw.shapes import Drawing
 from printgen.errors import Problem
+from printgen.i18n import N_, _
 from printgen.options import Options
 from printgen.rules.trace import plan_derivation
 from printgen.sheets.text.quickref import panel_sheet, pages_for
@@ -72,7 +73,7 @@ def teacher_sheet(scenario, options: Options, captains, kinds: list[str] | None 
     if plan is not None:
         plan = plan.but(options)             # sharing the page counts: an edition's do not differ
     pages = {k: plan.pages(k) for k, _ in printing} if plan is not None else {}     # for the plurals
-    return panel_sheet(scenario, options, "teacher.md.j2", "Teacher's sheet", columns=1,
+    return panel_sheet(scenario, options, "teacher.md.j2", _(N_("Teacher's sheet")), columns=1,
                        max_pages=PAGES + pages_for(len(captains), ROSTER_ROWS) + pages_for(scenario.lesson.turn_limit),
                        too_long=TOO_LONG, captains=captains,
                        printing=printing, lines=line_squadrons(scenario), seed=options.seed, plan=plan,

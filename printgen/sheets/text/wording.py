@@ -12,6 +12,7 @@ from typing import Any
 
 from printgen import paths
 from printgen.draw.shapes import Span
+from printgen.i18n import N_
 from printgen.rules.printed import shown
 from printgen.rules.trace import Source, Traced, derived, label, lookup, rule
 from printgen.sheets.text import compiled
@@ -24,7 +25,8 @@ _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_.-]*")       # a bare key ("british", "
 
 
 PHASE_WORDS = 24        # characters: a longer phase name is traced word by word (a list's line may break in it)
-LONG_TEXT = 120         # characters: a fleet text longer than this (the built-in ones reach 111) is traced word by word, so it may wrap
+# characters: a fleet text longer than this (the built-in ones reach 111) is traced word by word, so it may wrap
+LONG_TEXT = 120
 
 
 class Marked(str):
@@ -71,7 +73,9 @@ def environment(root: str | None = None):
     # The words of a template in the reader's language: {% trans %}...{% endtrans %} and _("...", x=...)
     # (new-style gettext: the template's values go in by name, so a translation may reorder them).
     env.globals.update(gettext=jinja2.pass_context(_gettext), _=jinja2.pass_context(_gettext),
-                       ngettext=jinja2.pass_context(_ngettext))
+                       ngettext=jinja2.pass_context(_ngettext), tr=_tr, N_=lambda message: message,
+                       english=_english)
+    env.filters["marked"] = Marked          # a {% set %} block of markers and words, put in a message as it is
     env.newstyle_gettext = True  # type: ignore[attr-defined]
     return env
 
@@ -83,6 +87,22 @@ def _gettext(ctx, message: str, **values) -> str:
     from printgen.i18n import _
 
     return Marked(_(message) % {k: _data(ctx, v) for k, v in values.items()})
+
+
+def _english() -> bool:
+    """Whether the document is drawn in English (a template that words a thing otherwise in another language)."""
+    from printgen.i18n import LANG, SOURCE
+
+    return LANG.get() == SOURCE
+
+
+def _tr(text: str) -> str:
+    """The data's own words (a side's or a squadron's name, a message of the catalogue by the data's
+    extractors: printgen.i18n.extract) in the reader's language; printed like any `{{ value }}`, an
+    opaque data marker (English: the value itself, as before)."""
+    from printgen.i18n import _
+
+    return str(_(text))
 
 
 def _ngettext(ctx, singular: str, plural_: str, n: int, **values) -> str:
@@ -183,7 +203,11 @@ class Wording:
         """A provenance entry's `original` (the source's words, for a reading) or `why`, traced to it."""
         from printgen.rules.provenance import provenance_of
 
+        from printgen.i18n import _
+
         text = getattr(provenance_of(self.rs, self.scenario).of(key), what)
+        if what == "why":                           # the reason in the reader's words; the source's own stay
+            text = _(text)
         if len(text) <= LONG_TEXT:
             self.spans.append(Span(text, source=("provenance", key, what), kind="text"))
             return Marked(f"{OPEN}{len(self.spans) - 1}{CLOSE}")
@@ -204,16 +228,19 @@ class Wording:
         number as a template printed it: pnum(), rule(), word(), meta())."""
         from printgen.rules.printed import fmt
 
+        from printgen.i18n import _
+
         found = _MARK.fullmatch(str(number))
         one = found is not None and self.spans[int(found.group(1))].text in ("1", fmt(1, "word", self.measure))
-        return Marked(f"{number} {noun if one else plural(noun)}")
+        return Marked(f"{number} {_(noun if one else plural(noun))}")
 
     def story(self, key: str) -> str:
         """The scenario's text at `key` ("story.before.0.text", a source), traced word by word so it
         wraps and its digits (a date, a count) are the file's (printgen.data.story)."""
+        from printgen.data.story import story_words
         from printgen.rules.trace import plan_derived
 
-        words = str(lookup(self.plan.scenario.file, key)).split()
+        words = story_words(self.plan, key)
         return Marked(" ".join(self.put(plan_derived(self.plan, "story_word", key, i, kind="text"))
                                for i in range(len(words))))
 
@@ -293,6 +320,12 @@ class Wording:
                                num=self.num, chance=self.chance, example=self.example, value=self.value,
                                ship=self.ship, field=self.field, meta=self.meta, ref=self.ref, pos=self.pos,
                                rs=self.rs, _wording=self, **context)
+
+
+# The nouns the templates count, each a message in the singular and the plural (counted() prints them).
+COUNTED = (N_("point"), N_("points"), N_("captain"), N_("captains"), N_("ship"), N_("ships"), N_("student"),
+           N_("students"), N_("sheet"), N_("sheets"), N_("page"), N_("pages"), N_("period"), N_("periods"),
+           N_("minute"), N_("minutes"), N_("tuft"), N_("tufts"), N_("table group"), N_("table groups"))
 
 
 def plural(noun: str) -> str:

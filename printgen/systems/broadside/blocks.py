@@ -4,6 +4,7 @@ Trafalgar templates, the odds tables drawn as tables, and charts."""
 from __future__ import annotations
 
 from printgen.draw.shapes import Group, translate
+from printgen.i18n import N_
 from printgen.options import Options
 from printgen.rules.tables import OddsTable, cell, mean_cell, odds_cell
 from printgen.rules.trace import derived
@@ -23,13 +24,13 @@ def odds_block(rs, name: str, args: list[str], width: float, size: float, option
         "in-irons": lambda: [bt.in_irons(rs)],
         "strike": lambda: [bt.strike(rs, False), bt.strike(rs, True)],
         "boarding": lambda: [bt.boarding(rs)],
-        "cut-loose": lambda: [OddsTable(cell("Chance to cut loose"), ("who rolls", "chance"), (
-            (cell("One captain"), odds_cell(derived(rs, "chance_of", "drift.cut_loose"))),
-            (cell("Both captains"), odds_cell(derived(rs, "chance_any", "drift.cut_loose", 2)))))],
-        "grapple": lambda: [OddsTable(cell("Chances when bases touch"), ("roll", "chance"), (
-            (cell("Grapple, one captain rolls"), odds_cell(derived(rs, "chance_of", "grappling"))),
-            (cell("Grapple, both captains roll"), odds_cell(derived(rs, "chance_any", "grappling", 2))),
-            (cell("Fouled by accident"), odds_cell(derived(rs, "chance_of", "fouling")))))],
+        "cut-loose": lambda: [OddsTable(cell(N_("Chance to cut loose")), (N_("who rolls"), N_("chance")), (
+            (cell(N_("One captain")), odds_cell(derived(rs, "chance_of", "drift.cut_loose"))),
+            (cell(N_("Both captains")), odds_cell(derived(rs, "chance_any", "drift.cut_loose", 2)))))],
+        "grapple": lambda: [OddsTable(cell(N_("Chances when bases touch")), (N_("roll"), N_("chance")), (
+            (cell(N_("Grapple, one captain rolls")), odds_cell(derived(rs, "chance_of", "grappling"))),
+            (cell(N_("Grapple, both captains roll")), odds_cell(derived(rs, "chance_any", "grappling", 2))),
+            (cell(N_("Fouled by accident")), odds_cell(derived(rs, "chance_of", "fouling")))))],
         "rake": lambda: [rake_table(rs)],
     }
     if what not in tables:
@@ -46,7 +47,8 @@ def rake_table(rs) -> OddsTable:
         rows.append((pool_label(rs, side, flag), *(
             mean_cell(e)
             for e in (derived(rs, "expected_hits", n, "short"), derived(rs, "expected_hits", n, "rake")))))
-    return OddsTable(cell("Expected hits: short range or rake"), ("broadside", "short", "rake"), tuple(rows))
+    return OddsTable(cell(N_("Expected hits: short range or rake")), (N_("broadside"), N_("short"), N_("rake")),
+                     tuple(rows))
 
 
 def hits_block(rs, side: str, flagship: bool, width: float, size: float, options: Options) -> Laid:

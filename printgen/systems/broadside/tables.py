@@ -4,11 +4,11 @@ Built once from the ruleset, shown in the terminal (`printgen odds`) and on the 
 
 from __future__ import annotations
 
-from printgen.systems.broadside.odds import BANDS
-from printgen.systems.broadside.model import BroadsideRuleset
+from printgen.i18n import N_
 from printgen.rules.tables import OddsTable, cell, mean_cell, odds_cell
 from printgen.rules.trace import Source, Traced, derived, label, rule
-
+from printgen.systems.broadside.model import BroadsideRuleset
+from printgen.systems.broadside.odds import BANDS
 
 
 def band_name(rs: BroadsideRuleset, band: str) -> tuple:
@@ -23,7 +23,7 @@ def pools(rs: BroadsideRuleset) -> list[tuple[str, bool]]:
 
 def pool_label(rs: BroadsideRuleset, side: str, flagship: bool) -> tuple:
     dice = derived(rs, "dice_of", side, flagship, kind="count")
-    return cell(label(rs, f"sides.{side}.name"), (" flagship" if flagship else ""), ", ", dice, " dice")
+    return cell(label(rs, f"sides.{side}.name"), (N_(" flagship") if flagship else ""), ", ", dice, N_(" dice"))
 
 
 def hit_points_cell(rs: BroadsideRuleset, hp: int) -> Traced:
@@ -37,7 +37,7 @@ def hit_points_cell(rs: BroadsideRuleset, hp: int) -> Traced:
 def per_die(rs: BroadsideRuleset) -> OddsTable:
     rows = tuple((band_name(rs, b), cell(rule(rs, f"shooting.to_hit.{b}.hit", "faces")),
                   odds_cell(derived(rs, "chance_per_die", b))) for b in reversed(BANDS))
-    return OddsTable(cell("Chance per die"), ("fire", "hits on", "chance"), rows)
+    return OddsTable(cell(N_("Chance per die")), (N_("fire"), N_("hits on"), N_("chance")), rows)
 
 
 def expected(rs: BroadsideRuleset) -> OddsTable:
@@ -49,7 +49,8 @@ def expected(rs: BroadsideRuleset) -> OddsTable:
             e = derived(rs, "expected_hits", n, band)
             row.append(mean_cell(e))
         rows.append(tuple(row))
-    return OddsTable(cell("Expected hits per broadside"), ("broadside", *(band_name(rs, b) for b in BANDS)), tuple(rows))
+    return OddsTable(cell(N_("Expected hits per broadside")), (N_("broadside"), *(band_name(rs, b) for b in BANDS)),
+                     tuple(rows))
 
 
 def strike(rs: BroadsideRuleset, target_flagship: bool = False) -> OddsTable:
@@ -58,9 +59,10 @@ def strike(rs: BroadsideRuleset, target_flagship: bool = False) -> OddsTable:
         n = rs.dice_of(side, flag)
         rows.append((pool_label(rs, side, flag),
                      *(odds_cell(derived(rs, "strike_chance", n, band, target_flagship)) for band in BANDS)))
-    target = "flagship" if target_flagship else "ship"
-    return OddsTable(cell(f"One broadside makes a fresh {target} strike"),
-                     ("broadside", *(band_name(rs, b) for b in BANDS)), tuple(rows))
+    title = N_("One broadside makes a fresh flagship strike") if target_flagship else \
+        N_("One broadside makes a fresh ship strike")
+    return OddsTable(cell(title),
+                     (N_("broadside"), *(band_name(rs, b) for b in BANDS)), tuple(rows))
 
 
 def broadside(rs: BroadsideRuleset, side: str, flagship: bool) -> OddsTable:
@@ -74,7 +76,8 @@ def broadside(rs: BroadsideRuleset, side: str, flagship: bool) -> OddsTable:
                      odds_cell(derived(rs, "strike_chance", n, band, False)),
                      odds_cell(derived(rs, "strike_chance", n, band, True))))
     return OddsTable(pool_label(rs, side, flagship),
-                     ("fire", "expected hits", "fresh ship strikes", "fresh flagship strikes"), tuple(rows))
+                     (N_("fire"), N_("expected hits"), N_("fresh ship strikes"), N_("fresh flagship strikes")),
+                     tuple(rows))
 
 
 def distribution(rs: BroadsideRuleset, side: str, flagship: bool) -> OddsTable:
@@ -82,13 +85,13 @@ def distribution(rs: BroadsideRuleset, side: str, flagship: bool) -> OddsTable:
     n = rs.dice_of(side, flagship)
     rows = tuple((cell(Traced(k, Source("meta", ("hits", k)), "count")),
                   *(odds_cell(derived(rs, "p_hits", n, band, k)) for band in BANDS)) for k in range(n + 1))
-    return OddsTable(pool_label(rs, side, flagship), ("hits", *(band_name(rs, b) for b in BANDS)), rows)
+    return OddsTable(pool_label(rs, side, flagship), (N_("hits"), *(band_name(rs, b) for b in BANDS)), rows)
 
 
 def in_irons(rs: BroadsideRuleset) -> OddsTable:
     rows = tuple((cell(label(rs, f"sides.{k}.name")), cell(rule(rs, f"movement.in_irons.{k}.move", "faces")),
                   odds_cell(derived(rs, "in_irons", k))) for k, s in rs.sides.items())
-    return OddsTable(cell("Locked in irons: the check to move"), ("side", "moves on", "chance"), rows)
+    return OddsTable(cell(N_("Locked in irons: the check to move")), (N_("side"), N_("moves on"), N_("chance")), rows)
 
 
 def roll(rs: BroadsideRuleset, label: str, key: str, both: bool) -> tuple:
@@ -98,19 +101,21 @@ def roll(rs: BroadsideRuleset, label: str, key: str, both: bool) -> tuple:
 
 
 def single_rolls(rs: BroadsideRuleset) -> OddsTable:
-    rows = (roll(rs, "Cut loose", "drift.cut_loose", True), roll(rs, "Grapple", "grappling", True),
-            roll(rs, "Fouled by accident", "fouling", False))
-    return OddsTable(cell("Single rolls"), ("roll", "needs", "one captain", "both captains roll"), rows)
+    rows = (roll(rs, N_("Cut loose"), "drift.cut_loose", True), roll(rs, N_("Grapple"), "grappling", True),
+            roll(rs, N_("Fouled by accident"), "fouling", False))
+    return OddsTable(cell(N_("Single rolls")), (N_("roll"), N_("needs"), N_("one captain"), N_("both captains roll")),
+                     rows)
 
 
 def boarding(rs: BroadsideRuleset, matchups: list[tuple[int, int]] | None = None) -> OddsTable:
     f, s = rs.hit_points.flagship, rs.hit_points.ship
     matchups = matchups or [(f, s), (s, s), (s, 3), (3, s), (2, 2)]
-    rows = tuple((cell(hit_points_cell(rs, a), " v ", hit_points_cell(rs, b)),
+    rows = tuple((cell(hit_points_cell(rs, a), N_(" v "), hit_points_cell(rs, b)),
                   odds_cell(derived(rs, "boarding_strike", a, b)),
                   odds_cell(derived(rs, "boarding_win", a, b))) for a, b in matchups)
-    return OddsTable(cell("Boarding: your hit points v theirs"),
-                     ("you v them", "they strike this round", "you win the fight, if no one cuts loose"), rows)
+    return OddsTable(cell(N_("Boarding: your hit points v theirs")),
+                     (N_("you v them"), N_("they strike this round"), N_("you win the fight, if no one cuts loose")),
+                     rows)
 
 
 def all_tables(rs: BroadsideRuleset) -> list[OddsTable]:
