@@ -1,5 +1,6 @@
 """`pybabel extract` for the data files (babel.cfg names these functions): the words a ruleset
-prints as its own (its [labels], the names of its sides, the phases of its turn) and a scenario's
+prints as its own (its [labels], the names of its sides, the phases of its turn, the sectors rules'
+ship types, factors, damage effects and marker) and a scenario's
 title become messages of the catalogue, as the templates' and the code's words do. Compass points
 are not messages (printgen.i18n.numbers writes them); neither is anything else in the files: ship
 and captain names, the sources' quotations and the stories stay as the sources have them.
@@ -34,9 +35,23 @@ def ruleset_words(fileobj, keywords, comment_tags, options) -> Iterator[Found]:
     found += [(value, f"label {key}") for key, value in data.get("labels", {}).items()]
     found += [(side.get("name", ""), f"side {key}") for key, side in data.get("sides", {}).items()]
     found += [(phase, "a phase of the turn") for phase in data.get("sequence", {}).get("phases", [])]
+    found += _rule_text(data)
     for value, what in found:
         if isinstance(value, str) and value and not _compass(value):
             yield _line_of(text, value), None, value, [f"ruleset: {what}"]
+
+
+def _rule_text(data: dict) -> list[tuple[str, str]]:
+    """The rule text a ruleset prints as its own words (the sectors rules): ship types' names, the
+    factors of a modifier table, the damage table's effects, the obstacles' marker."""
+    found = [(t.get("name", ""), f"ship type {key}") for key, t in data.get("types", {}).items() if isinstance(t, dict)]
+    for table, entry in data.items():
+        mods = entry.get("modifiers", {}) if isinstance(entry, dict) else {}
+        found += [(m.get("text", ""), f"{table} factor {key}") for key, m in mods.items() if isinstance(m, dict)]
+    found += [(row.get("effect", ""), "a damage table's effect") for row in data.get("damage", []) if isinstance(row, dict)]
+    marker = data.get("obstacles", {}).get("marker")
+    found += [(marker, "the obstacles' marker")] if isinstance(marker, str) else []
+    return found
 
 
 def scenario_title(fileobj, keywords, comment_tags, options) -> Iterator[Found]:
