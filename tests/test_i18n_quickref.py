@@ -141,7 +141,7 @@ def _run(*args: str, **env: str) -> subprocess.CompletedProcess:
 
 
 @pytest.mark.parametrize("args", [("kit", "trafalgar", "--lang", "fr"), ("cards", "trafalgar", "--lang", "es"),
-                                  ("quickref", "sluys-1340", "--lang", "fr"), ("sprites", "trafalgar", "--lang", "fr"),
+                                  ("cards", "sluys-1340", "--lang", "fr"), ("sprites", "trafalgar", "--lang", "fr"),
                                   ("map", "trafalgar", "--lang", "es")])
 def test_what_is_not_translated_is_refused(args, tmp_path):
     result = _run(*args, "--out", str(tmp_path / "out"))

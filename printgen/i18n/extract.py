@@ -48,7 +48,8 @@ def _rule_text(data: dict) -> list[tuple[str, str]]:
     for table, entry in data.items():
         mods = entry.get("modifiers", {}) if isinstance(entry, dict) else {}
         found += [(m.get("text", ""), f"{table} factor {key}") for key, m in mods.items() if isinstance(m, dict)]
-    found += [(row.get("effect", ""), "a damage table's effect") for row in data.get("damage", []) if isinstance(row, dict)]
+    found += [(row.get("effect", ""), "a damage table's effect")
+              for row in data.get("damage", []) if isinstance(row, dict)]
     marker = data.get("obstacles", {}).get("marker")
     found += [(marker, "the obstacles' marker")] if isinstance(marker, str) else []
     return found

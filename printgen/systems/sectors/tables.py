@@ -55,15 +55,17 @@ def damage_table(rs) -> OddsTable:
     for i, row in enumerate(rs.damage):
         key = f"damage.{i}"
         if row.lo is None:
-            rolls = cell(*slots(_("%(roll)s or less"), {"roll": [Traced(row.hi, Source("rule", (f"{key}.hi",)), "count")]}))
+            rolls = cell(*slots(_("%(roll)s or less"), {"roll": [Traced(row.hi, Source("rule", (f"{key}.hi",)),
+                                                                        "count")]}))
         elif row.hi is None:
-            rolls = cell(*slots(_("%(roll)s or more"), {"roll": [Traced(row.lo, Source("rule", (f"{key}.lo",)), "count")]}))
+            rolls = cell(*slots(_("%(roll)s or more"), {"roll": [Traced(row.lo, Source("rule", (f"{key}.lo",)),
+                                                                        "count")]}))
         else:
             rolls = cell(Traced(row.lo, Source("rule", (f"{key}.lo",)), "count"), "-",
                          Traced(row.hi, Source("rule", (f"{key}.hi",)), "count"))
         rows.append((rolls, cell(rule(rs, f"{key}.points")), cell(_(row.effect))))
-    return OddsTable(cell(_("Damage table"), *marked(rs, "damage")), (_("modified roll"), _("points lost"), _("effect")),
-                     tuple(rows))
+    return OddsTable(cell(_("Damage table"), *marked(rs, "damage")),
+                     (_("modified roll"), _("points lost"), _("effect")), tuple(rows))
 
 
 def case_label(rs, table: str, names: str) -> tuple:
@@ -84,7 +86,8 @@ def point_headers(rs) -> tuple[list[int], list[tuple]]:
     for i, r in enumerate(rs.damage):
         first.setdefault(r.points, i)
     points = sorted(first)
-    return points, [cell(*slots(_("%(points)s pt"), {"points": [rule(rs, f"damage.{first[p]}.points")]})) for p in points]
+    return points, [cell(*slots(_("%(points)s pt"), {"points": [rule(rs, f"damage.{first[p]}.points")]}))
+                    for p in points]
 
 
 def cases(rs, table: str, names_list: list[str], title: str) -> OddsTable:
@@ -118,8 +121,9 @@ def missile_per_die(rs) -> OddsTable:
     roll: a fraction of six)."""
     bands = list(rs.missile.range_in.bands())
     sides = list(rs.missile.to_hit)
-    rows = tuple((cell(*slots(_("%(band)s to %(distance)s"), {"band": [label(rs, f"missile.range_in.{band}")],
-                                                             "distance": [rule(rs, f"missile.range_in.{band}.1", "distance")]})),
+    rows = tuple((cell(*slots(_("%(band)s to %(distance)s"),
+                              {"band": [label(rs, f"missile.range_in.{band}")],
+                               "distance": [rule(rs, f"missile.range_in.{band}.1", "distance")]})),
                   *(cell(rule(rs, f"missile.to_hit.{side}.{band}.hit", "faces"), ": ",
                          *odds_cell(derived(rs, "chance_faces", f"missile.to_hit.{side}.{band}.hit")))
                     for side in sides)) for band in bands)
@@ -154,8 +158,8 @@ def weather(rs) -> OddsTable:
     names = {"storm": _("Storm"), "backs": _("Wind backs"), "steady": _("Steady"), "veers": _("Wind veers")}
     rows = tuple((cell(names[k]), cell(rule(rs, f"weather.roll.{k}", "faces")),
                   odds_cell(derived(rs, "chance_faces", f"weather.roll.{k}"))) for k in rs.weather.roll.outcomes())
-    return OddsTable(cell(_("Wind and weather, each turn"), *marked(rs, "weather")), (_("result"), _("roll"), _("chance")),
-                     rows)
+    return OddsTable(cell(_("Wind and weather, each turn"), *marked(rs, "weather")),
+                     (_("result"), _("roll"), _("chance")), rows)
 
 
 def missile(rs, dice_list: tuple[int, ...] = (1, 2, 3)) -> list[OddsTable]:
@@ -180,7 +184,8 @@ def grappling(rs) -> OddsTable:
     rows = tuple((cell(*slots(_("%(n)s captains rolling") if n > 1 else _("%(n)s captain rolling"),
                               {"n": [Traced(n, Source("example", (n,)), "count")]})),
                   odds_cell(derived(rs, "grapple_either", n))) for n in (1, 2))
-    return OddsTable(cell(*slots(_("Grappling on %(faces)s"), {"faces": [rule(rs, "grappling.roll.grappled", "faces")]}),
+    return OddsTable(cell(*slots(_("Grappling on %(faces)s"),
+                                 {"faces": [rule(rs, "grappling.roll.grappled", "faces")]}),
                           *marked(rs, "grappling")), ("", _("grappled")), rows)
 
 
@@ -194,7 +199,8 @@ def boarding(rs, leads: tuple[int, ...] = (-2, -1, 0, 1, 2, 3)) -> OddsTable:
 
 
 def morale(rs) -> OddsTable:
-    rows = tuple((cell(*slots(_("%(n)s tests") if n > 1 else _("%(n)s test"), {"n": [Traced(n, Source("example", (n,)), "count")]})),
+    rows = tuple((cell(*slots(_("%(n)s tests") if n > 1 else _("%(n)s test"),
+                              {"n": [Traced(n, Source("example", (n,)), "count")]})),
                   odds_cell(derived(rs, "morale_holds_for", n))) for n in (1, 2, 3))
     return OddsTable(cell(*slots(_("Morale: holds on %(faces)s"), {"faces": [rule(rs, "morale.roll.holds", "faces")]}),
                           *marked(rs, "morale")), (_("tests in a row"), _("still fighting")), rows)
