@@ -172,7 +172,7 @@ def refuse_untranslated(records, lang: str, ruleset: RulesetBase, what: str) -> 
         names = f" ({', '.join(r.title.lower() for r in missing[:4])}{more})" if len(records) > 1 else ""
         raise PrintgenError(Problem(f"no {NAMES[lang]} yet for {what}{names}", field="--lang",
                                     fix="use --lang en for now (in French and Spanish so far: the quick reference "
-                                        "of the trafalgar-fastplay rules)"))
+                                        "of the trafalgar-fastplay and medieval-fragment rules)"))
 
 
 def everywhere() -> list[tuple[str | None, DocumentKind]]:

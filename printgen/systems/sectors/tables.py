@@ -7,7 +7,22 @@ from printgen.i18n import N_, _, slots
 from printgen.systems.sectors.model import SECTORS
 from printgen.rules.tables import OddsTable, cell, odds_cell
 from printgen.rules.provenance import for_pupils, mark_text
-from printgen.rules.trace import Source, Traced, derived, label, rule
+from printgen.rules.trace import Source, Traced, derived, rule
+from printgen.rules.trace import label as _label
+
+
+def label(rs, key: str) -> Traced:
+    """The ruleset's word for `key`, traced, in the language of the document being drawn (the odds
+    tables print a traced word as it is: printgen.sheets.text.odds_blocks formats, it does not
+    translate; a word already translated is left as it is if it ever does)."""
+    from printgen.i18n import LANG
+
+    t = _label(rs, key)
+    if LANG.get() == "en":
+        return t
+    from printgen.rules.printed import rule_words
+
+    return Traced(rule_words(t.value, LANG.get()), t.source, t.kind)
 
 
 def marked(rs, key: str, before: str = " (", after: str = ")") -> tuple:
