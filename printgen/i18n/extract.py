@@ -36,6 +36,9 @@ def ruleset_words(fileobj, keywords, comment_tags, options) -> Iterator[Found]:
     found += [(side.get("name", ""), f"side {key}") for key, side in data.get("sides", {}).items()]
     found += [(phase, "a phase of the turn") for phase in data.get("sequence", {}).get("phases", [])]
     found += _rule_text(data)
+    if options.get("nations"):            # a ruleset whose documents name a ship's nation (babel.cfg)
+        found += [(n, f"a nation of side {key}") for key, side in data.get("sides", {}).items()
+                  for n in side.get("nations", [])]
     for value, what in found:
         if isinstance(value, str) and value and not _compass(value):
             yield _line_of(text, value), None, value, [f"ruleset: {what}"]
@@ -61,3 +64,22 @@ def scenario_title(fileobj, keywords, comment_tags, options) -> Iterator[Found]:
     title = tomllib.loads(text).get("scenario", {}).get("title")
     if isinstance(title, str) and title:
         yield _line_of(text, title), None, title, ["scenario title: the date in the reader's words"]
+
+
+def scenario_words(fileobj, keywords, comment_tags, options) -> Iterator[Found]:
+    """A scenario's printed words besides its title (a scenario whose documents are translated:
+    babel.cfg): its squadrons' labels, its engagements' titles and stories, its presets' titles
+    and its terrain's names. Ship and captain names are the fleet's (ships.csv), never messages."""
+    text = fileobj.read().decode("utf-8")
+    data = tomllib.loads(text)
+    found: list[tuple[str, str]] = []
+    title = data.get("scenario", {}).get("title")
+    found += [(title, "scenario title: the date in the reader's words")] if isinstance(title, str) else []
+    found += [(sq.get("label", ""), f"squadron {key}") for key, sq in data.get("squadrons", {}).items()]
+    for key, e in data.get("engagements", {}).items():
+        found += [(e.get("title", ""), f"engagement {key}: title"), (e.get("story", ""), f"engagement {key}: story")]
+    found += [(p.get("title", ""), f"preset {key}") for key, p in data.get("presets", {}).items()]
+    found += [(t.get("name", ""), f"terrain ({t.get('kind', '')})") for t in data.get("terrain", [])]
+    for value, what in found:
+        if isinstance(value, str) and value:
+            yield _line_of(text, value), None, value, [what]
