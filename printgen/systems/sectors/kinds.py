@@ -36,6 +36,7 @@ KINDS = (
                         "keeps all their damage on them.",
                  help="Print a record card for each ship (structure boxes, attack speed, ram, sail): sectors rulesets."),
     DocumentKind("markers", "Obstacle markers", 74, f"{_HERE}.markers:marker_sheets", command=True,
+                 languages=("en", "fr", "es"),
                  help="Print the obstacle markers to cut out: sectors rulesets."),
     DocumentKind("secret-map", "Secret obstacle map (the teacher's)", 76, f"{_HERE}.secret_map:secret_map_sheets",
                  audience="teacher", command=True, advice="Secret obstacle map: plain paper, one copy, for you alone.",
