@@ -13,7 +13,9 @@ _HERE = "printgen.systems.sectors"
 
 # The words the shared code draws on a medieval document besides its template's (the sheet's name in
 # the header): a language prints the document once the catalogue translates its template and these.
-SHARED_WORDS = {"cards": ("Rule cards",)}
+# The msgids are a guess at the shared code's: a language that lacks one leaves the document English-only.
+SHARED_WORDS = {"cards": ("Rule cards",), "captains": ("Captain cards", "%(nation)s ships: %(pattern)s bases"),
+                "score": ("Score sheets",)}
 
 
 def languages(ruleset, kind: str) -> tuple[str, ...]:
@@ -42,6 +44,8 @@ KINDS = (
                  audience="teacher", command=True, advice="Secret obstacle map: plain paper, one copy, for you alone.",
                  help="Print the teacher's secret obstacle map and its placement table: sectors rulesets."),
     _restated("cards"),
+    _restated("captains"),
+    _restated("score"),
     replace(RULERS, advice="Rulers and gauges: card; one set for each table group (a movement stick for each ship "
                            "type, the sweep template, the wind gauge)."),
 )
