@@ -15,7 +15,7 @@ _HERE = "printgen.systems.sectors"
 # the header): a language prints the document once the catalogue translates its template and these.
 # The msgids are a guess at the shared code's: a language that lacks one leaves the document English-only.
 SHARED_WORDS = {"cards": ("Rule cards",), "captains": ("Captain cards", "%(nation)s ships: %(pattern)s bases"),
-                "score": ("Score sheets",)}
+                "score": ("Score sheets",), "worksheet": ("Odds worksheet",)}
 
 
 def languages(ruleset, kind: str) -> tuple[str, ...]:
@@ -46,6 +46,7 @@ KINDS = (
     _restated("cards"),
     _restated("captains"),
     _restated("score"),
+    _restated("worksheet"),
     replace(RULERS, advice="Rulers and gauges: card; one set for each table group (a movement stick for each ship "
                            "type, the sweep template, the wind gauge)."),
 )
