@@ -18,7 +18,8 @@ from tamper import copy_kit, edit_page, fails, load_trace, replace_shown_at
 
 LANGS = ("fr", "es")
 EDITIONS = ("color", "bw")
-TRANSLATED = ("quickref", "cards", "records", "markers", "score", "worksheet")  # the Sluys documents printed in French and Spanish so far
+# the Sluys documents printed in French and Spanish so far
+TRANSLATED = ("quickref", "cards", "records", "markers", "score", "worksheet")
 # The rule cards', captain cards' and score sheets' words are all the catalogue's but what the shared
 # code draws (the sheet's name in the header, the captain card's line of base patterns:
 # printgen/sheets/text/, translated on another branch): the kits here are built as if it were
@@ -35,7 +36,8 @@ ENGLISH = {"the", "and", "of", "to", "with", "ship", "ships", "roll", "hits", "h
            "english", "french", "factor", "round", "lost", "quick", "reference", "page", "inch", "edition", "print",
            "square", "struck", "sector", "marker", "modifier", "running", "aground", "sequence", "weather", "type",
            "types", "missile", "fire", "cog", "hulk", "starboard", "port", "less", "more", "effect", "holed"}
-WORDS_OF_THE_LANGUAGE = {"fr": {"page", "table", "type", "types", "port", "sector", "long"}, "es": {"sector", "no", "factor"}}
+WORDS_OF_THE_LANGUAGE = {"fr": {"page", "table", "type", "types", "port", "sector", "long"},
+                         "es": {"sector", "no", "factor"}}
 TITLE = {"fr": "Sluys, 24 juin 1340", "es": "Sluys, 24 de junio de 1340"}
 
 

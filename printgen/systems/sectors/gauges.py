@@ -7,13 +7,14 @@ import math
 
 from printgen.draw.shapes import Rect, Shape, Span, Text
 from printgen.draw.theme import TYPE
-from printgen.i18n import N_, _, slots
+from printgen.i18n import N_, _
 from printgen.options import Options
 from printgen.rules.provenance import mark_spans
 from printgen.sheets.gauges.rulers import (STRIP_H, Piece, Strip, _angle, _bands, _base_at, _compass_letters,
                                           _deg, _dist, _fan, _marked_stick, _ticks)
 from printgen.sheets.maps.table_diagram import arrow
 from printgen.sheets.text.textfit import fit_size
+from printgen.systems.sectors.words import said as _said
 
 
 def type_sticks(scenario, options: Options) -> list[Strip]:
@@ -30,7 +31,8 @@ def type_sticks(scenario, options: Options) -> list[Strip]:
         attack = _dist(rs, options, f"types.{key}.attack_speed_in")
         plus = (Span("+", "bold"), _dist(rs, options, "movement.with_wind_bonus_in"))
         marks = [(t.speed_in, "swatch.move", [_said(N_("Move %(d)s"), d=move), (move,)], move.source),
-                 (t.speed_in + bonus, "swatch.wind", [_said(N_("With the wind %(d)s"), d=plus), _said(N_("Wind %(d)s"), d=plus),
+                 (t.speed_in + bonus, "swatch.wind", [_said(N_("With the wind %(d)s"), d=plus),
+                                                      _said(N_("Wind %(d)s"), d=plus),
                                                       plus]),
                  (t.attack_speed_in, "swatch.attack", [_said(N_("Attack speed %(d)s"), d=attack),
                                                        _said(N_("Attack %(d)s"), d=attack), (attack,)], attack.source)]
@@ -75,12 +77,6 @@ def _word(n, options: Options) -> str:
     return fmt(n, "word", options.measure if options.measure.lang != "en" else None)
 
 
-def _said(message: str, font: str = "", **values) -> tuple:
-    """A message in the document's language, its values (a Span or a tuple of them) in their places."""
-    pieces = slots(_(message), {k: list(v) if isinstance(v, tuple) else [v] for k, v in values.items()})
-    return tuple(Span(p, font) if isinstance(p, str) else p for p in pieces)
-
-
 def sweep_template(scenario, options: Options) -> list[Piece]:
     """Turning 90 degrees is a sweep: alter course 45, move forward, again. A fan with both rays,
     the sweep's track drawn on one side; the base is the fleet's commonest, cut short."""
@@ -114,7 +110,8 @@ def sweep_template(scenario, options: Options) -> list[Piece]:
         shapes += arrow(x, y, nx, ny, 6)
         x, y = nx, ny
     shapes += _base_at(cx, cy, L, W)
-    lines = [_said(N_("Turning %(turn)s: alter course %(step)s and move forward,"), turn=_deg(rs, "movement.sweep_turn_deg"),
+    lines = [_said(N_("Turning %(turn)s: alter course %(step)s and move forward,"),
+                   turn=_deg(rs, "movement.sweep_turn_deg"),
                    step=_deg(rs, "movement.sweep_step_deg")),
              _said(N_("then again: %(moves)s moves in a sweep, no pivoting."),
                    moves=Span(_word(mv.sweep_moves, options), "bold", ("rule", "movement.sweep_moves"), "word")),
@@ -132,11 +129,12 @@ def wind_gauge(scenario, options: Options) -> list[Piece]:
     r = 62.0
     cx, cy = r + 16, r + 16
     shapes: list[Shape] = [*wind_rose(cx, cy, r, rs, 8.0, word=False), *_compass_letters(cx, cy, r)]
-    lines = [_said(N_("Lay N to the north, the ship at the centre. Round ships cannot point within %(angle)s%(mark)s of "
-                   "the wind."), angle=_deg(rs, "movement.round_ship_min_angle_to_wind_deg"),
+    lines = [_said(N_("Lay N to the north, the ship at the centre. Round ships cannot point within "
+                      "%(angle)s%(mark)s of the wind."), angle=_deg(rs, "movement.round_ship_min_angle_to_wind_deg"),
                    mark=mark_spans(rs, "movement.round_ship_min_angle_to_wind_deg")),
-             _said(N_("Within %(angle)s%(mark)s of dead downwind a ship adds %(bonus)s to its move (not with sails furled)."),
-                   angle=_deg(rs, "movement.with_wind_within_deg"), mark=mark_spans(rs, "movement.with_wind_within_deg"),
+             _said(N_("Within %(angle)s%(mark)s of dead downwind a ship adds %(bonus)s to its move (not with "
+                      "sails furled)."), angle=_deg(rs, "movement.with_wind_within_deg"),
+                   mark=mark_spans(rs, "movement.with_wind_within_deg"),
                    bonus=Span(options.measure.fmt(rs.movement.with_wind_bonus_in), "bold",
                               ("rule", "movement.with_wind_bonus_in"), "distance")),
              ]

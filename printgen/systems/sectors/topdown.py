@@ -82,8 +82,8 @@ def _how_to(page, rs, on_piece: bool, options: Options) -> None:
     (here rather than where frame() puts it, which a 2 cm calibration square would push into these lines)."""
     size, width, lines = _notes(rs, on_piece, options)
     lead = size * 1.25
-    bases = Text(0, 0, (Span("· " + _("Bases and structure points")), *mark_spans(rs, "types.cog.structure", before=": ",
-                                                                          after=""), Span(".")), size, role="text.muted")
+    bases = Text(0, 0, (Span("· " + _("Bases and structure points")),
+                        *mark_spans(rs, "types.cog.structure", before=": ", after=""), Span(".")), size, role="text.muted")
     page.add(bases)                                 # placed below; added now so the legend counts its mark
     legend = marks_legend(page)
     notes = wrap(legend, width, size, "italic") if legend else []
@@ -167,7 +167,8 @@ def _box_side(hull: Hull, cells, label_pt: float, s: float) -> float:
 
 def _label_w(cell: Cell, label_pt: float) -> float:
     """Port and starboard rows carry their sector's name; bow and stern say theirs on the deck."""
-    return fonts.width(_(LABELS[cell.part]), label_pt, "bold") if label_pt and cell.part in ("port", "starboard") else 0.0
+    side = label_pt and cell.part in ("port", "starboard")
+    return fonts.width(_(LABELS[cell.part]), label_pt, "bold") if side else 0.0
 
 
 def _cell(cell: Cell, track: Track, count: int, d: float, label_pt: float) -> list[Shape]:
