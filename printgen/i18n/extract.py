@@ -68,8 +68,9 @@ def scenario_title(fileobj, keywords, comment_tags, options) -> Iterator[Found]:
 
 def scenario_words(fileobj, keywords, comment_tags, options) -> Iterator[Found]:
     """A scenario's printed words besides its title (a scenario whose documents are translated:
-    babel.cfg): its squadrons' labels, its engagements' titles and stories, its presets' titles
-    and its terrain's names. Ship and captain names are the fleet's (ships.csv), never messages."""
+    babel.cfg): its squadrons' labels, its engagements' titles and stories, its presets' titles,
+    its terrain's names and its history ([story]). Ship and captain names are the fleet's
+    (ships.csv), never messages."""
     text = fileobj.read().decode("utf-8")
     data = tomllib.loads(text)
     found: list[tuple[str, str]] = []
@@ -80,6 +81,12 @@ def scenario_words(fileobj, keywords, comment_tags, options) -> Iterator[Found]:
         found += [(e.get("title", ""), f"engagement {key}: title"), (e.get("story", ""), f"engagement {key}: story")]
     found += [(p.get("title", ""), f"preset {key}") for key, p in data.get("presets", {}).items()]
     found += [(t.get("name", ""), f"terrain ({t.get('kind', '')})") for t in data.get("terrain", [])]
+    story = data.get("story", {})
+    for when in ("before", "after"):                # the history (the sources' titles are citations: not messages)
+        for i, part in enumerate(story.get(when, [])):
+            found += [(part.get("heading", ""), f"story {when} {i}: heading"),
+                      (part.get("text", ""), f"story {when} {i}")]
+    found += [(story.get("approach", ""), "story: the approach map's words")]
     for value, what in found:
         if isinstance(value, str) and value:
             yield _line_of(text, value), None, value, [what]
