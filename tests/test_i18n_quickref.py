@@ -141,7 +141,7 @@ def _run(*args: str, **env: str) -> subprocess.CompletedProcess:
 
 
 @pytest.mark.parametrize("args", [("kit", "trafalgar", "--lang", "fr"), ("kit", "trafalgar", "--lang", "es"),
-                                  ("quickref", "sluys-1340", "--lang", "fr"), ("sprites", "sluys-1340", "--lang", "fr"),
+                                  ("kit", "sluys-1340", "--lang", "fr"), ("sprites", "sluys-1340", "--lang", "fr"),
                                   ("map", "sluys-1340", "--lang", "es")])
 def test_what_is_not_translated_is_refused(args, tmp_path):
     result = _run(*args, "--out", str(tmp_path / "out"))

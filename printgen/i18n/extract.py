@@ -1,5 +1,6 @@
 """`pybabel extract` for the data files (babel.cfg names these functions): the words a ruleset
-prints as its own (its [labels], the names of its sides, the phases of its turn) and a scenario's
+prints as its own (its [labels], the names of its sides, the phases of its turn, the sectors rules'
+ship types, factors, damage effects and marker) and a scenario's
 title become messages of the catalogue, as the templates' and the code's words do. Compass points
 are not messages (printgen.i18n.numbers writes them); neither is anything else in the files: ship
 and captain names, the sources' quotations and the stories stay as the sources have them.
@@ -37,6 +38,10 @@ def ruleset_words(fileobj, keywords, comment_tags, options) -> Iterator[Found]:
     found += [(phase, "a phase of the turn") for phase in data.get("sequence", {}).get("phases", [])]
     found += [(state, "a state's marker") for state in data.get("status_markers", {}).get("per_ship", {})]
     found += _reasons(data)
+    found += _rule_text(data)
+    if options.get("nations"):            # a ruleset whose documents name a ship's nation (babel.cfg)
+        found += [(n, f"a nation of side {key}") for key, side in data.get("sides", {}).items()
+                  for n in side.get("nations", [])]
     for value, what in found:
         if isinstance(value, str) and value and not _compass(value):
             yield _line_of(text, value), None, value, [f"ruleset: {what}"]
@@ -47,6 +52,18 @@ def _reasons(data: dict) -> list[tuple[str, str]]:
     its `original`, the source's own words."""
     return [(entry.get("why", ""), f"the reason of the mark {key}") for key, entry in data.get("provenance", {}).items()
             if isinstance(entry, dict)]
+def _rule_text(data: dict) -> list[tuple[str, str]]:
+    """The rule text a ruleset prints as its own words (the sectors rules): ship types' names, the
+    factors of a modifier table, the damage table's effects, the obstacles' marker."""
+    found = [(t.get("name", ""), f"ship type {key}") for key, t in data.get("types", {}).items() if isinstance(t, dict)]
+    for table, entry in data.items():
+        mods = entry.get("modifiers", {}) if isinstance(entry, dict) else {}
+        found += [(m.get("text", ""), f"{table} factor {key}") for key, m in mods.items() if isinstance(m, dict)]
+    found += [(row.get("effect", ""), "a damage table's effect")
+              for row in data.get("damage", []) if isinstance(row, dict)]
+    marker = data.get("obstacles", {}).get("marker")
+    found += [(marker, "the obstacles' marker")] if isinstance(marker, str) else []
+    return found
 
 
 def scenario_title(fileobj, keywords, comment_tags, options) -> Iterator[Found]:
@@ -80,3 +97,29 @@ def scenario_story(fileobj, keywords, comment_tags, options) -> Iterator[Found]:
         if isinstance(value, str) and value:
             line = next((n for n, row in enumerate(text.splitlines(), 1) if value[:60] in row), 1)
             yield line, None, value, [what]
+
+
+def scenario_words(fileobj, keywords, comment_tags, options) -> Iterator[Found]:
+    """A scenario's printed words besides its title (a scenario whose documents are translated:
+    babel.cfg): its squadrons' labels, its engagements' titles and stories, its presets' titles,
+    its terrain's names and its history ([story]). Ship and captain names are the fleet's
+    (ships.csv), never messages."""
+    text = fileobj.read().decode("utf-8")
+    data = tomllib.loads(text)
+    found: list[tuple[str, str]] = []
+    title = data.get("scenario", {}).get("title")
+    found += [(title, "scenario title: the date in the reader's words")] if isinstance(title, str) else []
+    found += [(sq.get("label", ""), f"squadron {key}") for key, sq in data.get("squadrons", {}).items()]
+    for key, e in data.get("engagements", {}).items():
+        found += [(e.get("title", ""), f"engagement {key}: title"), (e.get("story", ""), f"engagement {key}: story")]
+    found += [(p.get("title", ""), f"preset {key}") for key, p in data.get("presets", {}).items()]
+    found += [(t.get("name", ""), f"terrain ({t.get('kind', '')})") for t in data.get("terrain", [])]
+    story = data.get("story", {})
+    for when in ("before", "after"):                # the history (the sources' titles are citations: not messages)
+        for i, part in enumerate(story.get(when, [])):
+            found += [(part.get("heading", ""), f"story {when} {i}: heading"),
+                      (part.get("text", ""), f"story {when} {i}")]
+    found += [(story.get("approach", ""), "story: the approach map's words")]
+    for value, what in found:
+        if isinstance(value, str) and value:
+            yield _line_of(text, value), None, value, [what]

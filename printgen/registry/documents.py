@@ -173,7 +173,9 @@ def refuse_untranslated(records, lang: str, ruleset: RulesetBase, what: str) -> 
         raise PrintgenError(Problem(f"no {NAMES[lang]} yet for {what}{names}", field="--lang",
                                     fix="use --lang en for now (in French and Spanish so far, for the trafalgar-fastplay "
                                         "rules: the quick reference, the rule cards, the captain cards, the score "
-                                        "sheets, the odds worksheet and the story before the battle)"))
+                                        "sheets, the odds worksheet, the story before the battle and the drawn "
+                                        "documents; for the medieval-fragment rules: the quick reference, the ship "
+                                        "records and the obstacle markers)"))
 
 
 def everywhere() -> list[tuple[str | None, DocumentKind]]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from printgen.i18n import N_
 from printgen.options import Options
 from printgen.systems.sectors import tables as st
 from printgen.sheets.text.flow import Laid
@@ -12,9 +13,9 @@ TABLES = {
     "passage": lambda rs: [st.passage(rs)],
     "refloat": lambda rs: [st.refloat(rs)],
     "damage-table": lambda rs: [st.damage_table(rs)],
-    "collision": lambda rs: [st.cases(rs, "collision", st.COLLISION_CASES, "Damage to your ship")],
+    "collision": lambda rs: [st.cases(rs, "collision", st.COLLISION_CASES, N_("Damage to your ship"))],
     "mast": lambda rs: [st.mast(rs)],
-    "ramming": lambda rs: [st.cases(rs, "ramming", st.RAMMING_CASES, "Damage to the target")],
+    "ramming": lambda rs: [st.cases(rs, "ramming", st.RAMMING_CASES, N_("Damage to the target"))],
     "weather": lambda rs: [st.weather(rs)],
     "missile": st.missile,
     "grappling": lambda rs: [st.grappling(rs)],
@@ -26,8 +27,8 @@ TABLES = {
 # A pupil's card reads one die's chances and the average of a roll with its factors; the chance of
 # every result of several dice, or of each case on the damage table, is the teacher's (issue 27).
 FOR_PUPILS = {
-    "collision": lambda rs: [st.cases_brief(rs, "collision", st.COLLISION_CASES, "Damage to your ship")],
-    "ramming": lambda rs: [st.cases_brief(rs, "ramming", st.RAMMING_CASES, "Damage to the target")],
+    "collision": lambda rs: [st.cases_brief(rs, "collision", st.COLLISION_CASES, N_("Damage to your ship"))],
+    "ramming": lambda rs: [st.cases_brief(rs, "ramming", st.RAMMING_CASES, N_("Damage to the target"))],
     "missile": lambda rs: [st.missile_per_die(rs)],
     "mast": lambda rs: [],
     "grappling": lambda rs: [],             # the card's words give it: either captain's success grapples

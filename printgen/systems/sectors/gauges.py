@@ -7,12 +7,14 @@ import math
 
 from printgen.draw.shapes import Rect, Shape, Span, Text
 from printgen.draw.theme import TYPE
+from printgen.i18n import N_, _
 from printgen.options import Options
 from printgen.rules.provenance import mark_spans
 from printgen.sheets.gauges.rulers import (STRIP_H, Piece, Strip, _angle, _bands, _base_at, _compass_letters,
                                           _deg, _dist, _fan, _marked_stick, _ticks, reach)
 from printgen.sheets.maps.table_diagram import arrow
 from printgen.sheets.text.textfit import fit_size
+from printgen.systems.sectors.words import said as _said
 
 
 def type_sticks(scenario, options: Options) -> list[Strip]:
@@ -28,21 +30,22 @@ def type_sticks(scenario, options: Options) -> list[Strip]:
         move = _dist(rs, options, f"types.{key}.speed_in")
         attack = _dist(rs, options, f"types.{key}.attack_speed_in")
         plus = (Span("+", "bold"), _dist(rs, options, "movement.with_wind_bonus_in"))
-        marks = [(t.speed_in, "swatch.move", [(Span("Move "), move), (move,)], move.source),
-                 (t.speed_in + bonus, "swatch.wind", [(Span("With the wind "), *plus), (Span("Wind "), *plus), plus],
+        marks = [(t.speed_in, "swatch.move", [_said(N_("Move %(d)s"), d=move), (move,)], move.source),
+                 (t.speed_in + bonus, "swatch.wind", [_said(N_("With the wind %(d)s"), d=plus),
+                                                      _said(N_("Wind %(d)s"), d=plus), plus],
                   None, (move.source, plus[1].source)),                 # a sum: the checker adds its rules
-                 (t.attack_speed_in, "swatch.attack", [(Span("Attack speed "), attack), (Span("Attack "), attack),
-                                                       (attack,)], attack.source)]
+                 (t.attack_speed_in, "swatch.attack", [_said(N_("Attack speed %(d)s"), d=attack),
+                                                       _said(N_("Attack %(d)s"), d=attack), (attack,)], attack.source)]
         shapes, length, cuts = _marked_stick(marks, options)
-        title = (Span("Movement stick: ", "bold"), Span(t.name, "bold"), Span(" (speeds"),
-                 *mark_spans(rs, f"types.{key}.speed_in", before=" ", after=""), Span(")"))
+        title = (*_said(N_("Movement stick: %(type)s"), "bold", type=Span(_(t.name), "bold")),
+                 *_said(N_(" (speeds%(mark)s)"), mark=mark_spans(rs, f"types.{key}.speed_in", before=" ", after="")))
         out.append(Strip(shapes, length, title, cuts, reach=reach(marks)))
     return out
 
 
 def missile_ruler(scenario, options: Options) -> list[Strip]:
-    title = (Span("Missile range ruler", "bold"),
-             *mark_spans(scenario.ruleset, "missile.range_in", before=" (ranges ", after=")"))
+    title = (Span(_("Missile range ruler"), "bold"),
+             *mark_spans(scenario.ruleset, "missile.range_in", before=" (" + _("ranges") + " ", after=")"))
     return [_bands(scenario.ruleset, options, "missile.range_in", lambda name: [], title)]
 
 
@@ -57,20 +60,21 @@ def furl_gauge(scenario, options: Options) -> list[Strip]:
     length = options.measure.printed_pt(rs.movement.furl_within_in)
     shapes: list[Shape] = [Rect(0, 0, length, h, "band.range.short"), *_ticks(length, options, 0, h)]
     turns = rule(rs, "movement.unfurl_turns")
-    inside = (Span("Furl within "), _dist(rs, options, "movement.furl_within_in"), Span(" of an enemy"))
+    inside = _said(N_("Furl within %(d)s of an enemy"), d=_dist(rs, options, "movement.furl_within_in"))
     size = fit_size("".join(s.text for s in inside), length - 10, 7.5, "bold")
-    shapes.append(Text(5, h * 0.82, inside if size >= 5.5 else inside[1:2], max(size, 5.5), font="bold"))
-    title = (Span("Furl gauge", "bold"), Span(": a galley or longship within "),
-             _dist(rs, options, "movement.furl_within_in"),
-             Span(" of an enemy ship furls its sail (no wind bonus); unfurling takes "),
-             Span(_word(turns.value), "bold", ("rule", "movement.unfurl_turns"), "word"), Span(" whole turn"))
+    shapes.append(Text(5, h * 0.82, inside if size >= 5.5 else tuple(p for p in inside if p.source), max(size, 5.5),
+                       font="bold"))
+    title = (Span(_("Furl gauge"), "bold"),
+             *_said(N_(": a galley or longship within %(d)s of an enemy ship furls its sail (no wind bonus); unfurling "
+                    "takes %(turns)s whole turn"), d=_dist(rs, options, "movement.furl_within_in"),
+                    turns=Span(_word(turns.value, options), "bold", ("rule", "movement.unfurl_turns"), "word")))
     return [Strip(shapes, length, title, [length], h, reach=(("rule", "movement.furl_within_in"),))]
 
 
-def _word(n) -> str:
+def _word(n, options: Options) -> str:
     from printgen.rules.printed import fmt
 
-    return fmt(n, "word")
+    return fmt(n, "word", options.measure if options.measure.lang != "en" else None)
 
 
 def sweep_template(scenario, options: Options) -> list[Piece]:
@@ -106,14 +110,15 @@ def sweep_template(scenario, options: Options) -> list[Piece]:
         shapes += arrow(x, y, nx, ny, 6)
         x, y = nx, ny
     shapes += _base_at(cx, cy, L, W)
-    lines = [(Span("Turning "), _deg(rs, "movement.sweep_turn_deg"), Span(": alter course "),
-              _deg(rs, "movement.sweep_step_deg"), Span(" and move forward,")),
-             (Span("then again: "), Span(_word(mv.sweep_moves), "bold", ("rule", "movement.sweep_moves"), "word"),
-              Span(" moves in a sweep, no pivoting.")),
-             (Span("A galley then finishes its move on the new course."),)]
+    lines = [_said(N_("Turning %(turn)s: alter course %(step)s and move forward,"),
+                   turn=_deg(rs, "movement.sweep_turn_deg"),
+                   step=_deg(rs, "movement.sweep_step_deg")),
+             _said(N_("then again: %(moves)s moves in a sweep, no pivoting."),
+                   moves=Span(_word(mv.sweep_moves, options), "bold", ("rule", "movement.sweep_moves"), "word")),
+             (Span(_("A galley then finishes its move on the new course.")),)]
     for i, spans in enumerate(lines):
         shapes.append(Text(0, cy + r + 26 + i * 10, spans, TYPE.small))
-    return [Piece(shapes, cx + r + 24, "Sweep template")]
+    return [Piece(shapes, cx + r + 24, _("Sweep template"))]
 
 
 def wind_gauge(scenario, options: Options) -> list[Piece]:
@@ -124,13 +129,14 @@ def wind_gauge(scenario, options: Options) -> list[Piece]:
     r = 62.0
     cx, cy = r + 16, r + 16
     shapes: list[Shape] = [*wind_rose(cx, cy, r, rs, 8.0, word=False), *_compass_letters(cx, cy, r)]
-    lines = [(Span("Lay N to the north, the ship at the centre. Round ships cannot point within "),
-              _deg(rs, "movement.round_ship_min_angle_to_wind_deg"),
-              *mark_spans(rs, "movement.round_ship_min_angle_to_wind_deg"), Span(" of the wind.")),
-             (Span("Within "), _deg(rs, "movement.with_wind_within_deg"), *mark_spans(rs, "movement.with_wind_within_deg"),
-              Span(" of dead downwind a ship adds "),
-              Span(options.measure.fmt(rs.movement.with_wind_bonus_in), "bold", ("rule", "movement.with_wind_bonus_in"),
-                   "distance"), Span(" to its move (not with sails furled).")),
+    lines = [_said(N_("Lay N to the north, the ship at the centre. Round ships cannot point within "
+                      "%(angle)s%(mark)s of the wind."), angle=_deg(rs, "movement.round_ship_min_angle_to_wind_deg"),
+                   mark=mark_spans(rs, "movement.round_ship_min_angle_to_wind_deg")),
+             _said(N_("Within %(angle)s%(mark)s of dead downwind a ship adds %(bonus)s to its move (not with "
+                      "sails furled)."), angle=_deg(rs, "movement.with_wind_within_deg"),
+                   mark=mark_spans(rs, "movement.with_wind_within_deg"),
+                   bonus=Span(options.measure.fmt(rs.movement.with_wind_bonus_in), "bold",
+                              ("rule", "movement.with_wind_bonus_in"), "distance")),
              ]
     from printgen.sheets.maps.map_legend import wrap_spans
 
@@ -139,4 +145,4 @@ def wind_gauge(scenario, options: Options) -> list[Piece]:
         for row in wrap_spans(spans, 2 * cx + 10, TYPE.small):
             shapes.append(Text(0, y, row, TYPE.small))
             y += 10
-    return [Piece(shapes, 2 * cx + 10, "Wind gauge")]
+    return [Piece(shapes, 2 * cx + 10, _("Wind gauge"))]

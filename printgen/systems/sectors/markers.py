@@ -5,9 +5,11 @@ white with black dots in black and white."""
 
 from __future__ import annotations
 
+from printgen.rules.printed import rule_words
 from printgen.rules.provenance import mark_spans
 
 from printgen.draw.shapes import Drawing, Rect, Span, Text
+from printgen.i18n import LANG, _, slots
 from printgen.options import Options
 from printgen.sheets.page.frame import Box, content_box, frame, new_page
 from printgen.sheets.pieces.pack import grid
@@ -30,7 +32,7 @@ def marker_sheets(scenario, options: Options) -> Drawing:
     for i in range(min(MARKERS, g.per_page)):
         x, y = g.slot(i)
         page.add(Rect(x, y, w, h, "marker", tag="marker", meaning=size))
-    frame(page, options, scenario.title, "Obstacle markers", 1, 1)
+    frame(page, options, scenario.title, _("Obstacle markers"), 1, 1)
     return Drawing(f"{scenario.title}: obstacle markers ({options.edition_name})", [page],
                    look=system_of(scenario.ruleset), subject="printgen markers")
 
@@ -41,16 +43,18 @@ def _intro(page, scenario, options: Options, box: Box) -> float:
     size = [Span(options.measure.fmt_size(v), "bold", ("rule", f"obstacles.marker_in.{i}"), "size")
             for i, v in enumerate(rs.obstacles.marker_in)]
     y = box.y + TITLE_PT
-    page.add(Text(box.x, y, (Span("Obstacle markers"),), TITLE_PT, font="bold"))
+    page.add(Text(box.x, y, (Span(_("Obstacle markers")),), TITLE_PT, font="bold"))
     y += TEXT_PT * 1.9
-    page.add(Text(box.x, y, (Span("Once a ship has struck a hidden obstacle, set out a marker on the table, only where "
-                                  "that obstacle was struck. The rules ask for"),), TEXT_PT))
+    page.add(Text(box.x, y, (Span(_("Once a ship has struck a hidden obstacle, set out a marker on the table, only "
+                                    "where that obstacle was struck. The rules ask for")),), TEXT_PT))
     y += TEXT_PT * 1.4
-    page.add(Text(box.x + TEXT_PT, y, (Span("\u201c"), Span(rs.obstacles.marker, source=("rule", "obstacles.marker"),
-                                                            kind="text"), Span(".\u201d")),
+    marker = Span(rule_words(rs.obstacles.marker, LANG.get()), source=("rule", "obstacles.marker"), kind="text")
+    quoted = slots(_("\u201c%(marker)s.\u201d"), {"marker": [marker]})
+    page.add(Text(box.x + TEXT_PT, y, tuple(Span(p) if isinstance(p, str) else p for p in quoted),
                   TEXT_PT * 1.1, font="italic", tag="marker-rule"))
     y += TEXT_PT * 1.6
-    page.add(Text(box.x, y, (Span("Cut them out on the solid lines. Each measures "), size[0], Span(" by "), size[1],
-                             *mark_spans(rs, "obstacles.marker_in", before=" (", after=")"), Span(".")), TEXT_PT,
-                  role="text.muted"))
+    said = slots(_("Cut them out on the solid lines. Each measures %(width)s by %(height)s%(mark)s."),
+                 {"width": [size[0]], "height": [size[1]],
+                  "mark": mark_spans(rs, "obstacles.marker_in", before=" (", after=")")})
+    page.add(Text(box.x, y, tuple(Span(p) if isinstance(p, str) else p for p in said), TEXT_PT, role="text.muted"))
     return y + TEXT_PT * 1.6

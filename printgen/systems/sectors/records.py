@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from printgen.draw import fonts
 from printgen.draw.shapes import Drawing, Span, Text
+from printgen.i18n import N_, _
 from printgen.options import Options
 from printgen.rules.trace import Source, lookup
 from printgen.rules.tracks import Track, tracks
@@ -16,19 +17,19 @@ from printgen.sheets.text.flow import Laid, at_least
 from printgen.sheets.pieces.tracks import track_shapes
 
 PITCH = 1.35                   # box pitch over box side, as track_shapes spaces them
-LABELS = {"bow": "Bow", "stern": "Stern", "port": "Port", "starboard": "Starboard", "mast": "Mast"}
+LABELS = {"bow": N_("Bow"), "stern": N_("Stern"), "port": N_("Port"), "starboard": N_("Starboard"), "mast": N_("Mast")}
 
 
 def record_sheets(scenario, options: Options) -> Drawing:
     """A record card per ship of the fleet, in the fleet's order."""
     from printgen.sheets.text.cards import card_sheets
 
-    return card_sheets(scenario, options, "records.md.j2", "Ship records", ships=list(scenario.fleet.ships))
+    return card_sheets(scenario, options, "records.md.j2", _("Ship records"), ships=list(scenario.fleet.ships))
 
 
 def structure_block(rs, ship, width: float, size: float) -> Laid:
     """The ship's structure boxes, a row a sector and one for the mast, labels in a column."""
-    rows = [(LABELS.get(t.label, t.label.capitalize()), t) for t in tracks(rs, ship)]
+    rows = [(_(LABELS[t.label]) if t.label in LABELS else t.label.capitalize(), t) for t in tracks(rs, ship)]
     return _rows(rows, width, size, ship.key)
 
 

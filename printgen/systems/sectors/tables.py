@@ -3,10 +3,26 @@ distribution over the damage table of each collision, mast and ramming case."""
 
 from __future__ import annotations
 
+from printgen.i18n import N_, _, slots
 from printgen.systems.sectors.model import SECTORS
 from printgen.rules.tables import OddsTable, cell, odds_cell
 from printgen.rules.provenance import for_pupils, mark_text
-from printgen.rules.trace import Source, Traced, derived, label, rule
+from printgen.rules.trace import Source, Traced, derived, rule
+from printgen.rules.trace import label as _label
+
+
+def label(rs, key: str) -> Traced:
+    """The ruleset's word for `key`, traced, in the language of the document being drawn (the odds
+    tables print a traced word as it is: printgen.sheets.text.odds_blocks formats, it does not
+    translate; a word already translated is left as it is if it ever does)."""
+    from printgen.i18n import LANG
+
+    t = _label(rs, key)
+    if LANG.get() == "en":
+        return t
+    from printgen.rules.printed import rule_words
+
+    return Traced(rule_words(t.value, LANG.get()), t.source, t.kind)
 
 
 def marked(rs, key: str, before: str = " (", after: str = ")") -> tuple:
@@ -29,7 +45,7 @@ MAST_CASES = ["", "storm", "downwind", "storm+downwind"]
 def sector_roll(rs) -> OddsTable:
     rows = tuple((cell(label(rs, f"obstacles.sector.{s}")), cell(rule(rs, f"obstacles.sector.{s}", "faces")),
                   odds_cell(derived(rs, "chance_faces", f"obstacles.sector.{s}"))) for s in SECTORS)
-    return OddsTable(cell("Which sector is struck"), ("sector", "roll", "chance"), rows)
+    return OddsTable(cell(_("Which sector is struck")), (_("sector"), _("roll"), _("chance")), rows)
 
 
 def passage(rs) -> OddsTable:
@@ -37,14 +53,15 @@ def passage(rs) -> OddsTable:
              odds_cell(derived(rs, "chance_faces", "obstacles.passage.through"))),
             (cell(label(rs, "obstacles.passage.blocked")), cell(rule(rs, "obstacles.passage.blocked", "faces")),
              odds_cell(derived(rs, "chance_faces", "obstacles.passage.blocked"))))
-    return OddsTable(cell("Can the ship pass?"), ("result", "roll", "chance"), rows)
+    return OddsTable(cell(_("Can the ship pass?")), (_("result"), _("roll"), _("chance")), rows)
 
 
 def refloat(rs, turns: int = 3) -> OddsTable:
-    rows = tuple((cell("Within ", Traced(t, Source("example", (t,)), "count"), " turn" + ("s" if t > 1 else "")),
+    rows = tuple((cell(*slots(_("Within %(n)s turns") if t > 1 else _("Within %(n)s turn"),
+                              {"n": [Traced(t, Source("example", (t,)), "count")]})),
                   odds_cell(derived(rs, "refloat_within", t))) for t in range(1, turns + 1))
-    return OddsTable(cell("A galley refloats (", rule(rs, "aground.refloat.refloated", "faces"), " each turn)"),
-                     ("", "chance"), rows)
+    return OddsTable(cell(*slots(_("A galley refloats (%(faces)s each turn)"),
+                                 {"faces": [rule(rs, "aground.refloat.refloated", "faces")]})), ("", _("chance")), rows)
 
 
 def damage_table(rs) -> OddsTable:
@@ -53,21 +70,23 @@ def damage_table(rs) -> OddsTable:
     for i, row in enumerate(rs.damage):
         key = f"damage.{i}"
         if row.lo is None:
-            rolls = cell(Traced(row.hi, Source("rule", (f"{key}.hi",)), "count"), " or less")
+            rolls = cell(*slots(_("%(roll)s or less"), {"roll": [Traced(row.hi, Source("rule", (f"{key}.hi",)),
+                                                                        "count")]}))
         elif row.hi is None:
-            rolls = cell(Traced(row.lo, Source("rule", (f"{key}.lo",)), "count"), " or more")
+            rolls = cell(*slots(_("%(roll)s or more"), {"roll": [Traced(row.lo, Source("rule", (f"{key}.lo",)),
+                                                                        "count")]}))
         else:
             rolls = cell(Traced(row.lo, Source("rule", (f"{key}.lo",)), "count"), "-",
                          Traced(row.hi, Source("rule", (f"{key}.hi",)), "count"))
-        rows.append((rolls, cell(rule(rs, f"{key}.points")), cell(row.effect)))
-    return OddsTable(cell("Damage table", *marked(rs, "damage")), ("modified roll", "points lost", "effect"),
-                     tuple(rows))
+        rows.append((rolls, cell(rule(rs, f"{key}.points")), cell(_(row.effect))))
+    return OddsTable(cell(_("Damage table"), *marked(rs, "damage")),
+                     (_("modified roll"), _("points lost"), _("effect")), tuple(rows))
 
 
 def case_label(rs, table: str, names: str) -> tuple:
     """The factors of a case with their values from the data: "bow +2, storm +2"."""
     if not names:
-        return cell("no factor")
+        return cell(_("no factor"))
     parts: list = []
     for i, n in enumerate(names.split("+")):
         if i:
@@ -82,7 +101,8 @@ def point_headers(rs) -> tuple[list[int], list[tuple]]:
     for i, r in enumerate(rs.damage):
         first.setdefault(r.points, i)
     points = sorted(first)
-    return points, [cell(rule(rs, f"damage.{first[p]}.points"), " pt") for p in points]
+    return points, [cell(*slots(_("%(points)s pt"), {"points": [rule(rs, f"damage.{first[p]}.points")]}))
+                    for p in points]
 
 
 def cases(rs, table: str, names_list: list[str], title: str) -> OddsTable:
@@ -94,9 +114,9 @@ def cases(rs, table: str, names_list: list[str], title: str) -> OddsTable:
         rows.append((case_label(rs, table, names), cell(total),
                      *(cell(_frac(derived(rs, "damage_chance", table, names, p))) for p in points),
                      cell(_dec(derived(rs, "damage_expected", table, names)))))
-    header = ("factors", "total", *heads, "average")
-    return OddsTable(cell(title, " (over the damage table", *marked(rs, "damage", ": ", ")")), header, tuple(rows),
-                     note="Chance of losing each number of structure points.")
+    header = (_("factors"), _("total"), *heads, _("average"))
+    return OddsTable(cell(_(title), " (" + _("over the damage table"), *marked(rs, "damage", ": ", ")")), header,
+                     tuple(rows), note=_("Chance of losing each number of structure points."))
 
 
 def cases_brief(rs, table: str, names_list: list[str], title: str) -> OddsTable:
@@ -108,7 +128,7 @@ def cases_brief(rs, table: str, names_list: list[str], title: str) -> OddsTable:
         first.setdefault(derived(rs, "modifier_total", table, names).value, names)
     rows = tuple((cell(derived(rs, "modifier_total", table, names, kind="signed")),
                   cell(_dec(derived(rs, "damage_expected", table, names)))) for _, names in sorted(first.items()))
-    return OddsTable(cell(title, *marked(rs, "damage")), ("factors add up to", "points lost on average"), rows)
+    return OddsTable(cell(_(title), *marked(rs, "damage")), (_("factors add up to"), _("points lost on average")), rows)
 
 
 def missile_per_die(rs) -> OddsTable:
@@ -116,12 +136,14 @@ def missile_per_die(rs) -> OddsTable:
     roll: a fraction of six)."""
     bands = list(rs.missile.range_in.bands())
     sides = list(rs.missile.to_hit)
-    rows = tuple((cell(label(rs, f"missile.range_in.{band}"), " to ", rule(rs, f"missile.range_in.{band}.1", "distance")),
+    rows = tuple((cell(*slots(_("%(band)s to %(distance)s"),
+                              {"band": [label(rs, f"missile.range_in.{band}")],
+                               "distance": [rule(rs, f"missile.range_in.{band}.1", "distance")]})),
                   *(cell(rule(rs, f"missile.to_hit.{side}.{band}.hit", "faces"), ": ",
                          *odds_cell(derived(rs, "chance_faces", f"missile.to_hit.{side}.{band}.hit")))
                     for side in sides)) for band in bands)
-    return OddsTable(cell("One die hits", *marked(rs, "missile")),
-                     ("range", *(cell(label(rs, f"sides.{side}.name")) for side in sides)), rows)
+    return OddsTable(cell(_("One die hits"), *marked(rs, "missile")),
+                     (_("range"), *(cell(label(rs, f"sides.{side}.name")) for side in sides)), rows)
 
 
 def mast(rs) -> OddsTable:
@@ -132,8 +154,9 @@ def mast(rs) -> OddsTable:
                      *(cell(_frac(derived(rs, "mast_damage_chance", names, p))) for p in points)))
     factor_marks = [part for n in rs.collision.mast_modifiers              # a card of its own: its factors'
                     for part in marked(rs, f"collision.modifiers.{n}", f" ({n}: ", ")")]   # marks go with it
-    return OddsTable(cell("The mast in a collision: hit on ", rule(rs, "collision.mast.hit", "faces"),
-                          ", then the damage table", *marked(rs, "damage"), *factor_marks), ("factors", *heads),
+    return OddsTable(cell(*slots(_("The mast in a collision: hit on %(faces)s, then the damage table"),
+                                 {"faces": [rule(rs, "collision.mast.hit", "faces")]}),
+                          *marked(rs, "damage"), *factor_marks), (_("factors"), *heads),
                      tuple(rows))
 
 
@@ -147,10 +170,11 @@ def _dec(t: Traced) -> Traced:
 
 def weather(rs) -> OddsTable:
     """The wind roll, every outcome with its chance."""
-    names = {"storm": "Storm", "backs": "Wind backs", "steady": "Steady", "veers": "Wind veers"}
+    names = {"storm": _("Storm"), "backs": _("Wind backs"), "steady": _("Steady"), "veers": _("Wind veers")}
     rows = tuple((cell(names[k]), cell(rule(rs, f"weather.roll.{k}", "faces")),
                   odds_cell(derived(rs, "chance_faces", f"weather.roll.{k}"))) for k in rs.weather.roll.outcomes())
-    return OddsTable(cell("Wind and weather, each turn", *marked(rs, "weather")), ("result", "roll", "chance"), rows)
+    return OddsTable(cell(_("Wind and weather, each turn"), *marked(rs, "weather")),
+                     (_("result"), _("roll"), _("chance")), rows)
 
 
 def missile(rs, dice_list: tuple[int, ...] = (1, 2, 3)) -> list[OddsTable]:
@@ -165,16 +189,19 @@ def missile(rs, dice_list: tuple[int, ...] = (1, 2, 3)) -> list[OddsTable]:
                 rows.append((cell(label(rs, f"missile.range_in.{band}"), " (", rule(rs, f"missile.to_hit.{side}.{band}.hit", "faces"), ")"),
                              cell(Traced(n, Source("example", (n,)), "count")), cell(_dec(ex)),
                              odds_cell(derived(rs, "missile_any", side, band, n))))
-        out.append(OddsTable(cell(label(rs, f"sides.{side}.name"), " bowmen", *marked(rs, "missile")),
-                             ("range (hit on)", "dice", "average hits", "one or more"), tuple(rows)))
+        out.append(OddsTable(cell(*slots(_("%(side)s bowmen"), {"side": [label(rs, f"sides.{side}.name")]}),
+                                  *marked(rs, "missile")),
+                             (_("range (hit on)"), _("dice"), _("average hits"), _("one or more")), tuple(rows)))
     return out
 
 
 def grappling(rs) -> OddsTable:
-    rows = tuple((cell(Traced(n, Source("example", (n,)), "count"), " captain" + ("s" if n > 1 else "") + " rolling"),
+    rows = tuple((cell(*slots(_("%(n)s captains rolling") if n > 1 else _("%(n)s captain rolling"),
+                              {"n": [Traced(n, Source("example", (n,)), "count")]})),
                   odds_cell(derived(rs, "grapple_either", n))) for n in (1, 2))
-    return OddsTable(cell("Grappling on ", rule(rs, "grappling.roll.grappled", "faces"), *marked(rs, "grappling")),
-                     ("", "grappled"), rows)
+    return OddsTable(cell(*slots(_("Grappling on %(faces)s"),
+                                 {"faces": [rule(rs, "grappling.roll.grappled", "faces")]}),
+                          *marked(rs, "grappling")), ("", _("grappled")), rows)
 
 
 def boarding(rs, leads: tuple[int, ...] = (-2, -1, 0, 1, 2, 3)) -> OddsTable:
@@ -182,19 +209,20 @@ def boarding(rs, leads: tuple[int, ...] = (-2, -1, 0, 1, 2, 3)) -> OddsTable:
     for lead in leads:
         rows.append((cell(Traced(lead, Source("example", (lead,)), "signed")),
                      odds_cell(derived(rs, "melee_win", lead)), odds_cell(derived(rs, "melee_tie", lead))))
-    return OddsTable(cell("A boarding round", *marked(rs, "boarding")), ("your lead", "you win", "tie"), tuple(rows),
-                     note="Your lead: your crew boxes left (and any bonus) minus the enemy's.")
+    return OddsTable(cell(_("A boarding round"), *marked(rs, "boarding")), (_("your lead"), _("you win"), _("tie")),
+                     tuple(rows), note=_("Your lead: your crew boxes left (and any bonus) minus the enemy's."))
 
 
 def morale(rs) -> OddsTable:
-    rows = tuple((cell(Traced(n, Source("example", (n,)), "count"), " test" + ("s" if n > 1 else "")),
+    rows = tuple((cell(*slots(_("%(n)s tests") if n > 1 else _("%(n)s test"),
+                              {"n": [Traced(n, Source("example", (n,)), "count")]})),
                   odds_cell(derived(rs, "morale_holds_for", n))) for n in (1, 2, 3))
-    return OddsTable(cell("Morale: holds on ", rule(rs, "morale.roll.holds", "faces"), *marked(rs, "morale")),
-                     ("tests in a row", "still fighting"), rows)
+    return OddsTable(cell(*slots(_("Morale: holds on %(faces)s"), {"faces": [rule(rs, "morale.roll.holds", "faces")]}),
+                          *marked(rs, "morale")), (_("tests in a row"), _("still fighting")), rows)
 
 
 def all_tables(rs) -> list[OddsTable]:
     return [weather(rs), *missile(rs), grappling(rs), boarding(rs), morale(rs),
             sector_roll(rs), passage(rs), refloat(rs), damage_table(rs),
-            cases(rs, "collision", COLLISION_CASES, "Collision: damage to your ship"), mast(rs),
-            cases(rs, "ramming", RAMMING_CASES, "Ramming: damage to the target")]
+            cases(rs, "collision", COLLISION_CASES, N_("Collision: damage to your ship")), mast(rs),
+            cases(rs, "ramming", RAMMING_CASES, N_("Ramming: damage to the target"))]

@@ -14,6 +14,7 @@ import dataclasses
 from printgen.draw import fonts
 from printgen.draw.shapes import Circle, Drawing, Group, Line, Poly, Rect, Shape, Span, Text, translate
 from printgen.draw.theme import TYPE
+from printgen.i18n import N_, _
 from printgen.options import Options
 from printgen.rules.tracks import Track, tracks
 from printgen.sheets.pieces.ensigns import nation_code
@@ -30,10 +31,12 @@ NAME_PT = 9.0              # name size at full scale, before shrinking to fit
 LABEL_PT = TYPE.piece_label   # sector labels, MAST, the nation (the theme's small piece words)
 BOX_PT = 9.5               # a structure box's side at full scale, at most
 PITCH = 1.35               # box pitch over box side (as track_shapes spaces them)
-LABELS = {"bow": "BOW", "stern": "STERN", "port": "PORT", "starboard": "STARBOARD"}
-HOW_TO = ("Cut out each base on its outline. The arrow, and the ram or the dragon head, point to the bow.",
-          "Thin lines divide the sectors: bow, stern, port, starboard. Tick a sector's box for each structure "
-          "point it loses; the boxes beside the mast (the dot on the deck) are the mast's.")
+LABELS = {"bow": N_("BOW"), "stern": N_("STERN"), "port": N_("PORT"), "starboard": N_("STARBOARD")}
+HOW_TO = (N_("Cut out each base on its outline. The arrow, and the ram or the dragon head, point to the bow."),
+          N_("Thin lines divide the sectors: bow, stern, port, starboard. Tick a sector's box for each structure "
+             "point it loses; the boxes beside the mast (the dot on the deck) are the mast's."))
+ON_RECORDS = N_("Thin lines divide the sectors: bow, stern, port, starboard. Damage is kept on each ship's record "
+                "card, not on the piece.")
 
 
 def topdown_sheets(scenario, options: Options) -> Drawing:
@@ -55,7 +58,7 @@ def topdown_sheets(scenario, options: Options) -> Drawing:
         pages[spot.page].add(Group((piece(ship, rs, m, s, on_piece),), translate(spot.x, spot.y), tag=ship.key))
     for k, page in enumerate(pages):
         _how_to(page, rs, on_piece, options)           # it explains the page's marks itself, under its notes
-        frame(page, options, scenario.title, "Ship pieces", k + 1, n_pages, legend=False)
+        frame(page, options, scenario.title, _("Ship pieces"), k + 1, n_pages, legend=False)
     return Drawing(f"{scenario.title}: ship pieces ({options.edition_name})", pages, look=system_of(scenario.ruleset), subject="printgen sprites")
 
 
@@ -64,8 +67,7 @@ NOTE_LINES = 3              # the marks' meaning under the notes: at most this m
 
 def _notes(rs, on_piece: bool, options: Options) -> tuple[float, float, list[tuple[bool, str]]]:
     """The notes' type size, width and lines (first of a paragraph or not)."""
-    paras = HOW_TO if on_piece else (HOW_TO[0], "Thin lines divide the sectors: bow, stern, port, starboard. Damage is "
-                                                  "kept on each ship's record card, not on the piece.")
+    paras = [_(p) for p in (HOW_TO if on_piece else (HOW_TO[0], ON_RECORDS))]
     width = notes_width(options)
     return TYPE.small, width, [(i == 0, line) for para in paras for i, line in enumerate(wrap(para, width, TYPE.small))]
 
@@ -80,13 +82,13 @@ def _how_to(page, rs, on_piece: bool, options: Options) -> None:
     (here rather than where frame() puts it, which a 2 cm calibration square would push into these lines)."""
     size, width, lines = _notes(rs, on_piece, options)
     lead = size * 1.25
-    bases = Text(0, 0, (Span("· Bases and structure points"), *mark_spans(rs, "types.cog.structure", before=": ",
-                                                                          after=""), Span(".")), size, role="text.muted")
+    bases = Text(0, 0, (Span("· " + _("Bases and structure points")),
+                        *mark_spans(rs, "types.cog.structure", before=": ", after=""), Span(".")), size, role="text.muted")
     page.add(bases)                                 # placed below; added now so the legend counts its mark
     legend = marks_legend(page)
     notes = wrap(legend, width, size, "italic") if legend else []
     y = page.height - MARGIN - 2 - lead * (len(lines) + 1 + len(notes))
-    page.add(Text(MARGIN, y, (Span("How to use the pieces"),), size + 1, font="bold"))
+    page.add(Text(MARGIN, y, (Span(_("How to use the pieces")),), size + 1, font="bold"))
     for i, (first, line) in enumerate(lines):
         page.add(Text(MARGIN, y + lead * (i + 1), (Span(("· " if first else "  ") + line),), size, role="text.muted"))
     page.items[page.items.index(bases)] = dataclasses.replace(bases, x=MARGIN, y=y + lead * (len(lines) + 1))
@@ -120,9 +122,9 @@ def piece(ship, rs, measure, s: float, boxes: bool = True) -> Group:
         marks += _cell(cell, by_part[cell.part], count, d, label_pt)
     if not boxes:                                   # no boxes: the side sectors still say their names
         mid = (hull.stern_x + hull.bow_x) / 2
-        marks += [Text(mid, hull.band / 2 - 0.36 * LABEL_PT * s, (Span(LABELS["port"]),), LABEL_PT * s,
+        marks += [Text(mid, hull.band / 2 - 0.36 * LABEL_PT * s, (Span(_(LABELS["port"])),), LABEL_PT * s,
                        "sector.label", "bold", "middle", angle=180),
-                  Text(mid, hull.W - hull.band / 2 + 0.36 * LABEL_PT * s, (Span(LABELS["starboard"]),),
+                  Text(mid, hull.W - hull.band / 2 + 0.36 * LABEL_PT * s, (Span(_(LABELS["starboard"])),),
                        LABEL_PT * s, "sector.label", "bold", "middle")]
     clear = [(t.y < hull.yc, _text_extent(t)) for t in marks if isinstance(t, Text)]
     items: list[Shape] = [Rect(0, 0, L, W, f"base.{ship.nation}", tag="base"), *_backings(marks)]
@@ -165,7 +167,8 @@ def _box_side(hull: Hull, cells, label_pt: float, s: float) -> float:
 
 def _label_w(cell: Cell, label_pt: float) -> float:
     """Port and starboard rows carry their sector's name; bow and stern say theirs on the deck."""
-    return fonts.width(LABELS[cell.part], label_pt, "bold") if label_pt and cell.part in ("port", "starboard") else 0.0
+    side = label_pt and cell.part in ("port", "starboard")
+    return fonts.width(_(LABELS[cell.part]), label_pt, "bold") if side else 0.0
 
 
 def _cell(cell: Cell, track: Track, count: int, d: float, label_pt: float) -> list[Shape]:
@@ -178,7 +181,7 @@ def _cell(cell: Cell, track: Track, count: int, d: float, label_pt: float) -> li
     row = dataclasses.replace(track, count=count)
     if not lw:
         return track_shapes(row, x, cell.y - h / 2, row_w, h)
-    word = LABELS[cell.part]
+    word = _(LABELS[cell.part])
     if cell.port:                               # boxes, then the label upside down (read from above)
         boxes = track_shapes(row, x, cell.y - h / 2, row_w, h)
         label = Text(x + row_w + gap + lw, cell.y - 0.36 * label_pt, (Span(word),), label_pt, "sector.label",
@@ -237,7 +240,7 @@ def _deck(ship, hull: Hull, mast: Track | None, d: float, s: float) -> list[Shap
         h = md / 0.72
         out += track_shapes(mast, bx0 + md * 1.1, box_y - h / 2, n_mast * PITCH * md, h)
     label_x = bx0 - g * (1 if two else 0.5)
-    out.append(Text(label_x, box_y + 0.36 * label_pt, (Span("MAST"),), label_pt, "sector.label", "bold",
+    out.append(Text(label_x, box_y + 0.36 * label_pt, (Span(_("MAST")),), label_pt, "sector.label", "bold",
                     anchor="end"))
     # The name, in the waist where the deck is wide enough for its row.
     code = nation_code(ship.nation)
@@ -281,7 +284,7 @@ def _stern_marks(ship, hull: Hull, md: float, s: float) -> list[Shape]:
     """STERN (read from the stern end), the nation's banner, and a star for a flagship."""
     label_pt = LABEL_PT * s
     x = hull.stern_x - 2.5 * s - 0.76 * label_pt
-    out: list[Shape] = [Text(x, hull.yc, (Span(LABELS["stern"]),), label_pt, "sector.label", "bold", "middle",
+    out: list[Shape] = [Text(x, hull.yc, (Span(_(LABELS["stern"])),), label_pt, "sector.label", "bold", "middle",
                              angle=90)]
     bh, bw = md * 0.8, md * 1.25
     x1 = x - 0.3 * label_pt - 2 * s
@@ -314,7 +317,7 @@ def _bow_arrow(hull: Hull, md: float, s: float) -> list[Shape]:
     """BOW (read from the bow end) and a solid arrow on the keel line, as big as the deck allows."""
     label_pt = LABEL_PT * s
     x = hull.bow_x + 2.5 * s + 0.76 * label_pt
-    out: list[Shape] = [Text(x, hull.yc, (Span(LABELS["bow"]),), label_pt, "sector.label", "bold", "middle",
+    out: list[Shape] = [Text(x, hull.yc, (Span(_(LABELS["bow"])),), label_pt, "sector.label", "bold", "middle",
                              angle=-90)]
     x0 = x + 0.3 * label_pt + 2 * s
     half = min(md * 0.6, max(hull.half_at(x0) - hull.rail - 1.0 * s, md * 0.25))

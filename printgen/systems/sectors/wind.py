@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 
 from printgen.draw.shapes import Circle, Poly, Shape, Span, Text
+from printgen.i18n import _
 from printgen.sheets.maps.map_parts import arrow
 
 
@@ -34,10 +35,10 @@ def wind_rose(cx: float, cy: float, r: float, rs, size: float = 6.5, word: bool 
     out.append(Circle(cx, cy, max(1.2, r * 0.05), "rule", tag="centre"))
     if word:                                          # beyond the rim, where the wind comes from
         out.append(Text(cx + ux * (r + size * 0.9), cy + uy * (r + size * 0.9) + size * 0.35,
-                        (Span("wind", font="bold"),), size, anchor="middle", tag="wind-word"))
+                        (Span(_("wind"), font="bold"),), size, anchor="middle", tag="wind-word"))
     else:                                             # on the arrow's tail
         out.append(Text(cx + ux * r * 0.45 - uy * size * 0.5, cy + uy * r * 0.45 + ux * size * 0.5 - size * 0.2,
-                        (Span("wind", font="bold"),), size, anchor="middle", tag="wind-word"))
+                        (Span(_("wind"), font="bold"),), size, anchor="middle", tag="wind-word"))
     return out
 
 
