@@ -19,7 +19,7 @@ from tamper import copy_kit, edit_page, fails, load_trace, replace_shown_at
 LANGS = ("fr", "es")
 EDITIONS = ("color", "bw")
 # the Sluys documents printed in French and Spanish so far
-TRANSLATED = ("quickref", "cards", "records", "markers", "score", "worksheet")
+TRANSLATED = ("background", "quickref", "cards", "records", "markers", "score", "worksheet")
 # The rule cards', captain cards' and score sheets' words are all the catalogue's but what the shared
 # code draws (the sheet's name in the header, the captain card's line of base patterns:
 # printgen/sheets/text/, translated on another branch): the kits here are built as if it were
@@ -180,7 +180,7 @@ def test_an_english_word_on_the_french_quick_reference_is_caught(kits, tmp_path)
 
 
 @pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("kind", [k for k in TRANSLATED if k != "markers"])      # tests/test_handout_type.py's
+@pytest.mark.parametrize("kind", [k for k in TRANSLATED if k not in ("markers", "background")])   # handouts (a map has its own sizes)
 def test_no_text_below_the_type_floors(kits, lang, kind):
     """French and Spanish run longer: never smaller type than a handout allows (TYPE.body inside the
     content box, tests/test_handout_type.py's rule), nor below the check's floor at this scale."""

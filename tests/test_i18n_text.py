@@ -46,7 +46,7 @@ def _build(where: Path, lang: str):
     from printgen.request import KitRequest
 
     plan = plan_kit(KitRequest("trafalgar", students=24, edition="both", lang=lang))
-    assert plan.kinds() == KINDS
+    assert set(KINDS) <= set(plan.kinds())                 # with the drawn documents (tests/test_i18n_drawn.py)
     lines: list[str] = []
 
     def check(staging, checked) -> bool:
@@ -78,7 +78,7 @@ def test_the_kit_holds_them_and_passes_printgen_check(kits, lang):
     assert {d["path"] for d in manifest["documents"]} >= {f"{k}-{e}.pdf" for k in TEXT for e in ("color", "bw")}
     result = _run("check", str(kit))
     assert result.returncode == 0, result.stdout + result.stderr
-    assert "14 documents agree with the rules" in result.stdout
+    assert f"{len(manifest['documents'])} documents agree with the rules" in result.stdout
 
 
 @pytest.mark.parametrize("lang", LANGS)

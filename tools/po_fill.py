@@ -32,7 +32,7 @@ def fill(source: Path, target: Path) -> tuple[int, list[str]]:
         elif m.string != given[m.id]:
             differ.append(str(m.id))
     with open(target, "wb") as f:
-        write_po(f, catalog, width=None)            # as `pybabel update --no-wrap` writes it
+        write_po(f, catalog, width=None)  # type: ignore[arg-type]  # as `pybabel update --no-wrap` does
     return filled, differ
 
 

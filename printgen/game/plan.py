@@ -77,9 +77,12 @@ class Plan:
         return self.__dict__.setdefault("_pages", {})
 
     def but(self, options: Options) -> Plan:
-        """The same plan with other options (an edition, a format), sharing the page counts."""
+        """The same plan with other options (an edition, a format), sharing the page counts and the
+        name the kit's commands give its scenario (`printgen check`'s plan: printgen.paths.printed_ref)."""
         if options == self.options:
             return self
         other = dataclasses.replace(self, options=options)
         other.__dict__["_pages"] = self.page_counts()
+        if "printed_ref" in self.__dict__:
+            other.__dict__["printed_ref"] = self.__dict__["printed_ref"]
         return other
