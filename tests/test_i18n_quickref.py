@@ -31,18 +31,13 @@ WORDS_OF_THE_LANGUAGE = {"fr": {"page", "table", "point", "points"}, "es": set()
 def _build(where: Path, lang: str) -> Path:
     """A small kit (six ships, scale 0.5: distances with decimals) in `lang`, as `printgen kit` builds
     one, with its check; it holds the documents translated into `lang` (the quick reference among them)."""
-    from printgen.check.kit import check_bytes, check_kit
-    from printgen.kit.build import build_kit, plan_kit
+    from langkit import build_checked
+
     from printgen.request import KitRequest
 
-    plan = plan_kit(KitRequest("trafalgar", students=4, ships=6, scale=0.5, edition="both", lang=lang))
+    out, plan = build_checked(where, KitRequest("trafalgar", students=4, ships=6, scale=0.5, edition="both",
+                                                lang=lang))
     assert "quickref" in plan.kinds()                 # with the drawn documents (tests/test_i18n_drawn.py)
-    lines: list[str] = []
-    def check(staging, checked) -> bool:
-        return check_kit(staging, echo=lines.append, quiet=True, checked=checked, plan=plan)
-
-    out, ok = build_kit(plan, where, check=check, verify=check_bytes)
-    assert ok, "\n".join(lines)
     return out
 
 

@@ -44,19 +44,13 @@ TITLE = {"fr": "Sluys, 24 juin 1340", "es": "Sluys, 24 de junio de 1340"}
 def _build(where: Path, lang: str) -> Path:
     """A small Sluys kit (scale 0.5: distances with decimals) in `lang`, as `printgen kit` builds one,
     with its check; it holds the documents translated into `lang`."""
-    from printgen.check.kit import check_bytes, check_kit
-    from printgen.kit.build import build_kit, plan_kit
+    from langkit import build_checked
+
     from printgen.request import KitRequest
 
-    plan = plan_kit(KitRequest("sluys-1340", students=4, ships=6, scale=0.5, edition="both", lang=lang))
+    out, plan = build_checked(where, KitRequest("sluys-1340", students=4, ships=6, scale=0.5, edition="both",
+                                                lang=lang))
     assert plan.kinds() == TRANSLATED
-    lines: list[str] = []
-
-    def check(staging, checked) -> bool:
-        return check_kit(staging, echo=lines.append, quiet=True, checked=checked, plan=plan)
-
-    out, ok = build_kit(plan, where, check=check, verify=check_bytes)
-    assert ok, "\n".join(lines)
     return out
 
 

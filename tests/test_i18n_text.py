@@ -41,19 +41,12 @@ TITLES = {"fr": {"background": "L'histoire avant la bataille", "cards": "Cartes 
 def _build(where: Path, lang: str):
     """A whole class's kit (24 students, every ship) in `lang`, built and checked as `printgen kit`
     does: it holds the documents translated into `lang`."""
-    from printgen.check.kit import check_bytes, check_kit
-    from printgen.kit.build import build_kit, plan_kit
+    from langkit import build_checked
+
     from printgen.request import KitRequest
 
-    plan = plan_kit(KitRequest("trafalgar", students=24, edition="both", lang=lang))
+    out, plan = build_checked(where, KitRequest("trafalgar", students=24, edition="both", lang=lang))
     assert set(KINDS) <= set(plan.kinds())                 # with the drawn documents (tests/test_i18n_drawn.py)
-    lines: list[str] = []
-
-    def check(staging, checked) -> bool:
-        return check_kit(staging, echo=lines.append, quiet=True, checked=checked, plan=plan)
-
-    out, ok = build_kit(plan, where, check=check, verify=check_bytes)
-    assert ok, "\n".join(lines)
     return out, plan
 
 

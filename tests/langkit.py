@@ -1,0 +1,22 @@
+"""A kit in another language, built and checked as `printgen kit` builds one (the French and Spanish
+tests share it): the plan holds the documents translated into the request's language."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+def build_checked(where: Path, request):
+    """(the kit's folder, its plan), built from `request` (a KitRequest) with the kit's own check."""
+    from printgen.check.kit import check_bytes, check_kit
+    from printgen.kit.build import build_kit, plan_kit
+
+    plan = plan_kit(request)
+    lines: list[str] = []
+
+    def check(staging, checked) -> bool:
+        return check_kit(staging, echo=lines.append, quiet=True, checked=checked, plan=plan)
+
+    out, ok = build_kit(plan, where, check=check, verify=check_bytes)
+    assert ok, "\n".join(lines)
+    return out, plan
