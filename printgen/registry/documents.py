@@ -170,12 +170,10 @@ def refuse_untranslated(records, lang: str, ruleset: RulesetBase, what: str) -> 
 
         more = f" and {len(missing) - 4} more" if len(missing) > 4 else ""
         names = f" ({', '.join(r.title.lower() for r in missing[:4])}{more})" if len(records) > 1 else ""
+        done = [r.title.lower() for r in kinds_for(ruleset) if lang in languages_of(r, ruleset)]
+        ready = f"; in {NAMES[lang]} so far: {', '.join(done)}" if done else ""
         raise PrintgenError(Problem(f"no {NAMES[lang]} yet for {what}{names}", field="--lang",
-                                    fix="use --lang en for now (in French and Spanish so far, for the trafalgar-fastplay "
-                                        "rules: the quick reference, the rule cards, the captain cards, the score "
-                                        "sheets, the odds worksheet, the story before the battle and the drawn "
-                                        "documents; for the medieval-fragment rules: the quick reference, the ship "
-                                        "records and the obstacle markers)"))
+                                    fix=f"use --lang en for now{ready}"))
 
 
 def everywhere() -> list[tuple[str | None, DocumentKind]]:
