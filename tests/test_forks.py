@@ -42,7 +42,10 @@ print("end", os.getpid(), "parent" if os.getpid() == parent else "WORKER", flush
 @pytest.mark.parametrize("where", ["parallel", "join"])
 @pytest.mark.parametrize("who", ["worker", "both"])
 def test_ctrl_c_at_the_instant_of_a_fork_is_the_parents_alone(who, where):
-    r = subprocess.run([sys.executable, "-c", SCRIPT, who, where], capture_output=True, text=True, timeout=120)
+    from ctrlc import answered
+
+    r = subprocess.run([sys.executable, "-c", SCRIPT, who, where], capture_output=True, text=True, timeout=120,
+                       preexec_fn=answered)
     lines = r.stdout.splitlines()
     assert all("WORKER" not in line for line in lines), r.stdout + r.stderr     # no worker ran the parent's code
     assert lines[-1].endswith("parent") and "Traceback" not in r.stderr, r.stdout + r.stderr

@@ -39,13 +39,13 @@ TITLES = {"fr": {"background": "L'histoire avant la bataille", "cards": "Cartes 
 
 
 def _build(where: Path, lang: str):
-    """A whole class's kit (24 students, every ship) in `lang`, built and checked as `printgen kit`
-    does: it holds the documents translated into `lang`."""
+    """A class's kit (8 students, 12 ships: captain cards of several ships) in `lang`, built and
+    checked as `printgen kit` does: it holds the documents translated into `lang`."""
     from langkit import build_checked
 
     from printgen.request import KitRequest
 
-    out, plan = build_checked(where, KitRequest("trafalgar", students=24, edition="both", lang=lang))
+    out, plan = build_checked(where, KitRequest("trafalgar", students=8, ships=12, edition="both", lang=lang))
     assert set(KINDS) <= set(plan.kinds())                 # with the drawn documents (tests/test_i18n_drawn.py)
     return out, plan
 

@@ -284,8 +284,10 @@ def test_a_killed_worker_ends_the_run_with_a_message(run, tmp_path, monkeypatch)
 
 
 def start_kit(where: Path, *args: str) -> subprocess.Popen:
+    from ctrlc import answered
+
     return subprocess.Popen([sys.executable, "-m", "printgen", "kit", "trafalgar", *args], cwd=where,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=answered)
 
 
 def wait_for_staging(where: Path, proc: subprocess.Popen) -> None:
