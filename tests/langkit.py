@@ -20,3 +20,22 @@ def build_checked(where: Path, request):
     out, ok = build_kit(plan, where, check=check, verify=check_bytes)
     assert ok, "\n".join(lines)
     return out, plan
+
+
+NO_CONFIG = Path(__file__).parent / "no-such-config.toml"      # no teacher's settings: the defaults
+
+
+def run(*args: str, **env: str):
+    """`printgen ARGS` in a process of its own, with the defaults (no teacher's settings)."""
+    import os
+    import subprocess
+    import sys
+
+    return subprocess.run([sys.executable, "-m", "printgen", *args], capture_output=True, text=True,
+                          env={**os.environ, "PRINTGEN_CONFIG": str(NO_CONFIG), **env})
+
+
+def traced_decimals(pages: list) -> list[str]:
+    """Every traced distance, size or angle of a document's trace that has a fraction, as printed."""
+    texts = [e["text"] for page in pages for e in page if e["kind"] in ("distance", "size", "degrees")]
+    return [t for t in texts if any(ch in t for ch in ".,")]

@@ -9,20 +9,17 @@ text below the check's floor."""
 from __future__ import annotations
 
 import json
-import os
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from langkit import run as _run
 from pdfread import open_pdf
 from tamper import copy_kit, edit_page, fails, load_trace, replace
 
 LANGS = ("fr", "es")
 DRAWN = ("sprites", "status-markers", "rulers", "map", "tiled-map", "plays", "first-turn")
 STEMS = ("sprites", "status-markers", "rulers", "map", "map-tiled", "plays", "first-turn")
-NO_CONFIG = Path(__file__).parent / "no-such-config.toml"
 # Common English words (and the drawn documents' own) that are no French or Spanish word.
 ENGLISH = {"the", "and", "of", "to", "with", "ship", "ships", "roll", "rolls", "hits", "hit", "wind", "move", "turn",
            "turns", "range", "short", "long", "print", "square", "inch", "edition", "from", "drift", "each", "fire",
@@ -58,9 +55,6 @@ def _pages(kit: Path, name: str) -> list[str]:
         return [page.extract_text() or "" for page in pdf.pages]
 
 
-def _run(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "printgen", *args], capture_output=True, text=True,
-                          env={**os.environ, "PRINTGEN_CONFIG": str(NO_CONFIG)})
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -14,11 +14,12 @@ import sys
 from pathlib import Path
 
 import pytest
+from langkit import NO_CONFIG, traced_decimals
+from langkit import run as _run
 from pdfread import open_pdf
 from tamper import copy_kit, edit_page, fails, load_trace, replace_shown_at
 
 LANGS = ("fr", "es")
-NO_CONFIG = Path(__file__).parent / "no-such-config.toml"         # no teacher's settings: the defaults
 # Common English words that are no French or Spanish word: one of them on a page is a message left
 # untranslated (ship names aside: the quick reference prints none).
 ENGLISH = {"the", "and", "of", "to", "with", "ship", "ships", "roll", "hits", "hit", "wind", "move", "turn", "range",
@@ -86,8 +87,7 @@ def test_every_page_is_in_the_language(kits, lang, edition):
 def test_every_traced_number_is_written_the_language_s_way(kits, lang):
     """The trace records what each number prints: a decimal comma wherever there is a fraction."""
     trace = load_trace(kits[lang])["quickref-color.pdf"]
-    texts = [e["text"] for page in trace for e in page if e["kind"] in ("distance", "size", "degrees")]
-    decimals = [t for t in texts if any(ch in t for ch in ".,")]
+    decimals = traced_decimals(trace)
     assert decimals and all("," in t and "." not in t for t in decimals), decimals
 
 
@@ -130,9 +130,6 @@ def test_an_english_word_where_a_french_one_belongs_is_caught(kits, tmp_path):
     assert any("sides.british.name" in f for f in fails(kit))
 
 
-def _run(*args: str, **env: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "printgen", *args], capture_output=True, text=True,
-                          env={**os.environ, "PRINTGEN_CONFIG": str(NO_CONFIG), **env})
 
 
 @pytest.mark.parametrize("args", [("kit", "trafalgar", "--lang", "fr"), ("kit", "trafalgar", "--lang", "es"),

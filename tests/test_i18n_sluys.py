@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from langkit import run as _run
+from langkit import traced_decimals
 from pdfread import open_pdf
 from tamper import copy_kit, edit_page, fails, load_trace, replace_shown_at
 
@@ -26,7 +26,6 @@ TRANSLATED = ("background", "quickref", "cards", "records", "markers", "score", 
 # (printgen.systems.sectors.kinds.SHARED_WORDS emptied), the shared words set aside when a page is
 # read (SHARED), and test_the_cards_wait_for_the_shared_words says they are refused until then.
 SHARED = re.compile(r"Rule cards|Captain cards|Score sheets|Odds worksheet|\b\w+ ships: [\w -]+ bases")
-NO_CONFIG = Path(__file__).parent / "no-such-config.toml"
 # English words of the medieval rules that are no French or Spanish word: one of them on a page is a
 # message left untranslated (the Sluys quick reference prints no ship's name).
 ENGLISH = {"the", "and", "of", "to", "with", "ship", "ships", "roll", "hits", "hit", "wind", "move", "turn", "turns",
@@ -93,11 +92,6 @@ def _names() -> list[str]:
     return sorted({r[c] for r in rows for c in ("name", "admiral") if r[c]}, key=len, reverse=True)
 
 
-def _run(*args: str) -> subprocess.CompletedProcess:
-    import os
-
-    return subprocess.run([sys.executable, "-m", "printgen", *args], capture_output=True, text=True,
-                          env={**os.environ, "PRINTGEN_CONFIG": str(NO_CONFIG)})
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -144,8 +138,7 @@ def test_the_quick_reference_says_the_medieval_words(kits, lang):
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_traced_number_is_written_the_language_s_way(kits, lang):
     trace = load_trace(kits[lang])["quickref-color.pdf"]
-    texts = [e["text"] for page in trace for e in page if e["kind"] in ("distance", "size", "degrees")]
-    decimals = [t for t in texts if any(ch in t for ch in ".,")]
+    decimals = traced_decimals(trace)
     assert decimals and all("," in t and "." not in t for t in decimals), decimals
 
 
