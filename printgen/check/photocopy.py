@@ -121,10 +121,12 @@ def page_survival(image, flat: FlatPage, copier: Copier, page_no: int) -> list[S
         if light not in layers:            # white words on a dark band: where the master left the paper, and the copy's white
             layers[light] = (image.point(PAPER), ImageChops.invert(copied).filter(ImageFilter.BoxBlur(1)).point(ANY_WHITE))
         there, still = layers[light]
-        parts = _glyphs(prims) if type(prims[0]) is FText else [prims]
+        text = type(prims[0]) is FText
+        parts = _glyphs(prims) if text else [prims]
+        shift = _registered(prims, k, there) if text else (0, 0)
         kept, weakest, box = 1.0, "", None
         for part in parts:
-            share, where = _kept(part, k, there, still)
+            share, where = _kept(part, k, there, still, shift, 1 if text else 0)
             if share is None:
                 continue                                      # hidden under something: visibility's concern
             box = where if box is None else (min(box[0], where[0]), min(box[1], where[1]), max(box[2], where[2]),
@@ -137,15 +139,55 @@ def page_survival(image, flat: FlatPage, copier: Copier, page_no: int) -> list[S
     return out
 
 
-def _kept(prims: tuple, k: float, there, still) -> tuple[float | None, tuple]:
+SLIP = 2                    # pixels: how far the master's type may sit from where our rasteriser puts it
+WELL = 0.7                  # the share of a footprint on the master's ink that says it is where it printed
+
+
+def _best_shift(mask, box: tuple, there, near: tuple[int, int], slip: int) -> tuple[int, int]:
+    """The shift within `slip` pixels of `near` that lays the footprint `mask` (at `box`) on the most
+    of the master's ink (`there`), kept on the page; ties go to the nearest."""
+    from PIL import ImageChops
+
+    w, h = there.size
+    ink = mask.histogram()[0]
+
+    def on(dx: int, dy: int) -> int:
+        return ImageChops.lighter(mask, there.crop((box[0] + dx, box[1] + dy, box[2] + dx, box[3] + dy))).histogram()[0]
+
+    if ink and on(*near) >= WELL * ink:
+        return near                                   # most letters: where expected (a search costs nine times more)
+    shifts = [(near[0] + dx, near[1] + dy) for dx in range(-slip, slip + 1) for dy in range(-slip, slip + 1)]
+    shifts = [(dx, dy) for dx, dy in shifts
+              if box[0] + dx >= 0 and box[1] + dy >= 0 and box[2] + dx <= w and box[3] + dy <= h]
+    best, at = -1, (0, 0)
+    for dx, dy in sorted(shifts, key=lambda d: abs(d[0] - near[0]) + abs(d[1] - near[1])):
+        if (found := on(dx, dy)) > best:
+            best, at = found, (dx, dy)
+    return at
+
+
+def _registered(texts: tuple, k: float, there) -> tuple[int, int]:
+    """The shift (dx, dy) in pixels, within SLIP, that lays a line's footprint best on the master's
+    ink. pdfium places type to the subpixel, Pillow each run on whole pixels: a line may land a pixel
+    or two away, and a thin letter (an l, an i) measured where it was not printed finds none of its
+    ink, its accent alone, or its neighbour's."""
+    foot = footprint(texts, k, there.size)
+    return (0, 0) if foot is None else _best_shift(*foot, there, (0, 0), SLIP)
+
+
+def _kept(prims: tuple, k: float, there, still, near: tuple[int, int] = (0, 0), slip: int = 0) -> tuple[float | None, tuple]:
     """The share of the prims' ink on the master (`there`: 0 where it printed) that the copy keeps
-    (`still`: 0 where it does), and their box in pixels; None if none of it printed."""
+    (`still`: 0 where it does), and their box in pixels; None if none of it printed. `near`: where
+    the master printed them, from where they are drawn (a letter: its line's shift, _registered),
+    give or take `slip` pixels (a letter's own rounding)."""
     from PIL import ImageChops
 
     foot = footprint(prims, k, there.size)
     if foot is None:
         return None, ()
     mask, box = foot
+    dx, dy = _best_shift(mask, box, there, near, slip) if slip or near != (0, 0) else (0, 0)
+    box = (box[0] + dx, box[1] + dy, box[2] + dx, box[3] + dy)
     printed = ImageChops.lighter(mask, there.crop(box))
     total = printed.histogram()[0]
     if total == 0:

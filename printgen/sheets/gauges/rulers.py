@@ -186,7 +186,9 @@ def _bearing(shapes: list[Shape], key: str, turn: float = 0.0) -> list[Shape]:
 def _base_at(cx: float, cy: float, L: float, W: float) -> list[Shape]:
     """A base whose bow touches (cx, cy), lying to the left."""
     return [Rect(cx - L, cy - W / 2, L, W, "base", tag="base"),
-            Text(cx - L / 2, cy + 2.5, (Span(_("bow here")),), fit_size(_("bow here"), L - 4, 7), anchor="middle")]
+            # bold: a copier drops a regular 7 pt word's thin strokes ("proue ici")
+            Text(cx - L / 2, cy + 2.5, (Span(_("bow here")),), fit_size(_("bow here"), L - 4, 7, "bold"), font="bold",
+                 anchor="middle")]
 
 
 def _compass_letters(cx: float, cy: float, r: float) -> list[Shape]:
