@@ -19,13 +19,7 @@ from tamper import copy_kit, edit_page, fails, load_trace, replace_shown_at
 LANGS = ("fr", "es")
 EDITIONS = ("color", "bw")
 # the Sluys documents printed in French and Spanish so far
-TRANSLATED = ("background", "quickref", "cards", "records", "markers", "score", "worksheet")
-# The rule cards', captain cards' and score sheets' words are all the catalogue's but what the shared
-# code draws (the sheet's name in the header, the captain card's line of base patterns:
-# printgen/sheets/text/, translated on another branch): the kits here are built as if it were
-# (printgen.systems.sectors.kinds.SHARED_WORDS emptied), the shared words set aside when a page is
-# read (SHARED), and test_the_cards_wait_for_the_shared_words says they are refused until then.
-SHARED = re.compile(r"Rule cards|Captain cards|Score sheets|Odds worksheet|\b\w+ ships: [\w -]+ bases")
+TRANSLATED = ("background", "quickref", "cards", "captains", "records", "markers", "score", "worksheet")
 # English words of the medieval rules that are no French or Spanish word: one of them on a page is a
 # message left untranslated (the Sluys quick reference prints no ship's name).
 ENGLISH = {"the", "and", "of", "to", "with", "ship", "ships", "roll", "hits", "hit", "wind", "move", "turn", "turns",
@@ -55,27 +49,21 @@ def _build(where: Path, lang: str) -> Path:
 
 @pytest.fixture(scope="module")
 def kits(tmp_path_factory) -> dict[str, Path]:
-    from printgen.systems.sectors import kinds
-
     root = tmp_path_factory.mktemp("i18n-sluys")
-    with pytest.MonkeyPatch.context() as mp:
-        # the captain cards wait for more than words: printgen check reads their starting places in
-        # English numbers (the shared deployment check), so they stay out of the kits here
-        mp.setattr(kinds, "SHARED_WORDS", {"captains": kinds.SHARED_WORDS["captains"]})
-        yield {lang: _build(root / lang, lang) for lang in LANGS}
+    return {lang: _build(root / lang, lang) for lang in LANGS}
 
 
-def test_the_cards_wait_for_the_shared_words():
-    """Until the catalogue translates the sheet's name the shared card code prints, no French cards."""
+def test_a_document_waits_for_the_words_the_shared_code_draws(monkeypatch):
+    """The captain cards print in French only while the catalogue translates the line of base patterns
+    the shared card code draws (printgen.systems.sectors.kinds.SHARED_WORDS names its msgid)."""
     from printgen.i18n.catalogue import messages
     from printgen.kit.build import plan_kit
     from printgen.request import KitRequest
-    from printgen.systems.sectors.kinds import SHARED_WORDS
 
-    if all(w in messages("fr") for w in SHARED_WORDS["cards"]):
-        pytest.skip("the shared card code's words are translated: nothing to wait for")
-    kinds = plan_kit(KitRequest("sluys-1340", students=4, ships=6, lang="fr")).kinds()
-    assert not {"cards", "captains", "score", "worksheet"} & set(kinds) and "records" in kinds
+    request = KitRequest("sluys-1340", students=4, ships=6, lang="fr")
+    assert "captains" in plan_kit(request).kinds()
+    monkeypatch.delitem(messages("fr"), " ships: %(pattern)s bases")
+    assert "captains" not in plan_kit(request).kinds() and "cards" in plan_kit(request).kinds()
 
 
 def _pages(kit: Path, name: str) -> list[str]:
@@ -115,7 +103,6 @@ def test_every_page_is_in_the_language(kits, lang, kind, edition):
         assert TITLE[lang] in text, f"{kind} {lang} page {k}: no title"
         for name in _names():                                   # ships' and captains' names stay as they are
             text = text.replace(name, " ")
-        text = SHARED.sub(" ", text)
         words = {w.lower() for w in re.findall(r"[A-Za-zÀ-ÿ]+", text)}
         left = words & (ENGLISH - WORDS_OF_THE_LANGUAGE[lang])
         assert not left, f"{kind} {lang} {edition} page {k}: English words {sorted(left)}"
@@ -164,6 +151,49 @@ def test_an_english_word_on_the_french_quick_reference_is_caught(kits, tmp_path)
     assert entry["text"] == "Anglais"
     edit_page(kit, "quickref-color.pdf", page, replace_shown_at(b"Anglais", b"English", entry["bbox"]))
     assert any("sides.english.name" in f for f in fails(kit))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_captain_cards_say_where_each_ship_starts(kits, lang):
+    """The starting places in the language's numbers, traced to the deployment, and the base patterns."""
+    every = " ".join(" ".join(_pages(kits[lang], "captains-color.pdf")).split())      # lines and no-break spaces
+    words = {"fr": ("D'où partent tes navires", "Depuis l'ouest", "Anglais : navires sur socle uni",
+                    "Génois : navires sur socle pointillé", "Le vent vient du point O"),
+             "es": ("Dónde empiezan tus barcos", "Desde el", "Ingleses: barcos en peanas de fondo liso",
+                    "Genoveses: barcos en peanas de fondo punteado", "Viento del O")}[lang]
+    missing = [w for w in words if w not in every]
+    assert not missing, missing
+    places = [e["text"] for p in load_trace(kits[lang])["captains-color.pdf"] for e in p
+              if e["source"][0] == "deploy" and e["source"][2] in ("x", "y")]
+    assert places and all(t.endswith('"') and "." not in t for t in places) and any("," in t for t in places), places
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_every_word_of_a_captain_card_stays_inside_its_card(kits, lang, edition):
+    """Longer words (the Spanish line of base patterns) wrap inside the card, never over its edge."""
+    with open_pdf(kits[lang] / f"captains-{edition}.pdf") as pdf:
+        for k, page in enumerate(pdf.pages, 1):
+            cards = [r for r in page.rects if r["width"] > 150 and r["height"] > 100]
+            assert cards
+            for c in page.chars:
+                x, y = (c["x0"] + c["x1"]) / 2, (c["top"] + c["bottom"]) / 2
+                card = next((r for r in cards if r["x0"] < x < r["x1"] and r["top"] < y < r["bottom"]), None)
+                assert card is None or c["x1"] <= card["x1"] - 3, f"{lang} page {k}: '{c['text']}' over the edge"
+
+
+@pytest.mark.parametrize("shown", ['10,7"', '10.4"'])
+def test_a_changed_starting_place_on_a_french_captain_card_is_caught(kits, tmp_path, shown):
+    """A captain's starting place changed, or written the English way: the check reads the card in
+    French against the deployment."""
+    kit = copy_kit(kits["fr"], tmp_path)
+    trace = load_trace(kit)["captains-color.pdf"]
+    page, entry = next((k + 1, e) for k, p in enumerate(trace) for e in p
+                       if e["source"][0] == "deploy" and e["source"][2] == "x")
+    assert entry["text"] == '10,4"'
+    edit_page(kit, "captains-color.pdf", page, replace_shown_at(b'10,4"', shown.encode(), entry["bbox"]))
+    found = fails(kit)
+    assert any("deploy" in f and shown in f for f in found), found
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -13,8 +13,8 @@ _HERE = "printgen.systems.sectors"
 
 # The words the shared code draws on a medieval document besides its template's (the sheet's name in
 # the header): a language prints the document once the catalogue translates its template and these.
-# The msgids are a guess at the shared code's: a language that lacks one leaves the document English-only.
-SHARED_WORDS = {"cards": ("Rule cards",), "captains": ("Captain cards", "%(nation)s ships: %(pattern)s bases"),
+# (the shared code's msgids: a language that lacks one leaves the document English-only)
+SHARED_WORDS = {"cards": ("Rule cards",), "captains": ("Captain cards", " ships: %(pattern)s bases"),
                 "score": ("Score sheets",), "worksheet": ("Odds worksheet",)}
 
 
