@@ -47,7 +47,8 @@ def _table(scenario, options: Options):
             page.add(Text(box.x, y, (Span(row),), 8.5, role="text.muted"))
             y += 11
     y += 8
-    for head, dx in COLUMNS:
+    columns = _columns()
+    for head, dx in columns:
         page.add(Text(box.x + dx, y, (Span(_(head)),), 8.5, font="bold"))
     page.add(Line(box.x, y + 4, box.x + box.w, y + 4, "rule"))
     y += ROW
@@ -58,7 +59,20 @@ def _table(scenario, options: Options):
         cells = [(Span(letter(n), source=("meta", "obstacle"), kind="text"),), (Span(_(o.name)),),
                  (Span(_(KINDS[o.kind])),),
                  (at("x"),), (at("y"),), (at("width"), Span(" × "), at("depth"))]
-        for (_head, dx), spans in zip(COLUMNS, cells):
+        for (_head, dx), spans in zip(columns, cells):
             page.add(Text(box.x + dx, y, spans, 8.5, font="bold" if o.kind == "hidden" and dx == 22 else "regular"))
         y += ROW
     return page
+
+
+def _columns() -> list[tuple[str, float]]:
+    """COLUMNS, the distances' each moved right as far as its left neighbour's title needs (a longer
+    translation: "Desde el oeste")."""
+    from printgen.draw import fonts
+
+    out: list[tuple[str, float]] = []
+    for i, (head, dx) in enumerate(COLUMNS):
+        if i >= 4:
+            dx = max(dx, out[-1][1] + fonts.width(_(out[-1][0]), 8.5, "bold") + 8)
+        out.append((head, dx))
+    return out

@@ -263,7 +263,7 @@ def _deck(ship, hull: Hull, mast: Track | None, d: float, s: float) -> list[Shap
         out.append(Text(mid, 2 * yc - name_y - 0.36 * size, spans, size, font="bold", anchor="middle", angle=180,
                         tag="name"))
     # The keel line divides port from starboard, clear of the mast and its words.
-    label_w = fonts.width("MAST", label_pt, "bold")
+    label_w = fonts.width(_("MAST"), label_pt, "bold")          # the word as printed (MÁSTIL)
     aft = hull.stern_x + (2 * g + fonts.width(code, label_pt * 1.3) if two and code_aft else 0.0)   # clear of the code
     keel = [(aft, bx0 - g - label_w - g * 0.5), (bx1 + g * 0.3, hull.bow_x)] if two else \
         [(hull.stern_x, hull.bow_x)]
