@@ -11,6 +11,7 @@ from printgen.options import Options
 from printgen.rules.provenance import mark_spans
 from printgen.sheets.maps.hazards import letter, obstacles
 from printgen.sheets.page.frame import content_box, frame, new_page
+from printgen.sheets.page.words import titled
 from printgen.registry import system_of
 
 ROW = 15.0
@@ -28,7 +29,7 @@ def secret_map_sheets(scenario, options: Options) -> Drawing:
     for i, p in enumerate(pages):
         frame(p, options, scenario.title, _("Secret obstacle map (the teacher's only)"), i + 1, len(pages),
               hint=_("Do not show the class: hidden obstacles are found by sailing over them."))
-    return Drawing(f"{scenario.title}: secret obstacle map ({options.edition_name})", pages, look=system_of(scenario.ruleset), subject="printgen map")
+    return Drawing(titled(scenario.title, N_("secret obstacle map"), options.edition_name), pages, look=system_of(scenario.ruleset), subject="printgen map")
 
 
 def _table(scenario, options: Options):

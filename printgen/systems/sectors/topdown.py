@@ -19,6 +19,7 @@ from printgen.options import Options
 from printgen.rules.tracks import Track, tracks
 from printgen.sheets.pieces.ensigns import nation_code
 from printgen.sheets.page.frame import FOOTER, MARGIN, Box, content_box, frame, marks_legend, new_page, notes_width
+from printgen.sheets.page.words import titled
 from printgen.rules.provenance import mark_spans
 from printgen.systems.sectors.hulls import Hull, form_of, hull_shapes, tower
 from printgen.sheets.pieces.shelves import shelves
@@ -59,7 +60,7 @@ def topdown_sheets(scenario, options: Options) -> Drawing:
     for k, page in enumerate(pages):
         _how_to(page, rs, on_piece, options)           # it explains the page's marks itself, under its notes
         frame(page, options, scenario.title, _("Ship pieces"), k + 1, n_pages, legend=False)
-    return Drawing(f"{scenario.title}: ship pieces ({options.edition_name})", pages, look=system_of(scenario.ruleset), subject="printgen sprites")
+    return Drawing(titled(scenario.title, N_("ship pieces"), options.edition_name), pages, look=system_of(scenario.ruleset), subject="printgen sprites")
 
 
 NOTE_LINES = 3              # the marks' meaning under the notes: at most this many lines
