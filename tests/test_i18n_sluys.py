@@ -304,6 +304,36 @@ def test_the_drawn_documents_fit_their_pages(kits, lang):
             assert not across, f"a line runs through {w['text']}"
 
 
+def _words(shapes) -> str:
+    from printgen.draw.shapes import Group, Text
+
+    out = []
+    for shape in shapes:
+        if isinstance(shape, Text):
+            out.append("".join(span.text for span in shape.spans))
+        elif isinstance(shape, Group):
+            out.append(_words(shape.items))
+    return " ".join(out)
+
+
+def test_the_single_sheet_commands_draw_in_their_language():
+    """`printgen sprites` and `printgen map --tiled` draw outside a document record's make (which sets
+    the language): the drawings take it from their options."""
+    from printgen.game.deploy import deploy
+    from printgen.game.prepare import prepare
+    from printgen.sheets.maps.deploy_map import map_sheets
+    from printgen.sheets.maps.tiled_map import tiled_sheets
+    from printgen.sheets.pieces.sprites import sprite_sheets
+
+    s, opts = prepare("sluys-1340", ships=6, scale=0.5, lang="fr")
+    dep = deploy(s, opts)
+    said = {name: " ".join(_words(page.items) for page in drawing.pages)
+            for name, drawing in (("sprites", sprite_sheets(s, opts)), ("map", map_sheets(s, dep, opts)),
+                                  ("tiled", tiled_sheets(s, dep, opts)))}
+    assert "TRIBORD" in said["sprites"] and "Tableau de placement" in said["map"] and "rangée A" in said["tiled"]
+    assert not any("Sluys, 24 June" in words for words in said.values())
+
+
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("kind", HANDOUTS)          # (a map has its own sizes)
 def test_no_text_below_the_type_floors(kits, lang, kind):
