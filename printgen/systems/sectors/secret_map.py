@@ -73,7 +73,6 @@ def _columns() -> list[tuple[str, float]]:
 
     out: list[tuple[str, float]] = []
     for i, (head, dx) in enumerate(COLUMNS):
-        if i >= 4:
-            dx = max(dx, out[-1][1] + fonts.width(_(out[-1][0]), 8.5, "bold") + 8)
-        out.append((head, dx))
+        at = max(float(dx), out[-1][1] + fonts.width(_(out[-1][0]), 8.5, "bold") + 8) if i >= 4 else dx
+        out.append((head, at))
     return out
