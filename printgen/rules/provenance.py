@@ -176,7 +176,8 @@ def legend_text(kinds: list[str], symbols: bool = False) -> str:
 
     if symbols:
         return "  ".join(f"{SYMBOLS[k]} {_(PUPIL_MEANING[k])}." for k in kinds if k in PUPIL_MEANING)
-    return _("Marks: ") + "; ".join(f"{mark_words(k)}: {_(MEANING[k])}" for k in kinds if k in MEANING) + "."
+    return _("Marks: ") + _("; ").join(_("%(mark)s: %(meaning)s") % {"mark": mark_words(k), "meaning": _(MEANING[k])}
+                                       for k in kinds if k in MEANING) + "."    # the language's spaces
 
 
 def mark_text(ruleset, key: str, scenario=None) -> tuple[str, tuple] | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from printgen.i18n import N_
 from printgen.registry.documents import DocumentKind
 
-DRAWN = "printgen.sheets.page.languages:drawn_languages"      # English, French and Spanish for Trafalgar's family
+DRAWN = "printgen.sheets.page.languages:drawn_languages"      # English, French and Spanish (languages.FAMILIES)
 
 RULERS = DocumentKind("rulers", "Rulers and gauges", 120, "printgen.sheets.gauges.rulers:ruler_sheets", copies="group",
                       languages=DRAWN,

@@ -277,15 +277,23 @@ def ruler_sheets(scenario, options: Options) -> Drawing:
     items = [piece for s in made if isinstance(s, Strip) for piece in strips(s, box.w)]
     pages, page, y = [], new_page(options), box.y + 4
     for s in items:
-        if y + s.height + LABEL * 2 > box.bottom:
-            pages.append(page)
-            page, y = new_page(options), box.y + 4
         title = (Span(s.title, "bold"),) if isinstance(s.title, str) else s.title
         size = fit_size("".join(t.text for t in title), box.w, LABEL, "bold")
-        page.add(Text(box.x, y + LABEL, title, size, font="bold"),
-                 Group(tuple(s.shapes), translate(box.x, y + LABEL * 1.6)),
-                 Rect(box.x, y + LABEL * 1.6, s.length, s.height, "cut", tag="ruler", meaning=_body(s)))
-        y += s.height + LABEL * 1.6 + GAP
+        rows = [title]
+        if size < LABEL * 0.8:                          # a long translation: two lines, not small type
+            from printgen.sheets.maps.map_legend import wrap_spans
+
+            rows = wrap_spans(title, box.w, LABEL, "bold")
+            size = min(fit_size("".join(t.text for t in row).rstrip(), box.w, LABEL, "bold") for row in rows)
+        more = (len(rows) - 1) * LABEL * 1.2            # the title's lines after its first
+        if y + s.height + LABEL * 2 + more > box.bottom:
+            pages.append(page)
+            page, y = new_page(options), box.y + 4
+        page.add(*(Text(box.x, y + LABEL + k * LABEL * 1.2, tuple(row), size, font="bold")
+                   for k, row in enumerate(rows)),
+                 Group(tuple(s.shapes), translate(box.x, y + more + LABEL * 1.6)),
+                 Rect(box.x, y + more + LABEL * 1.6, s.length, s.height, "cut", tag="ruler", meaning=_body(s)))
+        y += s.height + LABEL * 1.6 + GAP + more
     # The templates and gauges, side by side where they fit, below the rulers.
     x, row_h = box.x, 0.0
     for g in (p for p in made if isinstance(p, Piece)):

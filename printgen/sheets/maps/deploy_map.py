@@ -15,7 +15,7 @@ from printgen.draw.shapes import Drawing, Page, Shape, Span, Text
 from printgen.draw.theme import TYPE
 from printgen.game.deploy import Deployment
 from printgen.game.geometry import EdgeSegment
-from printgen.i18n import LANG, N_, _
+from printgen.i18n import LANG, N_, _, using
 from printgen.options import Options
 from printgen.registry import system_of
 from printgen.sheets.maps.hazards import chain_shapes, hazard_shapes
@@ -58,7 +58,13 @@ class MapLayout:
 
 
 def map_sheets(scenario, dep: Deployment, options: Options) -> Drawing:
-    """Page 1: the map and its legend; then the placement table."""
+    """Page 1: the map and its legend; then the placement table; in the options' language (the map
+    command draws it outside DocumentKind.make, which would set it)."""
+    with using(options.lang):
+        return _map_sheets(scenario, dep, options)
+
+
+def _map_sheets(scenario, dep: Deployment, options: Options) -> Drawing:
     page = map_page(scenario, dep, options)
     pages = [page, *placement_pages(scenario, dep, options)]
     for i, p in enumerate(pages):

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from printgen.draw import fonts
 from printgen.draw.shapes import Line, Poly, Rect, Shape, Span, Text
+from printgen.i18n import _
 from printgen.rules.trace import plan_derivation
 from printgen.sheets.maps.map_parts import MapView
 from printgen.sheets.page.clip import clip_polygon, clip_segment
@@ -54,9 +55,9 @@ def hazard_shapes(view: MapView, scenario, scale: float, secret: bool = False, b
         w, h = abs(corners[1][0] - corners[0][0]), abs(corners[2][1] - corners[1][1])
         vertical = h > 1.5 * w and not lettered
         if lettered:                                   # beside its marker-sized area, which it would hide
-            cx = max(x for x, _ in corners) + 2 + fonts.width(letter(n), LETTER_PT, "bold") / 2
-        out += _label(letter(n) if lettered else o.name, lettered, cx, cy, h if vertical else w, w if vertical else h,
-                      vertical)
+            cx = max(x for x, _y in corners) + 2 + fonts.width(letter(n), LETTER_PT, "bold") / 2
+        out += _label(letter(n) if lettered else _(o.name), lettered, cx, cy, h if vertical else w,
+                      w if vertical else h, vertical)
     return out
 
 

@@ -17,7 +17,7 @@ from printgen.draw.shapes import Circle, Drawing, Line, Page, Rect, Shape, Span,
 from printgen.draw.theme import TYPE
 from printgen.errors import PrintgenError, Problem
 from printgen.game.deploy import Deployment
-from printgen.i18n import LANG, N_, _
+from printgen.i18n import LANG, N_, _, using
 from printgen.options import Options
 from printgen.registry import system_of
 from printgen.sheets.maps.map_parts import MapView, grid_of, unit_pt
@@ -106,7 +106,13 @@ NEEDED = ("ship:", "edge:", "edge-label", "wind-label")      # what makes a shee
 
 def tiled_sheets(scenario, dep: Deployment, options: Options) -> Drawing:
     """The index, then only the sheets that carry something the table needs (a base, an edge or its
-    label): open water is left out, and the index shows which sheets exist."""
+    label): open water is left out, and the index shows which sheets exist. In the options' language
+    (the map command draws them outside DocumentKind.make, which would set it)."""
+    with using(options.lang):
+        return _tiled_sheets(scenario, dep, options)
+
+
+def _tiled_sheets(scenario, dep: Deployment, options: Options) -> Drawing:
     plan = plan_tiles(dep, options)
     bases = on_table(dep)
     tiles = {(r, c): tile_page(scenario, dep, options, plan, r, c, needed=True, bases=bases)

@@ -66,10 +66,27 @@ def frame(page: Page, options: Options, scenario_title: str, sheet: str, k: int,
              Text(sx + side / 2, sy + side / 2 + 3, (Span(number, source=("meta", "calibration"), kind="count"),
                                                      Span(" " + unit)), 8, anchor="middle", role="text.muted"))
     lines = _foot_lines(options, hint)
+    text = marks_legend(page) if legend else None
+    if text and hint and _legend_height(text, sx - 8 - max(_width(s) for s in lines) - 12) > h - MARGIN - sy + 3:
+        lines = _wrapped_hint(lines)                   # a long translated hint leaves the legend too narrow
     for i, spans in enumerate(lines):
         page.add(Text(sx - 8, sy + 10 + i * 10, spans, TYPE.small, anchor="end", role="text.muted"))
     if legend:
         _legend(page, sx - 8 - max(_width(spans) for spans in lines) - 12, sy)
+
+
+def _legend_height(text: str, right: float) -> float:
+    from printgen.sheets.text.flow import paragraph
+
+    return paragraph([Span(text)], MARGIN, 0.0, right - MARGIN, TYPE.small, "italic").height
+
+
+def _wrapped_hint(lines: list[tuple[Span, ...]]) -> list[tuple[Span, ...]]:
+    """The hint (the last line) in lines no wider than the calibration words above it."""
+    from printgen.sheets.text.wrap import wrap_spans
+
+    room = max(_width(s) for s in lines[:2])
+    return [*lines[:2], *(tuple(row) for row in wrap_spans(list(lines[2]), room, TYPE.small))]
 
 
 def _square(options: Options) -> tuple[float, str, str]:

@@ -6,7 +6,7 @@ code is not yet translated (its pieces, its gauges, its map legend) prints Engli
 
 from __future__ import annotations
 
-FAMILIES = ("broadside",)          # the rule families whose drawing code is translated
+FAMILIES = ("broadside", "sectors")          # the rule families whose drawing code is translated (all of them)
 
 
 def drawn_languages(ruleset, kind: str) -> tuple[str, ...]:

@@ -4,7 +4,7 @@ red-yellow-red. Their shapes differ too, so black-and-white copies still tell na
 from __future__ import annotations
 
 from printgen.draw.shapes import Rect, Shape
-from printgen.i18n import N_
+from printgen.i18n import N_, _
 
 # The nations' names and their patterns' names as the sheets print them (translated where printed):
 # the codes GB, FR, ES read the same in French and Spanish (Grande-Bretagne, Gran Bretaña; Francia; Espagne).
@@ -33,8 +33,12 @@ def ensign(nation: str, x: float, y: float, w: float, h: float) -> list[Shape]:
 
 
 NATION_CODES = {"British": "GB", "French": "FR", "Spanish": "ES"}
+# the medieval nations' codes are their English names' first letters: the language's own (ANG, ING)
+WORD_CODES = {"English": N_("ENG"), "Genoese": N_("GEN")}
 
 
 def nation_code(nation: str) -> str:
     """A short mark for black-and-white copies: GB, FR, ES, else the first three letters."""
+    if nation in WORD_CODES:
+        return _(WORD_CODES[nation])
     return NATION_CODES.get(nation, nation[:3].upper())

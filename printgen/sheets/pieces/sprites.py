@@ -8,7 +8,7 @@ import math
 from dataclasses import replace
 
 from printgen.draw.shapes import Circle, Drawing, Group, LazyPages, Poly, Rect, Span, Symbol, Text, translate
-from printgen.i18n import N_, _
+from printgen.i18n import N_, _, using
 from printgen.options import Options
 from printgen.registry import system_of
 
@@ -16,8 +16,10 @@ LEGIBLE_PT = 3.5           # the smallest print a student can still read
 
 
 def sprite_sheets(scenario, options: Options) -> Drawing:
-    """The ship pieces of the scenario's rule family."""
-    return system_of(scenario.ruleset).sprite_sheets(scenario, options)
+    """The ship pieces of the scenario's rule family, in the options' language (the sprites command
+    draws them outside DocumentKind.make, which would set it)."""
+    with using(options.lang):
+        return system_of(scenario.ruleset).sprite_sheets(scenario, options)
 
 
 STAR = (("star", ("meta", "star")),)        # a flagship's star on a piece, traced: the check counts them

@@ -13,6 +13,7 @@ from printgen.i18n import N_, _
 from printgen.options import Options
 from printgen.registry import system_of
 from printgen.sheets.page.frame import Box, content_box, frame, new_page
+from printgen.sheets.page.words import titled
 from printgen.sheets.text.directives import expander
 from printgen.sheets.text.flow import FLOOR, LAST_RESORT, WRAP_CELLS, TooNarrow
 from printgen.sheets.text.markup import parse
@@ -56,7 +57,7 @@ def card_sheets(scenario, options: Options, template: str = "cards.md.j2", sheet
         _crop_marks(page, box, slot_w, slot_h)
         frame(page, options, scenario.title, sheet, k + 1, n_pages)
         pages.append(page)
-    return Drawing(f"{scenario.title}: {sheet.lower()} ({options.edition_name})", pages,
+    return Drawing(titled(scenario.title, sheet.lower(), options.edition_name), pages,
                    look=system_of(scenario.ruleset), subject=f"printgen {template.split('.')[0]}")
 
 

@@ -81,13 +81,36 @@ def pattern_block(ships, width: float, size: float, looks: dict) -> Laid:
     sw, sh = size * 5.0, size * 2.6
     out, x, y = Laid(), 0.0, 0.0
     for nation in nations:
-        words = (Span(_(nation), "bold"),
-                 Span(_(" ships: %(pattern)s bases") % {"pattern": _(pattern_name(looks.get(nation)))}))
-        w = sw + size * 0.6 + sum(fonts.width(s.text, size, s.font or "regular") for s in words) + size * 1.5
+        name = Span(_(nation), "bold")
+        rest = _(" ships: %(pattern)s bases") % {"pattern": _(pattern_name(looks.get(nation)))}
+        w = sw + size * 0.6 + fonts.width(name.text, size, "bold") + fonts.width(rest, size) + size * 1.5
         if x and x + w > width:                        # next line
             x, y = 0.0, y + sh + size * 0.4
+        lines = _beside(rest, width - sw - size * 0.6, fonts.width(name.text, size, "bold"), size)
+        top = y + max(sh, len(lines) * size * 1.2) / 2 - (len(lines) - 1) * size * 0.6 + size * 0.36
         out.shapes += [Rect(x, y, sw, sh, f"base.{nation}", tag=f"pattern:{nation}"),
-                       Text(x + sw + size * 0.6, y + sh / 2 + size * 0.36, words, size)]
+                       *(Text(x + sw + size * 0.6, top + k * size * 1.2, (name, Span(ln)) if k == 0 else (Span(ln),),
+                              size) for k, ln in enumerate(lines))]
+        if len(lines) > 1:                             # it took the whole width
+            x, y = 0.0, y + max(sh, len(lines) * size * 1.2) + size * 0.4
+            continue
         x += w
-    out.height = y + sh
+    out.height = y + sh if x or not nations else y - size * 0.4
     return out
+
+
+def _beside(rest: str, room: float, first: float, size: float) -> list[str]:
+    """The words after the nation's name in lines of `room` points (the first after the name, `first`
+    wide): one line, as it is, when it fits (English always does; a translation may run longer)."""
+    if first + fonts.width(rest, size) <= room:
+        return [rest]
+    lines: list[str] = []
+    line = ""
+    for i, word in enumerate(rest.split(" ")):
+        trial = f"{line} {word}" if line or (i and not lines) else word      # the first line keeps its lead
+        if fonts.width(trial, size) > room - (0 if lines else first) and line.strip():
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    return [*lines, line]

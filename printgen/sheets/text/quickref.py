@@ -13,6 +13,7 @@ from printgen.sheets.text.directives import expander
 from printgen.draw.theme import TYPE
 from printgen.sheets.text.flow import FLOOR, TooNarrow
 from printgen.sheets.page.frame import content_box, frame, new_page
+from printgen.sheets.page.words import titled
 from printgen.sheets.text.markup import parse
 from printgen.sheets.text.panels import Panel, panel, placed
 from printgen.sheets.text.wording import Wording, to_spans
@@ -216,5 +217,5 @@ def _draw(scenario, options: Options, laid_pages, sheet: str, template: str) -> 
             page.add(placed(p, x, y))
         frame(page, options, scenario.title, sheet, k + 1, len(laid_pages))
         pages.append(page)
-    return Drawing(f"{scenario.title}: {sheet.lower()} ({options.edition_name})", pages,
+    return Drawing(titled(scenario.title, sheet.lower(), options.edition_name), pages,
                    look=system_of(scenario.ruleset), subject=f"printgen {template.split('.')[0]}")

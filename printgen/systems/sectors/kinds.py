@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from printgen.i18n import N_
 from printgen.registry.documents import DocumentKind
 from printgen.sheets.gauges.kinds import RULERS
 from printgen.sheets.text.kinds import KINDS as TEXT
@@ -13,8 +14,8 @@ _HERE = "printgen.systems.sectors"
 
 # The words the shared code draws on a medieval document besides its template's (the sheet's name in
 # the header): a language prints the document once the catalogue translates its template and these.
-# The msgids are a guess at the shared code's: a language that lacks one leaves the document English-only.
-SHARED_WORDS = {"cards": ("Rule cards",), "captains": ("Captain cards", "%(nation)s ships: %(pattern)s bases"),
+# (the shared code's msgids: a language that lacks one leaves the document English-only)
+SHARED_WORDS = {"cards": ("Rule cards",), "captains": ("Captain cards", " ships: %(pattern)s bases"),
                 "score": ("Score sheets",), "worksheet": ("Odds worksheet",)}
 
 
@@ -34,19 +35,20 @@ def _restated(kind: str) -> DocumentKind:
 KINDS = (
     DocumentKind("records", "Ship records", 72, f"{_HERE}.records:record_sheets", command=True, checks=("fleet",),
                  languages=f"{_HERE}.kinds:languages",
-                 advice="Ship records: plain paper, one set for the class; each captain takes their ships' cards and "
-                        "keeps all their damage on them.",
+                 advice=N_("Ship records: plain paper, one set for the class; each captain takes their ships' cards "
+                           "and keeps all their damage on them."),
                  help="Print a record card for each ship (structure boxes, attack speed, ram, sail): sectors rulesets."),
     DocumentKind("markers", "Obstacle markers", 74, f"{_HERE}.markers:marker_sheets", command=True,
                  languages=("en", "fr", "es"),
                  help="Print the obstacle markers to cut out: sectors rulesets."),
     DocumentKind("secret-map", "Secret obstacle map (the teacher's)", 76, f"{_HERE}.secret_map:secret_map_sheets",
-                 audience="teacher", command=True, advice="Secret obstacle map: plain paper, one copy, for you alone.",
+                 languages="printgen.sheets.page.languages:drawn_languages", audience="teacher", command=True,
+                 advice=N_("Secret obstacle map: plain paper, one copy, for you alone."),
                  help="Print the teacher's secret obstacle map and its placement table: sectors rulesets."),
     _restated("cards"),
     _restated("captains"),
     _restated("score"),
     _restated("worksheet"),
-    replace(RULERS, advice="Rulers and gauges: card; one set for each table group (a movement stick for each ship "
-                           "type, the sweep template, the wind gauge)."),
+    replace(RULERS, advice=N_("Rulers and gauges: card; one set for each table group (a movement stick for each "
+                              "ship type, the sweep template, the wind gauge).")),
 )

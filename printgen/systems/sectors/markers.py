@@ -9,9 +9,10 @@ from printgen.rules.printed import rule_words
 from printgen.rules.provenance import mark_spans
 
 from printgen.draw.shapes import Drawing, Rect, Span, Text
-from printgen.i18n import LANG, _, slots
+from printgen.i18n import LANG, N_, _, slots
 from printgen.options import Options
 from printgen.sheets.page.frame import Box, content_box, frame, new_page
+from printgen.sheets.page.words import titled
 from printgen.sheets.pieces.pack import grid
 from printgen.registry import system_of
 
@@ -33,7 +34,7 @@ def marker_sheets(scenario, options: Options) -> Drawing:
         x, y = g.slot(i)
         page.add(Rect(x, y, w, h, "marker", tag="marker", meaning=size))
     frame(page, options, scenario.title, _("Obstacle markers"), 1, 1)
-    return Drawing(f"{scenario.title}: obstacle markers ({options.edition_name})", [page],
+    return Drawing(titled(scenario.title, N_("obstacle markers"), options.edition_name), [page],
                    look=system_of(scenario.ruleset), subject="printgen markers")
 
 

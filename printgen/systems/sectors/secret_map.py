@@ -11,6 +11,7 @@ from printgen.options import Options
 from printgen.rules.provenance import mark_spans
 from printgen.sheets.maps.hazards import letter, obstacles
 from printgen.sheets.page.frame import content_box, frame, new_page
+from printgen.sheets.page.words import titled
 from printgen.registry import system_of
 
 ROW = 15.0
@@ -28,7 +29,7 @@ def secret_map_sheets(scenario, options: Options) -> Drawing:
     for i, p in enumerate(pages):
         frame(p, options, scenario.title, _("Secret obstacle map (the teacher's only)"), i + 1, len(pages),
               hint=_("Do not show the class: hidden obstacles are found by sailing over them."))
-    return Drawing(f"{scenario.title}: secret obstacle map ({options.edition_name})", pages, look=system_of(scenario.ruleset), subject="printgen map")
+    return Drawing(titled(scenario.title, N_("secret obstacle map"), options.edition_name), pages, look=system_of(scenario.ruleset), subject="printgen map")
 
 
 def _table(scenario, options: Options):
@@ -47,7 +48,8 @@ def _table(scenario, options: Options):
             page.add(Text(box.x, y, (Span(row),), 8.5, role="text.muted"))
             y += 11
     y += 8
-    for head, dx in COLUMNS:
+    columns = _columns()
+    for head, dx in columns:
         page.add(Text(box.x + dx, y, (Span(_(head)),), 8.5, font="bold"))
     page.add(Line(box.x, y + 4, box.x + box.w, y + 4, "rule"))
     y += ROW
@@ -58,7 +60,19 @@ def _table(scenario, options: Options):
         cells = [(Span(letter(n), source=("meta", "obstacle"), kind="text"),), (Span(_(o.name)),),
                  (Span(_(KINDS[o.kind])),),
                  (at("x"),), (at("y"),), (at("width"), Span(" × "), at("depth"))]
-        for (_head, dx), spans in zip(COLUMNS, cells):
+        for (_head, dx), spans in zip(columns, cells):
             page.add(Text(box.x + dx, y, spans, 8.5, font="bold" if o.kind == "hidden" and dx == 22 else "regular"))
         y += ROW
     return page
+
+
+def _columns() -> list[tuple[str, float]]:
+    """COLUMNS, the distances' each moved right as far as its left neighbour's title needs (a longer
+    translation: "Desde el oeste")."""
+    from printgen.draw import fonts
+
+    out: list[tuple[str, float]] = []
+    for i, (head, dx) in enumerate(COLUMNS):
+        at = max(float(dx), out[-1][1] + fonts.width(_(out[-1][0]), 8.5, "bold") + 8) if i >= 4 else dx
+        out.append((head, at))
+    return out

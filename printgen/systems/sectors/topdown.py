@@ -19,6 +19,7 @@ from printgen.options import Options
 from printgen.rules.tracks import Track, tracks
 from printgen.sheets.pieces.ensigns import nation_code
 from printgen.sheets.page.frame import FOOTER, MARGIN, Box, content_box, frame, marks_legend, new_page, notes_width
+from printgen.sheets.page.words import titled
 from printgen.rules.provenance import mark_spans
 from printgen.systems.sectors.hulls import Hull, form_of, hull_shapes, tower
 from printgen.sheets.pieces.shelves import shelves
@@ -59,7 +60,7 @@ def topdown_sheets(scenario, options: Options) -> Drawing:
     for k, page in enumerate(pages):
         _how_to(page, rs, on_piece, options)           # it explains the page's marks itself, under its notes
         frame(page, options, scenario.title, _("Ship pieces"), k + 1, n_pages, legend=False)
-    return Drawing(f"{scenario.title}: ship pieces ({options.edition_name})", pages, look=system_of(scenario.ruleset), subject="printgen sprites")
+    return Drawing(titled(scenario.title, N_("ship pieces"), options.edition_name), pages, look=system_of(scenario.ruleset), subject="printgen sprites")
 
 
 NOTE_LINES = 3              # the marks' meaning under the notes: at most this many lines
@@ -263,7 +264,7 @@ def _deck(ship, hull: Hull, mast: Track | None, d: float, s: float) -> list[Shap
         out.append(Text(mid, 2 * yc - name_y - 0.36 * size, spans, size, font="bold", anchor="middle", angle=180,
                         tag="name"))
     # The keel line divides port from starboard, clear of the mast and its words.
-    label_w = fonts.width("MAST", label_pt, "bold")
+    label_w = fonts.width(_("MAST"), label_pt, "bold")          # the word as printed (MÁSTIL)
     aft = hull.stern_x + (2 * g + fonts.width(code, label_pt * 1.3) if two and code_aft else 0.0)   # clear of the code
     keel = [(aft, bx0 - g - label_w - g * 0.5), (bx1 + g * 0.3, hull.bow_x)] if two else \
         [(hull.stern_x, hull.bow_x)]
