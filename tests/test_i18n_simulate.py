@@ -43,4 +43,5 @@ def test_a_page_not_yet_translated_is_refused_before_any_game(tmp_path, monkeypa
         simulate_cmd("trafalgar", games=5, report=out, lang="es", balance=None)
     assert not out.exists()
     [problem] = refused.value.problems
-    assert problem.field == "--lang" and "no Spanish yet for the page “How this scenario plays”" in problem.what
+    assert problem.field == "--lang"                                      # in the language asked for
+    assert "todavía no hay versión en español para la página «Cómo se juega este escenario»" in problem.what

@@ -269,7 +269,7 @@ def test_a_french_browser_sees_the_form_and_the_results_in_french(browser, serve
     SHOTS.mkdir(exist_ok=True)
     context = browser.new_context(locale="fr-FR", viewport={"width": 1280, "height": 900})
     page = context.new_page()
-    page.set_default_timeout(120_000)
+    page.set_default_timeout(240_000)             # the other tests' builds may still hold the cores
     try:
         page.goto(server + "/")
         assert page.locator("html").get_attribute("lang") == "fr"

@@ -51,6 +51,7 @@ def parse_policies(given: list[str] | None) -> dict[str, str]:
 
 
 @app.command("simulate")
+@c.speaking
 def simulate_cmd(scenario: str = typer.Argument(..., help="a scenario name or folder"),
                  games: Games = 1000, seed: Seed = 1805, edition: c.Edition = "color", paper: c.Paper = "letter", scale: c.Scale = None, table: c.Table = None,
                  fraction: c.Fraction = None, ships: c.Ships = None, preset: c.Preset = None,
@@ -121,9 +122,10 @@ def simulate_cmd(scenario: str = typer.Argument(..., help="a scenario name or fo
         s, opts, st = prepare_run(run)
     opts = opts.but(edition=edition, paper=paper, lang=lang)     # the page's look; the games do not depend on it
     if lang != "en" and report is not None:                 # refused before any game is played
+        from printgen.i18n import N_
         from printgen.registry.documents import find, refuse_untranslated
 
-        refuse_untranslated([find("plays")], lang, s.ruleset, "the page “How this scenario plays”")
+        refuse_untranslated([find("plays")], lang, s.ruleset, N_("the page “How this scenario plays”"))
     for note in opts.notes:
         typer.echo(note)
     names = {k: side.name for k, side in s.ruleset.sides.items()}

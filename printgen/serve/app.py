@@ -348,9 +348,14 @@ def checked(output: str) -> str:
     "Checked: every printed number of the 15 documents agrees with the rules and the fleet."."""
     import re
 
+    from printgen.check.said import AGREE
+    from printgen.i18n import translated
+
+    said = "|".join(re.escape(translated(lang, AGREE)).replace(re.escape("%(count)s"), rf"(?P<n{k}>\d+)")
+                    for k, lang in enumerate(LANGS))              # the kit's check, in the kit's language
     for line in output.splitlines():
-        if m := re.match(r"^check: (\d+) documents? agrees? with the rules and the fleet", line):
-            n = int(m[1])
+        if m := re.match(rf"^(?:check: (\d+) documents? agrees? with the rules and the fleet|{said})", line):
+            n = int(next(g for g in m.groups() if g is not None))
             return (_("Checked: every printed number of the %(count)s documents agrees with the rules and the "
                       "fleet.") % {"count": n} if n != 1 else _("Checked: every printed number agrees with the "
                                                                  "rules and the fleet."))
