@@ -173,6 +173,8 @@ def test_a_kit_not_yet_translated_is_refused_in_the_teacher_s_words(builds, monk
         assert ", ".join(low(translated("fr", m.title)) for m in missing) + " seraient encore en anglais" in said
         assert "Déjà prêts en français\u00a0: " + ", ".join(low(translated("fr", m.title)) for m in ready) in said
         assert "Choisissez une autre langue pour le kit" in said
+        crew = post(client, FR, lang="fr", students="0")      # the other problems with it, in French too
+        assert "0 élèves ne peuvent pas commander" in html.unescape(crew.text) and 'id="lang-error"' in crew.text
         assert 'href="#lang-fr">Langue du kit</a>\u00a0: 1 problème' in r.text    # the summary links to the choice
         es = post(client, {"accept-language": "es"}, lang="fr")             # a Spanish page, a French kit
         assert "todavía no está traducido al francés" in html.unescape(es.text)

@@ -202,9 +202,9 @@ def validate(form: KitForm, scenario: str):
     from printgen.kit.build import plan_kit
 
     try:
-        if form.choices["lang"] != "en" and not untranslated(form, scenario):
-            return None
-        return plan_kit(form.request(scenario))
+        ready = form.choices["lang"] == "en" or untranslated(form, scenario)   # refused: said by the choice
+        plan = plan_kit(form.request(scenario))             # and the other problems with it, all at once
+        return plan if ready else None
     except PrintgenError as e:
         for p in e.problems:
             form.add(*place(p, form.upload))
