@@ -61,3 +61,21 @@ def test_the_kit_s_check_line_is_read_back_by_the_page_in_any_language():
         assert checked(line).startswith("Checked: every printed number of the 17 documents")
     french = translated("fr", AGREE) % {"count": 17}
     assert french == f"vérification{NBSP}: 17 documents conformes aux règles et à la flotte"
+
+
+def test_the_progress_bar_names_each_document_in_the_language(capsys, monkeypatch):
+    """The bar a teacher watches says the document's title in the kit's language; the lines a program
+    reads (PRINTGEN_PROGRESS=lines, printgen serve) stay as they are."""
+    from printgen.i18n import using
+    from printgen.kit.progress import Progress
+
+    monkeypatch.delenv("PRINTGEN_PROGRESS", raising=False)
+    with using("fr"):
+        Progress(3, enabled=True).step("cards (bw)")
+    assert "Cartes de règles (noir et blanc)" in capsys.readouterr().err
+    Progress(3, enabled=True).step("cards (bw)")
+    assert "cards (bw)" in capsys.readouterr().err
+    monkeypatch.setenv("PRINTGEN_PROGRESS", "lines")
+    with using("es"):
+        Progress(3).step("cards (bw)")
+    assert capsys.readouterr().err == "progress 1/3 cards (bw)\n"

@@ -280,18 +280,11 @@ def summary(facts: tuple[int, int], v: dict) -> str:
 
 def progress_words(progress: dict) -> dict:
     """The kit's progress line ("cards (bw)") in the page's words: the document's title and its edition."""
-    import re
-
-    from printgen.registry.documents import find
+    from printgen.kit.progress import in_words
 
     what = progress["what"]
-    if m := re.match(r"^([\w-]+) \((color|bw)\)$", what):
-        record = find(m[1])
-        name = _(record.title) if record is not None else (_("the whole kit") if m[1] == "kit" else m[1])
-        what = f"{name} ({_('colour') if m[2] == 'color' else _('black and white')})"
-    elif what in ("drawing the pages", "checking every printed number"):
-        what = _(what)
-    return progress | {"what": what}
+    return progress | {"what": _(what) if what in ("drawing the pages", "checking every printed number") else
+                       in_words(what)}
 
 
 def place(p: Problem, upload: bool) -> tuple[str, str]:
