@@ -19,16 +19,21 @@ class Problem:
     fix: str | None = None
 
     def __str__(self) -> str:
+        """The problem as the terminal shows it, its framing words in the language of the command that
+        raised it (printgen.i18n.LANG, which main() sets again to print it; English: as always)."""
+        from printgen.i18n import _
+
         where = ""
         if self.file is not None:
             where = str(self.file)
             if self.line is not None:
-                where += f", line {self.line}"
+                where = _("%(file)s, line %(line)s") % {"file": where, "line": self.line}
         if self.field:
-            where = f"{where}, field '{self.field}'" if where else f"field '{self.field}'"
-        text = f"{where}: {self.what}" if where else self.what
+            where = (_("%(where)s, field '%(field)s'") % {"where": where, "field": self.field} if where else
+                     _("field '%(field)s'") % {"field": self.field})
+        text = _("%(where)s: %(what)s") % {"where": where, "what": self.what} if where else self.what
         if self.fix:
-            text += f"\n    fix: {self.fix}"
+            text += "\n    " + _("fix: %(fix)s") % {"fix": self.fix}
         return text
 
 
@@ -45,6 +50,9 @@ class PrintgenError(Exception):
             problems = problems[:PROBLEMS_SHOWN] + [Problem(f"and {more} more problem{'s' if more > 1 else ''}",
                                                             fix="fix these first, then run printgen again")]
         self.problems: list[Problem] = problems
+        from printgen.i18n import LANG
+
+        self.lang = LANG.get()              # the command's language (printgen.cli.common.speaking): main() prints in it
         super().__init__("\n".join(str(p) for p in problems))
 
 

@@ -37,8 +37,13 @@ class Options:
         if self.paper not in PAPERS:
             problems.append(Problem(f"paper '{self.paper}' is not known", field="--paper", fix="use letter or a4"))
         if not MIN_SCALE <= self.scale <= 4:
-            problems.append(Problem(f"scale {self.scale:g} is out of range", field="--scale",
-                                    fix=f"use a factor between {MIN_SCALE:g} and 4, e.g. 0.5 for a half-size table"))
+            # in the command's language (printgen.cli.common.speaking); a value typed is shown as typed
+            from printgen.i18n import _
+
+            problems.append(Problem(_("scale %(scale)s is out of range") % {"scale": f"{self.scale:g}"},
+                                    field="--scale",
+                                    fix=_("use a factor between %(low)s and %(high)s, e.g. %(half)s for a half-size "
+                                          "table") % {"low": f"{MIN_SCALE:g}", "high": "4", "half": "0.5"}))
         if self.units not in ("in", "cm"):
             problems.append(Problem(f"units '{self.units}' are not known", field="--units", fix="use in or cm"))
         from printgen.i18n import LANGS

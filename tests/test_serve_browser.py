@@ -11,10 +11,10 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from servehelp import broken_ships_csv, fleet_files, zip_of
 
 from printgen.serve.app import create_app
 from printgen.serve.jobs import Builds
-from servehelp import broken_ships_csv, fleet_files, zip_of
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -261,3 +261,42 @@ def test_a_starting_fleet_downloads_and_uploads_again(page, server, tmp_path):
     assert "Sluys" in page.inner_text("h1")
     if page.get_by_role("button", name="Cancel").count():           # not drawn yet: no need to
         page.get_by_role("button", name="Cancel").click()
+
+
+def test_a_french_browser_sees_the_form_and_the_results_in_french(browser, server):
+    """Issue 31: a browser set to French gets the page in French, and the page of the kit it builds too
+    (a small class: 4 students, 6 ships, half-size table)."""
+    SHOTS.mkdir(exist_ok=True)
+    context = browser.new_context(locale="fr-FR", viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.set_default_timeout(240_000)             # the other tests' builds may still hold the cores
+    try:
+        page.goto(server + "/")
+        assert page.locator("html").get_attribute("lang") == "fr"
+        assert page.inner_text("h1") == "Imprimer un kit de classe"
+        page.screenshot(path=SHOTS / "form-fr-1280.png", full_page=True)
+        page.get_by_label("Trafalgar, 21 octobre 1805").check()
+        page.get_by_label("Élèves", exact=True).fill("4")
+        page.get_by_label("ou un nombre de navires").fill("6")
+        page.get_by_label("ou une échelle").fill("0,5")
+        assert page.get_by_label("Français").is_checked()            # the kit in the page's language
+        page.get_by_role("button", name="Fabriquer le kit").click()
+        page.wait_for_selector("#lang-error, main[data-status], .thumbs img")     # refused, drawing, or drawn
+        if page.locator("#lang-error").count():                       # Trafalgar not yet all in French
+            said = page.locator("#lang-error").inner_text()
+            assert "n’est pas encore traduit en français" in said and "Déjà prêts en français" in said, said
+            page.screenshot(path=SHOTS / "refused-fr-1280.png", full_page=True)
+            page.get_by_label("English").check()
+            page.get_by_role("button", name="Fabriquer le kit").click()
+        page.wait_for_selector(".thumbs img")
+        images_loaded(page)
+        page.screenshot(path=SHOTS / "result-fr-1280.png", full_page=True)
+        main = page.inner_text("main")
+        assert page.locator("html").get_attribute("lang") == "fr"
+        assert "4 élèves, " in main and "édition en couleurs" in main and "numéro de déploiement 1805" in main
+        assert "Vérifié\u00a0: chaque nombre imprimé" in main
+        assert page.get_by_role("link", name="Le kit entier (zip").count() == 1
+        assert [h for h in ("Download", "The pages", "Checked", "students", "Build another kit", "Print at 100")
+                if h in main] == []
+    finally:
+        context.close()

@@ -24,6 +24,7 @@ from printgen.check.linestyle import EDGES as LINE_EDGES, check_lines
 from printgen.check.numbers import Context, Discrepancy, check_page
 from printgen.check.manifest import FIX, changed, load_manifest, read_listed
 from printgen.check.pdfread import open_pages
+from printgen.check.said import AGREE
 from printgen.check.visibility import check_visibility
 
 
@@ -109,10 +110,12 @@ def check_kit(folder: Path, echo: Callable[[str], None] = print, quiet: bool = F
                                        "box": list(d.box) if d.box else None} for d in found])
     for d in found:
         echo(f"FAIL  {d}")
-    if not found:
-        echo(f"check: {len(manifest['documents'])} documents agree with the rules and the fleet")
+    from printgen.i18n import _
+
+    if not found:                   # (in the language of the command: `printgen kit --lang fr` checks its kit)
+        echo(_(AGREE) % {"count": len(manifest["documents"])})
     else:
-        echo(f"check: {len(found)} discrepancies")
+        echo(_("check: %(count)s discrepancies") % {"count": len(found)})
     if report is not None:
         from printgen.check.report import write_report
 

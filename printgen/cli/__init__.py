@@ -49,9 +49,12 @@ def main() -> None:
             print(interrupted(), file=sys.stderr)
         sys.exit(code)
     except PrintgenError as e:
-        print("printgen: error:", file=sys.stderr)
-        for p in e.problems:
-            print("  " + str(p).replace("\n", "\n  "), file=sys.stderr)
+        from printgen.i18n import using
+
+        print("printgen: error:", file=sys.stderr)      # (a tag programs look for, in every language)
+        with using(e.lang):
+            for p in e.problems:
+                print("  " + str(p).replace("\n", "\n  "), file=sys.stderr)
         sys.exit(2)
     except typer.Exit as e:
         sys.exit(e.exit_code)

@@ -27,6 +27,21 @@ Seed = Annotated[int, typer.Option("--seed", help="seed of the deployment (same 
 Preset = Annotated[Optional[str], typer.Option("--preset", help="a preset of the scenario, e.g. second-battle")]
 
 
+def speaking(command):
+    """A command whose own lines and errors are in its --lang (printgen.i18n's language while it runs;
+    its documents set their own as they are drawn). English: nothing changes."""
+    import functools
+
+    @functools.wraps(command)
+    def run(*args, **kwargs):
+        from printgen.i18n import using
+
+        with using(kwargs.get("lang") or "en"):
+            return command(*args, **kwargs)
+
+    return run
+
+
 def out_dir(out: Path | None, scenario) -> Path:
     """The output folder: never the root, the scenario's own folder nor one that holds it."""
     from printgen.output import refuse_source

@@ -28,6 +28,7 @@ Poster = Annotated[Optional[str], typer.Option("--poster", help="the table map o
 
 
 @app.command("kit")
+@c.speaking
 def kit_cmd(scenario: str = typer.Argument("trafalgar", help="a scenario name or folder"),
             students: Students = 24, edition: Editions = "color", paper: c.Paper = "letter",
             table: c.Table = None, scale: c.Scale = None, fraction: c.Fraction = None, ships: c.Ships = None,
@@ -46,10 +47,11 @@ def kit_cmd(scenario: str = typer.Argument("trafalgar", help="a scenario name or
                          balance=balance, break_off=break_off, lang=lang)
     if lang != "en":                            # refused before any work: no kit half in one language
         from printgen.data.checked import load_checked
+        from printgen.i18n import N_
         from printgen.registry.documents import kinds_for, refuse_untranslated
 
         ruleset = load_checked(scenario).ruleset
-        refuse_untranslated(kinds_for(ruleset), lang, ruleset, "the kit")
+        refuse_untranslated(kinds_for(ruleset), lang, ruleset, N_("the kit"))
     plan = plan_kit(request)
     for note in plan.options.notes:
         typer.echo(note)
@@ -66,10 +68,16 @@ def kit_cmd(scenario: str = typer.Argument("trafalgar", help="a scenario name or
 
     existed = folder.exists()
     where, ok = build_kit(plan, folder, progress, check, verify=check_bytes)
+    from printgen.i18n import _
+
     if not ok:
-        kept = f"the previous kit in {folder}/ is unchanged" if existed else f"nothing was written to {folder}/"
-        typer.echo(f"The new kit fails its check: it is kept in {where}/ for inspection; {kept}.", err=True)
+        kept = (_("the previous kit in %(folder)s/ is unchanged") if existed else
+                _("nothing was written to %(folder)s/")) % {"folder": folder}
+        typer.echo(_("The new kit fails its check: it is kept in %(where)s/ for inspection; %(kept)s.")
+                   % {"where": where, "kept": kept}, err=True)
         raise typer.Exit(1)
     n = request.students
-    typer.echo(f"Kit for {n} student{'s' if n != 1 else ''} and {len(plan.scenario.fleet.ships)} ships written to "
-               f"{folder}/ (open {folder}/index.html)")
+    typer.echo((_("Kit for %(students)s student and %(ships)s ships written to %(folder)s/ (open %(index)s)") if n == 1
+                else _("Kit for %(students)s students and %(ships)s ships written to %(folder)s/ (open %(index)s)"))
+               % {"students": n, "ships": len(plan.scenario.fleet.ships), "folder": folder,
+                  "index": f"{folder}/index.html"})

@@ -14,6 +14,7 @@ Tiled = Annotated[bool, typer.Option("--tiled", help="also print the map at tabl
 
 
 @app.command(MAP.kind, help=MAP.help)
+@c.speaking
 def map_cmd(scenario: str = typer.Argument(..., help="a scenario name or folder"),
             edition: c.Edition = "color", paper: c.Paper = "letter", scale: c.Scale = None,
             table: c.Table = None, units: c.Units = "in", fmt: c.Format = "pdf", dpi: c.Dpi = 100,
@@ -29,9 +30,10 @@ def map_cmd(scenario: str = typer.Argument(..., help="a scenario name or folder"
 
     s, opts = prepare(scenario, edition=edition, paper=paper, scale=scale, table=table, units=units, fmt=fmt,
                       dpi=dpi, fraction=fraction, ships=ships, preset=preset, seed=seed, lang=lang)
+    from printgen.i18n import N_
     from printgen.registry.documents import refuse_untranslated
 
-    refuse_untranslated([MAP, TILED] if tiled else [MAP], lang, s.ruleset, "the deployment map")
+    refuse_untranslated([MAP, TILED] if tiled else [MAP], lang, s.ruleset, N_("the deployment map"))
     for note in opts.notes:
         typer.echo(note)
     dep = deploy(s, opts)                                   # gather everything first: errors leave no files

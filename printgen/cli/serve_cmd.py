@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Optional
+from typing import Annotated, Literal
 
 import typer
 
@@ -47,8 +47,11 @@ def stop_on_hangup(server) -> None:
 
 @app.command("serve")
 def serve_cmd(host: Annotated[str, typer.Option("--host", help="address to listen on")] = "127.0.0.1",
-              port: Annotated[Optional[int], typer.Option("--port", help="port [default: a free one]")] = None,
-              no_browser: Annotated[bool, typer.Option("--no-browser", help="do not open the web browser")] = False
+              port: Annotated[int | None, typer.Option("--port", help="port [default: a free one]")] = None,
+              no_browser: Annotated[bool, typer.Option("--no-browser", help="do not open the web browser")] = False,
+              lang: Annotated[Literal["en", "fr", "es"], typer.Option(
+                  "--lang", help="the page's language when the browser asks for none printgen speaks (each "
+                                 "teacher can choose on the page): en, fr (français) or es (español)")] = "en"
               ) -> None:
     """A web page for teachers: choose a battle and a class, preview every page, download the kit."""
     import socket
@@ -76,7 +79,7 @@ def serve_cmd(host: Annotated[str, typer.Option("--host", help="address to liste
                                     fix="choose another --port, or leave it out for a free one")) from None
     bound = sock.getsockname()[1]
     url = f"http://{'[' + shown + ']' if ':' in shown else shown}:{bound}/"
-    server = make_server(create_app(hosts=hosts))
+    server = make_server(create_app(hosts=hosts, lang=lang))
     stop_on_hangup(server)
 
     def announce() -> None:

@@ -12,6 +12,7 @@ from printgen.registry.documents import DocumentKind, commands
 
 def _register(record: DocumentKind, families: tuple[str, ...]) -> None:
     @app.command(record.kind, help=record.help)
+    @c.speaking
     def command(scenario: str = typer.Argument(..., help="a scenario name or folder"),
                 edition: c.Edition = "color", paper: c.Paper = "letter", scale: c.Scale = None,
                 table: c.Table = None, units: c.Units = "in", fmt: c.Format = "pdf", dpi: c.Dpi = 100,
@@ -29,9 +30,11 @@ def _register(record: DocumentKind, families: tuple[str, ...]) -> None:
             raise PrintgenError(Problem(f"the {s.ruleset.ruleset.id} ruleset has no {record.kind}: they belong to "
                                         f"rulesets of the {' or '.join(families)} system",
                                         fix="try `printgen kit` for everything it has"))
+        from printgen.i18n import _
         from printgen.registry.documents import refuse_untranslated
 
-        refuse_untranslated([own], lang, s.ruleset, f"the {own.title.lower()} of {s.ruleset.ruleset.id}")
+        what = _("the %(document)s of %(ruleset)s") % {"document": _(own.title).lower(), "ruleset": s.ruleset.ruleset.id}
+        refuse_untranslated([own], lang, s.ruleset, what)
         for note in opts.notes:
             typer.echo(note)
         c.echo_written(write_sheet(own.make(s, opts), opts, c.out_dir(out, s), own.file_stem))

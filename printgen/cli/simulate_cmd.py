@@ -51,6 +51,7 @@ def parse_policies(given: list[str] | None) -> dict[str, str]:
 
 
 @app.command("simulate")
+@c.speaking
 def simulate_cmd(scenario: str = typer.Argument(..., help="a scenario name or folder"),
                  games: Games = 1000, seed: Seed = 1805, edition: c.Edition = "color", paper: c.Paper = "letter", scale: c.Scale = None, table: c.Table = None,
                  fraction: c.Fraction = None, ships: c.Ships = None, preset: c.Preset = None,
@@ -59,7 +60,7 @@ def simulate_cmd(scenario: str = typer.Argument(..., help="a scenario name or fo
                  deployments: Deployments = 1, students: Students = None, periods: Periods = None,
                  minutes: Minutes = None, engagement: Engagement = None, balance: Optional[Literal[BALANCES]] = typer.Option(
                      None, "--balance", help="fair or historical (as printgen kit)"),
-                 break_off: BreakOff = None) -> None:
+                 break_off: BreakOff = None, lang: c.Lang = "en") -> None:
     """Play the scenario GAMES times from its deployment (--seed: the kit's map; game i rolls its own
     seeded dice) and print win rates, game lengths, ships struck and games that reached the turn limit."""
     from printgen.data.simulation import policies_of
@@ -119,7 +120,12 @@ def simulate_cmd(scenario: str = typer.Argument(..., help="a scenario name or fo
         s, opts, st = plan.scenario, plan.options, kit_setup(plan, run)
     else:
         s, opts, st = prepare_run(run)
-    opts = opts.but(edition=edition, paper=paper)          # the page's look; the games do not depend on it
+    opts = opts.but(edition=edition, paper=paper, lang=lang)     # the page's look; the games do not depend on it
+    if lang != "en" and report is not None:                 # refused before any game is played
+        from printgen.i18n import N_
+        from printgen.registry.documents import find, refuse_untranslated
+
+        refuse_untranslated([find("plays")], lang, s.ruleset, N_("the page “How this scenario plays”"))
     for note in opts.notes:
         typer.echo(note)
     names = {k: side.name for k, side in s.ruleset.sides.items()}
@@ -175,8 +181,11 @@ def simulate_cmd(scenario: str = typer.Argument(..., help="a scenario name or fo
         from printgen.sheets.plays.page import plays_page
         from printgen.sheets.plays.replay import replay_drawing
 
-        if report is not None:
-            files[report] = render(plays_page(s, opts, st, summary, run), opts.edition, "pdf").files[0][1]
+        if report is not None:                          # drawn in its language, as its record draws it
+            from printgen.i18n import using
+
+            with using(opts.lang):
+                files[report] = render(plays_page(s, opts, st, summary, run), opts.edition, "pdf").files[0][1]
         if replay is not None:
             drawing = replay_drawing(s, opts, st, seed, replay_game)
             files[replay] = render(drawing, opts.edition, "pdf").files[0][1]

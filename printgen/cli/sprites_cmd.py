@@ -12,6 +12,7 @@ from printgen.sheets.pieces.kinds import SPRITES
 
 
 @app.command(SPRITES.kind, help=SPRITES.help)
+@c.speaking
 def sprites_cmd(scenario: str = typer.Argument(..., help="a scenario name or folder"),
                 edition: c.Edition = "color", paper: c.Paper = "letter", scale: c.Scale = None,
                 table: c.Table = None, units: c.Units = "in", fmt: c.Format = "pdf", dpi: c.Dpi = 100,
@@ -23,9 +24,10 @@ def sprites_cmd(scenario: str = typer.Argument(..., help="a scenario name or fol
 
     s, opts = prepare(scenario, edition=edition, paper=paper, scale=scale, table=table, units=units, fmt=fmt,
                       dpi=dpi, fraction=fraction, ships=ships, preset=preset, lang=lang)
+    from printgen.i18n import N_
     from printgen.registry.documents import refuse_untranslated
 
-    refuse_untranslated([SPRITES], lang, s.ruleset, "the ship pieces")
+    refuse_untranslated([SPRITES], lang, s.ruleset, N_("the ship pieces"))
     for note in opts.notes:
         typer.echo(note)
     sizes: list[float] = []                   # the names' sizes, noted as the pages are laid out to be written

@@ -163,12 +163,16 @@ def resolve_folder(name_or_path: str) -> Path:
     builtin = paths.fleets_dir() / name_or_path
     if "/" not in name_or_path and (builtin / "scenario.toml").is_file():
         return builtin
+    # in the command's language (printgen.cli.common.speaking)
+    from printgen.i18n import _
+
     if given.is_dir():
-        raise PrintgenError(Problem("this folder has no scenario.toml", file=given,
-                                    fix="copy fleets/trafalgar/ and edit it, or name a built-in scenario"))
-    raise PrintgenError(Problem(f"no scenario named '{name_or_path}'",
-                                fix="built-in scenarios: " + ", ".join(scenario_names()) +
-                                "; or give the path of a folder holding scenario.toml and ships.csv"))
+        raise PrintgenError(Problem(_("this folder has no scenario.toml"), file=given,
+                                    fix=_("copy fleets/trafalgar/ and edit it, or name a built-in scenario")))
+    raise PrintgenError(Problem(_("no scenario named '%(name)s'") % {"name": name_or_path},
+                                fix=_("built-in scenarios: %(names)s; or give the path of a folder holding "
+                                      "scenario.toml and %(ships)s") % {"names": ", ".join(scenario_names()),
+                                                                        "ships": "ships.csv"}))
 
 
 def _named_in_text(folder: Path) -> Path:

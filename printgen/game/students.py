@@ -63,10 +63,14 @@ def assign(scenario, students: int) -> list[Captain]:
     squadrons = {name: [s for s in ships if s.squadron == name] for name in scenario.squadrons}
     squadrons = {k: v for k, v in squadrons.items() if v}
     if not 1 <= students <= CREW * len(ships):
-        raise PrintgenError(Problem(f"{students} students cannot crew {len(ships)} ships (at most {CREW} a ship)",
-                                    field="--students",
-                                    fix=f"with {len(ships)} ships use --students from 1 to {CREW * len(ships)}, or "
-                                        f"play more ships (--ships, --fraction, --engagement)"))
+        # in the command's (or the page's) language
+        from printgen.i18n import _
+
+        said = {"students": students, "ships": len(ships), "crew": CREW, "most": CREW * len(ships)}
+        raise PrintgenError(Problem(_("%(students)s students cannot crew %(ships)s ships (at most %(crew)s a ship)")
+                                    % said, field="--students",
+                                    fix=_("with %(ships)s ships use --students from 1 to %(most)s, or play more ships "
+                                          "(--ships, --fraction, --engagement)") % said))
     sides = list(dict.fromkeys(scenario.squadrons[k].side for k in squadrons))
     side_ships = {side: [s for s in ships if scenario.squadrons[s.squadron].side == side] for side in sides}
     teacher = students == 1 and len(sides) > 1              # a pupil alone plays one side, the teacher the other

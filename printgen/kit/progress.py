@@ -17,6 +17,8 @@ class Progress:
 
     def step(self, what: str) -> None:
         self.done += 1
+        if self.enabled and not self.lines:         # the teacher's terminal: the document by its title
+            what = in_words(what)
         if self.lines:
             sys.stderr.write(f"progress {self.done}/{self.total} {what}\n")
             sys.stderr.flush()
@@ -29,3 +31,20 @@ class Progress:
         if self.enabled and not self.lines:
             sys.stderr.write("\r" + " " * 80 + "\r")
             sys.stderr.flush()
+
+
+def in_words(what: str) -> str:
+    """A step ("cards (bw)", the lines a program reads) as the reader says it, in the language of the
+    command or page (printgen.i18n): "Rule cards (black and white)". English: as it is."""
+    import re
+
+    from printgen.i18n import LANG, _
+
+    m = re.match(r"^([\w-]+) \((color|bw)\)$", what)
+    if LANG.get() == "en" or m is None:
+        return what
+    from printgen.registry.documents import find
+
+    record = find(m[1])
+    name = _(record.title) if record is not None else (_("the whole kit") if m[1] == "kit" else m[1])
+    return f"{name} ({_('colour') if m[2] == 'color' else _('black and white')})"

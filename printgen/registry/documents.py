@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from importlib import import_module, util
 from typing import TYPE_CHECKING, Any, Callable, Literal
 
+from printgen.i18n import N_
 from printgen.registry.families import BUILT_IN, _SYSTEMS, system_of
 
 if TYPE_CHECKING:
@@ -166,14 +167,20 @@ def refuse_untranslated(records, lang: str, ruleset: RulesetBase, what: str) -> 
     missing = untranslated(records, lang, ruleset)
     if missing:
         from printgen.errors import PrintgenError, Problem
-        from printgen.i18n import NAMES
+        from printgen.i18n import _
 
-        more = f" and {len(missing) - 4} more" if len(missing) > 4 else ""
-        names = f" ({', '.join(r.title.lower() for r in missing[:4])}{more})" if len(records) > 1 else ""
-        done = [r.title.lower() for r in kinds_for(ruleset) if lang in languages_of(r, ruleset)]
-        ready = f"; in {NAMES[lang]} so far: {', '.join(done)}" if done else ""
-        raise PrintgenError(Problem(f"no {NAMES[lang]} yet for {what}{names}", field="--lang",
-                                    fix=f"use --lang en for now{ready}"))
+        # in the command's language (printgen.cli.common.speaking): the teacher asked for it
+        more = _(" and %(count)s more") % {"count": len(missing) - 4} if len(missing) > 4 else ""
+        names = f" ({', '.join(_(r.title).lower() for r in missing[:4])}{more})" if len(records) > 1 else ""
+        done = [_(r.title).lower() for r in kinds_for(ruleset) if lang in languages_of(r, ruleset)]
+        ready = _(SO_FAR[lang]) % {"documents": ", ".join(done)} if done else ""
+        raise PrintgenError(Problem(_(NOT_YET[lang]) % {"what": _(what), "names": names}, field="--lang",
+                                    fix=_("use --lang en for now") + ready))
+
+
+# The refusal's words, the language's name in each sentence as the sentence needs it
+NOT_YET = {"fr": N_("no French yet for %(what)s%(names)s"), "es": N_("no Spanish yet for %(what)s%(names)s")}
+SO_FAR = {"fr": N_("; in French so far: %(documents)s"), "es": N_("; in Spanish so far: %(documents)s")}
 
 
 def everywhere() -> list[tuple[str | None, DocumentKind]]:

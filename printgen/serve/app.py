@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import shutil
 from pathlib import Path
 
@@ -20,8 +21,10 @@ from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Redire
 from starlette.routing import Route
 
 from printgen import paths
+from printgen.i18n import LANG, LANGS, _, using
 from printgen.serve import form as f
-from printgen.serve.jobs import Build, Builds, Busy, KEEP_AFTER_DOWNLOAD, KEEP_IDLE
+from printgen.serve import lang as pagelang
+from printgen.serve.jobs import KEEP_AFTER_DOWNLOAD, KEEP_IDLE, Build, Builds, Busy
 from printgen.serve.uploads import MAX_FILE_BYTES, MAX_FILES, MAX_REQUEST_BYTES, Upload, UploadRefused, save_fleet
 
 STATIC = {"serve.css": "text/css", "serve.js": "text/javascript"}
@@ -32,15 +35,47 @@ STATUS = {"running": 200, "done": 200, "check-failed": 500, "cancelled": 200, "i
           "crashed": 500, "timed-out": 500}
 
 
-def create_app(builds: Builds | None = None, hosts: list[str] | None = None) -> Starlette:
-    """The app; `hosts`: the Host headers to answer (the names of this computer), against DNS rebinding."""
+# The page's path, for its language links
+HERE: contextvars.ContextVar[str] = contextvars.ContextVar("here", default="/")
+
+
+def create_app(builds: Builds | None = None, hosts: list[str] | None = None, lang: str = "en") -> Starlette:
+    """The app; `hosts`: the Host headers to answer (the names of this computer), against DNS rebinding;
+    `lang`: the page's language when neither the teacher nor the browser chooses one."""
     builds = builds or Builds()
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(paths.templates_dir() / "serve"), autoescape=True,
-                             undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+                             undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
+                             extensions=["jinja2.ext.i18n"])
+    # newstyle: a message's values are escaped as they go in (autoescape), the message is the catalogue's
+    env.install_gettext_callables(gettext=_, ngettext=lambda one, many, n: _(one if n == 1 else many),  # type: ignore[attr-defined]
+                                  newstyle=True)
+    # data's own words (a scenario's title, a choice's label): a plain string, escaped like any value
+    # (`_()` in a template returns markup, for the catalogue's own messages only)
+    env.globals["tr"] = lambda text: str(_(str(text)))
 
     def page(name: str, status: int = 200, **context) -> HTMLResponse:
-        html = env.get_template(name).render(**context)
+        html = env.get_template(name).render(lang=LANG.get(), langs=pagelang.OWN_NAMES, here=HERE.get(), **context)
         return HTMLResponse(html, status_code=status, headers=HEADERS)
+
+    def localized(handler):
+        """The handler in the page's language: the teacher's choice (?lang=, kept in a cookie), else the browser's."""
+        async def run(request: Request) -> Response:
+            with using(language(request)):
+                HERE.set(request.url.path if request.method == "GET" else "/")
+                response = await handler(request)
+            if request.query_params.get("lang") in LANGS:
+                response.set_cookie(pagelang.COOKIE, request.query_params["lang"], max_age=pagelang.YEAR,
+                                    httponly=True, samesite="lax")
+            return response
+        return run
+
+    def language(request: Request) -> str:
+        return pagelang.chosen(request.query_params.get("lang"), request.cookies.get(pagelang.COOKIE),
+                               request.headers.get("accept-language"), lang)
+
+    def in_context(func, *args):
+        """`func(*args)` on a worker thread, in this request's language."""
+        return run_in_threadpool(contextvars.copy_context().run, func, *args)
 
     def message(status: int, title: str, text: str) -> HTMLResponse:
         return page("message.html.j2", status, title=title, text=text)
@@ -52,13 +87,14 @@ def create_app(builds: Builds | None = None, hosts: list[str] | None = None) -> 
         kit = kit or f.KitForm(f.first_values())
         return page("form.html.j2", status, v=kit.values, errors=kit.errors, catalogue=f.catalogue(),
                     editions=f.EDITIONS, papers=f.PAPERS, units=f.UNITS, balances=f.BALANCES, upload=f.UPLOAD,
-                    names=f.NAMES, max_files=MAX_FILES, max_mb=MAX_FILE_BYTES / 1e6, kept=kept, game=game)
+                    names=f.NAMES, max_files=MAX_FILES, max_mb=MAX_FILE_BYTES / 1e6, kept=kept, game=game,
+                    kit_langs=pagelang.OWN_NAMES, number=pagelang.number)
 
     def foreign(request: Request) -> Response | None:
         """A form posted by another web site (the browser says so in Origin) is refused."""
         origin = request.headers.get("origin")
         if origin is not None and origin != f"{request.url.scheme}://{request.headers.get('host', '')}":
-            return message(403, "Refused", "This form was sent from another web site.")
+            return message(403, _("Refused"), _("This form was sent from another web site."))
         return None
 
     def find(request: Request) -> Build:
@@ -75,11 +111,13 @@ def create_app(builds: Builds | None = None, hosts: list[str] | None = None) -> 
             return refused
         length = request.headers.get("content-length")
         if length is None or not length.isdigit():
-            return message(411, "Send the form again", "The form arrived without its length.")
+            return message(411, _("Send the form again"), _("The form arrived without its length."))
         if int(length) > MAX_REQUEST_BYTES:
-            return message(413, "Too much to upload",
-                           f"The form and its files came to {int(length):,} bytes; the limit is "
-                           f"{MAX_REQUEST_BYTES:,}. A fleet folder (ships.csv, scenario.toml) is much smaller.")
+            return message(413, _("Too much to upload"),
+                           _("The form and its files came to %(size)s bytes; the limit is %(limit)s. A fleet folder "
+                             "(%(ships)s, scenario.toml) is much smaller.")
+                           % {"size": pagelang.count(int(length)), "limit": pagelang.count(MAX_REQUEST_BYTES),
+                              "ships": "ships.csv"})
         try:
             async with request.form(max_files=50, max_fields=50) as data:
                 kit = f.read_form({k: v for k, v in data.items() if isinstance(v, str)})
@@ -94,7 +132,7 @@ def create_app(builds: Builds | None = None, hosts: list[str] | None = None) -> 
         try:
             folder = builds.new_folder()          # counted as a build from here: before any work
         except Busy as e:
-            return message(503, "printgen is busy", f"{e}; try again in a minute.")
+            return message(503, _("printgen is busy"), _("%(why)s; try again in a minute.") % {"why": e.said()})
         try:
             return await _start(kit, uploads, folder, kept)
         finally:
@@ -109,21 +147,21 @@ def create_app(builds: Builds | None = None, hosts: list[str] | None = None) -> 
             return refused
         length = request.headers.get("content-length")
         if length is None or not length.isdigit() or int(length) > MAX_REQUEST_BYTES:
-            return message(413, "Send the form again", "The form arrived without its length, or too large.")
+            return message(413, _("Send the form again"), _("The form arrived without its length, or too large."))
         try:
             async with request.form(max_files=50, max_fields=50) as data:     # the fields; files are left unread
                 kit = f.read_form({k: v for k, v in data.items() if isinstance(v, str)})
         except ClientDisconnect:
             return Response(status_code=400)
         if kit.upload:
-            kit.add("fleet", "The game of your own fleet is shown once its kit is built, on its page "
-                             "“How this scenario plays”: build the kit")
+            kit.add("fleet", _("The game of your own fleet is shown once its kit is built, on its page "
+                               "“How this scenario plays”: build the kit"))
         if kit.errors:
             return the_form(kit, 422)
         if choosing.locked():
-            return message(503, "printgen is busy", "Another game is being chosen; try again in a moment.")
+            return message(503, _("printgen is busy"), _("Another game is being chosen; try again in a moment."))
         async with choosing:
-            plan = await run_in_threadpool(f.validate, kit, kit.values["scenario"])
+            plan = await in_context(f.validate, kit, kit.values["scenario"])
         if plan is None:
             return the_form(kit, 422)
         return the_form(kit, game=f.the_game(plan))
@@ -140,17 +178,14 @@ def create_app(builds: Builds | None = None, hosts: list[str] | None = None) -> 
                 for problem in e.problems:
                     kit.add("fleet", problem)
         scenario = str(fleet) if fleet else kit.values["scenario"]
-        plan = None if kit.errors else await run_in_threadpool(f.validate, kit, scenario)
+        plan = None if kit.errors else await in_context(f.validate, kit, scenario)
         if kit.errors or plan is None:
             return the_form(kit, 422, kept)
         v = kit.values
-        students, ships = len(plan.captains), len(plan.scenario.fleet.ships)
-        summary = (f"{students} student{'s' if students != 1 else ''}, {ships} ship{'s' if ships != 1 else ''}, "
-                   f"{f.EDITION_NAMES[v['edition']]}, {f.PAPERS[v['paper']]} paper, "
-                   f"distances in {f.UNITS[v['units']].lower()}, deployment number {v['seed']}")
         # an uploaded fleet is named "./folder", so the kit's manifest points beside it, as in the zip
         build = builds.start(folder, f"./{fleet.name}" if fleet else scenario, kit.request(scenario).cli_args(),
-                             title=plan.scenario.title, summary=summary, fleet=fleet,
+                             title=plan.scenario.title, summary=(len(plan.captains), len(plan.scenario.fleet.ships)),
+                             fleet=fleet,
                              name=fleet.name if fleet else scenario, values=dict(v),
                              advice={r.kind: r.advice for r in plan.documents()})
         return RedirectResponse(f"/build/{build.id}", status_code=303)
@@ -160,7 +195,8 @@ def create_app(builds: Builds | None = None, hosts: list[str] | None = None) -> 
         if build.state == "invalid" and build.values:      # refused once started: the form again, as it was
             kit = f.KitForm(dict(build.values), f.from_kit(build.errors(), build.fleet is not None))
             return the_form(kit, 422, build if build.fleet is not None else None)
-        context = dict(b=build, progress=build.progress(), keep_idle=int(KEEP_IDLE // 60),
+        context = dict(b=build, summary=f.summary(build.summary, build.values),
+                       progress=f.progress_words(build.progress()), keep_idle=int(KEEP_IDLE // 60),
                        keep_after=int(KEEP_AFTER_DOWNLOAD // 60), shown=SHOWN)
         if build.state == "done":
             await run_in_threadpool(build.zip_path)        # made now: its size is the download's
@@ -168,7 +204,7 @@ def create_app(builds: Builds | None = None, hosts: list[str] | None = None) -> 
         return page("build.html.j2", STATUS[build.state], **context)
 
     async def status(request: Request) -> Response:
-        return JSONResponse(find(request).progress(), headers={"Cache-Control": "no-store"})
+        return JSONResponse(f.progress_words(find(request).progress()), headers={"Cache-Control": "no-store"})
 
     async def cancel(request: Request) -> Response:
         if refused := foreign(request):
@@ -185,7 +221,7 @@ def create_app(builds: Builds | None = None, hosts: list[str] | None = None) -> 
     async def download_zip(request: Request) -> Response:
         build = find(request)
         if build.state != "done":
-            return message(409, "The kit is not ready", "Wait for the build to finish.")
+            return message(409, _("The kit is not ready"), _("Wait for the build to finish."))
         path = await run_in_threadpool(build.zip_path)
         builds.mark_downloaded(build)
         return FileResponse(path, media_type="application/zip", filename=path.name, headers=HEADERS)
@@ -223,15 +259,18 @@ def create_app(builds: Builds | None = None, hosts: list[str] | None = None) -> 
         return Response(text, media_type=STATIC[name], headers=HEADERS)
 
     async def not_found(request: Request, exc: Exception) -> Response:
-        return message(404, "Not found", "There is nothing here. A kit's page goes when its files are deleted: "
-                                         "build the kit again from the first page.")
+        with using(language(request)):
+            return message(404, _("Not found"), _("There is nothing here. A kit's page goes when its files are "
+                                                  "deleted: build the kit again from the first page."))
 
     async def failed(request: Request, exc: Exception) -> Response:
         """printgen's own bug: a page that says so, with the page's headers (its security policy too),
         never the server's plain "Internal Server Error"."""
-        return message(500, "Something went wrong", "printgen could not do this: it is a bug in printgen, not "
-                                                    "a mistake of yours (the details are in the window where "
-                                                    "printgen serve runs). Go back and try again, or report it.")
+        with using(language(request)):
+            return message(500, _("Something went wrong"),
+                           _("printgen could not do this: it is a bug in printgen, not a mistake of yours (the "
+                             "details are in the window where printgen serve runs). Go back and try again, or "
+                             "report it."))
 
     @contextlib.asynccontextmanager
     async def lifespan(app):
@@ -250,10 +289,10 @@ def create_app(builds: Builds | None = None, hosts: list[str] | None = None) -> 
             builds.close()
 
     b = "/build/{id:str}"
-    routes = [Route("/", index), Route("/build", start, methods=["POST"]), Route("/game", game, methods=["POST"]),
-              Route(b, show),
-              Route(b + "/status", status), Route(b + "/cancel", cancel, methods=["POST"]),
-              Route(b + "/delete", delete, methods=["POST"]), Route(b + "/kit.zip", download_zip),
+    routes = [Route("/", localized(index)), Route("/build", localized(start), methods=["POST"]),
+              Route("/game", localized(game), methods=["POST"]), Route(b, localized(show)),
+              Route(b + "/status", localized(status)), Route(b + "/cancel", localized(cancel), methods=["POST"]),
+              Route(b + "/delete", localized(delete), methods=["POST"]), Route(b + "/kit.zip", localized(download_zip)),
               Route(b + "/files/{name:str}", document), Route(b + "/thumbs/{name:str}", thumb),
               Route("/fleets/{name:str}", starting_fleet), Route("/static/{name:str}", static),
               Route("/favicon.ico", lambda r: Response(status_code=204))]
@@ -283,8 +322,9 @@ def preview(build: Build) -> dict:
         short = d["title"].removeprefix(m["scenario"]["title"] + ": ")
         docs.append({**d, "short": short[:1].upper() + short[1:], "advice": build.advice.get(d["kind"], ""),
                      "thumbs": [thumb_name(d, k + 1).removeprefix("thumbs/") for k in range(thumbed(d))]})
+    size = build.zip_path().stat().st_size
     return dict(documents=docs, kits=kits, notes=m["options"]["notes"], checked=checked(build.output()),
-                zip_bytes=build.zip_path().stat().st_size)
+                zip_bytes=size, megabytes=pagelang.number(f"{size / 1e6:.1f}"))
 
 
 def fleet_zip(name: str) -> bytes:
@@ -308,10 +348,16 @@ def checked(output: str) -> str:
     "Checked: every printed number of the 15 documents agrees with the rules and the fleet."."""
     import re
 
+    from printgen.check.said import AGREE
+    from printgen.i18n import translated
+
+    said = "|".join(re.escape(translated(lang, AGREE)).replace(re.escape("%(count)s"), rf"(?P<n{k}>\d+)")
+                    for k, lang in enumerate(LANGS))              # the kit's check, in the kit's language
     for line in output.splitlines():
-        if m := re.match(r"^check: (\d+) documents? agrees? with the rules and the fleet", line):
-            n = int(m[1])
-            return (f"Checked: every printed number of the {n} documents agrees with the rules and the fleet."
-                    if n != 1 else "Checked: every printed number agrees with the rules and the fleet.")
-    return "The kit is ready."
+        if m := re.match(rf"^(?:check: (\d+) documents? agrees? with the rules and the fleet|{said})", line):
+            n = int(next(g for g in m.groups() if g is not None))
+            return (_("Checked: every printed number of the %(count)s documents agrees with the rules and the "
+                      "fleet.") % {"count": n} if n != 1 else _("Checked: every printed number agrees with the "
+                                                                 "rules and the fleet."))
+    return _("The kit is ready.")
 

@@ -21,6 +21,8 @@ import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from printgen.i18n import N_
+
 MAX_RUNNING = 3                 # builds drawing at once (each uses up to 4 cores)
 MAX_KEPT = 20                   # build folders kept at once, finished or not
 RUN_TIMEOUT = 600.0             # seconds a build may run (the default kit takes 3)
@@ -32,13 +34,23 @@ PROGRESS = re.compile(r"^progress (\d+)/(\d+) (.*)$")
 class Busy(Exception):
     """Too many builds at once: try again in a minute."""
 
+    def __init__(self, message: str, count: int):
+        self.message, self.count = message, count
+        super().__init__(message % {"count": count})
+
+    def said(self) -> str:
+        """The reason in the page's language."""
+        from printgen.i18n import _
+
+        return _(self.message) % {"count": self.count}
+
 
 @dataclass
 class Build:
     id: str
     folder: Path
     title: str
-    summary: str
+    summary: tuple[int, int]                    # (students, ships): the page words it in its language
     name: str                                   # the scenario, as the zip file is named
     fleet: Path | None = None                   # the uploaded fleet folder, if any
     advice: dict[str, str] = field(default_factory=dict)    # how to print each document (its catalogue record's)
@@ -69,13 +81,13 @@ class Build:
 
     def progress(self) -> dict:
         """How far the kit is: its progress lines while drawing, then the check."""
-        done, total, what = 0, 1, "drawing the pages"
+        done, total, what = 0, 1, N_("drawing the pages")
         for line in self._text("stderr.txt").splitlines():
             m = PROGRESS.match(line)
             if m:
                 done, total, what = int(m[1]), int(m[2]), m[3]
         if done == total > 1:                   # every document drawn: the kit checks itself before moving in
-            what = "checking every printed number"
+            what = N_("checking every printed number")
         return {"state": self.state, "done": done, "total": total, "what": what}
 
     def output(self) -> str:
@@ -139,9 +151,9 @@ class Builds:
         self.sweep()
         with self.lock:
             if len(self.builds) + len(self.pending) >= MAX_KEPT:
-                raise Busy(f"{MAX_KEPT} kits are already kept")
+                raise Busy(N_("%(count)s kits are already kept"), MAX_KEPT)
             if sum(not b.finished for b in self.builds.values()) + len(self.pending) >= MAX_RUNNING:
-                raise Busy(f"{MAX_RUNNING} kits are already being built")
+                raise Busy(N_("%(count)s kits are already being built"), MAX_RUNNING)
             folder = Path(tempfile.mkdtemp(prefix="build-", dir=self.root))
             self.pending.add(folder)
             return folder

@@ -12,12 +12,15 @@ import zipfile
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
+from printgen.i18n import N_, _
+
 MAX_FILE_BYTES = 1_000_000          # one uploaded file (a 60-ship ships.csv is 7 kB)
 MAX_FILES = 4                       # files in one form post, or files kept from one zip
 MAX_ZIP_ENTRIES = 32                # entries of any kind a zip may list
 MAX_UNPACKED_BYTES = 2_000_000      # everything a zip unpacks to, counted while reading, not from its header
 MAX_REQUEST_BYTES = 3_000_000       # the whole form post
 KEPT = (".csv", ".toml")            # what a fleet folder holds; other files in a zip (README.txt) are skipped
+SHIPS = "ships.csv"                 # a file's name, not a word: a value of the messages that say it
 SAFE_NAME = re.compile(r"^[\w][\w .()+-]{0,79}$")      # letters of any script, digits, _ . ( ) + - and spaces
 
 
@@ -39,20 +42,23 @@ def save_fleet(uploads: list[Upload], dest: Path) -> Path:
     """Write the uploaded fleet into a new folder under `dest`; returns that folder."""
     uploads = [u for u in uploads if u.filename or u.data]
     if not uploads:
-        raise UploadRefused(["choose your fleet's files: ships.csv and scenario.toml, or a zip of the folder"])
+        raise UploadRefused([_("choose your fleet's files: %(ships)s and scenario.toml, or a zip of the folder")
+                             % {"ships": SHIPS}])
     if len(uploads) > MAX_FILES:
-        raise UploadRefused([f"{len(uploads)} files were sent; send at most {MAX_FILES} "
-                             "(ships.csv, scenario.toml and perhaps a ruleset), or one zip"])
+        raise UploadRefused([_("%(count)s files were sent; send at most %(limit)s (%(ships)s, scenario.toml and "
+                               "perhaps a ruleset), or one zip")
+                             % {"count": len(uploads), "limit": MAX_FILES, "ships": SHIPS}])
     for u in uploads:
         if len(u.data) > MAX_FILE_BYTES:
-            raise UploadRefused([f"{_shown(u.filename)} is larger than the limit of {MAX_FILE_BYTES:,} bytes a file"])
+            raise UploadRefused([_("%(file)s is larger than the limit of %(limit)s bytes a file")
+                                 % {"file": _shown(u.filename), "limit": _count(MAX_FILE_BYTES)}])
     zips = [u for u in uploads if u.filename.lower().endswith(".zip")]
     if zips and len(uploads) > 1:
-        raise UploadRefused(["send either one zip or the loose files, not both"])
+        raise UploadRefused([_("send either one zip or the loose files, not both")])
     folder_name, files = _unzip(zips[0]) if zips else ("my-fleet", _loose(uploads))
     if "scenario.toml" not in files:
-        raise UploadRefused(["there is no scenario.toml: download a scenario's fleet from this page "
-                             "(“Download this fleet to edit it”), edit it and send its files"])
+        raise UploadRefused([_("there is no scenario.toml: download a scenario's fleet from this page "
+                               "(“Download this fleet to edit it”), edit it and send its files")])
     _check_references(files)
     folder = dest / folder_name
     folder.mkdir(mode=0o700)
@@ -67,9 +73,9 @@ def _loose(uploads: list[Upload]) -> dict[str, bytes]:
     for u in uploads:
         name = _plain_name(u.filename)
         if not name.lower().endswith(KEPT):
-            raise UploadRefused([f"{_shown(u.filename)} is not a .csv, .toml or .zip file"])
+            raise UploadRefused([_("%(file)s is not a .csv, .toml or .zip file") % {"file": _shown(u.filename)}])
         if name in files:
-            raise UploadRefused([f"{name} was sent twice"])
+            raise UploadRefused([_("%(file)s was sent twice") % {"file": name}])
         files[name] = u.data
     return files
 
@@ -77,8 +83,8 @@ def _loose(uploads: list[Upload]) -> dict[str, bytes]:
 def _plain_name(filename: str) -> str:
     name = filename.replace("\\", "/").rsplit("/", 1)[-1]     # browsers send a bare name; old ones a path
     if not SAFE_NAME.match(name) or name in (".", ".."):
-        raise UploadRefused([f"the file name {_shown(filename)} has characters printgen does not accept; "
-                             "rename it with letters, digits, dots, dashes and spaces"])
+        raise UploadRefused([_("the file name %(file)s has characters printgen does not accept; rename it with "
+                               "letters, digits, dots, dashes and spaces") % {"file": _shown(filename)}])
     return name
 
 
@@ -87,21 +93,23 @@ def _unzip(upload: Upload) -> tuple[str, dict[str, bytes]]:
         archive = zipfile.ZipFile(io.BytesIO(upload.data))
         entries = archive.infolist()
     except (zipfile.BadZipFile, OSError, ValueError):
-        raise UploadRefused([f"{_shown(upload.filename)} is not a readable zip file"]) from None
+        raise UploadRefused([_("%(file)s is not a readable zip file") % {"file": _shown(upload.filename)}]) from None
     if len(entries) > MAX_ZIP_ENTRIES:
-        raise UploadRefused([f"the zip lists {len(entries)} entries; the limit is {MAX_ZIP_ENTRIES}"])
+        raise UploadRefused([_("the zip lists %(count)s entries; the limit is %(limit)s")
+                             % {"count": len(entries), "limit": MAX_ZIP_ENTRIES}])
     problems, wanted = [], []
     for e in entries:
         problem = _entry_problem(e)
         if problem:
-            problems.append(f"{_shown(e.filename)}: {problem}")
+            problems.append(f"{_shown(e.filename)}: {_(problem)}")
         elif not e.is_dir() and not _ignored(e.filename):
             wanted.append(e)
     if problems:
-        raise UploadRefused(["the zip was refused, nothing was unpacked"] + problems)
+        raise UploadRefused([_("the zip was refused, nothing was unpacked")] + problems)
     folders = {PurePosixPath(e.filename).parent for e in wanted}
     if len(folders) > 1:
-        raise UploadRefused(["the zip holds more than one folder: zip one fleet folder (ships.csv, scenario.toml)"])
+        raise UploadRefused([_("the zip holds more than one folder: zip one fleet folder (%(ships)s, scenario.toml)")
+                             % {"ships": SHIPS}])
     folder = folders.pop().name if folders else ""
     files: dict[str, bytes] = {}
     total = 0
@@ -110,7 +118,7 @@ def _unzip(upload: Upload) -> tuple[str, dict[str, bytes]]:
         if not name.lower().endswith(KEPT):
             continue
         if len(files) >= MAX_FILES:
-            raise UploadRefused([f"the zip holds more than {MAX_FILES} .csv and .toml files"])
+            raise UploadRefused([_("the zip holds more than %(limit)s .csv and .toml files") % {"limit": MAX_FILES}])
         data = _read_capped(archive, e, MAX_UNPACKED_BYTES - total)
         total += len(data)
         files[name] = data
@@ -121,17 +129,17 @@ def _entry_problem(e: zipfile.ZipInfo) -> str | None:
     name = e.filename
     path = PurePosixPath(name.replace("\\", "/"))
     if "\\" in name or name.startswith("/") or re.match(r"^[A-Za-z]:", name):
-        return "an absolute path or a Windows path"
+        return N_("an absolute path or a Windows path")
     if ".." in path.parts:
-        return "a path that climbs out of the folder (..)"
+        return N_("a path that climbs out of the folder (..)")
     if stat.S_ISLNK(e.external_attr >> 16):
-        return "a symbolic link"
+        return N_("a symbolic link")
     if len(path.parts) > (2 if not e.is_dir() else 1) and not _ignored(name):
-        return "a folder inside a folder: zip just the fleet folder"
+        return N_("a folder inside a folder: zip just the fleet folder")
     if not all(SAFE_NAME.match(p) or _ignored(name) for p in path.parts):
-        return "a name with characters printgen does not accept"
+        return N_("a name with characters printgen does not accept")
     if e.flag_bits & 0x1:
-        return "an encrypted entry"
+        return N_("an encrypted entry")
     return None
 
 
@@ -147,8 +155,9 @@ def _read_capped(archive: zipfile.ZipFile, e: zipfile.ZipInfo, room: int) -> byt
     with archive.open(e) as f:
         data = f.read(limit + 1)
     if len(data) > limit:
-        raise UploadRefused([f"the zip unpacks to more than {min(MAX_UNPACKED_BYTES, MAX_FILE_BYTES):,} bytes "
-                             f"({_shown(e.filename)}); a fleet folder is much smaller"])
+        raise UploadRefused([_("the zip unpacks to more than %(limit)s bytes (%(file)s); a fleet folder is much "
+                               "smaller")
+                             % {"limit": _count(min(MAX_UNPACKED_BYTES, MAX_FILE_BYTES)), "file": _shown(e.filename)}])
     return data
 
 
@@ -169,12 +178,20 @@ def _check_references(files: dict[str, bytes]) -> None:
     for key in ("ships", "ruleset"):
         ref = info.get(key)
         if isinstance(ref, str) and ("/" in ref or "\\" in ref or ref.startswith(".")):
-            raise UploadRefused([f"scenario.toml, [scenario] {key} = \"{ref}\": name a file of the upload "
-                                 "or a built-in ruleset, not a path"])
+            raise UploadRefused([_("scenario.toml, [scenario] %(setting)s: name a file of the upload or a built-in "
+                                   "ruleset, not a path") % {"setting": f'{key} = "{ref}"'}])
     ships = info.get("ships", "ships.csv")
     if isinstance(ships, str) and ships not in files:
-        raise UploadRefused([f"scenario.toml names the ships file \"{ships}\", which was not uploaded"])
+        raise UploadRefused([_("scenario.toml names the ships file \"%(file)s\", which was not uploaded")
+                             % {"file": ships}])
 
 
 def _shown(name: str) -> str:
     return repr(name[:80])
+
+
+def _count(n: int) -> str:
+    """A count of bytes in the page's language ("1,000,000"; "1 000 000" in French)."""
+    from printgen.serve.lang import count
+
+    return count(n)

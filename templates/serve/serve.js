@@ -7,13 +7,15 @@
     var url = main.getAttribute("data-status");
     var bar = document.getElementById("progress");
     var what = document.getElementById("what");
+    // "{done} of {total}" in the page's language (the page writes it; no words are kept here)
+    var of = main.getAttribute("data-of") || "{done} / {total}";
     var poll = function () {
       fetch(url, { cache: "no-store" })
         .then(function (r) { if (!r.ok) { throw new Error(r.status); } return r.json(); })
         .then(function (s) {
           if (s.state !== "running") { window.location.reload(); return; }
           if (s.done > 0) { bar.max = s.total; bar.value = s.done; }
-          bar.textContent = s.done + " of " + s.total;
+          bar.textContent = of.replace("{done}", s.done).replace("{total}", s.total);
           what.textContent = s.what + "…";
           window.setTimeout(poll, 500);
         })
