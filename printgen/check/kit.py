@@ -63,13 +63,15 @@ def check_bytes(data: bytes, doc: dict, trace: list, plan, files: dict[str, byte
 
 def check_kit(folder: Path, echo: Callable[[str], None] = print, quiet: bool = False,
               report: Path | None = None, checked: dict[str, Checked] | None = None, plan=None,
-              verdict: dict | None = None) -> bool:
+              verdict: dict | None = None, keep: dict[str, Checked] | None = None) -> bool:
     """Check every file the manifest lists, and only those. A file that is missing, a link, or not
     the bytes printgen wrote (its sha256 differs) is reported as such and not opened.
 
     `checked`: documents the kit's build checked from their bytes as it made them; one whose file
     has those bytes is not read again. `plan`: the plan the build made from the manifest's request
-    (default: made again from it). `verdict`: filled with the same findings as data (`check --json`)."""
+    (default: made again from it). `verdict`: filled with the same findings as data (`check --json`).
+    `keep`: filled, when the kit passes, with each document's result as `checked` takes it (for a
+    caller that checks the kit again after changing some of its documents and nothing else)."""
     folder = Path(folder)
     _not_half_moved(folder)
     manifest = load_manifest(folder)
@@ -91,7 +93,7 @@ def check_kit(folder: Path, echo: Callable[[str], None] = print, quiet: bool = F
         made = {name: sha for c in (checked or {}).values() for name, sha in c.data.items()}
         plays, games = check_plays(folder, manifest, plan, bad, made)
         found += plays                                     # before the documents: their figures read its records
-        by_path, replayed = _check_documents(folder, manifest, bad, traces, plan, checked, games, joins)
+        by_path, replayed, texts = _check_documents(folder, manifest, bad, traces, plan, checked, games, joins)
     finally:
         joins.stop()
     found += replayed + _other_version(manifest, by_path)
@@ -108,6 +110,11 @@ def check_kit(folder: Path, echo: Callable[[str], None] = print, quiet: bool = F
                                                 for p, n, s in statuses],
                        discrepancies=[{"file": d.file, "page": d.page, "what": d.what,
                                        "box": list(d.box) if d.box else None} for d in found])
+    if keep is not None and not found:
+        from printgen.sheets.plays.records import RECORDS
+
+        records = {n: sha for n, sha in manifest["data"].items() if n == RECORDS}      # replayed: they agree
+        keep.update({d["path"]: Checked(d["sha256"], [], texts.get(d["path"]), records) for d in manifest["documents"]})
     for d in found:
         echo(f"FAIL  {d}")
     from printgen.i18n import _
@@ -169,7 +176,7 @@ def _joins(manifest: dict, bad: dict, traces: dict | None, checked: dict[str, Ch
 
 
 def _check_documents(folder: Path, manifest: dict, bad: dict, traces: dict | None, plan,
-                     checked: dict[str, Checked] | None, games: list[tuple], joins: Joins) -> tuple[dict[str, list[Discrepancy]], list[Discrepancy]]:
+                     checked: dict[str, Checked] | None, games: list[tuple], joins: Joins) -> tuple[dict[str, list[Discrepancy]], list[Discrepancy], dict]:
     """Each readable document's discrepancies (those the build checked from the same bytes are
     taken as they are), and each kit.pdf's against its documents (`joins`: those joined again);
     and what the replayed `games` (check.plays.check_plays) found. Documents and games are jobs for
@@ -196,7 +203,7 @@ def _check_documents(folder: Path, manifest: dict, bad: dict, traces: dict | Non
     by_path = {path: r[0] for path, r in read.items()}
     for path, (kit, parts) in joins.jobs.items():
         by_path[path] = check_combined(folder, kit, parts, texts, joins.proven(path))
-    return by_path, replayed
+    return by_path, replayed, texts
 
 
 def _label(job) -> str:
