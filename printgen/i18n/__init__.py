@@ -14,6 +14,9 @@ from contextvars import ContextVar
 LANGS = ("en", "fr", "es")          # --lang's choices; English first, the default
 SOURCE = "en"                       # the language the messages are written in
 NAMES = {"en": "English", "fr": "French", "es": "Spanish"}
+# The fleet's columns that are words, not names: a ship's fate, its flag officer's rank and fate (the
+# names in them stay as the sources have them), messages of the catalogue (extract.fleet_words).
+FLEET_WORDS = ("fate", "admiral")
 
 # The language of the document being drawn or checked (DocumentKind.make sets it from Options.lang).
 LANG: ContextVar[str] = ContextVar("lang", default=SOURCE)
