@@ -155,7 +155,7 @@ def test_the_choices_are_the_languages():
 
 
 def test_the_usual_language_is_a_setting(tmp_path):
-    result = _run("kit", "trafalgar", "--out", str(tmp_path / "out"), PRINTGEN_LANG="es")
+    result = _run("kit", "sluys-1340", "--out", str(tmp_path / "out"), PRINTGEN_LANG="es")
     assert result.returncode == 2 and "no Spanish yet for the kit" in result.stderr
     assert _run("quickref", "trafalgar", "--lang", "de").returncode == 2          # not a choice
     done = _run("quickref", "trafalgar", "--out", str(tmp_path / "q"), PRINTGEN_LANG="fr")
