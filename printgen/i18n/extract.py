@@ -123,11 +123,12 @@ def scenario_words(fileobj, keywords, comment_tags, options) -> Iterator[Found]:
     found += [(p.get("title", ""), f"preset {key}") for key, p in data.get("presets", {}).items()]
     found += [(t.get("name", ""), f"terrain ({t.get('kind', '')})") for t in data.get("terrain", [])]
     story = data.get("story", {})
-    for when in ("before", "after"):                # the history (the sources' titles are citations: not messages)
+    for when in ("before", "after"):                # the history
         for i, part in enumerate(story.get(when, [])):
             found += [(part.get("heading", ""), f"story {when} {i}: heading"),
                       (part.get("text", ""), f"story {when} {i}")]
     found += [(story.get("approach", ""), "story: the approach map's words")]
+    found += [(s, "a source, named in words (the debrief; a book's title stays)") for s in story.get("sources", [])]
     for value, what in found:
         if isinstance(value, str) and value:
             yield _line_of(text, value), None, value, [what]

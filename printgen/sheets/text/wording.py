@@ -333,7 +333,8 @@ class Wording:
 # The nouns the templates count, each a message in the singular and the plural (counted() prints them).
 COUNTED = (N_("point"), N_("points"), N_("captain"), N_("captains"), N_("ship"), N_("ships"), N_("student"),
            N_("students"), N_("sheet"), N_("sheets"), N_("page"), N_("pages"), N_("period"), N_("periods"),
-           N_("minute"), N_("minutes"), N_("tuft"), N_("tufts"), N_("table group"), N_("table groups"))
+           N_("minute"), N_("minutes"), N_("tuft"), N_("tufts"), N_("table group"), N_("table groups"), N_("hit"),
+           N_("hits"))
 
 
 def plural(noun: str) -> str:
