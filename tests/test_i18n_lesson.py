@@ -1,9 +1,10 @@
 """The teacher's documents in French and Spanish (issue 31): Trafalgar's lesson plan (teacher's
-pack), teacher's sheet and history and debrief, and Sluys's lesson plan and debrief, both editions. A kit planned in each language holds
-them; each is drawn for a small class as the kit draws it and checked from its bytes as `printgen
-check` checks a kit's file (in the kit's language); every page reads back with no common English
-word, the language's numbers, years never grouped, nothing outside the page and no type below the
-floors; a tampered French percentage on the lesson plan is caught."""
+pack), teacher's sheet and history and debrief, and Sluys's lesson plan and debrief, both editions.
+A kit planned in each language holds them; each is drawn for a small class as the kit draws it and
+checked from its bytes as `printgen check` checks a kit's file (in the kit's language); every page
+reads back with no common English word, the language's numbers, years never grouped, nothing
+outside the page and no type below the floors; a tampered French percentage on the lesson plan is
+caught."""
 
 from __future__ import annotations
 
@@ -30,7 +31,8 @@ ENGLISH = {"the", "and", "of", "to", "with", "ship", "ships", "roll", "hits", "w
 WORDS_OF_THE_LANGUAGE = {"fr": {"points", "point", "table", "long", "minutes", "minute", "fire", "copies"},
                          "es": {"no", "minutos", "dice"}}
 QUOTED = re.compile(r"«[^»]*»", re.S)            # the source's own words, quoted as it has them
-BOOKS = re.compile(r"The Hundred Years War|Trial by Battle|The Safeguard of the Sea|God, Admirals, Archery, and Flemings")
+BOOKS = re.compile(r"The Hundred Years War|Trial by Battle|The Safeguard of the Sea|"
+                   r"God, Admirals, Archery, and Flemings")     # the Sluys sources' books, titled as published
 NAMED = re.compile(r"printgen \w+ .*|--\w[\w-]*|\S+=\S+")     # the technician's commands and options: not words
 
 
