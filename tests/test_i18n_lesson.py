@@ -95,8 +95,10 @@ def _texts(pdf_bytes: bytes) -> list[str]:
 @pytest.mark.parametrize("scenario", MINE)
 def test_every_page_is_in_the_language(drawn, lang, scenario):
     plan, docs = drawn[lang][scenario]
-    names = {w.lower() for s in plan.scenario.fleet.ships for text in (s.name, s.captain)
-             for w in re.findall(r"[A-Za-zÀ-ÿ]+", text)}
+    from printgen.i18n import fleet_note
+
+    names = {w.lower() for s in plan.scenario.fleet.ships for text in (s.name, fleet_note(s.captain)[0])
+             for w in re.findall(r"[A-Za-zÀ-ÿ]+", text)}         # a captain's note in brackets is words ("killed")
     entries = [*plan.scenario.provenance_table.values(), *(plan.scenario.ruleset.provenance or {}).values()]
     quoted = {w.lower() for e in entries for w in re.findall(r"[A-Za-zÀ-ÿ]+", e.original)}
     for (kind, edition), r in docs.items():
@@ -172,3 +174,22 @@ def test_a_changed_percentage_on_the_french_lesson_plan_is_caught(drawn):
         pdf.save(out)
     found = [str(d) for d in check_bytes(out.getvalue(), r, r["trace"], plan).found]
     assert any("58,8" in f for f in found), found
+
+
+@pytest.mark.parametrize("lang, said", [("fr", "Francisco Alsedo (tué)"), ("es", "Francisco Alsedo (muerto)")])
+def test_a_captain_s_note_is_words_and_the_name_stays(lang, said):
+    """The debrief's captains: the name as the source has it, the note after it in the reader's words,
+    as the sheet prints it and the check expects it (English: the cell itself)."""
+    from printgen.check.numbers import Context, expected
+    from printgen.game.prepare import prepare
+    from printgen.request import KitRequest
+    from printgen.rules.printed import fleet_words
+    from printgen.rules.trace import Source
+    from printgen.units import Measure
+
+    scenario, _options = prepare("trafalgar", **KitRequest("trafalgar", lang=lang).choices())   # the whole fleet
+    ship = next(s for s in scenario.fleet.ships if s.captain == "Francisco Alsedo (killed)")
+    assert fleet_words(ship.captain, "captain", lang) == said
+    assert fleet_words(ship.captain, "captain", "en") == ship.captain
+    ctx = Context(scenario.ruleset, Measure(lang=lang), fleet=scenario.fleet)
+    assert expected(Source("fleet", (ship.key, "captain", 2)), "text", ctx) == said.split()[2]

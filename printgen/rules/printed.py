@@ -44,13 +44,17 @@ def shown(value: Any, kind: str, source_fn: str, measure: Measure | None = None)
 
 def fleet_words(value: Any, column: str, lang: str) -> Any:
     """A fleet column's value as a sheet prints it in `lang` (the sheets and the check share it)."""
-    from printgen.i18n import FLEET_WORDS
+    from printgen.i18n import FLEET_NOTES, FLEET_WORDS, fleet_note
 
-    if lang == "en" or column not in FLEET_WORDS or not isinstance(value, str) or not value:
+    if lang == "en" or column not in FLEET_WORDS + FLEET_NOTES or not isinstance(value, str) or not value:
         return value
     from printgen.i18n.catalogue import translate
 
+    if column in FLEET_NOTES:                   # "Francisco Alsedo (killed)": the name stays, the note is words
+        name, note = fleet_note(value)
+        return f"{name} ({translate(lang, note)})" if note else value
     return translate(lang, value)
+
 
 
 def rule_words(text: str, lang: str) -> str:
