@@ -4,6 +4,7 @@ is traced and `printgen check` recomputes it from the data as it is now."""
 
 from __future__ import annotations
 
+from printgen.i18n import N_
 from printgen.rules.trace import plan_derivation
 
 STEPS = ("setup", "briefing", "turns", "debrief")
@@ -67,8 +68,12 @@ def _ship(plan, key: str):
 
 @plan_derivation
 def history_outcome(plan, key: str) -> str:
-    """A game ship's fate in the real battle as the score counts it: prize, struck, or survived."""
-    return {"captured": "a prize", "struck": "lost", "survived": "not lost"}[outcome_of(plan, _ship(plan, key))]
+    """A game ship's fate in the real battle as the score counts it: prize, struck, or survived (in the
+    kit's language: the check plans the kit again in it)."""
+    from printgen.i18n import translated
+
+    said = {"captured": N_("a prize"), "struck": N_("lost"), "survived": N_("not lost")}
+    return translated(plan.options.lang, said[outcome_of(plan, _ship(plan, key))])
 
 
 @plan_derivation

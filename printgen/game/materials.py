@@ -10,11 +10,12 @@ from __future__ import annotations
 import math
 
 from printgen.game.classroom import group_count, groups
+from printgen.i18n import N_
 from printgen.registry import system_of
 from printgen.rules.trace import plan_derivation
 
-PER_WORDS = {"class": "for the class", "group": "one a table group", "student": "one a student", "pair": "one for two students",
-             "side": "one a side"}
+PER_WORDS = {"class": N_("for the class"), "group": N_("one a table group"), "student": N_("one a student"),
+             "pair": N_("one for two students"), "side": N_("one a side")}
 
 
 @plan_derivation

@@ -14,6 +14,10 @@ from contextvars import ContextVar
 LANGS = ("en", "fr", "es")          # --lang's choices; English first, the default
 SOURCE = "en"                       # the language the messages are written in
 NAMES = {"en": "English", "fr": "French", "es": "Spanish"}
+# The fleet's columns that are words, not names: a ship's fate, its flag officer's rank and fate (the
+# names in them stay as the sources have them), messages of the catalogue (extract.fleet_words).
+FLEET_WORDS = ("fate", "admiral")
+FLEET_NOTES = ("captain",)          # names, but a note in brackets after one is words ("(killed)")
 
 # The language of the document being drawn or checked (DocumentKind.make sets it from Options.lang).
 LANG: ContextVar[str] = ContextVar("lang", default=SOURCE)
@@ -74,3 +78,11 @@ def slots(message: str, values: dict) -> list:
             elif item != "":
                 out.append(item)
     return out
+
+
+def fleet_note(value: str) -> tuple[str, str]:
+    """(a name, the note in brackets after it) of a fleet's cell ("Francisco Alsedo (killed)"); no note: ""."""
+    import re
+
+    found = re.fullmatch(r"(.*\S) \(([^()]+)\)", value)
+    return (found.group(1), found.group(2)) if found else (value, "")

@@ -82,7 +82,8 @@ def scenario_title(fileobj, keywords, comment_tags, options) -> Iterator[Found]:
 
 def scenario_story(fileobj, keywords, comment_tags, options) -> Iterator[Found]:
     """A scenario whose story page is translated (babel.cfg names it): its title and squadrons as
-    scenario_title's, and the story before the battle (its headings, its texts, the map's caption)."""
+    scenario_title's, the story before the battle (its headings, its texts, the map's caption), its
+    games' titles and stories (the lesson plan), the history after it and its sources (the debrief)."""
     import io
 
     raw = fileobj.read()
@@ -93,6 +94,13 @@ def scenario_story(fileobj, keywords, comment_tags, options) -> Iterator[Found]:
     parts += [(p.get("text"), "the story before the battle") for p in story.get("before", [])]
     parts += [(story.get("approach"), "the story page's map")]
     parts += _reasons(tomllib.loads(text))
+    data = tomllib.loads(text)                      # the lesson plan's games and the debrief's history
+    for key, e in data.get("engagements", {}).items():
+        parts += [(e.get("title"), f"engagement {key}: title"), (e.get("story"), f"engagement {key}: story")]
+    parts += [(p.get("title"), f"preset {key}") for key, p in data.get("presets", {}).items()]
+    parts += [(p.get("heading"), "a heading of the history (the debrief)") for p in story.get("after", [])]
+    parts += [(p.get("text"), "the history (the debrief)") for p in story.get("after", [])]
+    parts += [(s, "a source, named in words (the debrief)") for s in story.get("sources", [])]
     for value, what in parts:
         if isinstance(value, str) and value:
             line = next((n for n, row in enumerate(text.splitlines(), 1) if value[:60] in row), 1)
@@ -115,11 +123,32 @@ def scenario_words(fileobj, keywords, comment_tags, options) -> Iterator[Found]:
     found += [(p.get("title", ""), f"preset {key}") for key, p in data.get("presets", {}).items()]
     found += [(t.get("name", ""), f"terrain ({t.get('kind', '')})") for t in data.get("terrain", [])]
     story = data.get("story", {})
-    for when in ("before", "after"):                # the history (the sources' titles are citations: not messages)
+    for when in ("before", "after"):                # the history
         for i, part in enumerate(story.get(when, [])):
             found += [(part.get("heading", ""), f"story {when} {i}: heading"),
                       (part.get("text", ""), f"story {when} {i}")]
     found += [(story.get("approach", ""), "story: the approach map's words")]
+    found += [(s, "a source, named in words (the debrief; a book's title stays)") for s in story.get("sources", [])]
     for value, what in found:
         if isinstance(value, str) and value:
             yield _line_of(text, value), None, value, [what]
+
+
+def fleet_words(fileobj, keywords, comment_tags, options) -> Iterator[Found]:
+    """A fleet's words that are not names (babel.cfg names the fleets whose documents are translated):
+    each ship's fate and its flag officer's rank and fate (printgen.i18n.FLEET_WORDS); the
+    names in them stay as the sources have them."""
+    import csv
+    import io
+
+    from printgen.i18n import FLEET_NOTES, FLEET_WORDS, fleet_note
+
+    text = fileobj.read().decode("utf-8")
+    seen: set[str] = set()
+    for n, row in enumerate(csv.DictReader(io.StringIO(text)), 2):
+        for column in FLEET_WORDS + FLEET_NOTES:
+            value = (row.get(column) or "").strip()
+            value = fleet_note(value)[1] if column in FLEET_NOTES else value
+            if value and value not in seen:
+                seen.add(value)
+                yield n, None, value, [f"the fleet's {column} column (a ship's name in it stays)"]

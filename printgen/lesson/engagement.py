@@ -11,10 +11,13 @@ from printgen.data.lesson import Lesson
 from printgen.data.scenario import Scenario
 from printgen.errors import PrintgenError, Problem
 from printgen.game.reduce import keep
-from printgen.lesson import timing
+from printgen.i18n import N_
+from printgen.lesson import reasons, timing
 from printgen.rules.provenance import Entry
 
 WHOLE = "whole-battle"          # the engagement that is the whole battle, as the scenario gives it
+THE_WHOLE_BATTLE = N_("The whole battle")
+BREAKS_OFF = N_("a side that has lost this share of its ships breaks off, so that a short lesson ends by decision")
 
 
 @dataclass(frozen=True)
@@ -44,7 +47,7 @@ def pool(scenario: Scenario, engagement: str) -> list:
 
 
 def title(scenario: Scenario, engagement: str) -> str:
-    return "The whole battle" if engagement == WHOLE else scenario.file.engagements[engagement].title
+    return THE_WHOLE_BATTLE if engagement == WHOLE else scenario.file.engagements[engagement].title
 
 
 def timed(scenario: Scenario, ships: int) -> Lesson:
@@ -58,17 +61,16 @@ def timed(scenario: Scenario, ships: int) -> Lesson:
     return lesson
 
 
-def apply(scenario: Scenario, choice: Choice, why: str) -> Scenario:
+def apply(scenario: Scenario, choice: Choice, why: str, lang: str = "en") -> Scenario:
     """The scenario the kit prints for the choice: the chosen ships (flagships, leaders and named
     ships kept first), the lesson timed for them, the break-off rule; `why` is printed with each
-    of printgen's choices."""
+    of printgen's choices, worded in `lang` (the kit's: printgen.lesson.reasons) like the timing's reason."""
     ships = keep(scenario, pool(scenario, choice.engagement), dict(choice.counts))
     victory = scenario.victory.model_copy(update={"breaks_at": choice.breaks_at})
-    provenance = {"lesson": Entry(kind="choice", why=f"timed for {len(ships)} ships: {timing.ASSUMES}"),
+    provenance = {"lesson": Entry(kind="choice", why=reasons.timed(len(ships), lang)),
                   "words.engagement": Entry(kind="choice", why=why)}
     if choice.breaks_at is not None:
-        provenance["victory.breaks_at"] = Entry(kind="classroom", why="a side that has lost this share of its "
-                                                "ships breaks off, so that a short lesson ends by decision")
+        provenance["victory.breaks_at"] = Entry(kind="classroom", why=BREAKS_OFF)
     file = scenario.file.model_copy(update={"lesson": choice.lesson, "victory": victory,
                                             "provenance": {**scenario.file.provenance, **provenance}})
     return dataclasses.replace(scenario, file=file).with_ships(ships)

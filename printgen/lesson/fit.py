@@ -8,6 +8,7 @@ import dataclasses
 
 from printgen.data.scenario import Scenario
 from printgen.errors import PrintgenError, Problem
+from printgen.i18n import N_
 from printgen.lesson import search
 from printgen.lesson.engagement import WHOLE, apply
 from printgen.options import Options
@@ -49,9 +50,9 @@ def fit(scenario: Scenario, options: Options, students: int, engagement: str | N
     if not playable(scenario):
         return scenario, None
     if not scenario.lesson.fit:                       # a game already chosen (printgen scenario): played as written
-        entry = Entry(kind="classroom", why="the scenario's own game: its lesson says fit = false")
+        entry = Entry(kind="classroom", why=N_("the scenario's own game: its lesson says fit = false"))
         file = scenario.file.model_copy(update={"provenance": {"words.engagement": entry, **scenario.file.provenance}})
         return dataclasses.replace(scenario, file=file), search.as_written(scenario, options, balance)
     breaks = None if break_off is None else ((break_off or None),)
     t, _ = search.choose(scenario, options, students, balance, engagement, breaks=breaks, sized=sized)
-    return apply(scenario, t.choice, search.why(scenario, t)), t
+    return apply(scenario, t.choice, search.why(scenario, t, options.lang), options.lang), t

@@ -12,7 +12,8 @@ import io
 import tomlkit
 
 from printgen.data.scenario import Scenario
-from printgen.lesson import timing
+from printgen.i18n import N_
+from printgen.lesson.reasons import timed
 from printgen.lesson.search import Trial, why
 
 MARK = "# Written by printgen scenario"          # the first words of a file printgen may replace
@@ -87,10 +88,10 @@ def _toml(source: Scenario, game: Scenario, t: Trial | None, asked: str) -> str:
     for key in ("engagements",):
         if key in provenance:
             del provenance[key]
-    provenance["lesson"] = {"kind": "choice", "why": f"timed for {len(game.fleet.ships)} ships: {timing.ASSUMES}"}
+    provenance["lesson"] = {"kind": "choice", "why": timed(len(game.fleet.ships))}
     if game.victory.breaks_at is not None:
-        provenance["victory.breaks_at"] = {"kind": "classroom", "why": "a side breaks off, so that a short lesson "
-                                                                       "ends by decision"}
+        provenance["victory.breaks_at"] = {"kind": "classroom", "why": N_("a side breaks off, so that a short lesson "
+                                                                          "ends by decision")}
     head = [MARK + f" for {asked}.",
             "# " + (why(source, t) if t is not None else "The scenario as it is.")]
     head += ["# Edit it as you like; `printgen kit` on this folder plays these ships as written.", ""]

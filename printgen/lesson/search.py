@@ -16,7 +16,9 @@ from dataclasses import dataclass
 
 from printgen.data.scenario import Scenario
 from printgen.data.simulation import lesson_policies
+from printgen.i18n import N_
 from printgen.lesson.engagement import WHOLE, Choice, apply, pool, timed, title
+from printgen.lesson.reasons import count, pct, say
 from printgen.options import Options
 
 # What a game that fits the lesson does (printgen's choice, printed with the plays page's figures)
@@ -79,24 +81,29 @@ def _unmet(wins, draws, by_limit, turns, balance: str, favoured: str | None, sid
     return tuple(out)
 
 
-def missed(t: Trial, names: dict[str, str]) -> list[str]:
-    """The aims a candidate misses, in words and figures (for the teacher at the terminal)."""
-    said = {"turns": f"only {t.choice.turns} turns fit the lesson (at least {MIN_TURNS} wanted)",
-            "draws": f"{100 * t.draws:.0f}% of games are draws (at most {100 * MAX_DRAWS:.0f}% wanted)",
-            "history": "the side that won the battle does not win most games",
-            "limit": f"{100 * t.by_limit:.0f}% of games run to the turn limit (the median game should end by decision)"}
+def missed(t: Trial, names: dict[str, str], lang: str = "en") -> list[str]:
+    """The aims a candidate misses, in words and figures (for the teacher at the terminal; in `lang`
+    for the lesson's reason of its choice: `names` then the sides' names in it)."""
+    least = pct(MIN_WIN, lang)
+    said = {"turns": lambda: say(lang, N_("only %(turns)s turns fit the lesson (at least %(least)s wanted)"),
+                                 turns=count(t.choice.turns, lang), least=count(MIN_TURNS, lang)),
+            "draws": lambda: say(lang, N_("%(rate)s of games are draws (at most %(most)s wanted)"),
+                                 rate=pct(t.draws, lang), most=pct(MAX_DRAWS, lang)),
+            "history": lambda: say(lang, N_("the side that won the battle does not win most games")),
+            "limit": lambda: say(lang, N_("%(rate)s of games run to the turn limit (the median game should end by "
+                                          "decision)"), rate=pct(t.by_limit, lang))}
     out = []
     for code in t.unmet:
         if code.startswith("win:"):
             side = code[4:]
-            out.append(f"the {names[side]} win {100 * t.wins[t.sides.index(side)]:.0f}% (at least "
-                       f"{100 * MIN_WIN:.0f}% wanted)")
+            out.append(say(lang, N_("the %(side)s win %(rate)s (at least %(least)s wanted)"), side=names[side],
+                           rate=pct(t.wins[t.sides.index(side)], lang), least=least))
         elif code.startswith("map:"):
             side = code[4:]
-            out.append(f"on this kit's map the {names[side]} win {100 * t.spread[0][t.sides.index(side)]:.0f}% "
-                       f"(at least {100 * MIN_WIN:.0f}% wanted)")
+            out.append(say(lang, N_("on this kit's map the %(side)s win %(rate)s (at least %(least)s wanted)"),
+                           side=names[side], rate=pct(t.spread[0][t.sides.index(side)], lang), least=least))
         else:
-            out.append(said[code])
+            out.append(said[code]())
     return out
 
 
@@ -359,16 +366,23 @@ def _played(scenario: Scenario, options: Options, choice: Choice, cache: dict, d
     return cache[key]
 
 
-def why(scenario: Scenario, t: Trial) -> str:
-    """What the lesson plan says of the choice."""
+def why(scenario: Scenario, t: Trial, lang: str = "en") -> str:
+    """What the lesson plan says of the choice (in `lang`: the kit's, for its teacher's sheet)."""
+    from printgen.i18n import translated
+
     c = t.choice
-    names = {k: side.name for k, side in scenario.ruleset.sides.items()}
-    ships = " against ".join(f"{n} {names[s]}" for s, n in c.counts)
-    said = (f"{title(scenario, c.engagement)}: {ships} ships fit {c.turns} turns of the lesson; "
-            f"played {t.games} times on {len(t.spread)} deployments, ")
-    said += ", ".join(f"{names[s]} win {100 * w:.0f}%" for s, w in zip(t.sides, t.wins))
-    said += f", draws {100 * t.draws:.0f}%"
-    return said + ("" if not t.unmet else "; it misses: " + "; ".join(missed(t, names)))
+    names = {k: translated(lang, side.name) for k, side in scenario.ruleset.sides.items()}
+    ships = translated(lang, N_(" against ")).join(f"{count(n, lang)} {names[s]}" for s, n in c.counts)
+    said = say(lang, N_("%(game)s: %(ships)s ships fit %(turns)s turns of the lesson; played %(games)s times on "
+                        "%(deployments)s deployments, %(wins)s, draws %(draws)s"),
+               game=translated(lang, title(scenario, c.engagement)), ships=ships, turns=count(c.turns, lang),
+               games=count(t.games, lang), deployments=count(len(t.spread), lang),
+               wins=", ".join(say(lang, N_("%(side)s win %(rate)s"), side=names[s], rate=pct(w, lang))
+                              for s, w in zip(t.sides, t.wins)),
+               draws=pct(t.draws, lang))
+    if not t.unmet:
+        return said
+    return say(lang, N_("%(said)s; it misses: %(missed)s"), said=said, missed="; ".join(missed(t, names, lang)))
 
 
 def _historical_winner(scenario: Scenario) -> str | None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 
 from printgen.data.lesson import Lesson
+from printgen.i18n import N_
 
 TURN_BASE = 2                   # minutes a turn however few the ships
 SETUP_BASE = 3                  # minutes of setting up however few the ships
@@ -22,9 +23,10 @@ SHORT_LESSON = 100              # minutes: a lesson shorter than two periods of 
 BRIEFING_SHARE, BRIEFING_MIN = 0.16, 6
 DEBRIEF_SHARE, DEBRIEF_MIN = 0.2, 8
 
-ASSUMES = (f"a turn takes {TURN_BASE} minutes and a share of the whole battle's turn for the share of its ships "
-           f"in play; setting up {SETUP_BASE} minutes and a share likewise; a short lesson's briefing and debrief "
-           f"take about a sixth and a fifth of it")
+ASSUMED = N_("a turn takes %(turn)s minutes and a share of the whole battle's turn for the share of its ships in play; "
+             "setting up %(setup)s minutes and a share likewise; a short lesson's briefing and debrief take about a "
+             "sixth and a fifth of it")
+ASSUMES = ASSUMED % {"turn": TURN_BASE, "setup": SETUP_BASE}
 
 
 def scaled(minutes: int, base: int, share: float) -> int:

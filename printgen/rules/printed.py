@@ -42,6 +42,21 @@ def shown(value: Any, kind: str, source_fn: str, measure: Measure | None = None)
     return fmt(value, kind, measure)
 
 
+def fleet_words(value: Any, column: str, lang: str) -> Any:
+    """A fleet column's value as a sheet prints it in `lang` (the sheets and the check share it)."""
+    from printgen.i18n import FLEET_NOTES, FLEET_WORDS, fleet_note
+
+    if lang == "en" or column not in FLEET_WORDS + FLEET_NOTES or not isinstance(value, str) or not value:
+        return value
+    from printgen.i18n.catalogue import translate
+
+    if column in FLEET_NOTES:                   # "Francisco Alsedo (killed)": the name stays, the note is words
+        name, note = fleet_note(value)
+        return f"{name} ({translate(lang, note)})" if note else value
+    return translate(lang, value)
+
+
+
 def rule_words(text: str, lang: str) -> str:
     """A ruleset's words in `lang`: a compass point by its letters ("NW": "NO"), else the catalogue's."""
     if lang == "en":
@@ -59,6 +74,8 @@ def fmt(value: Any, kind: str, measure: Measure | None = None) -> str:
     if measure is not None and measure.lang != "en":
         return _in_language(value, kind, measure, measure.lang)
     if kind == "count":
+        return str(int(value))
+    if kind == "year":                       # a year or a number that names (a deployment's): never grouped
         return str(int(value))
     if kind == "word":                       # small counts in running text read as words
         n = int(value)
@@ -94,7 +111,7 @@ def fmt(value: Any, kind: str, measure: Measure | None = None) -> str:
     raise ValueError(f"unknown print kind {kind!r}")
 
 
-NUMBER_KINDS = ("count", "signed", "distance", "size", "feet", "decimal", "degrees")
+NUMBER_KINDS = ("count", "signed", "distance", "size", "feet", "decimal", "degrees")   # not "year": "1805"
 
 
 def _in_language(value: Any, kind: str, measure: Measure, lang: str) -> str:

@@ -11,14 +11,15 @@ MAP = DocumentKind("map", "Deployment map", 130, "printgen.sheets.maps.deploy_ma
                    languages=DRAWN, audience="teacher", checks=("fleet",),
                    advice=N_("Deployment map: plain paper, for you to set the table."),
                    help="Deploy the fleets (seeded) and print the map, the placement table and deployment.csv/.json.")
-TILED = DocumentKind("tiled-map", "Full-size map", 140, "printgen.sheets.maps.tiled_map:tiled_document", takes="plan",
+TILED = DocumentKind("tiled-map", N_("Full-size map"), 140, "printgen.sheets.maps.tiled_map:tiled_document",
+                     takes="plan",
                      languages=DRAWN, audience="teacher", in_kit="optional", stem="map-tiled", heavy=True,
                      thumbs="first", checks=("tiles",),
                      advice=N_("Full-size map: plain paper; trim and tape the sheets in the order of the index."))
 KINDS = (
     MAP,
     TILED,
-    DocumentKind("poster", "Poster map", 150, "printgen.sheets.maps.poster:poster_document", takes="plan",
+    DocumentKind("poster", N_("Poster map"), 150, "printgen.sheets.maps.poster:poster_document", takes="plan",
                  languages=DRAWN,
                  audience="teacher", in_kit="print shop", option="poster",
                  advice=N_("Poster map: the whole table on one large sheet, for a print shop to print at actual "

@@ -9,13 +9,16 @@ from printgen.registry.documents import DocumentKind
 _LESSON = "printgen.sheets.text.lesson"
 _HAS_TEMPLATE = f"{_LESSON}:has_sheet"           # only where the ruleset has the document's template
 _TEMPLATE_LANGS = "printgen.sheets.text.kinds:template_languages"   # the languages its template is translated into
+# The rule families whose fleets' words (fates, flag officers: printgen.i18n.FLEET_WORDS) the
+# catalogue translates (babel.cfg's fleet_words): a document that prints them waits for its family.
+FLEET_FAMILIES = ("broadside", "sectors")
 
 KINDS = (
-    DocumentKind("lesson", "Lesson plan (teacher's pack)", 10, f"{_LESSON}:lesson_plan", takes="plan",
-                 audience="teacher", two_sided=True, present=_HAS_TEMPLATE, last=True,
+    DocumentKind("lesson", N_("Lesson plan (teacher's pack)"), 10, f"{_LESSON}:lesson_plan", takes="plan",
+                 audience="teacher", two_sided=True, present=_HAS_TEMPLATE, last=True, languages=_TEMPLATE_LANGS,
                  advice=N_("Lesson plan: plain paper, two-sided, for you (it lists every copy to make).")),
     DocumentKind("teacher", "Teacher's sheet", 20, "printgen.sheets.text.teacher:teacher_document", takes="plan",
-                 audience="teacher", two_sided=True, last=True,
+                 audience="teacher", two_sided=True, last=True, languages=f"{__name__}:teacher_languages",
                  advice=N_("Teacher's sheet: plain paper, for you.")),
     DocumentKind("background", "The story before the battle", 34, f"{_LESSON}:background_sheet", takes="plan",
                  copies="group", present=_HAS_TEMPLATE, languages=_TEMPLATE_LANGS,
@@ -41,6 +44,7 @@ KINDS = (
                  advice=N_("Odds worksheet: plain paper, one for each student.")),
     DocumentKind("debrief", "History and debrief", 110, f"{_LESSON}:debrief_sheet", takes="plan", copies="pair",
                  two_sided=True, present=_HAS_TEMPLATE, checks=("fleet",),
+                 languages="printgen.sheets.text.kinds:fleet_languages",
                  advice=N_("History and debrief: plain paper, two-sided, one for two students.")),
 )
 
@@ -56,3 +60,22 @@ def template_languages(ruleset, kind: str) -> tuple[str, ...]:
     if not ruleset.path:
         return ("en",)
     return ("en", *found(root / ruleset.ruleset.id / f"{kind}.md.j2", ruleset.path))
+
+
+def fleet_languages(ruleset, kind: str) -> tuple[str, ...]:
+    """The languages of a document drawn from its template that also prints the fleet's fates (the
+    debrief): its template's, once its family's fleets' words are translated (FLEET_FAMILIES)."""
+    from printgen.registry import system_of
+
+    return template_languages(ruleset, kind) if system_of(ruleset).name in FLEET_FAMILIES else ("en",)
+
+
+def teacher_languages(ruleset, kind: str) -> tuple[str, ...]:
+    """The teacher's sheet's languages: its template's, where the catalogue also translates how to print
+    each document a kit of the ruleset may hold (the records' advice, which the sheet lists)."""
+    from printgen.i18n import translated
+    from printgen.registry.documents import declared
+
+    advice = [r.advice for r in declared(ruleset).values() if r.advice]
+    return tuple(lang for lang in template_languages(ruleset, kind)
+                 if lang == "en" or all(translated(lang, a) != a for a in advice))

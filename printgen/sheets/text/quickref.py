@@ -121,7 +121,7 @@ def _laid_panel(section, col_w: float, page_w: float, size: float, expand) -> tu
         try:
             return panel(section, width, size, expand), width == page_w
         except TooNarrow:
-            if width == page_w:
+            if width == page_w and wrap:                # the last try (a one-column sheet's column is the page)
                 raise
         finally:
             WRAP_CELLS.reset(token)

@@ -79,7 +79,7 @@ def teacher_sheet(scenario, options: Options, captains, kinds: list[str] | None 
                        printing=printing, lines=line_squadrons(scenario), seed=options.seed, plan=plan,
                        optional=optional, pages=pages, marks=marks_list(scenario),
                        provenance=provenance_of(scenario.ruleset, scenario), lesson=scenario.lesson,
-                       victory=scenario.victory,
+                       victory=scenario.victory, command_words=lambda name: command_words(plan, name),
                        )
 
 
@@ -97,6 +97,21 @@ def plays_command(plan) -> str:
     from printgen.sheets.plays.records import kit_run
 
     return kit_run(plan).command()
+
+
+COMMANDS = {"kit_command": kit_command, "plays_command": plays_command}
+
+
+@plan_derivation
+def command_word(plan, name: str, i: int) -> str:
+    """The i-th word of a command of the technician's box: outside English, where the text is longer and
+    the type may be larger, a command is traced word by word so that it wraps."""
+    words = COMMANDS[name](plan).split()
+    return words[i] if i < len(words) else ""
+
+
+def command_words(plan, name: str) -> int:
+    return len(COMMANDS[name](plan).split())
 
 
 def teacher_document(plan, options: Options) -> Drawing:

@@ -257,9 +257,13 @@ class Wording:
             return self.put(Traced(t.value, t.source, "percent"))
         return self.put(Traced(t.value, t.source, "fraction")) + " (" + self.put(Traced(t.value, t.source, "percent")) + ")"
 
-    def example(self, value: int) -> str:
-        """A number the wording picks for an example (not a rule), traced as such."""
-        return self.put(Traced(value, Source("example", (value,)), "count"))
+    def example(self, value: int, kind: str = "count") -> str:
+        """A number the wording picks for an example (not a rule), traced as such (kind "year": a year)."""
+        return self.put(Traced(value, Source("example", (value,)), self._year(kind)))
+
+    def _year(self, kind: str) -> str:
+        """English writes a year as it writes a count: traced as one, its kits as they always were."""
+        return "count" if kind == "year" and self.measure.lang == "en" else kind
 
     def ship(self, ship) -> str:
         """A ship's name, traced to its row of the fleet."""
@@ -267,17 +271,21 @@ class Wording:
 
     def field(self, ship, column: str, kind: str = "count") -> str:
         """Another column of the fleet (guns, crew, a fate), traced to it. A long text is traced word
-        by word (source (key, column, i)), so a narrow column can wrap it."""
-        value = getattr(ship, column)
+        by word (source (key, column, i)), so a narrow column can wrap it; a fate in the reader's words."""
+        from printgen.rules.printed import fleet_words
+
+        value = fleet_words(getattr(ship, column), column, self.measure.lang)
         words = str(value).split() if kind == "text" else []
-        if len(" ".join(words)) <= LONG_TEXT:
+        said = value != getattr(ship, column)            # translated (longer than the English): always wraps
+        if len(" ".join(words)) <= LONG_TEXT and not said:
             return self.put(Traced(value, Source("fleet", (ship.key, column)), kind))
         return Marked(" ".join(self.put(Traced(w, Source("fleet", (ship.key, column, i)), kind))
                                for i, w in enumerate(words)))
 
-    def meta(self, value: int, what: str = "number") -> str:
-        """A counting number of the sheet itself (captain 7, phase 2)."""
-        return self.put(Traced(value, Source("meta", (what,)), "count"))
+    def meta(self, value: int, what: str = "number", kind: str = "count") -> str:
+        """A counting number of the sheet itself (captain 7, phase 2; kind "year": a number that names,
+        a deployment's, printed without grouping in every language)."""
+        return self.put(Traced(value, Source("meta", (what,)), self._year(kind)))
 
     def pos(self, ship, what: str) -> str:
         """Where a ship starts (x, y from the west and south edges; heading; off_wind, the bow's
@@ -325,7 +333,8 @@ class Wording:
 # The nouns the templates count, each a message in the singular and the plural (counted() prints them).
 COUNTED = (N_("point"), N_("points"), N_("captain"), N_("captains"), N_("ship"), N_("ships"), N_("student"),
            N_("students"), N_("sheet"), N_("sheets"), N_("page"), N_("pages"), N_("period"), N_("periods"),
-           N_("minute"), N_("minutes"), N_("tuft"), N_("tufts"), N_("table group"), N_("table groups"))
+           N_("minute"), N_("minutes"), N_("tuft"), N_("tufts"), N_("table group"), N_("table groups"), N_("hit"),
+           N_("hits"))
 
 
 def plural(noun: str) -> str:
