@@ -1,5 +1,5 @@
 """The teacher's documents in French and Spanish (issue 31): Trafalgar's lesson plan (teacher's
-pack), teacher's sheet and history and debrief, and Sluys's lesson plan and debrief, both editions.
+pack), teacher's sheet and history and debrief, and Sluys's, both editions.
 A kit planned in each language holds them; each is drawn for a small class as the kit draws it and
 checked from its bytes as `printgen check` checks a kit's file (in the kit's language); every page
 reads back with no common English word, the language's numbers, years never grouped, nothing
@@ -16,7 +16,7 @@ from tamper import replace
 
 LANGS = ("fr", "es")
 EDITIONS = ("color", "bw")
-MINE = {"trafalgar": ("lesson", "teacher", "debrief"), "sluys-1340": ("lesson", "debrief")}
+MINE = {"trafalgar": ("lesson", "teacher", "debrief"), "sluys-1340": ("lesson", "teacher", "debrief")}
 TITLES = {"fr": {"lesson": "Plan de la séance", "teacher": "Fiche de l'enseignant", "debrief": "Histoire et bilan"},
           "es": {"lesson": "Plan de la clase", "teacher": "Hoja del docente", "debrief": "Historia y puesta en común"}}
 # Common English words that are no French or Spanish word: one on a page is a message left in English
@@ -27,7 +27,8 @@ ENGLISH = {"the", "and", "of", "to", "with", "ship", "ships", "roll", "hits", "w
            "students", "student", "minutes", "minute", "period", "periods", "sheet", "sheets", "copies", "paper",
            "plain", "card", "stock", "what", "how", "which", "why", "who", "game", "games", "battle", "won", "win",
            "draws", "escaped", "captured", "survived", "wrecked", "towed", "lost", "points", "point", "debrief",
-           "teacher", "umpire", "setting", "table", "yarn", "tape", "optional", "answer", "key", "about", "against"}
+           "teacher", "umpire", "setting", "table", "yarn", "tape", "optional", "answer", "key", "about", "against",
+           "continued"}
 WORDS_OF_THE_LANGUAGE = {"fr": {"points", "point", "table", "long", "minutes", "minute", "fire", "copies"},
                          "es": {"no", "minutos", "dice"}}
 QUOTED = re.compile(r"«[^»]*»", re.S)            # the source's own words, quoted as it has them
@@ -73,7 +74,9 @@ def test_a_kit_in_the_language_holds_them(lang):
     assert set(MINE["trafalgar"]) <= set(plan.kinds())
     every = [plan.record(k) for k in plan.kinds()]
     assert not untranslated(every, lang, plan.scenario.ruleset)          # `printgen kit --lang` is not refused
-    assert {"lesson", "debrief"} <= set(_plan("sluys-1340", lang).kinds())
+    sluys = _plan("sluys-1340", lang)
+    assert set(MINE["sluys-1340"]) <= set(sluys.kinds())
+    assert not untranslated([sluys.record(k) for k in sluys.kinds()], lang, sluys.scenario.ruleset)
 
 
 @pytest.mark.parametrize("lang", LANGS)

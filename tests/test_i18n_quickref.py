@@ -132,9 +132,11 @@ def test_an_english_word_where_a_french_one_belongs_is_caught(kits, tmp_path):
 
 
 
-@pytest.mark.parametrize("args", [("kit", "sluys-1340", "--lang", "fr"), ("kit", "sluys-1340", "--lang", "es")])
-def test_what_is_not_translated_is_refused(args, tmp_path):
-    result = _run(*args, "--out", str(tmp_path / "out"))
+@pytest.mark.parametrize("lang", ["fr", "es"])
+def test_what_is_not_translated_is_refused(lang, scenario_dir, tmp_path):
+    """A teacher's own rules (a copy of Trafalgar's beside its fleet) are in no catalogue: its kit
+    is refused in French and Spanish, never printed half in English."""
+    result = _run("kit", str(scenario_dir()), "--lang", lang, "--out", str(tmp_path / "out"))
     assert result.returncode == 2, result.stdout + result.stderr
     # in the language asked for (printgen.cli.common.speaking)
     assert ("pas encore de version française pour" in result.stderr
@@ -154,8 +156,8 @@ def test_the_choices_are_the_languages():
     assert {p.parent.parent.name for p in LOCALE.glob("*/LC_MESSAGES/messages.po")} == set(LANGS) - {"en"}
 
 
-def test_the_usual_language_is_a_setting(tmp_path):
-    result = _run("kit", "sluys-1340", "--out", str(tmp_path / "out"), PRINTGEN_LANG="es")
+def test_the_usual_language_is_a_setting(scenario_dir, tmp_path):
+    result = _run("kit", str(scenario_dir()), "--out", str(tmp_path / "out"), PRINTGEN_LANG="es")
     assert result.returncode == 2 and "todavía no hay versión en español para el kit" in result.stderr
     assert _run("quickref", "trafalgar", "--lang", "de").returncode == 2          # not a choice
     done = _run("quickref", "trafalgar", "--out", str(tmp_path / "q"), PRINTGEN_LANG="fr")

@@ -129,6 +129,7 @@ def scenario_words(fileobj, keywords, comment_tags, options) -> Iterator[Found]:
                       (part.get("text", ""), f"story {when} {i}")]
     found += [(story.get("approach", ""), "story: the approach map's words")]
     found += [(s, "a source, named in words (the debrief; a book's title stays)") for s in story.get("sources", [])]
+    found += _reasons(data)                         # the teacher's sheet lists every mark with its reason
     for value, what in found:
         if isinstance(value, str) and value:
             yield _line_of(text, value), None, value, [what]

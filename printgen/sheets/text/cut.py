@@ -10,6 +10,7 @@ from dataclasses import replace
 from typing import Callable
 
 from printgen.draw.shapes import Span
+from printgen.i18n import _
 from printgen.sheets.text.markup import Block, Section
 
 Unit = tuple[int, int | None]           # (block, row of a table's body) or (block, None): the whole block
@@ -40,7 +41,7 @@ def piece(section: Section, part: list[Unit], first: bool) -> Section:
             blocks.append(block)
         elif rows:
             blocks.append(replace(block, rows=block.rows[:_body(block)] + [block.rows[r] for r in rows]))
-    title = section.title if first else [*section.title, Span(", continued")]
+    title = section.title if first else [*section.title, Span(_(", continued"))]
     return Section(title, blocks, dict(section.options))
 
 

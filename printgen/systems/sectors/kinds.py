@@ -33,15 +33,15 @@ def _restated(kind: str) -> DocumentKind:
 
 
 KINDS = (
-    DocumentKind("records", "Ship records", 72, f"{_HERE}.records:record_sheets", command=True, checks=("fleet",),
+    DocumentKind("records", N_("Ship records"), 72, f"{_HERE}.records:record_sheets", command=True, checks=("fleet",),
                  languages=f"{_HERE}.kinds:languages",
                  advice=N_("Ship records: plain paper, one set for the class; each captain takes their ships' cards "
                            "and keeps all their damage on them."),
                  help="Print a record card for each ship (structure boxes, attack speed, ram, sail): sectors rulesets."),
-    DocumentKind("markers", "Obstacle markers", 74, f"{_HERE}.markers:marker_sheets", command=True,
+    DocumentKind("markers", N_("Obstacle markers"), 74, f"{_HERE}.markers:marker_sheets", command=True,
                  languages=("en", "fr", "es"),
                  help="Print the obstacle markers to cut out: sectors rulesets."),
-    DocumentKind("secret-map", "Secret obstacle map (the teacher's)", 76, f"{_HERE}.secret_map:secret_map_sheets",
+    DocumentKind("secret-map", N_("Secret obstacle map (the teacher's)"), 76, f"{_HERE}.secret_map:secret_map_sheets",
                  languages="printgen.sheets.page.languages:drawn_languages", audience="teacher", command=True,
                  advice=N_("Secret obstacle map: plain paper, one copy, for you alone."),
                  help="Print the teacher's secret obstacle map and its placement table: sectors rulesets."),
