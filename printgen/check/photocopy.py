@@ -172,7 +172,10 @@ def _registered(texts: tuple, k: float, there) -> tuple[int, int]:
     or two away, and a thin letter (an l, an i) measured where it was not printed finds none of its
     ink, its accent alone, or its neighbour's."""
     foot = footprint(texts, k, there.size)
-    return (0, 0) if foot is None else _best_shift(*foot, there, (0, 0), SLIP)
+    if foot is None:
+        return 0, 0
+    mask, box = foot
+    return _best_shift(mask, box, there, (0, 0), SLIP)
 
 
 def _kept(prims: tuple, k: float, there, still, near: tuple[int, int] = (0, 0), slip: int = 0) -> tuple[float | None, tuple]:
