@@ -79,3 +79,19 @@ def test_the_progress_bar_names_each_document_in_the_language(capsys, monkeypatc
     with using("es"):
         Progress(3).step("cards (bw)")
     assert capsys.readouterr().err == "progress 1/3 cards (bw)\n"
+
+
+@pytest.mark.parametrize("lang, says", [
+    ("fr", "Flotte réduite à 12 navires sur 60 (Escadre du nord (au vent) 2, Escadre du sud (sous le vent) 3, "
+           "Flotte française 4, Flotte espagnole 3)\u00a0; gardés\u00a0: Victory, Britannia"),
+    ("es", "Flota reducida a 12 de 60 barcos (")])
+def test_the_fleet_s_note_is_in_the_language(lang, says):
+    """A smaller fleet's note (the terminal, index.html, the web page) in the kit's language, each
+    squadron by its translated name, the ships' names as they are; English as it always was."""
+    from printgen.game.prepare import prepare
+
+    _, options = prepare("trafalgar", ships=12, lang=lang)
+    assert any(note.startswith(says) for note in options.notes), options.notes
+    assert not any("Fleet" in note or "North" in note for note in options.notes)
+    _, english = prepare("trafalgar", ships=12)
+    assert english.notes[-1].startswith("Fleet reduced to 12 of 60 ships (North 2, South 3, French 4, Spanish 3); kept:")

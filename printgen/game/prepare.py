@@ -37,7 +37,7 @@ def prepare(name: str, *, edition: str = "color", paper: str = "letter", scale: 
     if fraction is not None or ships is not None:
         from printgen.game.reduce import reduce_fleet
 
-        scenario, note = reduce_fleet(scenario, fraction=fraction, ships=ships)
+        scenario, note = reduce_fleet(scenario, fraction=fraction, ships=ships, lang=lang)
         notes.append(note)
     if periods is not None or minutes is not None:
         scenario = scenario.with_lesson(periods=periods, period_minutes=minutes)

@@ -14,8 +14,8 @@ from printgen.data.fleet import Ship, fold
 from printgen.errors import PrintgenError, Problem
 
 
-def reduce_fleet(scenario, fraction: float | None = None, ships: int | None = None):
-    """(scenario with the kept ships, a sentence saying what was kept)."""
+def reduce_fleet(scenario, fraction: float | None = None, ships: int | None = None, lang: str = "en"):
+    """(scenario with the kept ships, a sentence saying what was kept, in `lang`)."""
     fleet = list(scenario.fleet.ships)
     squadrons = [name for name in scenario.squadrons if any(s.squadron == name for s in fleet)]
     members = {name: [s for s in fleet if s.squadron == name] for name in squadrons}
@@ -26,14 +26,29 @@ def reduce_fleet(scenario, fraction: float | None = None, ships: int | None = No
     for name in squadrons:
         kept.update(_choose(members[name], quotas[name], priority))
     chosen = [s for s in fleet if s in kept]
-    counts = ", ".join(f"{name} {quotas[name]}" for name in squadrons)
     named = [s.name for s in sorted((s for s in chosen if s in priority), key=lambda s: priority[s])]
-    if len(chosen) == len(fleet):
-        note = f"Fleet kept whole: {len(fleet)} ships ({counts})."
-    else:
-        note = f"Fleet reduced to {len(chosen)} of {len(fleet)} ships ({counts})"
-        note += f"; kept: {', '.join(named)}." if named else "."
-    return scenario.with_ships(chosen), note
+    return scenario.with_ships(chosen), _note(scenario, len(fleet), len(chosen), quotas, named, lang)
+
+
+def _note(scenario, whole: int, kept: int, quotas: dict[str, int], named: list[str], lang: str) -> str:
+    """What was kept, in `lang`: English names each squadron by its key, as it always has; another
+    language by its label, translated (a key is no word of it). Ships' names stay as they are."""
+    from printgen.i18n import N_, translated
+
+    def n(value: int) -> str:
+        if lang == "en":
+            return str(value)
+        from printgen.i18n.numbers import number
+
+        return number(str(value), lang)
+
+    names = {k: k if lang == "en" else translated(lang, scenario.squadrons[k].label) for k in quotas}
+    counts = ", ".join(f"{names[k]} {n(q)}" for k, q in quotas.items())
+    if kept == whole:
+        return translated(lang, N_("Fleet kept whole: %(ships)s ships (%(counts)s).")) % {"ships": n(whole), "counts": counts}
+    note = translated(lang, N_("Fleet reduced to %(kept)s of %(whole)s ships (%(counts)s)")) % {
+        "kept": n(kept), "whole": n(whole), "counts": counts}
+    return note + (translated(lang, N_("; kept: %(names)s.")) % {"names": ", ".join(named)} if named else ".")
 
 
 def keep(scenario, ships: list[Ship], counts: dict[str, int]) -> list[Ship]:
