@@ -66,3 +66,23 @@ def test_only_printgens_own_answers_are_removed_to_keep_the_store_small(tmp_path
     assert yours.read_text() == '{"my": "notes"}'
     assert len(kept) == 4 and "lesson-notes.json" in kept
     assert all(stored.load(k) is None for k in keys[:3]) and stored.load(keys[4]) == {"n": 4}
+
+
+def test_a_kit_in_another_language_or_with_a_poster_takes_the_same_answer(tmp_path, monkeypatch):
+    """The games depend on no word, no poster and no raster's pixels: the French, Spanish and poster
+    kits of a class are given the answer the English kit's search stored (one file), and choose the
+    same game; another class is another search."""
+    from printgen.game.prepare import prepare
+    from printgen.lesson import search
+
+    monkeypatch.setenv(stored.ENV, str(tmp_path / "store"))
+    chosen = []
+    for how in ({}, {"lang": "fr"}, {"lang": "es", "poster": "A1"}):
+        scenario, options = prepare("trafalgar", ships=12, **how)
+        search._CHOSEN.clear()                               # not this process's memory: the store's
+        chosen.append(search.choose(scenario, options.but(dpi=150.0) if how else options, 6)[0])
+    assert len(list((tmp_path / "store").glob("lesson-*.json"))) == 1
+    assert chosen[0] == chosen[1] == chosen[2]
+    scenario, options = prepare("trafalgar", ships=12, lang="fr")
+    search.choose(scenario, options, 8)
+    assert len(list((tmp_path / "store").glob("lesson-*.json"))) == 2

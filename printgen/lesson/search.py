@@ -235,7 +235,10 @@ def choose(scenario: Scenario, options: Options, students: int, balance: str = "
     a web page's preview) is given the same answer without playing it again."""
     key = (scenario.text, scenario.ruleset._file[1] if scenario.ruleset._file else "",
            tuple(s.key for s in scenario.fleet.ships), scenario.lesson.model_dump_json(),
-           scenario.victory.model_dump_json(), options.but(edition="color", fmt="pdf", paper="letter", notes=()),
+           # what the games never depend on left out (the edition, the files, the paper, the words and their
+           # language, a print shop's poster, a raster's pixels): a French kit takes the English kit's answer
+           scenario.victory.model_dump_json(), options.but(edition="color", fmt="pdf", paper="letter", notes=(),
+                                                           lang="en", poster=None, dpi=100.0),
            students, balance, engagement, breaks, sized)
     if key not in _CHOSEN:
         if len(_CHOSEN) >= REMEMBERED:
