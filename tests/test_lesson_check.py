@@ -89,7 +89,7 @@ def test_check_fails_on_a_tampered_lesson_number(tmp_path, monkeypatch):
         return marker
 
     monkeypatch.setattr(wording.Wording, "put", tampered)
-    build_kit(plan_of("trafalgar", 24, paper="a4", units="cm"), tmp_path / "k")
+    build_kit(plan_of("trafalgar", 24), tmp_path / "k")       # the default class: its search is shared
     fails = "\n".join(check_failures(tmp_path / "k"))
     assert "lesson-color.pdf, page 1: turn_limit() prints '7', the rules say '6'" in fails
     assert re.search(r"teacher-color.pdf, page \d: turn_limit\(\) prints '7'", fails)      # the turn tracker
