@@ -84,7 +84,8 @@ def _passed_before(folder: Path) -> dict | None:
             return None
     if original not in _PASSED:
         _PASSED[original] = {}
-        assert check_kit(original, echo=lambda _: None, quiet=True, keep=_PASSED[original]), "the built kit fails its check"
+        passed = check_kit(original, echo=lambda _: None, quiet=True, keep=_PASSED[original])
+        assert passed, "the built kit fails its check"
     return _PASSED[original]
 
 

@@ -94,4 +94,5 @@ def test_the_fleet_s_note_is_in_the_language(lang, says):
     assert any(note.startswith(says) for note in options.notes), options.notes
     assert not any("Fleet" in note or "North" in note for note in options.notes)
     _, english = prepare("trafalgar", ships=12)
-    assert english.notes[-1].startswith("Fleet reduced to 12 of 60 ships (North 2, South 3, French 4, Spanish 3); kept:")
+    said = "Fleet reduced to 12 of 60 ships (North 2, South 3, French 4, Spanish 3); kept:"
+    assert english.notes[-1].startswith(said)

@@ -59,7 +59,8 @@ def test_the_lesson_kit_checks_clean(lesson_kit):
      ["lesson-color.pdf", "provenance('words.rulings') prints 'classroomaddition', the rules say 'not from the source'"]),
     ("ships.csv", "Captured (Tonnant c.14:30)", "Escaped (Tonnant c.14:30)",
      ["debrief-color.pdf", "fleet:Algésiras (French).fate prints", "history_outcome('Algésiras (French)') prints 'aprize'"]),
-    ("ships.csv", "Henry Digby", "Henry Digbie", ["debrief-color.pdf", "fleet:Africa (British).captain prints 'HenryDigby'"]),
+    ("ships.csv", "Henry Digby", "Henry Digbie",
+     ["debrief-color.pdf", "fleet:Africa (British).captain prints 'HenryDigby'"]),
     ("rules.toml", "long = [6, 12]", "long = [6, 14]", ["quickref-color.pdf", "rules say '14\"'"]),
 ])
 def test_check_fails_when_the_data_changes_after_printing(lesson_kit, file, old, new, must):

@@ -176,7 +176,8 @@ def _joins(manifest: dict, bad: dict, traces: dict | None, checked: dict[str, Ch
 
 
 def _check_documents(folder: Path, manifest: dict, bad: dict, traces: dict | None, plan,
-                     checked: dict[str, Checked] | None, games: list[tuple], joins: Joins) -> tuple[dict[str, list[Discrepancy]], list[Discrepancy], dict]:
+                     checked: dict[str, Checked] | None, games: list[tuple],
+                     joins: Joins) -> tuple[dict[str, list[Discrepancy]], list[Discrepancy], dict]:
     """Each readable document's discrepancies (those the build checked from the same bytes are
     taken as they are), and each kit.pdf's against its documents (`joins`: those joined again);
     and what the replayed `games` (check.plays.check_plays) found. Documents and games are jobs for

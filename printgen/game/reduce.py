@@ -45,7 +45,8 @@ def _note(scenario, whole: int, kept: int, quotas: dict[str, int], named: list[s
     names = {k: k if lang == "en" else translated(lang, scenario.squadrons[k].label) for k in quotas}
     counts = ", ".join(f"{names[k]} {n(q)}" for k, q in quotas.items())
     if kept == whole:
-        return translated(lang, N_("Fleet kept whole: %(ships)s ships (%(counts)s).")) % {"ships": n(whole), "counts": counts}
+        return translated(lang, N_("Fleet kept whole: %(ships)s ships (%(counts)s).")) % {"ships": n(whole),
+                                                                                          "counts": counts}
     note = translated(lang, N_("Fleet reduced to %(kept)s of %(whole)s ships (%(counts)s)")) % {
         "kept": n(kept), "whole": n(whole), "counts": counts}
     return note + (translated(lang, N_("; kept: %(names)s.")) % {"names": ", ".join(named)} if named else ".")
