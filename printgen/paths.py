@@ -61,19 +61,23 @@ CACHE_ENV = "PRINTGEN_CACHE"
 
 def cache_folder(part: str) -> Path | None:
     """Where printgen keeps what only saves time: `part` "lesson" (the lesson search's answers) or
-    "templates" (the sheets' templates compiled). PRINTGEN_CACHE names the lesson store's folder (the
-    other parts are kept in folders inside it) or, "off", keeps nothing; else a folder of printgen's
-    own in the system's cache folder for programs (Windows %LOCALAPPDATA%, macOS ~/Library/Caches,
+    "templates" (the sheets' templates compiled) or "engine" (the game engine compiled for this
+    computer, printgen/play/jit.py). PRINTGEN_CACHE names the lesson store's folder (the other parts
+    are kept in folders inside it) or, "off", keeps nothing but the compiled engine (code, not an
+    answer: compiling it again would cost half a minute a process); else a folder of printgen's own
+    in the system's cache folder for programs (Windows %LOCALAPPDATA%, macOS ~/Library/Caches,
     elsewhere $XDG_CACHE_HOME or ~/.cache). None: keep nothing."""
     given = os.environ.get(CACHE_ENV, "")
     if given.lower() == "off":
-        return None
+        return None if part != "engine" else _system_cache() / "printgen" / part
     if given:
         return Path(given) if part == "lesson" else Path(given) / part
+    return _system_cache() / "printgen" / part
+
+
+def _system_cache() -> Path:
     if sys.platform == "win32":
-        base = Path(os.environ.get("LOCALAPPDATA") or Path.home() / "AppData" / "Local")
-    elif sys.platform == "darwin":
-        base = Path.home() / "Library" / "Caches"
-    else:
-        base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
-    return base / "printgen" / part
+        return Path(os.environ.get("LOCALAPPDATA") or Path.home() / "AppData" / "Local")
+    if sys.platform == "darwin":
+        return Path.home() / "Library" / "Caches"
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")

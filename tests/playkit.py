@@ -5,22 +5,10 @@ from __future__ import annotations
 import random
 
 from printgen.game.geometry import EdgeSegment
+from printgen.play.dice import Loaded  # noqa: F401  (the tests' loaded dice)
 from printgen.systems.broadside.play import phases
 from printgen.play.state import Game, Ship
 from printgen.data.checked import load_checked
-
-
-class Loaded(random.Random):
-    """Dice that come up as listed, then fail loudly (a test must say every roll it expects)."""
-
-    def __init__(self, faces: list[int]):
-        super().__init__(0)
-        self.faces = list(faces)
-
-    def random(self) -> float:
-        if not self.faces:
-            raise AssertionError("the engine rolled more dice than the test loaded")
-        return (self.faces.pop(0) - 0.5) / 6
 
 
 def ruleset():

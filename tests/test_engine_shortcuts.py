@@ -8,10 +8,13 @@ from __future__ import annotations
 import math
 import random
 
+import numpy as np
 import pytest
 from playkit import family, game, ruleset
 
 from printgen.play import geom
+from printgen.play.state import board_of
+from printgen.systems.broadside import firing
 
 EPS = geom.EPS
 
@@ -89,16 +92,19 @@ def test_the_quick_pass_keeps_every_target_a_full_search_finds(seed):
               rng.choice([0, 90, 45, rng.uniform(0, 360)])) for _ in range(40)]
     g = game(rs, ships)
     f = family(rs)
+    T, B = f._game_tables(g, None), board_of(g, tuple(rs.sides))
+    n = len(g.ships)
+    out, bands, ranges = np.empty(n, np.int64), np.empty(n, np.int64), np.empty(n)
     found = 0
     for s in g.ships:
-        enemies = [t for t in g.ships if t.side != s.side]
         lim = f.long + 2 * s.reach
         full = []
-        for t in enemies:                                # every enemy in the shooter's box, asked in full
-            if abs(t.x - s.x) <= lim and abs(t.y - s.y) <= lim:
-                band = f._band(s, s.r, t)
-                if band is not None:
-                    full.append((t.i, *band, -f.chance[band[0]]))
-        assert f._targets(s, enemies, g.widest) == full, s
+        for t in g.ships:                                # every enemy in the shooter's box, asked in full
+            if t.side != s.side and abs(t.x - s.x) <= lim and abs(t.y - s.y) <= lim:
+                band, d = firing.band(T, B.P, s.i, s.r, t.i)
+                if band >= 0:
+                    full.append((t.i, band, d))
+        m = firing.targets(T, B.P, B.S, s.i, out, bands, ranges)
+        assert list(zip(out[:m].tolist(), bands[:m].tolist(), ranges[:m].tolist())) == full, s
         found += len(full)
     assert found > 40                                    # the tables are crowded: many ships have targets

@@ -25,10 +25,13 @@ def test_a_whole_game_ends_when_a_side_has_no_ship_left_to_fight():
     st = small(turns=200)
     r = play(st, 1, 0)
     assert not r.by_limit and r.turns < 200
-    g = new_game(st, random.Random(game_seed(1, 0)))
-    play(st, 1, 0, g)
-    beaten = [side for side in st.sides if not g.fighting(side)]
-    assert len(beaten) == 1 and r.struck[st.sides.index(beaten[0])] == sum(s.side == beaten[0] for s in g.ships)
+    g = new_game(st, random.Random(game_seed(1, 0)), log=True)
+    assert play(st, 1, 0, g) == r
+    turn, _, poses, _ = g.log[-1]                                     # the table as the game ended
+    sides = [s[1] for s in st.start]
+    beaten = [side for side in st.sides if all(p[4] for p, s in zip(poses, sides) if s == side)]
+    assert turn == r.turns and len(beaten) == 1
+    assert r.struck[st.sides.index(beaten[0])] == sides.count(beaten[0])
 
 
 def test_a_game_stops_at_the_lessons_turn_limit():

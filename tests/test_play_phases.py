@@ -87,12 +87,11 @@ def test_no_fire_through_a_third_ship(rs):
 
 def test_a_ship_pointing_into_the_red_moves_only_after_passing_the_in_irons_check(rs):
     f = family(rs)
-    red = [e.endpoints(*f_table(rs)) for e in _edges(rs) if e.colour == "red"]
     for side, face in (("allied", 4), ("allied", 5), ("british", 3), ("british", 4)):
         g = game(rs, [(side, 10, 75, 270), ("british" if side == "allied" else "allied", 40, 75, 0)], dice=[face])
         ship = g.ships[0]
         assert colour_at(g.edges, g.width, g.height, ship.x, ship.y, ship.h) == "red"
-        f.move_ship(g, ship, CLOSE, red)
+        f.move(g, side, {side: CLOSE, "british" if side == "allied" else "allied": HOLD})
         passed = face in rs.movement.in_irons[side].move
         moved = math.hypot(ship.x - 10, ship.y - 75) > 1e-9 or abs(ship.h - 270) > 1e-9
         assert moved == passed, (side, face)

@@ -9,7 +9,8 @@ from playkit import family, game, ruleset
 
 from printgen.errors import PrintgenError
 from printgen.play.geom import distance, gap
-from printgen.play.policies import POLICIES
+from printgen.play.policies import CLOSE, KEEP, POLICIES, wants_grapple
+from printgen.play.state import board_of
 
 HOLD = POLICIES["hold-the-line"]
 
@@ -52,7 +53,8 @@ def test_keep_range_stays_beyond_short_range(rs):
     g, track = sail(rs, "keep-range", [("british", 5, 40, 90), ("allied", 35, 40, 0)], 8)
     ship, enemy = g.ships
     assert short < distance(ship.r, enemy.r) <= long
-    assert not POLICIES["keep-range"].wants_grapple(ship, enemy)
+    S = board_of(g, tuple(rs.sides)).S
+    assert not wants_grapple(KEEP, S, 0, 1) and wants_grapple(CLOSE, S, 0, 1)
     g2, _ = sail(rs, "close-and-fire", [("british", 5, 40, 90), ("allied", 35, 40, 0)], 8)
     assert distance(g2.ships[0].r, g2.ships[1].r) <= short
 

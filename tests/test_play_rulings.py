@@ -117,22 +117,18 @@ def test_the_next_squadron_sees_the_hits_of_the_one_before(rs):
     assert g.ships[2].struck and not g.rng.faces
 
 
-def test_squadrons_move_in_the_order_of_the_roster(rs, monkeypatch):
+def test_squadrons_move_in_the_order_of_the_roster(rs):
     """"Moves: squadron by squadron in the order of the roster [...]; within a squadron, ship by ship
-    from the head of its line" (the lesson plan): the ships of the roster's first squadron move first."""
+    from the head of its line" (the lesson plan): the ships of the roster's first squadron move first.
+    Every ship points into the red, so each rolls its in-irons check as its turn to move comes."""
     f = family(rs)
-    order = []
-    real = type(f)._steer
-
-    def steer(self, game, ship, *args):
-        order.append(ship.i)
-        return real(self, game, ship, *args)
-
-    monkeypatch.setattr(type(f), "_steer", steer)
-    g = game(rs, [("british", 20, 20, 90, False, 1), ("british", 20, 30, 90, False, 0),
-                  ("british", 20, 40, 90, False, 1), ("british", 20, 50, 90, False, 0), ("allied", 40, 35, 0)])
+    g = game(rs, [("british", 20, 64, 270, False, 1), ("british", 20, 70, 270, False, 0),
+                  ("british", 20, 76, 270, False, 1), ("british", 20, 82, 270, False, 0), ("allied", 40, 35, 0)],
+             dice=[1, 1, 1, 1])                                     # all stay in irons
+    g.events = []
     f.move(g, "british", {"british": CLOSE, "allied": HOLD})
-    assert order == [1, 3, 0, 2]
+    assert [e.ship for e in g.events] == [1, 3, 0, 2]
+    assert all(e.rule == "movement.in_irons.british.move" and e.result == 0 for e in g.events)
 
 
 def test_a_ship_struck_by_the_first_side_does_not_fire_in_its_own_phase(rs):

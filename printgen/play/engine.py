@@ -40,7 +40,7 @@ class Setup:
     policies: dict[str, Policy]
     turn_limit: int
     victory: Victory
-    memo: dict = field(default_factory=dict, compare=False, repr=False)   # what its games share (Game.remember)
+    memo: dict = field(default_factory=dict, compare=False, repr=False)   # what its games share (a family's)
 
 
 def family_phases(ruleset, scale: float):
@@ -94,8 +94,7 @@ def setup(scenario, deployment, policy_names: dict[str, str] | None = None, turn
 def new_game(s: Setup, rng: random.Random, log: bool = False) -> Game:
     ships = [Ship(i, name, side, flag, x, y, h, length, width, s.family.hit_points(flag), squad)
              for i, (name, side, flag, x, y, h, length, width, squad) in enumerate(s.start)]
-    return Game(ships, s.width, s.height, s.edges, rng, log=[] if log else None, memo=s.memo,
-                scale=getattr(s.family, "scale", 1.0))
+    return Game(ships, s.width, s.height, s.edges, rng, log=[] if log else None, scale=getattr(s.family, "scale", 1.0))
 
 
 def game_seed(seed: int, index: int) -> str:

@@ -17,187 +17,173 @@ to shoot is the family's (the best odds, then the weakest target): both policies
 - archers-first (families with missile fire and boarding, the medieval fragment): stand off within
   short range and shoot until the enemy has lost half its crew, then close and board.
 
-`aim` may look at every enemy still fighting and where it is; `score` only at the aim and the pose
-scored. Neither reads hit points or dice: the engine shares a move between the games of a
-simulation that put the same bases in the same places (Game.remember), and a policy that steered
-by anything else would have to say so in those keys."""
+The habits are compiled (printgen/play/jit.py) and read the compiled engine's table (play/state.py's
+Board): `aim` may look at every enemy still fighting and where it is; `score` only at the aim and the
+pose scored. Distances squared are `pw(d, two)`, as the Python engine's `d ** 2` rounded them."""
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Protocol
 
-from printgen.play.state import Game, Ship
+import numpy as np
+
+from printgen.play.jit import hypot, jit, pw
+from printgen.play.state import HP, OX, OY, SIDE, STRUCK, X, Y
+
+CLOSE, HOLD, BREAK, KEEP, ARCHERS = range(5)      # the habits' numbers in compiled code
+
+GAP = (2.5, 6.5)         # break-the-line: two enemies this far apart, centre to centre, leave a gap a base
+#                          can sail through (full-scale inches; times the table's scale)
+BEYOND = 2.5             # ... it sails for a point this far past the gap
+LOOK = 4                 # ... among the nearest enemies
+BAND = (8.0, 10.5)       # keep-range: centre to centre, beyond short range and within long range
 
 
 @dataclass(frozen=True)
-class Aim:
-    """What a moving ship steers by this turn: the enemy it closes with, and the distance (centre to
-    centre) at which it is close enough to turn its broadside."""
-
-    enemy: Ship
-    close: float
-    to: tuple[float, float] | None = None      # a point it sails for first (a gap to break through), if any
-    through: tuple[float, float] = (0.0, 0.0)  # ...and the way through the gap (a unit vector): past `to` is as good
-
-
-class Policy(Protocol):
+class Policy:
     name: str
-    moves: bool
-
-    def aim(self, game: Game, ship: Ship, close: float, enemies: list[Ship] | None = None) -> Aim | None:
-        """`enemies`: the ships of the other sides still fighting, in game order, if the caller has them."""
-
-    def score(self, aim: Aim, ship: Ship, x: float, y: float, h: float, bad_heading: bool,
-              friend_in_way: bool, fire: float) -> float:
-        """Lower is better. `fire`: the chance per die of the broadside the ship could fire at its
-        enemy from there (0 if it could not); `bad_heading`: the bow would point where it cannot sail."""
-
-    def floor(self, aim: Aim, top: float) -> float:
-        """The best (least) score any pose could have, a broadside at the chance `top` included."""
-
-    def wants_grapple(self, ship: Ship, other: Ship) -> bool: ...
-
-    def wants_loose(self, ship: Ship, other: Ship, kind: str) -> bool: ...
+    code: int
+    moves: bool          # hold-the-line keeps station
 
 
-def nearest(game: Game, ship: Ship, enemies: list[Ship] | None) -> tuple[Ship | None, list[Ship]]:
-    """The enemy nearest the ship, centre to centre, the first of equals (and the enemies still
-    fighting, in game order)."""
-    if enemies is None:
-        enemies = [s for s in game.ships if s.side != ship.side and not s.struck]
-    if not enemies:
-        return None, enemies
-    x, y = ship.x, ship.y
-    ds = [(s.x - x) ** 2 + (s.y - y) ** 2 for s in enemies]
-    return enemies[ds.index(min(ds))], enemies
+POLICIES: dict[str, Policy] = {p.name: p for p in (
+    Policy("close-and-fire", CLOSE, True), Policy("hold-the-line", HOLD, False),
+    Policy("break-the-line", BREAK, True), Policy("keep-range", KEEP, True),
+    Policy("archers-first", ARCHERS, True))}     # archers-first: steered by the families that have it (sectors)
+
+# An aim: (the enemy it steers by, the distance (centre to centre) at which it is close enough to turn
+# its broadside, whether it sails for a point first (a gap to break through), that point, and the way
+# through the gap (a unit vector): past the point is as good)
+Aim = tuple[int, float, bool, float, float, float, float]
 
 
-class CloseAndFire:
-    name = "close-and-fire"
-    moves = True
-
-    def aim(self, game: Game, ship: Ship, close: float, enemies: list[Ship] | None = None) -> Aim | None:
-        e, _ = nearest(game, ship, enemies)
-        return None if e is None else Aim(e, close)
-
-    def score(self, aim: Aim, ship: Ship, x: float, y: float, h: float, bad_heading: bool,
-              friend_in_way: bool, fire: float) -> float:
-        e = aim.enemy
-        d = math.hypot(e.x - x, e.y - y)
-        return (max(0.0, d - aim.close) - 6.0 * fire + (3.0 if bad_heading else 0.0)
-                + (1.0 if friend_in_way else 0.0))
-
-    def floor(self, aim: Aim, top: float) -> float:
-        return -6.0 * top                                  # at its enemy, raking
-
-    def wants_grapple(self, ship: Ship, other: Ship) -> bool:
-        return other.side != ship.side and not other.struck and ship.hp >= other.hp
-
-    def wants_loose(self, ship: Ship, other: Ship, kind: str) -> bool:
-        if other.side == ship.side or kind != "grappled":
-            return True
-        return False if other.struck else ship.hp < other.hp
+@jit
+def nearest(P: np.ndarray, i: int, enemies: np.ndarray, n: int, two: float) -> int:
+    """The enemy nearest ship i, centre to centre, the first of equals (-1: none). Squares multiplied
+    first: only those within a whisker of the least are measured again as pow rounds them."""
+    x, y = P[i, X], P[i, Y]
+    least = math.inf
+    for k in range(n):
+        e = enemies[k]
+        d = (P[e, X] - x) * (P[e, X] - x) + (P[e, Y] - y) * (P[e, Y] - y)
+        least = min(least, d)
+    best, found = math.inf, -1
+    for k in range(n):
+        e = enemies[k]
+        dx, dy = P[e, X] - x, P[e, Y] - y
+        if dx * dx + dy * dy > least * (1.0 + 1e-12):
+            continue
+        d = pw(dx, two) + pw(dy, two)
+        if d < best:
+            best, found = d, e
+    return found
 
 
-class BreakTheLine(CloseAndFire):
-    name = "break-the-line"
-    GAP = (2.5, 6.5)         # centre to centre: two enemies this far apart leave a gap a base can sail through
-    BEYOND = 2.5             # it sails for a point this far past the gap (full-scale inches, as GAP)
-    LOOK = 4                 # the nearest enemies it looks at for a gap
+@jit
+def aim(code: int, P: np.ndarray, i: int, close: float, enemies: np.ndarray, n: int, scale: float,
+        two: float) -> Aim:
+    """What ship i steers by this turn under its habit `code` (enemy -1: nothing to steer by)."""
+    e = nearest(P, i, enemies, n, two)
+    if e < 0 or code == HOLD:
+        return -1, close, False, 0.0, 0.0, 0.0, 0.0
+    if code == KEEP:
+        return e, BAND[1] * scale, False, 0.0, 0.0, 0.0, 0.0
+    if code != BREAK:
+        return e, close, False, 0.0, 0.0, 0.0, 0.0
+    x, y = P[i, X], P[i, Y]
+    near = np.empty(LOOK, np.int64)               # the LOOK nearest, by distance then number
+    m = 0
+    for _ in range(min(LOOK, n)):
+        best, bi = math.inf, -1
+        for k in range(n):
+            s = enemies[k]
+            taken = False
+            for j in range(m):
+                taken = taken or near[j] == s
+            if taken:
+                continue
+            d = pw(P[s, X] - x, two) + pw(P[s, Y] - y, two)
+            if d < best or (d == best and s < bi):
+                best, bi = d, s
+        near[m] = bi
+        m += 1
+    gd, ga, gb, glen = math.inf, -1, -1, 0.0      # the nearest gap: (its middle's distance, a, b) least
+    for k in range(m):
+        a = near[k]
+        for j in range(k + 1, m):
+            b = near[j]
+            d = hypot(P[b, X] - P[a, X], P[b, Y] - P[a, Y])
+            if GAP[0] * scale <= d <= GAP[1] * scale:
+                mx, my = (P[a, X] + P[b, X]) / 2, (P[a, Y] + P[b, Y]) / 2
+                dd = pw(mx - x, two) + pw(my - y, two)
+                if dd < gd or (dd == gd and (a < ga or (a == ga and b < gb))):
+                    gd, ga, gb, glen = dd, a, b, d
+    if ga < 0:
+        return e, close, False, 0.0, 0.0, 0.0, 0.0
+    a, b, d = ga, gb, glen
+    ax, ay, bx, by = P[a, X], P[a, Y], P[b, X], P[b, Y]
+    ux, uy = (bx - ax) / d, (by - ay) / d          # along the gap's line, then its normal
+    nx, ny = -uy, ux
+    here = (x - ax) * nx + (y - ay) * ny
+    start = (P[i, OX] - ax) * nx + (P[i, OY] - ay) * ny
+    if here * start < 0 or abs(start) < 1e-9:     # beyond the gap from where it set out: through
+        return e, close, False, 0.0, 0.0, 0.0, 0.0
+    side = -1.0 if start > 0 else 1.0             # past the gap, on the far side from its start
+    beyond = BEYOND * scale
+    mx, my = (ax + bx) / 2, (ay + by) / 2
+    target = a if pw(ax - x, two) + pw(ay - y, two) <= pw(bx - x, two) + pw(by - y, two) else b
+    return target, close, True, mx + side * nx * beyond, my + side * ny * beyond, side * nx, side * ny
 
-    def aim(self, game: Game, ship: Ship, close: float, enemies: list[Ship] | None = None) -> Aim | None:
-        e, enemies = nearest(game, ship, enemies)
-        if e is None:
-            return None
-        x, y = ship.x, ship.y
-        ox, oy = game.origin[ship.i]
-        near = sorted(enemies, key=lambda s: ((s.x - x) ** 2 + (s.y - y) ** 2, s.i))[:self.LOOK]
-        gaps = []
-        for k, a in enumerate(near):
-            for b in near[k + 1:]:
-                d = math.hypot(b.x - a.x, b.y - a.y)
-                if self.GAP[0] * game.scale <= d <= self.GAP[1] * game.scale:
-                    mx, my = (a.x + b.x) / 2, (a.y + b.y) / 2
-                    gaps.append(((mx - x) ** 2 + (my - y) ** 2, a.i, b.i, a, b, d))
-        if not gaps:
-            return Aim(e, close)
-        _, _, _, a, b, d = min(gaps)
-        ux, uy = (b.x - a.x) / d, (b.y - a.y) / d          # along the gap's line, then its normal
-        nx, ny = -uy, ux
-        here = (x - a.x) * nx + (y - a.y) * ny
-        start = (ox - a.x) * nx + (oy - a.y) * ny
-        if here * start < 0 or abs(start) < 1e-9:          # beyond the gap from where it set out: through
-            return Aim(e, close)
-        side = -1.0 if start > 0 else 1.0                  # past the gap, on the far side from its start
-        beyond = self.BEYOND * game.scale
-        mx, my = (a.x + b.x) / 2, (a.y + b.y) / 2
-        target = a if (a.x - x) ** 2 + (a.y - y) ** 2 <= (b.x - x) ** 2 + (b.y - y) ** 2 else b
-        return Aim(target, close, (mx + side * nx * beyond, my + side * ny * beyond), (side * nx, side * ny))
 
-    def score(self, aim: Aim, ship: Ship, x: float, y: float, h: float, bad_heading: bool,
-              friend_in_way: bool, fire: float) -> float:
-        if aim.to is None:
-            return super().score(aim, ship, x, y, h, bad_heading, friend_in_way, fire)
-        (tx, ty), (nx, ny) = aim.to, aim.through
+@jit
+def score(code: int, target: Aim, ex: float, ey: float, x: float, y: float, bad_heading: bool,
+          friend_in_way: bool, fire: float) -> float:
+    """Lower is better: a pose (x, y) for the aim `target`, whose enemy stands at (ex, ey). `fire`: the
+    chance per die of the broadside the ship could fire at its enemy from there (0 if it could not);
+    `bad_heading`: the bow would point where it cannot sail."""
+    if code == HOLD:
+        return 0.0
+    _, close, to, tx, ty, thx, thy = target
+    bad = 3.0 if bad_heading else 0.0
+    friend = 1.0 if friend_in_way else 0.0
+    if code == BREAK and to:
         dx, dy = x - tx, y - ty
-        short = max(0.0, -(dx * nx + dy * ny))             # still to go through; beyond the point is as good
+        ahead = -(dx * thx + dy * thy)
+        short = ahead if ahead > 0.0 else 0.0      # still to go through; beyond the point is as good
         # through first: a broadside on the way counts, but less than getting through
-        return (math.hypot(short, dx * ny - dy * nx) - 2.0 * fire + (3.0 if bad_heading else 0.0)
-                + (1.0 if friend_in_way else 0.0))
-
-    def floor(self, aim: Aim, top: float) -> float:
-        return -6.0 * top if aim.to is None else -2.0 * top
-
-
-class KeepRange(CloseAndFire):
-    name = "keep-range"
-    BAND = (8.0, 10.5)       # centre to centre: beyond short range, within long range (full-scale inches)
-
-    def aim(self, game: Game, ship: Ship, close: float, enemies: list[Ship] | None = None) -> Aim | None:
-        e, _ = nearest(game, ship, enemies)
-        return None if e is None else Aim(e, self.BAND[1] * game.scale)
-
-    def score(self, aim: Aim, ship: Ship, x: float, y: float, h: float, bad_heading: bool,
-              friend_in_way: bool, fire: float) -> float:
-        e = aim.enemy
-        d = math.hypot(e.x - x, e.y - y)
-        keep = aim.close * self.BAND[0] / self.BAND[1]
-        return (max(0.0, d - aim.close) + 2.0 * max(0.0, keep - d) - 6.0 * fire + (3.0 if bad_heading else 0.0)
-                + (1.0 if friend_in_way else 0.0))
-
-    def wants_grapple(self, ship: Ship, other: Ship) -> bool:
-        return False
-
-    def wants_loose(self, ship: Ship, other: Ship, kind: str) -> bool:
-        return True
+        return hypot(short, dx * thy - dy * thx) - 2.0 * fire + bad + friend
+    d = hypot(ex - x, ey - y)
+    over = d - close
+    far = over if over > 0.0 else 0.0
+    if code == KEEP:
+        keep = close * BAND[0] / BAND[1]
+        under = keep - d
+        return far + 2.0 * (under if under > 0.0 else 0.0) - 6.0 * fire + bad + friend
+    return far - 6.0 * fire + bad + friend
 
 
-class ArchersFirst(CloseAndFire):
-    """Steered by the families that have it (the sectors engine: printgen/systems/sectors/sailing.py)."""
-    name = "archers-first"
-
-
-class HoldTheLine:
-    name = "hold-the-line"
-    moves = False
-
-    def aim(self, game: Game, ship: Ship, close: float, enemies: list[Ship] | None = None) -> Aim | None:
-        return None
-
-    def score(self, aim, ship, x, y, h, bad_heading, friend_in_way, fire) -> float:
+@jit
+def floor(code: int, to: bool, top: float) -> float:
+    """The best (least) score any pose could have, a broadside at the chance `top` included."""
+    if code == HOLD:
         return 0.0
+    if code == BREAK and to:
+        return -2.0 * top
+    return -6.0 * top                              # at its enemy, raking
 
-    def floor(self, aim: Aim, top: float) -> float:
-        return 0.0
 
-    def wants_grapple(self, ship: Ship, other: Ship) -> bool:
+@jit
+def wants_grapple(code: int, S: np.ndarray, i: int, j: int) -> bool:
+    if code == HOLD or code == KEEP:
         return False
+    return S[j, SIDE] != S[i, SIDE] and not S[j, STRUCK] and S[i, HP] >= S[j, HP]
 
-    def wants_loose(self, ship: Ship, other: Ship, kind: str) -> bool:
+
+@jit
+def wants_loose(code: int, S: np.ndarray, i: int, j: int, grappled: bool) -> bool:
+    if code == HOLD or code == KEEP:
         return True
-
-
-POLICIES: dict[str, Policy] = {p.name: p for p in (CloseAndFire(), HoldTheLine(), BreakTheLine(), KeepRange(),
-                                                  ArchersFirst())}
+    if S[j, SIDE] == S[i, SIDE] or not grappled:
+        return True
+    return False if S[j, STRUCK] else S[i, HP] < S[j, HP]

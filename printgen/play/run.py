@@ -1,6 +1,7 @@
-"""Play many games on every core: chunks of games per worker process, results put back in game
-order, so the figures are the same whatever the number of cores or the way the workers start
-(each game has its own dice; printgen.forks chooses fork or spawn)."""
+"""Play many games on every core, results put back in game order, so the figures are the same
+whatever the number of cores or the way the workers start (each game has its own dice). A family
+whose engine is compiled plays chunks of games in threads (its games release the GIL: no process to
+start, nothing to pickle); another's, chunks per worker process (printgen.forks chooses fork or spawn)."""
 
 from __future__ import annotations
 
@@ -50,6 +51,8 @@ def simulate(setup: Setup, games: int, seed: int, workers: int | None = None,
     depend on its number alone); with `tallies`, each as (result, [the game as it stood at the end of
     each turn]) (printgen.play.engine.play)."""
     workers = workers or os.cpu_count() or 1
+    if hasattr(setup.family, "play_games"):
+        return _threads(setup, games, seed, workers, progress, tallies, start)
     _SHARED["tallies"] = tallies
     jobs = [(seed, start + first, count) for first, count in chunks(games, workers)]
     results: list[Result] = []
@@ -75,4 +78,27 @@ def simulate(setup: Setup, games: int, seed: int, workers: int | None = None,
                     progress(len(results))
     finally:
         _SHARED.clear()
+    return results
+
+
+def _threads(setup: Setup, games: int, seed: int, workers: int, progress: Callable[[int], None] | None,
+             tallies: bool, start: int) -> list:
+    """`simulate` for a compiled engine (its family's play_games): chunks of games on `workers` threads."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    play_games = setup.family.play_games
+    jobs = [(start + first, count) for first, count in chunks(games, workers)]
+    results: list = []
+    if workers <= 1 or len(jobs) <= 1:
+        for first, count in jobs:
+            results += play_games(setup, seed, first, count, tallies)
+            if progress:
+                progress(len(results))
+        return results
+    play_games(setup, seed, start, 0, tallies)          # its tables made once, before the threads share them
+    with ThreadPoolExecutor(min(workers, len(jobs))) as pool:
+        for part in pool.map(lambda job: play_games(setup, seed, *job, tallies), jobs):   # in the jobs' order
+            results += part
+            if progress:
+                progress(len(results))
     return results

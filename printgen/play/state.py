@@ -9,12 +9,12 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, field
-from typing import Callable, TypeVar
+from typing import NamedTuple
+
+import numpy as np
 
 from printgen.game.geometry import EdgeSegment
 from printgen.play.geom import Rect, rect
-
-T = TypeVar("T")
 
 Pair = tuple[int, int]
 
@@ -32,8 +32,24 @@ class Event:
     rule: str
     faces: tuple[int, ...]
     result: int
-_UNKNOWN = object()
 MEMO_ENTRIES = 2000          # answers a simulation remembers (an entry holds up to a table of poses: 1-10 KB)
+
+# The compiled engine's table (printgen/play/policies.py, a family's compiled phases): a game as arrays.
+# P, a row of floats a ship: where it is and its base (rect: x, y, fx, fy, hl, hw), its reach and where it
+# started the game; S, a row of ints a ship; L, the links between ships (L[i, j] == L[j, i]) and LS the
+# order they were made in (a log lists them in that order); C, the next link's number.
+X, Y, H, FX, FY, HL, HW, REACH, RAD, OX, OY = range(11)
+SIDE, FLAG, SQUAD, HP, STRUCK = range(5)
+FOULED, GRAPPLED = 1, 2
+LINK_KINDS = {"fouled": FOULED, "grappled": GRAPPLED}
+
+
+class Board(NamedTuple):
+    P: np.ndarray
+    S: np.ndarray
+    L: np.ndarray
+    LS: np.ndarray
+    C: np.ndarray
 
 
 class Ship:
@@ -75,7 +91,6 @@ class Game:
     turn: int = 0
     log: list | None = None                       # (turn, phase, poses) snapshots when a replay is wanted
     events: list | None = None                    # Events, and ("phase", label) after each phase, when a page shows them
-    memo: dict = field(default_factory=dict)      # shared by the games of one simulation (see `remember`)
     scale: float = 1.0                            # of the table: the rules' distances are this times the printed
     widest: float = field(init=False)             # the largest centre-to-corner reach of any base
     origin: list = field(init=False)              # where each ship started the game (x, y)
@@ -87,22 +102,6 @@ class Game:
     def poses(self) -> tuple:
         """Where every base is: the key of what the engine works out from the table alone."""
         return tuple([s.pose for s in self.ships])
-
-    def remember(self, key: tuple, work: Callable[[], T]) -> T:
-        """`work()`, or what it gave before for the same key in any game of this simulation.
-
-        Every game of a simulation starts from the same deployment, and until the dice part them
-        (in the second or third turn, when ships begin to strike) their tables are the same: the
-        moves, the contacts and the lines of fire worked out for one serve them all. A key holds
-        everything the work reads (the poses, who has struck, the dice already rolled), values hold
-        ship indices (never a game's Ship objects), so a remembered answer is the answer. Bounded:
-        once full it keeps what it has (the openings, which every game plays)."""
-        found = self.memo.get(key, _UNKNOWN)
-        if found is _UNKNOWN:
-            found = work()
-            if len(self.memo) < MEMO_ENTRIES:
-                self.memo[key] = found
-        return found
 
     def roll(self) -> int:
         """One d6 (the rules' die): the game's own seeded dice."""
@@ -143,3 +142,35 @@ class Game:
 
 def pair(a: Ship, b: Ship) -> Pair:
     return (a.i, b.i) if a.i < b.i else (b.i, a.i)
+
+
+def board_of(game: Game, sides: tuple[str, ...]) -> Board:
+    """The game's table as the compiled engine reads it (`sides`: the ruleset's, in order)."""
+    n = len(game.ships)
+    P, S = np.zeros((n, 11), np.float64), np.zeros((n, 5), np.int64)
+    for s in game.ships:
+        P[s.i, :RAD + 1] = (*s.r[:2], s.h, *s.r[2:], s.reach, s.rad)
+        P[s.i, OX], P[s.i, OY] = game.origin[s.i]
+        S[s.i] = (sides.index(s.side), s.flagship, s.squad, s.hp, s.struck)
+    L, LS = np.zeros((n, n), np.int64), np.zeros((n, n), np.int64)
+    for k, ((a, b), kind) in enumerate(game.links.items(), start=1):
+        L[a, b] = L[b, a] = LINK_KINDS[kind]
+        LS[a, b] = LS[b, a] = k
+    return Board(P, S, L, LS, np.array([len(game.links) + 1], np.int64))
+
+
+def put_back(game: Game, board: Board) -> None:
+    """What the compiled engine did to `board`, done to the game: poses, hit points, links (in order)."""
+    P, S = board.P, board.S
+    for s in game.ships:
+        if (P[s.i, X], P[s.i, Y], P[s.i, H]) != (s.x, s.y, s.h):
+            s.place(float(P[s.i, X]), float(P[s.i, Y]), float(P[s.i, H]))
+        s.hp, s.struck = int(S[s.i, HP]), bool(S[s.i, STRUCK])
+    game.links = links_of(board.L, board.LS)
+
+
+def links_of(L: np.ndarray, LS: np.ndarray) -> dict[Pair, str]:
+    """Links (L, their order LS) as Game.links holds them: (i, j), i < j -> kind, in the order they were made."""
+    names = {v: k for k, v in LINK_KINDS.items()}
+    found = [(int(LS[a, b]), a, b) for a, b in zip(*np.nonzero(np.triu(L)))]
+    return {(int(a), int(b)): names[int(L[a, b])] for _, a, b in sorted(found)}

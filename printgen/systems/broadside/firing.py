@@ -1,174 +1,220 @@
-"""Who a broadside ship can fire at, and the shooting phase (the readings are listed in play.py).
-A mixin of play.Broadside, whose tables (bands, long, short, hit, chance) it reads."""
+"""Who a broadside ship can fire at, and the shooting phase (the readings are listed in play.py),
+compiled (printgen/play/jit.py) on the game's table (printgen/play/state.py's Board)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import math
 
-from printgen.play.geom import EPS, Grid, distance, segment_blocked, through_gap
-from printgen.play.state import Game, Ship
+import numpy as np
+
+from printgen.play.dice import d6
+from printgen.play.geom import EPS, distance, segment_blocked, through_gap
+from printgen.play.jit import jit, order_by, pw, small, within
+from printgen.play.state import FX, FY, HL, HP, HW, REACH, SIDE, SQUAD, STRUCK, X, Y
+from printgen.systems.broadside.setup import HALF, LONG, LONGEST, NARROW, RAKE, SHORT, SHORTEST, SHOT, TWO, WIDEST
+from printgen.systems.broadside.record import note
 
 
-def _no_lines() -> tuple[dict[int, list], dict[tuple[int, int], bool], list[Grid]]:
-    """A table's lines of fire before any is worked out: targets per shooter, clear per pair, the grid."""
-    return {}, {}, []
+@small
+def rect_at(P: np.ndarray, i: int) -> tuple[float, float, float, float, float, float]:
+    return P[i, X], P[i, Y], P[i, FX], P[i, FY], P[i, HL], P[i, HW]
 
 
-class Firing:
-    if TYPE_CHECKING:              # the tables of the host, play.Broadside (for the type checker only)
-        rs: Any
-        bands: list[tuple[float, float, str]]
-        long: float
-        short: float
-        narrow: float
-        hit: dict[str, frozenset[int]]
-        chance: dict[str, float]
+@jit
+def fire_bound(T, P: np.ndarray, x: float, y: float, fx: float, fy: float, s: int, t: int) -> float:
+    """The best chance per die ship `s` could have at `t` from (x, y) heading (fx, fy), cheaply: 0 when
+    `t` is surely out of its broadside area or out of range; rake, short or long by the nearest its
+    base could be."""
+    dx, dy = P[t, X] - x, P[t, Y] - y
+    dd = dx * dx + dy * dy
+    longest, shortest = T.F[LONGEST], T.F[SHORTEST]
+    near = math.sqrt(dd) - P[s, REACH] - P[t, REACH]   # pow(dd, 0.5) rounds within a unit of sqrt:
+    if abs(near - longest) < 1e-9 * (dd + 1) or abs(near - shortest) < 1e-9 * (dd + 1):   # the bands tell apart
+        near = pw(dd, T.F[HALF]) - P[s, REACH] - P[t, REACH]                                  # unless too near
+    near = near if near > 0.0 else 0.0
+    if near > longest:
+        return 0.0
+    tfx, tfy, thl, thw = P[t, FX], P[t, FY], P[t, HL], P[t, HW]
+    ext = thl * abs(tfx * fx + tfy * fy) + thw * abs(tfy * fx - tfx * fy)     # geom.extent_along, inline
+    if abs(dx * fx + dy * fy) - ext >= P[s, HL] - EPS:
+        return 0.0
+    if near > shortest:
+        return T.chance[LONG]
+    return T.chance[RAKE if abs(-dx * tfy + dy * tfx) <= thw else SHORT]
 
-    def target_band(self, game: Game, s: Ship, t: Ship) -> tuple[str, float] | None:
-        """(band, range) if `s` can shoot `t` now: in its broadside area, in range, line of fire clear."""
-        return self.band_from(game, s, s.r, t)
 
-    def fire_bound(self, x: float, y: float, fx: float, fy: float, s: Ship, t: Ship) -> float:
-        """The best chance per die `s` could have at `t` from (x, y) heading (fx, fy), cheaply: 0 when
-        `t` is surely out of its broadside area or out of range; rake, short or long by the nearest
-        its base could be."""
-        dx, dy = t.x - x, t.y - y
-        dd = dx * dx + dy * dy
-        near = max(0.0, dd ** 0.5 - s.reach - t.reach)
-        if near > self.long:
-            return 0.0
-        _, _, tfx, tfy, thl, thw = t.r
-        ext = thl * abs(tfx * fx + tfy * fy) + thw * abs(tfy * fx - tfx * fy)     # geom.extent_along, inline
-        if abs(dx * fx + dy * fy) - ext >= s.length / 2 - EPS:
-            return 0.0
-        if near > self.short:
-            return self.chance["long"]
-        return self.chance["rake" if abs(-dx * tfy + dy * tfx) <= thw else "short"]
+@jit
+def band(T, P: np.ndarray, s: int, sr, t: int) -> tuple[int, float]:
+    """(band, range) if `t` is in the broadside area of ship `s` with its base at `sr` and in range
+    (the line of fire aside); band -1: not."""
+    sx, sy, fx, fy, hl, _ = sr
+    tx, ty = P[t, X], P[t, Y]
+    reach = T.F[LONGEST] + P[s, REACH] + P[t, REACH]
+    two = T.F[TWO]
+    if not within(tx - sx, ty - sy, reach * reach, two):
+        return -1, 0.0
+    u = (tx - sx) * fx + (ty - sy) * fy
+    tfx, tfy, thl, thw = P[t, FX], P[t, FY], P[t, HL], P[t, HW]
+    ext = thl * abs(tfx * fx + tfy * fy) + thw * abs(tfy * fx - tfx * fy)     # geom.extent_along, inline
+    if not (u - ext < hl - EPS and u + ext > -hl + EPS):
+        return -1, 0.0
+    d = distance(sr, rect_at(P, t))
+    for k in range(T.bands.shape[0]):
+        if T.bands[k, 0] <= d <= T.bands[k, 1]:
+            code = int(T.bands[k, 2])
+            if code == SHORT and abs((sx - tx) * tfy - (sy - ty) * tfx) <= thw:
+                return RAKE, d
+            return code, d
+    return -1, 0.0
 
-    def band_from(self, game: Game, s: Ship, sr, t: Ship, blockers: list[Ship] | None = None
-                  ) -> tuple[str, float] | None:
-        """The same question with the shooter's base at `sr` (where a move would leave it). `blockers`:
-        the ships whose bases could cross the line of fire, if the caller has narrowed them down
-        (any order; every ship by default)."""
-        found = self._band(s, sr, t)
-        if found is None or not self._clear(s, sr, t, game.ships if blockers is None else blockers):
-            return None
-        return found
 
-    def _band(self, s: Ship, sr, t: Ship) -> tuple[str, float] | None:
-        """(band, range) if `t` is in the broadside area of `s` at `sr` and in range (the line of fire aside)."""
-        sx, sy, fx, fy, hl, _ = sr
-        tx, ty = t.x, t.y
-        reach = self.long + s.reach + t.reach
-        if (tx - sx) ** 2 + (ty - sy) ** 2 > reach * reach:
-            return None
-        u = (tx - sx) * fx + (ty - sy) * fy
-        tr = t.r
-        _, _, tfx, tfy, thl, thw = tr
-        ext = thl * abs(tfx * fx + tfy * fy) + thw * abs(tfy * fx - tfx * fy)     # geom.extent_along, inline
-        if not (u - ext < hl - EPS and u + ext > -hl + EPS):
-            return None
-        d = distance(sr, tr)
-        for lo, hi, name in self.bands:
-            if lo <= d <= hi:
-                if name == "short" and abs((sx - tx) * tfy - (sy - ty) * tfx) <= thw:
-                    return "rake", d
-                return name, d
-        return None
-
-    def _clear(self, s: Ship, sr, t: Ship, blockers: list[Ship], grid: Grid | None = None) -> bool:
-        """The line of fire, centre to centre, crosses no third base (wrecks included) and passes
-        through no gap narrower than a base is wide between two other bases (the rulings). Only the
-        bases whose reach comes within that width of the line's box are looked at closely (found through
-        `grid`, the table's cells of `blockers`, if the caller has one)."""
-        sx, sy = sr[0], sr[1]
-        tx, ty = t.x, t.y
-        narrow = self.narrow
-        lx, hx = (sx, tx) if sx < tx else (tx, sx)
-        ly, hy = (sy, ty) if sy < ty else (ty, sy)
-        lx, hx, ly, hy = lx - narrow, hx + narrow, ly - narrow, hy + narrow
-        if grid is not None:
-            wide = grid.cell                           # a centre within a base's reach of the box
-            blockers = grid.within(blockers, lx - wide, hx + wide, ly - wide, hy + wide)
-        near = [o for o in blockers if o.x + o.reach >= lx and o.x - o.reach <= hx and o.y + o.reach >= ly
-                and o.y - o.reach <= hy and o.i != s.i and o.i != t.i]
-        for o in near:
-            if segment_blocked(sx, sy, tx, ty, o.r):
+@jit
+def clear(T, P: np.ndarray, s: int, sr, t: int, blockers: np.ndarray, nb: int) -> bool:
+    """The line of fire, centre to centre, crosses no third base (wrecks included) and passes through no
+    gap narrower than a base is wide between two other bases (the rulings). Only the bases of
+    `blockers` (the first `nb`) whose reach comes within that width of the line's box are looked at."""
+    sx, sy = sr[0], sr[1]
+    tx, ty = P[t, X], P[t, Y]
+    narrow = T.F[NARROW]
+    lx, hx = (sx, tx) if sx < tx else (tx, sx)
+    ly, hy = (sy, ty) if sy < ty else (ty, sy)
+    lx, hx, ly, hy = lx - narrow, hx + narrow, ly - narrow, hy + narrow
+    near = np.empty((nb, 6), np.float64)
+    m = np.int64(0)
+    for k in range(nb):
+        o = blockers[k]
+        r = P[o, REACH]
+        if P[o, X] + r >= lx and P[o, X] - r <= hx and P[o, Y] + r >= ly and P[o, Y] - r <= hy and o != s and o != t:
+            if segment_blocked(sx, sy, tx, ty, rect_at(P, o)):
                 return False
-        return len(near) < 2 or not through_gap(sx, sy, tx, ty, [o.r for o in near], narrow)
+            near[m, 0], near[m, 1], near[m, 2] = P[o, X], P[o, Y], P[o, FX]
+            near[m, 3], near[m, 4], near[m, 5] = P[o, FY], P[o, HL], P[o, HW]
+            m += 1
+    return m < 2 or not through_gap(sx, sy, tx, ty, near[:m], narrow)
 
-    def _targets(self, s: Ship, enemies: list[Ship], widest: float) -> list[tuple[int, str, float, float]]:
-        """(target index, band, range, minus its chance per die) of every enemy (struck or not) in the
-        broadside area of `s` and in range, where it stands. A quick pass first keeps only the
-        enemies near the line through its beam, as far as any base can reach past its own bow and
-        stern (extent_along is at most a base's reach): `_band` says for those."""
-        x, y, fx, fy, hl, _ = s.r
-        lim = self.long + 2 * s.reach
-        beam = hl + widest + 1e-6
-        near = [t for t in enemies if -lim <= t.x - x <= lim and -lim <= t.y - y <= lim
-                and -beam <= (t.x - x) * fx + (t.y - y) * fy <= beam]
-        out = []
-        for t in near:
-            found = self._band(s, s.r, t)
-            if found is not None:
-                out.append((t.i, found[0], found[1], -self.chance[found[0]]))
-        return out
 
-    def shoot(self, game: Game, side: str) -> None:
-        """The side's ships fire squadron by squadron in the roster's order (the lesson plan's order
-        within a phase): each captain of the squadron names a target, then all of them roll, and the
-        hits are marked when the whole squadron has rolled (the rulings: a ship struck by a squadron
-        strikes when its hits are marked, so two captains may both fire at it)."""
-        ships = game.ships
-        # what a ship could fire at from where it is, and whether the line of fire is clear, depend
-        # on the table alone: worked out once for a table (per shooter, per pair), whichever game or
-        # side comes to it; who has struck and the hit points pick among them
-        targets, clear, cells = game.remember(("lines", game.poses()), _no_lines)
-        shooters = sorted((s for s in ships if s.side == side and not s.struck), key=lambda s: s.squad)
-        rnd = game.rng.random
-        enemies = None
-        k = 0
-        while k < len(shooters):
-            squad = shooters[k].squad
-            end = k
-            while end < len(shooters) and shooters[end].squad == squad:
-                end += 1
-            marks = []
-            for s in shooters[k:end]:
-                mine = targets.get(s.i)
-                if mine is None:
-                    if enemies is None:
-                        enemies = [t for t in ships if t.side != side]
-                    mine = targets[s.i] = self._targets(s, enemies, game.widest)
-                best, best_key = None, None
-                for ti, band, d, less in mine:
-                    t = ships[ti]
-                    if t.struck:
-                        continue
-                    key = (less, t.hp, d, ti)
-                    if best_key is not None and key >= best_key:
-                        continue                  # it would not be chosen even with a clear line of fire
-                    pair = (s.i, ti)
-                    ok = clear.get(pair)
-                    if ok is None:
-                        if not cells:
-                            cells.append(Grid(ships, 2 * game.widest + self.narrow))
-                        ok = clear[pair] = self._clear(s, s.r, t, ships, cells[0])
-                    if ok:
-                        best, best_key = (t, band), key
-                if best is not None:
-                    t, band = best
-                    faces = self.hit[band]
-                    rolled = [int(rnd() * 6) + 1 for _ in range(self.rs.dice_of(side, s.flagship))]  # Game.roll, inline
-                    hits = sum(1 for f in rolled if f in faces)
-                    game.note(s.i, t.i, f"shooting.to_hit.{band}.hit", rolled, hits)
-                    marks.append((t, hits))
-            for t, hits in marks:                 # the squadron has rolled: mark its hits
-                self.hurt(t, hits)
-            k = end
+@jit
+def band_from(T, P: np.ndarray, s: int, sr, t: int, blockers: np.ndarray, nb: int) -> tuple[int, float]:
+    """`band`, with the line of fire clear among `blockers`: band -1 if `s` cannot fire at `t` from `sr`."""
+    code, d = band(T, P, s, sr, t)
+    if code < 0 or not clear(T, P, s, sr, t, blockers, nb):
+        return -1, 0.0
+    return code, d
 
-    @staticmethod
-    def hurt(ship: Ship, hits: int) -> None:
-        ship.hp -= hits
-        if ship.hp <= 0:
-            ship.hp, ship.struck = 0, True                          # strikes its colours
+
+@jit
+def targets(T, P: np.ndarray, S: np.ndarray, s: int, out: np.ndarray, bands_out: np.ndarray,
+            range_out: np.ndarray) -> int:
+    """Every enemy (struck or not) in the broadside area of `s` and in range, where it stands: their
+    indices, bands and ranges written into the arrays, how many returned. A quick pass first keeps only
+    the enemies near the line through its beam, as far as any base can reach past its own bow and
+    stern (extent_along is at most a base's reach): `band` says for those."""
+    x, y, fx, fy, hl = P[s, X], P[s, Y], P[s, FX], P[s, FY], P[s, HL]
+    lim = T.F[LONGEST] + 2 * P[s, REACH]
+    beam = hl + T.F[WIDEST] + 1e-6
+    sr = rect_at(P, s)
+    m = np.int64(0)
+    for t in range(P.shape[0]):
+        if S[t, SIDE] == S[s, SIDE]:
+            continue
+        dx, dy = P[t, X] - x, P[t, Y] - y
+        if -lim <= dx <= lim and -lim <= dy <= lim and -beam <= dx * fx + dy * fy <= beam:
+            code, d = band(T, P, s, sr, t)
+            if code >= 0:
+                out[m], bands_out[m], range_out[m] = t, code, d
+                m += 1
+    return m
+
+
+@small
+def gather(values: np.ndarray, order: np.ndarray, n: int) -> np.ndarray:
+    """values[order[:n]], element by element."""
+    out = np.empty(n, values.dtype)
+    for k in range(n):
+        out[k] = values[order[k]]
+    return out
+
+
+@small
+def hurt(S: np.ndarray, i: int, hits: int) -> None:
+    S[i, HP] -= hits
+    if S[i, HP] <= 0:
+        S[i, HP], S[i, STRUCK] = 0, 1                                   # strikes its colours
+
+
+@small
+def _better(less: float, hp: int, d: float, t: int, b_less: float, b_hp: int, b_d: float, b_t: int) -> bool:
+    """(less, hp, d, t) < (b_less, b_hp, b_d, b_t), as Python compares tuples."""
+    if less != b_less:
+        return less < b_less
+    if hp != b_hp:
+        return hp < b_hp
+    if d != b_d:
+        return d < b_d
+    return t < b_t
+
+
+@jit
+def shoot(T, B, D, side: int, R) -> None:
+    """The side's ships fire squadron by squadron in the roster's order (the lesson plan's order within a
+    phase): each captain of the squadron names a target (the best odds, then the fewest hit points
+    left, then the nearest), then all of them roll, and the hits are marked when the whole squadron has
+    rolled (the rulings: a ship struck by a squadron strikes when its hits are marked, so two captains
+    may both fire at it)."""
+    P, S = B.P, B.S
+    n = P.shape[0]
+    shooters = np.empty(n, np.int64)
+    m = np.int64(0)                                 # (not a literal: one compiled version of each callee)
+    for i in range(n):
+        if S[i, SIDE] == side and not S[i, STRUCK]:
+            shooters[m] = i
+            m += 1
+    squads, order = np.empty(m, np.int64), np.empty(m, np.int64)
+    for k in range(m):
+        squads[k] = S[shooters[k], SQUAD]
+    order_by(squads, m, order)
+    shooters = gather(shooters, order, m)
+    everyone = np.arange(n)
+    seen = np.zeros((n, n), np.int64)             # a pair's line of fire: 0 not asked, 1 clear, 2 blocked
+    tg, tb, td = np.empty(n, np.int64), np.empty(n, np.int64), np.empty(n, np.float64)
+    mark_t, mark_h = np.empty(n, np.int64), np.empty(n, np.int64)
+    rolled = np.empty(64, np.int64)
+    k = 0
+    while k < m:
+        squad = S[shooters[k], SQUAD]
+        end = k
+        while end < m and S[shooters[end], SQUAD] == squad:
+            end += 1
+        marks = 0
+        for j in range(k, end):
+            s = shooters[j]
+            found = targets(T, P, S, s, tg, tb, td)
+            best, b_band = np.int64(-1), np.int64(-1)
+            b_less, b_hp, b_d = 0.0, np.int64(0), 0.0
+            for q in range(found):
+                t = tg[q]
+                if S[t, STRUCK]:
+                    continue
+                less = -T.chance[tb[q]]
+                if best >= 0 and not _better(less, S[t, HP], td[q], t, b_less, b_hp, b_d, best):
+                    continue                      # it would not be chosen even with a clear line of fire
+                if seen[s, t] == 0:
+                    seen[s, t] = 1 if clear(T, P, s, rect_at(P, s), t, everyone, n) else 2
+                if seen[s, t] == 1:
+                    best, b_band, b_less, b_hp, b_d = t, tb[q], less, S[t, HP], td[q]
+            if best >= 0:
+                dice = T.dice[s]
+                if dice > rolled.shape[0]:
+                    rolled = np.empty(dice, np.int64)
+                hits = 0
+                for f in range(dice):
+                    rolled[f] = d6(D[0], D[1], D[2])
+                    if (T.hits[b_band] >> rolled[f]) & 1:
+                        hits += 1
+                note(R, s, best, SHOT + b_band, rolled, dice, hits)
+                mark_t[marks], mark_h[marks] = best, hits
+                marks += 1
+        for q in range(marks):                    # the squadron has rolled: mark its hits
+            hurt(S, mark_t[q], mark_h[q])
+        k = end
+

@@ -1,5 +1,7 @@
 """The broadside family's phases (the Trafalgar fast-play rules), played on real base rectangles.
 Every number is read from the ruleset; the order of the phases is the ruleset's `sequence.phases`.
+The phases are compiled (sailing.py, firing.py, contact.py, turns.py); this is their Python front:
+the tables, a whole game or many, and each phase on a hand-built table (the tests').
 
 Readings and printgen's choices where the seed is silent (the rulings sheet should print the same):
 - broadside area: the strips beside the base between the lines of its bow and stern edges, both
@@ -23,23 +25,26 @@ Readings and printgen's choices where the seed is silent (the rulings sheet shou
 
 from __future__ import annotations
 
-import math
+import random
+
+import numpy as np
 
 from printgen.errors import PrintgenError, Problem
 from printgen.game.deploy_settings import COMPASS_DEG
 from printgen.game.geometry import direction
-from printgen.play.geom import (gap, slide)
-from printgen.play.policies import Policy
-from printgen.systems.broadside.firing import Firing
-from printgen.systems.broadside.sailing import Sailing
-from printgen.play.state import Game, Ship
+from printgen.play.dice import dice_of, give_back, seeded
+from printgen.play.policies import POLICIES, Policy
+from printgen.play.state import Event, Game, Ship, board_of, links_of, put_back
+from printgen.systems.broadside import contact, firing, sailing, turns
+from printgen.systems.broadside.record import EVENTS, SHORT, SNAPSHOTS, Record, no_record, record
+from printgen.systems.broadside.setup import ACTIONS, BANDS, COLOURS, Tables, rule_names, tables
 
 CONTACT = 0.05            # printgen's choice: bases this close (inches at full scale) touch
 
 
-class Broadside(Sailing, Firing):
-    """The phases of one broadside ruleset at one table scale: the tables every phase reads, the turn,
-    drift, fouling and grappling, boarding; moving (sailing.py) and shooting (firing.py) beside it."""
+class Broadside:
+    """The phases of one broadside ruleset at one table scale: the tables every phase reads and the
+    order of the turn; the phases themselves are compiled (turns.py)."""
 
     # Where the engine still plays the rules more simply than a class does (the plays page prints
     # these, a line each).
@@ -64,9 +69,9 @@ class Broadside(Sailing, Firing):
         dx, dy = direction(COMPASS_DEG[rs.drift.direction])
         self.drift_step = (dx * rs.drift.distance_in * scale, dy * rs.drift.distance_in * scale)
         self.contact = CONTACT * scale
-        self.narrow = rs.bases.width_in * scale
         eye = rs.movement.into_wind_deg        # the wind's eye as a red sector of headings (the rulings' reading)
-        self.eyes = [] if eye is None else [((COMPASS_DEG[rs.table.wind_from] - eye) % 360, 2 * eye)]          # the rulings: a gap narrower than a base is wide blocks fire
+        self.eyes = [] if eye is None else [((COMPASS_DEG[rs.table.wind_from] - eye) % 360, 2 * eye)]
+        self.narrow = rs.bases.width_in * scale        # the rulings: a gap narrower than a base is wide blocks fire
         self.plan = [self._phase(label, i) for i, label in enumerate(rs.sequence.phases)]
 
     # -- the turn ------------------------------------------------------------------------------------
@@ -93,159 +98,152 @@ class Broadside(Sailing, Firing):
     def hit_points(self, flagship: bool) -> int:
         return self.rs.hit_points_of(flagship)
 
-    def play_phase(self, game: Game, action: str, side: str | None, policies: dict[str, Policy]) -> None:
-        if action == "drift":
-            self.drift(game, policies)
-            self.entangle(game, policies)
-        elif action == "move":
-            self.move(game, side, policies)
-            self.entangle(game, policies)
-        elif action == "shoot":
-            self.shoot(game, side)
-        else:
-            self.board(game, policies)
+    # -- whole games (printgen/play/engine.py asks these) -----------------------------------------------
+    def play_game(self, st, seed: int, index: int, log: list | None = None, tally: list | None = None,
+                  events: list | None = None):
+        """Game `index` of the simulation seeded `seed` (printgen/play/engine.py's play): its Result;
+        `tally` gets the game as it stood at the end of each turn, `log` its snapshots and `events` its
+        rolls (with a ("phase", label) after each phase), for the pages that show it."""
+        from printgen.play.engine import game_seed
 
-    # -- drift -----------------------------------------------------------------------------------------
-    def drift(self, game: Game, policies: dict[str, Policy]) -> None:
-        free = self.rs.drift.cut_loose.free
-        for (a, b), kind in sorted(game.links.items()):
-            sa, sb = game.ships[a], game.ships[b]
-            rollers = [s for s, o in ((sa, sb), (sb, sa)) if not s.struck and policies[s.side].wants_loose(s, o, kind)]
-            if self._until(game, len(rollers), free, a, b, "drift.cut_loose.free"):
-                del game.links[(a, b)]
-        linked = {i for pair in game.links for i in pair}
-        done: set[int] = set()
-        for s in game.ships:
-            if (s.struck or s.i in linked) and s.i not in done:
-                group = self._cluster(game, s) if s.i in linked else [s]
-                done |= {g.i for g in group}
-                self._shift(game, group, *self.drift_step)
-
-    def _cluster(self, game: Game, ship: Ship) -> list[Ship]:
-        group, todo = {ship.i}, [ship]
-        while todo:
-            for o in game.partners(todo.pop()):
-                if o.i not in group:
-                    group.add(o.i)
-                    todo.append(o)
-        return [game.ships[i] for i in sorted(group)]
-
-    def _shift(self, game: Game, group: list[Ship], dx: float, dy: float) -> None:
-        most = math.hypot(dx, dy)
-        if most == 0:
-            return
-        ux, uy = dx / most, dy / most
-        inside = {g.i for g in group}
-        reach = most + 4 * max(g.reach for g in group)
-        lx, hx = min(g.x for g in group) - reach, max(g.x for g in group) + reach
-        ly, hy = min(g.y for g in group) - reach, max(g.y for g in group) + reach
-        others = [o for o in game.ships if lx <= o.x <= hx and ly <= o.y <= hy and o.i not in inside]
-        rects = [o.r for o in others]
-        t = min(slide(g.r, ux, uy, most, rects, game.width, game.height, [g.rad + o.rad for o in others])[0]
-                for g in group)
-        for g in group:
-            g.place(g.x + ux * t, g.y + uy * t, g.h)
-
-    # -- fouling and grappling -------------------------------------------------------------------------
-    def entangle(self, game: Game, policies: dict[str, Policy]) -> None:
-        fouled, grappled = self.rs.fouling.fouled, self.rs.grappling.grappled
-        for a, b in self.touching(game):
-            if (a.i, b.i) in game.links:
-                continue
-            if a.side != b.side and not a.struck and not b.struck:
-                wanting = [s for s, o in ((a, b), (b, a)) if policies[s.side].wants_grapple(s, o)]
-                if wanting:
-                    if self._until(game, len(wanting), grappled, a.i, b.i, "grappling.grappled"):
-                        game.link(a, b, "grappled")
-                    continue
-            if self._until(game, 1, fouled, a.i, b.i, "fouling.fouled"):
-                game.link(a, b, "fouled")
-
-    @staticmethod
-    def _until(game: Game, rollers: int, faces, a: int, b: int, rule: str) -> bool:
-        """Each roller rolls one die until one succeeds (the rules' "either success"): True if one
-        did. The dice fall as `any(...)` would roll them; a page that shows the game sees them."""
-        rolled = []
-        for _ in range(rollers):
-            rolled.append(game.roll())
-            if rolled[-1] in faces:
+        T, start = self._prepared(st)
+        n = start.P.shape[0]
+        size = 1 + st.turn_limit * len(self.plan)
+        R = record(n, size, size * (3 * n + 8), size * (3 * n + 8) * 8) if log is not None or events is not None \
+            else no_record(n)
+        while True:
+            B = _copy(start)
+            struck = np.zeros((st.turn_limit + 1, len(st.sides)), np.int64)
+            points = np.zeros_like(struck)
+            turn, limited, tallied = turns.play(T, B, seeded(game_seed(seed, index)), R, struck, points)
+            if not R.count[SHORT]:
                 break
-        ok = bool(rolled) and rolled[-1] in faces
-        if rolled:
-            game.note(a, b, rule, rolled, int(ok))
-        return ok
+            R = record(n, size, 2 * R.events.shape[0], 2 * R.faces.shape[0])    # more rolls than foreseen
+        if log is not None or events is not None:
+            self._replayed(st, R, log, events)
+        if tally is not None:
+            tally += [self._result(st, t + 1, False, struck[t], points[t]) for t in range(tallied)]
+        return self._result(st, int(turn), bool(limited), struck[-1], points[-1])
 
-    def touching(self, game: Game) -> list[tuple[Ship, Ship]]:
-        """Pairs of bases in contact (lower index first). The same table as at the last phase (the
-        side that held its line did not move), or as in another game, gives the same pairs."""
-        ships = game.ships
-        return [(ships[a], ships[b]) for a, b in game.remember(("touching", game.poses()), lambda: self._touching(game))]
+    def play_games(self, st, seed: int, first: int, count: int, tallies: bool = False) -> list:
+        """Games first..first+count-1 (play/run.py's simulate): Results, each with its tally if asked."""
+        from printgen.play.engine import game_seed
 
-    def _touching(self, game: Game) -> list[tuple[int, int]]:
-        """`touching` worked out through a grid of cells one base across: a ship is compared with those
-        of its own cell and of the four cells after it (each neighbouring pair of cells once)."""
-        contact = self.contact
-        cell = 2 * game.widest + contact
-        grid: dict[tuple[int, int], list[Ship]] = {}
-        for s in game.ships:
-            grid.setdefault((int(s.x // cell), int(s.y // cell)), []).append(s)
-        pairs: list[tuple[Ship, Ship]] = []
-        for (cx, cy), members in grid.items():
-            if len(members) > 1:
-                pairs += [(a, b) for k, b in enumerate(members) for a in members[:k]]
-            for key in ((cx + 1, cy - 1), (cx + 1, cy), (cx + 1, cy + 1), (cx, cy + 1)):
-                others = grid.get(key)
-                if others:
-                    pairs += [(a, b) for a in members for b in others]
-        close = [(a, b) for a, b in pairs                       # circles within contact first: cheap
-                 if (a.x - b.x) ** 2 + (a.y - b.y) ** 2 <= (near := a.reach + b.reach + contact) * near]
-        return sorted([(a.i, b.i) if a.i < b.i else (b.i, a.i) for a, b in close if gap(a.r, b.r) <= contact])
+        T, start = self._prepared(st)
+        sides = len(st.sides)
+        mts = np.array([random.Random(game_seed(seed, i)).getstate()[1] for i in range(first, first + count)],
+                       np.int64).reshape(count, 625)
+        ends = np.zeros((count, 3), np.int64)
+        struck = np.zeros((count, st.turn_limit + 1, sides), np.int64)
+        points = np.zeros_like(struck)
+        turns.play_many(T, start, mts, ends, struck, points, no_record(start.P.shape[0]))
+        out: list = []
+        for g in range(count):
+            r = self._result(st, int(ends[g, 0]), bool(ends[g, 1]), struck[g, -1], points[g, -1])
+            out.append((r, [self._result(st, t + 1, False, struck[g, t], points[g, t]) for t in range(ends[g, 2])])
+                       if tallies else r)
+        return out
 
-    # -- boarding --------------------------------------------------------------------------------------
-    def board(self, game: Game, policies: dict[str, Policy]) -> None:
-        b = self.rs.boarding
-        fights: dict[int, list[Ship]] = {}
-        for (i, j), kind in game.links.items():
-            a, c = game.ships[i], game.ships[j]
-            if kind == "grappled" and a.side != c.side and not a.struck and not c.struck:
-                fights.setdefault(i, []).append(c)
-                fights.setdefault(j, []).append(a)
-        done: set[int] = set()
-        for i in sorted(fights):
-            if i in done:
-                continue
-            cluster, todo = {i}, [i]
-            while todo:
-                for o in fights[todo.pop()]:
-                    if o.i not in cluster:
-                        cluster.add(o.i)
-                        todo.append(o.i)
-            done |= cluster
-            ships = [game.ships[k] for k in sorted(cluster)]
-            damage = {k: 0 for k in cluster}
-            for s in ships:
-                target = min(fights[s.i], key=lambda o: (o.hp, o.i))
-                rolled = [game.roll() for _ in range(s.hp * b.dice_per_hit_point)]
-                hits = sum(1 for f in rolled if f in b.hit)
-                game.note(s.i, target.i, "boarding.hit", rolled, hits)
-                damage[target.i] += hits
-            for s in ships:
-                self.hurt(s, damage[s.i])
-            if all(s.struck for s in ships):
-                winner = self.roll_off(game, ships)
-                winner.struck, winner.hp = False, b.survivor_hit_points
+    def _prepared(self, st) -> tuple[Tables, object]:
+        """The set-up's tables and starting table, made once (kept in its memo)."""
+        found = st.memo.get("broadside")
+        if found is None:
+            ships = [Ship(i, name, side, flag, x, y, h, length, width, self.hit_points(flag), squad)
+                     for i, (name, side, flag, x, y, h, length, width, squad) in enumerate(st.start)]
+            T = tables(self, st.sides, [(s.side, s.flagship, s.length, s.width) for s in ships], st.width, st.height,
+                       st.edges, {side: p.code for side, p in st.policies.items()}, st.turn_limit, st.victory)
+            found = st.memo["broadside"] = (T, board_of(Game(ships, st.width, st.height, st.edges, None), st.sides))
+        return found
 
     @staticmethod
-    def roll_off(game: Game, ships: list[Ship]) -> Ship:
-        """Each captain rolls one die; the high roller wins, ties among the highest re-roll."""
-        contenders = ships
-        for _ in range(1000):
-            rolls = [(game.roll(), s) for s in contenders]
-            top = max(r for r, _ in rolls)
-            contenders = [s for r, s in rolls if r == top]
-            if len(contenders) == 1:
-                return contenders[0]
-        return contenders[0]
+    def _result(st, turn: int, limited: bool, struck, points):
+        from printgen.play.engine import Result
+
+        counts = [sum(1 for _, side, *_ in st.start if side == s) for s in st.sides]
+        struck, points = tuple(int(v) for v in struck), tuple(int(v) for v in points)
+        broken = [st.victory.broken(k, n) for k, n in zip(struck, counts)]
+        return Result(turn, limited, st.victory.winner(st.sides, list(points), broken), struck, points)
+
+    def _replayed(self, st, R: Record, log: list | None, events: list | None) -> None:
+        """The snapshots and rolls of a recorded game, as Game.snapshot and Game.note keep them."""
+        names = rule_names(self, st.sides)
+        done = 0
+        for k in range(int(R.count[SNAPSHOTS])):
+            label = "start" if R.phase[k] < 0 else self.plan[int(R.phase[k])][0]
+            if events is not None:
+                for e in R.events[done:int(R.upto[k])]:
+                    ship, other, rule, result, at, n = (int(v) for v in e)
+                    events.append(Event(None if ship < 0 else ship, None if other < 0 else other, names[rule],
+                                        tuple(int(f) for f in R.faces[at:at + n]), result))
+                done = int(R.upto[k])
+                events.append(("phase", label))
+            if log is not None:
+                poses = tuple((float(x), float(y), float(h), int(hp), bool(struck))
+                              for (x, y, h), (hp, struck) in zip(R.poses[k], R.state[k]))
+                log.append((int(R.turn[k]), label, poses, links_of(R.links[k], R.order[k])))
+
+    # -- one phase on a hand-built table (the tests'), through the same compiled code -----------------------
+    def play_phase(self, game: Game, action: str, side: str | None, policies: dict[str, Policy]) -> None:
+        sides = tuple(self.rs.sides)
+        self._on(game, policies, lambda T, B, D, R: turns.phase(T, B, D, R, ACTIONS[action],
+                                                                 -1 if side is None else sides.index(side)))
+
+    def drift(self, game: Game, policies: dict[str, Policy]) -> None:
+        self._on(game, policies, contact.drift)
+
+    def entangle(self, game: Game, policies: dict[str, Policy]) -> None:
+        self._on(game, policies, contact.entangle)
+
+    def board(self, game: Game, policies: dict[str, Policy] | None = None) -> None:
+        self._on(game, policies, contact.board)
+
+    def move(self, game: Game, side: str, policies: dict[str, Policy]) -> None:
+        k = tuple(self.rs.sides).index(side)
+        self._on(game, policies, lambda T, B, D, R: sailing.move(T, B, D, k, R))
+
+    def shoot(self, game: Game, side: str) -> None:
+        k = tuple(self.rs.sides).index(side)
+        self._on(game, None, lambda T, B, D, R: firing.shoot(T, B, D, k, R))
+
+    def target_band(self, game: Game, s: Ship, t: Ship) -> tuple[str, float] | None:
+        """(band, range) if `s` can shoot `t` now: in its broadside area, in range, line of fire clear."""
+        T, B = self._game_tables(game, None), board_of(game, tuple(self.rs.sides))
+        n = len(game.ships)
+        code, d = firing.band_from(T, B.P, s.i, firing.rect_at(B.P, s.i), t.i, np.arange(n), n)
+        return None if code < 0 else ({v: k for k, v in BANDS.items()}[code], float(d))
+
+    def colour_of(self, game: Game, x: float, y: float, h: float) -> str:
+        """The wind colour of a bow at (x, y) heading h."""
+        code = sailing.colour_of(self._game_tables(game, None), float(x), float(y), float(h))
+        return {v: k for k, v in COLOURS.items()}[code]
+
+    def _game_tables(self, game: Game, policies: dict[str, Policy] | None) -> Tables:
+        sides = tuple(self.rs.sides)
+        habits = {s: (policies or {}).get(s, POLICIES["hold-the-line"]).code for s in sides}
+        return tables(self, sides, [(s.side, s.flagship, s.length, s.width) for s in game.ships], game.width,
+                      game.height, game.edges, habits, 1, None)
+
+    def _on(self, game: Game, policies, phase) -> None:
+        """A compiled phase played on `game`: its ships, links and dice as the phase leaves them, its
+        rolls in game.events if it keeps them."""
+        sides = tuple(self.rs.sides)
+        T, B, D = self._game_tables(game, policies), board_of(game, sides), dice_of(game.rng)
+        n = len(game.ships)
+        R = record(n, 1, 64 * n + 64, 512 * n + 512) if game.events is not None else no_record(n)
+        try:
+            phase(T, B, D, R)
+        finally:
+            give_back(game.rng, D)
+        put_back(game, B)
+        if game.events is not None:
+            names = rule_names(self, sides)
+            for ship, other, rule, result, at, k in R.events[:int(R.count[EVENTS])].tolist():
+                game.events.append(Event(None if ship < 0 else ship, None if other < 0 else other, names[rule],
+                                         tuple(int(f) for f in R.faces[at:at + k]), result))
+
+
+def _copy(b):
+    return type(b)(b.P.copy(), b.S.copy(), b.L.copy(), b.LS.copy(), b.C.copy())
 
 
 def phases(ruleset, scale: float = 1.0) -> Broadside:

@@ -1,250 +1,366 @@
-"""How a broadside ship moves in its side's move phase: one straight run and one turn, chosen by
-its policy among the moves the rules allow (the readings are listed in play.py). A mixin of
-play.Broadside, whose tables (speed, turn_max, bands) it reads."""
+"""How a broadside ship moves in its side's move phase: one straight run and one turn, chosen by its
+policy among the moves the rules allow (the readings are listed in play.py). Compiled
+(printgen/play/jit.py) on the game's table (printgen/play/state.py's Board)."""
 
 from __future__ import annotations
 
 import math
 from math import cos, radians, sin
-from typing import TYPE_CHECKING, Any
 
-from printgen.play.geom import (EPS, colour_at, gap, in_sectors, obstacles, sectors, slide_among, sweeps_through)
-from printgen.play.policies import Policy
-from printgen.play.state import Game, Ship
+import numpy as np
+
+from printgen.play import policies as habits
+from printgen.play.dice import d6
+from printgen.play.geom import EPS, gap, in_sectors, sectors_into, slide_among, sweeps_through
+from printgen.play.jit import hypot, inside, jit, order_by, small, within_reach
+from printgen.play.state import FX, FY, H, HL, HW, RAD, REACH, SIDE, SQUAD, STRUCK, X, Y
+from printgen.systems.broadside.firing import gather, band_from, fire_bound, rect_at
+from printgen.systems.broadside.record import note
+from printgen.systems.broadside.setup import (CONTACT, EAST, HEIGHT, IRONS_OF, LONGEST, NORTH, RAKE, RED,
+                                              SCALE, SHORTEST, SOUTH, TURN_MAX, TWO, WEST, WIDEST, WIDTH)
 
 
+@small
+def place(P: np.ndarray, i: int, x: float, y: float, h: float) -> None:
+    """Ship.place: where its base now lies."""
+    h = h % 360.0
+    r = radians(h)                                  # geometry.direction
+    P[i, X], P[i, Y], P[i, H], P[i, FX], P[i, FY] = x, y, h, sin(r), cos(r)
 
-class Sailing:
-    if TYPE_CHECKING:              # the host, play.Broadside: its tables and firing.Firing's questions
-        rs: Any
-        speed: dict[str, float]
-        turn_max: float
-        long: float
-        short: float
-        chance: dict[str, float]
-        contact: float
-        eyes: list[tuple[float, float]]
 
-        def fire_bound(self, x: float, y: float, fx: float, fy: float, s: Ship, t: Ship) -> float: ...
-        def band_from(self, game: Game, s: Ship, sr, t: Ship, blockers: list[Ship] | None = None
-                      ) -> tuple[str, float] | None: ...
+@jit
+def edge_colour(T, x: float, y: float, h: float) -> int:
+    """The wind colour of the table edge a bow at (x, y) heading h points at (geometry.ray_exit, then
+    the colour of the segment holding that point; at a joint, the segment the point begins)."""
+    width, height = T.F[WIDTH], T.F[HEIGHT]
+    r = radians(h)
+    dx, dy = sin(r), cos(r)
+    t, side = math.inf, -1
+    for k in range(4):                              # a tie at a corner goes to the side first in the alphabet
+        if k == EAST and dx > 1e-12:
+            u = (width - x) / dx
+        elif k == NORTH and dy > 1e-12:
+            u = (height - y) / dy
+        elif k == SOUTH and dy < -1e-12:
+            u = -y / dy
+        elif k == WEST and dx < -1e-12:
+            u = -x / dx
+        else:
+            continue
+        if u < t:
+            t, side = u, k
+    px, py = x + dx * t, y + dy * t
+    pos = px if side == NORTH else (height - py if side == EAST else (width - px if side == SOUTH else py))
+    last = -1
+    for k in range(T.edges.shape[0]):
+        if T.edges[k, 0] == side:
+            last = k
+            if T.edges[k, 1] - 1e-9 <= pos < T.edges[k, 2] - 1e-9:
+                return int(T.edges[k, 3])
+    return int(T.edges[last, 3])
 
-    def colour_of(self, game: Game, x: float, y: float, h: float) -> str:
-        """The wind colour of a bow at (x, y) heading h: red within `into_wind_deg` of the wind's eye,
-        else the colour of the table edge it points at."""
-        if self.eyes and in_sectors(h, self.eyes):
-            return "red"
-        return colour_at(game.edges, game.width, game.height, x, y, h)
 
-    def reds(self, red, x: float, y: float) -> list:
-        """The headings a bow at (x, y) may not point or turn through: towards the red edge segments
-        `red`, and into the wind's eye. (first heading, span) each, as geom.sectors gives them."""
-        return (sectors(red, x, y) if red else []) + self.eyes
+@jit
+def colour_of(T, x: float, y: float, h: float) -> int:
+    """The wind colour of a bow at (x, y) heading h: red within `into_wind_deg` of the wind's eye,
+    else the colour of the table edge it points at."""
+    if T.eyes.shape[0] and in_sectors(h, T.eyes):
+        return RED
+    return edge_colour(T, x, y, h)
 
-    def move(self, game: Game, side: str, policies: dict[str, Policy]) -> None:
-        policy = policies[side]
-        if not policy.moves:
-            return
-        ships = game.ships
-        # squadron by squadron in the roster's order, each squadron's ships in the fleet's order (the
-        # lesson plan's order within a phase); a ship that has moved stays put, the next moves around it
-        movers = sorted((s for s in ships if s.side == side and not s.struck and not game.linked(s)), key=lambda s: s.squad)
-        # the in-irons checks first, in the order of the ships: a ship's colour depends on its own
-        # pose, which nothing changes before its move, so the dice fall as they would move by move
-        checks = []
-        for ship in movers:
-            colour = self.colour_of(game, ship.x, ship.y, ship.h)
-            if colour != "red":
-                checks.append((colour, True))
-                continue
-            face = game.roll()
-            ok = face in self.rs.movement.in_irons[side].move
-            game.note(ship.i, None, f"movement.in_irons.{side}.move", [face], int(ok))
-            checks.append((colour, ok))
-        # what is left reads only the poses and who has struck (never hit points or dice)
-        key = ("move", side, policy.name, game.poses(), tuple([s.struck for s in ships]),
-               tuple([s.i for s in movers]), tuple([ok for _, ok in checks]))
 
-        worked = []
+@jit
+def reds(T, x: float, y: float, out: np.ndarray) -> np.ndarray:
+    """The headings a bow at (x, y) may not point or turn through: towards the red edge segments, and
+    into the wind's eye; (first heading, span) rows, as geom.sectors gives them."""
+    n = sectors_into(T.reds, x, y, out, 0)
+    for k in range(T.eyes.shape[0]):
+        out[n, 0], out[n, 1] = T.eyes[k, 0], T.eyes[k, 1]
+        n += 1
+    return out[:n]
 
-        def work() -> list[tuple[int, float, float, float]]:
-            worked.append(True)
-            red = [e.endpoints(game.width, game.height) for e in game.edges if e.colour == "red"]
-            # moving strikes nobody and moves only this side: the enemies, and where they are, hold all phase
-            enemies = [s for s in ships if s.side != side and not s.struck]
-            placed = []
-            for ship, (colour, ok) in zip(movers, checks):
-                pose = self._steer(game, ship, policy, red, enemies, colour) if ok else None
-                if pose is not None:
-                    ship.place(*pose)
-                    placed.append((ship.i, *pose))
-            return placed
 
-        placed = game.remember(key, work)
-        if not worked:
-            for i, x, y, h in placed:                    # remembered from another game: move the same way
-                ships[i].place(x, y, h)
-
-    def move_ship(self, game: Game, ship: Ship, policy: Policy, red, enemies: list[Ship] | None = None) -> None:
-        """One ship's move: its in-irons check if its bow points into the red, then its policy's choice."""
-        colour = self.colour_of(game, ship.x, ship.y, ship.h)
-        if colour == "red" and game.roll() not in self.rs.movement.in_irons[ship.side].move:
-            return
-        pose = self._steer(game, ship, policy, red, enemies, colour)
-        if pose is not None:
-            ship.place(*pose)
-
-    def _steer(self, game: Game, ship: Ship, policy: Policy, red, enemies: list[Ship] | None,
-               colour: str) -> tuple[float, float, float] | None:
-        """Where the policy takes the ship, (x, y, heading), or None where it stays."""
-        aim = policy.aim(game, ship, self.short, enemies)
-        if aim is None:
-            return None
-        e = aim.enemy
-        speed, contact = self.speed[colour], self.contact
-        x0, y0 = ship.x, ship.y
-        # every base the choice can depend on: those within the ship's run and a base of it, and those
-        # near a line of fire from wherever its run can end (at most `speed` away) to its enemy, with
-        # an inch to spare for rounding. Nothing else is looked at, so a game that puts these bases
-        # the same way (most do, in the opening turns) makes the same choice: remembered (Game.remember)
-        wide = speed + 2 * game.widest + contact + 1.0
-        bx0, bx1 = min(x0, e.x) - wide, max(x0, e.x) + wide
-        by0, by1 = min(y0, e.y) - wide, max(y0, e.y) + wide
-        around = [o for o in game.ships if bx0 <= o.x <= bx1 and by0 <= o.y <= by1]
-        key = ("steer", policy.name, ship.i, colour, e.i, aim.close, aim.to, aim.through,
-               tuple([o.i for o in around]),
-               tuple([o.pose for o in around]))
-        return game.remember(key, lambda: self._choose(game, ship, aim, policy, red, colour, around))
-
-    def _choose(self, game: Game, ship: Ship, aim, policy: Policy, red, colour: str, around: list[Ship]
-                ) -> tuple[float, float, float] | None:
-        """`_steer` among the bases `around` (in game order): the menu of moves, scored."""
-        e = aim.enemy
-        speed, contact = self.speed[colour], self.contact
-        x0, y0, reach0 = ship.x, ship.y, ship.reach
-        reach = speed + 2 * reach0 + contact
-        lx, hx, ly, hy = x0 - reach, x0 + reach, y0 - reach, y0 + reach
-        blockers = around
-        near = [o for o in around if lx <= o.x <= hx and ly <= o.y <= hy and o is not ship and
-                (o.x - x0) ** 2 + (o.y - y0) ** 2 <= (speed + contact + reach0 + o.reach) ** 2]  # within its run's reach
-        # bases it touches at the start do not block its way out, only where it ends (else two ships
-        # side by side could never part: neither could turn or sail without touching the other)
-        sr = ship.r
-        touching = []
-        if near:
-            # gap is at least how far a centre lies beyond this base's length or breadth, less the
-            # other base's reach: only bases within that and contact are asked
-            _, _, fx, fy, hl, hw = sr
-            close = [o for o in near if abs((o.x - x0) * fx + (o.y - y0) * fy) <= hl + o.reach + contact + 1e-6
-                     and abs((o.x - x0) * fy - (o.y - y0) * fx) <= hw + o.reach + contact + 1e-6]
-            touched = [o for o in close if gap(sr, o.r) <= contact]
-            if touched:
-                near = [o for o in near if o not in touched]
-                touching = [o.r for o in touched]
-        in_reach = (self.long + reach0 + e.reach) ** 2
-        top = self.chance["rake"]
-        if (e.x - x0) ** 2 + (e.y - y0) ** 2 <= in_reach:
-            # already where no move could score better (e.g. raking at close range): stay. The
-            # scores first, the line of fire (the costly part) only where they say it would matter
-            here = policy.score(aim, ship, x0, y0, ship.h, colour == "red", False, top)
-            if here <= policy.floor(aim, top):
-                found = self.band_from(game, ship, sr, e, blockers)
-                if found and self.chance[found[0]] == top:
-                    return None
-        hl, hw = sr[4], sr[5]
-        score = policy.score
-        red_at: dict[tuple[float, float], list] = {}           # red sectors seen from each end point
-        menu = []
-        for k, (x, y, h, fx, fy, stopper) in enumerate(self._moves(game, ship, aim, speed, near, red, red_at)):
-            if touching:
-                end = (x, y, fx, fy, hl, hw)
-                if any(gap(end, o) < -1e-6 for o in touching):
-                    continue
-            if red or self.eyes:
-                secs = red_at.get((x, y))
-                if secs is None:
-                    secs = red_at[(x, y)] = self.reds(red, x, y)
-                bad = in_sectors(h, secs)
-            else:
-                bad = False
-            friend = stopper >= 0 and near[stopper].side == ship.side
-            bound = self.fire_bound(x, y, fx, fy, ship, e)
-            menu.append((score(aim, ship, x, y, h, bad, friend, bound), k, x, y, h, bad, friend, bound > 0, fx, fy))
-        # best first by the most each could score; where it could fire is the costly question, so it
-        # is asked only while a move could still beat the best found
-        best, best_score, best_k = None, math.inf, -1
-        menu.sort()
-        for hope, k, x, y, h, bad, friend, reachable, fx, fy in menu:
-            if hope > best_score + 1e-9:
-                break
-            fire = 0.0
-            if reachable:
-                found = self.band_from(game, ship, (x, y, fx, fy, hl, hw), e, blockers)
-                fire = self.chance[found[0]] if found else 0.0
-            sc = score(aim, ship, x, y, h, bad, friend, fire)
-            if sc < best_score - 1e-9 or (sc <= best_score + 1e-9 and k < best_k):
-                best, best_score, best_k = (x, y, h), sc, k        # the best score; the first move of equals
-        return best
-
-    def _moves(self, game: Game, ship: Ship, aim, speed: float, near: list[Ship], red, red_at: dict):
-        """End poses the rules allow, from a small menu: stay; turn (none, towards the enemy, half turns
-        either way when far, full turns when near) then sail; near the enemy, the turns that put it
-        abeam, made where the ship is, before its run or after it. Each pose comes with its heading's
-        unit vector (computed once per heading) and the index in `near` of the base it stopped
-        against (-1: none). The red sectors seen from the start and the end of its run go into `red_at`."""
-        x, y, h, tm = ship.x, ship.y, ship.h, self.turn_max
-        e = aim.enemy
-        gx, gy = aim.to if aim.to is not None else (e.x, e.y)          # a point to sail for, else its enemy
-        bearing = math.degrees(math.atan2(gx - x, gy - y))
-        far = math.hypot(gx - x, gy - y) > aim.close + speed + 2 * (ship.length + e.length)
-        turns = {0.0, tm / 2, -tm / 2} if far else {0.0, tm, -tm}
-        turns.add(max(-tm, min(tm, (bearing - h + 180) % 360 - 180)))
-        abeam = set() if far or aim.to is not None else \
-            {max(-tm, min(tm, (b - h + 180) % 360 - 180)) for b in (bearing + 90, bearing - 90)}
-        turns |= abeam
-        red0 = self.reds(red, x, y)
-        if red0:
-            red_at[(x, y)] = red0
-        rects = [o.r for o in near]
-        sums = [ship.reach + o.rad for o in near]
-        width, height = game.width, game.height
-        _, _, fx, fy, hl, hw = ship.r
-        obs = obstacles(x, y, rects, sums)
-
-        def crowd(px: float, py: float) -> list:
-            """The bases a turn made at (px, py) might overlap: those whose circles reach its own
-            (the same for every heading, so asked once per place)."""
-            return [o for o, rr in zip(rects, sums) if (o[0] - px) ** 2 + (o[1] - py) ** 2 < rr * rr]
-
-        def fits(px: float, py: float, ux: float, uy: float, crowded: list) -> bool:
-            """The base turned to (ux, uy) at (px, py) lies on the table and overlaps no base."""
-            ex, ey = hl * abs(ux) + hw * abs(uy), hl * abs(uy) + hw * abs(ux)
-            if not (ex - EPS <= px <= width - ex + EPS and ey - EPS <= py <= height - ey + EPS):
-                return False
-            for o in crowded:
-                if gap((px, py, ux, uy, hl, hw), o) < -1e-6:
-                    return False
+@small
+def linked(B, i: int) -> bool:
+    for j in range(B.L.shape[0]):
+        if B.L[i, j]:
             return True
+    return False
 
-        run, stop0 = (0.0, -1) if far else slide_among(ship.r, fx, fy, speed, obs, width, height)
-        x1, y1 = x + fx * run, y + fy * run
-        red1 = self.reds(red, x1, y1) if run > 0 else []
-        if red1:
-            red_at[(x1, y1)] = red1
-        crowd0, crowd1 = crowd(x, y), (crowd(x1, y1) if run > 0 and abeam else [])
-        yield x, y, h, fx, fy, -1                                    # stay as it is
-        for a in sorted(turns):
-            h1 = (h + a) % 360
-            r = radians(h1)                                          # geometry.direction, inline
-            ux, uy = sin(r), cos(r)
-            if a == 0 or (not sweeps_through(h, a, red0) and fits(x, y, ux, uy, crowd0)):
-                if a in abeam:
-                    yield x, y, h1, ux, uy, -1                       # turn where it is
-                if not in_sectors(h1, red0):                         # turn, then sail (never into the wind)
-                    if a == 0 and not far:                           # no turn: the run worked out above
-                        t, stop = run, stop0
-                    else:
-                        t, stop = slide_among((x, y, ux, uy, hl, hw), ux, uy, speed, obs, width, height)
-                    yield x + ux * t, y + uy * t, h1, ux, uy, stop
-            if a in abeam and run > 0 and not sweeps_through(h, a, red1) and fits(x1, y1, ux, uy, crowd1):
-                yield x1, y1, h1, ux, uy, stop0                      # sail, then turn
+
+@jit
+def move(T, B, D, side: int, R) -> None:
+    """The side's move phase: squadron by squadron in the roster's order, each squadron's ships in the
+    fleet's order (the lesson plan's order within a phase); a ship that has moved stays put, the next
+    moves around it. The in-irons checks first, in the order of the ships: a ship's colour depends on
+    its own pose, which nothing changes before its move, so the dice fall as they would move by move."""
+    code = T.habits[side]
+    if code == habits.HOLD:
+        return
+    P, S = B.P, B.S
+    n = P.shape[0]
+    movers = np.empty(n, np.int64)
+    m = np.int64(0)                                 # (not a literal: one compiled version of each callee)
+    for i in range(n):
+        if S[i, SIDE] == side and not S[i, STRUCK] and not linked(B, i):
+            movers[m] = i
+            m += 1
+    squads, order = np.empty(m, np.int64), np.empty(m, np.int64)
+    for k in range(m):
+        squads[k] = S[movers[k], SQUAD]
+    order_by(squads, m, order)
+    movers = gather(movers, order, m)
+    colours, free = np.empty(m, np.int64), np.ones(m, np.bool_)
+    face = np.empty(1, np.int64)
+    for k in range(m):
+        i = movers[k]
+        colours[k] = colour_of(T, P[i, X], P[i, Y], P[i, H])
+        if colours[k] == RED:
+            face[0] = d6(D[0], D[1], D[2])
+            free[k] = (T.irons[side] >> face[0]) & 1
+            note(R, i, -1, IRONS_OF + side, face, 1, int(free[k]))
+    # moving strikes nobody and moves only this side: the enemies, and where they are, hold all phase
+    enemies = np.empty(n, np.int64)
+    ne = np.int64(0)
+    for i in range(n):
+        if S[i, SIDE] != side and not S[i, STRUCK]:
+            enemies[ne] = i
+            ne += 1
+    for k in range(m):
+        if free[k]:
+            i = movers[k]
+            found, x, y, h = steer(T, B, i, code, enemies, ne, colours[k])
+            if found:
+                place(P, i, x, y, h)
+
+
+@jit
+def steer(T, B, i: int, code: int, enemies: np.ndarray, ne: int, colour: int) -> tuple[bool, float, float, float]:
+    """Where the policy takes ship i: (whether it moves, x, y, heading). Every base the choice can depend
+    on: those within the ship's run and a base of it, and those near a line of fire from wherever its
+    run can end (at most `speed` away) to its enemy, with an inch to spare for rounding."""
+    P = B.P
+    aim = habits.aim(code, P, i, T.F[SHORTEST], enemies, ne, T.F[SCALE], T.F[TWO])
+    e = aim[0]
+    if e < 0:
+        return False, 0.0, 0.0, 0.0
+    x0, y0 = P[i, X], P[i, Y]
+    wide = T.F[colour] + 2 * T.F[WIDEST] + T.F[CONTACT] + 1.0
+    bx0, bx1 = min(x0, P[e, X]) - wide, max(x0, P[e, X]) + wide
+    by0, by1 = min(y0, P[e, Y]) - wide, max(y0, P[e, Y]) + wide
+    n = P.shape[0]
+    around = np.empty(n, np.int64)
+    na = np.int64(0)
+    for o in range(n):
+        if bx0 <= P[o, X] <= bx1 and by0 <= P[o, Y] <= by1:
+            around[na] = o
+            na += 1
+    return choose(T, B, i, code, aim, colour, around, na)
+
+
+@jit
+def choose(T, B, i: int, code: int, aim, colour: int, around: np.ndarray, na: int
+           ) -> tuple[bool, float, float, float]:
+    """`steer` among the bases `around` (in game order): the menu of moves, scored; best first by the
+    most each could score, the line of fire (the costly part) asked only while a move could still beat
+    the best found. The first move of equal scores wins."""
+    P, S = B.P, B.S
+    e = aim[0]
+    speed, contact, two = T.F[colour], T.F[CONTACT], T.F[TWO]
+    x0, y0, reach0 = P[i, X], P[i, Y], P[i, REACH]
+    reach = speed + 2 * reach0 + contact
+    lx, hx, ly, hy = x0 - reach, x0 + reach, y0 - reach, y0 + reach
+    near = np.empty(na, np.int64)                   # within its run's reach
+    nn = np.int64(0)
+    for k in range(na):
+        o = around[k]
+        if lx <= P[o, X] <= hx and ly <= P[o, Y] <= hy and o != i and \
+                within_reach(P[o, X] - x0, P[o, Y] - y0, speed + contact + reach0 + P[o, REACH], two):
+            near[nn] = o
+            nn += 1
+    # bases it touches at the start do not block its way out, only where it ends (else two ships side by
+    # side could never part: neither could turn or sail without touching the other)
+    sr = rect_at(P, i)
+    fx, fy, hl, hw = P[i, FX], P[i, FY], P[i, HL], P[i, HW]
+    touching = np.empty(nn, np.int64)
+    nt = np.int64(0)
+    kept = np.int64(0)
+    for k in range(nn):
+        o = near[k]
+        dx, dy = P[o, X] - x0, P[o, Y] - y0
+        if abs(dx * fx + dy * fy) <= hl + P[o, REACH] + contact + 1e-6 and \
+                abs(dx * fy - dy * fx) <= hw + P[o, REACH] + contact + 1e-6 and gap(sr, rect_at(P, o)) <= contact:
+            touching[nt] = o
+            nt += 1
+        else:
+            near[kept] = o
+            kept += 1
+    nn = kept
+    ex, ey = P[e, X], P[e, Y]
+    top = T.chance[RAKE]
+    scratch = np.empty((T.reds.shape[0] + T.eyes.shape[0], 2), np.float64)
+    if within_reach(ex - x0, ey - y0, T.F[LONGEST] + reach0 + P[e, REACH], two):
+        # already where no move could score better (e.g. raking at close range): stay. The scores
+        # first, the line of fire only where they say it would matter
+        here = habits.score(code, aim, ex, ey, x0, y0, colour == RED, colour < 0, top)     # (no friend in the way)
+        if here <= habits.floor(code, aim[2], top):
+            band, _ = band_from(T, P, i, sr, e, around, na)
+            if band >= 0 and T.chance[band] == top:
+                return False, 0.0, 0.0, 0.0
+    mx, my, mh, mfx, mfy = np.empty(32), np.empty(32), np.empty(32), np.empty(32), np.empty(32)
+    mstop = np.empty(32, np.int64)
+    count = moves(T, P, i, aim, speed, near, nn, mx, my, mh, mfx, mfy, mstop)
+    hope, bad, friend, reachable = np.full(count, math.inf), np.zeros(count, np.bool_), np.zeros(count, np.bool_), \
+        np.zeros(count, np.bool_)
+    ok = np.zeros(count, np.bool_)
+    checks = T.reds.shape[0] > 0 or T.eyes.shape[0] > 0
+    for k in range(count):
+        x, y, h, ux, uy = mx[k], my[k], mh[k], mfx[k], mfy[k]
+        clash = False
+        for q in range(nt):
+            if gap((x, y, ux, uy, hl, hw), rect_at(P, touching[q])) < -1e-6:
+                clash = True
+                break
+        if clash:
+            continue
+        ok[k] = True
+        bad[k] = in_sectors(h, reds(T, x, y, scratch)) if checks else False
+        friend[k] = mstop[k] >= 0 and S[near[mstop[k]], SIDE] == S[i, SIDE]
+        bound = fire_bound(T, P, x, y, ux, uy, i, e)
+        reachable[k] = bound > 0
+        hope[k] = habits.score(code, aim, ex, ey, x, y, bad[k], friend[k], bound)
+    order = np.empty(count, np.int64)
+    order_by(hope, count, order)
+    best_score, best_k = math.inf, -1
+    for q in range(count):
+        k = order[q]
+        if not ok[k]:
+            continue
+        if hope[k] > best_score + 1e-9:
+            break
+        fire = 0.0
+        if reachable[k]:
+            band, _ = band_from(T, P, i, (mx[k], my[k], mfx[k], mfy[k], hl, hw), e, around, na)
+            fire = T.chance[band] if band >= 0 else 0.0
+        sc = habits.score(code, aim, ex, ey, mx[k], my[k], bad[k], friend[k], fire)
+        if sc < best_score - 1e-9 or (sc <= best_score + 1e-9 and k < best_k):
+            best_score, best_k = sc, k                # the best score; the first move of equals
+    if best_k < 0:
+        return False, 0.0, 0.0, 0.0
+    return True, mx[best_k], my[best_k], mh[best_k]
+
+
+@small
+def _add(turns: np.ndarray, n: int, a: float) -> int:
+    """A turn added to the set `turns[:n]` (a value already there is kept once)."""
+    for k in range(n):
+        if turns[k] == a:
+            return n
+    turns[n] = a
+    return n + 1
+
+
+@small
+def _fits(T, P: np.ndarray, px: float, py: float, ux: float, uy: float, hl: float, hw: float,
+          crowd: np.ndarray, nc: int) -> bool:
+    """The base turned to (ux, uy) at (px, py) lies on the table and overlaps no base of `crowd`."""
+    ex, ey = hl * abs(ux) + hw * abs(uy), hl * abs(uy) + hw * abs(ux)
+    if not (ex - EPS <= px <= T.F[WIDTH] - ex + EPS and ey - EPS <= py <= T.F[HEIGHT] - ey + EPS):
+        return False
+    for k in range(nc):
+        if gap((px, py, ux, uy, hl, hw), rect_at(P, crowd[k])) < -1e-6:
+            return False
+    return True
+
+
+@small
+def _crowd(P: np.ndarray, i: int, near: np.ndarray, nn: int, px: float, py: float, two: float,
+           out: np.ndarray) -> int:
+    """The bases a turn made at (px, py) might overlap: those whose circles reach its own (the same for
+    every heading, so asked once per place)."""
+    m = np.int64(0)
+    for k in range(nn):
+        o = near[k]
+        rr = P[i, REACH] + P[o, RAD]
+        if inside(P[o, X] - px, P[o, Y] - py, rr * rr, two):
+            out[m] = o
+            m += 1
+    return m
+
+
+@jit
+def moves(T, P: np.ndarray, i: int, aim, speed: float, near: np.ndarray, nn: int, mx: np.ndarray,
+          my: np.ndarray, mh: np.ndarray, mfx: np.ndarray, mfy: np.ndarray, mstop: np.ndarray) -> int:
+    """End poses the rules allow, from a small menu, written into the arrays in order: stay; turn (none,
+    towards the enemy, half turns either way when far, full turns when near) then sail; near the enemy,
+    the turns that put it abeam, made where the ship is, before its run or after it. Each pose comes
+    with its heading's unit vector and the place in `near` of the base it stopped against (-1: none)."""
+    x, y, h, tm = P[i, X], P[i, Y], P[i, H], T.F[TURN_MAX]
+    two = T.F[TWO]
+    e = aim[0]
+    gx, gy = (aim[3], aim[4]) if aim[2] else (P[e, X], P[e, Y])     # a point to sail for, else its enemy
+    bearing = math.degrees(math.atan2(gx - x, gy - y))
+    far = hypot(gx - x, gy - y) > aim[1] + speed + 2 * (2 * P[i, HL] + 2 * P[e, HL])
+    turns = np.empty(8, np.float64)
+    abeam = np.empty(2, np.float64)
+    nt = _add(turns, np.int64(0), 0.0)
+    nt = _add(turns, nt, tm / 2 if far else tm)
+    nt = _add(turns, nt, -tm / 2 if far else -tm)
+    nt = _add(turns, nt, max(-tm, min(tm, (bearing - h + 180) % 360 - 180)))
+    na = np.int64(0)
+    if not far and not aim[2]:
+        for b in (bearing + 90, bearing - 90):
+            na = _add(abeam, na, max(-tm, min(tm, (b - h + 180) % 360 - 180)))
+        for k in range(na):
+            nt = _add(turns, nt, abeam[k])
+    order = np.empty(nt, np.int64)
+    order_by(turns, nt, order)
+    turns = gather(turns, order, nt)
+    sc0 = np.empty((T.reds.shape[0] + T.eyes.shape[0], 2), np.float64)
+    sc1 = np.empty_like(sc0)
+    red0 = reds(T, x, y, sc0)
+    width, height = T.F[WIDTH], T.F[HEIGHT]
+    fx, fy, hl, hw = P[i, FX], P[i, FY], P[i, HL], P[i, HW]
+    obs = np.empty((nn, 9), np.float64)            # geom.obstacles at the ship's centre
+    for k in range(nn):
+        o = near[k]
+        rr = P[i, REACH] + P[o, RAD]
+        obs[k, 0], obs[k, 1], obs[k, 2] = P[o, X] - x, P[o, Y] - y, rr * rr
+        obs[k, 3], obs[k, 4], obs[k, 5] = P[o, X], P[o, Y], P[o, FX]
+        obs[k, 6], obs[k, 7], obs[k, 8] = P[o, FY], P[o, HL], P[o, HW]
+    sr = rect_at(P, i)
+    if far:
+        run, stop0 = 0.0, -1
+    else:
+        run, stop0 = slide_among(sr, fx, fy, speed, obs, width, height)
+    x1, y1 = x + fx * run, y + fy * run
+    red1 = reds(T, x1, y1, sc1) if run > 0 else sc1[:0]
+    crowd0, crowd1 = np.empty(nn, np.int64), np.empty(nn, np.int64)
+    nc0 = _crowd(P, i, near, nn, x, y, two, crowd0)
+    nc1 = _crowd(P, i, near, nn, x1, y1, two, crowd1) if run > 0 and na > 0 else 0
+    m = np.int64(0)
+    mx[m], my[m], mh[m], mfx[m], mfy[m], mstop[m] = x, y, h, fx, fy, -1          # stay as it is
+    m += 1
+    for q in range(nt):
+        a = turns[q]
+        h1 = (h + a) % 360
+        r = radians(h1)                                                          # geometry.direction, inline
+        ux, uy = sin(r), cos(r)
+        side = False
+        for k in range(na):
+            side = side or abeam[k] == a
+        if a == 0 or (not sweeps_through(h, a, red0) and _fits(T, P, x, y, ux, uy, hl, hw, crowd0, nc0)):
+            if side:
+                mx[m], my[m], mh[m], mfx[m], mfy[m], mstop[m] = x, y, h1, ux, uy, -1    # turn where it is
+                m += 1
+            if not in_sectors(h1, red0):                                         # turn, then sail (never into the wind)
+                if a == 0 and not far:                                           # no turn: the run worked out above
+                    t, stop = run, stop0
+                else:
+                    t, stop = slide_among((x, y, ux, uy, hl, hw), ux, uy, speed, obs, width, height)
+                mx[m], my[m], mh[m], mfx[m], mfy[m], mstop[m] = x + ux * t, y + uy * t, h1, ux, uy, stop
+                m += 1
+        if side and run > 0 and not sweeps_through(h, a, red1) and _fits(T, P, x1, y1, ux, uy, hl, hw, crowd1, nc1):
+            mx[m], my[m], mh[m], mfx[m], mfy[m], mstop[m] = x1, y1, h1, ux, uy, stop0   # sail, then turn
+            m += 1
+    return m

@@ -25,6 +25,8 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+
 from printgen.play.geom import corners, distance, first_contact, gap, point_rect, rect, slide_among
 from printgen.systems.sectors.boats import FIGHTING, GONE, Boat
 
@@ -259,7 +261,7 @@ class Sailing:
             if leg <= EPS:
                 break
             fx, fy = r[2], r[3]
-            obs = [(o.x - x, o.y - y, (reach + o.reach) ** 2, o.r) for o in way]
+            obs = np.array([(o.x - x, o.y - y, (reach + o.reach) ** 2, *o.r) for o in way], np.float64).reshape(-1, 9)
             run, k = slide_among(r, fx, fy, leg, obs, self.width, self.height)
             end = rect(x + fx * run, y + fy * run, h, length, width)
             if any(gap(end, o.r) < -1e-6 for o in touching):     # it would end across a base it touched

@@ -1,0 +1,186 @@
+"""Compiling the game engine's inner loops (numba), with the same results as plain Python.
+
+`jit` compiles a function the first time it is called (numba's nopython mode), keeps the machine code
+in numba's cache (a `__pycache__` beside the module, else the user's cache folder) so that later
+processes only load it, and releases the GIL, so games run on every core from threads. Where numba
+cannot be imported, or PRINTGEN_JIT=off (coverage, a debugger), the same functions run as Python:
+slower, the same games.
+
+The same games, to the last bit: the compiled code does the same IEEE arithmetic in the same order
+(no fast-math, so nothing is fused or reordered). Two things LLVM would otherwise change are kept as
+Python does them: `x ** 0.5` and `x ** 2` (CPython calls the C library's pow, which differs from
+sqrt(x) and x * x in the last bit about once in a thousand; LLVM would replace a constant exponent),
+so the engine writes `pw(x, HALF)` with the exponent read at run time; and math.hypot, which CPython
+computes its own way (`hypot` below)."""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import os
+from pathlib import Path
+
+OFF = os.environ.get("PRINTGEN_JIT", "").strip().lower() in ("off", "0", "no")
+
+
+def engine_source() -> str:
+    """A hash of the compiled engine's source: every module of printgen's that compiles with this one.
+    Numba's cache checks only a function's own file, so a change to a function it calls in another
+    file would leave it stale: the cache's folder is named by this hash instead (printgen/paths.py's
+    "engine" folder), and any change to the engine compiles it afresh."""
+    root = Path(__file__).resolve().parent.parent
+    h = hashlib.sha256()
+    for path in sorted(root.rglob("*.py")):
+        text = path.read_bytes()
+        if path.name == "jit.py" or b"printgen.play.jit import" in text:
+            h.update(path.relative_to(root).as_posix().encode() + b"\0" + text + b"\0")
+    return h.hexdigest()[:16]
+
+
+def _cache_dir() -> str | None:
+    from printgen import paths
+
+    where = paths.cache_folder("engine")
+    return None if where is None else str(where / engine_source())
+
+
+try:
+    if OFF:
+        raise ImportError
+    if "numba" not in __import__("sys").modules and (folder := _cache_dir()):
+        os.environ.setdefault("NUMBA_CACHE_DIR", folder)       # read once, when numba is imported
+    import numba as _numba
+except ImportError:              # no numba for this Python or platform: the engine runs as Python
+    _numba = None
+
+COMPILED = _numba is not None
+
+
+def jit(fn):
+    """Compiled (nopython, cached, without the GIL) where numba is, else `fn` itself. numpy's error
+    model: no Python exception is compiled in (the engine never divides by zero; raising would take
+    most of the compiling time)."""
+    if _numba is None:
+        return fn
+    return _numba.njit(cache=True, nogil=True, error_model="numpy")(fn)
+
+
+def small(fn):
+    """`jit` for a few lines called from compiled code only: compiled into each caller (numba's
+    inline='always') rather than as a function of its own. Numba compiles a callee again for every
+    constant it is passed (a rule's code, a literal 0), and compiling, not running, is the cost of
+    small helpers."""
+    if _numba is None:
+        return fn
+    return _numba.njit(inline="always", nogil=True, error_model="numpy")(fn)
+
+
+@small
+def order_by(keys, n: int, out) -> None:
+    """out[:n] = the places 0..n-1 ordered by keys[place], equal keys in place order (a stable
+    insertion sort: the engine sorts a few dozen at most; numpy's sorts take long to compile)."""
+    for k in range(n):
+        out[k] = k
+    for k in range(1, n):
+        v = out[k]
+        j = k - 1
+        while j >= 0 and keys[out[j]] > keys[v]:
+            out[j + 1] = out[j]
+            j -= 1
+        out[j + 1] = v
+
+
+@jit
+def pw(x: float, e: float) -> float:
+    """x ** e as CPython computes it (the C library's pow): `e` must come from data, never a literal,
+    or the compiler folds pow(x, 0.5) into sqrt(x) and pow(x, 2) into x * x."""
+    return x ** e
+
+
+# Comparisons of squared distances, as the Python engine's `a ** 2 + b ** 2 <= c` rounded them: pow
+# only where a * a + b * b (which differs from it by a few units in the last place) is too near the
+# bound to tell (pow costs ten multiplications). `two` is 2.0, read at run time (see pw).
+
+@small
+def within(a: float, b: float, c: float, two: float) -> bool:
+    """pw(a, two) + pw(b, two) <= c."""
+    m = a * a + b * b
+    if m < c * (1.0 - 1e-12):
+        return True
+    if m > c * (1.0 + 1e-12):
+        return False
+    return pw(a, two) + pw(b, two) <= c
+
+
+@small
+def inside(a: float, b: float, c: float, two: float) -> bool:
+    """pw(a, two) + pw(b, two) < c."""
+    m = a * a + b * b
+    if m < c * (1.0 - 1e-12):
+        return True
+    if m > c * (1.0 + 1e-12):
+        return False
+    return pw(a, two) + pw(b, two) < c
+
+
+@small
+def within_reach(a: float, b: float, r: float, two: float) -> bool:
+    """pw(a, two) + pw(b, two) <= pw(r, two)."""
+    m, c = a * a + b * b, r * r
+    if m < c * (1.0 - 1e-12):
+        return True
+    if m > c * (1.0 + 1e-12):
+        return False
+    return pw(a, two) + pw(b, two) <= pw(r, two)
+
+
+@small
+def _split(x: float) -> tuple[float, float]:
+    t = x * 134217729.0                     # 2**27 + 1: Veltkamp's split into two 26-bit halves
+    hi = t - (t - x)
+    return hi, x - hi
+
+
+@small
+def _mul(x: float, y: float) -> tuple[float, float]:
+    """x * y as an unevaluated sum hi + lo, exactly (Dekker)."""
+    xh, xl = _split(x)
+    yh, yl = _split(y)
+    p = xh * yh
+    q = xh * yl + xl * yh
+    z = p + q
+    return z, p - z + q + xl * yl
+
+
+@jit
+def hypot(a: float, b: float) -> float:
+    """math.hypot(a, b) to the last bit: CPython's vector_norm for two coordinates (lossless scaling,
+    lossless squaring, a differential correction), not the C library's hypot, which may round otherwise."""
+    x0, x1 = abs(a), abs(b)
+    if math.isnan(x0) or math.isnan(x1):   # as CPython: an infinity wins over a NaN
+        return math.inf if (math.isinf(x0) or math.isinf(x1)) else math.nan
+    top = x0 if x0 > x1 else x1
+    if math.isinf(top) or top == 0.0:
+        return top
+    _, e = math.frexp(top)
+    if e < -1023:                           # subnormal: ldexp(1, -e) would overflow (not met on a table)
+        tiny = 2.2250738585072014e-308
+        return tiny * hypot(x0 / tiny, x1 / tiny)
+    scale = math.ldexp(1.0, -e)
+    csum, frac1, frac2 = 1.0, 0.0, 0.0
+    for v in (x0, x1):
+        x = v * scale
+        hi, lo = _mul(x, x)
+        s = csum + hi
+        frac2 += hi - (s - csum)
+        csum = s
+        frac1 += lo
+    h = math.sqrt(csum - 1.0 + (frac1 + frac2))
+    hi, lo = _mul(-h, h)
+    s = csum + hi
+    frac2 += hi - (s - csum)
+    csum = s
+    frac1 += lo
+    x = csum - 1.0 + (frac1 + frac2)
+    h += x / (2.0 * h)
+    return h / scale
