@@ -47,11 +47,12 @@ def _cache_dir() -> str | None:
 try:
     if OFF:
         raise ImportError
-    if "numba" not in __import__("sys").modules and (folder := _cache_dir()):
-        os.environ.setdefault("NUMBA_CACHE_DIR", folder)       # read once, when numba is imported
     import numba as _numba
 except ImportError:              # no numba for this Python or platform: the engine runs as Python
     _numba = None
+if _numba is not None and not os.environ.get("NUMBA_CACHE_DIR") and (_folder := _cache_dir()):
+    _numba.config.CACHE_DIR = _folder      # read when a function below is decorated
+    os.environ["NUMBA_CACHE_DIR"] = _folder     # and by the processes this one starts
 
 COMPILED = _numba is not None
 

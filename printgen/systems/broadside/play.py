@@ -32,7 +32,7 @@ import numpy as np
 from printgen.errors import PrintgenError, Problem
 from printgen.game.deploy_settings import COMPASS_DEG
 from printgen.game.geometry import direction
-from printgen.play.dice import dice_of, give_back, seeded
+from printgen.play.dice import dice_of, give_back
 from printgen.play.policies import POLICIES, Policy
 from printgen.play.state import Event, Game, Ship, board_of, links_of, put_back
 from printgen.systems.broadside import contact, firing, sailing, turns
@@ -111,19 +111,21 @@ class Broadside:
         size = 1 + st.turn_limit * len(self.plan)
         R = record(n, size, size * (3 * n + 8), size * (3 * n + 8) * 8) if log is not None or events is not None \
             else no_record(n)
+        mts = np.array([random.Random(game_seed(seed, index)).getstate()[1]], np.int64)
         while True:
-            B = _copy(start)
-            struck = np.zeros((st.turn_limit + 1, len(st.sides)), np.int64)
+            ends = np.zeros((1, 3), np.int64)
+            struck = np.zeros((1, st.turn_limit + 1, len(st.sides)), np.int64)
             points = np.zeros_like(struck)
-            turn, limited, tallied = turns.play(T, B, seeded(game_seed(seed, index)), R, struck, points)
+            turns.play_many(T, start, mts, ends, struck, points, R)
             if not R.count[SHORT]:
                 break
             R = record(n, size, 2 * R.events.shape[0], 2 * R.faces.shape[0])    # more rolls than foreseen
         if log is not None or events is not None:
             self._replayed(st, R, log, events)
+        turn, limited, tallied = (int(v) for v in ends[0])
         if tally is not None:
-            tally += [self._result(st, t + 1, False, struck[t], points[t]) for t in range(tallied)]
-        return self._result(st, int(turn), bool(limited), struck[-1], points[-1])
+            tally += [self._result(st, t + 1, False, struck[0, t], points[0, t]) for t in range(tallied)]
+        return self._result(st, turn, bool(limited), struck[0, -1], points[0, -1])
 
     def play_games(self, st, seed: int, first: int, count: int, tallies: bool = False) -> list:
         """Games first..first+count-1 (play/run.py's simulate): Results, each with its tally if asked."""
@@ -183,11 +185,6 @@ class Broadside:
                 log.append((int(R.turn[k]), label, poses, links_of(R.links[k], R.order[k])))
 
     # -- one phase on a hand-built table (the tests'), through the same compiled code -----------------------
-    def play_phase(self, game: Game, action: str, side: str | None, policies: dict[str, Policy]) -> None:
-        sides = tuple(self.rs.sides)
-        self._on(game, policies, lambda T, B, D, R: turns.phase(T, B, D, R, ACTIONS[action],
-                                                                 -1 if side is None else sides.index(side)))
-
     def drift(self, game: Game, policies: dict[str, Policy]) -> None:
         self._on(game, policies, contact.drift)
 
@@ -240,10 +237,6 @@ class Broadside:
             for ship, other, rule, result, at, k in R.events[:int(R.count[EVENTS])].tolist():
                 game.events.append(Event(None if ship < 0 else ship, None if other < 0 else other, names[rule],
                                          tuple(int(f) for f in R.faces[at:at + k]), result))
-
-
-def _copy(b):
-    return type(b)(b.P.copy(), b.S.copy(), b.L.copy(), b.LS.copy(), b.C.copy())
 
 
 def phases(ruleset, scale: float = 1.0) -> Broadside:

@@ -16,7 +16,7 @@ from printgen.systems.broadside.sailing import move
 from printgen.systems.broadside.setup import BOARD, DRIFT, MOVE, SHOOT, TURN_LIMIT
 
 
-@jit
+@small
 def phase(T, B, D, R, action: int, side: int) -> None:
     if action == DRIFT:
         drift(T, B, D, R)
@@ -30,7 +30,7 @@ def phase(T, B, D, R, action: int, side: int) -> None:
         board(T, B, D, R)
 
 
-@jit
+@small
 def tally(T, B, struck: np.ndarray, points: np.ndarray) -> None:
     """Each side's ships struck, and its victory points: an enemy ship struck (a flagship more), a prize
     (struck and grappled to a ship of the side still fighting) more again."""
@@ -51,7 +51,7 @@ def tally(T, B, struck: np.ndarray, points: np.ndarray) -> None:
             points[side] += T.points[2] if captured else (T.points[1] if S[i, FLAG] else T.points[0])
 
 
-@jit
+@small
 def play(T, B, D, R, struck: np.ndarray, points: np.ndarray) -> tuple[int, bool, int]:
     """One game from the board B: (the turn it ended in, whether at the turn limit, the turns played to
     their end). `struck` and `points` get a row for each turn played to its end (the game as it stood
