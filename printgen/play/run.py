@@ -51,6 +51,10 @@ def simulate(setup: Setup, games: int, seed: int, workers: int | None = None,
     depend on its number alone); with `tallies`, each as (result, [the game as it stood at the end of
     each turn]) (printgen.play.engine.play)."""
     workers = workers or os.cpu_count() or 1
+    if workers > 1:                                 # a bad PRINTGEN_START_METHOD is an error whichever way
+        from printgen.forks import start_method    # this family's games run (threads need no process)
+
+        start_method()
     if hasattr(setup.family, "play_games"):
         return _threads(setup, games, seed, workers, progress, tallies, start)
     _SHARED["tallies"] = tallies
