@@ -176,6 +176,9 @@ class Passage(RollTable):
 class Obstacles(Strict):
     marker: str
     marker_in: tuple[BaseSide, BaseSide] = (1.5, 1.0)     # DEFAULT size of a marker, inches
+    # whether this ruleset's battles lay hidden obstacles: their markers and the teacher's secret map are
+    # printed only then (Lepanto's galleys met on open water and a shore: no stakes, no scuttled hulls)
+    hidden: bool = True
     sector: SectorRoll
     passage: Passage
 

@@ -45,6 +45,11 @@ class Sectors(RuleSystem):
 
         return [checks.damage_table(scenario.ruleset), checks.ship_types(scenario), checks.obstacles(scenario)]
 
+    def recompute(self, rs, fn, args):
+        from printgen.systems.sectors.oracle import recompute
+
+        return recompute(rs, fn, args)
+
     def odds_tables(self, rs) -> list:
         from printgen.systems.sectors.tables import all_tables
 
