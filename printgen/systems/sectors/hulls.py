@@ -174,7 +174,8 @@ def _guns(hull: Hull, guns: int, all_round: bool) -> list[Shape]:
             h = hull.half_at(x * L)
             out.append(Rect(x * L - w / 2, yc - h - length + hull.rail, w, length, "gun"))
             out.append(Rect(x * L - w / 2, yc + h - hull.rail, w, length, "gun"))
-        out.append(Rect(f.x0 * L - 0.04 * L, yc - w / 2, 0.07 * L, w, "gun"))
+        stern = max(0.5, f.x0 * L - 0.03 * L)               # over the sternpost, on the base
+        out.append(Rect(stern, yc - w / 2, f.x0 * L + 0.04 * L - stern, w, "gun"))
     return out
 
 
