@@ -226,15 +226,15 @@ def test_a_galleass_fires_all_round_and_every_gun_reloads():
     assert fired[:2] == [1, 1 + rs_turns + 1], fired
 
 
-def test_the_fleets_deploy_abreast_bows_to_the_enemy(kit):
+def test_the_fleets_deploy_abreast_bows_to_the_enemy():
     """Both lines abreast: the League heading east, the Ottomans west (within the heading jitter); the
     League's galleasses stand ahead of their wings, its reserve behind its centre."""
-    _, plan = kit
     from printgen.data.scenario import load_scenario
     from printgen.game.deploy import deploy
+    from printgen.options import Options
 
     s = load_scenario(SCENARIO)
-    dep = deploy(s, plan.options)
+    dep = deploy(s, Options())
     by_side = {side: [p for p in dep.placements if p.ship.side == side] for side in ("league", "ottoman")}
     assert all(abs(p.heading_deg - 90) <= 5 for p in by_side["league"])
     assert all(abs(p.heading_deg - 270) <= 5 for p in by_side["ottoman"])
