@@ -23,9 +23,8 @@ SCENARIO = "lepanto-1571"
 
 @pytest.fixture(scope="module")
 def kit(tmp_path_factory):
-    """The English kit for a class of 24 and one period, both editions, with its check: (folder, plan)."""
-    return build_checked(tmp_path_factory.mktemp("lepanto") / "kit", KitRequest(SCENARIO, 24, periods=1,
-                                                                                  edition="both"))
+    """The English kit for a class of 24 and one period, colour, with its check: (folder, plan)."""
+    return build_checked(tmp_path_factory.mktemp("lepanto") / "kit", KitRequest(SCENARIO, 24, periods=1))
 
 
 @pytest.fixture(scope="module")
