@@ -34,8 +34,12 @@ GROUPS = {
     "Sluys's hulls": ["rail.English", "rail.French", "rail.Genoese"],
     "Sluys's banners": ["banner.English", "banner.French", "banner.Genoese"],
     "wind gauge": ["wind.nogo", "wind.bonus"],
+    "Lepanto's nations on the maps": ["ship.Venetian", "ship.Spanish", "ship.Papal", "ship.Ottoman"],
+    "Lepanto's ships on the water": ["water", "ship.Venetian", "ship.Spanish", "ship.Papal", "ship.Ottoman"],
+    "Lepanto's bases": ["base.Venetian", "base.Spanish", "base.Papal", "base.Ottoman"],
+    "Lepanto's hulls": ["rail.Venetian", "rail.Spanish", "rail.Papal", "rail.Ottoman"],
 }
-FAMILY = {"Trafalgar": "broadside", "Sluys": "sectors", "wind gauge": "sectors"}
+FAMILY = {"Trafalgar": "broadside", "Sluys": "sectors", "Lepanto": "sectors", "wind gauge": "sectors"}
 
 
 def colour_of(role: str, group: str = "") -> str:

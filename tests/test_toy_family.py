@@ -336,3 +336,29 @@ def test_the_check_reads_the_toys_line_styles_and_words(toy, tmp_path, run):
     found = fails(kit)
     assert any(f.startswith(f"FAIL  {name}, page {page}: label:sides.red.name prints 'Blue', the rules say 'Red'")
                for f in found), found
+
+
+class SpeakingToy(Toy):
+    """The toy, saying through the protocol that its words are in the catalogue (its sides are the
+    British and the French, its pieces' words the shared code's)."""
+
+    def languages(self, rs):
+        return ("en", "fr", "es")
+
+
+def test_the_toy_prints_in_the_languages_it_declares_and_no_other(toy, tmp_path, run, monkeypatch):
+    """No shared code names a family's languages: the toy's ship pieces and map print in French once
+    the toy says its words are translated (RuleSystem.languages), and are refused in French before."""
+    import pdfplumber
+
+    code, _, err = run("sprites", toy, "--lang", "fr", "--out", tmp_path / "before")
+    assert code == 2 and "pas encore de version française pour les pièces des navires" in err, err
+    monkeypatch.setitem(registry.families._SYSTEMS, "toy", SpeakingToy(tmp_path / "templates"))
+    for command, name in (("sprites", "sprites-color.pdf"), ("map", "map-color.pdf")):
+        code, stdout, err = run(command, toy, "--lang", "fr", "--out", tmp_path / command)
+        assert code == 0, stdout + err
+        with pdfplumber.open(tmp_path / command / name) as pdf:
+            text = " ".join(p.extract_text() for p in pdf.pages)
+        assert "Imprime à 100 %" in text and "Sapphire" in text, text     # the French footer, a name as it is
+    code, _, err = run("quickref", toy, "--lang", "fr", "--out", tmp_path / "quickref")
+    assert code == 2 and "pas encore de version française" in err   # its template is in no catalogue

@@ -61,7 +61,8 @@ class Deployment:
     line_columns: int                # 1 for a single line, 2 for the "kind of double line", ...
     long_range_in: float             # the rules' long range at this scale (the attackers start beyond it)
     wind_from: str = "N"             # compass point the wind blows from
-    line_form: str = "battle"        # "battle": one line doubled where needed; "squadrons": a line a squadron
+    line_form: str = "battle"        # "battle": one line doubled where needed; "squadrons": a line a squadron;
+    #                                  "abreast": galleys side by side, a squadron a block
 
     def corners(self, p: Placement):
         return base_corners(p.x_in, p.y_in, p.heading_deg, p.length_in, p.width_in)
@@ -112,7 +113,7 @@ class Field:
 
 def deploy(scenario, options: Options) -> Deployment:
     """Place every ship of the scenario; PrintgenError (saying what would fit) if they cannot be."""
-    from printgen.game.formations import TooMany, place_columns, place_line, place_loners, place_squadrons
+    from printgen.game.formations import TooMany, place_abreast, place_columns, place_line, place_loners, place_squadrons
     from printgen.game.reduce import fewer_ships
 
     settings = load_settings(scenario)
@@ -139,9 +140,17 @@ def deploy(scenario, options: Options) -> Deployment:
         if form == "squadrons":
             line, columns = place_columns(field, line_columns(scenario, line_ships, settings.line_max_columns),
                                           seeds["line"])
+        elif form == "abreast":
+            by_squadron = {name: [sh for sh in line_ships if sh.squadron == name] for name in scenario.squadrons}
+            line = place_abreast(field, by_squadron, leaders, seeds["line"])
+            columns = len({settings.squadrons[k].ahead_in if k in settings.squadrons else 0.0   # its rows
+                           for k, v in by_squadron.items() if v})
         else:
             line, columns = place_line(field, line_ships, seeds["line"])
-        attack = place_squadrons(field, attackers, leaders, line, seeds["attack"])
+        if settings.attack_form == "abreast":
+            attack = place_abreast(field, attackers, leaders, seeds["attack"], line)
+        else:
+            attack = place_squadrons(field, attackers, leaders, line, seeds["attack"])
         alone = place_loners(field, loners, line, line + attack, seeds["loners"])
     except TooMany as e:
         raise PrintgenError(dataclasses.replace(e.problems[0], fix=fewer_ships(scenario, e.squadrons, e.fit)

@@ -29,11 +29,14 @@ def _pair(v, name: str) -> tuple[float, float]:
 class SquadronPlan(Strict):
     leaders: list[str] = []                          # at the head of the squadron, in this order
     aim: Annotated[float, Field(ge=0, le=1)] = 0.5                  # where it heads for: 0 the line's head, 1 its rear
+    # line abreast (line_form / attack_form "abreast"): how far ahead of its side's line it stands, toward
+    # the enemy (negative: behind, a reserve); `aim` is then where its middle lies, 0 north, 1 south
+    ahead_in: Annotated[float, Field(ge=-100, le=100)] = 0
 
 
 class DeploymentSettings(Strict):
     line_side: str
-    line_west_of_middle_in: Inches = 4
+    line_west_of_middle_in: Annotated[float, Field(ge=-1000, le=1000)] = 4     # negative: east of the middle
     line_start_from_north_in: Inches = 6
     line_gap_in: tuple[float, float] = (2, 4)
     line_jitter_in: Inches = 1
@@ -43,8 +46,11 @@ class DeploymentSettings(Strict):
     line_column_gap_in: Inches = 2
     # "battle": one line of battle, doubled where it cannot reach (Trafalgar); "squadrons": each squadron
     # its own line side by side, as medieval fleets chained theirs (Sluys). Unset: by the rules' system.
-    line_form: Literal["battle", "squadrons"] | None = None
+    # "abreast": galleys' line abreast, each squadron side by side north to south, heading for the enemy
+    # (west), placed by its [deployment.squadrons] aim and ahead_in
+    line_form: Literal["battle", "squadrons", "abreast"] | None = None
     attack_side: str
+    attack_form: Literal["files", "abreast"] = "files"      # the attackers in loose files, or abreast (east)
     attack_gap_in: tuple[float, float] = (1, 2)
     attack_spread_in: Inches = 2
     attack_jitter_in: Inches = 0.4
@@ -87,8 +93,12 @@ def load_settings(scenario) -> DeploymentSettings:
     problems = [Problem(f"side '{getattr(s, key)}' is not a side of the ruleset", file=path,
                         field=f"deployment.{key}", fix="use one of: " + ", ".join(sides))
                 for key in ("line_side", "attack_side") if getattr(s, key) not in sides]
+    abreast = {s.attack_side} if s.attack_form == "abreast" else set()
+    abreast |= {s.line_side} if s.line_form == "abreast" else set()
     for name in s.squadrons:
         sq = scenario.squadrons.get(name)
+        if sq is not None and sq.side in abreast and sq.side != s.attack_side:
+            continue                                   # a squadron of a line abreast: its aim and ahead_in
         if sq is None or sq.side != s.attack_side:
             attackers = [k for k, v in scenario.squadrons.items() if v.side == s.attack_side]
             problems.append(Problem(f"'{name}' is not a squadron of the attacking side '{s.attack_side}'", file=path,

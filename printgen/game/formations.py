@@ -348,3 +348,98 @@ def _in_line(board, ship, x: float, y: float, jitter: tuple, rng):
                                     "or leaving the table", field="deployment.line_jitter_in",
                                     fix="use less jitter, or fewer ships (--fraction 0.5)"))
     return spot
+
+
+# -- galleys: lines abreast ---------------------------------------------------------------------------
+WEST, EAST_H = 270, 90
+
+
+def place_abreast(f, squadrons: dict[str, list[Ship]], leaders: dict[str, list[Ship]], rng: random.Random,
+                  line: Sequence[Spot] = ()) -> list[Spot]:
+    """A side in line abreast, as galleys fought: each squadron its ships side by side from north to
+    south, bows to the enemy, its middle at its `aim` along the table (0 the north end, 1 the south)
+    and `ahead_in` before or behind its side's line; leaders in the middle of their squadron. With no
+    `line`, the line side: heading west, its line `line_west_of_middle_in` west of the middle. With
+    the line side's bases, the attackers: heading east, every base beyond long range (and the margin)
+    of every base of the line."""
+    st = f.settings
+    squadrons = {k: v for k, v in squadrons.items() if v}
+    if not squadrons:
+        return []
+    attack = bool(line)
+    plans = st.squadrons
+    names = list(squadrons)
+    aim = {k: plans[k].aim if k in plans else (i + 0.5) / len(names) for i, k in enumerate(names)}
+    ahead = {k: f.inches(plans[k].ahead_in) if k in plans else 0.0 for k in names}
+    gmin, gmax = (f.inches(g) for g in (st.attack_gap_in if attack else st.line_gap_in))
+    gap = (gmin + gmax) / 2
+    jitter = f.inches(st.attack_jitter_in if attack else st.line_jitter_in)
+    jh = st.attack_heading_jitter_deg if attack else st.line_heading_jitter_deg
+    board = Board(f, line)
+    if attack:
+        reach = f.long_range + f.inches(st.out_of_range_margin_in)
+        line_west = min((x for p in board.polys for x, _ in p), default=f.width)
+        slop = f.beam / 2 * math.sin(math.radians(jh)) + f.snap
+        main = line_west - reach - f.length / 2 - jitter - slop - max(ahead.values())
+        heading, toward = EAST_H, 1.0
+    else:
+        main = f.width / 2 - f.inches(st.line_west_of_middle_in)
+        heading, toward = WEST, -1.0
+    line_polys = list(board.polys)
+    top = f.height - f.inches(st.line_start_from_north_in)
+    bottom = f.inches(st.edge_margin_in)
+    out: list[Spot] = []
+    for level in sorted(set(ahead.values()), reverse=True):       # the foremost row first
+        row = sorted((k for k in names if ahead[k] == level), key=lambda k: (aim[k], names.index(k)))
+        tall = {k: sum(f.base(sh)[1] + gap for sh in squadrons[k]) - gap for k in row}
+        tops = _abreast_tops(row, aim, tall, top, bottom, 2 * gap)
+        if tops is None:
+            ships = [s for k in row for s in squadrons[k]]
+            beam = max(f.base(sh)[1] for sh in ships)
+            fit = int((top - bottom - 2 * gap * (len(row) - 1) + gap) / (beam + gap) + 1e-9)
+            raise _too_many("line abreast", ships, fit, f"side by side with {gmin / f.scale:g}\" gaps",
+                            "deployment.line_start_from_north_in")
+        x = main + toward * level
+        if x - f.length / 2 < bottom or x + f.length / 2 > f.width - bottom:
+            raise PrintgenError(Problem(f"the line abreast of {', '.join(row)} would stand off the table",
+                                        field="deployment.squadrons", fix="use a smaller ahead_in, or move the line"))
+        jy = max(0.0, min(jitter, (gap - gmin) / 2 - f.snap))
+        for k in row:
+            y = tops[k] + gap
+            for ship in _middle_first(squadrons[k], leaders.get(k, [])):
+                beam = f.base(ship)[1]
+                y -= gap + beam / 2
+                also = (lambda poly: _beyond(poly, line_polys, reach)) if attack else (lambda poly: True)
+                spot = board.place(ship, x, y, heading, (jitter, jy, jh), rng, k, leader=ship in leaders.get(k, []),
+                                   also=also)
+                if spot is None:
+                    raise PrintgenError(Problem(f"{ship.name} cannot be placed in the line abreast without touching "
+                                                "another base or leaving the table", field="deployment.line_jitter_in",
+                                                fix="use less jitter, or fewer ships (--fraction 0.5)"))
+                out.append(spot)
+                y -= beam / 2
+    return out
+
+
+def _abreast_tops(row: list[str], aim: dict, tall: dict, top: float, bottom: float, sep: float) -> dict | None:
+    """The north edge (y) of each squadron's block in a row: centred on its aim, in aim order from
+    the north, `sep` apart, all between `top` and `bottom`; None if they cannot fit."""
+    if sum(tall.values()) + sep * (len(row) - 1) > top - bottom + 1e-9:
+        return None
+    tops = [min(top, top - aim[k] * (top - bottom) + tall[k] / 2) for k in row]
+    for i in range(1, len(row)):
+        tops[i] = min(tops[i], tops[i - 1] - tall[row[i - 1]] - sep)
+    floor = bottom
+    for i in reversed(range(len(row))):
+        tops[i] = max(tops[i], floor + tall[row[i]])
+        floor = tops[i] + sep
+    return dict(zip(row, tops))
+
+
+def _middle_first(ships: list[Ship], leaders: list[Ship]) -> list[Ship]:
+    """The squadron from north to south with its leaders in the middle (a flagship led from the centre
+    of its division), the other ships in fleet order around them."""
+    lead = [s for s in leaders if s in ships]
+    rest = [s for s in ships if s not in lead]
+    half = len(rest) // 2
+    return rest[:half] + lead + rest[half:]

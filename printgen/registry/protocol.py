@@ -106,7 +106,27 @@ class RuleSystem:
         beside each edge); none: the colour's name alone."""
         return ()
 
+    # -- languages -----------------------------------------------------------------------------------
+    def languages(self, rs) -> tuple[str, ...]:
+        """The languages the family's own words print in for this ruleset: its drawing code's (pieces,
+        gauges, map legend), its ruleset's (labels, sides, phases) and its fleets' (fates, flag
+        officers). A drawn document prints in these; a document from a template also needs its template
+        translated. English alone unless the family says (`catalogued` for a family whose words are
+        all messages of the catalogue): a new family prints English until its words are translated."""
+        return ("en",)
+
     # -- later ---------------------------------------------------------------------------------------
     def phases(self, rs) -> Any:
         """The turn's phases for the game engine (the simulator). Not used yet: None."""
         return None
+
+
+def catalogued(rs) -> tuple[str, ...]:
+    """English, and each language whose catalogue translates every word of the ruleset's file (its
+    labels, sides, phases, states): what `RuleSystem.languages` answers for a family whose drawing
+    code and fleets' words are messages of the catalogue (a teacher's own ruleset file is in none)."""
+    if not rs.path:
+        return ("en",)
+    from printgen.i18n.catalogue import template_languages
+
+    return ("en", *template_languages(rs.path))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from printgen.i18n import N_
 from printgen.registry.documents import DocumentKind
 
-DRAWN = "printgen.sheets.page.languages:drawn_languages"      # English, French and Spanish (languages.FAMILIES)
+DRAWN = "printgen.sheets.page.languages:drawn_languages"      # the languages the family says (RuleSystem.languages)
 
 MAP = DocumentKind("map", "Deployment map", 130, "printgen.sheets.maps.deploy_map:map_document", takes="plan",
                    languages=DRAWN, audience="teacher", checks=("fleet",),

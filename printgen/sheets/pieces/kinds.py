@@ -5,7 +5,7 @@ from __future__ import annotations
 from printgen.i18n import N_
 from printgen.registry.documents import DocumentKind
 
-DRAWN = "printgen.sheets.page.languages:drawn_languages"      # English, French and Spanish (languages.FAMILIES)
+DRAWN = "printgen.sheets.page.languages:drawn_languages"      # the languages the family says (RuleSystem.languages)
 
 SPRITES = DocumentKind("sprites", "Ship pieces", 70, "printgen.sheets.pieces.sprites:sprite_sheets", paper="card",
                        languages=DRAWN,

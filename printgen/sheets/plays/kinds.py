@@ -5,7 +5,7 @@ from __future__ import annotations
 from printgen.i18n import N_
 from printgen.registry.documents import DocumentKind
 
-DRAWN = "printgen.sheets.page.languages:drawn_languages"      # English, French and Spanish (languages.FAMILIES)
+DRAWN = "printgen.sheets.page.languages:drawn_languages"      # the languages the family says (RuleSystem.languages)
 
 KINDS = (
     DocumentKind("first-turn", "The first turn, shown", 36, "printgen.sheets.plays.first_turn:first_turn_document",

@@ -9,9 +9,6 @@ from printgen.registry.documents import DocumentKind
 _LESSON = "printgen.sheets.text.lesson"
 _HAS_TEMPLATE = f"{_LESSON}:has_sheet"           # only where the ruleset has the document's template
 _TEMPLATE_LANGS = "printgen.sheets.text.kinds:template_languages"   # the languages its template is translated into
-# The rule families whose fleets' words (fates, flag officers: printgen.i18n.FLEET_WORDS) the
-# catalogue translates (babel.cfg's fleet_words): a document that prints them waits for its family.
-FLEET_FAMILIES = ("broadside", "sectors")
 
 KINDS = (
     DocumentKind("lesson", N_("Lesson plan (teacher's pack)"), 10, f"{_LESSON}:lesson_plan", takes="plan",
@@ -64,10 +61,11 @@ def template_languages(ruleset, kind: str) -> tuple[str, ...]:
 
 def fleet_languages(ruleset, kind: str) -> tuple[str, ...]:
     """The languages of a document drawn from its template that also prints the fleet's fates (the
-    debrief): its template's, once its family's fleets' words are translated (FLEET_FAMILIES)."""
+    debrief): its template's that its family says its fleets' words are translated into (its languages)."""
     from printgen.registry import system_of
 
-    return template_languages(ruleset, kind) if system_of(ruleset).name in FLEET_FAMILIES else ("en",)
+    family = system_of(ruleset).languages(ruleset)
+    return tuple(lang for lang in template_languages(ruleset, kind) if lang in family)
 
 
 def teacher_languages(ruleset, kind: str) -> tuple[str, ...]:

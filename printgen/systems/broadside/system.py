@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from printgen.rules.trace import Source
 from printgen.rules.tracks import Track
-from printgen.registry.protocol import RuleSystem
+from printgen.registry.protocol import RuleSystem, catalogued
 from printgen.systems.broadside import look
 from printgen.systems.broadside import odds  # noqa: F401 (registers the derivations sheets print)
 from printgen.systems.broadside.model import BroadsideRuleset
@@ -17,6 +17,11 @@ class Broadside(RuleSystem):
     line_form = "battle"
     marks = ("hit circles", "hit points")
     nations = look.NATIONS
+
+    def languages(self, rs) -> tuple[str, ...]:
+        """Every language whose catalogue holds the ruleset's words: the family's drawing code and its
+        built-in fleets' words (babel.cfg's fleet_words) are all messages of the catalogue."""
+        return catalogued(rs)
 
     def paints(self, edition: str) -> dict:
         return look.paints(edition)

@@ -18,6 +18,7 @@ TABLES = {
     "ramming": lambda rs: [st.cases(rs, "ramming", st.RAMMING_CASES, N_("Damage to the target"))],
     "weather": lambda rs: [st.weather(rs)],
     "missile": st.missile,
+    "guns": st.guns,
     "grappling": lambda rs: [st.grappling(rs)],
     "boarding": lambda rs: [st.boarding(rs)],
     "morale": lambda rs: [st.morale(rs)],
@@ -30,6 +31,7 @@ FOR_PUPILS = {
     "collision": lambda rs: [st.cases_brief(rs, "collision", st.COLLISION_CASES, N_("Damage to your ship"))],
     "ramming": lambda rs: [st.cases_brief(rs, "ramming", st.RAMMING_CASES, N_("Damage to the target"))],
     "missile": lambda rs: [st.missile_per_die(rs)],
+    "guns": lambda rs: [st.guns_per_die(rs)] if rs.guns is not None else [],
     "mast": lambda rs: [],
     "grappling": lambda rs: [],             # the card's words give it: either captain's success grapples
 }

@@ -61,6 +61,7 @@ class Boat:
     furled: bool = False           # a galley's sail, furled near the enemy
     unfurl_at: int = 0             # the turn its sail is set again (unfurling takes a whole turn)
     hazards_met: set[int] = field(default_factory=set)
+    loaded_at: int = 0             # the first turn its guns may fire again (they reload after firing)
     r: Rect = ()                   # its base where it lies (geom.rect), kept by `place`
     reach: float = 0.0             # centre to corner
 

@@ -51,5 +51,8 @@ def obstacles(scenario) -> CheckResult:
             failures.append(f"{o.name}: reaches past the table ({w_ft:g} x {h_ft:g} ft) in scenario.toml's "
                             "[[terrain]]: move it or make it smaller")
     hidden = sum(o.kind == "hidden" for o in scenario.file.terrain)
+    if hidden and not rs.obstacles.hidden:
+        failures.append(f"{hidden} hidden obstacles in scenario.toml's [[terrain]], but the ruleset lays none "
+                        "(obstacles.hidden = false): its kit prints no markers and no secret map for them")
     return _result("obstacles", failures, f"{len(scenario.file.terrain)} on the table, {hidden} hidden, each the "
                                           "size of a marker")

@@ -34,6 +34,7 @@ class Form:
     shields: bool = False
     tower: bool = False                    # a midships tower around the mast (dromon)
     rail: float = 0.06                     # rail width, fraction of the beam
+    lantern: bool = False                  # a flagship's great lantern on the stern (Lepanto's flagships)
 
 
 FORMS = {
@@ -45,7 +46,14 @@ FORMS = {
     "english-galley": Form(0.56, 0.03, 0.97, (0.20, 0.55), (0.26, 0.65), (0.22, 0.74), oars=14, castles=True),
     "cog": Form(0.66, 0.03, 0.97, (0.16, 0.30), (0.28, 0.42), (0.24, 0.75), castles=True),
     "hulk": Form(0.70, 0.03, 0.97, (0.30, 0.42), (0.30, 0.42), (0.25, 0.75), castles=True),
+    # Lepanto (rulesets/lepanto-galleys.toml): galleys with the spur above the water and guns in the bow
+    "league-galley": Form(0.50, 0.03, 0.86, (0.10, 0.55), (0.28, 0.85), (0.21, 0.71), oars=15, spur=0.12),
+    "ottoman-galley": Form(0.46, 0.03, 0.86, (0.10, 0.55), (0.30, 0.90), (0.21, 0.71), oars=14, spur=0.12),
+    "lantern": Form(0.54, 0.04, 0.86, (0.12, 0.50), (0.28, 0.85), (0.21, 0.71), oars=15, spur=0.12, lantern=True),
+    "galliot": Form(0.46, 0.03, 0.86, (0.10, 0.55), (0.30, 0.90), (0.22, 0.72), oars=10, spur=0.12),
+    "galleass": Form(0.62, 0.03, 0.95, (0.14, 0.50), (0.22, 0.60), (0.22, 0.74), oars=14, castles=True),
 }
+GUN_W = 0.09                  # a gun's barrel, fraction of the beam (across the barrel)
 
 
 def form_of(type_key: str, ship_type) -> Form:
@@ -116,9 +124,11 @@ class Hull:
         return tuple(top + bottom[::-1])
 
 
-def hull_shapes(hull: Hull, nation: str, clear: Sequence[tuple[bool, tuple[float, float]]] = ()) -> list[Shape]:
-    """Oars, ram, hull, deck, castles, dragon head: everything under the piece's words and boxes.
-    `clear`: (port side?, (x0, x1)) stretches of the base where no oar may cross a word."""
+def hull_shapes(hull: Hull, nation: str, clear: Sequence[tuple[bool, tuple[float, float]]] = (), guns: int = 0,
+                all_round: bool = False) -> list[Shape]:
+    """Oars, ram, hull, deck, castles, dragon head, guns: everything under the piece's words and boxes.
+    `clear`: (port side?, (x0, x1)) stretches of the base where no oar may cross a word. `guns`: the
+    type's gun dice, drawn as barrels over the bow (and along both sides, `all_round`)."""
     f, L, yc = hull.form, hull.L, hull.yc
     out: list[Shape] = []
     if f.oars:
@@ -137,6 +147,35 @@ def hull_shapes(hull: Hull, nation: str, clear: Sequence[tuple[bool, tuple[float
         out.append(Poly(hull.outline(hull.rail * 1.6, lo=fore), "castle"))
     if f.shields:
         out += _shields(hull)
+    if f.lantern:                               # hung on the sternpost, off the deck
+        r = hull.half * 0.26
+        out.append(Circle(max(r + 0.5, f.x0 * L - r * 0.3), yc, r, "lantern"))
+    if guns:
+        out += _guns(hull, guns, all_round)
+    return out
+
+
+def _guns(hull: Hull, guns: int, all_round: bool) -> list[Shape]:
+    """A barrel a gun die (three at most) pointing ahead over the bow, where the spur starts; a
+    galleass's also along each side, pointing out over the rail, and one over the stern."""
+    from printgen.draw.shapes import Rect
+
+    f, L, yc = hull.form, hull.L, hull.yc
+    w = max(GUN_W * hull.W, 1.2)
+    tip = f.x1 * L
+    n = min(guns, 3)
+    out: list[Shape] = []
+    for k in range(n):
+        y = yc + (k - (n - 1) / 2) * hull.half * 0.42
+        out.append(Rect(tip - 0.05 * L, y - w / 2, 0.075 * L, w, "gun"))
+    if all_round:
+        length = hull.band * 0.5 + hull.rail
+        for x in (0.28, 0.36, 0.62, 0.70):        # along the sides, clear of the sides' names
+            h = hull.half_at(x * L)
+            out.append(Rect(x * L - w / 2, yc - h - length + hull.rail, w, length, "gun"))
+            out.append(Rect(x * L - w / 2, yc + h - hull.rail, w, length, "gun"))
+        stern = max(0.5, f.x0 * L - 0.03 * L)               # over the sternpost, on the base
+        out.append(Rect(stern, yc - w / 2, f.x0 * L + 0.04 * L - stern, w, "gun"))
     return out
 
 

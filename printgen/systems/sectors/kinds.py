@@ -28,6 +28,11 @@ def languages(ruleset, kind: str) -> tuple[str, ...]:
                  if lang == "en" or all(translated(lang, w) != w for w in SHARED_WORDS.get(kind, ())))
 
 
+def has_hidden(ruleset, kind: str) -> bool:
+    """The obstacle markers and the secret map: only where the ruleset's battles lay hidden obstacles."""
+    return ruleset.obstacles.hidden
+
+
 def _restated(kind: str) -> DocumentKind:
     return replace(next(r for r in TEXT if r.kind == kind), languages=f"{_HERE}.kinds:languages")
 
@@ -39,10 +44,11 @@ KINDS = (
                            "and keeps all their damage on them."),
                  help="Print a record card for each ship (structure boxes, attack speed, ram, sail): sectors rulesets."),
     DocumentKind("markers", N_("Obstacle markers"), 74, f"{_HERE}.markers:marker_sheets", command=True,
-                 languages=("en", "fr", "es"),
+                 languages=("en", "fr", "es"), present=f"{_HERE}.kinds:has_hidden",
                  help="Print the obstacle markers to cut out: sectors rulesets."),
     DocumentKind("secret-map", N_("Secret obstacle map (the teacher's)"), 76, f"{_HERE}.secret_map:secret_map_sheets",
                  languages="printgen.sheets.page.languages:drawn_languages", audience="teacher", command=True,
+                 present=f"{_HERE}.kinds:has_hidden",
                  advice=N_("Secret obstacle map: plain paper, one copy, for you alone."),
                  help="Print the teacher's secret obstacle map and its placement table: sectors rulesets."),
     _restated("cards"),

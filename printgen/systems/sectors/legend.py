@@ -26,10 +26,11 @@ def sailing_block(scenario, options: Options, width: float) -> Block:
     b.shapes.extend(wind_rose(r + 12, top + r + 8, r, rs, 6.0))
     b.y = top + 2 * r + 16 + LEAD
     deg = lambda key: Span(f"{lookup(rs, key):g}°", source=("rule", key), kind="degrees")    # noqa: E731
-    b.line((Span(_("Arc at the wind's eye: "), font="bold"),
-            *said(N_("round ships cannot steer within %(angle)s%(mark)s of the wind."),
-                  angle=deg("movement.round_ship_min_angle_to_wind_deg"),
-                  mark=mark_spans(rs, "movement.round_ship_min_angle_to_wind_deg"))))
+    if any(t.round_ship for t in rs.types.values()):           # Lepanto's galleys have no round ship
+        b.line((Span(_("Arc at the wind's eye: "), font="bold"),
+                *said(N_("round ships cannot steer within %(angle)s%(mark)s of the wind."),
+                      angle=deg("movement.round_ship_min_angle_to_wind_deg"),
+                      mark=mark_spans(rs, "movement.round_ship_min_angle_to_wind_deg"))))
     b.line((Span(_("Arc downwind: "), font="bold"),
             *said(N_("a ship within %(angle)s%(mark)s of dead downwind adds %(bonus)s to its move (not galleys or "
                      "longships with their sails furled)."), angle=deg("movement.with_wind_within_deg"),

@@ -1,6 +1,6 @@
 """The sectors family's look, in each edition: its nations (one colour and one pattern each, the same
 on every sheet: pieces, maps, cards), and what only its pieces and gauges draw: the top-down hulls
-(rails, decks, castles, oars, rams, dragons, shields), the sector lines, the banners, and the wind
+(rails, decks, castles, oars, rams, dragons, shields, guns, lanterns), the sector lines, the banners, and the wind
 gauge's arcs and the movement sticks' colours."""
 
 from __future__ import annotations
@@ -13,6 +13,12 @@ NATIONS: dict[str, Nation] = {
     "English": Nation("#d97078", "#5c1419"),
     "French": Nation("#5b9cdc", "#12325e", "hatched"),
     "Genoese": Nation("#ecd580", "#5e4a00", "dotted"),
+    # Lepanto: the League's three flags and the Ottomans, apart for colour-blind eyes and from the water;
+    # on a copy the Ottomans are hatched, the Spanish dotted, Venice and the Pope plain (their codes differ)
+    "Venetian": Nation("#d4625c", "#5c1419"),
+    "Spanish": Nation("#f2d27a", "#5e4a00", "dotted"),
+    "Papal": Nation("#a58fd0", "#2e1f5c"),
+    "Ottoman": Nation("#4fa38a", "#0f3d2f", "hatched"),
 }
 
 _PAINTS: dict[str, dict[str, Paint]] = {
@@ -42,6 +48,16 @@ _PAINTS: dict[str, dict[str, Paint]] = {
         "banner.French.charge": Paint(fill="#f2c230"),
         "banner.Genoese": Paint(fill=WHITE, stroke="#444444", width=0.3),
         "banner.Genoese.charge": Paint(fill="#c8102e"),
+        "banner.Venetian": Paint(fill="#b0192a", stroke="#444444", width=0.3),
+        "banner.Venetian.charge": Paint(fill="#f2c230"),
+        "banner.Spanish": Paint(fill=WHITE, stroke="#444444", width=0.3),
+        "banner.Spanish.charge": Paint(fill="#c8102e"),
+        "banner.Papal": Paint(fill="#f2c230", stroke="#444444", width=0.3),
+        "banner.Papal.charge": Paint(fill=WHITE),
+        "banner.Ottoman": Paint(fill="#c8102e", stroke="#444444", width=0.3),
+        "banner.Ottoman.charge": Paint(fill=WHITE),
+        "gun": Paint(fill="#2b2b2b", stroke="#111111", width=0.3),
+        "lantern": Paint(fill="#f2c230", stroke="#3b2a1a", width=0.4),
     },
     "bw": {
         "wind.nogo": Paint(fill="#bbbbbb", stroke=BLACK, width=COPY_LINE, hatch=Hatch(135, 4.0, COPY_LINE, BLACK)),
@@ -65,6 +81,16 @@ _PAINTS: dict[str, dict[str, Paint]] = {
         "banner.French.charge": Paint(fill=WHITE),
         "banner.Genoese": Paint(fill=WHITE, stroke=BLACK, width=0.4),
         "banner.Genoese.charge": Paint(fill=BLACK),
+        "banner.Venetian": Paint(fill="#999999", stroke=BLACK, width=0.4),
+        "banner.Venetian.charge": Paint(fill=WHITE),
+        "banner.Spanish": Paint(fill=WHITE, stroke=BLACK, width=0.4),
+        "banner.Spanish.charge": Paint(fill=BLACK),
+        "banner.Papal": Paint(fill=WHITE, stroke=BLACK, width=0.4),
+        "banner.Papal.charge": Paint(fill="#777777"),
+        "banner.Ottoman": Paint(fill="#333333", stroke=BLACK, width=0.4),
+        "banner.Ottoman.charge": Paint(fill=WHITE),
+        "gun": Paint(fill=BLACK, stroke=BLACK, width=0.3),
+        "lantern": Paint(fill=WHITE, stroke=BLACK, width=COPY_LINE),
     },
 }
 

@@ -41,6 +41,8 @@ class ShipType(Strict):
     structure: Structure
     bowmen: int = Field(ge=0, le=limits.DICE_PER_POOL)   # DEFAULT: missile dice
     crew_boxes: Points                         # DEFAULT: fighting strength, lost to missiles and boarding
+    guns: int = Field(default=0, ge=0, le=limits.DICE_PER_POOL)   # gun dice (the ruleset's [guns]); none: no guns
+    guns_all_round: bool = False               # guns on every side (a galleass), else in the bow only
 
     @model_validator(mode="after")
     def _consistent(self):
@@ -86,6 +88,24 @@ class Missile(Strict):
             if set(table) != bands:
                 raise ValueError(f"missile.to_hit.{side} gives {', '.join(table) or 'nothing'}; it needs one table "
                                  f"for each range band ({', '.join(bands)})")
+        return self
+
+
+class Guns(Strict):
+    """Guns (a ruleset that has them: the fragment has none): in the missile phase a ship's guns fire at
+    one enemy in their arc (ahead of the bow, or all round) within range, one die a gun die; each hit
+    costs the target a structure point of the sector facing the guns; then they reload."""
+
+    range_in: RangeBands
+    to_hit: dict[str, ToHit]                   # a table for each range band
+    bow_arc_deg: float = Field(gt=0, le=180)   # either side of straight ahead
+    reload_turns: int = Field(ge=0, le=limits.COUNT)      # whole turns after firing before they fire again
+
+    @model_validator(mode="after")
+    def _bands(self):
+        if set(self.to_hit) != set(self.range_in.bands()):
+            raise ValueError(f"guns.to_hit gives {', '.join(self.to_hit) or 'nothing'}; it needs one table for "
+                             f"each range band ({', '.join(self.range_in.bands())})")
         return self
 
 
@@ -156,6 +176,9 @@ class Passage(RollTable):
 class Obstacles(Strict):
     marker: str
     marker_in: tuple[BaseSide, BaseSide] = (1.5, 1.0)     # DEFAULT size of a marker, inches
+    # whether this ruleset's battles lay hidden obstacles: their markers and the teacher's secret map are
+    # printed only then (Lepanto's galleys met on open water and a shore: no stakes, no scuttled hulls)
+    hidden: bool = True
     sector: SectorRoll
     passage: Passage
 
@@ -253,12 +276,16 @@ class SectorsRuleset(RulesetBase):
     boarding: Boarding
     morale: Morale
     effects: Effects
+    guns: Guns | None = None                   # none: no ship carries guns (the fragment's age)
 
     @model_validator(mode="after")
     def _sides_shoot(self):
         missing = [s for s in self.sides if s not in self.missile.to_hit]
         if missing:
             raise ValueError(f"missile.to_hit has no table for side {', '.join(missing)} (sides: {', '.join(self.sides)})")
+        armed = [k for k, t in self.types.items() if t.guns]
+        if armed and self.guns is None:
+            raise ValueError(f"types {', '.join(armed)} carry guns but the ruleset has no [guns] table to fire them")
         return self
 
     @field_validator("damage")
@@ -273,7 +300,9 @@ class SectorsRuleset(RulesetBase):
         return self.types[ship.type].base_in
 
     def long_range_in(self) -> float:
-        return max(b for _, b in self.missile.range_in.bands().values())
+        """The longest reach of any weapon: the attackers start beyond it."""
+        bands = [*self.missile.range_in.bands().values(), *(self.guns.range_in.bands().values() if self.guns else ())]
+        return max(b for _, b in bands)
 
     def damage_for(self, roll: int) -> DamageRow:
         return next(r for r in self.damage if r.covers(roll))

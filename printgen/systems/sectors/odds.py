@@ -131,3 +131,21 @@ def melee_tie(rs, lead: int) -> Fraction:
 def morale_holds_for(rs, tests: int) -> Fraction:
     """Chance a ship that must test holds `tests` tests running."""
     return odds.chance(rs.morale.roll.faces) ** tests
+
+
+# -- guns (a ruleset that has them: Lepanto) ----------------------------------------------------------
+
+def _gun_hit(rs, band: str) -> Fraction:
+    return odds.chance(rs.guns.to_hit[band].faces)
+
+
+@derivation
+def guns_expected(rs, band: str, dice: int) -> Fraction:
+    """Structure points a volley of `dice` gun dice takes off the target on average."""
+    return dice * _gun_hit(rs, band)
+
+
+@derivation
+def guns_any(rs, band: str, dice: int) -> Fraction:
+    """Chance that at least one of `dice` gun dice hits."""
+    return 1 - (1 - _gun_hit(rs, band)) ** dice

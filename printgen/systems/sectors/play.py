@@ -80,13 +80,17 @@ class Game(Sailing):
         """A modified roll read on the damage table against one sector (or the mast)."""
         points = self.rs.damage_for(self.roll() + total).points
         self.use("damage")
+        self.hole(b, part, points)
+        return points
+
+    def hole(self, b: Boat, part: str, points: int) -> None:
+        """The sector (or mast) loses `points` structure points; a ship with too many sectors gone sinks."""
         b.structure[part] = max(0, b.structure[part] - points)
         lost = sum(1 for s in SECTORS if b.structure[s] == 0)
         if lost >= self.rs.effects.sinks_at_sectors_lost and b.fighting:
             b.state = "sunk"
             self.use("effects.sinks_at_sectors_lost")
             self.cut_loose(b)
-        return points
 
     def cut_loose(self, b: Boat) -> None:
         for j in b.grappled:
@@ -256,8 +260,12 @@ class Game(Sailing):
             if self.events is not None:
                 self.note(b.i, target.i, key + ".hit", rolled, shots[-1][1])
             self.use(key)
+        volleys = self.gunfire() if self.rs.guns is not None else ()
         for target, hits in shots:                         # both sides shoot at once
             target.crew = max(0, target.crew - hits)
+        for target, part, hits in volleys:                 # the guns with them: they hole the hull
+            if hits:
+                self.hole(target, part, hits)
         for b in self.boats:
             if b.crew == 0 and b.state in FIGHTING:        # crew_gone's test first: most ships keep a crew
                 self.crew_gone(b)
@@ -283,6 +291,37 @@ class Game(Sailing):
                     out.append((b.i, target.i, d))
         return out
 
+    def gunfire(self) -> list[tuple[Boat, str, int]]:
+        """Every fighting ship whose guns are loaded fires at the nearest enemy within the guns' range
+        (base to base) and their arc: ahead of its bow (the enemy's centre within `bow_arc_deg` of
+        straight ahead, from the middle of the bow), or all round for a type with guns on every side.
+        One die a gun die; (target, the target's sector facing the shooter, hits) a volley. The guns
+        then reload: they fire again `reload_turns` whole turns later."""
+        g = self.rs.guns
+        bands = [(hi, name) for name, (_lo, hi) in g.range_in.bands().items()]
+        reach = max(hi for hi, _ in bands)
+        volleys = []
+        for b in self.boats:
+            t = self.rs.types[b.type]
+            if not t.guns or b.state not in FIGHTING or b.loaded_at > self.turn:
+                continue
+            foes = [o for o in self.others[b.side] if o.state in FIGHTING
+                    and (t.guns_all_round or ahead(b, o.x, o.y, g.bow_arc_deg))]
+            target, d = self.nearest(b, foes, reach)
+            if target is None:
+                continue
+            band = next(name for hi, name in bands if d <= hi)
+            key = f"guns.to_hit.{band}"
+            hit = g.to_hit[band].hit
+            rolled = [self.roll() for _ in range(t.guns)]
+            hits = sum(1 for f in rolled if f in hit)
+            self.use(key)
+            self.use("guns.reload_turns")
+            self.note(b.i, target.i, key + ".hit", rolled, hits)
+            b.loaded_at = self.turn + g.reload_turns + 1
+            volleys.append((target, target.sector_at(b.x, b.y), hits))
+        return volleys
+
     def tables(self):
         """What missile fire reads from the ruleset, looked up once a game: the bands (upper bound,
         name) in order, long range, each side's faces and rule key per band, each type's bowmen."""
@@ -292,7 +331,8 @@ class Game(Sailing):
             bands = rs.missile.range_in.bands()
             to_hit = {(side, band): (frozenset(rs.missile.to_hit[side][band].hit), f"missile.to_hit.{side}.{band}")
                       for side in rs.sides for band in bands}
-            found = self._tables = ([(hi, name) for name, (lo, hi) in bands.items()], rs.long_range_in(), to_hit,
+            found = self._tables = ([(hi, name) for name, (lo, hi) in bands.items()], max(hi for _, hi in bands.values()),
+                                    to_hit,
                                     {k: t.bowmen for k, t in rs.types.items()})
         return found
 
@@ -384,6 +424,17 @@ class Game(Sailing):
                     else:
                         b.state = "struck" if (b.chained or b.state == "aground") else "fled"
                     self.cut_loose(b)
+
+
+def ahead(b: Boat, x: float, y: float, arc: float) -> bool:
+    """Whether the point (x, y) lies within `arc` degrees either side of straight ahead of the ship,
+    seen from the middle of its bow."""
+    bx, by, fx, fy, hl, _hw = b.r
+    dx, dy = x - (bx + fx * hl), y - (by + fy * hl)
+    if dx == 0 and dy == 0:
+        return True
+    cos = (dx * fx + dy * fy) / math.hypot(dx, dy)
+    return cos >= math.cos(math.radians(arc)) - 1e-12
 
 
 # -- a game ---------------------------------------------------------------------------------------

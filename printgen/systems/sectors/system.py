@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from printgen.registry.protocol import RuleSystem
+from printgen.registry.protocol import RuleSystem, catalogued
 from printgen.systems.sectors import look
 from printgen.systems.sectors.kinds import KINDS
 from printgen.systems.sectors import odds  # noqa: F401 (registers the derivations sheets print)
@@ -18,6 +18,11 @@ class Sectors(RuleSystem):
     line_form = "squadrons"            # medieval fleets chained their ships a squadron a line (Sluys)
     marks = ("structure boxes", "structure points")
     nations = look.NATIONS
+
+    def languages(self, rs) -> tuple[str, ...]:
+        """Every language whose catalogue holds the ruleset's words: the family's drawing code and its
+        built-in fleets' words (babel.cfg's fleet_words) are all messages of the catalogue."""
+        return catalogued(rs)
 
     def paints(self, edition: str) -> dict:
         return look.paints(edition)
@@ -39,6 +44,11 @@ class Sectors(RuleSystem):
         from printgen.systems.sectors import checks
 
         return [checks.damage_table(scenario.ruleset), checks.ship_types(scenario), checks.obstacles(scenario)]
+
+    def recompute(self, rs, fn, args):
+        from printgen.systems.sectors.oracle import recompute
+
+        return recompute(rs, fn, args)
 
     def odds_tables(self, rs) -> list:
         from printgen.systems.sectors.tables import all_tables

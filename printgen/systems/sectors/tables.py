@@ -195,6 +195,35 @@ def missile(rs, dice_list: tuple[int, ...] = (1, 2, 3)) -> list[OddsTable]:
     return out
 
 
+def guns_per_die(rs) -> OddsTable:
+    """For a pupil's card: the chance that one gun die hits at each range."""
+    rows = tuple((cell(*slots(_("%(band)s to %(distance)s"),
+                              {"band": [label(rs, f"guns.range_in.{band}")],
+                               "distance": [rule(rs, f"guns.range_in.{band}.1", "distance")]})),
+                  cell(rule(rs, f"guns.to_hit.{band}.hit", "faces")),
+                  odds_cell(derived(rs, "chance_faces", f"guns.to_hit.{band}.hit")))
+                 for band in rs.guns.range_in.bands())
+    return OddsTable(cell(_("One gun die hits"), *marked(rs, "guns")), (_("range"), _("roll"), _("chance")), rows)
+
+
+def guns(rs, dice_list: tuple[int, ...] | None = None) -> list[OddsTable]:
+    """Per range band and number of gun dice (the types' own counts): the average structure points a
+    volley takes off, and the chance of at least one hit."""
+    if rs.guns is None:
+        return []
+    dice_list = dice_list or tuple(sorted({t.guns for t in rs.types.values() if t.guns}))
+    rows = []
+    for band in rs.guns.range_in.bands():
+        for n in dice_list:
+            rows.append((cell(label(rs, f"guns.range_in.{band}"), " (", rule(rs, f"guns.to_hit.{band}.hit", "faces"), ")"),
+                         cell(Traced(n, Source("example", (n,)), "count")),
+                         cell(_dec(derived(rs, "guns_expected", band, n))),
+                         odds_cell(derived(rs, "guns_any", band, n))))
+    return [OddsTable(cell(_("A volley of guns"), *marked(rs, "guns")),
+                      (_("range (hit on)"), _("guns"), _("average points"), _("one or more")), tuple(rows),
+                      note=_("Average points: structure points off the sector facing the guns."))]
+
+
 def grappling(rs) -> OddsTable:
     rows = tuple((cell(*slots(_("%(n)s captains rolling") if n > 1 else _("%(n)s captain rolling"),
                               {"n": [Traced(n, Source("example", (n,)), "count")]})),
@@ -222,7 +251,7 @@ def morale(rs) -> OddsTable:
 
 
 def all_tables(rs) -> list[OddsTable]:
-    return [weather(rs), *missile(rs), grappling(rs), boarding(rs), morale(rs),
+    return [weather(rs), *missile(rs), *guns(rs), grappling(rs), boarding(rs), morale(rs),
             sector_roll(rs), passage(rs), refloat(rs), damage_table(rs),
             cases(rs, "collision", COLLISION_CASES, N_("Collision: damage to your ship")), mast(rs),
             cases(rs, "ramming", RAMMING_CASES, N_("Ramming: damage to the target"))]

@@ -111,7 +111,8 @@ def piece(ship, rs, measure, s: float, boxes: bool = True) -> Group:
     """One ship's base with its top-left at (0, 0); `boxes`: with its structure boxes (damage kept
     on the piece), else the sectors alone."""
     L, W = (measure.pt(v) for v in rs.base_of(ship))
-    hull = Hull(form_of(ship.type, rs.type_of(ship)), L, W)
+    t = rs.type_of(ship)
+    hull = Hull(form_of(ship.type, t), L, W)
     by_part = {t.label: t for t in tracks(rs, ship)} if boxes else {}
     cells = _cells(hull, by_part)
     label_pt = LABEL_PT * s
@@ -129,7 +130,7 @@ def piece(ship, rs, measure, s: float, boxes: bool = True) -> Group:
                        LABEL_PT * s, "sector.label", "bold", "middle")]
     clear = [(t.y < hull.yc, _text_extent(t)) for t in marks if isinstance(t, Text)]
     items: list[Shape] = [Rect(0, 0, L, W, f"base.{ship.nation}", tag="base"), *_backings(marks)]
-    items += hull_shapes(hull, ship.nation, clear)
+    items += hull_shapes(hull, ship.nation, clear, t.guns, t.guns_all_round)
     items += _sector_lines(hull)
     items += marks
     items += _deck(ship, hull, by_part.get("mast"), d, s)
@@ -311,6 +312,16 @@ def _banner(nation: str, x: float, y: float, w: float, h: float) -> list[Shape]:
     elif nation == "Genoese":
         t = h * 0.2
         out += [Rect(x, y + (h - t) / 2, w, t, charge), Rect(x + (w - t) / 2, y, t, h, charge)]
+    elif nation == "Venetian":                  # St Mark's lion, as a block of gold
+        out.append(Rect(x + w * 0.3, y + h * 0.25, w * 0.4, h * 0.5, charge))
+    elif nation == "Spanish":                   # the cross of Burgundy, as a saltire
+        t = h * 0.12
+        out += [Poly(((x, y), (x + t, y), (x + w, y + h), (x + w - t, y + h)), charge),
+                Poly(((x + w - t, y), (x + w, y), (x + t, y + h), (x, y + h)), charge)]
+    elif nation == "Papal":                     # the keys, as a pale
+        out.append(Rect(x + w * 0.42, y, w * 0.16, h, charge))
+    elif nation == "Ottoman":                   # a crescent: a disc and a disc of the field over it
+        out += [Circle(x + w * 0.45, y + h / 2, h * 0.3, charge), Circle(x + w * 0.55, y + h / 2, h * 0.25, role)]
     return out
 
 
