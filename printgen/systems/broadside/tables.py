@@ -34,10 +34,12 @@ def pool_label(rs: BroadsideRuleset, side: str, flagship: bool, type: str = "") 
         dice = derived(rs, "dice_of", side, flagship, kind="count")
         return cell(label(rs, f"sides.{side}.name"), (N_(" flagship") if flagship else ""), ", ", dice, N_(" dice"))
     dice = band_dice(rs, side, flagship, type)
+    kind = label(rs, f"types.{type}.name")
+    kind = Traced(kind.value, kind.source, "lower")              # "British, frigate, 4 dice"
     if dice["long"] == dice["short"]:
-        return cell(label(rs, f"sides.{side}.name"), ", ", label(rs, f"types.{type}.name"), ", ",
-                    derived(rs, "dice_of", side, flagship, type, kind="count"), N_(" dice"))
-    return cell(label(rs, f"sides.{side}.name"), ", ", label(rs, f"types.{type}.name"), ", ",
+        return cell(label(rs, f"sides.{side}.name"), ", ", kind, ", ",
+                    derived(rs, "dice_of", side, flagship, type, kind="count"), N_(" die") if dice["short"] == 1 else N_(" dice"))
+    return cell(label(rs, f"sides.{side}.name"), ", ", kind, ", ",
                 derived(rs, "dice_of", side, flagship, type, kind="count"), N_(" dice short, "),
                 derived(rs, "dice_of", side, flagship, type, "long", kind="count"), N_(" long"))
 
