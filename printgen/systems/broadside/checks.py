@@ -61,7 +61,7 @@ def scenario_rules(scenario) -> list[CheckResult]:
             f"{', '.join(ground)}: shoals or shore on the table, but the rules have no [aground] section"]
         out.append(_result("shoals and shore", failures, f"{len(ground)} shoals or shores a ship can run aground on"))
     if rs.types:
-        wrong = [f"{s.name} is of type '{s.type}', which the {rs.sides[s.side].name} do not have"
+        wrong = [f"{s.name} is of type '{s.type}', which {rs.sides[s.side].name} ships do not have"
                  for s in scenario.fleet.ships if s.type in rs.types and s.type not in rs.types_of(s.side)]
         used = sorted({s.type for s in scenario.fleet.ships})
         out.append(_result("ship types", wrong, f"fleet uses {', '.join(used)}"))
