@@ -43,6 +43,9 @@ def test_its_kit_passes_its_check_with_a_fitted_lesson(kit):
     with pdfplumber.open(folder / "debrief-color.pdf") as pdf:
         debrief = " ".join(" ".join((p.extract_text() or "").split()) for p in pdf.pages)
     assert "Captured" in debrief and "Nelson left the line" in debrief
+    with pdfplumber.open(folder / "teacher-color.pdf") as pdf:      # its victory points are printgen's
+        teacher = " ".join(" ".join((p.extract_text() or "").split()) for p in pdf.pages)
+    assert "the kit's default: the scenario does not set it" in teacher
 
 
 def test_it_simulates_the_game_its_kit_prints(run):
