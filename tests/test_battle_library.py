@@ -102,8 +102,8 @@ def test_the_nile_map_draws_its_shoals_where_the_data_puts_them(kits):
 
         paint = theme("color", get("broadside")).paint
         for kind, colour in (("shoal", paint("hazard.shoal").fill), ("shore", paint("hazard.shore").fill)):
-            drawn = [(s["x0"], s["top"], s["x1"], s["bottom"]) for s in filled(colour)      # on the table (not
-                     if table["x0"] - 0.5 <= s["x0"] and s["x1"] <= table["x1"] + 0.5]                # the legend's swatch)
+            drawn = [(s["x0"], s["top"], s["x1"], s["bottom"]) for s in filled(colour)   # on the table, not
+                     if table["x0"] - 0.5 <= s["x0"] and s["x1"] <= table["x1"] + 0.5]             # the legend's
             wanted = [o for o in plan.scenario.file.terrain if o.kind == kind]
             assert len(drawn) == len(wanted) > 0, kind
             for o in wanted:
@@ -119,7 +119,8 @@ def test_ship_types_give_their_hit_points_and_dice_at_each_range():
     from printgen.data.scenario import load_scenario
 
     erie = load_scenario("lake-erie-1813").ruleset
-    assert erie.dice_of("american", False, "brig", "short") == 6 and erie.dice_of("american", False, "brig", "long") == 1
+    assert erie.dice_of("american", False, "brig", "short") == 6
+    assert erie.dice_of("american", False, "brig", "long") == 1
     assert erie.dice_of("american", True, "brig", "long") == 2 and erie.hit_points_of(True, "brig") == 7
     assert erie.dice_of("british", False, "gunboat", "long") == 1 and erie.hit_points_of(False, "gunboat") == 2
     nile = load_scenario("nile-1798").ruleset

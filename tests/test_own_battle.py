@@ -28,7 +28,8 @@ def test_it_is_in_no_fleets_folder():
     from printgen import paths
 
     assert not (paths.fleets_dir() / BATTLE.name).exists()
-    assert "St Vincent" not in " ".join(p.read_text(encoding="utf-8") for p in paths.fleets_dir().glob("*/scenario.toml"))
+    built_in = paths.fleets_dir().glob("*/scenario.toml")
+    assert "St Vincent" not in " ".join(p.read_text(encoding="utf-8") for p in built_in)
 
 
 def test_its_kit_passes_its_check_with_a_fitted_lesson(kit):
@@ -56,9 +57,11 @@ def test_it_simulates_the_game_its_kit_prints(run):
 
 @pytest.mark.parametrize("edit, message", [
     (("ships.csv", "Culloden,British,", "Culloden,English,"), "unknown nation 'English' for Culloden"),
-    (("ships.csv", "Culloden,British,Van,74,no", "Culloden,British,Van,74,maybe"), "flagship 'maybe' for Culloden is not yes or no"),
+    (("ships.csv", "Culloden,British,Van,74,no", "Culloden,British,Van,74,maybe"),
+     "flagship 'maybe' for Culloden is not yes or no"),
     (("scenario.toml", '"Captain", "Excellent"', '"Captain", "Excelent"'), "no ship named 'Excelent' in ships.csv"),
-    (("scenario.toml", "tolerance_ships = 2", "tolerance_ship = 2"), "field 'history.tolerance_ship': is not a setting printgen knows"),
+    (("scenario.toml", "tolerance_ships = 2", "tolerance_ship = 2"),
+     "field 'history.tolerance_ship': is not a setting printgen knows"),
     (("scenario.toml", 'side = "allied"', 'side = "spanish"'), "is on side 'spanish', which the ruleset does not have"),
 ])
 def test_the_guides_mistakes_get_the_guides_messages(run, tmp_path, edit, message):

@@ -1,5 +1,6 @@
 """Ensigns by nation, drawn in a w x h box: British white ensign, French tricolour, Spanish
-red-yellow-red, the American stars and stripes (the stripes and the canton). Their shapes differ too, so black-and-white copies still tell nations apart."""
+red-yellow-red, the American stars and stripes (the stripes and the canton). Their shapes differ too,
+so black-and-white copies still tell nations apart."""
 
 from __future__ import annotations
 

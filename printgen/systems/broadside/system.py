@@ -33,8 +33,8 @@ class Broadside(RuleSystem):
         from printgen.systems.broadside import checks
 
         rs = scenario.ruleset
-        return [checks.to_hit_order(rs), checks.wind_speeds(rs), checks.flagship_hit_points(rs), checks.band_distances(rs),
-                *checks.scenario_rules(scenario)]
+        return [checks.to_hit_order(rs), checks.wind_speeds(rs), checks.flagship_hit_points(rs),
+                checks.band_distances(rs), *checks.scenario_rules(scenario)]
 
     def recompute(self, rs, fn, args):
         from printgen.systems.broadside.oracle import recompute

@@ -37,8 +37,9 @@ def pool_label(rs: BroadsideRuleset, side: str, flagship: bool, type: str = "") 
     kind = label(rs, f"types.{type}.name")
     kind = Traced(kind.value, kind.source, "lower")              # "British, frigate, 4 dice"
     if dice["long"] == dice["short"]:
-        return cell(label(rs, f"sides.{side}.name"), ", ", kind, ", ",
-                    derived(rs, "dice_of", side, flagship, type, kind="count"), N_(" die") if dice["short"] == 1 else N_(" dice"))
+        n = derived(rs, "dice_of", side, flagship, type, kind="count")
+        unit = N_(" die") if dice["short"] == 1 else N_(" dice")
+        return cell(label(rs, f"sides.{side}.name"), ", ", kind, ", ", n, unit)
     return cell(label(rs, f"sides.{side}.name"), ", ", kind, ", ",
                 derived(rs, "dice_of", side, flagship, type, kind="count"), N_(" dice short, "),
                 derived(rs, "dice_of", side, flagship, type, "long", kind="count"), N_(" long"))
@@ -132,6 +133,10 @@ def single_rolls(rs: BroadsideRuleset) -> OddsTable:
 
 def boarding(rs: BroadsideRuleset, matchups: list[tuple[int, int]] | None = None) -> OddsTable:
     f, s = rs.hit_points.flagship, rs.hit_points.ship
+    if matchups is None and rs.types:            # the ship types' hit points: the biggest and the smallest
+        hps = sorted({rs.hit_points_of(False, t) for t in rs.types}, reverse=True)
+        big, mid, small = hps[0], hps[len(hps) // 2], hps[-1]
+        matchups = list(dict.fromkeys([(big, big), (big, small), (small, big), (mid, mid), (small, small)]))
     matchups = matchups or [(f, s), (s, s), (s, 3), (3, s), (2, 2)]
     rows = tuple((cell(hit_points_cell(rs, a), N_(" v "), hit_points_cell(rs, b)),
                   odds_cell(derived(rs, "boarding_strike", a, b)),
