@@ -31,6 +31,9 @@ GROUPS = {
     "Trafalgar's bases": ["base.British", "base.French", "base.Spanish"],
     "Sluys's bases": ["base.English", "base.French", "base.Genoese"],
     "Trafalgar's gun decks": ["band.British", "band.French", "band.Spanish"],
+    "Lake Erie's ships on the water": ["water", "ship.American", "ship.British"],
+    "Lake Erie's bases": ["base.American", "base.British"],
+    "Lake Erie's gun decks": ["band.American", "band.British"],
     "Sluys's hulls": ["rail.English", "rail.French", "rail.Genoese"],
     "Sluys's banners": ["banner.English", "banner.French", "banner.Genoese"],
     "wind gauge": ["wind.nogo", "wind.bonus"],
@@ -39,7 +42,8 @@ GROUPS = {
     "Lepanto's bases": ["base.Venetian", "base.Spanish", "base.Papal", "base.Ottoman"],
     "Lepanto's hulls": ["rail.Venetian", "rail.Spanish", "rail.Papal", "rail.Ottoman"],
 }
-FAMILY = {"Trafalgar": "broadside", "Sluys": "sectors", "Lepanto": "sectors", "wind gauge": "sectors"}
+FAMILY = {"Trafalgar": "broadside", "Lake Erie": "broadside", "Sluys": "sectors", "Lepanto": "sectors",
+          "wind gauge": "sectors"}
 
 
 def colour_of(role: str, group: str = "") -> str:

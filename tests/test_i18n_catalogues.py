@@ -80,7 +80,9 @@ def test_a_title_s_date_is_the_date_babel_writes(lang):
 
     messages = _messages(lang)
     for english, when in (("Trafalgar, 21 October 1805", date(1805, 10, 21)),
-                          ("Sluys, 24 June 1340", date(1340, 6, 24))):
+                          ("Sluys, 24 June 1340", date(1340, 6, 24)),
+                          ("The Nile, 1 August 1798", date(1798, 8, 1)),
+                          ("Lake Erie, 10 September 1813", date(1813, 9, 10))):
         assert messages[english].string.endswith(format_date(when, "long", locale=lang))
 
 

@@ -11,7 +11,7 @@ from printgen.files.csvfile import read_rows
 from printgen.errors import Collector, PrintgenError, Problem
 
 REQUIRED = ["name", "nation", "squadron", "flagship"]
-OPTIONAL = ["guns", "admiral", "captain", "division", "fate", "aliases", "type", "crew"]
+OPTIONAL = ["guns", "admiral", "captain", "division", "fate", "aliases", "type", "crew", "anchored"]
 YES, NO = {"yes", "y", "true", "1", "x"}, {"no", "n", "false", "0", ""}
 
 
@@ -31,6 +31,7 @@ class Ship:
     type: str = ""                              # ship type, for rulesets that have them (medieval)
     crew: int | None = None
     aliases: tuple[str, ...] = ()
+    anchored: bool = False                      # lies at anchor: never moves (rules that have anchors)
 
     @property
     def key(self) -> str:
@@ -116,6 +117,10 @@ def load_fleet(path: Path, nation_side: dict[str, str], squadron_side: dict[str,
         if flag not in YES | NO:
             problems.add(f"flagship '{v['flagship']}' for {name} is not yes or no", field="flagship",
                          fix="write yes or no", **at)
+        anchored = v.get("anchored", "").lower()
+        if anchored not in YES | NO:
+            problems.add(f"anchored '{v['anchored']}' for {name} is not yes or no", field="anchored",
+                         fix="write yes (the ship lies at anchor) or no", **at)
         crew = _int(v.get("crew", "")) if v.get("crew") else None
         if v.get("crew") and (crew is None or not 0 <= crew <= limits.COUNT):
             problems.add(f"crew '{v['crew']}' for {name} is not a whole number from 0 to {limits.COUNT}", field="crew",
@@ -131,7 +136,7 @@ def load_fleet(path: Path, nation_side: dict[str, str], squadron_side: dict[str,
         ships.append(Ship(name=name, nation=nation, side=nation_side[nation], squadron=squadron, guns=guns,
                           flagship=flag in YES - {""}, line=row.line, admiral=v.get("admiral", ""),
                           captain=v.get("captain", ""), division=v.get("division", ""), fate=v.get("fate", ""),
-                          type=v.get("type", ""), crew=crew,
+                          type=v.get("type", ""), crew=crew, anchored=anchored in YES - {""},
                           aliases=tuple(a.strip() for a in v.get("aliases", "").split("|") if a.strip())))
     if not rows:
         problems.add("has no ships", file=path, fix="add one row per ship below the header")

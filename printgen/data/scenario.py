@@ -131,9 +131,12 @@ class Scenario:
 
     @property
     def provenance_table(self) -> dict[str, Entry]:
-        """The file's [provenance], over printgen's choice for each lesson section the file leaves out."""
+        """The file's [provenance], over printgen's choice for each lesson section the file leaves out and a
+        classroom addition for each it sets without saying where it comes from (a teacher's own battle)."""
         implied = {name: Entry(kind="choice", why="the kit's default: the scenario does not set it")
-                   for name in DEFAULTS if getattr(self.file, name) is None}
+                   if getattr(self.file, name) is None else
+                   Entry(kind="classroom", why="the scenario's own setting for the lesson: the source rules have none")
+                   for name in DEFAULTS}
         return implied | self.file.provenance
 
     def with_lesson(self, **changes) -> "Scenario":

@@ -85,7 +85,7 @@ def read_rows(path: Path, required: list[str], optional: list[str]) -> list[Row]
         unprintable = [(column, why) for column, cell in values.items()
                        if (why := texts.problem(cell, limits.NAME_CHARS if column == "name" else limits.TEXT_CHARS))]
         for column, why in unprintable:
-            problems.add(why, file=path, line=line, field=column, fix=texts.FIX)
+            problems.add(why, file=path, line=line, field=column, fix=texts.fix_of(why))
         if unprintable:
             continue
         if len(rows) >= limits.FLEET_SHIPS:

@@ -52,6 +52,12 @@ def problem(text: str, most: int = limits.TEXT_CHARS) -> str | None:
 
 FIX = ("retype it with letters, digits and punctuation only (no tabs, line breaks or invisible characters; "
        "the font covers Latin, Greek and Cyrillic, not Chinese, Japanese or Korean)")
+SHORTEN = "shorten it: a longer text would not fit its place on the page"
+
+
+def fix_of(why: str) -> str:
+    """The fix for what `problem` found: shorten a text that is too long, else retype it."""
+    return SHORTEN if "characters long;" in why else FIX
 
 
 def nfc(text: str) -> str:

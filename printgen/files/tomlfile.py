@@ -74,7 +74,7 @@ def _clean(value, loc: tuple, path: Path, text: str, problems: list[Problem]):
             key = texts.normal(k)
             if why := texts.problem(key, limits.KEY_CHARS):
                 problems.append(Problem(f"the name {why}", file=path, line=locate(text, loc + (k,)),
-                                        field=".".join(map(str, loc + (k,))), fix=texts.FIX))
+                                        field=".".join(map(str, loc + (k,))), fix=texts.fix_of(why)))
             out[key] = _clean(v, loc + (k,), path, text, problems)
         return out
     if isinstance(value, list):
@@ -84,7 +84,7 @@ def _clean(value, loc: tuple, path: Path, text: str, problems: list[Problem]):
     elif isinstance(value, str):
         value = texts.normal(value)
         if why := texts.problem(value, limits.STORY_CHARS if loc[:1] == ("story",) else limits.TEXT_CHARS):
-            bad(why, texts.FIX)
+            bad(why, texts.fix_of(why))
     return value
 
 

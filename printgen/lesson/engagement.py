@@ -71,6 +71,7 @@ def apply(scenario: Scenario, choice: Choice, why: str, lang: str = "en") -> Sce
                   "words.engagement": Entry(kind="choice", why=why)}
     if choice.breaks_at is not None:
         provenance["victory.breaks_at"] = Entry(kind="classroom", why=BREAKS_OFF)
+    # the file's marks, and printgen's own for a section it leaves out (its victory becomes the kit's)
     file = scenario.file.model_copy(update={"lesson": choice.lesson, "victory": victory,
-                                            "provenance": {**scenario.file.provenance, **provenance}})
+                                            "provenance": {**scenario.provenance_table, **provenance}})
     return dataclasses.replace(scenario, file=file).with_ships(ships)

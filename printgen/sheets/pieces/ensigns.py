@@ -1,5 +1,6 @@
 """Ensigns by nation, drawn in a w x h box: British white ensign, French tricolour, Spanish
-red-yellow-red. Their shapes differ too, so black-and-white copies still tell nations apart."""
+red-yellow-red, the American stars and stripes (the stripes and the canton). Their shapes differ too,
+so black-and-white copies still tell nations apart."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from printgen.i18n import N_, _
 
 # The nations' names and their patterns' names as the sheets print them (translated where printed):
 # the codes GB, FR, ES read the same in French and Spanish (Grande-Bretagne, Gran Bretaña; Francia; Espagne).
-WORDS = (N_("British"), N_("French"), N_("Spanish"), N_("plain"), N_("hatched"), N_("dotted"))
+WORDS = (N_("British"), N_("French"), N_("Spanish"), N_("American"), N_("plain"), N_("hatched"), N_("dotted"))
 
 
 def ensign(nation: str, x: float, y: float, w: float, h: float) -> list[Shape]:
@@ -29,10 +30,14 @@ def ensign(nation: str, x: float, y: float, w: float, h: float) -> list[Shape]:
         q = h / 4
         return [Rect(x, y, w, h, role), Rect(x, y, w, q, f"{role}.red"), Rect(x, y + 3 * q, w, q, f"{role}.red"),
                 Rect(x, y, w, h, "outline")]
+    if nation == "American":
+        s = h / 7                                        # seven stripes, four red; the canton at the hoist's top
+        return [Rect(x, y, w, h, role), *(Rect(x, y + k * s, w, s, f"{role}.red") for k in (0, 2, 4, 6)),
+                Rect(x + w * 0.55, y, w * 0.45, 4 * s, f"{role}.canton"), Rect(x, y, w, h, "outline")]
     return [Rect(x, y, w, h, "ensign"), Rect(x, y, w, h, "outline")]
 
 
-NATION_CODES = {"British": "GB", "French": "FR", "Spanish": "ES"}
+NATION_CODES = {"British": "GB", "French": "FR", "Spanish": "ES", "American": "US"}
 # the medieval nations' codes are their English names' first letters: the language's own (ANG, ING)
 WORD_CODES = {"English": N_("ENG"), "Genoese": N_("GEN")}
 

@@ -7,7 +7,7 @@ from printgen.draw.shapes import Group, translate
 from printgen.i18n import N_
 from printgen.options import Options
 from printgen.rules.tables import OddsTable, cell, mean_cell, odds_cell
-from printgen.rules.trace import derived
+from printgen.rules.trace import Source, Traced, derived
 from printgen.sheets.text.flow import Laid
 from printgen.sheets.text.odds_blocks import draw_table, draw_tables, spans_of
 
@@ -16,7 +16,7 @@ def odds_block(rs, name: str, args: list[str], width: float, size: float, option
     from printgen.systems.broadside import tables as bt
 
     if name == "hits":
-        return hits_block(rs, args[0], args[1] == "flagship", width, size, options)
+        return hits_block(rs, args[0], args[1] == "flagship", width, size, options, args[2] if len(args) > 2 else "")
     what = args[0]
     tables = {
         "per-die": lambda: [bt.per_die(rs)],
@@ -32,6 +32,11 @@ def odds_block(rs, name: str, args: list[str], width: float, size: float, option
             (cell(N_("Grapple, both captains roll")), odds_cell(derived(rs, "chance_any", "grappling", 2))),
             (cell(N_("Fouled by accident")), odds_cell(derived(rs, "chance_of", "fouling")))))],
         "rake": lambda: [rake_table(rs)],
+        "aground": lambda: [OddsTable(cell(N_("Chance to float off")), (N_("turns"), N_("floated off by then")), tuple(
+            (cell(Traced(k, Source("example", (k,)), "count")), odds_cell(derived(rs, "chance_any", "aground", k)))
+            for k in (1, 2, 3)))],
+        "explosion": lambda: [OddsTable(cell(N_("A ship that strikes")), (N_("roll"), N_("chance")), (
+            (cell(N_("She blows up")), odds_cell(derived(rs, "chance_of", "explosion"))),))],
     }
     if what not in tables:
         raise ValueError(f"no odds table named '{what}' (known: {', '.join(tables)})")
@@ -42,26 +47,27 @@ def rake_table(rs) -> OddsTable:
     from printgen.systems.broadside.tables import pool_label, pools
 
     rows = []
-    for side, flag in pools(rs):
-        n = rs.dice_of(side, flag)
-        rows.append((pool_label(rs, side, flag), *(
+    for pool in pools(rs):
+        n = rs.dice_of(*pool[:2], *pool[2:], "short")
+        rows.append((pool_label(rs, *pool), *(
             mean_cell(e)
             for e in (derived(rs, "expected_hits", n, "short"), derived(rs, "expected_hits", n, "rake")))))
     return OddsTable(cell(N_("Expected hits: short range or rake")), (N_("broadside"), N_("short"), N_("rake")),
                      tuple(rows))
 
 
-def hits_block(rs, side: str, flagship: bool, width: float, size: float, options: Options) -> Laid:
+def hits_block(rs, side: str, flagship: bool, width: float, size: float, options: Options, type: str = "") -> Laid:
     """Bar chart of the chance of each number of hits at long, short and rake, then the exact table."""
     from printgen.systems.broadside import tables as bt
     from printgen.systems.broadside.odds import BANDS
     from printgen.sheets.text.charts import grouped_bars
 
-    t = bt.distribution(rs, side, flagship)
-    n = rs.dice_of(side, flagship)
+    t = bt.distribution(rs, side, flagship, type)
+    n = bt.band_dice(rs, side, flagship, type)
+    most = max(n.values())
     cats = [tuple(spans_of(row[0], options)) for row in t.rows]
     series = [(spans_of(bt.band_name(rs, b), options)[0], f"bar.{b}",
-               [derived(rs, "p_hits", n, b, k) for k in range(n + 1)]) for b in BANDS]
+               [derived(rs, "p_hits", n[b], b, k) for k in range(most + 1)]) for b in BANDS]
     chart = grouped_bars(cats, series, width, size * 8, size)
     body = draw_table(t, width, size * 0.9, options, title=False)
     out = Laid(list(chart.shapes))

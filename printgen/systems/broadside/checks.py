@@ -42,3 +42,27 @@ def band_distances(rs: BroadsideRuleset) -> CheckResult:
                 for a in p for b in p if p[a] > p[b] and bands[a] > bands[b]]
     order = sorted(p, key=lambda b: bands[b])
     return _result("better bands nearer", failures, " < ".join(f"{b} ({p[b]})" for b in order) + " by distance")
+
+
+def scenario_rules(scenario) -> list[CheckResult]:
+    """What the scenario asks of the rules, besides the rules themselves: ships at anchor need the rules'
+    [anchors], shoals and the shore need [aground], and a ship's type must be one its side has."""
+    rs = scenario.ruleset
+    anchored = [s.name for s in scenario.fleet.ships if s.anchored]
+    ground = [o.name for o in scenario.file.terrain if o.kind in ("shoal", "shore")]
+    out = []
+    if anchored or rs.anchors is not None:
+        failures = [] if rs.anchors is not None or not anchored else [
+            f"{', '.join(anchored[:3])}{' ...' if len(anchored) > 3 else ''} lie at anchor (ships.csv `anchored`), "
+            "but the rules have no [anchors] section to say what that means"]
+        out.append(_result("ships at anchor", failures, f"{len(anchored)} ships at anchor"))
+    if ground or rs.aground is not None:
+        failures = [] if rs.aground is not None or not ground else [
+            f"{', '.join(ground)}: shoals or shore on the table, but the rules have no [aground] section"]
+        out.append(_result("shoals and shore", failures, f"{len(ground)} shoals or shores a ship can run aground on"))
+    if rs.types:
+        wrong = [f"{s.name} is of type '{s.type}', which {rs.sides[s.side].name} ships do not have"
+                 for s in scenario.fleet.ships if s.type in rs.types and s.type not in rs.types_of(s.side)]
+        used = sorted({s.type for s in scenario.fleet.ships})
+        out.append(_result("ship types", wrong, f"fleet uses {', '.join(used)}"))
+    return out

@@ -3,7 +3,7 @@ colour means, the wind and the drift."""
 
 from __future__ import annotations
 
-from printgen.draw.shapes import Group, Line, Shape, Span, translate
+from printgen.draw.shapes import Group, Line, Rect, Shape, Span, translate
 from printgen.game.deploy import Deployment
 from printgen.i18n import LANG, _
 from printgen.options import Options
@@ -54,4 +54,25 @@ def wind_block(scenario, options: Options, width: float) -> Block:
         b.y = max(b.y, top + 22 + LEAD)
     if drift:
         b.wrapped(_("Fouled, grappled and surrendered ships drift downwind."))
+    return b
+
+
+def ground_block(scenario, options: Options, width: float) -> Block | None:
+    """Shoals and the shore, and ships at anchor: what they mean under these rules (the Nile). None
+    where the scenario has neither."""
+    rs = scenario.ruleset
+    kinds = [k for k in ("shoal", "shore") if any(o.kind == k for o in scenario.file.terrain)]
+    anchored = rs.anchors is not None and any(s.anchored for s in scenario.fleet.ships)
+    if not (kinds and rs.aground is not None) and not anchored:
+        return None
+    b = Block(_("Shoals, shore and anchors"), width)
+    words = {"shoal": _("Shoal: shallow water"), "shore": _("Shore: dry land")}
+    for kind in kinds if rs.aground is not None else ():
+        y = b.y - BODY * 0.75
+        b.shapes.append(Rect(2, y, 24, BODY * 0.9, f"hazard.{kind}", tag=f"legend-hazard:{kind}"))
+        b.line((Span(words[kind]),), indent=32)
+    if kinds and rs.aground is not None:
+        b.wrapped(_("A ship whose base touches a shoal or the shore runs aground and stops there."))
+    if anchored:
+        b.wrapped(_("Ships at anchor never move, turn or drift (the captain cards say which)."))
     return b

@@ -12,6 +12,7 @@ NATIONS: dict[str, Nation] = {
     "British": Nation("#e5d65d", "#6b5d00"),
     "French": Nation("#5b9cdc", "#12325e", "hatched"),
     "Spanish": Nation("#d97078", "#5c1419", "dotted"),
+    "American": Nation("#b07cc6", "#3d1f52", "dotted"),        # Lake Erie: never beside the Spanish
 }
 
 _PAINTS: dict[str, dict[str, Paint]] = {
@@ -28,6 +29,10 @@ _PAINTS: dict[str, dict[str, Paint]] = {
         "ensign.French.red": Paint(fill="#d0202e"),
         "ensign.Spanish": Paint(fill="#f1bf00", stroke="#444444", width=0.3),
         "ensign.Spanish.red": Paint(fill="#aa151b"),
+        "ensign.American": Paint(fill=WHITE, stroke="#444444", width=0.3),
+        "ensign.American.red": Paint(fill="#b22234"),
+        "ensign.American.canton": Paint(fill="#3c3b6e"),
+        "ensign": Paint(fill=WHITE, stroke="#444444", width=0.3),          # a nation without its own ensign
     },
     "bw": {
         "rigging": Paint(stroke="#555555", width=0.3),          # a detail a copy may lose
@@ -40,6 +45,8 @@ _PAINTS: dict[str, dict[str, Paint]] = {
         "ensign.French.blue": Paint(fill="#333333"),
         "ensign.French.red": Paint(fill="#aaaaaa"),
         "ensign.Spanish.red": Paint(fill="#555555"),
+        "ensign.American.red": Paint(fill="#555555"),
+        "ensign.American.canton": Paint(fill="#333333"),
     },
 }
 

@@ -19,13 +19,19 @@ def hit_faces(rs: BroadsideRuleset, band: str) -> tuple[int, ...]:
 
 
 @derivation
-def dice_of(rs: BroadsideRuleset, side: str, flagship: bool) -> int:
-    return rs.dice_of(side, flagship)
+def dice_of(rs: BroadsideRuleset, side: str, flagship: bool, type: str = "", band: str = "short") -> int:
+    return rs.dice_of(side, flagship, type, band)
 
 
 @derivation
-def hit_points_of(rs: BroadsideRuleset, flagship: bool) -> int:
-    return rs.hit_points_of(flagship)
+def hit_points_of(rs: BroadsideRuleset, flagship: bool, type: str = "") -> int:
+    return rs.hit_points_of(flagship, type)
+
+
+@derivation
+def flagship_extra_hit_points(rs: BroadsideRuleset) -> int:
+    """What a flagship adds to a ship's hit points (hit_points.flagship less hit_points.ship)."""
+    return rs.hit_points.flagship - rs.hit_points.ship
 
 
 @derivation
@@ -50,9 +56,9 @@ def p_at_least(rs: BroadsideRuleset, dice: int, band: str, k: int) -> Fraction:
 
 
 @derivation
-def strike_chance(rs: BroadsideRuleset, dice: int, band: str, target_flagship: bool) -> Fraction:
+def strike_chance(rs: BroadsideRuleset, dice: int, band: str, target_flagship: bool, target_type: str = "") -> Fraction:
     """Chance one broadside takes every hit point of a fresh (undamaged) target."""
-    return odds.at_least(dice, hit_faces(rs, band), rs.hit_points_of(target_flagship))
+    return odds.at_least(dice, hit_faces(rs, band), rs.hit_points_of(target_flagship, target_type))
 
 
 @derivation

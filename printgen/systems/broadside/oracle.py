@@ -12,18 +12,30 @@ def _faces(rs, band: str) -> frozenset:
     return frozenset(getattr(rs.shooting.to_hit, band).hit)
 
 
-def _hp(rs, flagship: bool) -> int:
-    return rs.hit_points.flagship if flagship else rs.hit_points.ship
+def _hp(rs, flagship: bool, type: str = "") -> int:
+    extra = rs.hit_points.flagship - rs.hit_points.ship
+    own = rs.types[type].hit_points if type else None
+    return (rs.hit_points.ship if own is None else own) + (extra if flagship else 0)
+
+
+def _dice(rs, side: str, flagship: bool, type: str = "", band: str = "short") -> int:
+    extra = rs.shooting.flagship_extra_dice if flagship else 0
+    t = rs.types[type] if type else None
+    value = None if t is None else (t.long_dice if band == "long" and t.long_dice is not None else t.dice)
+    if isinstance(value, dict):
+        value = value[side]
+    return (rs.shooting.dice[side] if value is None else value) + extra
 
 
 def recompute(rs, fn: str, args: tuple) -> Fraction | int | None:
     """The value of derivation `fn(*args)` by a second method; None for one this family does not own."""
     die = rs.ruleset.die
     if fn == "dice_of":
-        side, flagship = args
-        return rs.shooting.dice[side] + (rs.shooting.flagship_extra_dice if flagship else 0)
+        return _dice(rs, *args)
     if fn == "hit_points_of":
-        return _hp(rs, args[0])
+        return _hp(rs, *args)
+    if fn == "flagship_extra_hit_points":
+        return _hp(rs, True) - _hp(rs, False)
     if fn == "chance_per_die":
         return o.pool(1, die, _faces(rs, args[0]))[1]
     if fn == "expected_hits":
@@ -34,7 +46,7 @@ def recompute(rs, fn: str, args: tuple) -> Fraction | int | None:
     if fn == "p_at_least":
         return o.at_least(args[0], die, _faces(rs, args[1]), args[2])
     if fn == "strike_chance":
-        return o.at_least(args[0], die, _faces(rs, args[1]), _hp(rs, args[2]))
+        return o.at_least(args[0], die, _faces(rs, args[1]), _hp(rs, *args[2:]))
     if fn == "in_irons":
         return o.pool(1, die, frozenset(rs.movement.in_irons[args[0]].move))[1]
     if fn == "stuck_in_irons":                    # every one of `turns` single rolls misses

@@ -11,13 +11,14 @@ from printgen.sheets.pieces.ensigns import ensign
 
 
 def decks(guns: int) -> int:
-    """Three-deckers carried 90 guns or more; the rest of the line had two gun decks."""
-    return 3 if guns >= 90 else 2
+    """Three-deckers carried 90 guns or more, the rest of the line (and the fifties) two gun decks;
+    frigates, brigs and schooners one."""
+    return 3 if guns >= 90 else 2 if guns >= 50 else 1
 
 
 def ports(guns: int) -> int:
-    """Gun ports a deck shows on one side: about guns / 2 sides / decks."""
-    return max(6, min(16, guns // (2 * decks(guns))))
+    """Gun ports a deck shows on one side: about guns / 2 sides / decks (a ship of the line at least six)."""
+    return max(6 if guns >= 50 else 1, min(16, guns // (2 * decks(guns))))
 
 
 @cache

@@ -26,14 +26,20 @@ class Broadside(RuleSystem):
     def paints(self, edition: str) -> dict:
         return look.paints(edition)
 
+    def ship_types(self, rs) -> dict[str, str] | None:
+        return {k: t.name for k, t in rs.types.items()} or None
+
     def tracks(self, rs, ship) -> list[Track]:
-        return [Track("hits", rs.hit_points_of(ship.flagship), "circle", Source("hit_points_of", (ship.flagship,)))]
+        typed = ship.type if ship.type in rs.types else ""
+        return [Track("hits", rs.hit_points_of(ship.flagship, typed), "circle",
+                      Source("hit_points_of", (ship.flagship, typed) if typed else (ship.flagship,)))]
 
     def checks(self, scenario) -> list:
         from printgen.systems.broadside import checks
 
         rs = scenario.ruleset
-        return [checks.to_hit_order(rs), checks.wind_speeds(rs), checks.flagship_hit_points(rs), checks.band_distances(rs)]
+        return [checks.to_hit_order(rs), checks.wind_speeds(rs), checks.flagship_hit_points(rs),
+                checks.band_distances(rs), *checks.scenario_rules(scenario)]
 
     def recompute(self, rs, fn, args):
         from printgen.systems.broadside.oracle import recompute
@@ -44,7 +50,7 @@ class Broadside(RuleSystem):
         return rs.table.edges
 
     def dice_pool(self, rs, ship) -> int:
-        return rs.dice_of(ship.side, ship.flagship)
+        return max(rs.dice_of(ship.side, ship.flagship, ship.type, band) for band in ("short", "long"))
 
     def odds_tables(self, rs) -> list:
         from printgen.systems.broadside.tables import all_tables
@@ -80,9 +86,11 @@ class Broadside(RuleSystem):
     def legend_blocks(self, scenario, dep, options, width) -> list:
         if not dep.edges:
             return []
-        from printgen.systems.broadside.legend import edges_block, wind_block
+        from printgen.systems.broadside.legend import edges_block, ground_block, wind_block
 
-        return [edges_block(scenario, dep, options, width), wind_block(scenario, options, width)]
+        ground = ground_block(scenario, options, width)
+        return [edges_block(scenario, dep, options, width), wind_block(scenario, options, width),
+                *([ground] if ground is not None else [])]
 
     def edge_words(self, rs, colour, options, short=False) -> tuple:
         from printgen.systems.broadside.edges import edge_meaning

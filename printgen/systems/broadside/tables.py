@@ -16,14 +16,33 @@ def band_name(rs: BroadsideRuleset, band: str) -> tuple:
     return cell(label(rs, f"shooting.to_hit.{band}"))
 
 
-def pools(rs: BroadsideRuleset) -> list[tuple[str, bool]]:
-    """Every broadside a ship can fire: each side, ordinary ship and flagship."""
+def pools(rs: BroadsideRuleset) -> list[tuple]:
+    """Every broadside a ship can fire: each side, ordinary ship and flagship; where the rules have ship
+    types, each side's types (a flagship rolls the flagship's extra die more): (side, flagship[, type])."""
+    if rs.types:
+        return [(side, False, t) for side in rs.sides for t in rs.types_of(side)]
     return [(side, flag) for side in rs.sides for flag in (False, True)]
 
 
-def pool_label(rs: BroadsideRuleset, side: str, flagship: bool) -> tuple:
-    dice = derived(rs, "dice_of", side, flagship, kind="count")
-    return cell(label(rs, f"sides.{side}.name"), (N_(" flagship") if flagship else ""), ", ", dice, N_(" dice"))
+def band_dice(rs: BroadsideRuleset, side: str, flagship: bool, type: str = "") -> dict[str, int]:
+    """The dice of the broadside at each band (the same at every band unless its type says otherwise)."""
+    return {band: rs.dice_of(side, flagship, type, band) for band in BANDS}
+
+
+def pool_label(rs: BroadsideRuleset, side: str, flagship: bool, type: str = "") -> tuple:
+    if not type:
+        dice = derived(rs, "dice_of", side, flagship, kind="count")
+        return cell(label(rs, f"sides.{side}.name"), (N_(" flagship") if flagship else ""), ", ", dice, N_(" dice"))
+    dice = band_dice(rs, side, flagship, type)
+    kind = label(rs, f"types.{type}.name")
+    kind = Traced(kind.value, kind.source, "lower")              # "British, frigate, 4 dice"
+    if dice["long"] == dice["short"]:
+        n = derived(rs, "dice_of", side, flagship, type, kind="count")
+        unit = N_(" die") if dice["short"] == 1 else N_(" dice")
+        return cell(label(rs, f"sides.{side}.name"), ", ", kind, ", ", n, unit)
+    return cell(label(rs, f"sides.{side}.name"), ", ", kind, ", ",
+                derived(rs, "dice_of", side, flagship, type, kind="count"), N_(" dice short, "),
+                derived(rs, "dice_of", side, flagship, type, "long", kind="count"), N_(" long"))
 
 
 def hit_points_cell(rs: BroadsideRuleset, hp: int) -> Traced:
@@ -42,11 +61,11 @@ def per_die(rs: BroadsideRuleset) -> OddsTable:
 
 def expected(rs: BroadsideRuleset) -> OddsTable:
     rows = []
-    for side, flag in pools(rs):
-        n = rs.dice_of(side, flag)
-        row = [pool_label(rs, side, flag)]
+    for pool in pools(rs):
+        n = band_dice(rs, *pool)
+        row = [pool_label(rs, *pool)]
         for band in BANDS:
-            e = derived(rs, "expected_hits", n, band)
+            e = derived(rs, "expected_hits", n[band], band)
             row.append(mean_cell(e))
         rows.append(tuple(row))
     return OddsTable(cell(N_("Expected hits per broadside")), (N_("broadside"), *(band_name(rs, b) for b in BANDS)),
@@ -55,37 +74,38 @@ def expected(rs: BroadsideRuleset) -> OddsTable:
 
 def strike(rs: BroadsideRuleset, target_flagship: bool = False) -> OddsTable:
     rows = []
-    for side, flag in pools(rs):
-        n = rs.dice_of(side, flag)
-        rows.append((pool_label(rs, side, flag),
-                     *(odds_cell(derived(rs, "strike_chance", n, band, target_flagship)) for band in BANDS)))
+    for pool in pools(rs):
+        n = band_dice(rs, *pool)
+        rows.append((pool_label(rs, *pool),
+                     *(odds_cell(derived(rs, "strike_chance", n[band], band, target_flagship)) for band in BANDS)))
     title = N_("One broadside makes a fresh flagship strike") if target_flagship else \
         N_("One broadside makes a fresh ship strike")
     return OddsTable(cell(title),
                      (N_("broadside"), *(band_name(rs, b) for b in BANDS)), tuple(rows))
 
 
-def broadside(rs: BroadsideRuleset, side: str, flagship: bool) -> OddsTable:
-    """One side's broadside (flagship or not) at each range: expected hits, chances of striking."""
-    n = rs.dice_of(side, flagship)
+def broadside(rs: BroadsideRuleset, side: str, flagship: bool, type: str = "") -> OddsTable:
+    """One side's broadside (flagship or not, of a type) at each range: expected hits, chances of striking."""
+    n = band_dice(rs, side, flagship, type)
     rows = []
     for band in BANDS:
-        e = derived(rs, "expected_hits", n, band)
+        e = derived(rs, "expected_hits", n[band], band)
         rows.append((band_name(rs, band),
                      mean_cell(e),
-                     odds_cell(derived(rs, "strike_chance", n, band, False)),
-                     odds_cell(derived(rs, "strike_chance", n, band, True))))
-    return OddsTable(pool_label(rs, side, flagship),
+                     odds_cell(derived(rs, "strike_chance", n[band], band, False)),
+                     odds_cell(derived(rs, "strike_chance", n[band], band, True))))
+    return OddsTable(pool_label(rs, side, flagship, type),
                      (N_("fire"), N_("expected hits"), N_("fresh ship strikes"), N_("fresh flagship strikes")),
                      tuple(rows))
 
 
-def distribution(rs: BroadsideRuleset, side: str, flagship: bool) -> OddsTable:
+def distribution(rs: BroadsideRuleset, side: str, flagship: bool, type: str = "") -> OddsTable:
     """P(exactly k hits) for k = 0..dice at each range."""
-    n = rs.dice_of(side, flagship)
+    n = band_dice(rs, side, flagship, type)
     rows = tuple((cell(Traced(k, Source("meta", ("hits", k)), "count")),
-                  *(odds_cell(derived(rs, "p_hits", n, band, k)) for band in BANDS)) for k in range(n + 1))
-    return OddsTable(pool_label(rs, side, flagship), (N_("hits"), *(band_name(rs, b) for b in BANDS)), rows)
+                  *(odds_cell(derived(rs, "p_hits", n[band], band, k)) for band in BANDS))
+                 for k in range(max(n.values()) + 1))
+    return OddsTable(pool_label(rs, side, flagship, type), (N_("hits"), *(band_name(rs, b) for b in BANDS)), rows)
 
 
 def in_irons(rs: BroadsideRuleset) -> OddsTable:
@@ -103,12 +123,20 @@ def roll(rs: BroadsideRuleset, label: str, key: str, both: bool) -> tuple:
 def single_rolls(rs: BroadsideRuleset) -> OddsTable:
     rows = (roll(rs, N_("Cut loose"), "drift.cut_loose", True), roll(rs, N_("Grapple"), "grappling", True),
             roll(rs, N_("Fouled by accident"), "fouling", False))
+    if rs.aground is not None:
+        rows += (roll(rs, N_("Float off a shoal"), "aground", False),)
+    if rs.explosion is not None:
+        rows += (roll(rs, N_("A ship that strikes blows up"), "explosion", False),)
     return OddsTable(cell(N_("Single rolls")), (N_("roll"), N_("needs"), N_("one captain"), N_("both captains roll")),
                      rows)
 
 
 def boarding(rs: BroadsideRuleset, matchups: list[tuple[int, int]] | None = None) -> OddsTable:
     f, s = rs.hit_points.flagship, rs.hit_points.ship
+    if matchups is None and rs.types:            # the ship types' hit points: the biggest and the smallest
+        hps = sorted({rs.hit_points_of(False, t) for t in rs.types}, reverse=True)
+        big, mid, small = hps[0], hps[len(hps) // 2], hps[-1]
+        matchups = list(dict.fromkeys([(big, big), (big, small), (small, big), (mid, mid), (small, small)]))
     matchups = matchups or [(f, s), (s, s), (s, 3), (3, s), (2, 2)]
     rows = tuple((cell(hit_points_cell(rs, a), N_(" v "), hit_points_cell(rs, b)),
                   odds_cell(derived(rs, "boarding_strike", a, b)),
@@ -121,5 +149,8 @@ def boarding(rs: BroadsideRuleset, matchups: list[tuple[int, int]] | None = None
 def all_tables(rs: BroadsideRuleset) -> list[OddsTable]:
     tables = [per_die(rs)]
     for side in rs.sides:
-        tables += [broadside(rs, side, False), broadside(rs, side, True)]
+        if rs.types:
+            tables += [broadside(rs, side, False, t) for t in rs.types_of(side)]
+        else:
+            tables += [broadside(rs, side, False), broadside(rs, side, True)]
     return tables + [in_irons(rs), single_rolls(rs), boarding(rs)]
