@@ -8,7 +8,10 @@ import dataclasses
 from dataclasses import dataclass, fields
 from typing import Any
 
-EDITIONS = {"color": ("color",), "bw": ("bw",), "both": ("color", "bw")}
+# what --edition asks for: one edition, or several in one kit (each its own files and kit-EDITION.pdf);
+# "both" stays colour and black and white, as before large print
+EDITIONS = {"color": ("color",), "bw": ("bw",), "both": ("color", "bw"), "large": ("large",),
+            "bw+large": ("bw", "large"), "color+large": ("color", "large"), "all": ("color", "bw", "large")}
 BALANCES = ("fair", "historical")        # fair: each side a real chance; historical: the winner keeps its edge
 
 
@@ -16,7 +19,7 @@ BALANCES = ("fair", "historical")        # fair: each side a real chance; histor
 class KitRequest:
     scenario: str = "trafalgar"         # a built-in name or a folder
     students: int = 24
-    edition: str = "color"              # color, bw or both (EDITIONS)
+    edition: str = "color"              # color, bw, both, large, ... (EDITIONS)
     paper: str = "letter"
     table: str | None = None            # "4x3ft": sets the scale
     scale: float | None = None

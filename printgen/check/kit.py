@@ -185,7 +185,8 @@ def _check_documents(folder: Path, manifest: dict, bad: dict, traces: dict | Non
     docs, done = _checked(manifest, bad, traces, checked)
     # the page counts the lesson prints: the manifest's, each verified against its file by that
     # document's own check below, so that no document is drawn again only to count its pages
-    plan.page_counts().update({d["kind"]: d["pages"] for d in docs if d["kind"] != "kit"})
+    plan.page_counts().update({plan.count_key(d["kind"], d["edition"]): d["pages"] for d in docs
+                               if d["kind"] != "kit" and d["kind"] in plan.kinds()})
     todo = [(folder, d, traces.get(d["path"], [])) for d in docs if d["kind"] != "kit" and d["path"] not in done]
     # the longest first, so that the workers finish together: the documents, the larger file
     # first, then the games (a thirtieth of a second each)
@@ -337,6 +338,8 @@ def check_document(path: Path | bytes, doc: dict, trace: list, plan, deploy_text
     as the drawing's were, and its numbers written the same way (plan.options.measure carries it)."""
     from printgen.i18n import using
 
+    if doc["edition"] in ("color", "bw", "large") and doc["edition"] != plan.options.edition:
+        plan = plan.but(plan.options.but(edition=doc["edition"]))     # what it derives, as its edition drew it
     with using(plan.options.lang):
         return _check_document(path, doc, trace, plan, deploy_text)
 

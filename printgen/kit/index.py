@@ -37,9 +37,10 @@ def sheet_totals(plan, manifest: dict, kit: dict) -> dict:
 
     from printgen.game.materials import kit_pages, optional_kinds, optional_pages
 
-    counted = dataclasses.replace(plan)                         # a copy: its page counts are this edition's
-    counted.__dict__["_pages"] = {d["kind"]: d["pages"] for d in manifest["documents"]
-                                  if d["edition"] == kit["edition"] and d["kind"] != "kit"}
+    edition = kit["edition"]
+    counted = dataclasses.replace(plan, options=plan.options.but(edition=edition))   # a copy: its page counts
+    counted.__dict__["_pages"] = {plan.count_key(d["kind"], edition): d["pages"] for d in manifest["documents"]
+                                  if d["edition"] == edition and d["kind"] != "kit"}           # are this edition's
     with_optional = any(d["kind"] in optional_kinds(plan) for d in manifest["documents"] if d["path"] in kit.get("parts", []))
     return {"kit": kit_pages(counted, with_optional), "tiled": 0 if with_optional else optional_pages(counted)}
 

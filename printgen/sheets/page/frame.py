@@ -6,8 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from printgen.draw import fonts
-from printgen.draw.shapes import Group, Line, Page, Rect, Span, Text
+from printgen.draw.shapes import Group, Line, Page, Rect, Span, Text, translate
 from printgen.draw.theme import TYPE
+from printgen.draw.typescale import large
 from printgen.i18n import _
 from printgen.options import Options
 from printgen.sheets.text.textfit import fit_size
@@ -36,6 +37,9 @@ class Box:
 
 def content_box(options: Options) -> Box:
     w, h = options.page_size
+    if large():
+        header, footer = LARGE_HEADER, large_footer(options)
+        return Box(MARGIN, MARGIN + header, w - 2 * MARGIN, h - 2 * MARGIN - header - footer)
     return Box(MARGIN, MARGIN + HEADER, w - 2 * MARGIN, h - 2 * MARGIN - HEADER - FOOTER)
 
 
@@ -48,6 +52,8 @@ def frame(page: Page, options: Options, scenario_title: str, sheet: str, k: int,
           hint: str | tuple[Span, ...] = "", legend: bool = True) -> None:
     """Header and footer of page k of n. Page numbers are traced (meta) like every printed number.
     `legend`: explain the page's marks bottom left (a page whose own notes sit there explains them itself)."""
+    if large():
+        return large_frame(page, options, scenario_title, sheet, k, n, hint, legend)
     w, h = page.width, page.height
     top = MARGIN + 10
     left = (Span(_(scenario_title), source=("scenario", "title"), kind="text"), Span(f"  ·  {sheet}"))
@@ -146,3 +152,61 @@ def marks_legend(page: Page) -> str | None:
     spans = list(_spans(page.items))
     kinds = kinds_on(spans)
     return legend_text(kinds, symbols_on(spans) and not words_on(spans)) if kinds else None
+
+
+# -- large print (draw.typescale.LARGE): the same frame, every word of it at the scale's frame size ----
+LARGE_HEADER = 46.0                 # two lines: the scenario and sheet, then the edition and page k of n
+LARGE_GAP = 8.0                     # between the marks' legend and the calibration row
+
+
+def large_footer(options: Options) -> float:
+    """The footer of a large-print page: the calibration row (its square, the words beside it) and
+    above it room for the longest legend of marks a pupil's page may print (every kind), so that
+    the content box is the same on every page whatever marks it carries."""
+    from printgen.rules.provenance import PUPIL_MEANING, legend_text
+    from printgen.sheets.text.flow import paragraph
+
+    w = options.page_size[0]
+    side = _square(options)[0]
+    words = sum(TYPE.frame * TYPE.leading for _ in _large_foot(options, "", w - 2 * MARGIN - side - 10))
+    legend = paragraph([Span(legend_text(list(PUPIL_MEANING), True))], 0, 0, w - 2 * MARGIN, TYPE.small).height
+    return max(side, words) + LARGE_GAP + legend + 4
+
+
+def _large_foot(options: Options, hint, room: float) -> list[tuple[Span, ...]]:
+    """The calibration words (and the hint), wrapped to `room`, left-aligned (clear print)."""
+    from printgen.sheets.text.wrap import wrap_spans
+
+    return [tuple(row) for spans in _foot_lines(options, hint) for row in wrap_spans(list(spans), room, TYPE.frame)]
+
+
+def large_frame(page: Page, options: Options, scenario_title: str, sheet: str, k: int, n: int,
+                hint: str | tuple[Span, ...] = "", legend: bool = True) -> None:
+    """frame() in large print: two header lines, the calibration words and the marks' legend at the
+    frame size, left-aligned, nothing in italics."""
+    from printgen.sheets.text.flow import paragraph
+
+    w, h = page.width, page.height
+    size, lead = TYPE.frame, TYPE.frame * TYPE.leading
+    top = MARGIN + size
+    title = (Span(_(scenario_title), source=("scenario", "title"), kind="text"), Span(f"  ·  {sheet}"))
+    place = (Span(options.edition_name + "  ·  " + _("page") + " "), Span(str(k), source=("meta", "page"), kind="count"),
+             Span(" " + _("of") + " "), Span(str(n), source=("meta", "pages"), kind="count"))
+    room = w - 2 * MARGIN
+    page.add(Text(MARGIN, top, title, fit_size("".join(s.text for s in title), room, TYPE.frame_title, "bold",
+                                                TYPE.floor), font="bold"),
+             Text(MARGIN, top + lead, place, size),
+             Line(MARGIN, top + lead + 6, w - MARGIN, top + lead + 6, "rule"))
+    side, number, unit = _square(options)
+    sx, sy = w - MARGIN - side, h - MARGIN - side
+    page.add(Rect(sx, sy, side, side, "calibration", tag="calibration",
+                  meaning=(("calibration", ("meta", "calibration")),)),
+             Text(sx + side / 2, sy + side / 2 + size * 0.36, (Span(number, source=("meta", "calibration"),
+                                                                     kind="count"), Span(" " + unit)), size,
+                  anchor="middle"))
+    for i, spans in enumerate(_large_foot(options, hint, sx - 10 - MARGIN)):
+        page.add(Text(MARGIN, sy + size + i * lead, spans, size))
+    text = marks_legend(page) if legend else None
+    if text:
+        laid = paragraph([Span(text)], MARGIN, 0.0, w - 2 * MARGIN, TYPE.small)
+        page.add(Group(tuple(laid.shapes), translate(0.0, sy - LARGE_GAP - laid.height)))

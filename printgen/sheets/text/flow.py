@@ -11,10 +11,11 @@ from typing import Callable
 
 from printgen.draw import fonts
 from printgen.draw.shapes import Group, Line, Rect, Shape, Span, Text, translate
+from printgen.draw.typescale import TYPE
 from printgen.sheets.text.markup import Block
 from printgen.sheets.text.wrap import sized, span_width, word_width, words, wrap_spans
 
-LEADING = 1.22
+LEADING = 1.22              # the standard type scale's; a sheet reads its scale's (TYPE.leading: 1.5 in large print)
 MIN_TABLE_PT = 6.0          # a table that would need smaller type is too wide for its column
 
 
@@ -54,10 +55,12 @@ def paragraph(spans: list[Span], x: float, y: float, width: float, size: float, 
               role: str = "text") -> Laid:
     """Wrapped lines starting at (x, y) = top-left; returns the shapes and the height used."""
     laid = Laid()
-    for i, line in enumerate(wrap_spans(spans, width, size, font)):
-        base = y + size * (0.92 + i * LEADING)
+    leading = TYPE.leading
+    # large print: a fleet's long text (an admiral and his fate) wraps word by word, as in a table
+    for i, line in enumerate(wrap_spans(spans, width, size, font, TYPE.handout_sizes != ())):
+        base = y + size * (0.92 + i * leading)
         laid.shapes.append(Text(x, base, tuple(line), size, role=role, font=font))
-    laid.height = size * (0.92 + 0.236) + size * LEADING * (len(laid.shapes) - 1) if laid.shapes else 0.0
+    laid.height = size * (0.92 + 0.236) + size * leading * (len(laid.shapes) - 1) if laid.shapes else 0.0
     return laid
 
 
@@ -66,7 +69,7 @@ def lay_blocks(blocks: list[Block], width: float, size: float, expand: Expand | 
     out = Laid()
     y = 0.0
     for i, b in enumerate(blocks):
-        gap = size * (0.55 if b.kind in ("heading", "table", "directive") else 0.3) if i else 0.0
+        gap = size * (TYPE.gap_wide if b.kind in ("heading", "table", "directive") else TYPE.gap) if i else 0.0
         y += gap
         part = _block(b, width, size, expand)
         if part.shapes:                     # one group a block: its shapes moved down together
@@ -82,7 +85,7 @@ def _block(b: Block, width: float, size: float, expand: Expand | None) -> Laid:
     if b.kind == "para":
         return paragraph(b.spans, 0, 0, width, size)
     if b.kind == "note":
-        return paragraph(b.spans, 0, 0, width, at_least(size * 0.9), "italic", role="text.muted")
+        return paragraph(b.spans, 0, 0, width, at_least(size * 0.9), TYPE.italic, role="text.muted")
     if b.kind in ("bullet", "number"):
         indent = (size * 1.0 if b.kind == "bullet"
                   else max(size * 1.35, fonts.width(f"{b.level}.", size, "bold") + size * 0.25))   # room for "10."
@@ -153,7 +156,7 @@ def table(rows: list[list[list[Span]]], header: bool, width: float, size: float,
     widths = [w + extra for w in widths]
     align = align or ["start"] + ["middle"] * (ncol - 1)
     rows = paired(rows, header)
-    row_h = fs * 1.45
+    row_h = fs * TYPE.row
     laid = Laid()
     for i, r in enumerate(rows):
         top = i * row_h
@@ -206,14 +209,14 @@ def _wrapped_table(rows: list[list[list[Span]]], header: bool, width: float, siz
     laid, top = Laid(), 0.0
     for i, r in enumerate(rows):
         cells = [wrap_spans(cell, widths[c] - 2 * pad, fs, font(i), True) if cell else [] for c, cell in enumerate(r)]
-        row_h = fs * 1.45 + fs * LEADING * (max(len(lines) for lines in cells) - 1 if any(cells) else 0)
+        row_h = fs * TYPE.row + fs * TYPE.leading * (max(len(lines) for lines in cells) - 1 if any(cells) else 0)
         if not (header and i == 0) and (i - (1 if header else 0)) % 2 == 1:
             laid.shapes.append(Rect(0, top, width, row_h, "stripe"))
         x = 0.0
         for c, lines in enumerate(cells):
             tx = {"start": x + pad, "middle": x + widths[c] / 2, "end": x + widths[c] - pad}[align[c]]
             for k, line in enumerate(lines):
-                laid.shapes.append(Text(tx, top + fs * 1.08 + k * fs * LEADING, tuple(line), fs, font=font(i),
+                laid.shapes.append(Text(tx, top + fs * (1.08 + (TYPE.row - 1.45) / 2) + k * fs * TYPE.leading, tuple(line), fs, font=font(i),
                                         anchor=align[c]))
             x += widths[c]
         if header and i == 0:

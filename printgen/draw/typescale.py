@@ -1,0 +1,70 @@
+"""Type scales: the sizes and spacing of the words on a page, one scale a kind of reader.
+
+The standard scale is the one every edition printed before the large-print one; the large-print
+scale follows the sight-loss charities' clear-print guidance (RNIB and UKAAF: 16 to 18 pt body text
+in a plain sans-serif face, nothing much smaller, generous line spacing, bold rather than italics
+for emphasis, left-aligned, black on white) and WCAG 2.2's text spacing (1.4.12: lines at 1.5 times
+the size, paragraphs further apart). A document's scale is set while it is drawn
+(registry.documents.DocumentKind.make: the large scale for a pupil's reading document of the
+large-print edition), so the layout code reads `TYPE.body` and lays out once, at either scale."""
+
+from __future__ import annotations
+
+from contextvars import ContextVar
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class TypeScale:
+    """Type sizes in points, the same for every sheet: a 10-year-old reads the handouts at arm's
+    length and a ship's name on the table from a step away."""
+    body: float = 9.0               # running text on student handouts (captain cards, quick reference, cards)
+    small: float = 8.0              # the page frame, notes, legends: the smallest regular type a worn copier
+                                    # keeps whole (check/photocopy.py: at 7.5 pt it loses the stroke of an l)
+    heading: float = 10.5           # a card's or panel's heading: one size on every card of a document
+    piece_name: float = 8.5         # a ship's name on its piece at scale 1 ...
+    piece_name_min: float = 7.0     # ... shrunk for a long name, never below this at scale 1
+    piece_label: float = 6.0        # the small words on a piece at scale 1 (nation, BOW, STERN, glue)
+    floor: float = 5.0              # nothing smaller anywhere at scale 1 (`printgen check` holds every page to it)
+    # spacing and layout (the standard values are the ones the sheets were tuned with)
+    name: str = "standard"
+    leading: float = 1.22           # baseline to baseline, times the size
+    row: float = 1.45               # a table's row, times its type size
+    gap: float = 0.3                # between paragraphs, times the size (before a heading or table: gap_wide)
+    gap_wide: float = 0.55
+    italic: str = "italic"          # the face of notes and legends
+    handout_sizes: tuple[float, ...] = ()   # a handout's sizes, largest first (empty: the sheet's own list)
+    columns: int = 0                # a handout's columns at most (0: as the sheet asks)
+    more_pages: int = 1             # a sheet's page limit, times this (larger type takes more pages)
+    frame: float = 8.0              # the page frame's words (edition, page k of n, the calibration square's)
+    frame_title: float = 9.0        # the frame's title (shrunk for a long one on the standard scale)
+
+
+STANDARD = TypeScale()
+LARGE = TypeScale(body=16.0, small=14.0, heading=18.0, floor=14.0, name="large", leading=1.5, row=1.6, gap=0.5,
+                  gap_wide=0.8, italic="regular", handout_sizes=(18.0, 17.0, 16.0), columns=1, more_pages=5,
+                  frame=14.0, frame_title=14.0)
+"""Large print: body 16 pt (18 where it fits as few pages), headings 18 pt bold, nothing under 14 pt
+(notes, table cells, legends, the page frame); 1.5 line spacing; no italics (a note is set apart by
+its place and a rule, not a slanted face); one column, so a line is long enough to read without
+hyphens and the eye never jumps between columns."""
+
+SCALE: ContextVar[TypeScale] = ContextVar("type_scale", default=STANDARD)
+
+
+class _Current:
+    """The type scale of the document being drawn: `TYPE.body` reads SCALE's."""
+
+    def __getattr__(self, name: str):
+        return getattr(SCALE.get(), name)
+
+    def __repr__(self) -> str:
+        return f"TYPE({SCALE.get().name})"
+
+
+TYPE = _Current()
+
+
+def large() -> bool:
+    """Whether the document being drawn is in large print."""
+    return SCALE.get().name == LARGE.name
