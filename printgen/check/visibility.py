@@ -14,6 +14,7 @@ from functools import cache
 from printgen.check.fastcalls import floats, fn, handle
 from printgen.check.numbers import Discrepancy
 from printgen.draw.theme import TYPE
+from printgen.draw.typescale import LARGE
 
 TYPE_FLOOR_PT = TYPE.floor   # at full scale; pieces shrink with the table, so the floor is 5 pt x the kit's scale
 MIN_CONTRAST = 3.0           # WCAG's ratio for large or bold text; printgen's muted grey on paper is ~5.7
@@ -180,10 +181,14 @@ def covered_share(obj: int, box, height: float, papers: Sequence = ()) -> float:
 
 
 def check_visibility(objs: list[Obj], trace: list[dict], file: str, page: int, scale: float = 1.0,
-                     height: float = 0.0) -> list[Discrepancy]:
+                     height: float = 0.0, large: bool = False) -> list[Discrepancy]:
+    """`large`: a large-print page (draw.typescale.LARGE): no character under its floor at any scale,
+    and every word on white paper, none on a tint or a fill of any grey."""
     out: list[Discrepancy] = []
-    floor = TYPE_FLOOR_PT * min(1.0, scale)
+    floor = LARGE.floor if large else TYPE_FLOOR_PT * min(1.0, scale)
     texts = [o for o in objs if o.text]
+    if large:
+        out += _on_tints(objs, texts, file, page)
     for o in texts:
         tall = o.box[3] - o.box[1] >= 2 * floor          # a font's box is under 2 em: type this tall is above it
         if not tall and text_size(o.handle) < floor and not o.invisible:
@@ -239,6 +244,21 @@ def check_visibility(objs: list[Obj], trace: list[dict], file: str, page: int, s
                 out.append(Discrepancy(file, page, f"'{e['text']}' ({_src(e)}) is covered by a shape drawn over it "
                                                    f"at ({s.box[0]:.0f}, {s.box[1]:.0f}) pt", tuple(e["bbox"])))
                 break
+    return out
+
+
+def _on_tints(objs: list[Obj], texts: list[Obj], file: str, page: int) -> list[Discrepancy]:
+    """Large print: each text object whose middle lies on a filled shape that is not white (the
+    last drawn under it there): text on a tint, a band or a pattern's fill."""
+    out: list[Discrepancy] = []
+    centres = [((o.box[0] + o.box[2]) / 2, (o.box[1] + o.box[3]) / 2) for o in texts]
+    fills = Grid([o for o in objs if not o.text and not o.image], centres)
+    for o, (cx, cy) in zip(texts, centres):
+        under = [s for s in fills.at(cx, cy) if s.order < o.order and _contains(s.box, cx, cy)]
+        colour = under[-1].colour if under else None
+        if colour is not None and colour != WHITE and not o.invisible:
+            out.append(Discrepancy(file, page, f"text at ({o.box[0]:.0f}, {o.box[1]:.0f}) pt is printed on a "
+                                               f"{colour} fill: large print keeps every word on white", o.box))
     return out
 
 

@@ -250,6 +250,8 @@ _LARGE = {
     "stripe": Paint(),
     "glue": Paint(fill=WHITE, stroke=BLACK, width=COPY_LINE, dash=(2, 2.5)),
     "glue.tab": Paint(fill=WHITE),
+    "band.range.short": Paint(fill=WHITE, stroke=BLACK, width=COPY_LINE),   # their words tell them apart
+    "band.range.long": Paint(fill=WHITE, stroke=BLACK, width=COPY_LINE),
 }
 LARGE = Theme("large", _LARGE, {"italic": "regular"})      # the same widths: DejaVu's oblique is its roman slanted
 

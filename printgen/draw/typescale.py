@@ -38,6 +38,8 @@ class TypeScale:
     more_pages: int = 1             # a sheet's page limit, times this (larger type takes more pages)
     frame: float = 8.0              # the page frame's words (edition, page k of n, the calibration square's)
     frame_title: float = 9.0        # the frame's title (shrunk for a long one on the standard scale)
+    hit: tuple[float, float] = (0.72, 0.8)  # a hit circle's diameter: at most these shares of its row's height
+    #                                 and of its share of the row's width
 
 
 STANDARD = TypeScale()
@@ -48,6 +50,11 @@ LARGE = TypeScale(body=16.0, small=14.0, heading=18.0, floor=14.0, name="large",
 (notes, table cells, legends, the page frame); 1.5 line spacing; no italics (a note is set apart by
 its place and a rule, not a slanted face); one column, so a line is long enough to read without
 hyphens and the eye never jumps between columns."""
+
+LARGE_PIECES = TypeScale(name="large-pieces", piece_name=16.0, hit=(0.9, 0.9))
+"""The pieces of the large-print edition: the same size on the table (a base is a base), but a
+ship's name as large as its band and its base's strip hold (16 pt, shrunk only for a long name) and
+its hit circles as large as the hit strip holds."""
 
 SCALE: ContextVar[TypeScale] = ContextVar("type_scale", default=STANDARD)
 

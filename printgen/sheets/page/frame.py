@@ -9,7 +9,7 @@ from printgen.draw import fonts
 from printgen.draw.shapes import Group, Line, Page, Rect, Span, Text, translate
 from printgen.draw.theme import TYPE
 from printgen.draw.typescale import large
-from printgen.i18n import _
+from printgen.i18n import N_, _
 from printgen.options import Options
 from printgen.sheets.text.textfit import fit_size
 from printgen.units import PT_PER_CM, PT_PER_IN
@@ -38,7 +38,7 @@ class Box:
 def content_box(options: Options) -> Box:
     w, h = options.page_size
     if large():
-        header, footer = LARGE_HEADER, large_footer(options)
+        header, footer = LARGE_HEADER, large_footer(options)       # (an edition of its own: no hint)
         return Box(MARGIN, MARGIN + header, w - 2 * MARGIN, h - 2 * MARGIN - header - footer)
     return Box(MARGIN, MARGIN + HEADER, w - 2 * MARGIN, h - 2 * MARGIN - HEADER - FOOTER)
 
@@ -156,45 +156,49 @@ def marks_legend(page: Page) -> str | None:
 
 # -- large print (draw.typescale.LARGE): the same frame, every word of it at the scale's frame size ----
 LARGE_HEADER = 46.0                 # two lines: the scenario and sheet, then the edition and page k of n
-LARGE_GAP = 8.0                     # between the marks' legend and the calibration row
+LARGE_LEAD = 1.3                    # the footer's lines (the frame, not running text: closer than the body's)
+CALIBRATION = N_("Print at %(percent)s%% (actual size): the square must measure %(length)s.")
 
 
 def large_footer(options: Options) -> float:
-    """The footer of a large-print page: the calibration row (its square, the words beside it) and
-    above it room for the longest legend of marks a pupil's page may print (every kind), so that
-    the content box is the same on every page whatever marks it carries."""
+    """The footer of a large-print page: the calibration square, and left of it the marks' legend
+    over the calibration words; as tall as the longest legend a pupil's page may print (every kind)
+    needs, so that the content box is the same on every page whatever marks it carries."""
     from printgen.rules.provenance import PUPIL_MEANING, legend_text
-    from printgen.sheets.text.flow import paragraph
 
-    w = options.page_size[0]
-    side = _square(options)[0]
-    words = sum(TYPE.frame * TYPE.leading for _ in _large_foot(options, "", w - 2 * MARGIN - side - 10))
-    legend = paragraph([Span(legend_text(list(PUPIL_MEANING), True))], 0, 0, w - 2 * MARGIN, TYPE.small).height
-    return max(side, words) + LARGE_GAP + legend + 4
+    lines = len(_large_foot(options, legend_text(list(PUPIL_MEANING), True)))
+    return max(_square(options)[0], lines * TYPE.frame * LARGE_LEAD) + 6
 
 
-def _large_foot(options: Options, hint, room: float) -> list[tuple[Span, ...]]:
-    """The calibration words (and the hint), wrapped to `room`, left-aligned (clear print)."""
+def _large_foot(options: Options, legend: str | None) -> list[tuple[Span, ...]]:
+    """The footer's lines left of the square: the legend of the marks (if any), then the calibration
+    words, wrapped and left-aligned (clear print)."""
     from printgen.sheets.text.wrap import wrap_spans
 
-    return [tuple(row) for spans in _foot_lines(options, hint) for row in wrap_spans(list(spans), room, TYPE.frame)]
+    w = options.page_size[0]
+    side, number, unit = _square(options)
+    room = w - 2 * MARGIN - side - 10
+    before, _x, rest = _(CALIBRATION).partition("%(percent)s")
+    middle, _x, after = rest.partition("%(length)s")
+    said = [Span(before), Span("100", source=("meta", "actual-size"), kind="count"), Span(middle.replace("%%", "%")),
+            Span(number, source=("meta", "calibration"), kind="count"), Span(f" {unit}{after}")]
+    rows = [tuple(row) for row in wrap_spans([Span(legend)], room, TYPE.frame)] if legend else []
+    return rows + [tuple(row) for row in wrap_spans(said, room, TYPE.frame)]
 
 
 def large_frame(page: Page, options: Options, scenario_title: str, sheet: str, k: int, n: int,
                 hint: str | tuple[Span, ...] = "", legend: bool = True) -> None:
-    """frame() in large print: two header lines, the calibration words and the marks' legend at the
-    frame size, left-aligned, nothing in italics."""
-    from printgen.sheets.text.flow import paragraph
-
+    """frame() in large print: two header lines; the marks' legend and the calibration words left
+    of the square; every word at the frame size, left-aligned, nothing in italics. (`hint`: the
+    standard frame's extra line, which no large-print document prints.)"""
     w, h = page.width, page.height
     size, lead = TYPE.frame, TYPE.frame * TYPE.leading
     top = MARGIN + size
     title = (Span(_(scenario_title), source=("scenario", "title"), kind="text"), Span(f"  ·  {sheet}"))
     place = (Span(options.edition_name + "  ·  " + _("page") + " "), Span(str(k), source=("meta", "page"), kind="count"),
              Span(" " + _("of") + " "), Span(str(n), source=("meta", "pages"), kind="count"))
-    room = w - 2 * MARGIN
-    page.add(Text(MARGIN, top, title, fit_size("".join(s.text for s in title), room, TYPE.frame_title, "bold",
-                                                TYPE.floor), font="bold"),
+    page.add(Text(MARGIN, top, title, fit_size("".join(s.text for s in title), w - 2 * MARGIN, TYPE.frame_title,
+                                                "bold", TYPE.floor), font="bold"),
              Text(MARGIN, top + lead, place, size),
              Line(MARGIN, top + lead + 6, w - MARGIN, top + lead + 6, "rule"))
     side, number, unit = _square(options)
@@ -204,9 +208,7 @@ def large_frame(page: Page, options: Options, scenario_title: str, sheet: str, k
              Text(sx + side / 2, sy + side / 2 + size * 0.36, (Span(number, source=("meta", "calibration"),
                                                                      kind="count"), Span(" " + unit)), size,
                   anchor="middle"))
-    for i, spans in enumerate(_large_foot(options, hint, sx - 10 - MARGIN)):
-        page.add(Text(MARGIN, sy + size + i * lead, spans, size))
-    text = marks_legend(page) if legend else None
-    if text:
-        laid = paragraph([Span(text)], MARGIN, 0.0, w - 2 * MARGIN, TYPE.small)
-        page.add(Group(tuple(laid.shapes), translate(0.0, sy - LARGE_GAP - laid.height)))
+    rows = _large_foot(options, marks_legend(page) if legend else None)
+    bottom = h - MARGIN - fonts.descent(size)
+    for i, spans in enumerate(rows):
+        page.add(Text(MARGIN, bottom - (len(rows) - 1 - i) * size * LARGE_LEAD, spans, size))
