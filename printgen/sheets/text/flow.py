@@ -148,6 +148,8 @@ def table(rows: list[list[list[Span]]], header: bool, width: float, size: float,
     while sum(widths) > width:
         fs *= 0.95
         if fs < least:
+            if WRAP_CELLS.get() and TYPE.handout_sizes and LAST_RESORT.get():
+                return _split_table(rows, header, width, size, align)
             if WRAP_CELLS.get():
                 return _wrapped_table(rows, header, width, size, align)
             raise TooNarrow(f"a table needs {sum(widths):.0f} pt at {least} pt type, the column is {width:.0f}")
@@ -175,6 +177,37 @@ def table(rows: list[list[list[Span]]], header: bool, width: float, size: float,
             laid.shapes.append(Line(0, top + row_h, sum(widths), top + row_h, "rule"))
     laid.height = row_h * len(rows)
     return laid
+
+
+def _split_table(rows: list[list[list[Span]]], header: bool, width: float, size: float,
+                 align: list[str] | None) -> Laid:
+    """Large print: a table too wide for the page at its floor, never in smaller type: in parts one
+    under the other, each with the first column (the rows' names) and as many of the next columns as
+    the width holds with their cells wrapped."""
+    ncol = len(rows[0])
+    align = align or ["start"] + ["middle"] * (ncol - 1)
+    out, top, c = Laid(), 0.0, 1
+    token = LAST_RESORT.set(False)                      # each part at the floor, or it has fewer columns
+    try:
+        while c < ncol:                                 # each part takes at least one more column: bounded
+            part = None
+            for k in range(ncol - c, 0, -1):            # the most columns that fit
+                cols = [0, *range(c, c + k)]
+                try:
+                    part = _wrapped_table([[r[i] for i in cols] for r in rows], header, width, size,
+                                          [align[i] for i in cols])
+                    break
+                except TooNarrow:
+                    if k == 1:
+                        raise
+            assert part is not None
+            out.shapes.append(Group(tuple(part.shapes), translate(0, top)))
+            top += part.height + size * TYPE.gap_wide
+            c += k
+    finally:
+        LAST_RESORT.reset(token)
+    out.height = top - size * TYPE.gap_wide
+    return out
 
 
 def _wrapped_table(rows: list[list[list[Span]]], header: bool, width: float, size: float,
