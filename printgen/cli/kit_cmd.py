@@ -13,7 +13,9 @@ from printgen.request import BALANCES, EDITIONS
 Students = Annotated[int, typer.Option("--students", help="students in the class (each commands 1-3 ships)")]
 Periods = Annotated[Optional[int], typer.Option("--periods", help="lesson periods for the game [default: the scenario's, 2]")]
 Minutes = Annotated[Optional[int], typer.Option("--minutes", help="minutes a period [default: the scenario's, 50]")]
-Editions = Annotated[Literal[tuple(EDITIONS)], typer.Option("--edition", help="color, bw (for the photocopier), or both")]
+Editions = Annotated[Literal[tuple(EDITIONS)], typer.Option(
+    "--edition", help="color, bw (for the photocopier), both (color and bw), large (large print for pupils "
+                      "with low vision), bw+large, color+large, or all three")]
 WithTiled = Annotated[bool, typer.Option("--with-tiled", help="put the table-size map into kit.pdf too")]
 Engagement = Annotated[Optional[str], typer.Option(
     "--engagement", help="the part of the battle to play, e.g. weather-column, or whole-battle [default: printgen "

@@ -14,9 +14,14 @@ from printgen.request import KitRequest
 from printgen.serve.lang import number, percent
 
 # The choices' labels are messages (N_), shown in the page's language (the template's _())
-EDITIONS = {"color": N_("Colour"), "bw": N_("Black and white (for the photocopier)"), "both": N_("Both")}
+EDITIONS = {"color": N_("Colour"), "bw": N_("Black and white (for the photocopier)"), "both": N_("Both"),
+            "large": N_("Large print (for pupils with low vision; black and white)"),
+            "bw+large": N_("Black and white, and large print"), "color+large": N_("Colour, and large print"),
+            "all": N_("All three: colour, black and white, large print")}
 EDITION_NAMES = {"color": N_("colour edition"), "bw": N_("black-and-white edition"),
-                 "both": N_("colour and black-and-white")}
+                 "both": N_("colour and black-and-white"), "large": N_("large-print edition"),
+                 "bw+large": N_("black-and-white and large-print"), "color+large": N_("colour and large-print"),
+                 "all": N_("colour, black-and-white and large-print")}
 PAPERS = {"letter": N_("Letter"), "a4": N_("A4")}
 UNITS = {"in": N_("Inches"), "cm": N_("Centimetres")}
 BALANCES = {"fair": N_("Fair: each side has a real chance"),

@@ -78,7 +78,7 @@ def context(plan) -> dict:
                 two_sided=lambda kind: materials.two_sided(plan, kind),      # asked only by the copies table
                 per_words=materials.PER_WORDS, optional=materials.optional_kinds(plan),
                 outcome=lambda ship: classroom.outcome_of(plan, ship), lesson=s.lesson, victory=s.victory,
-                fitted=plan.fitted, game=_game(plan))
+                fitted=plan.fitted, game=_game(plan), large=plan.options.edition == "large")
 
 
 def _game(plan) -> dict | None:
