@@ -230,7 +230,7 @@ class _Writer:
         self.line([Span(_("On each map a brown line runs from where a ship was to where it sailed, and a thick line "
                           "joins a ship to the enemy it rolled its dice at.") if self.options.edition == "color" else
                         _("On each map a thin line runs from where a ship was to where it sailed, and a thick line "
-                          "joins a ship to the enemy it rolled its dice at."))], 8)
+                          "joins a ship to the enemy it rolled its dice at."))], 9)
 
     def fact(self, what: str, *args, kind: str = "count", font: str = "bold") -> Span:
         """A number of the turn as first_turn_fact gives it, traced to it (the check plays the turn again)."""
@@ -269,7 +269,7 @@ class _Writer:
         gap = 10.0
         # large print: the row as wide as two maps, so that one map alone is no larger than a pair's
         across = LARGE_FRAMES if large() else len(framed)
-        cap, step = (TYPE.small, TYPE.small * TYPE.leading) if large() else (8, 10)
+        cap, step = (TYPE.body, TYPE.body * TYPE.leading) if large() else (8, 10)
         w = (self.w - gap * (across - 1)) / across
         h = max(72.0, min(w * dep.height_in / dep.width_in, self.box.h * (LARGE_SHARE if large() else FRAMES_SHARE),
                           room))
