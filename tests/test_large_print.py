@@ -12,7 +12,6 @@ from collections import Counter
 from statistics import median
 
 import pytest
-
 from pdfread import open_pdf
 from tamper import built_once, copy_kit, edit_page, fails, load_trace, replace_shown_at
 
@@ -195,7 +194,8 @@ def test_the_large_print_edition_survives_the_copier(trafalgar):
 def test_editions_combine_and_both_keeps_its_meaning():
     from printgen.options import Options
     from printgen.request import EDITIONS, KitRequest
-    from printgen.serve.form import EDITION_NAMES, EDITIONS as ON_THE_PAGE
+    from printgen.serve.form import EDITION_NAMES
+    from printgen.serve.form import EDITIONS as ON_THE_PAGE
 
     assert KitRequest(edition="both").editions == ("color", "bw")
     assert KitRequest(edition="large").editions == ("large",)

@@ -14,8 +14,8 @@ from collections import defaultdict
 from dataclasses import dataclass, field, replace
 
 from printgen.check.numbers import Discrepancy
-from printgen.draw.theme import COPIER
 from printgen.draw.flatten import FCircle, FDots, FlatPage, FMarked, FPath, FRect, FText
+from printgen.draw.theme import COPIER
 
 INKED = 200                 # a master's pixel lighter than this (of 255) holds no ink worth keeping
 

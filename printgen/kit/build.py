@@ -264,7 +264,8 @@ def _editions(shared: tuple[Plan, Callable | None, tuple[str, ...]], kinds_: tup
     for kind in kinds_:
         for edition in editions:
             out[edition, kind] = _document((plan, verify), (edition, kind))
-            plan.page_counts()[plan.count_key(kind, edition)] = out[edition, kind]["pages"]   # for the next to print
+            # for the next to print, not to draw
+            plan.page_counts()[plan.count_key(kind, edition)] = out[edition, kind]["pages"]
     return out
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from printgen.draw import fonts
-from printgen.draw.shapes import Group, Line, Page, Rect, Span, Text, translate
+from printgen.draw.shapes import Group, Line, Page, Rect, Span, Text
 from printgen.draw.theme import TYPE
 from printgen.draw.typescale import large
 from printgen.i18n import N_, _
@@ -195,7 +195,8 @@ def large_frame(page: Page, options: Options, scenario_title: str, sheet: str, k
     size, lead = TYPE.frame, TYPE.frame * TYPE.leading
     top = MARGIN + size
     title = (Span(_(scenario_title), source=("scenario", "title"), kind="text"), Span(f"  ·  {sheet}"))
-    place = (Span(options.edition_name + "  ·  " + _("page") + " "), Span(str(k), source=("meta", "page"), kind="count"),
+    place = (Span(options.edition_name + "  ·  " + _("page") + " "),
+             Span(str(k), source=("meta", "page"), kind="count"),
              Span(" " + _("of") + " "), Span(str(n), source=("meta", "pages"), kind="count"))
     page.add(Text(MARGIN, top, title, fit_size("".join(s.text for s in title), w - 2 * MARGIN, TYPE.frame_title,
                                                 "bold", TYPE.floor), font="bold"),

@@ -248,8 +248,9 @@ def _wrapped_table(rows: list[list[list[Span]]], header: bool, width: float, siz
         x = 0.0
         for c, lines in enumerate(cells):
             tx = {"start": x + pad, "middle": x + widths[c] / 2, "end": x + widths[c] - pad}[align[c]]
+            first = top + fs * (1.08 + (TYPE.row - 1.45) / 2)       # the row's taller half, large print's
             for k, line in enumerate(lines):
-                laid.shapes.append(Text(tx, top + fs * (1.08 + (TYPE.row - 1.45) / 2) + k * fs * TYPE.leading, tuple(line), fs, font=font(i),
+                laid.shapes.append(Text(tx, first + k * fs * TYPE.leading, tuple(line), fs, font=font(i),
                                         anchor=align[c]))
             x += widths[c]
         if header and i == 0:

@@ -6,7 +6,7 @@ next panel is long (a sheet of reading for a pupil with low vision, not cards to
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from printgen.sheets.text.cut import head, piece, units
 
@@ -37,7 +37,8 @@ def flow_pages(sections: list, box, size: float, laid: Callable) -> list[list] |
                 top += p.height + GUTTER
                 break
             room = box.bottom - top
-            n = head(section, rest, first, lambda part: laid(part).height <= room) if room >= LEAST_ROOM * size * 2 else 0
+            n = (head(section, rest, first, lambda part, room=room: laid(part).height <= room)
+                 if room >= LEAST_ROOM * size * 2 else 0)
             if n == 0:
                 if not pages[-1]:                       # a page of its own cannot hold one unit
                     return None
