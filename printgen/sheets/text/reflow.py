@@ -14,6 +14,11 @@ GUTTER = 10.0
 LEAST_ROOM = 3.0            # lines of body type: less room than this left on a page starts the next
 
 
+def _fitting(laid: Callable, room: float) -> Callable:
+    """Whether a part's panel fits `room` points."""
+    return lambda part: laid(part).height <= room
+
+
 def flow_pages(sections: list, box, size: float, laid: Callable) -> list[list] | None:
     """Pages of (panel, x, y) for the sections in one column as wide as `box`; `laid(section)` is its
     panel. None if a single block or table row is taller than a page (the sheet tries another size)."""
@@ -37,8 +42,7 @@ def flow_pages(sections: list, box, size: float, laid: Callable) -> list[list] |
                 top += p.height + GUTTER
                 break
             room = box.bottom - top
-            n = (head(section, rest, first, lambda part, room=room: laid(part).height <= room)
-                 if room >= LEAST_ROOM * size * 2 else 0)
+            n = head(section, rest, first, _fitting(laid, room)) if room >= LEAST_ROOM * size * 2 else 0
             if n == 0:
                 if not pages[-1]:                       # a page of its own cannot hold one unit
                     return None
