@@ -29,6 +29,7 @@ class Options:
     seed: int = 1805
     poster: str | None = None           # a poster of the table map for a print shop: "A1", "24x36in", ...
     lang: str = "en"                    # the reader's language (printgen.i18n.LANGS): words and numbers
+    dyslexia: bool = False              # large print spaced for dyslexia (draw.typescale.LARGE_DYSLEXIA)
     notes: tuple[str, ...] = field(default=(), compare=False)    # e.g. how the scale was chosen
 
     def __post_init__(self):

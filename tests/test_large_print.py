@@ -15,7 +15,7 @@ import pytest
 from pdfread import open_pdf
 from tamper import built_once, copy_kit, edit_page, fails, load_trace, replace_shown_at
 
-TRAFALGAR = ("trafalgar", "--students", "8", "--edition", "bw+large")
+TRAFALGAR = ("trafalgar", "--students", "8", "--edition", "bw+large", "--dyslexia")
 SLUYS_FR = ("sluys-1340", "--students", "8", "--edition", "large", "--lang", "fr")
 
 
@@ -88,6 +88,27 @@ def _content(manifest: dict) -> tuple[float, float]:
     return box.y, box.bottom
 
 
+def test_dyslexia_sets_the_large_print_at_18_pt(trafalgar, sluys_fr):
+    """`--dyslexia` (the Trafalgar kit): every large-print page's body at 18 pt; without it (Sluys),
+    the captain cards' body is large print's 16 pt."""
+    top, bottom = _content(_manifest(trafalgar))
+
+    def body(kit, name) -> set[float]:
+        with open_pdf(kit / name) as pdf:
+            return {Counter(round(c["size"], 1) for c in page.chars if c["text"].strip()
+                            and top <= c["top"] and c["bottom"] <= bottom).most_common(1)[0][0] for page in pdf.pages}
+
+    assert all(body(trafalgar, name) == {18.0} for name in _large_print(trafalgar)
+               if not name.startswith("first-turn")), {n: body(trafalgar, n) for n in _large_print(trafalgar)}
+    assert body(sluys_fr, "captains-large.pdf") == {16.0}
+    assert _manifest(trafalgar)["request"]["dyslexia"] is True and "dyslexia" not in _manifest(sluys_fr)["request"]
+
+
+def test_dyslexia_without_large_print_is_refused(run, tmp_path):
+    code, out, err = run("kit", "trafalgar", "--edition", "bw", "--dyslexia", "--out", tmp_path / "k")
+    assert code == 2 and "--dyslexia" in err and not (tmp_path / "k").exists()
+
+
 def test_the_same_documents_in_black_and_white_are_smaller(trafalgar):
     """The comparison that makes the test above mean something: the black-and-white edition of
     the same kit prints the same documents at its ordinary sizes (under 14 pt), in fewer pages."""
@@ -137,8 +158,8 @@ def test_a_large_print_captain_card_shows_the_pupils_pieces(trafalgar):
     with open_pdf(trafalgar / "captains-large.pdf") as pdf:
         first = " ".join((pdf.pages[0].extract_text() or "").split())
     assert "Your pieces on the table: find each by its name and its base." in first
-    names = [e["text"] for e in trace[0] if e["source"][0] == "fleet" and e["source"][2] == "name"]
-    assert names.count("Victory") >= 3                  # its piece, the table of ships, the hit track
+    names = [e["text"] for page in trace for e in page if e["source"][0] == "fleet" and e["source"][2] == "name"]
+    assert names.count("Victory") == 3                  # its piece, the table of ships, the hit track
 
 
 def test_a_changed_number_on_a_large_print_card_is_caught(trafalgar, tmp_path):

@@ -34,8 +34,15 @@ def plan_kit(request: KitRequest) -> Plan:
         from printgen.sheets.maps.poster import check_poster
 
         check_poster(scenario, options)                # a poster the table does not fit: refused before drawing
+    if request.dyslexia and "large" not in request.editions:
+        from printgen.errors import PrintgenError, Problem
+        from printgen.i18n import _
+
+        raise PrintgenError(Problem(_("--dyslexia spaces the large-print edition's type, and the kit has none"),
+                                    field="--dyslexia", fix=_("add large print: --edition large (or bw+large, all)")))
     scenario, fitted = fit(scenario, options, request.students, request.engagement, request.balance,
                            request.break_off, request.sized)
+    options = options.but(dyslexia=request.dyslexia)          # only how it prints: the game is the same
     return Plan(scenario, options, assign(scenario, request.students), deploy(scenario, options), request, fitted)
 
 

@@ -79,12 +79,12 @@ class DocumentKind:
     def make(self, source: Any, options: Options) -> Drawing:
         """The document drawn for one edition; `source` is the kit's plan (the scenario is taken from it
         for a document that needs no more)."""
-        from printgen.draw.typescale import LARGE, LARGE_PIECES, SCALE, STANDARD
+        from printgen.draw.typescale import LARGE, LARGE_DYSLEXIA, LARGE_PIECES, SCALE, STANDARD
         from printgen.i18n import LANG
 
         given = source if self.takes == "plan" or not hasattr(source, "scenario") else source.scenario
         token, lang = AUDIENCE.set(self.audience), LANG.set(options.lang)
-        scale = SCALE.set(LARGE if self.large_print(options.edition) else
+        scale = SCALE.set((LARGE_DYSLEXIA if options.dyslexia else LARGE) if self.large_print(options.edition) else
                           LARGE_PIECES if options.edition == "large" and self.cut_out else STANDARD)
         try:
             drawing = resolve(self.draw)(given, options)

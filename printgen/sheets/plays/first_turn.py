@@ -183,7 +183,13 @@ def _large_document(plan, options: Options, writer: _Writer, phases: list[Phase]
 
 LARGE_FRAMES = 2                # large print: maps side by side in a row ...
 LARGE_SHARE = 0.6               # ... as tall as this share of a page at most
-LARGE_SIZES = {14.0: 20.0, 10.0: 18.0, 9.0: 16.0, 8.0: 14.0}     # the page's sizes in large print
+LARGE_SIZES = {14.0: "title", 10.0: "heading", 9.0: "body", 8.0: "small"}     # the page's sizes in large print
+
+
+def _large_size(size: float) -> float:
+    """A size of the page in large print: its title, headings, body and small words at the scale's."""
+    role = LARGE_SIZES.get(size)
+    return size if role is None else TYPE.heading + 2 if role == "title" else getattr(TYPE, role)
 
 
 class _Writer:
@@ -201,7 +207,7 @@ class _Writer:
     def line(self, spans, size: float = 9.0, font: str = "regular", dy: float | None = None,
              indent: float = 0.0) -> None:
         if large():
-            size, dy = LARGE_SIZES.get(size, size), None
+            size, dy = _large_size(size), None
             indent *= 2
         for row in wrap_spans(list(spans), self.w - indent, size, font, large()):
             if large():

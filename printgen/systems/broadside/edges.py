@@ -41,7 +41,7 @@ def edge_meaning(colour: str, rs, options: Options, short: bool = False) -> tupl
 def table_diagram(rs, width: float, size: float, measure=None) -> tuple[list[Shape], float]:
     """The diagram in a column `width` wide; returns (shapes, height)."""
     t = rs.table
-    h_max = width * 0.9
+    h_max = min(width * 0.9, size * 14) if large() else width * 0.9      # large print: a page holds it and its legend
     legend_w = size * 2.8 + fonts.width("(reading of a damaged source)", at_least(size * 0.85))  # its widest line
     beside = width - size * 7.0 - legend_w                      # room for the picture left of the legend
     # a narrow column: the legend goes under it (large print's one column keeps a small picture beside it:
