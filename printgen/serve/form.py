@@ -10,7 +10,8 @@ from pathlib import Path
 
 from printgen.errors import Problem
 from printgen.i18n import LANG, LANGS, N_, _
-from printgen.request import EDITIONS as EDITIONS_ASKED, KitRequest
+from printgen.request import EDITIONS as EDITIONS_ASKED
+from printgen.request import KitRequest
 from printgen.serve.lang import number, percent
 
 # The choices' labels are messages (N_), shown in the page's language (the template's _())
