@@ -56,12 +56,24 @@ def paragraph(spans: list[Span], x: float, y: float, width: float, size: float, 
     """Wrapped lines starting at (x, y) = top-left; returns the shapes and the height used."""
     laid = Laid()
     leading = TYPE.leading
+    if TYPE.handout_sizes:                          # large print: a writing line no longer than the column
+        spans = [_within(s, width, size, font) for s in spans]
     # large print: a fleet's long text (an admiral and his fate) wraps word by word, as in a table
     for i, line in enumerate(wrap_spans(spans, width, size, font, TYPE.handout_sizes != ())):
         base = y + size * (0.92 + i * leading)
         laid.shapes.append(Text(x, base, tuple(line), size, role=role, font=font))
     laid.height = size * (0.92 + 0.236) + size * leading * (len(laid.shapes) - 1) if laid.shapes else 0.0
     return laid
+
+
+def _within(span: Span, width: float, size: float, font: str) -> Span:
+    """A run of underscores (a line to write on) cut to the width; any other span as it is."""
+    words = span.text.split(" ")
+    if span.source is not None or not any(len(w) > 3 and set(w) == {"_"} for w in words):
+        return span
+    one = fonts.width("_", size, span.font or font)
+    most = max(3, int(width / one) - 1)
+    return Span(" ".join(w[:most] if set(w) == {"_"} else w for w in words), span.font, span.source, span.kind)
 
 
 def lay_blocks(blocks: list[Block], width: float, size: float, expand: Expand | None = None) -> Laid:
@@ -165,6 +177,8 @@ def table(rows: list[list[list[Span]]], header: bool, width: float, size: float,
         is_head = header and i == 0
         if not is_head and (i - (1 if header else 0)) % 2 == 1:
             laid.shapes.append(Rect(0, top, sum(widths), row_h, "stripe"))
+        if TYPE.handout_sizes and not is_head and i < len(rows) - 1:     # large print: no tint; a rule between rows
+            laid.shapes.append(Line(0, top + row_h, sum(widths), top + row_h, "rule.light"))
         x = 0.0
         for c, cell in enumerate(r):
             font = "bold" if is_head else "regular"
@@ -245,6 +259,8 @@ def _wrapped_table(rows: list[list[list[Span]]], header: bool, width: float, siz
         row_h = fs * TYPE.row + fs * TYPE.leading * (max(len(lines) for lines in cells) - 1 if any(cells) else 0)
         if not (header and i == 0) and (i - (1 if header else 0)) % 2 == 1:
             laid.shapes.append(Rect(0, top, width, row_h, "stripe"))
+        if TYPE.handout_sizes and not (header and i == 0) and i < len(rows) - 1:
+            laid.shapes.append(Line(0, top + row_h, width, top + row_h, "rule.light"))
         x = 0.0
         for c, lines in enumerate(cells):
             tx = {"start": x + pad, "middle": x + widths[c] / 2, "end": x + widths[c] - pad}[align[c]]
