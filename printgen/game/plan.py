@@ -93,6 +93,13 @@ class Plan:
             return self
         other = dataclasses.replace(self, options=options)
         other.__dict__["_pages"] = self.page_counts()
-        if "printed_ref" in self.__dict__:
-            other.__dict__["printed_ref"] = self.__dict__["printed_ref"]
+        for key in SHARED:
+            if key in self.__dict__:
+                other.__dict__[key] = self.__dict__[key]
         return other
+
+
+# What a plan with other options (another edition: the check of each document reads it in its own)
+# shares with it: the name of its scenario, its games and the records the check read, its deployment's
+# file and sources; none of them depends on how the kit prints.
+SHARED = ("printed_ref", "_plays", "_plays_checked", "_deployment_resolver", "_deployment_file")
