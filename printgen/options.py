@@ -9,7 +9,8 @@ from printgen.errors import PrintgenError, Problem
 from printgen.units import Measure
 
 PAPERS = {"letter": (612.0, 792.0), "a4": (595.2756, 841.8898)}
-Edition = Literal["color", "bw"]
+Edition = Literal["color", "bw", "large"]
+EDITION_NAMES = ("color", "bw", "large")
 UNITS = ("in", "cm")
 FORMATS = ("pdf", "svg", "png")
 MIN_SCALE = 0.25
@@ -28,12 +29,14 @@ class Options:
     seed: int = 1805
     poster: str | None = None           # a poster of the table map for a print shop: "A1", "24x36in", ...
     lang: str = "en"                    # the reader's language (printgen.i18n.LANGS): words and numbers
+    dyslexia: bool = False              # large print spaced for dyslexia (draw.typescale.LARGE_DYSLEXIA)
     notes: tuple[str, ...] = field(default=(), compare=False)    # e.g. how the scale was chosen
 
     def __post_init__(self):
         problems = []
-        if self.edition not in ("color", "bw"):
-            problems.append(Problem(f"edition '{self.edition}' is not known", field="--edition", fix="use color or bw"))
+        if self.edition not in EDITION_NAMES:
+            problems.append(Problem(f"edition '{self.edition}' is not known", field="--edition",
+                                    fix="use color, bw or large"))
         if self.paper not in PAPERS:
             problems.append(Problem(f"paper '{self.paper}' is not known", field="--paper", fix="use letter or a4"))
         if not MIN_SCALE <= self.scale <= 4:
@@ -77,7 +80,8 @@ class Options:
     def edition_name(self) -> str:
         from printgen.i18n import _
 
-        return {"color": _("colour edition"), "bw": _("black-and-white edition")}[self.edition]
+        return {"color": _("colour edition"), "bw": _("black-and-white edition"),
+                "large": _("large-print edition")}[self.edition]
 
     def but(self, **changes) -> "Options":
         return replace(self, **changes)

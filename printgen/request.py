@@ -8,7 +8,10 @@ import dataclasses
 from dataclasses import dataclass, fields
 from typing import Any
 
-EDITIONS = {"color": ("color",), "bw": ("bw",), "both": ("color", "bw")}
+# what --edition asks for: one edition, or several in one kit (each its own files and kit-EDITION.pdf);
+# "both" stays colour and black and white, as before large print
+EDITIONS = {"color": ("color",), "bw": ("bw",), "both": ("color", "bw"), "large": ("large",),
+            "bw+large": ("bw", "large"), "color+large": ("color", "large"), "all": ("color", "bw", "large")}
 BALANCES = ("fair", "historical")        # fair: each side a real chance; historical: the winner keeps its edge
 
 
@@ -16,7 +19,7 @@ BALANCES = ("fair", "historical")        # fair: each side a real chance; histor
 class KitRequest:
     scenario: str = "trafalgar"         # a built-in name or a folder
     students: int = 24
-    edition: str = "color"              # color, bw or both (EDITIONS)
+    edition: str = "color"              # color, bw, both, large, ... (EDITIONS)
     paper: str = "letter"
     table: str | None = None            # "4x3ft": sets the scale
     scale: float | None = None
@@ -34,9 +37,10 @@ class KitRequest:
     break_off: float | None = None      # a side breaks off once this share of its ships has struck (0: never;
     #                                     default: printgen's choice)
     lang: str = "en"                    # the language every word and number is printed in (printgen.i18n)
+    dyslexia: bool = False              # the large-print edition spaced for readers with dyslexia
 
     # what the kit prints rather than what is planned: the same plan serves them all
-    PRINTING = ("edition", "with_tiled")
+    PRINTING = ("edition", "with_tiled", "dyslexia")
     FITTING = ("engagement", "balance", "break_off")     # the lesson's game (printgen.lesson.fit)
 
     def but(self, **changes: Any) -> KitRequest:
@@ -76,6 +80,8 @@ class KitRequest:
         out = dataclasses.asdict(self)
         if out["lang"] == "en":
             del out["lang"]
+        if not out["dyslexia"]:                  # as before there was the choice
+            del out["dyslexia"]
         return out
 
     @classmethod
@@ -92,4 +98,4 @@ TYPES: dict[str, tuple] = {"scenario": (str,), "students": (int,), "edition": (s
                            "ships": (int, None), "preset": (str, None), "units": (str,), "seed": (int,),
                            "periods": (int, None), "minutes": (int, None), "with_tiled": (bool, None),
                            "poster": (str, None), "engagement": (str, None), "balance": (str, None),
-                           "break_off": (*_NUMBER, None), "lang": (str, None)}
+                           "break_off": (*_NUMBER, None), "lang": (str, None), "dyslexia": (bool, None)}

@@ -23,7 +23,8 @@ MAX_STUDENTS = 200           # a bound for the file's value; the fleet decides h
 KEYS: dict[str, tuple[tuple[str, ...] | None, str]] = {
     "paper": (tuple(PAPERS), "the paper size of every sheet (--paper)"),
     "units": (UNITS, "inches or centimetres for printed distances (--units)"),
-    "edition": (tuple(EDITIONS), "colour, black and white for the copier, or both (--edition)"),
+    "edition": (tuple(EDITIONS), "colour, black and white for the copier, both, large print, or "
+                                 "large print with another (--edition)"),
     "students": (None, "the students in your class (--students)"),
     "lang": (LANGS, "the language of the printed words and numbers (--lang)"),
 }

@@ -24,7 +24,7 @@ def test_choices_are_listed_in_help_and_others_refused(run):
     for shown in ("color|bw|both", "letter|a4", "in|cm", "fair|historical"):   # <...> or [...] as typer writes it
         assert shown in flat
     code, out, _ = run("sprites", "--help")
-    assert "color|bw]" in out or "color|bw>" in out
+    assert "color|bw|large]" in out or "color|bw|large>" in out
     assert "pdf|svg|png" in out
     code, _, err = run("quickref", "trafalgar", "--paper", "a5")
     assert code == 2 and "'a5' is not one of 'letter', 'a4'" in err and "Traceback" not in err

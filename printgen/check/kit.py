@@ -26,6 +26,7 @@ from printgen.check.manifest import FIX, changed, load_manifest, read_listed
 from printgen.check.pdfread import open_pages
 from printgen.check.said import AGREE
 from printgen.check.visibility import check_visibility
+from printgen.draw.theme import COPIER
 
 
 @dataclass(frozen=True)
@@ -185,7 +186,8 @@ def _check_documents(folder: Path, manifest: dict, bad: dict, traces: dict | Non
     docs, done = _checked(manifest, bad, traces, checked)
     # the page counts the lesson prints: the manifest's, each verified against its file by that
     # document's own check below, so that no document is drawn again only to count its pages
-    plan.page_counts().update({d["kind"]: d["pages"] for d in docs if d["kind"] != "kit"})
+    plan.page_counts().update({plan.count_key(d["kind"], d["edition"]): d["pages"] for d in docs
+                               if d["kind"] != "kit" and d["kind"] in plan.kinds()})
     todo = [(folder, d, traces.get(d["path"], [])) for d in docs if d["kind"] != "kit" and d["path"] not in done]
     # the longest first, so that the workers finish together: the documents, the larger file
     # first, then the games (a thirtieth of a second each)
@@ -337,6 +339,8 @@ def check_document(path: Path | bytes, doc: dict, trace: list, plan, deploy_text
     as the drawing's were, and its numbers written the same way (plan.options.measure carries it)."""
     from printgen.i18n import using
 
+    if doc["edition"] in ("color", "bw", "large") and doc["edition"] != plan.options.edition:
+        plan = plan.but(plan.options.but(edition=doc["edition"]))     # what it derives, as its edition drew it
     with using(plan.options.lang):
         return _check_document(path, doc, trace, plan, deploy_text)
 
@@ -351,7 +355,7 @@ def _check_document(path: Path | bytes, doc: dict, trace: list, plan,
         measures = [{e["shape"]["edge"] for e in t if "shape" in e} for t in trace]     # page by page
         lines = {"x", "from", "to", "colour", "angle", "bearing", "chevron", *LINE_EDGES}   # what lines are read for
         with open_pages(path, shapes=["lines" if m & lines else "bases" in checks or bool(m) for m in measures],
-                        colours=[edition == "bw" or "colour" in m for m in measures]) as pages:
+                        colours=[edition in COPIER or "colour" in m for m in measures]) as pages:
             return _check_pages(pages, doc, trace, plan, deploy_text, checks), [p.text() for p in pages]
     except pdfium.PdfiumError as e:
         return [Discrepancy(doc["path"], 0, f"cannot be read as a PDF ({e})")], None
@@ -371,6 +375,7 @@ def _check_pages(pages, doc: dict, trace: list, plan, deploy_text, checks: tuple
     s, o = plan.scenario, plan.options
     measure = o.measure
     odds = Oracle(s.ruleset)
+    large = kind in plan.kinds() and plan.record(kind).large_print(edition)     # held to large print's floors
     ctx = Context(s.ruleset, measure, s.fleet, s.title, 1, len(pages), extra=deploy_text, plan=plan)
     for i, (page, whole) in enumerate(zip(pages, trace), start=1):
         page_trace = [e for e in whole if "shape" not in e]          # printed words and numbers
@@ -388,8 +393,8 @@ def _check_pages(pages, doc: dict, trace: list, plan, deploy_text, checks: tuple
         out += check_page(page, page_trace, ctx, name, i)
         out += check_pairs(page_trace, name, i)
         out += odds.check(page_trace, measure, name, i)
-        out += check_visibility(page.visible, page_trace, name, i, o.scale, page.height)
-        if edition == "bw":
+        out += check_visibility(page.visible, page_trace, name, i, o.scale, page.height, large)
+        if edition in COPIER:
             out += _colours(page, name, i)
         if "bases" in checks:
             out += _bases(page, page_trace, plan, name, i)

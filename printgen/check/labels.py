@@ -10,6 +10,7 @@ from printgen.check.numbers import Discrepancy
 
 ROW_TOL = 1.0          # points: a row label's band may differ this much from its number's (baselines agree)
 CELL_GAP = 12.0        # points: numbers of one cell ("1/3 (33.3%)") stand closer than this; cells farther
+LARGE_EM = 13.9        # points: a box this tall holds type of 14 pt, large print's (its distances grow with it)
 
 
 def _on_row(label: list, number: list) -> bool:
@@ -24,8 +25,9 @@ def _nearest_head(src: list, cell: list, heads: list, own: set) -> bool:
     above = [(s, b) for s, b in heads if b[3] <= cell[1] + ROW_TOL]
     if not above:
         return False
+    near = 4 * CELL_GAP * _em(cell)
     mine = [b for s, b in above if s == tuple(src)
-            and b[0] - 4 * CELL_GAP <= cell[2] and cell[0] <= b[2] + 4 * CELL_GAP]     # over the cell, not a card beside it
+            and b[0] - near <= cell[2] and cell[0] <= b[2] + near]     # over the cell, not a card beside it
     if not mine:
         return False
     top = max(b[1] for b in mine)                                   # the nearest head line with this head
@@ -33,6 +35,13 @@ def _nearest_head(src: list, cell: list, heads: list, own: set) -> bool:
     mid = (cell[0] + cell[2]) / 2
     nearest = min(row, key=lambda sb: abs((sb[1][0] + sb[1][2]) / 2 - mid))
     return nearest[0] in own
+
+
+def _em(box: list) -> float:
+    """How much larger than the standard sheets' table type (about 8.5 pt) a cell's type is, for a
+    large-print page's (14 pt and more: its columns are as much wider); 1 for any other."""
+    tall = box[3] - box[1]
+    return tall / 8.5 if tall >= LARGE_EM else 1.0
 
 
 def _cells(trace: list[dict]) -> dict[int, list[float]]:

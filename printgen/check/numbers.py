@@ -89,6 +89,10 @@ def expected(source: Source, kind: str, ctx: Context) -> str | None:
             return "1" if ctx.measure.units == "in" else "2"
         if name == "actual-size":
             return "100"
+        if name in ("type-body", "type-floor"):     # large print's sizes, as draw.typescale.LARGE sets them
+            from printgen.draw.typescale import LARGE
+
+            return f"{LARGE.body if name == 'type-body' else LARGE.floor:g}"
         if name == "scale":                           # in the kit's language ("0,5")
             if ctx.measure.lang == "en":
                 return f"{ctx.measure.scale:g}"

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 
 from printgen.check.numbers import Discrepancy
 from printgen.draw.flatten import FCircle, FDots, FlatPage, FMarked, FPath, FRect, FText
+from printgen.draw.theme import COPIER
 
 INKED = 200                 # a master's pixel lighter than this (of 255) holds no ink worth keeping
 
@@ -329,7 +330,8 @@ def summary(found: list[Survival], copier: Copier) -> dict[str, tuple[int, int, 
 
 
 def check_folder(folder, copier: Copier = Copier(), plan=None) -> tuple[list[Discrepancy], list[Survival]]:
-    """The photocopy check of a kit folder's black-and-white documents: each drawn again from the
+    """The photocopy check of a kit folder's documents made for the copier (black and white, large
+    print: draw.theme.COPIER): each drawn again from the
     manifest's request with its shapes' roles noted, its PDF copied page by page. The words and
     numbers of the pupils' documents must keep their letters; every document its cut and fold
     lines, hit circles, nation marks and ruler and template lines. A kit without black and white
@@ -343,13 +345,13 @@ def check_folder(folder, copier: Copier = Copier(), plan=None) -> tuple[list[Dis
 
     folder = Path(folder)
     manifest = load_manifest(folder)
-    docs = [d for d in manifest["documents"] if d["edition"] == "bw" and d["kind"] != "kit"]
+    docs = [d for d in manifest["documents"] if d["edition"] in COPIER and d["kind"] != "kit"]
     if not docs:
         return [], []
     plan = plan or _replan(manifest, folder)
     records = declared(plan.scenario.ruleset)
-    jobs = [(str(folder / d["path"]), d["path"], d["kind"], records[d["kind"]].audience == "pupil") for d in docs
-            if d["kind"] in records]
+    jobs = [(str(folder / d["path"]), d["path"], d["kind"], records[d["kind"]].audience == "pupil", d["edition"])
+            for d in docs if d["kind"] in records]
     jobs.sort(key=lambda job: -Path(job[0]).stat().st_size)              # the longest first
     found: list[Discrepancy] = []
     measured: list[Survival] = []
@@ -365,9 +367,9 @@ def _document(shared: tuple, job: tuple) -> tuple[list[Discrepancy], list[Surviv
     from printgen.registry.documents import declared
 
     plan, copier = shared
-    path, name, kind, pupils = job
-    drawing = declared(plan.scenario.ruleset)[kind].make(plan, plan.options.but(edition="bw"))
-    flats = flat_pages(drawing, "bw", marks=True)
+    path, name, kind, pupils, edition = job
+    drawing = declared(plan.scenario.ruleset)[kind].make(plan, plan.options.but(edition=edition))
+    flats = flat_pages(drawing, edition, marks=True)
     found = [s for s in survival(path, flats, copier) if pupils or s.kind not in ("word", "number")]
     for s in found:
         s.file = name

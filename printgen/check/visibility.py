@@ -14,9 +14,11 @@ from functools import cache
 from printgen.check.fastcalls import floats, fn, handle
 from printgen.check.numbers import Discrepancy
 from printgen.draw.theme import TYPE
+from printgen.draw.typescale import LARGE
 
 TYPE_FLOOR_PT = TYPE.floor   # at full scale; pieces shrink with the table, so the floor is 5 pt x the kit's scale
 MIN_CONTRAST = 3.0           # WCAG's ratio for large or bold text; printgen's muted grey on paper is ~5.7
+LARGE_CONTRAST = 7.0         # large print: WCAG 2.2's enhanced contrast (1.4.6); its black on white is 21
 COVER_TOL = 0.5              # points: a later shape must reach this far into a traced box to cover it
 WHITE = (255, 255, 255)
 
@@ -180,10 +182,15 @@ def covered_share(obj: int, box, height: float, papers: Sequence = ()) -> float:
 
 
 def check_visibility(objs: list[Obj], trace: list[dict], file: str, page: int, scale: float = 1.0,
-                     height: float = 0.0) -> list[Discrepancy]:
+                     height: float = 0.0, large: bool = False) -> list[Discrepancy]:
+    """`large`: a large-print page (draw.typescale.LARGE): no character under its floor at any scale,
+    traced words at 7:1, and every word on white paper, none on a tint or a fill of any grey."""
     out: list[Discrepancy] = []
-    floor = TYPE_FLOOR_PT * min(1.0, scale)
+    floor = LARGE.floor if large else TYPE_FLOOR_PT * min(1.0, scale)
+    least = LARGE_CONTRAST if large else MIN_CONTRAST
     texts = [o for o in objs if o.text]
+    if large:
+        out += _on_tints(objs, texts, file, page)
     for o in texts:
         tall = o.box[3] - o.box[1] >= 2 * floor          # a font's box is under 2 em: type this tall is above it
         if not tall and text_size(o.handle) < floor and not o.invisible:
@@ -209,9 +216,9 @@ def check_visibility(objs: list[Obj], trace: list[dict], file: str, page: int, s
         under = [s for s in shapes if s.order < first and not s.image                   # what it sits on: a fill
                  and _contains(s.box, x0, top, NEAR) and _contains(s.box, x1, bottom, NEAR)]  # under the whole box
         paper = (under[-1].colour if under else None) or WHITE
-        if ink_colour is not None and contrast(ink_colour, paper) < MIN_CONTRAST:
+        if ink_colour is not None and contrast(ink_colour, paper) < least:
             out.append(Discrepancy(file, page, f"'{e['text']}' ({_src(e)}) is printed in {ink_colour} on {paper}: "
-                                               f"contrast {contrast(ink_colour, paper):.1f}, below {MIN_CONTRAST:g}",
+                                               f"contrast {contrast(ink_colour, paper):.1f}, below {least:g}",
                                    tuple(e["bbox"])))
             continue
         # a fill under part of it (a dark mark beside the words), above the paper it sits on (a
@@ -222,15 +229,15 @@ def check_visibility(objs: list[Obj], trace: list[dict], file: str, page: int, s
             if not floor < s.order < first or s.image or not _overlap(s.box, word):
                 continue
             fill = s.colour
-            if ink_colour is None or fill is None or contrast(ink_colour, fill) >= MIN_CONTRAST:
+            if ink_colour is None or fill is None or contrast(ink_colour, fill) >= least:
                 continue
             papers = [t.box for t in shapes if s.order < t.order < first and not t.image and _overlap(t.box, word)
-                      and t.colour is not None and contrast(ink_colour, t.colour) >= MIN_CONTRAST]
+                      and t.colour is not None and contrast(ink_colour, t.colour) >= least]
             share = covered_share(s.handle, word, height, papers)
             if share > PARTLY:
                 out.append(Discrepancy(file, page, f"'{e['text']}' ({_src(e)}) is printed partly on a {fill} shape "
                                                    f"({100 * share:.0f}% of it): contrast {contrast(ink_colour, fill):.1f}, "
-                                                   f"below {MIN_CONTRAST:g}", tuple(e["bbox"])))
+                                                   f"below {least:g}", tuple(e["bbox"])))
                 break
         inner = (x0 + COVER_TOL, top + COVER_TOL, x1 - COVER_TOL, bottom - COVER_TOL)
         for s in shapes:
@@ -239,6 +246,21 @@ def check_visibility(objs: list[Obj], trace: list[dict], file: str, page: int, s
                 out.append(Discrepancy(file, page, f"'{e['text']}' ({_src(e)}) is covered by a shape drawn over it "
                                                    f"at ({s.box[0]:.0f}, {s.box[1]:.0f}) pt", tuple(e["bbox"])))
                 break
+    return out
+
+
+def _on_tints(objs: list[Obj], texts: list[Obj], file: str, page: int) -> list[Discrepancy]:
+    """Large print: each text object whose middle lies on a filled shape that is not white (the
+    last drawn under it there): text on a tint, a band or a pattern's fill."""
+    out: list[Discrepancy] = []
+    centres = [((o.box[0] + o.box[2]) / 2, (o.box[1] + o.box[3]) / 2) for o in texts]
+    fills = Grid([o for o in objs if not o.text and not o.image], centres)
+    for o, (cx, cy) in zip(texts, centres):
+        under = [s for s in fills.at(cx, cy) if s.order < o.order and _contains(s.box, cx, cy)]
+        colour = under[-1].colour if under else None
+        if colour is not None and colour != WHITE and not o.invisible:
+            out.append(Discrepancy(file, page, f"text at ({o.box[0]:.0f}, {o.box[1]:.0f}) pt is printed on a "
+                                               f"{colour} fill: large print keeps every word on white", o.box))
     return out
 
 

@@ -83,11 +83,13 @@ def main() -> None:
 def usual_choices() -> dict[str, dict]:
     """The teacher's settings (printgen/settings.py) as each command's defaults, for the options it has
     (click: the command line, then these, then the built-in default). An edition of "both" is the
-    kit's alone: a single sheet keeps its own default."""
+    kit's alone (and so is every pair of editions): a single sheet keeps its own default."""
     from printgen import settings
+    from printgen.request import EDITIONS
 
     found = {s.key: s.value for s in settings.current().values()}
-    single = {k: v for k, v in found.items() if not (k == "edition" and v == "both") and k != "students"}
+    single = {k: v for k, v in found.items() if not (k == "edition" and len(EDITIONS.get(str(v), ())) != 1)
+              and k != "students"}
     return {name: dict(found) if name in ("kit", "scenario") else single for name in _commands()}
 
 

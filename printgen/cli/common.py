@@ -10,7 +10,8 @@ import typer
 from printgen.options import FORMATS, PAPERS, UNITS
 
 # Choices typer lists in --help and refuses others of (exit 2), from the tuples the options check
-Edition = Annotated[Literal["color", "bw"], typer.Option("--edition", help="color, or bw for the photocopier")]
+Edition = Annotated[Literal["color", "bw", "large"], typer.Option(
+    "--edition", help="color, bw for the photocopier, or large (large print, black and white)")]
 Paper = Annotated[Literal[tuple(PAPERS)], typer.Option("--paper", help="the paper in your printer")]
 Scale = Annotated[Optional[float], typer.Option("--scale", help="factor for every distance: 0.5 for a half-size table")]
 Table = Annotated[Optional[str], typer.Option("--table", help="your table, e.g. 4x3ft or 120x90cm: sets --scale")]

@@ -13,8 +13,12 @@ from printgen.request import BALANCES, EDITIONS
 Students = Annotated[int, typer.Option("--students", help="students in the class (each commands 1-3 ships)")]
 Periods = Annotated[Optional[int], typer.Option("--periods", help="lesson periods for the game [default: the scenario's, 2]")]
 Minutes = Annotated[Optional[int], typer.Option("--minutes", help="minutes a period [default: the scenario's, 50]")]
-Editions = Annotated[Literal[tuple(EDITIONS)], typer.Option("--edition", help="color, bw (for the photocopier), or both")]
+Editions = Annotated[Literal[tuple(EDITIONS)], typer.Option(
+    "--edition", help="color, bw (for the photocopier), both (color and bw), large (large print for pupils "
+                      "with low vision), bw+large, color+large, or all three")]
 WithTiled = Annotated[bool, typer.Option("--with-tiled", help="put the table-size map into kit.pdf too")]
+Dyslexia = Annotated[bool, typer.Option("--dyslexia", help="the large-print edition for readers with dyslexia: "
+                                                          "18 pt body text, more space between paragraphs")]
 Engagement = Annotated[Optional[str], typer.Option(
     "--engagement", help="the part of the battle to play, e.g. weather-column, or whole-battle [default: printgen "
                          "chooses one that fits the lesson]")]
@@ -34,7 +38,8 @@ def kit_cmd(scenario: str = typer.Argument("trafalgar", help="a scenario name or
             table: c.Table = None, scale: c.Scale = None, fraction: c.Fraction = None, ships: c.Ships = None,
             preset: c.Preset = None, units: c.Units = "in", seed: c.Seed = 1805, periods: Periods = None,
             minutes: Minutes = None, with_tiled: WithTiled = False, poster: Poster = None, engagement: Engagement = None,
-            balance: Balance = "fair", break_off: BreakOff = None, lang: c.Lang = "en", out: c.Out = None) -> None:
+            balance: Balance = "fair", break_off: BreakOff = None, lang: c.Lang = "en", dyslexia: Dyslexia = False,
+            out: c.Out = None) -> None:
     """Print the whole class kit (sprites, quick reference, cards, maps, rulers, captain and teacher
     sheets, kit.pdf, index.html, manifest.json), then check it."""
     from printgen.kit.build import build_kit, plan_kit
@@ -44,7 +49,7 @@ def kit_cmd(scenario: str = typer.Argument("trafalgar", help="a scenario name or
     request = KitRequest(scenario=scenario, students=students, edition=edition, paper=paper, table=table, scale=scale,
                          fraction=fraction, ships=ships, preset=preset, units=units, seed=seed, periods=periods,
                          minutes=minutes, with_tiled=with_tiled, poster=poster, engagement=engagement,
-                         balance=balance, break_off=break_off, lang=lang)
+                         balance=balance, break_off=break_off, lang=lang, dyslexia=dyslexia)
     if lang != "en":                            # refused before any work: no kit half in one language
         from printgen.data.checked import load_checked
         from printgen.i18n import N_

@@ -31,7 +31,9 @@ def sprites_cmd(scenario: str = typer.Argument(..., help="a scenario name or fol
     for note in opts.notes:
         typer.echo(note)
     sizes: list[float] = []                   # the names' sizes, noted as the pages are laid out to be written
-    written = write_sheet(noting_names(sprite_sheets(s, opts), sizes), opts, c.out_dir(out, s), SPRITES.file_stem)
+    # large print's pieces are drawn as the kit draws them (their names and hit circles at its scale)
+    drawn = SPRITES.make(s, opts) if opts.edition == "large" else sprite_sheets(s, opts)
+    written = write_sheet(noting_names(drawn, sizes), opts, c.out_dir(out, s), SPRITES.file_stem)
     smallest = min(sizes, default=LEGIBLE_PT)
     if smallest < LEGIBLE_PT:
         legible = math.ceil(opts.scale * LEGIBLE_PT / smallest * 100) / 100

@@ -374,8 +374,10 @@ def _text(t: Text, m: Matrix, theme: Theme, out: FlatPage) -> None:
     colour = theme.paint(t.role).fill or "#000000"
     a, b, c, d, e, f = m
     size = t.size * math.hypot(a, b)
-    font = t.font
+    font, faces = t.font, theme.faces
     runs = tuple([(s.text, s.font or font) for s in t.spans])
+    if faces:
+        runs = tuple([(text, faces.get(face, face)) for text, face in runs])
     widths = [fonts.width(txt, size, face) for txt, face in runs]
     total = sum(widths)
     shift = _SHIFT[t.anchor] * total if t.anchor != "start" else 0.0

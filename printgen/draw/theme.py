@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from functools import cache
 
+from printgen.draw.typescale import TYPE, TypeScale  # noqa: F401 (the sheets import them from here)
+
 
 @dataclass(frozen=True)
 class Hatch:
@@ -34,6 +36,7 @@ class Paint:
 class Theme:
     name: str
     paints: dict[str, Paint] = field(hash=False)
+    faces: dict[str, str] = field(default_factory=dict, hash=False)    # a face printed in place of another
 
     def paint(self, role: str) -> Paint:
         key = role
@@ -45,21 +48,6 @@ class Theme:
             key = key.rsplit(".", 1)[0]
 
 
-@dataclass(frozen=True)
-class TypeScale:
-    """Type sizes in points, the same for every sheet: a 10-year-old reads the handouts at arm's
-    length and a ship's name on the table from a step away."""
-    body: float = 9.0               # running text on student handouts (captain cards, quick reference, cards)
-    small: float = 8.0              # the page frame, notes, legends: the smallest regular type a worn copier
-                                    # keeps whole (check/photocopy.py: at 7.5 pt it loses the stroke of an l)
-    heading: float = 10.5           # a card's or panel's heading: one size on every card of a document
-    piece_name: float = 8.5         # a ship's name on its piece at scale 1 ...
-    piece_name_min: float = 7.0     # ... shrunk for a long name, never below this at scale 1
-    piece_label: float = 6.0        # the small words on a piece at scale 1 (nation, BOW, STERN, glue)
-    floor: float = 5.0              # nothing smaller anywhere at scale 1 (`printgen check` holds every page to it)
-
-
-TYPE = TypeScale()
 
 BLACK, WHITE = "#000000", "#ffffff"
 COPY_LINE = 0.8                     # the thinnest black line a worn copier keeps whole (check/photocopy.py)
@@ -250,7 +238,26 @@ _BW = {
 }
 BW = Theme("bw", _BW)
 
-THEMES = {"color": COLOUR, "bw": BW}
+# Large print: black and white as for the copier (it is copied too), and for the reader with low
+# vision no text on a tint or a reversed band: a panel's heading is black words on white under a
+# heavy rule, tables have no striped rows, glue areas are white; the notes' italics print upright
+# (the faces have the same widths, so the layout is the black-and-white one's).
+_LARGE = {
+    **_BW,
+    "panel": Paint(fill=WHITE, stroke=BLACK, width=1.2),
+    "panel.head": Paint(fill=WHITE, stroke=BLACK, width=1.2),
+    "text.white": Paint(fill=BLACK),
+    "stripe": Paint(),
+    "glue": Paint(fill=WHITE, stroke=BLACK, width=COPY_LINE, dash=(2, 2.5)),
+    "glue.tab": Paint(fill=WHITE),
+    "band.range.short": Paint(fill=WHITE, stroke=BLACK, width=COPY_LINE),   # their words tell them apart
+    "band.range.long": Paint(fill=WHITE, stroke=BLACK, width=COPY_LINE),
+}
+LARGE = Theme("large", _LARGE, {"italic": "regular"})      # the same widths: DejaVu's oblique is its roman slanted
+
+THEMES = {"color": COLOUR, "bw": BW, "large": LARGE}
+PAINTS_OF = {"large": "bw"}         # the edition whose family paints (nations, pieces) an edition takes
+COPIER = ("bw", "large")            # the editions made for the photocopier: greys only, checked as copied
 
 
 def is_grey(colour: str) -> bool:
@@ -266,6 +273,7 @@ def _greys_only(t: Theme) -> Theme:
 
 
 _greys_only(BW)
+_greys_only(LARGE)
 
 
 def theme(edition: str, look=None) -> Theme:
@@ -276,5 +284,6 @@ def theme(edition: str, look=None) -> Theme:
 
 @cache
 def _with(edition: str, look) -> Theme:
-    t = Theme(f"{edition}+{getattr(look, 'name', 'look')}", {**THEMES[edition].paints, **look.paints(edition)})
-    return _greys_only(t) if edition == "bw" else t
+    own = look.paints(PAINTS_OF.get(edition, edition))
+    t = Theme(f"{edition}+{getattr(look, 'name', 'look')}", {**THEMES[edition].paints, **own}, THEMES[edition].faces)
+    return _greys_only(t) if edition in COPIER else t

@@ -61,19 +61,29 @@ class Plan:
 
     def pages(self, kind: str) -> int:
         """Pages of one document of this kit, drawn to count them unless known (cached on the plan;
-        while the lesson plan counts its own pages in a first pass, its count reads 0). A count does
-        not depend on the edition: the editions differ in colour, not in layout."""
+        while the lesson plan counts its own pages in a first pass, its count reads 0). The colour
+        and black-and-white editions differ in colour, not in layout: one count serves both; a
+        large-print document has its own (count_key)."""
         cache = self.page_counts()
-        if self.record(kind).one_page:
+        record = self.record(kind)
+        if record.one_page and not record.large_print(self.options.edition):
             return 1
-        if kind not in cache:
-            cache[kind] = 0
-            cache[kind] = len(self.draw(kind).pages)
-        return cache[kind]
+        key = self.count_key(kind)
+        if key not in cache:
+            cache[key] = 0
+            cache[key] = len(self.draw(kind).pages)
+        return cache[key]
+
+    def count_key(self, kind: str, edition: str | None = None) -> str:
+        """The page counts' key of a document in an edition (default: the plan's): its kind, and
+        "KIND@large" where the edition sets it in large type, another layout."""
+        edition = edition or self.options.edition
+        return f"{kind}@large" if kind in self.kinds() and self.record(kind).large_print(edition) else kind
 
     def page_counts(self) -> dict[str, int]:
-        """The cache `pages` fills: the build puts in the counts of the documents it has drawn, the
-        check those of the documents it reads (each verified against its file), so none is drawn twice."""
+        """The cache `pages` fills (by count_key): the build puts in the counts of the documents it
+        has drawn, the check those of the documents it reads (each verified against its file), so
+        none is drawn twice."""
         return self.__dict__.setdefault("_pages", {})
 
     def but(self, options: Options) -> Plan:
@@ -83,6 +93,13 @@ class Plan:
             return self
         other = dataclasses.replace(self, options=options)
         other.__dict__["_pages"] = self.page_counts()
-        if "printed_ref" in self.__dict__:
-            other.__dict__["printed_ref"] = self.__dict__["printed_ref"]
+        for key in SHARED:
+            if key in self.__dict__:
+                other.__dict__[key] = self.__dict__[key]
         return other
+
+
+# What a plan with other options (another edition: the check of each document reads it in its own)
+# shares with it: the name of its scenario, its games and the records the check read, its deployment's
+# file and sources; none of them depends on how the kit prints.
+SHARED = ("printed_ref", "_plays", "_plays_checked", "_deployment_resolver", "_deployment_file")

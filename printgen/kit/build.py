@@ -34,8 +34,15 @@ def plan_kit(request: KitRequest) -> Plan:
         from printgen.sheets.maps.poster import check_poster
 
         check_poster(scenario, options)                # a poster the table does not fit: refused before drawing
+    if request.dyslexia and "large" not in request.editions:
+        from printgen.errors import PrintgenError, Problem
+        from printgen.i18n import _
+
+        raise PrintgenError(Problem(_("--dyslexia spaces the large-print edition's type, and the kit has none"),
+                                    field="--dyslexia", fix=_("add large print: --edition large (or bw+large, all)")))
     scenario, fitted = fit(scenario, options, request.students, request.engagement, request.balance,
                            request.break_off, request.sized)
+    options = options.but(dyslexia=request.dyslexia)          # only how it prints: the game is the same
     return Plan(scenario, options, assign(scenario, request.students), deploy(scenario, options), request, fitted)
 
 
@@ -158,7 +165,7 @@ def _documents(plan: Plan, jobs: list[tuple[str, str]], verify: Callable | None,
     draws = [work.add(f"draw {r.kind}", ("draw", (r.kind,), {})) for r in first]
     if last := tuple(r.kind for r in records if r.last):
         # they print each other's counts too: one after the other, each reads the count of the one before
-        draws.append(work.after(f"draw {'+'.join(last)}", draws, lambda done: ("draw", last, _counts(done.values()))))
+        draws.append(work.after(f"draw {'+'.join(last)}", draws, lambda done: ("draw", last, _counts(plan, done.values()))))
 
     def drawn(done: dict) -> dict:
         return {key: r for name in draws for key, r in done[name].items()}
@@ -176,7 +183,7 @@ def _documents(plan: Plan, jobs: list[tuple[str, str]], verify: Callable | None,
         for name in draws:
             for kind in name.removeprefix("draw ").split("+"):
                 checks += [work.after(f"check {kind} {e}", [name], lambda done, name=name, key=(e, kind):
-                                      ("check", _checked_part(done[name][key]), _counts(done.values())))
+                                      ("check", _checked_part(done[name][key]), _counts(plan, done.values())))
                            for e in editions]
 
     def made(name: str, result) -> None:
@@ -191,13 +198,14 @@ def _documents(plan: Plan, jobs: list[tuple[str, str]], verify: Callable | None,
     for name in checks:
         key, found = done[name]
         results[key]["checked"] = found
-    plan.page_counts().update(_counts(done.values()))
+    plan.page_counts().update(_counts(plan, done.values()))
     return results, {path: done[f"join {path}"] for path in kits}, {"trace.json": done["trace"]}
 
 
-def _counts(done) -> dict[str, int]:
-    """The page count of each document drawn so far (the same in every edition)."""
-    return {kind: r["pages"] for each in done if isinstance(each, dict) for (_, kind), r in each.items()}
+def _counts(plan: Plan, done) -> dict[str, int]:
+    """The page count of each document drawn so far, by Plan.count_key (one for the editions of one layout)."""
+    return {plan.count_key(kind, edition): r["pages"] for each in done if isinstance(each, dict)
+            for (edition, kind), r in each.items()}
 
 
 def _label(task) -> str:
@@ -263,7 +271,8 @@ def _editions(shared: tuple[Plan, Callable | None, tuple[str, ...]], kinds_: tup
     for kind in kinds_:
         for edition in editions:
             out[edition, kind] = _document((plan, verify), (edition, kind))
-        plan.page_counts()[kind] = out[editions[0], kind]["pages"]      # for the next to print, not to draw
+            # for the next to print, not to draw
+            plan.page_counts()[plan.count_key(kind, edition)] = out[edition, kind]["pages"]
     return out
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from printgen.draw.png import render_png
+from printgen.i18n import N_
 from printgen.registry.documents import find
 
 THUMB_DPI = 16
@@ -37,11 +38,28 @@ def sheet_totals(plan, manifest: dict, kit: dict) -> dict:
 
     from printgen.game.materials import kit_pages, optional_kinds, optional_pages
 
-    counted = dataclasses.replace(plan)                         # a copy: its page counts are this edition's
-    counted.__dict__["_pages"] = {d["kind"]: d["pages"] for d in manifest["documents"]
-                                  if d["edition"] == kit["edition"] and d["kind"] != "kit"}
+    edition = kit["edition"]
+    counted = dataclasses.replace(plan, options=plan.options.but(edition=edition))   # a copy: its page counts
+    counted.__dict__["_pages"] = {plan.count_key(d["kind"], edition): d["pages"] for d in manifest["documents"]
+                                  if d["edition"] == edition and d["kind"] != "kit"}           # are this edition's
     with_optional = any(d["kind"] in optional_kinds(plan) for d in manifest["documents"] if d["path"] in kit.get("parts", []))
     return {"kit": kit_pages(counted, with_optional), "tiled": 0 if with_optional else optional_pages(counted)}
+
+
+def _edition_words(plan, d: dict) -> str:
+    """How a document of the kit prints: in colour, in black and white, or in the large-print
+    edition in large type, with its pieces at table size, or (a teacher's) in ordinary type."""
+    if d["edition"] != "large":
+        return "black and white" if d["edition"] == "bw" else "colour"
+    if d["kind"] == "kit" or plan.record(d["kind"]).large_print("large"):
+        return "large print"
+    if plan.record(d["kind"]).cut_out:
+        return "large print: pieces at their size on the table, larger names"
+    return "large-print edition: the teacher's copy, ordinary type, black and white"
+
+
+LARGE_WORDS = (N_("large print"), N_("large print: pieces at their size on the table, larger names"),
+               N_("large-print edition: the teacher's copy, ordinary type, black and white"))
 
 
 def index_html(plan, manifest: dict) -> bytes:
@@ -72,6 +90,7 @@ def index_html(plan, manifest: dict) -> bytes:
             whole = gettext("Everything above but the table-size map, in one file, in print order "
                             "(printgen kit --with-tiled puts the map in too).")
         docs.append({**d, "advice": gettext(plan.record(d["kind"]).advice) if d["kind"] != "kit" else whole,
+                     "shown": gettext(_edition_words(plan, d)),
                      "thumbs": [thumb_name(d, k + 1) for k in range(thumbed(d))] if d["kind"] != "kit" else []})
     totals = []
     for kit in (d for d in manifest["documents"] if d["kind"] == "kit"):

@@ -40,11 +40,12 @@ def in_words(what: str) -> str:
 
     from printgen.i18n import LANG, _
 
-    m = re.match(r"^([\w-]+) \((color|bw)\)$", what)
+    m = re.match(r"^([\w-]+) \((color|bw|large)\)$", what)
     if LANG.get() == "en" or m is None:
         return what
     from printgen.registry.documents import find
 
     record = find(m[1])
     name = _(record.title) if record is not None else (_("the whole kit") if m[1] == "kit" else m[1])
-    return f"{name} ({_('colour') if m[2] == 'color' else _('black and white')})"
+    edition = _("colour") if m[2] == "color" else _("black and white") if m[2] == "bw" else _("large print")
+    return f"{name} ({edition})"

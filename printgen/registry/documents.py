@@ -60,6 +60,9 @@ class DocumentKind:
     one_page: bool = False            # one page by construction: counted without drawing it
     data: tuple[str, ...] = ()        # data files it brings into the kit (the plays page: plays.json)
     thumbs: Literal["all", "first"] = "all"     # index.html: a thumbnail a page, or the first page only
+    cut_out: bool = False             # pieces to cut out and play with (ships, markers, rulers): they keep their
+    #                                 size on the table in every edition; a pupil's other documents are read,
+    #                                 and the large-print edition sets them in large type (large_print)
     languages: tuple[str, ...] | str = ("en",)  # the languages every word of it is printed in (printgen.i18n), or
     #                                 "module:function" (ruleset, kind) -> them (a template's own translations):
     #                                 a kit or a command in another is refused until each of its documents has it
@@ -68,19 +71,28 @@ class DocumentKind:
     def file_stem(self) -> str:
         return self.stem or self.kind
 
+    def large_print(self, edition: str) -> bool:
+        """Whether the document is set in large type in this edition: a pupil's reading document of
+        the large-print edition (a teacher's document prints as in black and white, a piece at its size)."""
+        return edition == "large" and self.audience == "pupil" and not self.cut_out
+
     def make(self, source: Any, options: Options) -> Drawing:
         """The document drawn for one edition; `source` is the kit's plan (the scenario is taken from it
         for a document that needs no more)."""
+        from printgen.draw.typescale import LARGE, LARGE_DYSLEXIA, LARGE_PIECES, SCALE, STANDARD
         from printgen.i18n import LANG
 
         given = source if self.takes == "plan" or not hasattr(source, "scenario") else source.scenario
         token, lang = AUDIENCE.set(self.audience), LANG.set(options.lang)
+        scale = SCALE.set((LARGE_DYSLEXIA if options.dyslexia else LARGE) if self.large_print(options.edition) else
+                          LARGE_PIECES if options.edition == "large" and self.cut_out else STANDARD)
         try:
             drawing = resolve(self.draw)(given, options)
             return _lazy_in_context(drawing)
         finally:
             AUDIENCE.reset(token)
             LANG.reset(lang)
+            SCALE.reset(scale)
 
     def in_kit_of(self, ruleset: RulesetBase, options: Options | None = None) -> bool:
         if self.option and not (options is not None and getattr(options, self.option, None)):

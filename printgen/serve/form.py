@@ -10,13 +10,19 @@ from pathlib import Path
 
 from printgen.errors import Problem
 from printgen.i18n import LANG, LANGS, N_, _
+from printgen.request import EDITIONS as EDITIONS_ASKED
 from printgen.request import KitRequest
 from printgen.serve.lang import number, percent
 
 # The choices' labels are messages (N_), shown in the page's language (the template's _())
-EDITIONS = {"color": N_("Colour"), "bw": N_("Black and white (for the photocopier)"), "both": N_("Both")}
+EDITIONS = {"color": N_("Colour"), "bw": N_("Black and white (for the photocopier)"), "both": N_("Both"),
+            "large": N_("Large print (for pupils with low vision; black and white)"),
+            "bw+large": N_("Black and white, and large print"), "color+large": N_("Colour, and large print"),
+            "all": N_("All three: colour, black and white, large print")}
 EDITION_NAMES = {"color": N_("colour edition"), "bw": N_("black-and-white edition"),
-                 "both": N_("colour and black-and-white")}
+                 "both": N_("colour and black-and-white"), "large": N_("large-print edition"),
+                 "bw+large": N_("black-and-white and large-print"), "color+large": N_("colour and large-print"),
+                 "all": N_("colour, black-and-white and large-print")}
 PAPERS = {"letter": N_("Letter"), "a4": N_("A4")}
 UNITS = {"in": N_("Inches"), "cm": N_("Centimetres")}
 BALANCES = {"fair": N_("Fair: each side has a real chance"),
@@ -35,7 +41,7 @@ NAMES = {"scenario": N_("Scenario"), "fleet": N_("Your fleet's files"), "student
          "general": N_("The kit")}                      # the error summary's links
 DEFAULTS = {"scenario": "trafalgar", "students": "24", "edition": "color", "paper": "letter", "units": "in",
             "table": "", "scale": "", "preset": "", "fraction": "", "ships": "", "seed": "1805",
-            "periods": "", "minutes": "", "balance": "fair", "lang": ""}
+            "periods": "", "minutes": "", "balance": "fair", "lang": "", "dyslexia": ""}
 # A kit's language in the page's words: whole phrases, the language's name as each sentence needs it
 NOT_YET = {"fr": N_("%(scenario)s is not yet translated into French: %(documents)s would still be in English"),
            "es": N_("%(scenario)s is not yet translated into Spanish: %(documents)s would still be in English")}
@@ -107,7 +113,8 @@ class KitForm:
 
     def request(self, scenario: str) -> KitRequest:
         """What the form asks for, as `printgen kit` would be asked (read_form found no error)."""
-        return KitRequest(scenario, self.students, self.values["edition"], **self.choices)
+        return KitRequest(scenario, self.students, self.values["edition"], **self.choices,
+                          dyslexia=self.values["dyslexia"] == "on" and "large" in EDITIONS_ASKED[self.values["edition"]])
 
 
 def read_form(raw: dict[str, str]) -> KitForm:

@@ -9,5 +9,5 @@ DRAWN = "printgen.sheets.page.languages:drawn_languages"      # the languages th
 
 RULERS = DocumentKind("rulers", "Rulers and gauges", 120, "printgen.sheets.gauges.rulers:ruler_sheets", copies="group",
                       languages=DRAWN,
-                      paper="card", advice=N_("Rulers and gauges: card; one set for each table group."))
+                      paper="card", cut_out=True, advice=N_("Rulers and gauges: card; one set for each table group."))
 KINDS = (RULERS,)

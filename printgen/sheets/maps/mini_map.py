@@ -83,10 +83,14 @@ def _base(view: MapView, p: Pose, heavy: bool = False) -> Group:
     return Group(tuple(items), compose(translate(px, py), rotate(p.h - 90)), tag="mini-ship")
 
 
-def wind_arrow(view: MapView, dep: Deployment, size: float = 7.0) -> list[Shape]:
-    """An arrow blowing from the edge the wind comes from, with the word, inside the table's corner."""
+def wind_arrow(view: MapView, dep: Deployment, size: float | None = None) -> list[Shape]:
+    """An arrow blowing from the edge the wind comes from, with the word, inside the table's corner
+    (the word at 7 pt, or at large print's smallest size)."""
     import math
 
+    from printgen.draw.typescale import TYPE, large
+
+    size = size or (TYPE.small if large() else 7.0)
     from printgen.game.deploy_settings import COMPASS_DEG
 
     bearing = (COMPASS_DEG[dep.wind_from] + 180) % 360

@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from printgen.draw import fonts
 from printgen.draw.shapes import Group, Line, Page, Rect, Span, Text
 from printgen.draw.theme import TYPE
-from printgen.i18n import _
+from printgen.draw.typescale import large
+from printgen.i18n import N_, _
 from printgen.options import Options
 from printgen.sheets.text.textfit import fit_size
 from printgen.units import PT_PER_CM, PT_PER_IN
@@ -36,6 +37,9 @@ class Box:
 
 def content_box(options: Options) -> Box:
     w, h = options.page_size
+    if large():
+        header, footer = LARGE_HEADER, large_footer(options)       # (an edition of its own: no hint)
+        return Box(MARGIN, MARGIN + header, w - 2 * MARGIN, h - 2 * MARGIN - header - footer)
     return Box(MARGIN, MARGIN + HEADER, w - 2 * MARGIN, h - 2 * MARGIN - HEADER - FOOTER)
 
 
@@ -48,6 +52,8 @@ def frame(page: Page, options: Options, scenario_title: str, sheet: str, k: int,
           hint: str | tuple[Span, ...] = "", legend: bool = True) -> None:
     """Header and footer of page k of n. Page numbers are traced (meta) like every printed number.
     `legend`: explain the page's marks bottom left (a page whose own notes sit there explains them itself)."""
+    if large():
+        return large_frame(page, options, scenario_title, sheet, k, n, hint, legend)
     w, h = page.width, page.height
     top = MARGIN + 10
     left = (Span(_(scenario_title), source=("scenario", "title"), kind="text"), Span(f"  ·  {sheet}"))
@@ -146,3 +152,64 @@ def marks_legend(page: Page) -> str | None:
     spans = list(_spans(page.items))
     kinds = kinds_on(spans)
     return legend_text(kinds, symbols_on(spans) and not words_on(spans)) if kinds else None
+
+
+# -- large print (draw.typescale.LARGE): the same frame, every word of it at the scale's frame size ----
+LARGE_HEADER = 46.0                 # two lines: the scenario and sheet, then the edition and page k of n
+LARGE_LEAD = 1.3                    # the footer's lines (the frame, not running text: closer than the body's)
+CALIBRATION = N_("Print at %(percent)s%% (actual size): the square must measure %(length)s.")
+
+
+def large_footer(options: Options) -> float:
+    """The footer of a large-print page: the calibration square, and left of it the marks' legend
+    over the calibration words; as tall as the longest legend a pupil's page may print (every kind)
+    needs, so that the content box is the same on every page whatever marks it carries."""
+    from printgen.rules.provenance import PUPIL_MEANING, legend_text
+
+    lines = len(_large_foot(options, legend_text(list(PUPIL_MEANING), True)))
+    return max(_square(options)[0], lines * TYPE.frame * LARGE_LEAD) + 6
+
+
+def _large_foot(options: Options, legend: str | None) -> list[tuple[Span, ...]]:
+    """The footer's lines left of the square: the legend of the marks (if any), then the calibration
+    words, wrapped and left-aligned (clear print)."""
+    from printgen.sheets.text.wrap import wrap_spans
+
+    w = options.page_size[0]
+    side, number, unit = _square(options)
+    room = w - 2 * MARGIN - side - 10
+    before, _x, rest = _(CALIBRATION).partition("%(percent)s")
+    middle, _x, after = rest.partition("%(length)s")
+    said = [Span(before), Span("100", source=("meta", "actual-size"), kind="count"), Span(middle.replace("%%", "%")),
+            Span(number, source=("meta", "calibration"), kind="count"), Span(f" {unit}{after}")]
+    rows = [tuple(row) for row in wrap_spans([Span(legend)], room, TYPE.frame)] if legend else []
+    return rows + [tuple(row) for row in wrap_spans(said, room, TYPE.frame)]
+
+
+def large_frame(page: Page, options: Options, scenario_title: str, sheet: str, k: int, n: int,
+                hint: str | tuple[Span, ...] = "", legend: bool = True) -> None:
+    """frame() in large print: two header lines; the marks' legend and the calibration words left
+    of the square; every word at the frame size, left-aligned, nothing in italics. (`hint`: the
+    standard frame's extra line, which no large-print document prints.)"""
+    w, h = page.width, page.height
+    size, lead = TYPE.frame, TYPE.frame * TYPE.leading
+    top = MARGIN + size
+    title = (Span(_(scenario_title), source=("scenario", "title"), kind="text"), Span(f"  ·  {sheet}"))
+    place = (Span(options.edition_name + "  ·  " + _("page") + " "),
+             Span(str(k), source=("meta", "page"), kind="count"),
+             Span(" " + _("of") + " "), Span(str(n), source=("meta", "pages"), kind="count"))
+    page.add(Text(MARGIN, top, title, fit_size("".join(s.text for s in title), w - 2 * MARGIN, TYPE.frame_title,
+                                                "bold", TYPE.floor), font="bold"),
+             Text(MARGIN, top + lead, place, size),
+             Line(MARGIN, top + lead + 6, w - MARGIN, top + lead + 6, "rule"))
+    side, number, unit = _square(options)
+    sx, sy = w - MARGIN - side, h - MARGIN - side
+    page.add(Rect(sx, sy, side, side, "calibration", tag="calibration",
+                  meaning=(("calibration", ("meta", "calibration")),)),
+             Text(sx + side / 2, sy + side / 2 + size * 0.36, (Span(number, source=("meta", "calibration"),
+                                                                     kind="count"), Span(" " + unit)), size,
+                  anchor="middle"))
+    rows = _large_foot(options, marks_legend(page) if legend else None)
+    bottom = h - MARGIN - fonts.descent(size)
+    for i, spans in enumerate(rows):
+        page.add(Text(MARGIN, bottom - (len(rows) - 1 - i) * size * LARGE_LEAD, spans, size))

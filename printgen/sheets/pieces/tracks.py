@@ -4,6 +4,7 @@ a row of hit circles, or of structure boxes, one per point."""
 from __future__ import annotations
 
 from printgen.draw.shapes import Circle, Rect, Shape
+from printgen.draw.typescale import TYPE
 from printgen.rules.tracks import Track
 
 
@@ -17,7 +18,8 @@ def track_shapes(track: Track, x: float, y: float, w: float, h: float, ship: str
         area = Rect(x, y, w, h, "area", tag="track", meaning=(("marks", track.source.to_json(),
                                                                 {"mark": track.shape, "ship": ship}),))
         return [area, *track_shapes(track, x, y, w, h)]
-    d = min(h * 0.72, w / track.count * 0.8)
+    tall, across = TYPE.hit if track.shape != "box" else (0.72, 0.8)    # boxes: as the sectors' cells expect
+    d = min(h * tall, w / track.count * across)
     pitch = min(w / track.count, d * 1.35)
     cy = y + h / 2
     if track.shape == "box":

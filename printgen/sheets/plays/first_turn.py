@@ -17,6 +17,7 @@ import random
 from dataclasses import dataclass, field
 
 from printgen.draw.shapes import Drawing, Span, Text
+from printgen.draw.typescale import TYPE, large
 from printgen.i18n import N_, _
 from printgen.options import Options
 from printgen.play.state import Event
@@ -132,6 +133,8 @@ def first_turn_document(plan, options: Options) -> Drawing:
     writer = _Writer(plan, page, box, options)
     from printgen.sheets.page.words import said, titled
 
+    if large():
+        return _large_document(plan, options, writer, phases)
     writer.line([Span(_(TITLE))], 14, font="bold", dy=18)
     writer.line(said(_("The computer played the first turn of a game on this very table, with its own dice (game "
                        "%(game)s of the games on the teacher's page \u201cHow this scenario plays\u201d). Here is what "
@@ -153,11 +156,48 @@ def first_turn_document(plan, options: Options) -> Drawing:
                    subject="printgen first turn")      # the family's look: each nation's colour and pattern
 
 
+def _large_document(plan, options: Options, writer: _Writer, phases: list[Phase]) -> Drawing:
+    """The page in large print (draw.typescale.LARGE): the same words and maps at the large sizes,
+    the maps two to a row, going on over as many pages as they take."""
+    from printgen.registry import system_of
+    from printgen.sheets.page.frame import frame
+    from printgen.sheets.page.words import said, titled
+
+    writer.y = writer.box.y + 24                     # the title's baseline, clear of the frame's rule
+    writer.line([Span(_(TITLE))], 14, font="bold")
+    writer.line(said(_("The computer played the first turn of a game on this very table, with its own dice (game "
+                       "%(game)s of the games on the teacher's page \u201cHow this scenario plays\u201d). Here is what "
+                       "each side decided, phase by phase, and every die rolled."), game=writer.fact("game")))
+    framed = [k for k, p in enumerate(phases) if p.before != p.after or p.shots()][:MAX_FRAMES]
+    for row in range(0, len(framed), LARGE_FRAMES):
+        writer.frames(phases, framed[row:row + LARGE_FRAMES], room=writer.box.h * LARGE_SHARE, key=False)
+    if framed:
+        writer.key()
+    for k, p in enumerate(phases):
+        writer.phase(k, p)
+    for n, page in enumerate(writer.pages):
+        frame(page, options, plan.scenario.title, _(TITLE), n + 1, len(writer.pages))
+    return Drawing(titled(plan.scenario.title, N_("the first turn, shown")), writer.pages,
+                   look=system_of(plan.scenario.ruleset), subject="printgen first turn")
+
+
+LARGE_FRAMES = 2                # large print: maps side by side in a row ...
+LARGE_SHARE = 0.6               # ... as tall as this share of a page at most
+LARGE_SIZES = {14.0: "title", 10.0: "heading", 9.0: "body", 8.0: "small"}     # the page's sizes in large print
+
+
+def _large_size(size: float) -> float:
+    """A size of the page in large print: its title, headings, body and small words at the scale's."""
+    role = LARGE_SIZES.get(size)
+    return size if role is None else TYPE.heading + 2 if role == "title" else getattr(TYPE, role)
+
+
 class _Writer:
-    """Words and frames down the page."""
+    """Words and frames down the page (in large print, down as many pages as they take)."""
 
     def __init__(self, plan, page, box, options: Options):
         self.plan, self.page, self.box, self.measure, self.options = plan, page, box, options.measure, options
+        self.pages = [page]
         self.rs = plan.scenario.ruleset
         self.x, self.y, self.w = box.x, box.y + 14, box.w
         self.names = [p.ship.name for p in plan.deployment.placements]
@@ -166,10 +206,37 @@ class _Writer:
 
     def line(self, spans, size: float = 9.0, font: str = "regular", dy: float | None = None,
              indent: float = 0.0) -> None:
-        for row in wrap_spans(list(spans), self.w - indent, size, font):
+        if large():
+            size, dy = _large_size(size), None
+            indent *= 2
+        for row in wrap_spans(list(spans), self.w - indent, size, font, large()):
+            if large():
+                self.room(size * TYPE.leading)
             self.page.add(Text(self.x + indent, self.y, tuple(row), size, font=font))
-            self.y += dy if dy is not None else size * 1.3
+            self.y += dy if dy is not None else size * (TYPE.leading if large() else 1.3)
         self.y += size * 0.2
+
+    def room(self, height: float) -> None:
+        """Large print: a new page unless `height` fits under what the page holds already."""
+        if self.y + height > self.box.bottom and self.y > self.box.y + 14 + 1:
+            from printgen.sheets.page.frame import new_page
+
+            self.page = new_page(self.options)
+            self.pages.append(self.page)
+            self.y = self.box.y + 14 + TYPE.body
+
+    def key(self) -> None:
+        """Under the maps: each nation's look, and what the lines mean."""
+        from printgen.sheets.maps.mini_map import key_line
+
+        size = TYPE.small if large() else 8
+        self.room(size * 3)
+        self.page.add(*key_line(self.plan.scenario, self.box.x, self.y, self.box.w, size))
+        self.y += size * 1.5
+        self.line([Span(_("On each map a brown line runs from where a ship was to where it sailed, and a thick line "
+                          "joins a ship to the enemy it rolled its dice at.") if self.options.edition == "color" else
+                        _("On each map a thin line runs from where a ship was to where it sailed, and a thick line "
+                          "joins a ship to the enemy it rolled its dice at."))], 9)
 
     def fact(self, what: str, *args, kind: str = "count", font: str = "bold") -> Span:
         """A number of the turn as first_turn_fact gives it, traced to it (the check plays the turn again)."""
@@ -199,23 +266,34 @@ class _Writer:
         return list(said(_("Phase %(number)s: %(phase)s"), "bold", number=Span(str(k + 1), "bold", ("meta", "phase"),
                                                                                 "count"), phase=_(p.label)))
 
-    def frames(self, phases: list[Phase], framed: list[int], room: float) -> None:
-        """The framed phases' maps side by side, each captioned with its phase, at most `room` high."""
+    def frames(self, phases: list[Phase], framed: list[int], room: float, key: bool = True) -> None:
+        """The framed phases' maps side by side, each captioned with its phase, at most `room` high
+        (`key`: the nations' key and the lines' meaning under them)."""
         from printgen.sheets.maps.mini_map import key_line
 
         dep = self.plan.deployment
         gap = 10.0
-        w = (self.w - gap * (len(framed) - 1)) / len(framed)
-        h = max(72.0, min(w * dep.height_in / dep.width_in, self.box.h * FRAMES_SHARE, room))
+        # large print: the row as wide as two maps, so that one map alone is no larger than a pair's
+        across = LARGE_FRAMES if large() else len(framed)
+        cap, step = (TYPE.body, TYPE.body * TYPE.leading) if large() else (8, 10)
+        w = (self.w - gap * (across - 1)) / across
+        h = max(72.0, min(w * dep.height_in / dep.width_in, self.box.h * (LARGE_SHARE if large() else FRAMES_SHARE),
+                          room))
         w = min(w, h * dep.width_in / dep.height_in)
         x0 = self.box.x + (self.box.w - (w * len(framed) + gap * (len(framed) - 1))) / 2
-        lines = max(len(wrap_spans(self.heading(k, phases[k]), w, 8, "bold")) for k in framed)
+        if large():
+            x0 = self.box.x
+        lines = max(len(wrap_spans(self.heading(k, phases[k]), w, cap, "bold")) for k in framed)
+        if large():
+            self.room(4 + step * lines + h + 14)
         for n, k in enumerate(framed):
             x = x0 + n * (w + gap)
-            for j, row in enumerate(wrap_spans(self.heading(k, phases[k]), w, 8, "bold")):
-                self.page.add(Text(x, self.y + j * 10, tuple(row), 8, font="bold"))
-            self._frame(phases[k], x, self.y + 4 + 10 * lines, w, h)
-        self.y += 4 + 10 * lines + h + 14
+            for j, row in enumerate(wrap_spans(self.heading(k, phases[k]), w, cap, "bold")):
+                self.page.add(Text(x, self.y + j * step, tuple(row), cap, font="bold"))
+            self._frame(phases[k], x, self.y + 4 + step * lines, w, h)
+        self.y += 4 + step * lines + h + 14
+        if not key:
+            return
         self.page.add(*key_line(self.plan.scenario, x0, self.y - 2, self.box.w, 8))
         self.y += 12
         self.line([Span(_("On each map a brown line runs from where a ship was to where it sailed, and a thick line "

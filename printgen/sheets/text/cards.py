@@ -21,6 +21,7 @@ from printgen.sheets.text.panels import Panel, panel, placed, taller
 from printgen.sheets.text.wording import Wording, to_spans
 
 COLS, ROWS = 2, 2
+LARGE_GRID = (1, 2)                          # large print: a card the page's width, two to a page
 INSET = 7.0                                  # white border inside the cut lines
 CAPTAIN_INSET = 4.0                          # a captain's card: four to a page, the border narrower
 CROP = 9.0
@@ -36,15 +37,18 @@ def card_sheets(scenario, options: Options, template: str = "cards.md.j2", sheet
     sections = parse(wording.render(f"{rs.ruleset.id}/{template}", scenario=scenario, **context), lambda s: to_spans(s, wording))
     full = content_box(options)
     box = Box(full.x, full.y + CROP + 2, full.w, full.h - 2 * (CROP + 2))     # room for the crop marks
-    slot_w, slot_h = box.w / COLS, box.h / ROWS
+    grid = LARGE_GRID if TYPE.handout_sizes else (COLS, ROWS)
+    slot_w, slot_h = box.w / grid[0], box.h / grid[1]
     expand = expander(scenario, options, wording)
     token = FLOOR.set(TYPE.body)
     try:
+        if TYPE.handout_sizes:                       # large print: a card taller than a page goes on over the next
+            sections = _cut_to_page(sections, box.w - 2 * inset, box.h - 2 * inset, expand, slot_w - 2 * inset)
         lines = max((title_lines(s, slot_w - 2 * inset) for s in sections), default=1)
-        cards = [_fit(s, slot_w, slot_h, expand, lines, inset) for s in sections]
+        cards = [_fit(s, slot_w, slot_h, expand, lines, inset, grid) for s in sections]
     finally:
         FLOOR.reset(token)
-    spots = _pack([span for _, span in cards])
+    spots = _pack([span for _, span in cards], grid)
     n_pages = max(p for p, _, _ in spots) + 1 if spots else 1
     pages: list[Page] = []
     for k in range(n_pages):
@@ -54,11 +58,30 @@ def card_sheets(scenario, options: Options, template: str = "cards.md.j2", sheet
                 slot = Box(box.x + col * slot_w, box.y + row * slot_h, slot_w * cols, slot_h * rows)
                 page.add(placed(card, slot.x + inset, slot.y + inset, tag="card"))
                 _cut_lines(page, slot)
-        _crop_marks(page, box, slot_w, slot_h)
+        _crop_marks(page, box, slot_w, slot_h, grid)
         frame(page, options, scenario.title, sheet, k + 1, n_pages)
         pages.append(page)
     return Drawing(titled(scenario.title, sheet.lower(), options.edition_name), pages,
                    look=system_of(scenario.ruleset), subject=f"printgen {template.split('.')[0]}")
+
+
+def _cut_to_page(sections: list, w: float, h: float, expand, slot_w: float) -> list:
+    """Each section, or where its card would be taller than a whole page at the handouts' type, its
+    pieces that each fit one ("..., continued", as printgen.sheets.text.cut cuts a long panel)."""
+    from printgen.sheets.text.cut import cut
+
+    lines = max((title_lines(s, slot_w) for s in sections), default=1)
+
+    def fits(part) -> bool:
+        token = WRAP_CELLS.set(True)
+        try:
+            return panel(part, w, TYPE.body, expand, title_size=TYPE.heading, title_lines=lines).height <= h
+        except TooNarrow:
+            return False
+        finally:
+            WRAP_CELLS.reset(token)
+
+    return [piece for s in sections for piece in ([s] if fits(s) else cut(s, fits))]
 
 
 SPANS = [(1, 1), (1, 2), (2, 1), (2, 2)]        # (columns, rows) a card may take, smallest first
@@ -73,8 +96,8 @@ def title_lines(section, width: float) -> int:
     return len(wrap_spans(title, width - 2 * TYPE.body * 0.6, TYPE.heading, "bold"))
 
 
-def _fit(section, slot_w: float, slot_h: float, expand, lines: int, inset: float = INSET
-         ) -> tuple[Panel, tuple[int, int]]:
+def _fit(section, slot_w: float, slot_h: float, expand, lines: int, inset: float = INSET,
+         grid: tuple[int, int] = (COLS, ROWS)) -> tuple[Panel, tuple[int, int]]:
     """The smallest card that holds the section at the handouts' type size (a table too wide for
     a column wraps its longest cells before the card takes a wider slot)."""
     wide = section.options.get("span") == "wide"
@@ -95,8 +118,9 @@ def _fit(section, slot_w: float, slot_h: float, expand, lines: int, inset: float
                 WRAP_CELLS.reset(token)
         return laid[w, wrap]
 
-    for (cols, rows), wrap in ((span, wrap) for span in SPANS for wrap in (False, True)):
-        if wide and cols < COLS:
+    spans = [(c, r) for c, r in SPANS if c <= grid[0] and r <= grid[1]]
+    for (cols, rows), wrap in ((span, wrap) for span in spans for wrap in (False, True)):
+        if wide and cols < grid[0]:
             continue                                # the template asks for the page's width
         w, h = slot_w * cols - 2 * inset, slot_h * rows - 2 * inset
         if (p := card(w, wrap)) is not None and p.height <= h:
@@ -104,7 +128,7 @@ def _fit(section, slot_w: float, slot_h: float, expand, lines: int, inset: float
     if not LAST_RESORT.get():                       # unbreakable data too long for a page at the floor
         token = LAST_RESORT.set(True)
         try:
-            return _fit(section, slot_w, slot_h, expand, lines, inset)
+            return _fit(section, slot_w, slot_h, expand, lines, inset, grid)
         finally:
             LAST_RESORT.reset(token)
     # A card taller than a page at 9 pt (a 60-dice pool's 61 rows of hits): smaller type, down to the
@@ -112,11 +136,11 @@ def _fit(section, slot_w: float, slot_h: float, expand, lines: int, inset: float
     size = TYPE.body
     while size - 0.5 >= TYPE.floor:
         size -= 0.5
-        w, h = slot_w * COLS - 2 * inset, slot_h * ROWS - 2 * inset
+        w, h = slot_w * grid[0] - 2 * inset, slot_h * grid[1] - 2 * inset
         token, floor = WRAP_CELLS.set(True), FLOOR.set(size)
         try:
             if (p := panel(section, w, size, expand, title_size=TYPE.heading, title_lines=lines)).height <= h:
-                return taller(p, h), (COLS, ROWS)
+                return taller(p, h), grid
         except TooNarrow:
             continue
         finally:
@@ -127,7 +151,7 @@ def _fit(section, slot_w: float, slot_h: float, expand, lines: int, inset: float
                                 fix="use fewer dice or hit points in the ruleset, or a larger --paper"))
 
 
-def _pack(spans: list[tuple[int, int]]) -> list[tuple[int, int, int]]:
+def _pack(spans: list[tuple[int, int]], grid: tuple[int, int] = (COLS, ROWS)) -> list[tuple[int, int, int]]:
     """(page, column, row) for each card, in order, at the first free place of any page so far that
     takes its span: a card too big for the gap a page has left goes on, and the next one that fits
     fills the gap, so no slot stays empty that a later card could take (the order of the cards holds
@@ -139,7 +163,7 @@ def _pack(spans: list[tuple[int, int]]) -> list[tuple[int, int, int]]:
             if (spot := _find(free, span)) is not None:
                 break
         else:
-            pages.append([[True] * ROWS for _ in range(COLS)])
+            pages.append([[True] * grid[1] for _ in range(grid[0])])
             page, free = len(pages) - 1, pages[-1]
             spot = _find(free, span)
         col, row = spot
@@ -151,9 +175,10 @@ def _pack(spans: list[tuple[int, int]]) -> list[tuple[int, int, int]]:
 
 
 def _find(free: list[list[bool]], span: tuple[int, int]) -> tuple[int, int] | None:
+    """The first free place of the span on a page's grid (`free`: a column of rows a grid column)."""
     cols, rows = span
-    for row in range(ROWS - rows + 1):
-        for col in range(COLS - cols + 1):
+    for row in range(len(free[0]) - rows + 1):
+        for col in range(len(free) - cols + 1):
             if all(free[c][r] for c in range(col, col + cols) for r in range(row, row + rows)):
                 return col, row
     return None
@@ -166,16 +191,17 @@ def _cut_lines(page: Page, slot: Box) -> None:
              Line(x0, y0, x0, y1, "cut", meaning=cut), Line(x1, y0, x1, y1, "cut", meaning=cut))
 
 
-def _crop_marks(page: Page, box: Box, slot_w: float, slot_h: float) -> None:
+def _crop_marks(page: Page, box: Box, slot_w: float, slot_h: float, grid: tuple[int, int] = (COLS, ROWS)) -> None:
     """Short marks outside the card grid where each cut line runs, for a guillotine."""
-    for c in range(COLS + 1):
+    cols, rows = grid
+    for c in range(cols + 1):
         x = box.x + c * slot_w
         page.add(Line(x, box.y - CROP, x, box.y - 2, "calibration"),
-                 Line(x, box.y + ROWS * slot_h + 2, x, box.y + ROWS * slot_h + CROP, "calibration"))
-    for r in range(ROWS + 1):
+                 Line(x, box.y + rows * slot_h + 2, x, box.y + rows * slot_h + CROP, "calibration"))
+    for r in range(rows + 1):
         y = box.y + r * slot_h
         page.add(Line(box.x - CROP, y, box.x - 2, y, "calibration"),
-                 Line(box.x + COLS * slot_w + 2, y, box.x + COLS * slot_w + CROP, y, "calibration"))
+                 Line(box.x + cols * slot_w + 2, y, box.x + cols * slot_w + CROP, y, "calibration"))
 
 
 def captain_cards(plan, options: Options) -> Drawing:

@@ -66,3 +66,17 @@ def cut(section: Section, fits: Callable[[Section], bool]) -> list[Section]:
         out.append(piece(section, rest[:lo], first))
         rest, first = rest[lo:], False
     return out
+
+
+def head(section: Section, rest: list[Unit], first: bool, fits: Callable[[Section], bool]) -> int:
+    """How many of the `rest` units of `section` make the longest head that `fits` (0: not even one)."""
+    if not rest or not fits(piece(section, rest[:1], first)):
+        return 0
+    lo, hi = 1, len(rest)
+    while lo < hi:                                       # bisect, as cut does
+        mid = (lo + hi + 1) // 2
+        if fits(piece(section, rest[:mid], first)):
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from printgen.draw import fonts
+from printgen.draw.shapes import Group, translate
 from printgen.i18n import N_, _
 from printgen.options import Options
 from printgen.registry import system_of
@@ -96,6 +97,44 @@ def pattern_block(ships, width: float, size: float, looks: dict) -> Laid:
             continue
         x += w
     out.height = y + sh if x or not nations else y - size * 0.4
+    from printgen.draw.typescale import large
+
+    if large() and ships:                              # large print: each piece of the pupil's, as it looks
+        pieces = pieces_block(ships, width, size)
+        out.shapes += [Group(tuple(pieces.shapes), translate(0, out.height + size * 0.6))]
+        out.height += size * 0.6 + pieces.height
+    return out
+
+
+def pieces_block(ships, width: float, size: float) -> Laid:
+    """Large print: the words "your pieces", then each ship's base as the pieces print it (its nation's
+    pattern, a white label with its name in bold, a star for a flagship), side by side as the width
+    holds them: a pupil who reads large print finds their own piece on the table by these."""
+    from printgen.draw.shapes import Rect, Span, Text
+    from printgen.sheets.pieces.ensigns import nation_code
+    from printgen.sheets.pieces.sprites import star_shape
+    from printgen.sheets.text.flow import paragraph
+
+    out = paragraph([Span(_("Your pieces on the table: find each by its name and its base."))], 0, 0, width, size)
+    pad, h = size * 0.6, size * 3.0
+    x, y = 0.0, out.height + size * 0.4
+    for ship in ships:
+        star = size * 0.55 if ship.flagship else 0.0
+        name = Span(ship.name, "bold", ("fleet", ship.key, "name"), "text")
+        code = "  " + nation_code(ship.nation)
+        label_w = (star * 2.6 if star else 0.0) + fonts.width(ship.name + code, size, "bold") + 2 * pad
+        w = label_w + 2 * pad
+        if x and x + w > width:
+            x, y = 0.0, y + h + size * 0.5
+        top = y + (h - size * 1.6) / 2
+        out.shapes += [Rect(x, y, w, h, f"base.{ship.nation}", tag=f"piece:{ship.key}"),
+                       Rect(x + pad, top, label_w, size * 1.6, "label", radius=2),
+                       Text(x + 2 * pad + (star * 2.6 if star else 0.0), top + size * 0.8 + size * 0.36,
+                            (name, Span(code, "bold")), size, font="bold")]
+        if star:
+            out.shapes.append(star_shape(x + 2 * pad + star * 1.1, top + size * 0.8, star))
+        x += w + size
+    out.height = y + h
     return out
 
 

@@ -11,10 +11,11 @@ from typing import Callable
 
 from printgen.draw import fonts
 from printgen.draw.shapes import Group, Line, Rect, Shape, Span, Text, translate
+from printgen.draw.typescale import TYPE
 from printgen.sheets.text.markup import Block
 from printgen.sheets.text.wrap import sized, span_width, word_width, words, wrap_spans
 
-LEADING = 1.22
+LEADING = 1.22              # the standard type scale's; a sheet reads its scale's (TYPE.leading: 1.5 in large print)
 MIN_TABLE_PT = 6.0          # a table that would need smaller type is too wide for its column
 
 
@@ -54,11 +55,25 @@ def paragraph(spans: list[Span], x: float, y: float, width: float, size: float, 
               role: str = "text") -> Laid:
     """Wrapped lines starting at (x, y) = top-left; returns the shapes and the height used."""
     laid = Laid()
-    for i, line in enumerate(wrap_spans(spans, width, size, font)):
-        base = y + size * (0.92 + i * LEADING)
+    leading = TYPE.leading
+    if TYPE.handout_sizes:                          # large print: a writing line no longer than the column
+        spans = [_within(s, width, size, font) for s in spans]
+    # large print: a fleet's long text (an admiral and his fate) wraps word by word, as in a table
+    for i, line in enumerate(wrap_spans(spans, width, size, font, TYPE.handout_sizes != ())):
+        base = y + size * (0.92 + i * leading)
         laid.shapes.append(Text(x, base, tuple(line), size, role=role, font=font))
-    laid.height = size * (0.92 + 0.236) + size * LEADING * (len(laid.shapes) - 1) if laid.shapes else 0.0
+    laid.height = size * (0.92 + 0.236) + size * leading * (len(laid.shapes) - 1) if laid.shapes else 0.0
     return laid
+
+
+def _within(span: Span, width: float, size: float, font: str) -> Span:
+    """A run of underscores (a line to write on) cut to the width; any other span as it is."""
+    words = span.text.split(" ")
+    if span.source is not None or not any(len(w) > 3 and set(w) == {"_"} for w in words):
+        return span
+    one = fonts.width("_", size, span.font or font)
+    most = max(3, int(width / one) - 1)
+    return Span(" ".join(w[:most] if set(w) == {"_"} else w for w in words), span.font, span.source, span.kind)
 
 
 def lay_blocks(blocks: list[Block], width: float, size: float, expand: Expand | None = None) -> Laid:
@@ -66,7 +81,7 @@ def lay_blocks(blocks: list[Block], width: float, size: float, expand: Expand | 
     out = Laid()
     y = 0.0
     for i, b in enumerate(blocks):
-        gap = size * (0.55 if b.kind in ("heading", "table", "directive") else 0.3) if i else 0.0
+        gap = size * (TYPE.gap_wide if b.kind in ("heading", "table", "directive") else TYPE.gap) if i else 0.0
         y += gap
         part = _block(b, width, size, expand)
         if part.shapes:                     # one group a block: its shapes moved down together
@@ -82,7 +97,7 @@ def _block(b: Block, width: float, size: float, expand: Expand | None) -> Laid:
     if b.kind == "para":
         return paragraph(b.spans, 0, 0, width, size)
     if b.kind == "note":
-        return paragraph(b.spans, 0, 0, width, at_least(size * 0.9), "italic", role="text.muted")
+        return paragraph(b.spans, 0, 0, width, at_least(size * 0.9), TYPE.italic, role="text.muted")
     if b.kind in ("bullet", "number"):
         indent = (size * 1.0 if b.kind == "bullet"
                   else max(size * 1.35, fonts.width(f"{b.level}.", size, "bold") + size * 0.25))   # room for "10."
@@ -145,6 +160,8 @@ def table(rows: list[list[list[Span]]], header: bool, width: float, size: float,
     while sum(widths) > width:
         fs *= 0.95
         if fs < least:
+            if WRAP_CELLS.get() and TYPE.handout_sizes and LAST_RESORT.get():
+                return _split_table(rows, header, width, size, align)
             if WRAP_CELLS.get():
                 return _wrapped_table(rows, header, width, size, align)
             raise TooNarrow(f"a table needs {sum(widths):.0f} pt at {least} pt type, the column is {width:.0f}")
@@ -153,13 +170,15 @@ def table(rows: list[list[list[Span]]], header: bool, width: float, size: float,
     widths = [w + extra for w in widths]
     align = align or ["start"] + ["middle"] * (ncol - 1)
     rows = paired(rows, header)
-    row_h = fs * 1.45
+    row_h = fs * TYPE.row
     laid = Laid()
     for i, r in enumerate(rows):
         top = i * row_h
         is_head = header and i == 0
         if not is_head and (i - (1 if header else 0)) % 2 == 1:
             laid.shapes.append(Rect(0, top, sum(widths), row_h, "stripe"))
+        if TYPE.handout_sizes and not is_head and i < len(rows) - 1:     # large print: no tint; a rule between rows
+            laid.shapes.append(Line(0, top + row_h, sum(widths), top + row_h, "rule.light"))
         x = 0.0
         for c, cell in enumerate(r):
             font = "bold" if is_head else "regular"
@@ -172,6 +191,37 @@ def table(rows: list[list[list[Span]]], header: bool, width: float, size: float,
             laid.shapes.append(Line(0, top + row_h, sum(widths), top + row_h, "rule"))
     laid.height = row_h * len(rows)
     return laid
+
+
+def _split_table(rows: list[list[list[Span]]], header: bool, width: float, size: float,
+                 align: list[str] | None) -> Laid:
+    """Large print: a table too wide for the page at its floor, never in smaller type: in parts one
+    under the other, each with the first column (the rows' names) and as many of the next columns as
+    the width holds with their cells wrapped."""
+    ncol = len(rows[0])
+    align = align or ["start"] + ["middle"] * (ncol - 1)
+    out, top, c = Laid(), 0.0, 1
+    token = LAST_RESORT.set(False)                      # each part at the floor, or it has fewer columns
+    try:
+        while c < ncol:                                 # each part takes at least one more column: bounded
+            part = None
+            for k in range(ncol - c, 0, -1):            # the most columns that fit
+                cols = [0, *range(c, c + k)]
+                try:
+                    part = _wrapped_table([[r[i] for i in cols] for r in rows], header, width, size,
+                                          [align[i] for i in cols])
+                    break
+                except TooNarrow:
+                    if k == 1:
+                        raise
+            assert part is not None
+            out.shapes.append(Group(tuple(part.shapes), translate(0, top)))
+            top += part.height + size * TYPE.gap_wide
+            c += k
+    finally:
+        LAST_RESORT.reset(token)
+    out.height = top - size * TYPE.gap_wide
+    return out
 
 
 def _wrapped_table(rows: list[list[list[Span]]], header: bool, width: float, size: float,
@@ -206,14 +256,17 @@ def _wrapped_table(rows: list[list[list[Span]]], header: bool, width: float, siz
     laid, top = Laid(), 0.0
     for i, r in enumerate(rows):
         cells = [wrap_spans(cell, widths[c] - 2 * pad, fs, font(i), True) if cell else [] for c, cell in enumerate(r)]
-        row_h = fs * 1.45 + fs * LEADING * (max(len(lines) for lines in cells) - 1 if any(cells) else 0)
+        row_h = fs * TYPE.row + fs * TYPE.leading * (max(len(lines) for lines in cells) - 1 if any(cells) else 0)
         if not (header and i == 0) and (i - (1 if header else 0)) % 2 == 1:
             laid.shapes.append(Rect(0, top, width, row_h, "stripe"))
+        if TYPE.handout_sizes and not (header and i == 0) and i < len(rows) - 1:
+            laid.shapes.append(Line(0, top + row_h, width, top + row_h, "rule.light"))
         x = 0.0
         for c, lines in enumerate(cells):
             tx = {"start": x + pad, "middle": x + widths[c] / 2, "end": x + widths[c] - pad}[align[c]]
+            first = top + fs * (1.08 + (TYPE.row - 1.45) / 2)       # the row's taller half, large print's
             for k, line in enumerate(lines):
-                laid.shapes.append(Text(tx, top + fs * 1.08 + k * fs * LEADING, tuple(line), fs, font=font(i),
+                laid.shapes.append(Text(tx, first + k * fs * TYPE.leading, tuple(line), fs, font=font(i),
                                         anchor=align[c]))
             x += widths[c]
         if header and i == 0:

@@ -6,6 +6,7 @@ sheet. The numbers come from the kit's plan (printgen.game.classroom, printgen.g
 from __future__ import annotations
 
 from printgen.draw.shapes import Drawing
+from printgen.draw.typescale import LARGE
 from printgen.errors import Problem
 from printgen.i18n import N_, _
 from printgen.options import Options
@@ -78,7 +79,7 @@ def context(plan) -> dict:
                 two_sided=lambda kind: materials.two_sided(plan, kind),      # asked only by the copies table
                 per_words=materials.PER_WORDS, optional=materials.optional_kinds(plan),
                 outcome=lambda ship: classroom.outcome_of(plan, ship), lesson=s.lesson, victory=s.victory,
-                fitted=plan.fitted, game=_game(plan))
+                fitted=plan.fitted, game=_game(plan), large=plan.options.edition == "large", large_type=LARGE)
 
 
 def _game(plan) -> dict | None:

@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from printgen.draw.shapes import Group, Rect, Shape, Span, Text, translate
-from printgen.sheets.text.flow import LEADING, Expand, lay_blocks
+from printgen.draw.typescale import TYPE
+from printgen.sheets.text.flow import Expand, lay_blocks
 from printgen.sheets.text.wrap import wrap_spans
 from printgen.sheets.text.markup import Section
 
@@ -25,12 +26,12 @@ def panel(section: Section, width: float, size: float, expand: Expand | None = N
     title_size = title_size or size * 1.15
     title = [Span(s.text, "bold", s.source, s.kind) for s in section.title]
     lines = wrap_spans(title, width - 2 * pad, title_size, "bold")
-    head = size * 1.9 + title_size * LEADING * (max(len(lines), title_lines) - 1)
+    head = size * 1.9 + title_size * TYPE.leading * (max(len(lines), title_lines) - 1)
     body = lay_blocks(section.blocks, width - 2 * pad, size, expand)
     height = max(min_height, head + pad + body.height + pad)
     first = size * 0.95 + title_size * 0.36
     shapes: list[Shape] = [Rect(0, 0, width, height, "panel"), Rect(0, 0, width, head, "panel.head")]
-    shapes += [Text(pad, first + k * title_size * LEADING, tuple(line), title_size, role="text.white", font="bold",
+    shapes += [Text(pad, first + k * title_size * TYPE.leading, tuple(line), title_size, role="text.white", font="bold",
                     tag="heading") for k, line in enumerate(lines)]
     shapes.append(Group(tuple(body.shapes), translate(pad, head + pad)))
     return Panel(shapes, height)

@@ -16,6 +16,7 @@ from printgen.sheets.page.frame import content_box, frame, new_page
 from printgen.sheets.page.words import titled
 from printgen.sheets.text.markup import parse
 from printgen.sheets.text.panels import Panel, panel, placed
+from printgen.sheets.text.reflow import flow_pages
 from printgen.sheets.text.wording import Wording, to_spans
 from printgen.registry import system_of
 
@@ -57,16 +58,22 @@ def panel_sheet(scenario, options: Options, template: str, sheet: str, columns: 
     sections = parse(wording.render(f"{rs.ruleset.id}/{template}", scenario=scenario, **context),
                      lambda s: to_spans(s, wording))
     box = content_box(options)
+    flowing = handout and bool(TYPE.handout_sizes)   # large print: its own sizes, one column flowed over more pages
+    if flowing:
+        columns, max_pages = min(columns, TYPE.columns), max_pages * TYPE.more_pages
     col_w = (box.w - GUTTER * (columns - 1)) / columns
     expand = expander(scenario, options, wording)
-    sizes = [s for s in SIZES if s >= TYPE.body] if handout else SIZES
+    sizes = (list(TYPE.handout_sizes) or [s for s in SIZES if s >= TYPE.body]) if handout else SIZES
     token = FLOOR.set(TYPE.body if handout else 0.0)
     laid: dict[float, list | None] = {}             # size -> pages: a layout does not depend on the pages allowed
     keys = [_key(s) for s in sections]
     try:
         for pages_allowed in range(1, max_pages + 1):
             for size in sizes:
-                if size not in laid:
+                if size not in laid and flowing:
+                    laid[size] = flow_pages(sections, box, size,
+                                            lambda part, size=size: _laid_panel(part, col_w, box.w, size, expand)[0])
+                elif size not in laid:
                     laid[size] = _compose([(*p, i == 0 and s.options.get("page") == "new")
                                            for s, k in zip(sections, keys)
                                            for i, p in enumerate(_pieces(s, k, col_w, box, size, expand))],
@@ -101,7 +108,7 @@ def _panel(section, key: str | None, col_w: float, page_w: float, size: float, e
     """_laid_panel, remembered by the section's `key` (see _key)."""
     if key is None:
         return _laid_panel(section, col_w, page_w, size, expand)
-    at = (key, col_w, page_w, size, FLOOR.get())
+    at = (key, col_w, page_w, size, FLOOR.get(), TYPE.name)
     if at not in _panels:
         if len(_panels) >= PANELS_KEPT:
             _panels.clear()

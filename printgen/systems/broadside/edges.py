@@ -11,6 +11,7 @@ from printgen.options import Options
 from printgen.sheets.maps.table_diagram import COMPASS, SIDE_FRAME, arrow, edge_line
 from printgen.sheets.text.textfit import fit_size
 from printgen.draw import fonts
+from printgen.draw.typescale import large
 from printgen.sheets.text.flow import at_least
 
 COLOUR_ORDER = ("green", "yellow", "red")
@@ -40,10 +41,12 @@ def edge_meaning(colour: str, rs, options: Options, short: bool = False) -> tupl
 def table_diagram(rs, width: float, size: float, measure=None) -> tuple[list[Shape], float]:
     """The diagram in a column `width` wide; returns (shapes, height)."""
     t = rs.table
-    h_max = width * 0.9
+    h_max = min(width * 0.9, size * 14) if large() else width * 0.9      # large print: a page holds it and its legend
     legend_w = size * 2.8 + fonts.width("(reading of a damaged source)", at_least(size * 0.85))  # its widest line
     beside = width - size * 7.0 - legend_w                      # room for the picture left of the legend
-    stacked = beside < width * 0.3                              # a narrow column: the legend goes under it
+    # a narrow column: the legend goes under it (large print's one column keeps a small picture beside it:
+    # stacked, the picture at its width would take most of a page)
+    stacked = beside < (size * 6 if large() else width * 0.3)
     w = min(width * (0.45 if stacked else 0.3), h_max * t.east_west_ft / t.north_south_ft,
             width if stacked else beside)
     h = w * t.north_south_ft / t.east_west_ft

@@ -43,7 +43,7 @@ KINDS = (
                  advice=N_("Ship records: plain paper, one set for the class; each captain takes their ships' cards "
                            "and keeps all their damage on them."),
                  help="Print a record card for each ship (structure boxes, attack speed, ram, sail): sectors rulesets."),
-    DocumentKind("markers", N_("Obstacle markers"), 74, f"{_HERE}.markers:marker_sheets", command=True,
+    DocumentKind("markers", N_("Obstacle markers"), 74, f"{_HERE}.markers:marker_sheets", command=True, cut_out=True,
                  languages=("en", "fr", "es"), present=f"{_HERE}.kinds:has_hidden",
                  help="Print the obstacle markers to cut out: sectors rulesets."),
     DocumentKind("secret-map", N_("Secret obstacle map (the teacher's)"), 76, f"{_HERE}.secret_map:secret_map_sheets",

@@ -246,7 +246,7 @@ def _deck(ship, hull: Hull, mast: Track | None, d: float, s: float) -> list[Shap
                     anchor="end"))
     # The name, in the waist where the deck is wide enough for its row.
     code = nation_code(ship.nation)
-    cap = min(NAME_PT * s, row * 0.62)
+    cap = row * 0.62 if TYPE.name == "large-pieces" else min(NAME_PT * s, row * 0.62)   # large print: as the row holds
     name_y = yc + row * 0.95 if two else yc + row / 2           # the upright name's row centre
     x0, x1 = _wide(hull, hull.stern_x + g, bx1 if two else hull.bow_x - g, name_y - yc + 0.62 * cap)
     name = Span(ship.name, source=("fleet", ship.key, "name"), kind="text")
