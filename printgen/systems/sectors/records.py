@@ -39,6 +39,36 @@ def boxes_block(rs, key: str, label: str, width: float, size: float) -> Laid:
     return _rows([(label, track)], width, size)
 
 
+def structure_text(rs, ship) -> list:
+    """The ship's structure boxes in a handout (printgen.sheets.handouts): a line a sector and the
+    mast, each with its count of boxes, traced like the card's figures."""
+    return _count_lines([(_(LABELS[t.label]) if t.label in LABELS else t.label.capitalize(), t) for t in tracks(rs, ship)])
+
+
+def boxes_text(rs, key: str, label: str) -> list:
+    """A row of boxes counted by the ruleset entry `key`, in a handout: its label and its count."""
+    return _count_lines([(label, Track(label, int(lookup(rs, key)), "box", Source("rule", (key,))))])
+
+
+def _count_lines(rows: list[tuple[str, Track]]) -> list:
+    from printgen.sheets.text.markup import Block
+
+    out = []
+    for label, track in rows:
+        if track.count > 0:
+            count = Span(str(track.count), "", track.source.to_json(), "count")
+            message = _("%(label)s: %(count)s box") if track.count == 1 else _("%(label)s: %(count)s boxes")
+            out.append(Block("bullet", _said(message, label=Span(label, "bold"), count=count)))
+    return out
+
+
+def _said(message: str, **values) -> list:
+    from printgen.i18n import slots
+
+    given = {k: [v] for k, v in values.items()}
+    return [Span(p) if isinstance(p, str) else p for p in slots(message, given)]
+
+
 def _rows(rows: list[tuple[str, Track]], width: float, size: float, ship: str = "") -> Laid:
     d = size * 1.05                              # box side: a tick fits, the row stays a line high
     row_h = d * 1.5
