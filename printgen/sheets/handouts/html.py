@@ -19,6 +19,7 @@ from printgen.sheets.text.markup import Block
 
 STYLESHEET = "handouts.css"          # beside the pages in html/, one for them all
 _BLANK = re.compile(r"_{3,}")        # a line to write on ("Name: ____"): read aloud as a blank
+HEARD = "heard"                      # a span's "font" for words a screen reader says and the eye need not see
 CONTENTS_FROM = 5                    # sections: a page with this many gets a list of them at the top
 
 
@@ -66,6 +67,8 @@ def inline(spans: list[Span], traced: Traced) -> Markup:
             html = Markup("<strong>{}</strong>").format(html)
         elif s.font == "italic":
             html = Markup("<em>{}</em>").format(html)
+        elif s.font == HEARD:
+            html = Markup('<span class="vh">{}</span>').format(html)
         out.append(html)
     return Markup("").join(out)
 
