@@ -20,6 +20,7 @@ from printgen.sheets.text.markup import Block
 STYLESHEET = "handouts.css"          # beside the pages in html/, one for them all
 _BLANK = re.compile(r"_{3,}")        # a line to write on ("Name: ____"): read aloud as a blank
 HEARD = "heard"                      # a span's "font" for words a screen reader says and the eye need not see
+STACKS = ((7, "c7 wide"), (5, "c5"), (3, "c3"))    # columns -> the classes that say when a table stacks (handouts.css)
 CONTENTS_FROM = 5                    # sections: a page with this many gets a list of them at the top
 
 
@@ -134,9 +135,10 @@ def _table(b: Block, caption: Markup, hidden: bool, traced: Traced) -> dict:
     rows = paired([r + [[]] * (ncol - len(r)) for r in b.rows], b.header)    # each number learns its row and column
     head = [inline(c, traced) for c in rows[0]] if b.header else None
     body = [[inline(c, traced) for c in r] for r in (rows[1:] if b.header else rows)]
-    stack = b.header and ncol >= 3
+    stack = next((classes for least, classes in STACKS if ncol >= least), "") if b.header else ""
     labels = [[inline(_plain(c), traced) for c in rows[0]] for _ in body] if stack else []
-    return {"tag": "table", "caption": caption, "hidden": hidden, "head": head, "rows": body, "labels": labels}
+    return {"tag": "table", "caption": caption, "hidden": hidden, "head": head, "rows": body, "labels": labels,
+            "stack": stack}
 
 
 def page(handout: Handout, lang: str, audience: str) -> tuple[bytes, list[dict]]:
