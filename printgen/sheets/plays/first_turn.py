@@ -14,6 +14,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import random
+import re
 from dataclasses import dataclass, field
 
 from printgen.draw.shapes import Drawing, Span, Text
@@ -384,7 +385,7 @@ class _Recorder(_Writer):
 
         self.sections.append(Section(head, []))
         if not changed:
-            quiet = _(QUIET).lstrip(": ")
+            quiet = re.sub(r"^[\s:]+", "", _(QUIET))          # the line's words after the phase's name
             self.sections[-1].blocks.append(Block("para", [Span(quiet[:1].upper() + quiet[1:])]))
 
     def phase(self, k: int, p: Phase) -> None:
