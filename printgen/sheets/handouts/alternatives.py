@@ -36,12 +36,47 @@ def expander(scenario, options: Options, wording) -> Callable[[Block], list[Bloc
             return pattern_text([wording.objects[int(a)] for a in args], system_of(rs).nations)
         if name == "approach":
             return placement_text(rs, wording)
-        found = system_of(rs).block_text(rs, name, args, options, wording)
+        family = system_of(rs)
+        found = family.block_text(rs, name, args, options, wording)
         if found is not None:
             return found
+        drawn = family.block(rs, name, args, WIDTH, SIZE, options, wording)    # a family that words it not:
+        if drawn is not None:                                                  # the words its drawing prints
+            return drawn_words(drawn.shapes)
         raise ValueError(f"templates ask for [{' '.join(block.args)}], which no handout words")
 
     return expand
+
+
+WIDTH, SIZE = 400.0, 10.0          # points: where a block with no words of its own is drawn, to be read
+
+
+def drawn_words(shapes) -> list[Block]:
+    """The words a drawing prints (its traced numbers among them), a paragraph a line, top to bottom
+    and left to right: a family's picture that has no words of its own for a handout."""
+    from printgen.draw.shapes import Group, Text, apply, compose
+
+    found: list[tuple[float, float, tuple[Span, ...]]] = []
+
+    def walk(items, m) -> None:
+        for item in items:
+            if isinstance(item, Group):
+                walk(item.items, compose(m, item.matrix))
+            elif isinstance(item, Text) and "".join(s.text for s in item.spans).strip():
+                x, y = apply(m, (item.x, item.y))
+                found.append((round(y, 1), x, item.spans))
+
+    walk(shapes, (1.0, 0.0, 0.0, 1.0, 0.0, 0.0))
+    lines: list[list[Span]] = []
+    last = None
+    for y, _, spans in sorted(found, key=lambda t: (t[0], t[1])):
+        if last is None or abs(y - last) > 1.0:
+            lines.append([])
+        elif lines[-1]:
+            lines[-1].append(Span(" "))
+        lines[-1] += [Span(s.text, s.font, s.source, s.kind) for s in spans]     # no table here: no row or column
+        last = y
+    return [Block("para", line) for line in lines]
 
 
 def expanded(blocks: list[Block], expand: Callable[[Block], list[Block]]) -> list[Block]:
