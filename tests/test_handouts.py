@@ -11,9 +11,9 @@ import shutil
 
 import pytest
 from lxml import html as lhtml
+from tamper import built_once, load_trace
 
 from printgen.check.kit import check_kit
-from tamper import built_once, load_trace
 
 SMALL = ("trafalgar", "--students", "8")
 
@@ -87,7 +87,8 @@ def span_of(folder, name: str, source: list) -> int:
     return next(n for n, e in enumerate(handout_trace(folder, name)) if e["source"] == source)
 
 
-TEXT_DOCUMENTS = {"lesson", "background", "first-turn", "quickref", "cards", "captains", "score", "worksheet", "debrief"}
+TEXT_DOCUMENTS = {"lesson", "background", "first-turn", "quickref", "cards", "captains", "score", "worksheet",
+                  "debrief"}
 
 
 def test_every_text_document_has_its_handout_listed_hashed_and_linked(kit):
@@ -164,7 +165,7 @@ def test_pictures_are_given_as_words_and_tables(kit):
     quickref = tree(kit, "html/quickref.html")            # the table diagram: each edge of the table in words
     [edges] = [t for t in quickref.xpath("//table") if "edges" in "".join(t.xpath("./caption//text()"))]
     assert len(edges.xpath("./tbody/tr")) == len(rs.table.edges)
-    first = tree(kit, "html/first-turn.html")             # each phase's map: every ship that sails, every one that fires
+    first = tree(kit, "html/first-turn.html")       # each phase's map: every ship that sails, every one that fires
     from printgen.sheets.plays.first_turn import first_turn
 
     phases = first_turn(plan)[2]
@@ -182,7 +183,8 @@ def test_the_untouched_kit_passes_and_says_so_for_each_handout(kit, run):
 
 def test_a_changed_number_in_a_handout_is_named(copy, run):
     n = span_of(copy, "html/quickref.html", ["rule", "shooting.dice.british"])
-    edit(copy, "html/quickref.html", lambda s: s.replace(f'<span data-n="{n}">7</span>', f'<span data-n="{n}">8</span>'))
+    edit(copy, "html/quickref.html",
+         lambda s: s.replace(f'<span data-n="{n}">7</span>', f'<span data-n="{n}">8</span>'))
     code, out, _ = run("check", copy)
     assert code == 1
     assert "FAIL  html/quickref.html: rule:shooting.dice.british prints '8', the rules say '7'" in out, out
@@ -228,7 +230,8 @@ def test_trace_json_pointed_at_another_rule_is_named(copy, passed):
 
 def test_an_edited_handout_left_unhashed_is_not_trusted(copy, passed):
     (copy / "html/score.html").write_text("<p>changed</p>", encoding="utf-8")
-    assert any(f.startswith("FAIL  html/score.html: the file changed since printgen wrote it") for f in failures(copy, passed))
+    found = failures(copy, passed)
+    assert any(f.startswith("FAIL  html/score.html: the file changed since printgen wrote it") for f in found)
 
 
 def test_data_words_are_escaped():

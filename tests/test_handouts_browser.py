@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 from axehelp import grave
-
 from tamper import built_once
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -79,7 +78,8 @@ def test_the_skip_link_and_the_contents_work_from_the_keyboard(browser):
         page.goto((pages("en")[0].parent / "cards.html").as_uri())
         page.keyboard.press("Tab")
         assert page.evaluate("document.activeElement.className") == "skip"
-        box = page.evaluate("(() => { const r = document.activeElement.getBoundingClientRect(); return [r.left, r.top, r.width]; })()")
+        box = page.evaluate("(() => { const r = document.activeElement.getBoundingClientRect(); "
+                            "return [r.left, r.top, r.width]; })()")
         assert box[0] >= 0 and box[1] >= 0 and box[2] > 0, "the focused skip link is on the screen"
         page.keyboard.press("Enter")
         assert page.evaluate("document.activeElement.id") == "main"

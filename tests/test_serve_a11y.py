@@ -18,8 +18,13 @@ TABBABLE = """() => {
   return all.filter(e => {
     if (e.disabled || e.type === 'hidden' || e.tabIndex < 0) return false;
     const r = e.getBoundingClientRect(), s = getComputedStyle(e);
-    if (s.visibility === 'hidden' || s.display === 'none' || (!r.width && !r.height && !e.classList.contains('skip'))) return false;
-    if (e.type === 'radio') { if (seen.has(e.name) || !(e.checked || !document.querySelector(`input[name="${e.name}"]:checked`))) return false; seen.add(e.name); }
+    if (s.visibility === 'hidden' || s.display === 'none') return false;
+    if (!r.width && !r.height && !e.classList.contains('skip')) return false;
+    if (e.type === 'radio') {
+      const checked = document.querySelector(`input[name="${e.name}"]:checked`);
+      if (seen.has(e.name) || (checked && !e.checked)) return false;
+      seen.add(e.name);
+    }
     return true;
   }).map(key);
 }"""

@@ -201,5 +201,6 @@ def _retraced(plan, handout: dict, kept: list[dict] | None) -> tuple[list[dict],
             return (kept, [Discrepancy("trace.json", 0, f"says {name} prints {said(a)} as its span {n}; made today "
                                                          f"it prints {said(b)}")])
     if len(kept) != len(today):
-        return kept, [Discrepancy("trace.json", 0, f"lists {len(kept)} spans of {name}; made today it has {len(today)}")]
+        return kept, [Discrepancy("trace.json", 0, f"lists {len(kept)} spans of {name}; made today it has "
+                                                    f"{len(today)}")]
     return today, []

@@ -55,8 +55,8 @@ def write(traces: dict[str, list], kits: dict[str, list[str]], handouts: dict[st
             docs[path] = seen[key]
         else:
             docs[path], seen[key] = written, path
-    pages = {path: [_spoken(e, index) for e in entries] for path, entries in (handouts or {}).items()}
-    data = {"format": FORMAT, **values, "documents": docs, "kits": kits, **({"handouts": pages} if pages else {})}
+    spans = {path: [_spoken(e, index) for e in entries] for path, entries in (handouts or {}).items()}
+    data = {"format": FORMAT, **values, "documents": docs, "kits": kits, **({"handouts": spans} if spans else {})}
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
 

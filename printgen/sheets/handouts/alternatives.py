@@ -5,7 +5,7 @@ odds chart as its table, a diagram in words: RuleSystem.block_text)."""
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from printgen.draw.shapes import Span
 from printgen.i18n import N_, _, slots
@@ -69,7 +69,7 @@ def drawn_words(shapes) -> list[Block]:
     walk(shapes, (1.0, 0.0, 0.0, 1.0, 0.0, 0.0))
     lines: list[list[Span]] = []
     last = None
-    for y, _, spans in sorted(found, key=lambda t: (t[0], t[1])):
+    for y, _x, spans in sorted(found, key=lambda t: (t[0], t[1])):
         if last is None or abs(y - last) > 1.0:
             lines.append([])
         elif lines[-1]:
@@ -96,7 +96,7 @@ def track_text(rs, ship) -> list[Block]:
     for t in rows:
         label: list[Span] = [ship_name(ship)] if len(rows) == 1 else [ship_name(ship), Span(" "), Span(_(t.label))]
         one, many = MARKS.get(t.shape, MARKS["circle"])
-        count = Span(str(t.count), "", t.source.to_json(), "count")
+        count = Span(str(t.count), "", tuple(t.source.to_json()), "count")
         out.append(Block("bullet", said(_(one) if t.count == 1 else _(many), label=label, count=count)))
     return out
 
@@ -106,7 +106,8 @@ def pattern_text(ships, looks: dict) -> list[Block]:
     from printgen.draw.theme import pattern_name
 
     nations = list(dict.fromkeys(s.nation for s in ships))
-    return [Block("para", [Span(_(n), "bold"), Span(_(" ships: %(pattern)s bases") % {"pattern": _(pattern_name(looks.get(n)))})])
+    words = _(" ships: %(pattern)s bases")
+    return [Block("para", [Span(_(n), "bold"), Span(words % {"pattern": _(pattern_name(looks.get(n)))})])
             for n in nations]
 
 

@@ -31,7 +31,7 @@ class Traced:
     marks: list[str] = field(default_factory=list)       # the provenance kinds its marks show, in order
 
     def add(self, span: Span) -> int:
-        entry = {"text": span.text, "source": list(span.source), "kind": span.kind}
+        entry = {"text": span.text, "source": list(span.source or ()), "kind": span.kind}
         if span.labels:
             entry["labels"] = [[axis, list(src)] for axis, src in span.labels]
         self.entries.append(entry)
@@ -83,7 +83,8 @@ def _blanks(text: str) -> Markup:
     blank = _("blank")
     out = [escape(parts[0])]
     for line, after in zip(lines, parts[1:]):
-        out.append(Markup('<span class="blank" aria-hidden="true">{}</span><span class="vh">{}</span>').format(line, blank))
+        out.append(Markup('<span class="blank" aria-hidden="true">{}</span><span class="vh">{}</span>')
+                   .format(line, blank))
         out.append(escape(after))
     return Markup("").join(out)
 

@@ -132,7 +132,7 @@ def first_turn_document(plan, options: Options) -> Drawing:
     page = new_page(options)
     box = content_box(options)
     writer = _Writer(plan, page, box, options)
-    from printgen.sheets.page.words import said, titled
+    from printgen.sheets.page.words import titled
 
     writer.line([Span(_(TITLE))], 14, font="bold", dy=18)
     writer.intro()
@@ -168,8 +168,8 @@ class _Writer:
         from printgen.sheets.page.words import said
 
         self.line(said(_("The computer played the first turn of a game on this very table, with its own dice (game "
-                         "%(game)s of the games on the teacher's page \u201cHow this scenario plays\u201d). Here is what "
-                         "each side decided, phase by phase, and every die rolled."), game=self.fact("game")))
+                         "%(game)s of the games on the teacher's page \u201cHow this scenario plays\u201d). Here is "
+                         "what each side decided, phase by phase, and every die rolled."), game=self.fact("game")))
 
     def line(self, spans, size: float = 9.0, font: str = "regular", dy: float | None = None,
              indent: float = 0.0) -> None:
@@ -366,9 +366,8 @@ class _Recorder(_Writer):
 
     def line(self, spans, size: float = 9.0, font: str = "regular", dy: float | None = None,
              indent: float = 0.0) -> None:
-        from printgen.sheets.text.markup import Block
-
         from printgen.sheets.handouts.html import HEARD
+        from printgen.sheets.text.markup import Block
 
         said = []
         for s in spans:                  # a bold die is a hit: said aloud too, not by its weight alone
@@ -409,6 +408,7 @@ class _Recorder(_Writer):
             rows = [[[Span(_("Ship"))], [Span(_("Fires at"))], [Span(_("Dice"))], [Span(_("Hits"))]]]
             for e in shots:
                 at = p.events.index(e)
+                assert e.ship is not None and e.other is not None              # a shot: who fired, at whom
                 rows.append([self.ship(e.ship), self.ship(e.other), [self.fact("rolled", k, at, font="")],
                              [self.fact("result", k, at, font="")]])
             out += [Block("heading", [Span(_("On the map: every ship that fires"))], level=4),

@@ -13,8 +13,8 @@ from printgen.i18n import N_, _
 from printgen.options import Options
 from printgen.rules.trace import Source, lookup
 from printgen.rules.tracks import Track, tracks
-from printgen.sheets.text.flow import Laid, at_least
 from printgen.sheets.pieces.tracks import track_shapes
+from printgen.sheets.text.flow import Laid, at_least
 
 PITCH = 1.35                   # box pitch over box side, as track_shapes spaces them
 LABELS = {"bow": N_("Bow"), "stern": N_("Stern"), "port": N_("Port"), "starboard": N_("Starboard"), "mast": N_("Mast")}
@@ -50,7 +50,8 @@ def boxes_block(rs, key: str, label: str, width: float, size: float) -> Laid:
 def structure_text(rs, ship) -> list:
     """The ship's structure boxes in a handout (printgen.sheets.handouts): a line a sector and the
     mast, each with its count of boxes, traced like the card's figures."""
-    return _count_lines([(_(LABELS[t.label]) if t.label in LABELS else t.label.capitalize(), t) for t in tracks(rs, ship)])
+    return _count_lines([(_(LABELS[t.label]) if t.label in LABELS else t.label.capitalize(), t)
+                         for t in tracks(rs, ship)])
 
 
 def boxes_text(rs, key: str, label: str) -> list:
@@ -64,7 +65,7 @@ def _count_lines(rows: list[tuple[str, Track]]) -> list:
     out = []
     for label, track in rows:
         if track.count > 0:
-            count = Span(str(track.count), "", track.source.to_json(), "count")
+            count = Span(str(track.count), "", tuple(track.source.to_json()), "count")
             message = _("%(label)s: %(count)s box") if track.count == 1 else _("%(label)s: %(count)s boxes")
             out.append(Block("bullet", _said(message, label=Span(label, "bold"), count=count)))
     return out
