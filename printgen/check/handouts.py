@@ -133,8 +133,11 @@ def check_handout(data: bytes, handout: dict, kept: list[dict] | None, plan, dep
     name, kind = handout["path"], handout["kind"]
     if kind not in plan.kinds() or plan.record(kind).handout is None:
         return [Discrepancy(name, 0, f"the kit's request gives no handout of the {kind} today")]
-    trace, out = _retraced(plan, handout, kept)
+    made, trace, out = _retraced(plan, handout, kept)
     page = read_page(data)
+    title = read_page(made).title                     # the tab's title: its words and digits as made today
+    if " ".join(page.title.split()) != " ".join(title.split()):
+        out.append(Discrepancy(name, 0, f"is titled '{page.title.strip()}', made today it is '{title.strip()}'"))
     if page.lang != plan.options.lang:
         out.append(Discrepancy(name, 0, f"says its language is '{page.lang}', the kit's is '{plan.options.lang}'"))
     s = plan.scenario
@@ -179,28 +182,29 @@ def _labels(name: str, trace: list[dict], page: _Page) -> list[Discrepancy]:
     return out
 
 
-def _retraced(plan, handout: dict, kept: list[dict] | None) -> tuple[list[dict], list[Discrepancy]]:
-    """(the trace to read the page against, what differs in trace.json's): the page made again today;
+def _retraced(plan, handout: dict, kept: list[dict] | None) -> tuple[bytes, list[dict], list[Discrepancy]]:
+    """(the page made again today, the trace to read the page against, what differs in trace.json's);
     where trace.json lists the same sources, today's trace (a text changed in trace.json alone is no
     difference: the page itself is compared with the rules); else trace.json's, its first
     difference named, so that what changed reads as the number printed against the rules today."""
     from printgen.kit.handouts import make_handout
 
     name = handout["path"]
-    today = json.loads(json.dumps(make_handout(plan, plan.record(handout["kind"]))[1]))    # as JSON gives it back
+    made, spans = make_handout(plan, plan.record(handout["kind"]))
+    today = json.loads(json.dumps(spans))                   # as JSON gives it back
     if kept is None:
-        return today, [Discrepancy("trace.json", 0, f"does not list {name}")]
+        return made, today, [Discrepancy("trace.json", 0, f"does not list {name}")]
     if kept == today:
-        return kept, []
+        return made, kept, []
 
     def said(e: dict) -> str:
         return f"'{e['text']}' from {Source.from_json(e['source'])}"
 
     for n, (a, b) in enumerate(zip(kept, today)):
         if {**a, "text": ""} != {**b, "text": ""}:
-            return (kept, [Discrepancy("trace.json", 0, f"says {name} prints {said(a)} as its span {n}; made today "
-                                                         f"it prints {said(b)}")])
+            return made, kept, [Discrepancy("trace.json", 0, f"says {name} prints {said(a)} as its span {n}; made "
+                                                             f"today it prints {said(b)}")]
     if len(kept) != len(today):
-        return kept, [Discrepancy("trace.json", 0, f"lists {len(kept)} spans of {name}; made today it has "
-                                                    f"{len(today)}")]
-    return today, []
+        return made, kept, [Discrepancy("trace.json", 0, f"lists {len(kept)} spans of {name}; made today it has "
+                                                          f"{len(today)}")]
+    return made, today, []

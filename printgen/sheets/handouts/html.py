@@ -143,7 +143,15 @@ def _table(b: Block, caption: Markup, hidden: bool, traced: Traced) -> dict:
 
 
 def page(handout: Handout, lang: str, audience: str) -> tuple[bytes, list[dict]]:
-    """The handout's page (UTF-8) and its trace: an entry a traced span, in the order printed."""
+    """The handout's page (UTF-8) and its trace: an entry a traced span, in the order printed; its
+    own words (the title's form, the marks' meanings, the contents) in the handout's language."""
+    from printgen.i18n import using
+
+    with using(lang):
+        return _page(handout, lang, audience)
+
+
+def _page(handout: Handout, lang: str, audience: str) -> tuple[bytes, list[dict]]:
     from printgen.i18n import translated
     from printgen.sheets.page.words import titled
 
