@@ -21,10 +21,12 @@ def kit(built, tmp_path):
 
 
 def _write(kit, traces: dict) -> None:
-    from printgen.kit.tracefile import write
+    from printgen.kit.tracefile import read_handouts, write
 
-    kits = json.loads((kit / "trace.json").read_text(encoding="utf-8"))["kits"]
-    (kit / "trace.json").write_bytes(write({d: p for d, p in traces.items() if d not in kits}, kits))
+    text = (kit / "trace.json").read_text(encoding="utf-8")
+    kits = json.loads(text)["kits"]
+    handouts = read_handouts(text)                      # the handouts' spans (html/), kept as they were
+    (kit / "trace.json").write_bytes(write({d: p for d, p in traces.items() if d not in kits}, kits, handouts))
     rehash(kit, "trace.json")
 
 

@@ -95,6 +95,10 @@ def check_kit(folder: Path, echo: Callable[[str], None] = print, quiet: bool = F
         plays, games = check_plays(folder, manifest, plan, bad, made)
         found += plays                                     # before the documents: their figures read its records
         by_path, replayed, texts = _check_documents(folder, manifest, bad, traces, plan, checked, games, joins)
+        from printgen.check.handouts import check_handouts
+
+        for d in check_handouts(folder, manifest, plan, bad, _resolver(plan)):   # html/: read back like the PDFs
+            by_path.setdefault(d.file, []).append(d)
     finally:
         joins.stop()
     found += replayed + _other_version(manifest, by_path)
@@ -106,9 +110,18 @@ def check_kit(folder: Path, echo: Callable[[str], None] = print, quiet: bool = F
         statuses.append((d["path"], d["pages"], status.strip()))
         if not quiet:
             echo(f"{status}  {d['path']} ({d['pages']} pages)" + ("" if status != "--  " else ": not compared"))
+    handouts = []
+    for h in manifest.get("handouts") or []:
+        problems = by_path.pop(h["path"], [])
+        found += problems
+        status = "FAIL" if problems or h["path"] in bad else "ok"
+        handouts.append({"path": h["path"], "status": status.lower()})
+        if not quiet:
+            echo(f"{status:<4}  {h['path']}")
+    found += [d for path, ds in by_path.items() if path not in {d["path"] for d in manifest["documents"]} for d in ds]
     if verdict is not None:
         verdict.update(ok=not found, documents=[{"path": p, "pages": n, "status": {"--": "not compared"}.get(s, s.lower())}
-                                                for p, n, s in statuses],
+                                                for p, n, s in statuses], handouts=handouts,
                        discrepancies=[{"file": d.file, "page": d.page, "what": d.what,
                                        "box": list(d.box) if d.box else None} for d in found])
     if keep is not None and not found:
@@ -225,6 +238,7 @@ def _unsafe_or_changed(folder: Path, manifest: dict) -> dict[str, str]:
     """name -> what is wrong with it, for each listed file that is missing, a link, or changed."""
     out = {}
     sums = {d["path"]: d["sha256"] for d in manifest["documents"]} | manifest["data"]
+    sums |= {h["path"]: h["sha256"] for h in manifest.get("handouts") or []}
     for name, want in sums.items():
         if why := changed(folder, name, want):
             out[name] = why

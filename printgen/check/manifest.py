@@ -15,6 +15,7 @@ from printgen.request import TYPES as REQUEST
 
 FIX = "give the folder `printgen kit` wrote, or make the kit again with `printgen kit`"
 DOCUMENT = {"path": (str,), "kind": (str,), "edition": (str,), "pages": (int,), "sha256": (str,)}
+HANDOUT = {"path": (str,), "kind": (str,), "sha256": (str,)}
 
 
 def load_manifest(folder: Path) -> dict:
@@ -31,6 +32,7 @@ def load_manifest(folder: Path) -> dict:
         names = [d.get("path") for d in manifest.get("documents") or [] if isinstance(d, dict)]
         names += list(manifest["data"]) if isinstance(manifest.get("data"), dict) else []
         names += list(manifest["extras"]) if isinstance(manifest.get("extras"), dict) else []
+        names += [h.get("path") for h in manifest.get("handouts") or [] if isinstance(h, dict)]
         problems += [f"names '{n}', which is not a file inside the kit folder" for n in names
                      if isinstance(n, str) and not inside(n)]
     if problems:
@@ -65,6 +67,16 @@ def _shape(m) -> list[str]:
         out.append("has no 'data' object of file names and sha256 sums")
     elif "trace.json" not in data:
         out.append("does not list trace.json")
+    handouts = m.get("handouts", [])
+    if not isinstance(handouts, list):
+        out.append("has a 'handouts' entry that is not a list")
+    else:
+        for i, h in enumerate(handouts):
+            if not isinstance(h, dict):
+                out.append(f"handouts[{i}] is {_kind(h)}, not an object")
+                continue
+            out += [f"handouts[{i}].{k} is {_kind(h.get(k))}, not {_want(t)}" for k, t in HANDOUT.items()
+                    if not _fits(h.get(k), t)]
     extras = m.get("extras", {})
     if not isinstance(extras, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in extras.items()):
         out.append("has an 'extras' entry that is not an object of file names and sha256 sums")

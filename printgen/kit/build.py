@@ -100,6 +100,7 @@ def kit_files(plan: Plan, progress: Progress | None = None, names_only: bool = F
     verify(pdf, doc, trace, plan, files) (files: the data it brings, e.g. plays.json), and the result
     goes into `checked` by the document's path."""
     from printgen.game.deploy_data import data_files
+    from printgen.kit.handouts import handout_names
     from printgen.kit.index import index_html, thumb_name
 
     records, editions = plan.documents(), plan.request.editions
@@ -109,12 +110,13 @@ def kit_files(plan: Plan, progress: Progress | None = None, names_only: bool = F
         names += [f"kit-{e}.pdf" for e in editions]
         names += ["trace.json", "deployment.json", "deployment.csv", "manifest.json", "index.html", *data_names(records)]
         names += [thumb_name({"path": n}, 1) for n in names if n.endswith(".pdf") and not n.startswith("kit-")]
+        names += handout_names(plan)
         return dict.fromkeys(names, b"")
     progress = progress or Progress(0, enabled=False)
     # kit.pdf: what a class prints; the optional documents (the table-size map: 50+ sheets) if asked
     joined = [r for r in records if r.in_kit == "always" or (r.in_kit == "optional" and plan.request.with_tiled)]
     kits = {f"kit-{e}.pdf": [file_name(r, e) for r in joined] for e in editions}
-    results, kit_pdfs, files = _documents(plan, jobs, verify, kits, progress)
+    results, kit_pdfs, files, handouts = _documents(plan, jobs, verify, kits, progress)
     documents = []
     for edition in editions:
         options = plan.options.but(edition=edition)
@@ -139,18 +141,24 @@ def kit_files(plan: Plan, progress: Progress | None = None, names_only: bool = F
     files.update(data_files(plan.deployment, plan.scenario, plan.options))
     for d in documents:
         d["sha256"] = hashlib.sha256(files[d["path"]]).hexdigest()
+    for d in handouts:                                  # html/: each text document as a web page
+        d["sha256"] = hashlib.sha256(files[d["path"]]).hexdigest()
     manifest = _manifest(plan, documents, files, data_names(records))
+    if handouts:
+        manifest["handouts"] = handouts
     files["index.html"] = index_html(plan, manifest)
     # what a teacher opens and looks at besides the PDFs: hashed too, so an edit is caught
     manifest["extras"] = {name: hashlib.sha256(files[name]).hexdigest()
-                          for name in sorted(files) if name == "index.html" or name.startswith("thumbs/")}
+                          for name in sorted(files) if name == "index.html" or name.startswith("thumbs/")
+                          or name.endswith(".css")}
     files["manifest.json"] = _json(manifest)
     return files
 
 
 def _documents(plan: Plan, jobs: list[tuple[str, str]], verify: Callable | None, kits: dict[str, list[str]],
-               progress: Progress) -> tuple[dict[tuple[str, str], dict], dict[str, bytes], dict[str, bytes]]:
-    """Each job's document, made on the cores; each kit.pdf (`kits`: its parts) and trace.json;
+               progress: Progress) -> tuple[dict[tuple[str, str], dict], dict[str, bytes], dict[str, bytes], list[dict]]:
+    """Each job's document, made on the cores; each kit.pdf (`kits`: its parts), the handouts
+    (html/: their files, and what the manifest says of each) and trace.json;
     `progress` steps as each document and kit.pdf is made.
     Those that print the others' page counts (the lesson plan) are drawn once the counts are known:
     nothing is drawn only to be counted. Each document's check is a job of its own, and so are the
@@ -176,8 +184,10 @@ def _documents(plan: Plan, jobs: list[tuple[str, str]], verify: Callable | None,
 
     for path, parts in kits.items():
         work.after(f"join {path}", draws, lambda done, parts=parts: join(done, parts))
-    work.after("trace", draws, lambda done: ("trace", ({r["path"]: r["trace"] for r in (drawn(done)[job] for job in jobs)},
-                                                        kits), {}))
+    # the handouts once the documents are drawn (the lesson plan prints their page counts)
+    handouts = work.after("handouts", draws, lambda done: ("handouts", (), _counts(plan, done.values())))
+    work.after("trace", [*draws, handouts], lambda done: (
+        "trace", ({r["path"]: r["trace"] for r in (drawn(done)[job] for job in jobs)}, kits, done[handouts][1]), {}))
     checks = []
     if verify is not None:
         for name in draws:
@@ -199,7 +209,8 @@ def _documents(plan: Plan, jobs: list[tuple[str, str]], verify: Callable | None,
         key, found = done[name]
         results[key]["checked"] = found
     plan.page_counts().update(_counts(plan, done.values()))
-    return results, {path: done[f"join {path}"] for path in kits}, {"trace.json": done["trace"]}
+    pages, _, listed = done[handouts]
+    return results, {path: done[f"join {path}"] for path in kits}, {"trace.json": done["trace"], **pages}, listed
 
 
 def _counts(plan: Plan, done) -> dict[str, int]:
@@ -215,13 +226,14 @@ def _label(task) -> str:
         return f"the {' and '.join(arg)}"
     if what == "check":
         return f"the check of {arg['path']}"
-    return "kit.pdf" if what == "join" else "trace.json"
+    return {"join": "kit.pdf", "handouts": "the handouts (html/)"}.get(what, "trace.json")
 
 
 def _job(shared: tuple[Plan, Callable | None, tuple[str, ...]], task: tuple):
     """("draw", kinds, counts): those documents in every edition (_editions), given the page counts
     they print; ("check", document, counts): one document checked from its bytes by `verify`;
-    ("join", PDFs, _): kit.pdf; ("trace", (traces, kits), _): trace.json."""
+    ("join", PDFs, _): kit.pdf; ("handouts", (), counts): html/ (printgen.kit.handouts);
+    ("trace", (traces, kits, the handouts' traces), _): trace.json."""
     plan, verify, editions = shared
     what, arg, counts = task
     plan.page_counts().update(counts)
@@ -229,6 +241,10 @@ def _job(shared: tuple[Plan, Callable | None, tuple[str, ...]], task: tuple):
         return _editions(shared, arg)
     if what == "join":
         return combine_pdfs(arg)
+    if what == "handouts":
+        from printgen.kit.handouts import handout_files
+
+        return handout_files(plan)
     if what == "trace":
         return tracefile.write(*arg)
     return (arg["edition"], arg["kind"]), _check(plan, verify, arg)

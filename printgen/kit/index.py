@@ -98,5 +98,6 @@ def index_html(plan, manifest: dict) -> bytes:
     html = environment.get_template("kit/index.html.j2").render(
         title=gettext(plan.scenario.title), lang=lang,
         manifest=manifest, documents=docs, paper=plan.options.paper, totals=totals,
-        students=len(plan.captains), ships=len(plan.scenario.fleet.ships), notes=plan.options.notes)
+        students=len(plan.captains), ships=len(plan.scenario.fleet.ships), notes=plan.options.notes,
+        handouts=manifest.get("handouts", []))
     return html.encode("utf-8")

@@ -19,8 +19,10 @@ FORMAT = "printgen-trace/4"
 TABLES = ("sources", "kinds", "labels", "heights", "texts", "shapes", "shape_keys")
 
 
-def write(traces: dict[str, list], kits: dict[str, list[str]]) -> bytes:
-    """`traces`: document path -> pages of TraceEntry-like dicts; `kits`: kit path -> its documents."""
+def write(traces: dict[str, list], kits: dict[str, list[str]], handouts: dict[str, list] | None = None) -> bytes:
+    """`traces`: document path -> pages of TraceEntry-like dicts; `kits`: kit path -> its documents;
+    `handouts`: a handout's path (html/) -> its traced spans in the order the page numbers them (no
+    place: a page's span N is its Nth entry)."""
     tables: dict[str, dict] = {name: {} for name in TABLES}          # key -> index, in order
     values: dict[str, list] = {name: [] for name in TABLES}
 
@@ -53,8 +55,39 @@ def write(traces: dict[str, list], kits: dict[str, list[str]]) -> bytes:
             docs[path] = seen[key]
         else:
             docs[path], seen[key] = written, path
-    data = {"format": FORMAT, **values, "documents": docs, "kits": kits}
+    spans = {path: [_spoken(e, index) for e in entries] for path, entries in (handouts or {}).items()}
+    data = {"format": FORMAT, **values, "documents": docs, "kits": kits, **({"handouts": spans} if spans else {})}
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+def _spoken(e: dict, index) -> list:
+    """A handout's entry: [text, kind, source(, labels)] as indexes into the tables."""
+    out = [index("texts", e["text"]), index("kinds", e["kind"]), index("sources", list(e["source"]))]
+    if e.get("labels"):
+        out.append(index("labels", [[axis, index("sources", list(src))] for axis, src in e["labels"]]))
+    return out
+
+
+def read_handouts(text: str) -> dict[str, list[dict]] | None:
+    """Each handout's entries ({text, kind, source[, labels]}), by its path; None if the file is not a
+    trace file printgen wrote (a kit without handouts: none)."""
+    from printgen.reading import load_json
+
+    try:
+        data = load_json(text)
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            return None
+        sources, kinds, labelsets, texts = data["sources"], data["kinds"], data["labels"], data["texts"]
+
+        def entry(e: list) -> dict:
+            out = {"text": texts[e[0]], "kind": kinds[e[1]], "source": sources[e[2]]}
+            if len(e) > 3:
+                out["labels"] = [[axis, sources[i]] for axis, i in labelsets[e[3]]]
+            return out
+
+        return {path: [entry(e) for e in entries] for path, entries in data.get("handouts", {}).items()}
+    except (ValueError, KeyError, IndexError, TypeError, AttributeError):
+        return None
 
 
 def _short(value):

@@ -66,6 +66,9 @@ class DocumentKind:
     languages: tuple[str, ...] | str = ("en",)  # the languages every word of it is printed in (printgen.i18n), or
     #                                 "module:function" (ruleset, kind) -> them (a template's own translations):
     #                                 a kit or a command in another is refused until each of its documents has it
+    handout: str | Callable | None = None   # "module:function" (plan, options) -> its words as one accessible
+    #                                 web page (printgen.sheets.handouts.model.Handout), html/STEM.html in the
+    #                                 kit; None: a document of pictures and pieces, no handout
 
     @property
     def file_stem(self) -> str:
@@ -93,6 +96,18 @@ class DocumentKind:
             AUDIENCE.reset(token)
             LANG.reset(lang)
             SCALE.reset(scale)
+
+    def make_handout(self, plan: Any, options: Options) -> Any:
+        """The document's words as a handout (printgen.sheets.handouts), read by its audience in the
+        kit's language, as `make` draws it."""
+        from printgen.i18n import LANG
+
+        token, lang = AUDIENCE.set(self.audience), LANG.set(options.lang)
+        try:
+            return resolve(self.handout)(plan, options)  # type: ignore[arg-type]
+        finally:
+            AUDIENCE.reset(token)
+            LANG.reset(lang)
 
     def in_kit_of(self, ruleset: RulesetBase, options: Options | None = None) -> bool:
         if self.option and not (options is not None and getattr(options, self.option, None)):

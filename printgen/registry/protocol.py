@@ -87,6 +87,12 @@ class RuleSystem:
         """A block a template asks for (`[odds ...]`, `[record 3]`): a Laid, or None if not the family's."""
         return None
 
+    def block_text(self, rs, name: str, args: list[str], options, wording) -> list | None:
+        """The same block as a handout gives it (printgen.sheets.handouts): its words, a table for a
+        chart or a diagram, as markup blocks (printgen.sheets.text.markup.Block) of traced spans; None
+        if not the family's."""
+        return None
+
     def gauges(self) -> tuple[Gauge, ...]:
         """The rulers and gauges of the rulers sheet, in order."""
         return ()

@@ -14,6 +14,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import random
+import re
 from dataclasses import dataclass, field
 
 from printgen.draw.shapes import Drawing, Span, Text
@@ -32,6 +33,7 @@ FRAMES_SHARE = 0.42             # of the page's height, at most, for the row of 
 POLICY_WORDS = {"close-and-fire": N_("sail for the nearest enemy ship"),
                 "hold-the-line": N_("keep their places and wait for the enemy")}
 HABIT = N_("follow the computer's simple habit")          # any other policy
+QUIET = N_(": nothing happens; no ship moves or rolls.")
 # What a roll is for (its rule's last word: "grappling.grappled"), as the page says it.
 ROLLS = (N_("free"), N_("grappled"), N_("fouled"), N_("move"), N_("breaks"))
 
@@ -131,14 +133,12 @@ def first_turn_document(plan, options: Options) -> Drawing:
     page = new_page(options)
     box = content_box(options)
     writer = _Writer(plan, page, box, options)
-    from printgen.sheets.page.words import said, titled
+    from printgen.sheets.page.words import titled
 
     if large():
         return _large_document(plan, options, writer, phases)
     writer.line([Span(_(TITLE))], 14, font="bold", dy=18)
-    writer.line(said(_("The computer played the first turn of a game on this very table, with its own dice (game "
-                       "%(game)s of the games on the teacher's page \u201cHow this scenario plays\u201d). Here is what "
-                       "each side decided, phase by phase, and every die rolled."), game=writer.fact("game")))
+    writer.intro()
     framed = [k for k, p in enumerate(phases) if p.before != p.after or p.shots()][:MAX_FRAMES]
     if framed:
         words = _Writer(plan, new_page(options), box, options)          # the words' height, measured first
@@ -203,6 +203,13 @@ class _Writer:
         self.names = [p.ship.name for p in plan.deployment.placements]
         self.keys = [p.ship.key for p in plan.deployment.placements]
         self.sides = [p.ship.side for p in plan.deployment.placements]
+
+    def intro(self) -> None:
+        from printgen.sheets.page.words import said
+
+        self.line(said(_("The computer played the first turn of a game on this very table, with its own dice (game "
+                         "%(game)s of the games on the teacher's page \u201cHow this scenario plays\u201d). Here is "
+                         "what each side decided, phase by phase, and every die rolled."), game=self.fact("game")))
 
     def line(self, spans, size: float = 9.0, font: str = "regular", dy: float | None = None,
              indent: float = 0.0) -> None:
@@ -304,10 +311,9 @@ class _Writer:
     def phase(self, k: int, p: Phase) -> None:
         self.y += 3
         head = self.heading(k, p)
+        self.phase_head(head, p.changed())
         if not p.changed():
-            self.line([*head, Span(_(": nothing happens; no ship moves or rolls."))])
             return
-        self.line(head, 10, font="bold")
         moved = p.moved()
         for side in dict.fromkeys(self.sides[i] for i in moved):
             one = first_turn_fact(self.plan, "moved_of", k, side) == 1
@@ -338,6 +344,13 @@ class _Writer:
         for e in p.events:
             if e not in shots:
                 self.line(self._roll(k, p, e), indent=8)
+
+    def phase_head(self, head: list[Span], changed: bool) -> None:
+        """A phase's name: a heading over what happened, or the line that says nothing did."""
+        if changed:
+            self.line(head, 10, font="bold")
+        else:
+            self.line([*head, Span(_(QUIET))])
 
     def _shot(self, k: int, p: Phase, e: Event) -> list[Span]:
         """One ship's dice against an enemy: how many, the range, the faces that hit, each die."""
@@ -401,3 +414,81 @@ def _examples(moved: list[int], plan) -> list[int]:
     """The ships a phase's words follow: the flagships first, then the fleet's order."""
     ships = [p.ship for p in plan.deployment.placements]
     return sorted(moved, key=lambda i: (not ships[i].flagship, i))[:EXAMPLES]
+
+
+def first_turn_handout(plan, options: Options):
+    """The page as a handout (printgen.sheets.handouts): the same words, a section a phase, and in
+    place of each map the table of what it shows (every ship that sailed, every ship that fired)."""
+    from printgen.sheets.handouts.model import Handout
+
+    st, run, phases = first_turn(plan)
+    writer = _Recorder(plan, options)
+    writer.intro()
+    writer.framed = [k for k, p in enumerate(phases) if p.before != p.after or p.shots()][:MAX_FRAMES]
+    for k, p in enumerate(phases):
+        writer.phase(k, p)
+    return Handout("first-turn", _(TITLE), plan.scenario.title, writer.sections, writer.intro_blocks)
+
+
+class _Recorder(_Writer):
+    """A _Writer that keeps its lines as handout blocks instead of drawing them: a phase's name a
+    section's title, a line that starts with a bullet an item of a list."""
+
+    def __init__(self, plan, options: Options):
+        from printgen.sheets.page.frame import content_box, new_page
+
+        super().__init__(plan, new_page(options), content_box(options), options)
+        self.sections: list = []
+        self.intro_blocks: list = []
+        self.framed: list[int] = []
+
+    def line(self, spans, size: float = 9.0, font: str = "regular", dy: float | None = None,
+             indent: float = 0.0) -> None:
+        from printgen.sheets.handouts.html import HEARD
+        from printgen.sheets.text.markup import Block
+
+        said = []
+        for s in spans:                  # a bold die is a hit: said aloud too, not by its weight alone
+            said.append(s)
+            if s.font == "bold" and s.source and tuple(s.source[:2]) == ("first_turn_fact", "face"):
+                said.append(Span(_(" (a hit)"), HEARD))
+        spans = said
+        bullet = bool(spans) and spans[0].text == "\u2022 "
+        block = Block("bullet", spans[1:]) if bullet else Block("para", spans)
+        (self.sections[-1].blocks if self.sections else self.intro_blocks).append(block)
+
+    def phase_head(self, head: list[Span], changed: bool) -> None:
+        from printgen.sheets.text.markup import Block, Section
+
+        self.sections.append(Section(head, []))
+        if not changed:
+            quiet = re.sub(r"^[\s:]+", "", _(QUIET))          # the line's words after the phase's name
+            self.sections[-1].blocks.append(Block("para", [Span(quiet[:1].upper() + quiet[1:])]))
+
+    def phase(self, k: int, p: Phase) -> None:
+        super().phase(k, p)
+        if k in self.framed:
+            self.sections[-1].blocks += self.map_table(k, p)
+
+    def map_table(self, k: int, p: Phase) -> list:
+        """What the phase's map shows, as tables: where every ship that moved sailed and which way it
+        ends facing; who fired at whom, with how many dice and hits."""
+        from printgen.sheets.text.markup import Block
+
+        out = []
+        if moved := p.moved():
+            rows = [[[Span(_("Ship"))], [Span(_("Sails"))], [Span(_("Ends facing"))]]]
+            rows += [[self.ship(i), [self.fact("distance", k, i, kind="distance", font="")],
+                      [self.fact("heading", k, i, kind="degrees", font="")]] for i in moved]
+            out += [Block("heading", [Span(_("On the map: every ship that sails"))], level=4),
+                    Block("table", rows=rows, header=True)]
+        if shots := p.shots():
+            rows = [[[Span(_("Ship"))], [Span(_("Fires at"))], [Span(_("Dice"))], [Span(_("Hits"))]]]
+            for e in shots:
+                at = p.events.index(e)
+                assert e.ship is not None and e.other is not None              # a shot: who fired, at whom
+                rows.append([self.ship(e.ship), self.ship(e.other), [self.fact("rolled", k, at, font="")],
+                             [self.fact("result", k, at, font="")]])
+            out += [Block("heading", [Span(_("On the map: every ship that fires"))], level=4),
+                    Block("table", rows=rows, header=True)]
+        return out

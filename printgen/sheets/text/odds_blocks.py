@@ -44,3 +44,17 @@ def draw_tables(tables: list[OddsTable], width: float, size: float, options: Opt
         y += part.height + size * 0.6
     out.height = y - size * 0.6
     return out
+
+
+def table_blocks(tables: list[OddsTable], options: Options) -> list:
+    """The tables as a handout gives them (printgen.sheets.handouts): each its title, then its rows
+    under their header, the same spans draw_table prints."""
+    from printgen.sheets.text.markup import Block
+
+    out = []
+    for t in tables:
+        if t.title:
+            out.append(Block("heading", spans_of(t.title, options, "bold"), level=4))
+        head = [[Span(_(h))] if isinstance(h, str) else spans_of(h, options) for h in t.header]
+        out.append(Block("table", rows=[head] + [[spans_of(c, options) for c in row] for row in t.rows], header=True))
+    return out

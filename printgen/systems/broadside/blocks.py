@@ -13,11 +13,27 @@ from printgen.sheets.text.odds_blocks import draw_table, draw_tables, spans_of
 
 
 def odds_block(rs, name: str, args: list[str], width: float, size: float, options: Options) -> Laid:
+    if name == "hits":
+        return hits_block(rs, args[0], args[1] == "flagship", width, size, options, args[2] if len(args) > 2 else "")
+    return draw_tables(named_tables(rs, args[0]), width, size, options)
+
+
+def odds_text(rs, name: str, args: list[str], options: Options) -> list:
+    """The same block in a handout: its tables; the hits chart as its numbers (the exact table the
+    card prints under the bars holds every bar's value, long, short and rake)."""
+    from printgen.sheets.text.odds_blocks import table_blocks
     from printgen.systems.broadside import tables as bt
 
     if name == "hits":
-        return hits_block(rs, args[0], args[1] == "flagship", width, size, options, args[2] if len(args) > 2 else "")
-    what = args[0]
+        return table_blocks([bt.distribution(rs, args[0], args[1] == "flagship", args[2] if len(args) > 2 else "")],
+                            options)
+    return table_blocks(named_tables(rs, args[0]), options)
+
+
+def named_tables(rs, what: str) -> list[OddsTable]:
+    """The odds tables `[odds WHAT]` prints."""
+    from printgen.systems.broadside import tables as bt
+
     tables = {
         "per-die": lambda: [bt.per_die(rs)],
         "expected": lambda: [bt.expected(rs)],
@@ -40,7 +56,7 @@ def odds_block(rs, name: str, args: list[str], width: float, size: float, option
     }
     if what not in tables:
         raise ValueError(f"no odds table named '{what}' (known: {', '.join(tables)})")
-    return draw_tables(tables[what](), width, size, options)
+    return tables[what]()
 
 
 def rake_table(rs) -> OddsTable:

@@ -124,3 +124,27 @@ def _said(rs, key: str, word: str) -> Span:
     if key in rs.labels or key.startswith("shooting."):
         return Span(rule_words(rs.label(key), LANG.get()).lower(), source=("label", key), kind="lower")
     return Span(_(word))
+
+
+def diagram_text(rs, options: Options, scenario=None) -> list:
+    """The diagram in words, for a handout (printgen.sheets.handouts): where the firing area and the
+    rake zones lie around a base and how far they reach, the same numbers traced as its caption's."""
+    from printgen.sheets.text.markup import Block
+
+    m = options.measure
+
+    def dist(key: str) -> Span:
+        from printgen.rules.trace import lookup
+
+        return Span(m.fmt(float(lookup(rs, key))), "bold", ("rule", key), "distance")
+
+    from printgen.i18n import _, slots
+
+    message = _("Around each base: the firing area is beside the base, between the lines of its bow and its stern. "
+                "A target whose base is partly in it can be fired at: short range %(short_from)s to %(short_to)s, "
+                "long range %(long_from)s to %(long_to)s. The rake zones are ahead of the bow and astern of the "
+                "stern, between the lines of the sides, to %(rake_to)s: a ship mostly in one rakes%(mark)s.")
+    values = {"short_from": [dist("shooting.range_in.short.0")], "short_to": [dist("shooting.range_in.short.1")],
+              "long_from": [dist("shooting.range_in.long.0")], "long_to": [dist("shooting.range_in.long.1")],
+              "rake_to": [dist("shooting.range_in.short.1")], "mark": list(mark_spans(rs, "words.rake_zone", scenario))}
+    return [Block("para", [Span(p) if isinstance(p, str) else p for p in slots(message, values)])]

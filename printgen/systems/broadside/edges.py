@@ -12,6 +12,7 @@ from printgen.sheets.maps.table_diagram import COMPASS, SIDE_FRAME, arrow, edge_
 from printgen.sheets.text.textfit import fit_size
 from printgen.draw import fonts
 from printgen.draw.typescale import large
+from printgen.i18n import N_
 from printgen.sheets.text.flow import at_least
 
 COLOUR_ORDER = ("green", "yellow", "red")
@@ -118,3 +119,43 @@ def _compass_word(c: str) -> str:
 def _compass(c: str, key: str) -> Span:
     """A compass point in words, traced to the rule that gives it (the wind's quarter, the drift)."""
     return Span(_compass_word(c), source=("rule", key), kind="compass")
+
+
+SIDE_WORDS = {"north": N_("North edge"), "east": N_("East edge"), "south": N_("South edge"), "west": N_("West edge")}
+CORNERS = {"north": "NW", "east": "NE", "south": "SE", "west": "SW"}     # where each side's feet count from
+
+
+def edges_text(rs, options: Options) -> list:
+    """The table diagram in words, for a handout (printgen.sheets.handouts): each edge, the stretch of
+    it, its colour and what the colour means, then the wind and the drift, their numbers traced."""
+    from printgen.i18n import _, slots
+    from printgen.sheets.text.markup import Block
+
+    m = options.measure
+    t = rs.table
+
+    def feet(i: int, end: str) -> Span:
+        from printgen.rules.printed import fmt
+
+        return Span(fmt(getattr(t.edges[i], end), "feet", m), "", ("rule", f"table.edges.{i}.{end}"), "feet")
+
+    def said(message: str, **values) -> list[Span]:
+        return [Span(p) if isinstance(p, str) else p for p in slots(message, values)]
+
+    rows = [[[Span(_("Edge"))], [Span(_("Stretch"))], [Span(_("Colour"))], [Span(_("Meaning"))]]]
+    for i, e in enumerate(t.edges):
+        corner = Span(_compass_word(CORNERS[e.side]))
+        rows.append([[Span(_(SIDE_WORDS[e.side]))],
+                     said(_("%(start)s to %(end)s from the %(corner)s corner"), start=[feet(i, "from_ft")],
+                          end=[feet(i, "to_ft")], corner=[corner]),
+                     [Span(_(e.colour.capitalize()), "bold")], list(edge_meaning(e.colour, rs, options))])
+    out = [Block("heading", [Span(_("The table's edges and the wind"), "bold")], level=4),
+           Block("table", rows=rows, header=True),
+           Block("para", said(_("Wind from the %(point)s."), point=[_compass(t.wind_from, "table.wind_from")]))]
+    drift = getattr(rs, "drift", None)
+    if drift is not None:
+        out.append(Block("para", said(_("Drift: %(distance)s %(direction)s"),
+                                      distance=[Span(m.fmt(drift.distance_in), "bold", ("rule", "drift.distance_in"),
+                                                     kind="distance")],
+                                      direction=[_compass(drift.direction, "drift.direction")])))
+    return out

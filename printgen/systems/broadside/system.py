@@ -78,6 +78,21 @@ class Broadside(RuleSystem):
 
         return odds_block(rs, name, args, width, size, options)
 
+    def block_text(self, rs, name, args, options, wording):
+        if name == "broadside-diagram":
+            from printgen.systems.broadside.diagram import diagram_text
+
+            return diagram_text(rs, options, getattr(wording, "scenario", None))
+        if name == "wind-edges":
+            from printgen.systems.broadside.edges import edges_text
+
+            return edges_text(rs, options)
+        if name not in ("odds", "hits"):
+            return None
+        from printgen.systems.broadside.blocks import odds_text
+
+        return odds_text(rs, name, args, options)
+
     def gauges(self) -> tuple:
         from printgen.systems.broadside import gauges as g
 

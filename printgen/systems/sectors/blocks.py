@@ -38,10 +38,22 @@ FOR_PUPILS = {
 
 
 def sectors_block(rs, name: str, args: list[str], width: float, size: float, options: Options) -> Laid:
+    tables = named_tables(rs, name, args)
+    return draw_tables(tables, width, size, options) if tables else Laid()
+
+
+def sectors_text(rs, name: str, args: list[str], options: Options) -> list:
+    """The same block in a handout (printgen.sheets.handouts): its tables as rows and columns."""
+    from printgen.sheets.text.odds_blocks import table_blocks
+
+    return table_blocks(named_tables(rs, name, args), options)
+
+
+def named_tables(rs, name: str, args: list[str]) -> list:
+    """The tables `[odds WHAT]` prints, a pupil's or the teacher's."""
     from printgen.rules.provenance import for_pupils
 
     what = args[0]
     if name != "odds" or what not in TABLES:
         raise ValueError(f"no sectors block [{name} {' '.join(args)}] (known: {', '.join(TABLES)})")
-    tables = FOR_PUPILS[what](rs) if for_pupils() and what in FOR_PUPILS else TABLES[what](rs)
-    return draw_tables(tables, width, size, options) if tables else Laid()
+    return FOR_PUPILS[what](rs) if for_pupils() and what in FOR_PUPILS else TABLES[what](rs)

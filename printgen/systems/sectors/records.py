@@ -13,8 +13,8 @@ from printgen.i18n import N_, _
 from printgen.options import Options
 from printgen.rules.trace import Source, lookup
 from printgen.rules.tracks import Track, tracks
-from printgen.sheets.text.flow import Laid, at_least
 from printgen.sheets.pieces.tracks import track_shapes
+from printgen.sheets.text.flow import Laid, at_least
 
 PITCH = 1.35                   # box pitch over box side, as track_shapes spaces them
 LABELS = {"bow": N_("Bow"), "stern": N_("Stern"), "port": N_("Port"), "starboard": N_("Starboard"), "mast": N_("Mast")}
@@ -27,6 +27,14 @@ def record_sheets(scenario, options: Options) -> Drawing:
     return card_sheets(scenario, options, "records.md.j2", _("Ship records"), ships=list(scenario.fleet.ships))
 
 
+def record_handout(plan, options: Options):
+    """The record cards as a handout (printgen.sheets.handouts): the same template, the boxes counted."""
+    from printgen.sheets.handouts.make import from_template
+
+    return from_template(plan, options, "records", "records.md.j2", N_("Ship records"),
+                         ships=list(plan.scenario.fleet.ships))
+
+
 def structure_block(rs, ship, width: float, size: float) -> Laid:
     """The ship's structure boxes, a row a sector and one for the mast, labels in a column."""
     rows = [(_(LABELS[t.label]) if t.label in LABELS else t.label.capitalize(), t) for t in tracks(rs, ship)]
@@ -37,6 +45,37 @@ def boxes_block(rs, key: str, label: str, width: float, size: float) -> Laid:
     """A labelled row of as many boxes as the ruleset entry `key` says (traced to it)."""
     track = Track(label, int(lookup(rs, key)), "box", Source("rule", (key,)))
     return _rows([(label, track)], width, size)
+
+
+def structure_text(rs, ship) -> list:
+    """The ship's structure boxes in a handout (printgen.sheets.handouts): a line a sector and the
+    mast, each with its count of boxes, traced like the card's figures."""
+    return _count_lines([(_(LABELS[t.label]) if t.label in LABELS else t.label.capitalize(), t)
+                         for t in tracks(rs, ship)])
+
+
+def boxes_text(rs, key: str, label: str) -> list:
+    """A row of boxes counted by the ruleset entry `key`, in a handout: its label and its count."""
+    return _count_lines([(label, Track(label, int(lookup(rs, key)), "box", Source("rule", (key,))))])
+
+
+def _count_lines(rows: list[tuple[str, Track]]) -> list:
+    from printgen.sheets.text.markup import Block
+
+    out = []
+    for label, track in rows:
+        if track.count > 0:
+            count = Span(str(track.count), "", tuple(track.source.to_json()), "count")
+            message = _("%(label)s: %(count)s box") if track.count == 1 else _("%(label)s: %(count)s boxes")
+            out.append(Block("bullet", _said(message, label=Span(label, "bold"), count=count)))
+    return out
+
+
+def _said(message: str, **values) -> list:
+    from printgen.i18n import slots
+
+    given = {k: [v] for k, v in values.items()}
+    return [Span(p) if isinstance(p, str) else p for p in slots(message, given)]
 
 
 def _rows(rows: list[tuple[str, Track]], width: float, size: float, ship: str = "") -> Laid:

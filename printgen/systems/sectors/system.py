@@ -77,6 +77,19 @@ class Sectors(RuleSystem):
             return boxes_block(rs, args[0], " ".join(args[1:]), width, size)
         return None
 
+    def block_text(self, rs, name, args, options, wording):
+        if name == "odds":
+            from printgen.systems.sectors.blocks import sectors_text
+
+            return sectors_text(rs, name, args, options)
+        if name in ("record", "boxes"):
+            from printgen.systems.sectors.records import boxes_text, structure_text
+
+            if name == "record":
+                return structure_text(rs, wording.objects[int(args[0])])
+            return boxes_text(rs, args[0], " ".join(args[1:]))
+        return None
+
     def gauges(self) -> tuple:
         from printgen.systems.sectors import gauges as g
 

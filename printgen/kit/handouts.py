@@ -1,0 +1,58 @@
+"""The kit's html/ folder: each text document's handout (a record's `handout`, printgen.sheets.handouts)
+as a web page beside the PDFs, and the one stylesheet they share. Made once the documents are drawn
+(the lesson plan prints their page counts), in the kit's language, for every edition alike."""
+
+from __future__ import annotations
+
+FOLDER = "html"
+
+
+def handout_name(record) -> str:
+    return f"{FOLDER}/{record.file_stem}.html"
+
+
+def stylesheet_name() -> str:
+    from printgen.sheets.handouts.html import STYLESHEET
+
+    return f"{FOLDER}/{STYLESHEET}"
+
+
+def records_with_handouts(plan) -> list:
+    return [r for r in plan.documents() if r.handout is not None]
+
+
+def handout_names(plan) -> list[str]:
+    """Every file of html/ (the names alone: a kit's folder is claimed before anything is made)."""
+    found = [handout_name(r) for r in records_with_handouts(plan)]
+    return [*found, stylesheet_name()] if found else []
+
+
+def make_handout(plan, record) -> tuple[bytes, list[dict]]:
+    """One document's handout page and its trace (an entry a traced span, in the order printed)."""
+    from printgen.sheets.handouts.html import page
+
+    options = plan.options.but(edition=plan.request.editions[0], fmt="pdf")
+    return page(record.make_handout(plan, options), options.lang, record.audience)
+
+
+def handout_files(plan) -> tuple[dict[str, bytes], dict[str, list[dict]], list[dict]]:
+    """(files by name, each page's trace by name, what the manifest says of each page)."""
+    from printgen.sheets.handouts.html import stylesheet
+
+    files: dict[str, bytes] = {}
+    traces: dict[str, list[dict]] = {}
+    listed = []
+    for record in records_with_handouts(plan):
+        name = handout_name(record)
+        files[name], traces[name] = make_handout(plan, record)
+        listed.append({"path": name, "kind": record.kind, "title": _title(plan, record)})
+    if files:
+        files[stylesheet_name()] = stylesheet()
+    return files, traces, listed
+
+
+def _title(plan, record) -> str:
+    """The handout's name in the kit's language, as its page's heading says it."""
+    from printgen.i18n import translated
+
+    return translated(plan.options.lang, record.title)
