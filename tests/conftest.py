@@ -26,6 +26,18 @@ for _name in ("PRINTGEN_PAPER", "PRINTGEN_UNITS", "PRINTGEN_EDITION", "PRINTGEN_
     os.environ.pop(_name, None)
 
 
+def pytest_configure(config):
+    """The compiled game engine (printgen/play/jit.py) made once, before the test processes start:
+    else each of them compiles it at once on its first game (half a minute of CPU each), and every
+    process after reads it from the cache folder above."""
+    if hasattr(config, "workerinput") or os.environ.get("PRINTGEN_JIT", "").lower() == "off":
+        return
+    import subprocess
+
+    subprocess.run([sys.executable, "-m", "printgen", "simulate", "trafalgar", "--games", "1", "--workers", "1"],
+                   check=True, capture_output=True, timeout=600)
+
+
 def merge(base: dict, patch: dict) -> dict:
     out = dict(base)
     for k, v in patch.items():
