@@ -102,7 +102,10 @@ def check_handouts(folder: Path, manifest: dict, plan, bad: dict, deploy_text) -
     from printgen.check.manifest import read_listed
     from printgen.i18n import using
     from printgen.kit import tracefile
+    from printgen.kit.handouts import handout_plan
     from printgen.reading import Unreadable
+
+    plan = handout_plan(plan)
 
     listed = [h for h in manifest.get("handouts") or [] if h["path"] not in bad]
     if not listed or "trace.json" in bad:

@@ -27,12 +27,18 @@ def handout_names(plan) -> list[str]:
     return [*found, stylesheet_name()] if found else []
 
 
+def handout_plan(plan):
+    """The plan a handout is made from, and checked against: the kit's first edition (a lesson plan's
+    page counts are that edition's: a large-print kit's pages are more)."""
+    return plan.but(plan.options.but(edition=plan.request.editions[0], fmt="pdf"))
+
+
 def make_handout(plan, record) -> tuple[bytes, list[dict]]:
     """One document's handout page and its trace (an entry a traced span, in the order printed)."""
     from printgen.sheets.handouts.html import page
 
-    options = plan.options.but(edition=plan.request.editions[0], fmt="pdf")
-    return page(record.make_handout(plan, options), options.lang, record.audience)
+    plan = handout_plan(plan)
+    return page(record.make_handout(plan, plan.options), plan.options.lang, record.audience)
 
 
 def handout_files(plan) -> tuple[dict[str, bytes], dict[str, list[dict]], list[dict]]:

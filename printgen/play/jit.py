@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import math
 import os
+import sys
 from pathlib import Path
 
 OFF = os.environ.get("PRINTGEN_JIT", "").strip().lower() in ("off", "0", "no")
@@ -41,7 +42,35 @@ def _cache_dir() -> str | None:
     from printgen import paths
 
     where = paths.cache_folder("engine")
-    return None if where is None else str(where / engine_source())
+    if where is None:
+        return None
+    mine = where / engine_source()
+    if not mine.exists():
+        _forget_others(where, mine.name)
+        if sys.stderr is not None and sys.stderr.isatty():     # a teacher at a terminal, not a pipe
+            print("Preparing the game engine for this computer (once: about half a minute)...", file=sys.stderr)
+    return str(mine)
+
+
+def _forget_others(where: Path, mine: str) -> None:
+    """Another version's compiled engine (5-10 MB each) removed when this one is first compiled: only
+    numba's files (.nbi, .nbc) in folders named as engine_source names them, and folders left empty;
+    nothing else is touched, and a file another process holds open is simply left."""
+    hexdigits = set("0123456789abcdef")
+    for old in (where.iterdir() if where.is_dir() else ()):
+        if old.name == mine or len(old.name) != 16 or not set(old.name) <= hexdigits or not old.is_dir():
+            continue
+        for folder in [*sorted(p for p in old.iterdir() if p.is_dir()), old]:
+            for f in (folder.iterdir() if folder.is_dir() else ()):
+                if f.is_file() and f.suffix in (".nbi", ".nbc"):
+                    try:
+                        f.unlink()
+                    except OSError:
+                        pass
+            try:
+                folder.rmdir()                 # only if empty
+            except OSError:
+                pass
 
 
 try:

@@ -84,7 +84,9 @@ def panel_sheet(scenario, options: Options, template: str, sheet: str, columns: 
     finally:
         FLOOR.reset(token)
     least = min(sizes)
-    what = f"the {sheet.lower()} does not fit on {max_pages} pages, even in {least:g} pt type"
+    name = sheet.lower().removeprefix("the ")
+    pages = "1 page" if max_pages == 1 else f"{max_pages} pages"
+    what = f"the {name} does not fit on {pages}, even in {least:g} pt type"
     raise PrintgenError(replace(too_long, what=f"{what}: {too_long.what}") if too_long else Problem(what))
 
 
