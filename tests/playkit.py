@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import random
 
-from printgen.game.geometry import EdgeSegment
-from printgen.play.dice import Loaded  # noqa: F401  (the tests' loaded dice)
-from printgen.systems.broadside.play import phases
-from printgen.play.state import Game, Ship
 from printgen.data.checked import load_checked
+from printgen.game.geometry import EdgeSegment
+from printgen.play.dice import Loaded
+from printgen.play.state import Game, Ship
+from printgen.systems.broadside.play import phases
 
 
 def ruleset():

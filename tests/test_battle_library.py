@@ -150,11 +150,11 @@ def test_the_scenario_checks_refuse_what_the_rules_cannot_play():
 def test_anchored_ships_never_move_even_steered_to_attack():
     """The Nile's French at anchor, steered by close-and-fire (as a class would sail them if it could):
     not one anchored base moves or turns in any phase of ten games."""
+    import random
+
     from printgen.game.deploy import deploy
     from printgen.game.prepare import prepare
     from printgen.play.engine import game_seed, new_game, play, setup
-
-    import random
 
     s, o = prepare("nile-1798", ships=16)
     dep = deploy(s, o)

@@ -195,7 +195,8 @@ def test_a_number_without_a_source_is_named(copy, passed):
     edit(copy, "html/score.html", lambda s: s.replace("1805", "1806", 1))        # in the tab's title
     found = failures(copy, passed)
     assert "FAIL  html/cards.html: the number '12' has no source" in found
-    assert any(f.startswith("FAIL  html/score.html: is titled 'Trafalgar, 21 October 1806: Score sheets'") for f in found)
+    assert any(f.startswith("FAIL  html/score.html: is titled 'Trafalgar, 21 October 1806: Score sheets'")
+               for f in found)
 
 
 def test_a_number_moved_to_another_row_is_named(copy, passed):

@@ -74,7 +74,8 @@ def test_a_wrong_formula_on_the_printing_side_fails_the_check(tmp_path, monkeypa
     lines: list[str] = []
     assert not check_kit(out, echo=lines.append, quiet=True)
     found = [line for line in lines if "a second count of the rules gives" in line]
-    assert found and all(line.startswith(("FAIL  cards-color.pdf, page ", "FAIL  html/cards.html: ")) for line in found), \
+    assert found and all(line.startswith(("FAIL  cards-color.pdf, page ", "FAIL  html/cards.html: "))
+                         for line in found), \
         lines[:5]
     assert any(line.startswith("FAIL  html/cards.html: ") for line in found)      # its handout too (issue 40)
     assert any(says in line for line in found), found[:5]

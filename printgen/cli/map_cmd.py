@@ -50,6 +50,7 @@ def map_cmd(scenario: str = typer.Argument(..., help="a scenario name or folder"
     typer.echo(f"Deployed {len(dep.placements)} ships on a {opts.measure.fmt(dep.height_in / dep.scale)} x "
                f"{opts.measure.fmt(dep.width_in / dep.scale)} table (seed {dep.seed}"
                + (f", {dep.line_columns} lines side by side" if dep.line_form == "squadrons" and dep.line_columns > 1
-                  else f", lines abreast in {dep.line_columns} rows" if dep.line_form == "abreast" and dep.line_columns > 1
+                  else f", lines abreast in {dep.line_columns} rows"
+                  if dep.line_form == "abreast" and dep.line_columns > 1
                   else f", line doubled into {dep.line_columns} columns" if dep.line_columns > 1 else "") + ").")
     c.echo_written(write_all(files))

@@ -23,10 +23,10 @@ from typing import Callable
 
 from printgen.data.fleet import Ship
 from printgen.errors import PrintgenError, Problem
-from printgen.registry import system_of
 from printgen.game.deploy_settings import COMPASS_DEG, DeploymentSettings, line_form, load_settings
 from printgen.game.geometry import EdgeSegment, base_corners, compass_point, edge_colour, off_wind, ray_exit
 from printgen.options import Options
+from printgen.registry import system_of
 from printgen.units import CM_PER_GAME_IN
 
 
@@ -113,7 +113,14 @@ class Field:
 
 def deploy(scenario, options: Options) -> Deployment:
     """Place every ship of the scenario; PrintgenError (saying what would fit) if they cannot be."""
-    from printgen.game.formations import TooMany, place_abreast, place_columns, place_line, place_loners, place_squadrons
+    from printgen.game.formations import (
+        TooMany,
+        place_abreast,
+        place_columns,
+        place_line,
+        place_loners,
+        place_squadrons,
+    )
     from printgen.game.reduce import fewer_ships
 
     settings = load_settings(scenario)
@@ -127,7 +134,8 @@ def deploy(scenario, options: Options) -> Deployment:
                   beam=max((b[1] for b in bases.values()), default=rs.bases.width_in * s),
                   long_range=rs.long_range_in() * s, snap=options.measure.step / units_per_in, settings=settings,
                   scale=s, base_of=bases.__getitem__)
-    edges = tuple(EdgeSegment(e.side, e.from_ft * 12 * s, e.to_ft * 12 * s, e.colour) for e in system_of(rs).wind_edges(rs))
+    edges = tuple(EdgeSegment(e.side, e.from_ft * 12 * s, e.to_ft * 12 * s, e.colour)
+                  for e in system_of(rs).wind_edges(rs))
     loners = _named(scenario, settings.loners)
     line_ships = [sh for sh in ships if sh.side == settings.line_side and sh not in loners]
     attackers = {name: [sh for sh in ships if sh.squadron == name and sh not in loners]

@@ -108,7 +108,8 @@ def kit_files(plan: Plan, progress: Progress | None = None, names_only: bool = F
     if names_only:
         names = [file_name(r, edition) for edition in editions for r in records]
         names += [f"kit-{e}.pdf" for e in editions]
-        names += ["trace.json", "deployment.json", "deployment.csv", "manifest.json", "index.html", *data_names(records)]
+        names += ["trace.json", "deployment.json", "deployment.csv", "manifest.json", "index.html",
+                  *data_names(records)]
         names += [thumb_name({"path": n}, 1) for n in names if n.endswith(".pdf") and not n.startswith("kit-")]
         names += handout_names(plan)
         return dict.fromkeys(names, b"")
@@ -156,7 +157,8 @@ def kit_files(plan: Plan, progress: Progress | None = None, names_only: bool = F
 
 
 def _documents(plan: Plan, jobs: list[tuple[str, str]], verify: Callable | None, kits: dict[str, list[str]],
-               progress: Progress) -> tuple[dict[tuple[str, str], dict], dict[str, bytes], dict[str, bytes], list[dict]]:
+               progress: Progress
+               ) -> tuple[dict[tuple[str, str], dict], dict[str, bytes], dict[str, bytes], list[dict]]:
     """Each job's document, made on the cores; each kit.pdf (`kits`: its parts), the handouts
     (html/: their files, and what the manifest says of each) and trace.json;
     `progress` steps as each document and kit.pdf is made.
@@ -173,7 +175,8 @@ def _documents(plan: Plan, jobs: list[tuple[str, str]], verify: Callable | None,
     draws = [work.add(f"draw {r.kind}", ("draw", (r.kind,), {})) for r in first]
     if last := tuple(r.kind for r in records if r.last):
         # they print each other's counts too: one after the other, each reads the count of the one before
-        draws.append(work.after(f"draw {'+'.join(last)}", draws, lambda done: ("draw", last, _counts(plan, done.values()))))
+        draws.append(work.after(f"draw {'+'.join(last)}", draws,
+                                lambda done: ("draw", last, _counts(plan, done.values()))))
 
     def drawn(done: dict) -> dict:
         return {key: r for name in draws for key, r in done[name].items()}

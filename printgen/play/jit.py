@@ -20,6 +20,7 @@ import math
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 OFF = os.environ.get("PRINTGEN_JIT", "").strip().lower() in ("off", "0", "no")
 
@@ -73,6 +74,7 @@ def _forget_others(where: Path, mine: str) -> None:
                 pass
 
 
+_numba: Any
 try:
     if OFF:
         raise ImportError

@@ -114,7 +114,8 @@ class KitForm:
     def request(self, scenario: str) -> KitRequest:
         """What the form asks for, as `printgen kit` would be asked (read_form found no error)."""
         return KitRequest(scenario, self.students, self.values["edition"], **self.choices,
-                          dyslexia=self.values["dyslexia"] == "on" and "large" in EDITIONS_ASKED[self.values["edition"]])
+                          dyslexia=(self.values["dyslexia"] == "on"
+                                    and "large" in EDITIONS_ASKED[self.values["edition"]]))
 
 
 def read_form(raw: dict[str, str]) -> KitForm:

@@ -85,8 +85,8 @@ def panel_sheet(scenario, options: Options, template: str, sheet: str, columns: 
         FLOOR.reset(token)
     least = min(sizes)
     name = sheet.lower().removeprefix("the ")
-    pages = "1 page" if max_pages == 1 else f"{max_pages} pages"
-    what = f"the {name} does not fit on {pages}, even in {least:g} pt type"
+    room = "1 page" if max_pages == 1 else f"{max_pages} pages"
+    what = f"the {name} does not fit on {room}, even in {least:g} pt type"
     raise PrintgenError(replace(too_long, what=f"{what}: {too_long.what}") if too_long else Problem(what))
 
 

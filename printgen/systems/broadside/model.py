@@ -10,8 +10,23 @@ from pydantic import Field, PositiveFloat, field_validator, model_validator
 
 from printgen import limits
 from printgen.rules.faces import Faces
-from printgen.rules.model import (Colour, Compass, Count, Dice, Feet, Inches, Points, PositiveInches, RangeBands,
-                                  RollTable, RulesetBase, Sequence, SideName, Strict, Table, Text)
+from printgen.rules.model import (
+    Colour,
+    Compass,
+    Count,
+    Dice,
+    Feet,
+    Inches,
+    Points,
+    PositiveInches,
+    RangeBands,
+    RollTable,
+    RulesetBase,
+    Sequence,
+    SideName,
+    Strict,
+    Table,
+)
 
 SomeDice = Annotated[int, Field(ge=0, le=limits.DICE_PER_POOL)]       # a type's dice in a band: 0 fires none
 

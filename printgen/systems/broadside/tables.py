@@ -33,12 +33,12 @@ def pool_label(rs: BroadsideRuleset, side: str, flagship: bool, type: str = "") 
     if not type:
         dice = derived(rs, "dice_of", side, flagship, kind="count")
         return cell(label(rs, f"sides.{side}.name"), (N_(" flagship") if flagship else ""), ", ", dice, N_(" dice"))
-    dice = band_dice(rs, side, flagship, type)
-    kind = label(rs, f"types.{type}.name")
-    kind = Traced(kind.value, kind.source, "lower")              # "British, frigate, 4 dice"
-    if dice["long"] == dice["short"]:
+    band = band_dice(rs, side, flagship, type)
+    named = label(rs, f"types.{type}.name")
+    kind = Traced(named.value, named.source, "lower")            # "British, frigate, 4 dice"
+    if band["long"] == band["short"]:
         n = derived(rs, "dice_of", side, flagship, type, kind="count")
-        unit = N_(" die") if dice["short"] == 1 else N_(" dice")
+        unit = N_(" die") if band["short"] == 1 else N_(" dice")
         return cell(label(rs, f"sides.{side}.name"), ", ", kind, ", ", n, unit)
     return cell(label(rs, f"sides.{side}.name"), ", ", kind, ", ",
                 derived(rs, "dice_of", side, flagship, type, kind="count"), N_(" dice short, "),
@@ -121,8 +121,9 @@ def roll(rs: BroadsideRuleset, label: str, key: str, both: bool) -> tuple:
 
 
 def single_rolls(rs: BroadsideRuleset) -> OddsTable:
-    rows = (roll(rs, N_("Cut loose"), "drift.cut_loose", True), roll(rs, N_("Grapple"), "grappling", True),
-            roll(rs, N_("Fouled by accident"), "fouling", False))
+    rows: tuple[tuple, ...] = (roll(rs, N_("Cut loose"), "drift.cut_loose", True),
+                               roll(rs, N_("Grapple"), "grappling", True),
+                               roll(rs, N_("Fouled by accident"), "fouling", False))
     if rs.aground is not None:
         rows += (roll(rs, N_("Float off a shoal"), "aground", False),)
     if rs.explosion is not None:

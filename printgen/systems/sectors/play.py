@@ -107,7 +107,8 @@ class Game(Sailing):
         for name in self.rs.sequence.phases:
             key = name.split()[0].lower()
             if key not in phases:
-                raise ValueError(f"sequence phase '{name}': no rule of the engine plays it (known: {', '.join(phases)})")
+                raise ValueError(f"sequence phase '{name}': no rule of the engine plays it "
+                                 f"(known: {', '.join(phases)})")
             steps.append((name, phases[key]))
         while self.turn < self.turn_limit and all(any(b.fighting for b in self.boats if b.side == s)
                                                   for s in self.rs.sides):
@@ -136,8 +137,9 @@ class Game(Sailing):
 
     def broken(self) -> list[bool]:
         """Whether each side has broken off (the lesson's victory.breaks_at)."""
-        return [self.rules is not None and self.rules.broken(sum(1 for b in self.boats if b.side == s and not b.fighting),
-                                                             sum(1 for b in self.boats if b.side == s))
+        return [self.rules is not None
+                and self.rules.broken(sum(1 for b in self.boats if b.side == s and not b.fighting),
+                                      sum(1 for b in self.boats if b.side == s))
                 for s in self.rs.sides]
 
     def snapshot(self, phase: str) -> None:
@@ -331,8 +333,8 @@ class Game(Sailing):
             bands = rs.missile.range_in.bands()
             to_hit = {(side, band): (frozenset(rs.missile.to_hit[side][band].hit), f"missile.to_hit.{side}.{band}")
                       for side in rs.sides for band in bands}
-            found = self._tables = ([(hi, name) for name, (lo, hi) in bands.items()], max(hi for _, hi in bands.values()),
-                                    to_hit,
+            found = self._tables = ([(hi, name) for name, (lo, hi) in bands.items()],
+                                    max(hi for _, hi in bands.values()), to_hit,
                                     {k: t.bowmen for k, t in rs.types.items()})
         return found
 

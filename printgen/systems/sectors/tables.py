@@ -186,7 +186,8 @@ def missile(rs, dice_list: tuple[int, ...] = (1, 2, 3)) -> list[OddsTable]:
         for band in bands:
             for n in dice_list:
                 ex = derived(rs, "missile_expected", side, band, n)
-                rows.append((cell(label(rs, f"missile.range_in.{band}"), " (", rule(rs, f"missile.to_hit.{side}.{band}.hit", "faces"), ")"),
+                rows.append((cell(label(rs, f"missile.range_in.{band}"), " (",
+                                  rule(rs, f"missile.to_hit.{side}.{band}.hit", "faces"), ")"),
                              cell(Traced(n, Source("example", (n,)), "count")), cell(_dec(ex)),
                              odds_cell(derived(rs, "missile_any", side, band, n))))
         out.append(OddsTable(cell(*slots(_("%(side)s bowmen"), {"side": [label(rs, f"sides.{side}.name")]}),
@@ -215,7 +216,8 @@ def guns(rs, dice_list: tuple[int, ...] | None = None) -> list[OddsTable]:
     rows = []
     for band in rs.guns.range_in.bands():
         for n in dice_list:
-            rows.append((cell(label(rs, f"guns.range_in.{band}"), " (", rule(rs, f"guns.to_hit.{band}.hit", "faces"), ")"),
+            rows.append((cell(label(rs, f"guns.range_in.{band}"), " (",
+                              rule(rs, f"guns.to_hit.{band}.hit", "faces"), ")"),
                          cell(Traced(n, Source("example", (n,)), "count")),
                          cell(_dec(derived(rs, "guns_expected", band, n))),
                          odds_cell(derived(rs, "guns_any", band, n))))
