@@ -26,6 +26,7 @@ def main(n: int, out: Path) -> None:
              for i in range(n)]
     big = s.with_ships(ships)
     write_sheet(sprite_sheets(big, o), o, out, "sprites")
+    gc.freeze()                     # as printgen's main ends
 
 
 if __name__ == "__main__":

@@ -86,3 +86,87 @@ def test_a_kit_in_another_language_or_with_a_poster_takes_the_same_answer(tmp_pa
     scenario, options = prepare("trafalgar", ships=12, lang="fr")
     search.choose(scenario, options, 8)
     assert len(list((tmp_path / "store").glob("lesson-*.json"))) == 2
+
+
+# -- a stored answer never vouches for itself (issue 38) ----------------------------------------------
+def _poison(answer: dict) -> None:
+    """What an edited store file says: the British win 90% of the games, all of them on the kit's map."""
+    c = answer["chosen"]
+    c["wins"], c["draws"] = [0.9, 1 - 0.9], 0.0
+    c["spread"][0] = [1.0, 0.0]
+    for game in c["kit_map"]:
+        game[2] = "british"
+
+
+def test_a_poisoned_stored_answer_is_played_again_and_the_kit_is_the_true_one(tmp_path):
+    """`printgen kit` from a store whose answer was edited (the British winning every game) makes the
+    kit the real search makes, byte for byte, and puts the true answer back in the store."""
+    from printgen.play import jit  # noqa: F401  (its NUMBA_CACHE_DIR reaches the CLI: the engine compiled once)
+
+    store = tmp_path / "store"
+    args = ["trafalgar", "--ships", "12", "--students", "6"]
+    done = subprocess.run([sys.executable, "-m", "printgen", "kit", *args, "--out", str(tmp_path / "a")],
+                          capture_output=True, text=True, env={**os.environ, stored.ENV: str(store)})
+    assert done.returncode == 0, done.stderr
+    [path] = store.glob("lesson-*.json")
+    true = path.read_bytes()
+    data = json.loads(true)
+    _poison(data["answer"])
+    path.write_text(json.dumps(data))
+    done = subprocess.run([sys.executable, "-m", "printgen", "kit", *args, "--out", str(tmp_path / "b")],
+                          capture_output=True, text=True, env={**os.environ, stored.ENV: str(store)})
+    assert done.returncode == 0, done.stderr
+    files = {out: {p.relative_to(out).as_posix(): p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()}
+             for out in (tmp_path / "a", tmp_path / "b")}
+    assert files[tmp_path / "a"] == files[tmp_path / "b"]
+    plays = json.loads(files[tmp_path / "b"]["plays.json"])
+    assert {g[2] for g in plays["games"]} != {0}                  # not every game the British's
+    assert path.read_bytes() == true
+
+
+def test_a_stored_answer_is_used_only_when_its_games_give_every_figure_it_holds(tmp_path, monkeypatch):
+    """The true answer is taken from the store without searching; any one of its figures changed (a
+    share, a map's share, one game of the kit's map, the games' count, the lesson's timing, the break-off
+    rule) and the search is played again."""
+    from printgen.game.prepare import prepare
+    from printgen.lesson import search
+
+    monkeypatch.setenv(stored.ENV, str(tmp_path / "store"))
+    scenario, options = prepare("trafalgar", ships=12)
+    search._CHOSEN.clear()
+    true = search.choose(scenario, options, 6)
+    [path] = (tmp_path / "store").glob("lesson-*.json")
+    good = json.loads(path.read_text())
+    searched = []
+    real = search._search
+    monkeypatch.setattr(search, "_search", lambda *a: searched.append(1) or real(*a))
+
+    def chosen_from(answer: dict):
+        path.write_text(json.dumps({**good, "answer": answer}))
+        search._CHOSEN.clear()
+        before = len(searched)
+        assert search.choose(scenario, options, 6) == true
+        return len(searched) == before                            # taken from the store
+
+    assert chosen_from(good["answer"])
+
+    def edit(how):
+        answer = json.loads(json.dumps(good["answer"]))
+        how(answer["chosen"])
+        return answer
+
+    other = {"british": "allied", "allied": None, None: "british"}
+    edits = {
+        "a side's share": lambda c: c.update(wins=[c["wins"][0] + 0.01, c["wins"][1] - 0.01]),
+        "a map's share": lambda c: c["spread"][1].reverse(),
+        "one game's winner": lambda c: c["kit_map"][3].__setitem__(2, other[c["kit_map"][3][2]]),
+        "one game's points": lambda c: c["kit_map"][-1][4].__setitem__(0, c["kit_map"][-1][4][0] + 1),
+        "the games' count": lambda c: c.update(games=c["games"] + 3),
+        "the lesson's timing": lambda c: c["choice"]["lesson"].update(
+            minutes_per_turn=c["choice"]["lesson"]["minutes_per_turn"] + 1),
+        "the break-off rule": lambda c: c["choice"].update(breaks_at=0.9),
+        "a game unmet": lambda c: c.update(unmet=["draws"]),
+    }
+    for what, how in edits.items():
+        assert not chosen_from(edit(how)), what
+        assert json.loads(path.read_text()) == good               # the true answer written back

@@ -24,8 +24,10 @@ def check_plays(folder: Path, manifest: dict, plan, bad: dict,
     `made`: data file -> sha256 of the bytes the kit's own build wrote in this process (none in
     `printgen check`). Records that are those very bytes are not replayed: their games were played
     in this run, by this printgen, from this plan (a kit never takes the records of the kit before
-    it: a sample cannot vouch for the games outside it). Playing the same games with the same code from the
-    same inputs can only give the same results, so the replay would prove nothing new; what it
+    it: a sample cannot vouch for the games outside it; nor a stored lesson answer's games unplayed:
+    printgen/lesson/search.py `_stored` plays a stored choice's games again before they are used).
+    Playing the same games with the same code from the same inputs can only give the same results,
+    so the replay would prove nothing new; what it
     guards against, records edited or played by another printgen, needs bytes the build did not
     write, and then they are replayed. Every `printgen check` replays."""
     docs = [d["path"] for d in manifest["documents"] if d["kind"] in plan.kinds() and RECORDS in plan.record(d["kind"]).data]

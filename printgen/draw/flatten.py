@@ -108,13 +108,16 @@ class FlatPage:
     trace: list[TraceEntry] = field(default_factory=list)
     symbols: dict[str, tuple] = field(default_factory=dict)     # name -> prims of each symbol the page uses
     marks: list[FMarked] | None = None                          # with flatten(..., marks=True): every shape's
+    traced: bool = True                                         # False: `trace` is left empty (nothing reads it)
 
 
-def flatten(page: Page, theme: Theme, symbols: dict | None = None, marks: bool = False) -> FlatPage:
+def flatten(page: Page, theme: Theme, symbols: dict | None = None, marks: bool = False,
+            traced: bool = True) -> FlatPage:
     """`symbols` keeps the symbols flattened so far: share one between a document's pages (and
     between runs with the same `marks` only). `marks`: note what each shape printed (FMarked), symbols'
-    shapes where each is placed."""
-    out = FlatPage(page.width, page.height, marks=[] if marks else None)
+    shapes where each is placed. `traced=False`: no trace (a sheet written and not checked: a fifth
+    of a sheet of ships' flattening is placing its pieces' traced folds and cuts); the prims are the same."""
+    out = FlatPage(page.width, page.height, marks=[] if marks else None, traced=traced)
     symbols = {} if symbols is None else symbols
     for item in page.items:
         _emit(item, IDENTITY, theme, out, symbols)
@@ -187,7 +190,7 @@ def _shape(shape, kind, m: Matrix, theme: Theme, out: FlatPage) -> None:
     """A Rect, Line, Poly or Circle, painted."""
     paint = theme.paint(shape.role)
     hatched = paint.hatch and paint.fill
-    if getattr(shape, "meaning", ()):
+    if out.traced and getattr(shape, "meaning", ()):
         measured(shape, m, out)
     if not (paint.fill or paint.stroke):               # a traced area ("area"): measured, nothing drawn
         return
@@ -301,7 +304,8 @@ def _symbol(sym: Symbol, m: Matrix, theme: Theme, out: FlatPage, symbols: dict) 
     out.symbols[name] = prims
     placed = (a / k, b / k, c / k, d / k, e, f)
     out.prims.append(FUse(name, placed))
-    out.trace += [_placed(t, placed) for t in styled]
+    if out.traced:
+        out.trace += [_placed(t, placed) for t in styled]
     if out.marks is not None:
         out.marks += [replace(mk, prims=tuple(moved(p, placed) for p in mk.prims)) for mk in marks]
 
@@ -390,6 +394,8 @@ def _text(t: Text, m: Matrix, theme: Theme, out: FlatPage) -> None:
     if out.marks is not None:
         traced = any(s.source is not None and s.kind != "text" for s in t.spans)
         out.marks.append(FMarked(t.role, t.tag, (out.prims[-1],), traced))
+    if not out.traced:
+        return
     pos = 0.0
     for span, w in zip(t.spans, widths):
         if span.source is not None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import math
+import struct
 from contextlib import contextmanager
 from functools import cache
 from itertools import chain
@@ -51,6 +52,23 @@ def _f(x: float, fmt: str = "%.2f") -> str:
         if s[-1] == ".":
             s = s[:-1]
     return s
+
+
+_TURNS: dict[bytes, str] = {}
+_PACK = struct.Struct("4d").pack
+
+
+def _turn(a: float, b: float, c: float, d: float) -> str:
+    """A form's placing matrix's turn (a b c d), as _f writes it: a sheet places its symbols at a
+    handful of turns, thousands of times. Keyed by the numbers' bits: 0.0 and -0.0 are equal, and
+    print "0" and "-0"."""
+    key = _PACK(a, b, c, d)
+    said = _TURNS.get(key)
+    if said is None:
+        if len(_TURNS) >= 4096:
+            _TURNS.clear()
+        said = _TURNS[key] = f"{_f(a, '%.6f')} {_f(b, '%.6f')} {_f(c, '%.6f')} {_f(d, '%.6f')}"
+    return said
 
 
 def render_pdf(pages: Iterable[FlatPage], title: str, subject: str = "") -> bytes:
@@ -169,8 +187,7 @@ class _Page:
             self.c.endForm()
             self.forms.add(u.name)
         a, b, c, d, e, f = u.matrix
-        self.ops.append(f"q {_f(a, '%.6f')} {_f(b, '%.6f')} {_f(c, '%.6f')} {_f(d, '%.6f')} "
-                        f"{_f(e - self.ox)} {_f(f - self.oy)} cm")
+        self.ops.append(f"q {_turn(a, b, c, d)} {_f(e - self.ox)} {_f(f - self.oy)} cm")
         self.c.doForm(u.name)
         self.ops.append("Q")
 

@@ -24,21 +24,23 @@ def flat_pages(drawing: Drawing, edition: str, marks: bool = False) -> list[Flat
     return list(iter_flat_pages(drawing, edition, marks))
 
 
-def iter_flat_pages(drawing: Drawing, edition: str, marks: bool = False) -> Iterator[FlatPage]:
-    """`marks`: each page notes what each shape printed (FlatPage.marks, for the photocopy check)."""
+def iter_flat_pages(drawing: Drawing, edition: str, marks: bool = False, traced: bool = True) -> Iterator[FlatPage]:
+    """`marks`: each page notes what each shape printed (FlatPage.marks, for the photocopy check);
+    `traced=False`: no page keeps its trace (flatten)."""
     t = theme(edition, drawing.look)
     symbols: dict = {}                      # each symbol flattened once for the whole document
-    return (flatten(p, t, symbols, marks) for p in drawing.pages)
+    return (flatten(p, t, symbols, marks, traced) for p in drawing.pages)
 
 
 def render(drawing: Drawing, edition: str, fmt: str = "pdf", dpi: float = 100,
            pages: list[FlatPage] | None = None, keep_pages: bool = True) -> Rendered:
     """`keep_pages=False`: a PDF is written page by page as each is flattened, none kept (memory
-    stays flat in the length of the document); Rendered.pages is then empty."""
+    stays flat in the length of the document), nor traced; Rendered.pages is then empty."""
     if fmt == "pdf" and pages is None and not keep_pages:
         from printgen.draw.pdf import render_pdf
 
-        return Rendered([(".pdf", render_pdf(iter_flat_pages(drawing, edition), drawing.title, drawing.subject))], [])
+        flat = iter_flat_pages(drawing, edition, traced=False)
+        return Rendered([(".pdf", render_pdf(flat, drawing.title, drawing.subject))], [])
     pages = pages if pages is not None else flat_pages(drawing, edition)
     if fmt == "pdf":
         from printgen.draw.pdf import render_pdf

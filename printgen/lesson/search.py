@@ -244,25 +244,75 @@ def choose(scenario: Scenario, options: Options, students: int, balance: str = "
         if len(_CHOSEN) >= REMEMBERED:
             _CHOSEN.pop(next(iter(_CHOSEN)))
         _CHOSEN[key] = _stored(scenario, key, lambda: _search(scenario, options, students, balance, engagement,
-                                                              breaks, sized))
+                                                              breaks, sized),
+                               lambda t: _replays(scenario, options, t, balance, engagement, breaks))
     return _CHOSEN[key]
 
 
-def _stored(scenario: Scenario, key: tuple, search) -> tuple[Trial, list[Trial]]:
+def _stored(scenario: Scenario, key: tuple, search, replays) -> tuple[Trial, list[Trial]]:
     """The search's answer from printgen/lesson/stored.py, else searched and kept there: a kit built
-    again (the other edition, the web page's preview then its build, the check) waits only once."""
+    again (the other edition, the web page's preview then its build, the check) waits only once.
+    A stored answer never vouches for itself: its chosen game is played again (`replays`, a few
+    tenths of a second of the search's seconds) and used only if every figure the kit prints from it
+    comes out the same; else the search is played again and its answer replaces the file."""
     from printgen.lesson import stored
 
     disk = stored.key_of(repr(key), repr(scenario.fleet.ships))
     found = stored.load(disk)
     if found is not None:
         try:
-            return _trial(found["chosen"]), [_trial(t) for t in found["tried"]]
+            chosen, tried = _trial(found["chosen"]), [_trial(t) for t in found["tried"]]
         except (KeyError, TypeError, ValueError):
             pass                         # not an answer this printgen wrote: play it again
+        else:
+            if replays(chosen):
+                return chosen, tried
     chosen, tried = search()
     stored.save(disk, {"chosen": _plain(chosen), "tried": [_plain(t) for t in tried]})
     return chosen, tried
+
+
+def _replays(scenario: Scenario, options: Options, t: Trial, balance: str, engagement: str | None,
+             breaks: tuple[float | None, ...] | None) -> bool:
+    """Whether a stored choice is one the search could have made and its games, played again, give
+    every figure it holds: each deployment's games (their number read from the answer: the kit's map
+    holds its games in `kit_map`, the others share the rest evenly), under its own break-off rule
+    (a game played on to a larger share, as the search plays them, ends the same under this one: see
+    `ending`), judged as the search judges them. What it cannot tell cheaply: that the candidates
+    tried before it missed the aims (each would be played again: the search's whole cost)."""
+    from printgen.errors import PrintgenError
+    from printgen.game.deploy import deploy
+    from printgen.play.engine import same_games, setup
+    from printgen.play.run import simulate
+
+    c = t.choice
+    deployments, first = len(t.spread), len(t.kit_map)
+    rest, others = t.games - first, max(1, deployments - 1)
+    if (not 1 <= deployments <= DEPLOYMENTS or first < 1 or rest < 0 or rest % others
+            or (deployments == 1 and rest) or c.breaks_at not in (breaks or BREAKS)
+            or (engagement is not None and c.engagement != engagement)
+            or c.engagement not in (WHOLE, *scenario.file.engagements)):
+        return False
+    sides = tuple(scenario.ruleset.sides)
+    have = {s: sum(1 for x in pool(scenario, c.engagement) if x.side == s) for s in sides}
+    if t.sides != sides or tuple(s for s, _ in c.counts) != sides or any(not 0 < n <= have[s] for s, n in c.counts):
+        return False
+    try:
+        if c.lesson != timed(scenario, c.ships):
+            return False
+        played = apply(scenario, c, "")
+        if tuple(c.counts) != tuple((s, sum(1 for x in played.fleet.ships if x.side == s)) for s in sides):
+            return False
+        rounds, key = [], ""
+        for k in range(deployments):
+            seed = options.seed + k * STEP
+            st = setup(played, deploy(played, options.but(seed=seed)), lesson_policies(scenario))
+            key = same_games(st) if k == 0 else key
+            rounds.append(simulate(st, first if k == 0 else rest // others, seed, tallies=True))
+    except PrintgenError:                # a choice these data cannot make (ships it does not have)
+        return False
+    sizes = tuple(n for _, n in c.counts)
+    return judge(scenario, c, (sides, sizes, rounds, key), balance, _historical_winner(scenario)) == t
 
 
 def _plain(t: Trial) -> dict:

@@ -6,7 +6,9 @@ An answer is a small JSON file named by a hash of everything the search reads: t
 ruleset's text, every ship as loaded, the options, the request, and printgen's own code (a changed
 engine never reuses an old answer). A file that is missing, unreadable, of another shape or not
 printgen's is simply played again: the store can only save time, never change a kit (the same inputs
-give the same answer, stored or not).
+give the same answer, stored or not). Nor does an answer vouch for itself: a file anyone could edit is
+used only once its chosen game, played again, gives every figure it holds (printgen/lesson/search.py
+`_stored`); an answer that does not is searched again and replaced.
 
 Where: the folder in PRINTGEN_CACHE ("off": no store), else the system's cache folder for programs
 (Windows %LOCALAPPDATA%, macOS ~/Library/Caches, elsewhere $XDG_CACHE_HOME or ~/.cache), in a

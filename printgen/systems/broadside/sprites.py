@@ -115,9 +115,23 @@ def _sized(rs, m, s: float, ships) -> tuple[PieceSize | None, object]:
     return size, None
 
 
+_FITTED: dict[tuple[str, float, float], tuple[float, list[str]] | None] = {}
+FITTED_KEPT = 1 << 12       # a piece asks the same of a name several times (its size, its band, its base)
+
+
 def _lines(text: str, room: float, largest: float) -> tuple[float, list[str]] | None:
     """The text at the largest size from `largest` down to NAME_PT at which it fits `room` on one
     line, else on two lines at NAME_PT; None if not even so."""
+    key = (text, room, largest)
+    if key not in _FITTED:
+        if len(_FITTED) >= FITTED_KEPT:
+            _FITTED.clear()
+        _FITTED[key] = _fitted(text, room, largest)
+    found = _FITTED[key]
+    return found if found is None else (found[0], list(found[1]))
+
+
+def _fitted(text: str, room: float, largest: float) -> tuple[float, list[str]] | None:
     from printgen.draw import fonts
     from printgen.sheets.text.textfit import wrap
 
@@ -219,6 +233,12 @@ def sprite_sheets(scenario, options: Options) -> Drawing:
     ships = list(scenario.fleet.ships)
     n_pages = max(1, math.ceil(len(ships) / g.per_page))
     shared: dict = {}                                   # what pieces draw alike, made once for the sheet
+    said: dict[float, HowTo] = {}                       # the legend's words at each size, wrapped once for the sheet
+
+    def words(size: float) -> HowTo:
+        if size not in said:
+            said[size] = _how_to_words(options, scenario, size)
+        return said[size]
 
     def laid_out(p: int) -> Page:
         page = new_page(options)
@@ -228,7 +248,7 @@ def sprite_sheets(scenario, options: Options) -> Drawing:
             page.add(Group((piece(ship, rs, size, options.scale, shared),), translate(x, y), tag=ship.key, local=True))
         frame(page, options, scenario.title, _("Ship pieces"), p + 1, n_pages, legend=False)   # the notes say it
         rows = -(-len(batch) // g.cols)
-        _how_to(page, options, g.y0 + rows * g.h - (g.h - size.h), scenario)
+        _how_to(page, options, g.y0 + rows * g.h - (g.h - size.h), words)
         return page
 
     pages = LazyPages(n_pages, laid_out)                # laid out as they are written: memory flat in the fleet
@@ -267,13 +287,14 @@ def _how_to_words(options: Options, scenario, size: float) -> HowTo:
     return HowTo(size, lead, told, noted, lead * (len(told) + len(noted) + 1.6))
 
 
-def _how_to(page, options: Options, top: float, scenario) -> None:
+def _how_to(page, options: Options, top: float, wrapped) -> None:
     """The legend of the lines and how to make a ship, left of the calibration square: from just
     under the pieces down into the footer; where the pieces fill the page, in the footer, smaller
-    (sprite_sheets leaves the room it needs at the smaller size)."""
+    (sprite_sheets leaves the room it needs at the smaller size). `wrapped(size)`: the sheet's
+    _how_to_words at that size (the same on every page)."""
     width = notes_width(options)                                        # as _how_to_words wraps them
     for size in HOW_TO_SIZES:
-        words = _how_to_words(options, scenario, size)
+        words = wrapped(size)
         y = min(top + 12 + size, page.height - MARGIN - words.need)
         if y >= top + size:
             break
