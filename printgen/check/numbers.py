@@ -46,12 +46,16 @@ class CharIndex:
             self.cells.setdefault((int(cx // CELL), int(cy // CELL)), []).append((cx, cy, n, c))
 
     def within(self, bbox, tol: float = 0.6) -> list[Char]:
+        """The characters whose centres fall in the box, give or take `tol` for the rounding of glyph
+        positions; but a punctuation mark beyond the box's ends is the next words' (a period glued
+        to a traced word), not the word's."""
         x0, top, x1, bottom = bbox[0] - tol, bbox[1] - tol, bbox[2] + tol, bbox[3] + tol
         found = []
         for i in range(int(x0 // CELL), int(x1 // CELL) + 1):
             for j in range(int(top // CELL), int(bottom // CELL) + 1):
                 for cx, cy, n, c in self.cells.get((i, j), ()):
-                    if x0 <= cx <= x1 and top <= cy <= bottom:
+                    if x0 <= cx <= x1 and top <= cy <= bottom and (
+                            bbox[0] <= cx <= bbox[2] or c.text.isalnum()):
                         found.append((n, c))
         found.sort(key=lambda t: t[0])                    # the order the PDF draws them: reading order
         return [c for _, c in found]
