@@ -342,3 +342,44 @@ def test_without_the_rule_the_flag_never_moves():
     g.ships[0].hp = 1
     family(rs).move(g, "british", {"british": CLOSE, "allied": HOLD})
     assert g.ships[0].flagship and not g.ships[1].flagship
+
+
+# -- the first-turn page says these rolls --------------------------------------------------------------
+@pytest.mark.parametrize("name, lang, said", [
+    ("nile-1798", "en", ["Goliath rolls 5 (refloat on 6 (classroom addition): no).",
+                         "Guerrier rolls 6 (blows up on 6 (classroom addition))."]),
+    ("nile-1798", "fr", ["Goliath fait 5 (remis à flot sur 6 (ajout pour la classe) : non).",
+                         "Guerrier fait 6 (explose sur 6 (ajout pour la classe))."]),
+    ("lake-erie-1813", "en", ["The admiral leaves Lawrence by boat for Niagara, and his flag goes with him.",
+                              "Niagara rolls 1 die at"]),
+    ("lake-erie-1813", "es", ["El almirante deja Lawrence en bote para ir a Niagara, y su insignia va con él.",
+                              "Niagara lanza 1 dado contra"]),
+])
+def test_the_first_turn_page_says_a_refloat_an_explosion_and_the_admirals_boat(name, lang, said):
+    """The kit's first turn with such a roll put into it (no first turn of these kits has one): each is
+    worded for pupils in the kit's language, its faces read from the ruleset."""
+    import io
+
+    from pdfread import open_pdf
+
+    from printgen.draw.render import render
+    from printgen.i18n import using
+    from printgen.kit.build import plan_kit
+    from printgen.play.state import Event
+    from printgen.request import KitRequest
+    from printgen.sheets.plays import first_turn as ft
+
+    plan = plan_kit(KitRequest(name, 24, "color", periods=1, lang=lang))
+    names = [p.ship.name for p in plan.deployment.placements]
+    phases = ft.first_turn(plan)[2]
+    if name == "nile-1798":
+        phases[0].events.append(Event(names.index("Goliath"), None, "aground.refloat", (5,), 0))
+        phases[3].events.append(Event(names.index("Guerrier"), None, "explosion.blows_up", (6,), 1))
+    else:
+        phases[2].events.append(Event(names.index("Lawrence"), names.index("Niagara"), "flag.boat_in", (), 1))
+    with using(lang):
+        pdf = render(ft.first_turn_document(plan, plan.options), "color").files[0][1]
+    with open_pdf(io.BytesIO(pdf)) as doc:
+        text = " ".join(" ".join((page.extract_text() or "").split()) for page in doc.pages)
+    for sentence in said:
+        assert sentence in text, (sentence, text)
