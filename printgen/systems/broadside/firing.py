@@ -12,7 +12,7 @@ from printgen.play.geom import EPS, distance, segment_blocked, through_gap
 from printgen.play.jit import jit, order_by, pw, small, within
 from printgen.play.state import ANCHOR, FLAG, FX, FY, HL, HP, HW, REACH, SIDE, SQUAD, STRUCK, TURN, X, Y
 from printgen.systems.broadside.blast import explode, hurt
-from printgen.systems.broadside.setup import (ANCHORS, BLOWS_UP, EVERY_BAND, HALF, LAND_X, LAND_Y, LANDWARD_DICE, LONG, LONGEST,
+from printgen.systems.broadside.setup import (ANCHORS, BLOWS_UP, HALF, LAND_X, LAND_Y, LANDWARD_DICE, LONG, LONGEST,
                                               NARROW, NIGHT_FROM, NIGHT_IN, RAKE, SHORT, SHORTEST, SHOT, TWO, WIDEST)
 from printgen.systems.broadside.record import note
 
@@ -137,20 +137,25 @@ def gather(values: np.ndarray, order: np.ndarray, n: int) -> np.ndarray:
     return out
 
 
+@jit
+def landward(T, P: np.ndarray, s: int, t: int) -> bool:
+    """Whether `t` lies off the landward broadside of ship `s` (at anchor): the side whose outward normal
+    points within 90 degrees of the land; `t` is on it when its centre lies that side of the ship's
+    centre line."""
+    nx, ny = P[s, FY], -P[s, FX]                      # the starboard normal
+    side = nx * T.F[LAND_X] + ny * T.F[LAND_Y]
+    if side < 0.0:
+        nx, ny = -nx, -ny
+    return side != 0.0 and (P[t, X] - P[s, X]) * nx + (P[t, Y] - P[s, Y]) * ny > 0.0
+
+
 @small
 def dice_at(T, P: np.ndarray, S: np.ndarray, s: int, t: int, band: int) -> int:
     """The dice ship `s` rolls at `t` in `band`: its type's in that band, as a flagship or not (the flag
-    may change in a game); from the landward broadside of a ship at anchor, at most the landward dice
-    (the landward side: the one whose outward normal points within 90 degrees of the land; `t` is on
-    it when its centre lies that side of the ship's centre line)."""
+    may change in a game); from the landward broadside of a ship at anchor, at most the landward dice."""
     dice = T.dice[s, band, S[s, FLAG]]
-    if S[s, ANCHOR] and T.I[ANCHORS]:
-        nx, ny = P[s, FY], -P[s, FX]                  # the starboard normal
-        side = nx * T.F[LAND_X] + ny * T.F[LAND_Y]
-        if side < 0.0:
-            nx, ny = -nx, -ny
-        if side != 0.0 and (P[t, X] - P[s, X]) * nx + (P[t, Y] - P[s, Y]) * ny > 0.0:
-            dice = min(dice, T.I[LANDWARD_DICE])
+    if S[s, ANCHOR] and T.I[ANCHORS] and landward(T, P, s, t):
+        dice = min(dice, T.I[LANDWARD_DICE])
     return dice
 
 
@@ -160,12 +165,11 @@ def night(T, B) -> bool:
     return T.I[NIGHT_FROM] > 0 and B.C[TURN] >= T.I[NIGHT_FROM]
 
 
-@small
+@jit
 def fires(T, B, s: int, t: int, band: int, d: float) -> bool:
     """Whether ship `s` rolls any dice at `t`, in its broadside area at `band` and range `d`: not beyond
-    the night's range at night, not with no dice in that band (carronades at long range)."""
-    if T.I[EVERY_BAND]:                               # no night, dice in every band: always
-        return True
+    the night's range at night, not with no dice in that band (carronades at long range). (Always where
+    T.I[EVERY_BAND]: a caller in a loop asks that first.)"""
     if night(T, B) and d > T.F[NIGHT_IN]:
         return False
     return dice_at(T, B.P, B.S, s, t, band) > 0
@@ -220,6 +224,7 @@ def shoot(T, B, D, side: int, R) -> None:
         marks = 0
         for j in range(k, end):
             s = shooters[j]
+            flag, anchored = S[s, FLAG], S[s, ANCHOR] != 0 and T.I[ANCHORS] != 0
             found = targets(T, P, S, s, tg, tb, td)
             best, b_band, b_dice = np.int64(-1), np.int64(-1), np.int64(0)
             b_less, b_hp, b_d = 0.0, np.int64(0), 0.0
@@ -227,7 +232,9 @@ def shoot(T, B, D, side: int, R) -> None:
                 t = tg[q]
                 if S[t, STRUCK] or (dark and td[q] > T.F[NIGHT_IN]):
                     continue
-                dice = dice_at(T, P, S, s, t, tb[q])
+                dice = T.dice[s, tb[q], flag]             # (dice_at, with what the shooter's are asked once)
+                if anchored and landward(T, P, s, t):
+                    dice = min(dice, T.I[LANDWARD_DICE])
                 if dice == 0:
                     continue
                 less = -(dice * T.chance[tb[q]])      # (the best odds, where the dice are the same in every band)

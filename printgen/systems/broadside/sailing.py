@@ -17,7 +17,7 @@ from printgen.play.state import (AGROUND, ANCHOR, FLAG, FX, FY, H, HL, HP, HP0, 
                                  X, Y)
 from printgen.systems.broadside.firing import gather, band_from, fire_bound, fires, rect_at
 from printgen.systems.broadside.record import note
-from printgen.systems.broadside.setup import (BOAT, BOAT_IN, CONTACT, EAST, FLAG_ON, HEIGHT, IRONS_OF, LONGEST, NORTH,
+from printgen.systems.broadside.setup import (BOAT, BOAT_IN, CONTACT, EAST, EVERY_BAND, FLAG_ON, HEIGHT, IRONS_OF, LONGEST, NORTH,
                                               RAKE, RED, SCALE, SHORTEST, SOUTH, TURN_MAX, TWO, WEST, WIDEST, WIDTH)
 
 AGROUND_PENALTY = 1.0e6     # added to the score of a move that runs aground: more than any other term (a
@@ -113,6 +113,28 @@ def boat_to(T, B, i: int) -> int:
 
 
 @jit
+def flags(T, B, R, movers: np.ndarray, m: int) -> int:
+    """Each flagship of `movers[:m]` (in their order) with half its hit points or fewer left sends its
+    admiral by boat (boat_to), if a ship is near: the flag, and its extra die, go to her; the old
+    flagship stays put this phase. The movers left, in order, at the front of `movers`: how many."""
+    S = B.S
+    got = np.zeros(S.shape[0], np.bool_)            # a ship the flag came to this phase keeps it
+    kept = 0
+    for k in range(m):
+        i = movers[k]
+        if S[i, FLAG] and not got[i] and S[i, HP] <= S[i, HP0] // 2:
+            c = boat_to(T, B, i)
+            if c >= 0:
+                S[i, FLAG], S[c, FLAG] = 0, 1
+                got[c] = True
+                note(R, i, c, BOAT, movers, 0, 1)
+                continue
+        movers[kept] = i
+        kept += 1
+    return kept
+
+
+@jit
 def move(T, B, D, side: int, R) -> None:
     """The side's move phase: squadron by squadron in the roster's order, each squadron's ships in the
     fleet's order (the lesson plan's order within a phase); a ship that has moved stays put, the next
@@ -136,21 +158,12 @@ def move(T, B, D, side: int, R) -> None:
         squads[k] = S[movers[k], SQUAD]
     order_by(squads, m, order)
     movers = gather(movers, order, m)
-    rowed = np.zeros(n, np.bool_)                   # its admiral went by boat: it stays put this phase
     if T.I[FLAG_ON]:
-        got = np.zeros(n, np.bool_)                 # a ship the flag came to this phase keeps it
-        for k in range(m):
-            i = movers[k]
-            if S[i, FLAG] and not got[i] and S[i, HP] <= S[i, HP0] // 2:
-                c = boat_to(T, B, i)
-                if c >= 0:
-                    S[i, FLAG], S[c, FLAG] = 0, 1
-                    got[c] = rowed[i] = True
-                    note(R, i, c, BOAT, movers, 0, 1)
+        m = flags(T, B, R, movers, m)
     kept = np.int64(0)
     for k in range(m):                              # at anchor or aground: it stays
         i = movers[k]
-        if not (S[i, ANCHOR] or S[i, AGROUND] or rowed[i]):
+        if not (S[i, ANCHOR] or S[i, AGROUND]):
             movers[kept] = i
             kept += 1
     m = kept
@@ -254,7 +267,7 @@ def choose(T, B, i: int, code: int, aim, colour: int, around: np.ndarray, na: in
         here = habits.score(code, aim, ex, ey, x0, y0, colour == RED, colour < 0, top)     # (no friend in the way)
         if here <= habits.floor(code, aim[2], top):
             band, d = band_from(T, P, i, sr, e, around, na)
-            if band >= 0 and T.chance[band] == top and fires(T, B, i, e, band, d):
+            if band >= 0 and T.chance[band] == top and (T.I[EVERY_BAND] or fires(T, B, i, e, band, d)):
                 return False, 0.0, 0.0, 0.0, False
     mx, my, mh, mfx, mfy = np.empty(32), np.empty(32), np.empty(32), np.empty(32), np.empty(32)
     mstop = np.empty(32, np.int64)
@@ -263,6 +276,7 @@ def choose(T, B, i: int, code: int, aim, colour: int, around: np.ndarray, na: in
         np.zeros(count, np.bool_)
     ok = np.zeros(count, np.bool_)
     checks = T.reds.shape[0] > 0 or T.eyes.shape[0] > 0
+    every, grounds = T.I[EVERY_BAND] != 0, T.ground.shape[0] > 0     # (no night, dice in every band; no ground)
     for k in range(count):
         x, y, h, ux, uy = mx[k], my[k], mh[k], mfx[k], mfy[k]
         clash = False
@@ -278,7 +292,7 @@ def choose(T, B, i: int, code: int, aim, colour: int, around: np.ndarray, na: in
         bound = fire_bound(T, P, x, y, ux, uy, i, e)
         reachable[k] = bound > 0
         hope[k] = habits.score(code, aim, ex, ey, x, y, bad[k], friend[k], bound)
-        if mstop[k] >= nn:                        # it would run aground
+        if grounds and mstop[k] >= nn:            # it would run aground
             hope[k] += AGROUND_PENALTY
     order = np.empty(count, np.int64)
     order_by(hope, count, order)
@@ -293,16 +307,16 @@ def choose(T, B, i: int, code: int, aim, colour: int, around: np.ndarray, na: in
         if reachable[k]:
             band, d = band_from(T, P, i, (mx[k], my[k], mfx[k], mfy[k], hl, hw), e, around, na)
             fire = T.chance[band] if band >= 0 else 0.0
-            if fire > 0.0 and not fires(T, B, i, e, band, d):
+            if not every and fire > 0.0 and not fires(T, B, i, e, band, d):
                 fire = 0.0
         sc = habits.score(code, aim, ex, ey, mx[k], my[k], bad[k], friend[k], fire)
-        if mstop[k] >= nn:
+        if grounds and mstop[k] >= nn:
             sc += AGROUND_PENALTY
         if sc < best_score - 1e-9 or (sc <= best_score + 1e-9 and k < best_k):
             best_score, best_k = sc, k                # the best score; the first move of equals
     if best_k < 0:
         return False, 0.0, 0.0, 0.0, False
-    return True, mx[best_k], my[best_k], mh[best_k], mstop[best_k] >= nn
+    return True, mx[best_k], my[best_k], mh[best_k], grounds and mstop[best_k] >= nn
 
 
 @small
