@@ -21,7 +21,25 @@ Readings and printgen's choices where the seed is silent (the rulings sheet shou
 - drift moves a whole cluster of fouled or grappled ships together, and stops at a base or edge;
 - boarding: every ship of a grappled cluster attacks once, at the weakest enemy grappled to it,
   all at once; if every ship of the cluster strikes, the roll-off's winner keeps the survivor's
-  hit points."""
+  hit points.
+
+What the Nile and Lake Erie add (docs/battles/engine-needs.md; each only where the ruleset has its
+section, so Trafalgar's games are as they were):
+- ship types: each ship's hit points and dice in each band (rake rolls the short-range dice); a
+  captain fires where he expects the most hits (dice x a die's chance), never where he would roll no
+  dice; the flag's extra die goes with the flag;
+- at anchor: no move, no turn, no drift (nor does a cluster that holds her), never grapples, always
+  tries to cut loose; the landward broadside (its outward side within 90 degrees of the land) rolls at
+  most the landward dice, at a target whose centre lies on that side of her centre line;
+- ground: a base that touches a shoal or the shore as it sails or drifts stops there, aground, until
+  it floats off (a roll at the start of each drift phase, before any cutting loose); a captain sees the
+  ground: a move that runs aground scores worse than any other, and makes no turn after its run;
+- the explosion: once a squadron's hits, or the boarding phase's, are marked, the ships that have
+  struck since roll, in the order of the ships, round by round (blast.py);
+- night: from its turn, no ship fires at a target beyond its range, base to base;
+- the admiral's boat: before the side's moves, a flagship with half its hit points or fewer left
+  sends him to the ship within reach with the most hit points left (more than hers), then the
+  nearest; she does not move that phase."""
 
 from __future__ import annotations
 
