@@ -145,8 +145,6 @@ def test_the_scenario_checks_refuse_what_the_rules_cannot_play():
 
 
 # -- the engine ----------------------------------------------------------------------------------------
-@pytest.mark.xfail(strict=True, reason="the compiled engine plays anchors (docs/battles/engine-needs.md); "
-                                       "remove this mark when it does")
 def test_anchored_ships_never_move_even_steered_to_attack():
     """The Nile's French at anchor, steered by close-and-fire (as a class would sail them if it could):
     not one anchored base moves or turns in any phase of ten games."""
@@ -164,7 +162,7 @@ def test_anchored_ships_never_move_even_steered_to_attack():
     for index in range(10):
         g = new_game(run, random.Random(game_seed(1805, index)), log=True)
         play(run, 1805, index, game=g)
-        start = [(dep.placements[i].x_in, dep.placements[i].y_in, float(dep.placements[i].heading_deg) % 360)
-                 for i in anchored]
+        start = [v for i in anchored for v in (dep.placements[i].x_in, dep.placements[i].y_in,
+                                                 float(dep.placements[i].heading_deg) % 360)]
         for turn, phase, poses, _links in g.log:
-            assert [poses[i][:3] for i in anchored] == pytest.approx(start), (index, turn, phase)
+            assert [v for i in anchored for v in poses[i][:3]] == pytest.approx(start), (index, turn, phase)

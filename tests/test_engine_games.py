@@ -54,3 +54,47 @@ def test_the_compiled_engine_plays_the_python_engines_games(name):
         got = f"{r.turns} {r.by_limit} {r.winner} {r.struck} {r.points} {len(g.log)} {digest}"
         assert got == expected, f"{name} game {index}"
         assert r == fast[index] == play(st, run.seed, index)
+
+
+# -- the compiled engine and the same code run as Python play the same games ---------------------------
+# (printgen/play/jit.py: PRINTGEN_JIT=off runs the engine's source as Python). A game of each battle whose
+# rules the Trafalgar games above never reach, chosen for the rolls it makes: the Nile's ships run
+# aground, strike and blow up (14 turns, Nelson's break-the-line); Lake Erie's admiral goes by boat.
+BOTH_WAYS = {
+    "nile-1798": (dict(seed=1805, turns=14, policies=(("british", "break-the-line"),)), 1,
+                  ("aground.refloat", "explosion.blows_up")),
+    "lake-erie-1813": (dict(seed=1805, turns=12), 9, ("flag.boat_in",)),
+}
+
+
+def played(scenario: str, index: int) -> tuple[str, str, list[str]]:
+    """Game `index` of BOTH_WAYS[scenario]: its result, a digest of its snapshots and rolls, the rules rolled."""
+    opts = BOTH_WAYS[scenario][0]
+    run = SimRun(scenario, games=index + 1, **opts)
+    st = prepare_run(run)[2]
+    g = new_game(st, random.Random(game_seed(run.seed, index)), log=True)
+    g.events = []
+    r = play(st, run.seed, index, g)
+    text = "\n".join(repr(entry) for entry in g.log) + "\n" + "\n".join(repr(e) for e in g.events)
+    return repr(r), hashlib.sha256(text.encode()).hexdigest()[:20], sorted({e.rule for e in g.events if hasattr(e, "rule")})
+
+
+@pytest.mark.parametrize("scenario", sorted(BOTH_WAYS))
+def test_the_compiled_engine_and_python_play_the_same_nile_and_lake_erie_games(scenario):
+    import json
+    import os
+    import subprocess
+    import sys
+
+    from printgen.play import jit
+
+    _, index, rules = BOTH_WAYS[scenario]
+    here = played(scenario, index)
+    assert set(rules) <= set(here[2])                  # the game rolls the rules it is chosen for
+    code = ("import json, sys; sys.path.insert(0, sys.argv[1]); from test_engine_games import played; "
+            "print(json.dumps(played(sys.argv[2], int(sys.argv[3]))))")
+    out = subprocess.run([sys.executable, "-c", code, str(Path(__file__).parent), scenario, str(index)],
+                         env={**os.environ, "PRINTGEN_JIT": "off"}, capture_output=True, text=True, check=True,
+                         timeout=600)
+    assert jit.COMPILED or os.environ.get("PRINTGEN_JIT") == "off"
+    assert tuple(json.loads(out.stdout.splitlines()[-1])) == (here[0], here[1], here[2])

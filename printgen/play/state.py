@@ -35,12 +35,17 @@ class Event:
 MEMO_ENTRIES = 2000          # answers a simulation remembers (an entry holds up to a table of poses: 1-10 KB)
 
 # The compiled engine's table (printgen/play/policies.py, a family's compiled phases): a game as arrays.
-# P, a row of floats a ship: where it is and its base (rect: x, y, fx, fy, hl, hw), its reach and where it
-# started the game; S, a row of ints a ship; L, the links between ships (L[i, j] == L[j, i]) and LS the
-# order they were made in (a log lists them in that order); C, the next link's number.
-X, Y, H, FX, FY, HL, HW, REACH, RAD, OX, OY = range(11)
-SIDE, FLAG, SQUAD, HP, STRUCK = range(5)
+# P, a row of floats a ship: where it is and its base (rect: x, y, fx, fy, hl, hw), its reach, where it
+# started the game and where it lay when its base left the table (GX, GY: a ship that blew up); S, a row
+# of ints a ship (its flag, at anchor, aground, gone from the table, whether it has rolled for an
+# explosion, its hit points at the start); L, the links between ships (L[i, j] == L[j, i]) and LS the order
+# they were made in (a log lists them in that order); C, the next link's number and the turn.
+X, Y, H, FX, FY, HL, HW, REACH, RAD, OX, OY, GX, GY = range(13)
+SIDE, FLAG, SQUAD, HP, STRUCK, ANCHOR, AGROUND, GONE, ROLLED, HP0 = range(10)
+NEXT, TURN = range(2)
 FOULED, GRAPPLED = 1, 2
+FAR = -1.0e6             # a base that left the table lies this far off it, times its number plus one:
+#                          out of every reach, so that no question of the engine need ask whether it is there
 LINK_KINDS = {"fouled": FOULED, "grappled": GRAPPLED}
 
 
@@ -56,13 +61,15 @@ class Ship:
     """One ship in play. Mutable (the engine moves it thousands of times a game), so plain slots."""
 
     __slots__ = ("i", "name", "side", "flagship", "x", "y", "h", "length", "width", "hp", "struck", "r",
-                 "reach", "rad", "pose", "squad")
+                 "reach", "rad", "pose", "squad", "kind", "anchored", "aground", "gone", "rolled", "hp0")
 
     def __init__(self, i: int, name: str, side: str, flagship: bool, x: float, y: float, h: float,
-                 length: float, width: float, hp: int, squad: int = 0):
+                 length: float, width: float, hp: int, squad: int = 0, kind: str = "", anchored: bool = False):
         self.i, self.name, self.side, self.flagship = i, name, side, flagship
         self.squad = squad                             # its squadron's place in the roster: who acts first
         self.length, self.width, self.hp, self.struck = length, width, hp, False
+        self.kind, self.anchored, self.hp0 = kind, anchored, hp     # its type (rules with types), at anchor
+        self.aground = self.gone = self.rolled = False     # on a shoal; blown up; rolled for an explosion
         self.reach = (length * length + width * width) ** 0.5 / 2      # centre to corner
         self.rad = math.hypot(length / 2, width / 2)       # the same, as geom.slide works it out (to the last bit)
         self.x = self.y = self.h = 0.0
@@ -147,25 +154,32 @@ def pair(a: Ship, b: Ship) -> Pair:
 def board_of(game: Game, sides: tuple[str, ...]) -> Board:
     """The game's table as the compiled engine reads it (`sides`: the ruleset's, in order)."""
     n = len(game.ships)
-    P, S = np.zeros((n, 11), np.float64), np.zeros((n, 5), np.int64)
+    P, S = np.zeros((n, 13), np.float64), np.zeros((n, 10), np.int64)
     for s in game.ships:
         P[s.i, :RAD + 1] = (*s.r[:2], s.h, *s.r[2:], s.reach, s.rad)
         P[s.i, OX], P[s.i, OY] = game.origin[s.i]
-        S[s.i] = (sides.index(s.side), s.flagship, s.squad, s.hp, s.struck)
+        P[s.i, GX], P[s.i, GY] = s.x, s.y
+        if s.gone:
+            P[s.i, X] = P[s.i, Y] = FAR * (s.i + 1)
+        S[s.i] = (sides.index(s.side), s.flagship, s.squad, s.hp, s.struck, s.anchored, s.aground, s.gone, s.rolled,
+                  s.hp0)
     L, LS = np.zeros((n, n), np.int64), np.zeros((n, n), np.int64)
     for k, ((a, b), kind) in enumerate(game.links.items(), start=1):
         L[a, b] = L[b, a] = LINK_KINDS[kind]
         LS[a, b] = LS[b, a] = k
-    return Board(P, S, L, LS, np.array([len(game.links) + 1], np.int64))
+    return Board(P, S, L, LS, np.array([len(game.links) + 1, game.turn], np.int64))
 
 
 def put_back(game: Game, board: Board) -> None:
-    """What the compiled engine did to `board`, done to the game: poses, hit points, links (in order)."""
+    """What the compiled engine did to `board`, done to the game: poses, hit points, links (in order),
+    the flag, aground, a base gone from the table (where it lay)."""
     P, S = board.P, board.S
     for s in game.ships:
-        if (P[s.i, X], P[s.i, Y], P[s.i, H]) != (s.x, s.y, s.h):
-            s.place(float(P[s.i, X]), float(P[s.i, Y]), float(P[s.i, H]))
-        s.hp, s.struck = int(S[s.i, HP]), bool(S[s.i, STRUCK])
+        x, y = (P[s.i, GX], P[s.i, GY]) if S[s.i, GONE] else (P[s.i, X], P[s.i, Y])
+        if (x, y, P[s.i, H]) != (s.x, s.y, s.h):
+            s.place(float(x), float(y), float(P[s.i, H]))
+        s.hp, s.struck, s.flagship = int(S[s.i, HP]), bool(S[s.i, STRUCK]), bool(S[s.i, FLAG])
+        s.aground, s.gone, s.rolled = bool(S[s.i, AGROUND]), bool(S[s.i, GONE]), bool(S[s.i, ROLLED])
     game.links = links_of(board.L, board.LS)
 
 

@@ -35,7 +35,9 @@ POLICY_WORDS = {"close-and-fire": N_("sail for the nearest enemy ship"),
 HABIT = N_("follow the computer's simple habit")          # any other policy
 QUIET = N_(": nothing happens; no ship moves or rolls.")
 # What a roll is for (its rule's last word: "grappling.grappled"), as the page says it.
-ROLLS = (N_("free"), N_("grappled"), N_("fouled"), N_("move"), N_("breaks"))
+ROLLS = (N_("free"), N_("grappled"), N_("fouled"), N_("move"), N_("breaks"), N_("refloat"), N_("blows up"))
+# What a ship did without a roll (a rule's last word: "flag.boat_in"), as the page says it.
+DONE = {"boat_in": N_("The admiral leaves %(ship)s by boat for %(other)s, and his flag goes with him.")}
 
 
 @dataclass
@@ -356,8 +358,10 @@ class _Writer:
         """One ship's dice against an enemy: how many, the range, the faces that hit, each die."""
         at = p.events.index(e)
         band = e.rule.rpartition(".")[0]
-        words = [Span("\u2022 "), *self.said(_("%(ship)s rolls %(dice)s dice at %(target)s"), ship=self.ship(e.ship),
-                                           dice=self.fact("rolled", k, at), target=self.ship(e.other)), Span(" (")]
+        rolls = _("%(ship)s rolls %(dice)s die at %(target)s") if len(e.faces) == 1 else \
+            _("%(ship)s rolls %(dice)s dice at %(target)s")            # (a ship with one gun: Lake Erie's gunboats)
+        words = [Span("\u2022 "), *self.said(rolls, ship=self.ship(e.ship), dice=self.fact("rolled", k, at),
+                                           target=self.ship(e.other)), Span(" (")]
         try:
             words += [Span(_(self.rs.label(band)), "", ("label", band), "label"), Span(_(": "))]
         except (KeyError, AttributeError, ValueError):
@@ -374,6 +378,9 @@ class _Writer:
         """Another roll of the phase (the wind, a grapple, an in-irons check, morale): who rolled, what,
         and the faces it needed."""
         at = p.events.index(e)
+        done = DONE.get(e.rule.rpartition(".")[2])
+        if not e.faces and done is not None and e.ship is not None and e.other is not None:
+            return [Span("\u2022 "), *self.said(_(done), ship=self.ship(e.ship), other=self.ship(e.other))]
         who = self.ship(e.ship) if e.ship is not None else [Span(_("The umpire"))]
         faces: list[Span] = []
         for j in range(len(e.faces)):

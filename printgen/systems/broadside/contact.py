@@ -11,13 +11,15 @@ from printgen.play import policies as habits
 from printgen.play.dice import d6
 from printgen.play.geom import gap, slide_among
 from printgen.play.jit import hypot, jit, small, within
-from printgen.play.state import FOULED, GRAPPLED, H, HP, RAD, REACH, SIDE, STRUCK, X, Y
+from printgen.play.state import (AGROUND, ANCHOR, FOULED, GONE, GRAPPLED, H, HP, RAD, REACH, SIDE, STRUCK, X,
+                                 Y)
+from printgen.systems.broadside.blast import explode
 from printgen.systems.broadside.firing import hurt, rect_at
 from printgen.systems.broadside.record import note
 from printgen.systems.broadside.sailing import place
-from printgen.systems.broadside.setup import (BOARD_HIT, BOARDING, CONTACT, DICE_PER_HP, DRIFT_X, DRIFT_Y, FOUL,
-                                              FOULED as FOULED_FACES, FREE, FREED, GRAPPLE, GRAPPLED as GRAPPLED_FACES,
-                                              HEIGHT, SURVIVOR_HP, TWO, WIDTH)
+from printgen.systems.broadside.setup import (BLOWS_UP, BOARD_HIT, BOARDING, CONTACT, DICE_PER_HP, DRIFT_X, DRIFT_Y,
+                                              FLOATS, FOUL, FOULED as FOULED_FACES, FREE, FREED, GRAPPLE,
+                                              GRAPPLED as GRAPPLED_FACES, HEIGHT, REFLOAT, SURVIVOR_HP, TWO, WIDTH)
 
 
 @small
@@ -46,11 +48,22 @@ def until(D, R, rollers: int, faces: int, a: int, b: int, rule: int, rolled: np.
 
 @jit
 def drift(T, B, D, R) -> None:
-    """Links cut loose (in the order of their ships), then every fouled, grappled or struck ship drifts,
-    a cluster of linked ships together, stopping at a base or the table edge."""
+    """Ships aground roll to float off (in the order of the ships), links cut loose (in the order of
+    their ships), then every fouled, grappled or struck ship drifts, a cluster of linked ships together,
+    stopping at a base, the table edge or ground (a base that touches ground runs aground there). A ship
+    at anchor or aground does not drift, nor does a cluster that holds one; a ship at anchor always
+    tries to cut loose."""
     S, L = B.S, B.L
     n = S.shape[0]
     rolled = np.empty(2, np.int64)
+    if T.I[REFLOAT]:
+        for i in range(n):
+            if S[i, AGROUND]:
+                rolled[0] = d6(D[0], D[1], D[2])
+                off = (T.I[REFLOAT] >> rolled[0]) & 1
+                note(R, i, -1, FLOATS, rolled, 1, off)
+                if off:
+                    S[i, AGROUND] = 0
     for a in range(n):
         for b in range(a + 1, n):
             kind = L[a, b]
@@ -58,7 +71,8 @@ def drift(T, B, D, R) -> None:
                 continue
             rollers = 0
             for s, o in ((a, b), (b, a)):
-                if not S[s, STRUCK] and habits.wants_loose(T.habits[S[s, SIDE]], S, s, o, kind == GRAPPLED):
+                if not S[s, STRUCK] and (S[s, ANCHOR] or
+                                         habits.wants_loose(T.habits[S[s, SIDE]], S, s, o, kind == GRAPPLED)):
                     rollers += 1
             if until(D, R, rollers, T.I[FREE], a, b, FREED, rolled):
                 L[a, b] = L[b, a] = 0
@@ -66,7 +80,7 @@ def drift(T, B, D, R) -> None:
     done = np.zeros(n, np.bool_)
     group = np.empty(n, np.int64)
     for s in range(n):
-        if done[s]:
+        if done[s] or S[s, GONE]:
             continue
         tied = False
         for o in range(n):
@@ -77,9 +91,12 @@ def drift(T, B, D, R) -> None:
             m = cluster(L, s, group)
         else:
             group[0], m = s, 1
+        held = False
         for k in range(m):
             done[group[k]] = True
-        shift(T, B, group[:m], T.F[DRIFT_X], T.F[DRIFT_Y])
+            held = held or S[group[k], ANCHOR] != 0 or S[group[k], AGROUND] != 0
+        if not held:
+            shift(T, B, group[:m], T.F[DRIFT_X], T.F[DRIFT_Y])
 
 
 @jit
@@ -109,8 +126,8 @@ def cluster(L: np.ndarray, ship: int, out: np.ndarray) -> int:
 
 @jit
 def shift(T, B, group: np.ndarray, dx: float, dy: float) -> None:
-    """Move a group together by (dx, dy), as far as its first base can go before it meets another base
-    or the table edge."""
+    """Move a group together by (dx, dy), as far as its first base can go before it meets another base,
+    the table edge or ground; a base that meets ground there runs aground."""
     P = B.P
     most = hypot(dx, dy)
     if most == 0:
@@ -133,17 +150,32 @@ def shift(T, B, group: np.ndarray, dx: float, dy: float) -> None:
             others[no] = o
             no += 1
     t = math.inf
-    obs = np.empty((no, 9), np.float64)
-    for g in group:
+    G = T.ground
+    obs = np.empty((no + G.shape[0], 9), np.float64)
+    ng = group.shape[0] if G.shape[0] else 0       # (where each base would stop: only where there is ground)
+    runs, stops = np.empty(ng), np.empty(ng, np.int64)
+    for q in range(group.shape[0]):
+        g = group[q]
         for k in range(no):                       # geom.obstacles at this base's centre
             o = others[k]
             rr = P[g, RAD] + P[o, RAD]
             obs[k, 0], obs[k, 1], obs[k, 2] = P[o, X] - P[g, X], P[o, Y] - P[g, Y], rr * rr
             obs[k, 3], obs[k, 4], obs[k, 5], obs[k, 6], obs[k, 7], obs[k, 8] = rect_at(P, o)
-        run, _ = slide_among(rect_at(P, g), ux, uy, most, obs, T.F[WIDTH], T.F[HEIGHT])
+        for j in range(G.shape[0]):               # then the ground
+            k = no + j
+            rr = P[g, RAD] + G[j, 6]
+            obs[k, 0], obs[k, 1], obs[k, 2] = G[j, 0] - P[g, X], G[j, 1] - P[g, Y], rr * rr
+            obs[k, 3], obs[k, 4], obs[k, 5], obs[k, 6], obs[k, 7], obs[k, 8] = G[j, 0], G[j, 1], G[j, 2], G[j, 3], \
+                G[j, 4], G[j, 5]
+        run, stop = slide_among(rect_at(P, g), ux, uy, most, obs, T.F[WIDTH], T.F[HEIGHT])
         t = min(t, run)
-    for g in group:
+        if ng:
+            runs[q], stops[q] = run, stop
+    for q in range(group.shape[0]):
+        g = group[q]
         place(P, g, P[g, X] + ux * t, P[g, Y] + uy * t, P[g, H])
+        if ng and stops[q] >= no and runs[q] == t:
+            B.S[g, AGROUND] = 1
 
 
 @jit
@@ -183,7 +215,7 @@ def entangle(T, B, D, R) -> None:
         if S[a, SIDE] != S[b, SIDE] and not S[a, STRUCK] and not S[b, STRUCK]:
             wanting = 0
             for s, o in ((a, b), (b, a)):
-                if habits.wants_grapple(T.habits[S[s, SIDE]], S, s, o):
+                if not S[s, ANCHOR] and habits.wants_grapple(T.habits[S[s, SIDE]], S, s, o):
                     wanting += 1
             if wanting:
                 if until(D, R, wanting, T.I[GRAPPLED_FACES], a, b, GRAPPLE, rolled):
@@ -270,6 +302,8 @@ def board(T, B, D, R) -> None:
         if every:
             winner = roll_off(D, ships)
             S[winner, STRUCK], S[winner, HP] = 0, T.I[SURVIVOR_HP]
+    if T.I[BLOWS_UP]:
+        explode(T, B, D, R)
 
 
 @jit

@@ -10,8 +10,10 @@ import numpy as np
 from printgen.play.dice import d6
 from printgen.play.geom import EPS, distance, segment_blocked, through_gap
 from printgen.play.jit import jit, order_by, pw, small, within
-from printgen.play.state import FX, FY, HL, HP, HW, REACH, SIDE, SQUAD, STRUCK, X, Y
-from printgen.systems.broadside.setup import HALF, LONG, LONGEST, NARROW, RAKE, SHORT, SHORTEST, SHOT, TWO, WIDEST
+from printgen.play.state import ANCHOR, FLAG, FX, FY, HL, HP, HW, REACH, SIDE, SQUAD, STRUCK, TURN, X, Y
+from printgen.systems.broadside.blast import explode, hurt
+from printgen.systems.broadside.setup import (ANCHORS, BLOWS_UP, HALF, LAND_X, LAND_Y, LANDWARD_DICE, LONG, LONGEST,
+                                              NARROW, NIGHT_FROM, NIGHT_IN, RAKE, SHORT, SHORTEST, SHOT, TWO, WIDEST)
 from printgen.systems.broadside.record import note
 
 
@@ -135,11 +137,42 @@ def gather(values: np.ndarray, order: np.ndarray, n: int) -> np.ndarray:
     return out
 
 
+@jit
+def landward(T, P: np.ndarray, s: int, t: int) -> bool:
+    """Whether `t` lies off the landward broadside of ship `s` (at anchor): the side whose outward normal
+    points within 90 degrees of the land; `t` is on it when its centre lies that side of the ship's
+    centre line."""
+    nx, ny = P[s, FY], -P[s, FX]                      # the starboard normal
+    side = nx * T.F[LAND_X] + ny * T.F[LAND_Y]
+    if side < 0.0:
+        nx, ny = -nx, -ny
+    return side != 0.0 and (P[t, X] - P[s, X]) * nx + (P[t, Y] - P[s, Y]) * ny > 0.0
+
+
 @small
-def hurt(S: np.ndarray, i: int, hits: int) -> None:
-    S[i, HP] -= hits
-    if S[i, HP] <= 0:
-        S[i, HP], S[i, STRUCK] = 0, 1                                   # strikes its colours
+def dice_at(T, P: np.ndarray, S: np.ndarray, s: int, t: int, band: int) -> int:
+    """The dice ship `s` rolls at `t` in `band`: its type's in that band, as a flagship or not (the flag
+    may change in a game); from the landward broadside of a ship at anchor, at most the landward dice."""
+    dice = T.dice[s, band, S[s, FLAG]]
+    if S[s, ANCHOR] and T.I[ANCHORS] and landward(T, P, s, t):
+        dice = min(dice, T.I[LANDWARD_DICE])
+    return dice
+
+
+@small
+def night(T, B) -> bool:
+    """Whether it is night: from the ruleset's night.from_turn on (never, without [night])."""
+    return T.I[NIGHT_FROM] > 0 and B.C[TURN] >= T.I[NIGHT_FROM]
+
+
+@jit
+def fires(T, B, s: int, t: int, band: int, d: float) -> bool:
+    """Whether ship `s` rolls any dice at `t`, in its broadside area at `band` and range `d`: not beyond
+    the night's range at night, not with no dice in that band (carronades at long range). (Always where
+    T.I[EVERY_BAND]: a caller in a loop asks that first.)"""
+    if night(T, B) and d > T.F[NIGHT_IN]:
+        return False
+    return dice_at(T, B.P, B.S, s, t, band) > 0
 
 
 @small
@@ -157,10 +190,12 @@ def _better(less: float, hp: int, d: float, t: int, b_less: float, b_hp: int, b_
 @jit
 def shoot(T, B, D, side: int, R) -> None:
     """The side's ships fire squadron by squadron in the roster's order (the lesson plan's order within a
-    phase): each captain of the squadron names a target (the best odds, then the fewest hit points
-    left, then the nearest), then all of them roll, and the hits are marked when the whole squadron has
-    rolled (the rulings: a ship struck by a squadron strikes when its hits are marked, so two captains
-    may both fire at it)."""
+    phase): each captain of the squadron names a target (the most hits to expect: its dice there times
+    a die's chance, where dice differ by band, else the best odds; then the fewest hit points left, then
+    the nearest), then all of them roll, and the hits are marked when the whole squadron has rolled (the
+    rulings: a ship struck by a squadron strikes when its hits are marked, so two captains may both fire
+    at it). A target it would roll no dice at (night, a band without dice) is no target. Ships that
+    strike roll for an explosion once the squadron's hits are marked (blast.py)."""
     P, S = B.P, B.S
     n = P.shape[0]
     shooters = np.empty(n, np.int64)
@@ -179,6 +214,7 @@ def shoot(T, B, D, side: int, R) -> None:
     tg, tb, td = np.empty(n, np.int64), np.empty(n, np.int64), np.empty(n, np.float64)
     mark_t, mark_h = np.empty(n, np.int64), np.empty(n, np.int64)
     rolled = np.empty(64, np.int64)
+    dark = night(T, B)
     k = 0
     while k < m:
         squad = S[shooters[k], SQUAD]
@@ -188,22 +224,28 @@ def shoot(T, B, D, side: int, R) -> None:
         marks = 0
         for j in range(k, end):
             s = shooters[j]
+            flag, anchored = S[s, FLAG], S[s, ANCHOR] != 0 and T.I[ANCHORS] != 0
             found = targets(T, P, S, s, tg, tb, td)
-            best, b_band = np.int64(-1), np.int64(-1)
+            best, b_band, b_dice = np.int64(-1), np.int64(-1), np.int64(0)
             b_less, b_hp, b_d = 0.0, np.int64(0), 0.0
             for q in range(found):
                 t = tg[q]
-                if S[t, STRUCK]:
+                if S[t, STRUCK] or (dark and td[q] > T.F[NIGHT_IN]):
                     continue
-                less = -T.chance[tb[q]]
+                dice = T.dice[s, tb[q], flag]             # (dice_at, with what the shooter's are asked once)
+                if anchored and landward(T, P, s, t):
+                    dice = min(dice, T.I[LANDWARD_DICE])
+                if dice == 0:
+                    continue
+                less = -(dice * T.chance[tb[q]])      # (the best odds, where the dice are the same in every band)
                 if best >= 0 and not _better(less, S[t, HP], td[q], t, b_less, b_hp, b_d, best):
                     continue                      # it would not be chosen even with a clear line of fire
                 if seen[s, t] == 0:
                     seen[s, t] = 1 if clear(T, P, s, rect_at(P, s), t, everyone, n) else 2
                 if seen[s, t] == 1:
-                    best, b_band, b_less, b_hp, b_d = t, tb[q], less, S[t, HP], td[q]
+                    best, b_band, b_dice, b_less, b_hp, b_d = t, tb[q], dice, less, S[t, HP], td[q]
             if best >= 0:
-                dice = T.dice[s]
+                dice = b_dice
                 if dice > rolled.shape[0]:
                     rolled = np.empty(dice, np.int64)
                 hits = 0
@@ -216,5 +258,7 @@ def shoot(T, B, D, side: int, R) -> None:
                 marks += 1
         for q in range(marks):                    # the squadron has rolled: mark its hits
             hurt(S, mark_t[q], mark_h[q])
+        if T.I[BLOWS_UP]:
+            explode(T, B, D, R)
         k = end
 

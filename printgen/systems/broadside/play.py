@@ -21,7 +21,25 @@ Readings and printgen's choices where the seed is silent (the rulings sheet shou
 - drift moves a whole cluster of fouled or grappled ships together, and stops at a base or edge;
 - boarding: every ship of a grappled cluster attacks once, at the weakest enemy grappled to it,
   all at once; if every ship of the cluster strikes, the roll-off's winner keeps the survivor's
-  hit points."""
+  hit points.
+
+What the Nile and Lake Erie add (docs/battles/engine-needs.md; each only where the ruleset has its
+section, so Trafalgar's games are as they were):
+- ship types: each ship's hit points and dice in each band (rake rolls the short-range dice); a
+  captain fires where he expects the most hits (dice x a die's chance), never where he would roll no
+  dice; the flag's extra die goes with the flag;
+- at anchor: no move, no turn, no drift (nor does a cluster that holds her), never grapples, always
+  tries to cut loose; the landward broadside (its outward side within 90 degrees of the land) rolls at
+  most the landward dice, at a target whose centre lies on that side of her centre line;
+- ground: a base that touches a shoal or the shore as it sails or drifts stops there, aground, until
+  it floats off (a roll at the start of each drift phase, before any cutting loose); a captain sees the
+  ground: a move that runs aground scores worse than any other, and makes no turn after its run;
+- the explosion: once a squadron's hits, or the boarding phase's, are marked, the ships that have
+  struck since roll, in the order of the ships, round by round (blast.py);
+- night: from its turn, no ship fires at a target beyond its range, base to base;
+- the admiral's boat: before the side's moves, a flagship with half its hit points or fewer left
+  sends him to the ship within reach with the most hit points left (more than hers), then the
+  nearest; she does not move that phase."""
 
 from __future__ import annotations
 
@@ -57,8 +75,12 @@ class Broadside:
         "Bases closer than a twentieth of an inch touch; a drifting group stops at the first base it meets.",
     )
 
-    def __init__(self, rs, scale: float):
+    def __init__(self, rs, scale: float, kinds: tuple = (), ground: tuple = ()):
         self.rs, self.scale = rs, scale
+        # the scenario's own (bind): each ship's (type, at anchor) in the set-up's order, and the ground
+        # (shoals, shore) as full-scale (x, y, width east, depth north) rectangles; each only where the
+        # ruleset has the rule ([types], [anchors], [aground]): a rule it does not have is off
+        self.kinds, self.ground = tuple(kinds), tuple(ground)
         self.speed = {c: getattr(rs.movement.speed_in, c) * scale for c in ("green", "yellow", "red")}
         self.turn_max = rs.movement.turn_max_deg
         self.bands = sorted(((lo * scale, hi * scale, name) for name, (lo, hi) in rs.shooting.range_in.bands().items()))
@@ -93,10 +115,20 @@ class Broadside:
 
     def scaled(self, scale: float) -> "Broadside":
         """The same rules on a table `scale` times the full size (distances, speeds, drift)."""
-        return Broadside(self.rs, scale)
+        return Broadside(self.rs, scale, self.kinds, self.ground)
 
-    def hit_points(self, flagship: bool) -> int:
-        return self.rs.hit_points_of(flagship)
+    def bind(self, scenario, deployment) -> "Broadside":
+        """The phases for this scenario's ships (their types, which lie at anchor) and its ground (the
+        shoals and shore of its [[terrain]]), as printgen/play/engine.setup asks."""
+        rs = self.rs
+        kinds = tuple((p.ship.type if rs.types else "", bool(p.ship.anchored) and rs.anchors is not None)
+                      for p in deployment.placements)
+        ground = tuple(tuple(float(v) for v in o.area_in((0.0, 0.0))) for o in scenario.file.terrain
+                       if o.kind in ("shoal", "shore")) if rs.aground is not None else ()
+        return Broadside(rs, self.scale, kinds, ground)
+
+    def hit_points(self, flagship: bool, kind: str = "") -> int:
+        return self.rs.hit_points_of(flagship, kind)
 
     # -- whole games (printgen/play/engine.py asks these) -----------------------------------------------
     def play_game(self, st, seed: int, index: int, log: list | None = None, tally: list | None = None,
@@ -150,10 +182,12 @@ class Broadside:
         """The set-up's tables and starting table, made once (kept in its memo)."""
         found = st.memo.get("broadside")
         if found is None:
-            ships = [Ship(i, name, side, flag, x, y, h, length, width, self.hit_points(flag), squad)
-                     for i, (name, side, flag, x, y, h, length, width, squad) in enumerate(st.start)]
-            T = tables(self, st.sides, [(s.side, s.flagship, s.length, s.width) for s in ships], st.width, st.height,
-                       st.edges, {side: p.code for side, p in st.policies.items()}, st.turn_limit, st.victory)
+            kinds = self.kinds or (("", False),) * len(st.start)
+            ships = [Ship(i, name, side, flag, x, y, h, length, width, self.hit_points(flag, kind), squad, kind, anchored)
+                     for i, ((name, side, flag, x, y, h, length, width, squad), (kind, anchored))
+                     in enumerate(zip(st.start, kinds, strict=True))]
+            T = tables(self, st.sides, [(s.side, s.flagship, s.length, s.width, s.kind) for s in ships], st.width,
+                       st.height, st.edges, {side: p.code for side, p in st.policies.items()}, st.turn_limit, st.victory)
             found = st.memo["broadside"] = (T, board_of(Game(ships, st.width, st.height, st.edges, None), st.sides))
         return found
 
@@ -217,7 +251,7 @@ class Broadside:
     def _game_tables(self, game: Game, policies: dict[str, Policy] | None) -> Tables:
         sides = tuple(self.rs.sides)
         habits = {s: (policies or {}).get(s, POLICIES["hold-the-line"]).code for s in sides}
-        return tables(self, sides, [(s.side, s.flagship, s.length, s.width) for s in game.ships], game.width,
+        return tables(self, sides, [(s.side, s.flagship, s.length, s.width, s.kind) for s in game.ships], game.width,
                       game.height, game.edges, habits, 1, None)
 
     def _on(self, game: Game, policies, phase) -> None:

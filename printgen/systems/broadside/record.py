@@ -9,7 +9,7 @@ from typing import NamedTuple
 import numpy as np
 
 from printgen.play.jit import jit, small
-from printgen.play.state import HP, STRUCK, X, Y, H
+from printgen.play.state import GONE, GX, GY, HP, STRUCK, X, Y, H
 
 SNAPSHOTS, EVENTS, FACES, SHORT = range(4)        # count's places; SHORT: a buffer was too small
 
@@ -71,7 +71,9 @@ def snapshot(R: Record, B, turn: int, phase: int) -> None:
     R.turn[k], R.phase[k], R.upto[k] = turn, phase, c[EVENTS]
     n = B.P.shape[0]
     for i in range(n):
-        R.poses[k, i, 0], R.poses[k, i, 1], R.poses[k, i, 2] = B.P[i, X], B.P[i, Y], B.P[i, H]
+        gone = B.S[i, GONE] != 0                     # a base that left the table: where it lay
+        R.poses[k, i, 0], R.poses[k, i, 1] = (B.P[i, GX], B.P[i, GY]) if gone else (B.P[i, X], B.P[i, Y])
+        R.poses[k, i, 2] = B.P[i, H]
         R.state[k, i, 0], R.state[k, i, 1] = B.S[i, HP], B.S[i, STRUCK]
         for j in range(n):
             R.links[k, i, j], R.order[k, i, j] = B.L[i, j], B.LS[i, j]

@@ -11,13 +11,17 @@ import numpy as np
 
 from printgen.play import policies as habits
 from printgen.play.dice import d6
-from printgen.play.geom import EPS, gap, in_sectors, sectors_into, slide_among, sweeps_through
+from printgen.play.geom import EPS, distance, gap, in_sectors, sectors_into, slide_among, sweeps_through
 from printgen.play.jit import hypot, inside, jit, order_by, small, within_reach
-from printgen.play.state import FX, FY, H, HL, HW, RAD, REACH, SIDE, SQUAD, STRUCK, X, Y
-from printgen.systems.broadside.firing import gather, band_from, fire_bound, rect_at
+from printgen.play.state import (AGROUND, ANCHOR, FLAG, FX, FY, H, HL, HP, HP0, HW, RAD, REACH, SIDE, SQUAD, STRUCK,
+                                 X, Y)
+from printgen.systems.broadside.firing import gather, band_from, fire_bound, fires, rect_at
 from printgen.systems.broadside.record import note
-from printgen.systems.broadside.setup import (CONTACT, EAST, HEIGHT, IRONS_OF, LONGEST, NORTH, RAKE, RED,
-                                              SCALE, SHORTEST, SOUTH, TURN_MAX, TWO, WEST, WIDEST, WIDTH)
+from printgen.systems.broadside.setup import (BOAT, BOAT_IN, CONTACT, EAST, EVERY_BAND, FLAG_ON, HEIGHT, IRONS_OF, LONGEST, NORTH,
+                                              RAKE, RED, SCALE, SHORTEST, SOUTH, TURN_MAX, TWO, WEST, WIDEST, WIDTH)
+
+AGROUND_PENALTY = 1.0e6     # added to the score of a move that runs aground: more than any other term (a
+#                             captain sees the shoal: he runs aground only when every other move is worse)
 
 
 @small
@@ -89,11 +93,55 @@ def linked(B, i: int) -> bool:
 
 
 @jit
+def boat_to(T, B, i: int) -> int:
+    """The ship flagship i's admiral is rowed to (-1: none): of its side, still fighting, its base within
+    the boat's reach, with more hit points left than i; the most hit points, then the nearest (base to
+    base), then the first (printgen's choice)."""
+    P, S = B.P, B.S
+    reach = T.F[BOAT_IN]
+    best, b_hp, b_d = -1, np.int64(0), 0.0
+    for c in range(S.shape[0]):
+        if c == i or S[c, SIDE] != S[i, SIDE] or S[c, STRUCK] or S[c, HP] <= S[i, HP]:
+            continue
+        far = reach + P[i, REACH] + P[c, REACH]
+        if abs(P[c, X] - P[i, X]) > far or abs(P[c, Y] - P[i, Y]) > far:
+            continue
+        d = distance(rect_at(P, i), rect_at(P, c))
+        if d <= reach and (best < 0 or S[c, HP] > b_hp or (S[c, HP] == b_hp and d < b_d)):
+            best, b_hp, b_d = c, S[c, HP], d
+    return best
+
+
+@jit
+def flags(T, B, R, movers: np.ndarray, m: int) -> int:
+    """Each flagship of `movers[:m]` (in their order) with half its hit points or fewer left sends its
+    admiral by boat (boat_to), if a ship is near: the flag, and its extra die, go to her; the old
+    flagship stays put this phase. The movers left, in order, at the front of `movers`: how many."""
+    S = B.S
+    got = np.zeros(S.shape[0], np.bool_)            # a ship the flag came to this phase keeps it
+    kept = 0
+    for k in range(m):
+        i = movers[k]
+        if S[i, FLAG] and not got[i] and S[i, HP] <= S[i, HP0] // 2:
+            c = boat_to(T, B, i)
+            if c >= 0:
+                S[i, FLAG], S[c, FLAG] = 0, 1
+                got[c] = True
+                note(R, i, c, BOAT, movers, 0, 1)
+                continue
+        movers[kept] = i
+        kept += 1
+    return kept
+
+
+@jit
 def move(T, B, D, side: int, R) -> None:
     """The side's move phase: squadron by squadron in the roster's order, each squadron's ships in the
     fleet's order (the lesson plan's order within a phase); a ship that has moved stays put, the next
-    moves around it. The in-irons checks first, in the order of the ships: a ship's colour depends on
-    its own pose, which nothing changes before its move, so the dice fall as they would move by move."""
+    moves around it. Ships at anchor or aground do not move. Where the rules let an admiral shift his
+    flag, a flagship with half its hit points or fewer left may send him by boat first (boat_to), instead
+    of moving. The in-irons checks next, in the order of the ships: a ship's colour depends on its own
+    pose, which nothing changes before its move, so the dice fall as they would move by move."""
     code = T.habits[side]
     if code == habits.HOLD:
         return
@@ -110,6 +158,15 @@ def move(T, B, D, side: int, R) -> None:
         squads[k] = S[movers[k], SQUAD]
     order_by(squads, m, order)
     movers = gather(movers, order, m)
+    if T.I[FLAG_ON]:
+        m = flags(T, B, R, movers, m)
+    kept = np.int64(0)
+    for k in range(m):                              # at anchor or aground: it stays
+        i = movers[k]
+        if not (S[i, ANCHOR] or S[i, AGROUND]):
+            movers[kept] = i
+            kept += 1
+    m = kept
     colours, free = np.empty(m, np.int64), np.ones(m, np.bool_)
     face = np.empty(1, np.int64)
     for k in range(m):
@@ -129,21 +186,25 @@ def move(T, B, D, side: int, R) -> None:
     for k in range(m):
         if free[k]:
             i = movers[k]
-            found, x, y, h = steer(T, B, i, code, enemies, ne, colours[k])
+            found, x, y, h, grounded = steer(T, B, i, code, enemies, ne, colours[k])
             if found:
                 place(P, i, x, y, h)
+                if grounded:
+                    S[i, AGROUND] = 1
 
 
 @jit
-def steer(T, B, i: int, code: int, enemies: np.ndarray, ne: int, colour: int) -> tuple[bool, float, float, float]:
-    """Where the policy takes ship i: (whether it moves, x, y, heading). Every base the choice can depend
+def steer(T, B, i: int, code: int, enemies: np.ndarray, ne: int, colour: int
+          ) -> tuple[bool, float, float, float, bool]:
+    """Where the policy takes ship i: (whether it moves, x, y, heading, whether it runs aground there).
+    Every base the choice can depend
     on: those within the ship's run and a base of it, and those near a line of fire from wherever its
     run can end (at most `speed` away) to its enemy, with an inch to spare for rounding."""
     P = B.P
     aim = habits.aim(code, P, i, T.F[SHORTEST], enemies, ne, T.F[SCALE], T.F[TWO])
     e = aim[0]
     if e < 0:
-        return False, 0.0, 0.0, 0.0
+        return False, 0.0, 0.0, 0.0, False
     x0, y0 = P[i, X], P[i, Y]
     wide = T.F[colour] + 2 * T.F[WIDEST] + T.F[CONTACT] + 1.0
     bx0, bx1 = min(x0, P[e, X]) - wide, max(x0, P[e, X]) + wide
@@ -160,10 +221,11 @@ def steer(T, B, i: int, code: int, enemies: np.ndarray, ne: int, colour: int) ->
 
 @jit
 def choose(T, B, i: int, code: int, aim, colour: int, around: np.ndarray, na: int
-           ) -> tuple[bool, float, float, float]:
+           ) -> tuple[bool, float, float, float, bool]:
     """`steer` among the bases `around` (in game order): the menu of moves, scored; best first by the
     most each could score, the line of fire (the costly part) asked only while a move could still beat
-    the best found. The first move of equal scores wins."""
+    the best found. The first move of equal scores wins. A move that runs aground scores
+    AGROUND_PENALTY more; a broadside that would roll no dice (night, a band without dice) counts none."""
     P, S = B.P, B.S
     e = aim[0]
     speed, contact, two = T.F[colour], T.F[CONTACT], T.F[TWO]
@@ -204,9 +266,9 @@ def choose(T, B, i: int, code: int, aim, colour: int, around: np.ndarray, na: in
         # first, the line of fire only where they say it would matter
         here = habits.score(code, aim, ex, ey, x0, y0, colour == RED, colour < 0, top)     # (no friend in the way)
         if here <= habits.floor(code, aim[2], top):
-            band, _ = band_from(T, P, i, sr, e, around, na)
-            if band >= 0 and T.chance[band] == top:
-                return False, 0.0, 0.0, 0.0
+            band, d = band_from(T, P, i, sr, e, around, na)
+            if band >= 0 and T.chance[band] == top and (T.I[EVERY_BAND] or fires(T, B, i, e, band, d)):
+                return False, 0.0, 0.0, 0.0, False
     mx, my, mh, mfx, mfy = np.empty(32), np.empty(32), np.empty(32), np.empty(32), np.empty(32)
     mstop = np.empty(32, np.int64)
     count = moves(T, P, i, aim, speed, near, nn, mx, my, mh, mfx, mfy, mstop)
@@ -214,6 +276,7 @@ def choose(T, B, i: int, code: int, aim, colour: int, around: np.ndarray, na: in
         np.zeros(count, np.bool_)
     ok = np.zeros(count, np.bool_)
     checks = T.reds.shape[0] > 0 or T.eyes.shape[0] > 0
+    every, grounds = T.I[EVERY_BAND] != 0, T.ground.shape[0] > 0     # (no night, dice in every band; no ground)
     for k in range(count):
         x, y, h, ux, uy = mx[k], my[k], mh[k], mfx[k], mfy[k]
         clash = False
@@ -225,10 +288,12 @@ def choose(T, B, i: int, code: int, aim, colour: int, around: np.ndarray, na: in
             continue
         ok[k] = True
         bad[k] = in_sectors(h, reds(T, x, y, scratch)) if checks else False
-        friend[k] = mstop[k] >= 0 and S[near[mstop[k]], SIDE] == S[i, SIDE]
+        friend[k] = mstop[k] >= 0 and mstop[k] < nn and S[near[mstop[k]], SIDE] == S[i, SIDE]
         bound = fire_bound(T, P, x, y, ux, uy, i, e)
         reachable[k] = bound > 0
         hope[k] = habits.score(code, aim, ex, ey, x, y, bad[k], friend[k], bound)
+        if grounds and mstop[k] >= nn:            # it would run aground
+            hope[k] += AGROUND_PENALTY
     order = np.empty(count, np.int64)
     order_by(hope, count, order)
     best_score, best_k = math.inf, -1
@@ -240,14 +305,18 @@ def choose(T, B, i: int, code: int, aim, colour: int, around: np.ndarray, na: in
             break
         fire = 0.0
         if reachable[k]:
-            band, _ = band_from(T, P, i, (mx[k], my[k], mfx[k], mfy[k], hl, hw), e, around, na)
+            band, d = band_from(T, P, i, (mx[k], my[k], mfx[k], mfy[k], hl, hw), e, around, na)
             fire = T.chance[band] if band >= 0 else 0.0
+            if not every and fire > 0.0 and not fires(T, B, i, e, band, d):
+                fire = 0.0
         sc = habits.score(code, aim, ex, ey, mx[k], my[k], bad[k], friend[k], fire)
+        if grounds and mstop[k] >= nn:
+            sc += AGROUND_PENALTY
         if sc < best_score - 1e-9 or (sc <= best_score + 1e-9 and k < best_k):
             best_score, best_k = sc, k                # the best score; the first move of equals
     if best_k < 0:
-        return False, 0.0, 0.0, 0.0
-    return True, mx[best_k], my[best_k], mh[best_k]
+        return False, 0.0, 0.0, 0.0, False
+    return True, mx[best_k], my[best_k], mh[best_k], grounds and mstop[best_k] >= nn
 
 
 @small
@@ -263,12 +332,17 @@ def _add(turns: np.ndarray, n: int, a: float) -> int:
 @small
 def _fits(T, P: np.ndarray, px: float, py: float, ux: float, uy: float, hl: float, hw: float,
           crowd: np.ndarray, nc: int) -> bool:
-    """The base turned to (ux, uy) at (px, py) lies on the table and overlaps no base of `crowd`."""
+    """The base turned to (ux, uy) at (px, py) lies on the table and overlaps no base of `crowd` and no
+    ground (shoal, shore)."""
     ex, ey = hl * abs(ux) + hw * abs(uy), hl * abs(uy) + hw * abs(ux)
     if not (ex - EPS <= px <= T.F[WIDTH] - ex + EPS and ey - EPS <= py <= T.F[HEIGHT] - ey + EPS):
         return False
     for k in range(nc):
         if gap((px, py, ux, uy, hl, hw), rect_at(P, crowd[k])) < -1e-6:
+            return False
+    G = T.ground
+    for k in range(G.shape[0]):
+        if gap((px, py, ux, uy, hl, hw), (G[k, 0], G[k, 1], G[k, 2], G[k, 3], G[k, 4], G[k, 5])) < -1e-6:
             return False
     return True
 
@@ -294,7 +368,8 @@ def moves(T, P: np.ndarray, i: int, aim, speed: float, near: np.ndarray, nn: int
     """End poses the rules allow, from a small menu, written into the arrays in order: stay; turn (none,
     towards the enemy, half turns either way when far, full turns when near) then sail; near the enemy,
     the turns that put it abeam, made where the ship is, before its run or after it. Each pose comes
-    with its heading's unit vector and the place in `near` of the base it stopped against (-1: none)."""
+    with its heading's unit vector and the place in `near` of the base it stopped against (-1: none;
+    nn + k: the ground T.ground[k], where it runs aground, and makes no turn after its run)."""
     x, y, h, tm = P[i, X], P[i, Y], P[i, H], T.F[TURN_MAX]
     two = T.F[TWO]
     e = aim[0]
@@ -321,13 +396,20 @@ def moves(T, P: np.ndarray, i: int, aim, speed: float, near: np.ndarray, nn: int
     red0 = reds(T, x, y, sc0)
     width, height = T.F[WIDTH], T.F[HEIGHT]
     fx, fy, hl, hw = P[i, FX], P[i, FY], P[i, HL], P[i, HW]
-    obs = np.empty((nn, 9), np.float64)            # geom.obstacles at the ship's centre
+    G = T.ground
+    obs = np.empty((nn + G.shape[0], 9), np.float64)       # geom.obstacles at the ship's centre, then the ground
     for k in range(nn):
         o = near[k]
         rr = P[i, REACH] + P[o, RAD]
         obs[k, 0], obs[k, 1], obs[k, 2] = P[o, X] - x, P[o, Y] - y, rr * rr
         obs[k, 3], obs[k, 4], obs[k, 5] = P[o, X], P[o, Y], P[o, FX]
         obs[k, 6], obs[k, 7], obs[k, 8] = P[o, FY], P[o, HL], P[o, HW]
+    for g in range(G.shape[0]):
+        k = nn + g
+        rr = P[i, REACH] + G[g, 6]
+        obs[k, 0], obs[k, 1], obs[k, 2] = G[g, 0] - x, G[g, 1] - y, rr * rr
+        obs[k, 3], obs[k, 4], obs[k, 5] = G[g, 0], G[g, 1], G[g, 2]
+        obs[k, 6], obs[k, 7], obs[k, 8] = G[g, 3], G[g, 4], G[g, 5]
     sr = rect_at(P, i)
     if far:
         run, stop0 = 0.0, -1
@@ -360,7 +442,8 @@ def moves(T, P: np.ndarray, i: int, aim, speed: float, near: np.ndarray, nn: int
                     t, stop = slide_among((x, y, ux, uy, hl, hw), ux, uy, speed, obs, width, height)
                 mx[m], my[m], mh[m], mfx[m], mfy[m], mstop[m] = x + ux * t, y + uy * t, h1, ux, uy, stop
                 m += 1
-        if side and run > 0 and not sweeps_through(h, a, red1) and _fits(T, P, x1, y1, ux, uy, hl, hw, crowd1, nc1):
+        if side and run > 0 and stop0 < nn and not sweeps_through(h, a, red1) and \
+                _fits(T, P, x1, y1, ux, uy, hl, hw, crowd1, nc1):
             mx[m], my[m], mh[m], mfx[m], mfy[m], mstop[m] = x1, y1, h1, ux, uy, stop0   # sail, then turn
             m += 1
     return m

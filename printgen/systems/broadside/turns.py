@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 
 from printgen.play.jit import jit, small
-from printgen.play.state import FLAG, GRAPPLED, SIDE, STRUCK, Board
+from printgen.play.state import FLAG, GRAPPLED, SIDE, STRUCK, TURN, Board
 from printgen.systems.broadside.contact import board, drift, entangle
 from printgen.systems.broadside.firing import shoot
 from printgen.systems.broadside.record import snapshot
@@ -61,6 +61,7 @@ def play(T, B, D, R, struck: np.ndarray, points: np.ndarray) -> tuple[int, bool,
     end = struck.shape[0] - 1
     snapshot(R, B, 0, -1)
     for turn in range(1, limit + 1):
+        B.C[TURN] = turn
         for k in range(T.plan.shape[0]):
             phase(T, B, D, R, T.plan[k, 0], T.plan[k, 1])
             snapshot(R, B, turn, k)
