@@ -83,5 +83,5 @@ class Options:
         return {"color": _("colour edition"), "bw": _("black-and-white edition"),
                 "large": _("large-print edition")}[self.edition]
 
-    def but(self, **changes) -> "Options":
+    def but(self, **changes) -> Options:
         return replace(self, **changes)

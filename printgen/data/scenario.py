@@ -139,7 +139,7 @@ class Scenario:
                    for name in DEFAULTS}
         return implied | self.file.provenance
 
-    def with_lesson(self, **changes) -> "Scenario":
+    def with_lesson(self, **changes) -> Scenario:
         """The teacher's own lesson times (--periods, --minutes), validated like the file's."""
         from printgen.files.tomlfile import validate as check
 
@@ -148,7 +148,7 @@ class Scenario:
         provenance = {"lesson": Entry(kind="classroom", why="the teacher's lesson times")} | self.file.provenance
         return dataclasses.replace(self, file=self.file.model_copy(update={"lesson": lesson, "provenance": provenance}))
 
-    def with_ships(self, ships: list[Ship] | tuple[Ship, ...]) -> "Scenario":
+    def with_ships(self, ships: list[Ship] | tuple[Ship, ...]) -> Scenario:
         return dataclasses.replace(self, fleet=Fleet(self.fleet.path, tuple(ships)))
 
 

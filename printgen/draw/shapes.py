@@ -121,7 +121,7 @@ class Text:
 
 @dataclass(frozen=True)
 class Group:
-    items: tuple["Shape", ...]
+    items: tuple[Shape, ...]
     matrix: Matrix = IDENTITY
     tag: str = ""
     local: bool = False             # the PDF writes its contents from its own origin (when it only moves them):
@@ -135,7 +135,7 @@ class Symbol:
     same shapes. It holds no traced numbers and no other symbol: those stay on the page, where the
     checker reads them."""
     key: str
-    items: tuple["Shape", ...]
+    items: tuple[Shape, ...]
     matrix: Matrix = IDENTITY
     tag: str = ""
 

@@ -39,7 +39,7 @@ class SimRun:
                 " ".join(f"{k} {v}" for k, v in self.lesson))
 
     @classmethod
-    def from_key(cls, key) -> "SimRun":
+    def from_key(cls, key) -> SimRun:
         _, scenario, seed, games, fraction, ships, scale, table, preset, policies, turns, lesson = key[:12]
         if not isinstance(policies, str) or not isinstance(lesson, str):
             raise ValueError("policies are SIDE=NAME words, the lesson's options OPTION VALUE words")

@@ -41,7 +41,7 @@ class Source:
         return [self.fn, *self.args]
 
     @classmethod
-    def from_json(cls, data: list) -> "Source":
+    def from_json(cls, data: list) -> Source:
         return cls(data[0], tuple(data[1:]))
 
 

@@ -33,10 +33,10 @@ class Marked(str):
     """Template output that is already markers (a traced number, a ship's name): printed as it is.
     Joined with the wording's own literal text (" (", ")") it stays Marked."""
 
-    def __add__(self, other: str) -> "Marked":
+    def __add__(self, other: str) -> Marked:
         return Marked(str.__add__(self, other))
 
-    def __radd__(self, other: str) -> "Marked":
+    def __radd__(self, other: str) -> Marked:
         return Marked(str.__add__(other, self))
 
 

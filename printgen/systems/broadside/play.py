@@ -55,7 +55,7 @@ from printgen.play.policies import POLICIES, Policy
 from printgen.play.state import Event, Game, Ship, board_of, links_of, put_back
 from printgen.systems.broadside import contact, firing, sailing, turns
 from printgen.systems.broadside.record import EVENTS, SHORT, SNAPSHOTS, Record, no_record, record
-from printgen.systems.broadside.setup import ACTIONS, BANDS, COLOURS, Tables, rule_names, tables
+from printgen.systems.broadside.setup import BANDS, COLOURS, Tables, rule_names, tables
 
 CONTACT = 0.05            # printgen's choice: bases this close (inches at full scale) touch
 
@@ -113,11 +113,11 @@ class Broadside:
                                     fix="name phases 'Drift', 'Boarding actions', or a side's name followed by "
                                         "'move' or 'shoot', e.g. 'British move'"))
 
-    def scaled(self, scale: float) -> "Broadside":
+    def scaled(self, scale: float) -> Broadside:
         """The same rules on a table `scale` times the full size (distances, speeds, drift)."""
         return Broadside(self.rs, scale, self.kinds, self.ground)
 
-    def bind(self, scenario, deployment) -> "Broadside":
+    def bind(self, scenario, deployment) -> Broadside:
         """The phases for this scenario's ships (their types, which lie at anchor) and its ground (the
         shoals and shore of its [[terrain]]), as printgen/play/engine.setup asks."""
         rs = self.rs

@@ -40,7 +40,7 @@ IRONS_OF = 16                                                                   
 
 class Tables(NamedTuple):
     F: np.ndarray          # float64: speeds by colour, then the places above
-    I: np.ndarray          # int64: the places above
+    I: np.ndarray          # int64: the places above  # noqa: E741 (the board's column names)
     bands: np.ndarray      # float64 rows (from, to, band), in the order the rules look them up
     chance: np.ndarray     # float64 by band: a die's chance to hit
     hits: np.ndarray       # int64 by band: the faces that hit
@@ -75,7 +75,7 @@ def tables(family, sides: tuple[str, ...], ships: list[tuple[str, bool, float, f
     F[WIDTH], F[HEIGHT] = width, height
     F[WIDEST] = max(((a * a + b * b) ** 0.5 / 2 for _, _, a, b, _ in ships), default=0.0)     # Ship.reach's way
     F[HALF], F[TWO] = 0.5, 2.0
-    I = np.zeros(15, np.int64)
+    I = np.zeros(15, np.int64)  # noqa: E741 (the board's column names)
     I[FREE], I[FOULED], I[GRAPPLED] = mask(rs.drift.cut_loose.free), mask(rs.fouling.fouled), mask(rs.grappling.grappled)
     I[BOARD_HIT], I[DICE_PER_HP] = mask(rs.boarding.hit), rs.boarding.dice_per_hit_point
     I[SURVIVOR_HP], I[TURN_LIMIT] = rs.boarding.survivor_hit_points, turn_limit

@@ -13,7 +13,7 @@ from printgen.systems.broadside.contact import board, drift, entangle
 from printgen.systems.broadside.firing import shoot
 from printgen.systems.broadside.record import snapshot
 from printgen.systems.broadside.sailing import move
-from printgen.systems.broadside.setup import BOARD, DRIFT, MOVE, SHOOT, TURN_LIMIT
+from printgen.systems.broadside.setup import DRIFT, MOVE, SHOOT, TURN_LIMIT
 
 
 @small

@@ -464,10 +464,10 @@ class Engine:
     def __init__(self, rs, scenario=None, deployment=None):
         self.rs, self.scenario, self.deployment = rs, scenario, deployment
 
-    def scaled(self, scale: float) -> "Engine":
+    def scaled(self, scale: float) -> Engine:
         return self                      # the deployment is already at the kit's scale (hazards_of too)
 
-    def bind(self, scenario, deployment) -> "Engine":
+    def bind(self, scenario, deployment) -> Engine:
         """The engine for this scenario's ships, chains and obstacles."""
         return Engine(self.rs, scenario, deployment)
 
