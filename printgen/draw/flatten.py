@@ -190,7 +190,7 @@ def _shape(shape, kind, m: Matrix, theme: Theme, out: FlatPage) -> None:
     """A Rect, Line, Poly or Circle, painted."""
     paint = theme.paint(shape.role)
     hatched = paint.hatch and paint.fill
-    if out.traced and getattr(shape, "meaning", ()):
+    if out.traced and getattr(shape, "meaning", ()):  # type: ignore
         measured(shape, m, out)
     if not (paint.fill or paint.stroke):               # a traced area ("area"): measured, nothing drawn
         return

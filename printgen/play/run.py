@@ -90,7 +90,7 @@ def _threads(setup: Setup, games: int, seed: int, workers: int, progress: Callab
     """`simulate` for a compiled engine (its family's play_games): chunks of games on `workers` threads."""
     from concurrent.futures import ThreadPoolExecutor
 
-    play_games = setup.family.play_games
+    play_games = setup.family.play_games  # type: ignore
     jobs = [(start + first, count) for first, count in chunks(games, workers)]
     results: list = []
     if workers <= 1 or len(jobs) <= 1:

@@ -92,7 +92,7 @@ def clear(T, P: np.ndarray, s: int, sr, t: int, blockers: np.ndarray, nb: int) -
             near[m, 0], near[m, 1], near[m, 2] = P[o, X], P[o, Y], P[o, FX]
             near[m, 3], near[m, 4], near[m, 5] = P[o, FY], P[o, HL], P[o, HW]
             m += 1
-    return m < 2 or not through_gap(sx, sy, tx, ty, near[:m], narrow)
+    return m < 2 or not through_gap(sx, sy, tx, ty, near[:m], narrow)  # type: ignore
 
 
 @jit
@@ -125,7 +125,7 @@ def targets(T, P: np.ndarray, S: np.ndarray, s: int, out: np.ndarray, bands_out:
             if code >= 0:
                 out[m], bands_out[m], range_out[m] = t, code, d
                 m += 1
-    return m
+    return m  # type: ignore
 
 
 @small

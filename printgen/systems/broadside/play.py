@@ -188,7 +188,7 @@ class Broadside:
                      in enumerate(zip(st.start, kinds, strict=True))]
             T = tables(self, st.sides, [(s.side, s.flagship, s.length, s.width, s.kind) for s in ships], st.width,
                        st.height, st.edges, {side: p.code for side, p in st.policies.items()}, st.turn_limit, st.victory)
-            found = st.memo["broadside"] = (T, board_of(Game(ships, st.width, st.height, st.edges, None), st.sides))
+            found = st.memo["broadside"] = (T, board_of(Game(ships, st.width, st.height, st.edges, None), st.sides))  # type: ignore
         return found
 
     @staticmethod

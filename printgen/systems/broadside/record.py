@@ -27,7 +27,7 @@ class Record(NamedTuple):
     upto: np.ndarray       # int64 [snapshot]: events rolled by then
     events: np.ndarray     # int64 [event, 6]
     faces: np.ndarray      # int64 [face]
-    count: np.ndarray      # int64: snapshots, events, faces written; 1 if a buffer was too small
+    count: np.ndarray  # type: ignore[assignment]  # int64: snapshots, events, faces written; 1 if too small
 
 
 def record(n: int, snapshots: int, events: int, faces: int) -> Record:

@@ -359,7 +359,7 @@ def _crowd(P: np.ndarray, i: int, near: np.ndarray, nn: int, px: float, py: floa
         if inside(P[o, X] - px, P[o, Y] - py, rr * rr, two):
             out[m] = o
             m += 1
-    return m
+    return m  # type: ignore
 
 
 @jit
@@ -446,4 +446,4 @@ def moves(T, P: np.ndarray, i: int, aim, speed: float, near: np.ndarray, nn: int
                 _fits(T, P, x1, y1, ux, uy, hl, hw, crowd1, nc1):
             mx[m], my[m], mh[m], mfx[m], mfy[m], mstop[m] = x1, y1, h1, ux, uy, stop0   # sail, then turn
             m += 1
-    return m
+    return m  # type: ignore
