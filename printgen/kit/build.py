@@ -29,7 +29,10 @@ def plan_kit(request: KitRequest) -> Plan:
     from printgen.game.students import assign
     from printgen.lesson.fit import fit
 
+    from printgen.kit.accepts import accept
+
     scenario, options = prepare(request.scenario, **request.choices())
+    accept(scenario)                                   # the data `printgen check FOLDER` refuses too
     if options.poster:
         from printgen.sheets.maps.poster import check_poster
 

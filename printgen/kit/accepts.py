@@ -1,0 +1,49 @@
+"""What `printgen kit` requires of a battle's data before it prints anything, beyond the rules adding
+up (printgen.data.checked): its [deployment] settings and the ships they name, its [simulation]
+policies. `printgen check FOLDER` asks the same function, so a battle it passes is one the kit accepts
+(issue 48: it passed 17 battles the kit then refused).
+
+What depends on the teacher's options (the table, the fleet's size, the lesson's game) is the kit's to
+say; this is the data alone, every problem at once, each with its file, line and field."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from printgen.errors import PrintgenError, Problem
+
+
+def refusals(scenario) -> list[Problem]:
+    """Everything the kit would refuse in the scenario's data (an empty list: nothing)."""
+    from printgen.files.tomlfile import locate
+    from printgen.game.deploy_settings import load_settings
+    from printgen.lesson.fit import playable
+    from printgen.play.engine import POLICIES, family_phases, policy_problems
+
+    problems: list[Problem] = []
+    try:
+        settings = load_settings(scenario)
+    except PrintgenError as e:
+        problems += e.problems
+    else:
+        named = [(("deployment", "squadrons", squadron, "leaders"), name)
+                 for squadron, plan in settings.squadrons.items() for name in plan.leaders]
+        named += [(("deployment", "loners"), name) for name in settings.loners]
+        for loc, name in named:
+            try:
+                scenario.fleet.find(name, str(scenario.path))
+            except PrintgenError as e:
+                problems += [dataclasses.replace(p, field=".".join(loc), line=locate(scenario.text, loc))
+                             for p in e.problems]
+    plays = tuple(POLICIES)
+    if playable(scenario):
+        plays = getattr(family_phases(scenario.ruleset, 1.0), "policies", plays)
+    problems += policy_problems(scenario, plays)
+    return problems
+
+
+def accept(scenario) -> None:
+    """Refuse (PrintgenError, exit 2) a scenario whose data the kit cannot print."""
+    problems = refusals(scenario)
+    if problems:
+        raise PrintgenError(problems)
