@@ -10,7 +10,8 @@ such number on the page), and every traced number is still checked against its o
 from __future__ import annotations
 
 import re
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 _WORDY = re.compile(r"(?=.*\d)(?=.*[^\W\d_])", re.S)     # a digit and a letter at least
 

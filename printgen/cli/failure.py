@@ -53,7 +53,10 @@ def cache_of(e: OSError) -> str | None:
 
     from printgen import paths
 
-    root = Path(os.path.abspath(paths.cache_folder("engine").parent))     # PRINTGEN_CACHE, or the system's
+    engine = paths.cache_folder("engine")              # always a folder: the engine is kept even with "off"
+    if engine is None:
+        return None
+    root = Path(os.path.abspath(engine.parent))         # PRINTGEN_CACHE, or the system's
     for name in (e.filename, e.filename2):
         if isinstance(name, (str, os.PathLike)):
             path = Path(os.path.abspath(os.fsdecode(name)))
@@ -73,7 +76,7 @@ def os_error(e: OSError) -> str:
     cache = cache_of(e)
     if cache is not None:                   # not the kit's folder: --out would not help
         fix = (f"this is printgen's cache folder {cache} (it only saves time); "
-               + CACHE_FIXES.get(e.errno, "set PRINTGEN_CACHE to another folder"))
+               + CACHE_FIXES.get(e.errno or 0, "set PRINTGEN_CACHE to another folder"))
         return f"printgen: error:\n  {where or cache}: {what}\n    fix: {fix}"
     fix = FIXES.get(e.errno, "check that the path exists and that you may read and write it, then run again")
     return f"printgen: error:\n  {where + ': ' if where else ''}{what}\n    fix: {fix}"

@@ -29,7 +29,7 @@ def refusals(scenario) -> list[Problem]:
     # the whole fleet: every ship the deployment names must be in it (a fleet cut down, by the teacher's
     # options or the file, may have lost a leader, as printgen.game.deploy allows)
     if settings is not None and sum(sq.ships for sq in scenario.squadrons.values()) == len(scenario.fleet.ships):
-        named = [(("deployment", "squadrons", squadron, "leaders"), name)
+        named: list[tuple[tuple[str, ...], str]] = [(("deployment", "squadrons", squadron, "leaders"), name)
                  for squadron, plan in settings.squadrons.items() for name in plan.leaders]
         named += [(("deployment", "loners"), name) for name in settings.loners]
         for loc, name in named:

@@ -27,9 +27,8 @@ def plan_kit(request: KitRequest) -> Plan:
     from printgen.game.deploy import deploy
     from printgen.game.prepare import prepare
     from printgen.game.students import assign
-    from printgen.lesson.fit import fit
-
     from printgen.kit.accepts import accept
+    from printgen.lesson.fit import fit
 
     scenario, options = prepare(request.scenario, **request.choices())
     accept(scenario)                                   # the data `printgen check FOLDER` refuses too
