@@ -31,16 +31,21 @@ CASES = {
                                     "simulation.lesson.pirates"),
     "a lesson of 2,965 turns": (LESSON_TOO_LONG, "lesson.minutes_per_turn"),
 }
+RULESET_CASES = {                    # a local ruleset's id names its folder of pages: a plain name
+    "an id out of the folder": ({"ruleset": {"id": "../trafalgar-fastplay"}}, "ruleset.id"),
+    "an empty id": ({"ruleset": {"id": ""}}, "ruleset.id"),
+    "an id with a space": ({"ruleset": {"id": "My rules"}}, "ruleset.id"),
+}
 
 
-@pytest.mark.parametrize("case", CASES)
+@pytest.mark.parametrize("case", [*CASES, *RULESET_CASES])
 def test_check_refuses_what_the_kit_refuses(run, scenario_dir, tmp_path, case):
-    patch, field = CASES[case]
-    folder = scenario_dir(scenario=patch)
+    patch, field = CASES[case] if case in CASES else RULESET_CASES[case]
+    folder = scenario_dir(scenario=patch) if case in CASES else scenario_dir(ruleset=patch)
     code, out, err = run("check", folder)
     assert code == 2, (code, out, err)
     assert "Traceback" not in err and "checks pass" not in out
-    assert field in err and "scenario.toml" in err, err
+    assert field in err and ("scenario.toml" if case in CASES else "rules.toml") in err, err
     code, out, err = run("kit", folder, "--out", tmp_path / "kit")
     assert code == 2, (code, out, err)
     assert field in err, err
