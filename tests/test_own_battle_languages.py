@@ -19,17 +19,22 @@ def test_a_teachers_battle_in_english_only_is_refused_in_french_and_spanish(run,
     assert says in err and "--lang" in err and "scenario.toml" in err, err
     assert "Cape St Vincent" in err                           # the first text the catalogue lacks
     assert not (tmp_path / "kit").exists()
-    code, out, err = run("quickref", BATTLE, "--lang", lang, "--out", tmp_path / "sheet")
-    assert code == 2 and says in err, err
 
 
 def test_a_copy_of_a_built_in_battle_keeps_its_languages(tmp_path):
     from printgen import paths
-    from printgen.game.prepare import prepare
+    from printgen.data.scenario import load_scenario
+    from printgen.errors import PrintgenError
+    from printgen.kit.accepts import refuse_untranslated_words
 
     shutil.copytree(paths.fleets_dir() / "trafalgar", tmp_path / "mine")
-    scenario, options = prepare(str(tmp_path / "mine"), lang="fr")
-    assert options.lang == "fr"
+    for lang in ("fr", "es"):
+        refuse_untranslated_words(load_scenario(str(tmp_path / "mine")), lang)      # nothing to refuse
+    text = (tmp_path / "mine" / "scenario.toml").read_text(encoding="utf-8")
+    (tmp_path / "mine" / "scenario.toml").write_text(text.replace('heading = "The plan"', 'heading = "My plan"'),
+                                                      encoding="utf-8")
+    with pytest.raises(PrintgenError, match="My plan"):
+        refuse_untranslated_words(load_scenario(str(tmp_path / "mine")), "fr")
 
 
 @pytest.mark.parametrize("poster", ["bogus", "3x3in", "A3"])

@@ -14,8 +14,6 @@ def prepare(name: str, *, edition: str = "color", paper: str = "letter", scale: 
     from printgen.data.checked import load_checked
 
     scenario = load_checked(name)
-    if lang != "en":
-        _refuse_untranslated_words(scenario, lang)
     notes: list[str] = []
     if scale is not None and table is not None:
         raise PrintgenError(Problem("--scale and --table both set the scale", field="--table",
@@ -68,24 +66,3 @@ def _printable_bases(scenario, scale: float) -> None:
         raise PrintgenError(Problem(f"at scale {scale:g} the shortest base ({shortest:g}\") prints {shortest * scale:g}\" "
                                     f"long: ship names and hit circles no longer fit", field="--scale",
                                     fix=f"use --scale {least:g} or more (a larger table)"))
-
-
-def _refuse_untranslated_words(scenario, lang: str) -> None:
-    """A battle whose own words (its title, squadrons, story, engagements: scenario.toml) the catalogue
-    does not translate is refused in `lang` (exit 2, at the first such text), as a teacher's own ruleset
-    is: no pupil's page half in one language (docs/ARCHITECTURE.md, "Which documents")."""
-    import io
-
-    from printgen.i18n import _
-    from printgen.i18n.catalogue import messages
-    from printgen.i18n.extract import scenario_words
-    from printgen.registry.documents import NOT_YET
-
-    known = messages(lang)
-    missing = [(line, text) for line, _f, text, _c in scenario_words(io.BytesIO(scenario.text.encode("utf-8")),
-                                                                      None, None, None) if text not in known]
-    if missing:
-        line, text = missing[0]
-        more = _(" and %(count)s more") % {"count": len(missing) - 1} if len(missing) > 1 else ""
-        raise PrintgenError(Problem(_(NOT_YET[lang]) % {"what": _("the kit"), "names": f" («{text[:60]}»{more})"},
-                                    file=scenario.path, line=line, field="--lang", fix=_("use --lang en for now")))

@@ -50,3 +50,25 @@ def accept(scenario) -> None:
     problems = refusals(scenario)
     if problems:
         raise PrintgenError(problems)
+
+
+def refuse_untranslated_words(scenario, lang: str) -> None:
+    """A kit whose battle's own words (its title, squadrons, story, engagements: scenario.toml) the
+    catalogue does not translate is refused in `lang` (exit 2, at the first such text), as a teacher's
+    own ruleset is: no pupil's page half in one language (docs/ARCHITECTURE.md, "Which documents").
+    A copy of a built-in battle whose words are unchanged keeps its languages."""
+    import io
+
+    from printgen.i18n import _
+    from printgen.i18n.catalogue import messages
+    from printgen.i18n.extract import scenario_words
+    from printgen.registry.documents import NOT_YET
+
+    known = messages(lang)
+    missing = [(line, text) for line, _f, text, _c in scenario_words(io.BytesIO(scenario.text.encode("utf-8")),
+                                                                      None, None, None) if text not in known]
+    if missing:
+        line, text = missing[0]
+        more = _(" and %(count)s more") % {"count": len(missing) - 1} if len(missing) > 1 else ""
+        raise PrintgenError(Problem(_(NOT_YET[lang]) % {"what": _("the kit"), "names": f" («{text[:60]}»{more})"},
+                                    file=scenario.path, line=line, field="--lang", fix=_("use --lang en for now")))
