@@ -81,6 +81,15 @@ LESSON_MINUTES = 300
 so the turn limit stays under 300 turns (the turn tracker then takes about nine pages, the game-length
 chart groups turns into ranges)."""
 
+TURNS = 299
+"""A lesson's turn limit at most (its play minutes over its minutes a turn): ten periods of 300 minutes
+at a minute a turn would be 2,965 turns, each field within its own limit; the minutes a turn must then
+grow (printgen/data/lesson.py says by how much)."""
+
+GAMES = 1_000_000
+"""Games played at once (`printgen simulate --games`, and any count the engine is asked for): about
+four minutes of Trafalgar on two cores; a job list a few hundred kilobytes long."""
+
 PROBLEMS_SHOWN = 20
 """Problems listed in one error: a file with thousands of mistakes is reported in an instant, with
 the first 20 and how many more."""

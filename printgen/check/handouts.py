@@ -29,6 +29,7 @@ class _Page(HTMLParser):
         self.spans: dict[int, str] = {}
         self.doubled: list[int] = []               # numbers two spans carry
         self.untraced: list[str] = []              # digit runs outside every traced span
+        self.loose: list[str] = []                 # the runs of text outside them (the teacher's own words)
         self.lang: str | None = None
         self.title = ""
         self.cells: dict[int, tuple] = {}          # n -> (table, row, column, in the header, a copy of a head)
@@ -81,7 +82,10 @@ class _Page(HTMLParser):
             self._text.append(data)
 
     def _flush(self) -> None:
-        self.untraced += _DIGITS.findall("".join(self._text))
+        run = "".join(self._text)
+        self.untraced += _DIGITS.findall(run)
+        if self.untraced:
+            self.loose.append(run)
         self._text.clear()
 
     def close(self) -> None:
@@ -159,6 +163,11 @@ def check_handout(data: bytes, handout: dict, kept: list[dict] | None, plan, dep
     out += [Discrepancy(name, 0, f"the page numbers a span {n} that its trace does not list")
             for n in sorted(set(page.spans) - set(range(len(trace))))]
     out += [Discrepancy(name, 0, f"two spans of the page carry the number {n}") for n in sorted(set(page.doubled))]
+    if page.untraced:                              # but a teacher's "1st Division" is the teacher's writing
+        from printgen.check.own_words import own_words, uncovered_digits
+
+        words = own_words(s, plan.options.lang)
+        page.untraced = [d for run in page.loose for d in uncovered_digits(run, words)]
     out += [Discrepancy(name, 0, f"the number '{digits}' has no source") for digits in page.untraced]
     out += _labels(name, trace, page)
     out += [Discrepancy(name, 0, d.what) for d in Oracle(s.ruleset).check(printed, plan.options.measure, name, 0)]

@@ -230,6 +230,15 @@ def _exact(page: CharPage, trace: list[dict], ctx: Context, file: str, page_no: 
     for entry in trace:
         traced.update(id(c) for c in page.index.within(tuple(entry["bbox"])))
     untraced = [c for c in page.chars() if c.text.isdigit() and id(c) not in traced]
+    if untraced and ctx.plan is not None:          # the teacher's own words with digits ("1st Division")
+        from printgen.check.own_words import covered, own_words
+
+        words = own_words(ctx.plan.scenario, ctx.measure.lang)
+        if words:
+            chars = page.chars()
+            mask = covered("".join(c.text if len(c.text) == 1 else "?" for c in chars), words)
+            theirs = {id(c) for c, m in zip(chars, mask) if m}
+            untraced = [c for c in untraced if id(c) not in theirs]
     for run in _runs(untraced):
         text = "".join(c.text for c in run)
         out.append(Discrepancy(file, page_no or ctx.page,

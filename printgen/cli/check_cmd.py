@@ -45,6 +45,9 @@ def check_cmd(target: str = typer.Argument(..., help="a scenario name or folder,
     from printgen.sheets.pieces.sprites import printed_tracks, sprite_sheets
 
     scenario = load_scenario(target)
+    from printgen.kit.accepts import accept
+
+    accept(scenario)                   # what the kit refuses before printing, refused here too (exit 2)
     # the marks the sprite sheet actually draws on each base (not what the rules say it should)
     printed = printed_tracks(sprite_sheets(scenario, Options()))
     results = run_checks(scenario, printed)

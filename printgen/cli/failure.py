@@ -33,9 +33,51 @@ def catch_sigterm() -> None:
     signal.signal(signal.SIGTERM, _terminate)
 
 
+CACHE_FIXES = {
+    errno.ENOSPC: "its disk is full: free some space there, or set PRINTGEN_CACHE to a folder on another disk",
+    errno.EDQUOT: "your disk quota is used up: free some space, or set PRINTGEN_CACHE to a folder on another disk",
+    errno.EROFS: "its disk is read-only: set PRINTGEN_CACHE to a folder you may write to",
+    errno.EACCES: "you may not write there: set PRINTGEN_CACHE to a folder you may write to",
+    errno.EPERM: "you may not write there: set PRINTGEN_CACHE to a folder you may write to",
+}
+# The code that writes printgen's cache (the compiled engine's files, the templates compiled), should a
+# failed write not name its file (a full disk fails a write(), which names none).
+_CACHE_WRITERS = (os.sep.join(("numba", "core", "caching.py")), os.sep.join(("jinja2", "bccache.py")),
+                  os.sep.join(("printgen", "lesson", "stored.py")), os.sep.join(("printgen", "play", "jit.py")))
+
+
+def cache_of(e: OSError) -> str | None:
+    """printgen's cache folder, when the failed read or write was of a file in it (named in the error,
+    or written by the code that keeps the cache): else None."""
+    from pathlib import Path
+
+    from printgen import paths
+
+    engine = paths.cache_folder("engine")              # always a folder: the engine is kept even with "off"
+    if engine is None:
+        return None
+    root = Path(os.path.abspath(engine.parent))         # PRINTGEN_CACHE, or the system's
+    for name in (e.filename, e.filename2):
+        if isinstance(name, (str, os.PathLike)):
+            path = Path(os.path.abspath(os.fsdecode(name)))
+            if root == path or root in path.parents:
+                return str(root)
+    tb = e.__traceback__
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename.endswith(_CACHE_WRITERS):
+            return str(root)
+        tb = tb.tb_next
+    return None
+
+
 def os_error(e: OSError) -> str:
     where = " -> ".join(str(p) for p in (e.filename, e.filename2) if p is not None)
     what = e.strerror or str(e)
+    cache = cache_of(e)
+    if cache is not None:                   # not the kit's folder: --out would not help
+        fix = (f"this is printgen's cache folder {cache} (it only saves time); "
+               + CACHE_FIXES.get(e.errno or 0, "set PRINTGEN_CACHE to another folder"))
+        return f"printgen: error:\n  {where or cache}: {what}\n    fix: {fix}"
     fix = FIXES.get(e.errno, "check that the path exists and that you may read and write it, then run again")
     return f"printgen: error:\n  {where + ': ' if where else ''}{what}\n    fix: {fix}"
 

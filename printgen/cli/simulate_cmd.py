@@ -12,10 +12,11 @@ import typer
 from printgen.cli.app import app
 from printgen.cli import common as c
 from printgen.cli.kit_cmd import BreakOff, Engagement, Minutes, Periods
+from printgen import limits
 from printgen.errors import PrintgenError, Problem
 from printgen.request import BALANCES
 
-MAX_GAMES = 1_000_000
+MAX_GAMES = limits.GAMES
 MAX_DEPLOYMENTS = 100
 Games = Annotated[int, typer.Option("--games", help="how many games to play")]
 Policy = Annotated[Optional[list[str]], typer.Option(

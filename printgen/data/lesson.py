@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Annotated, TypedDict
 
-from pydantic import Field, model_validator
+from pydantic import Field, ValidationInfo, field_validator, model_validator
 
 from printgen import limits
 
@@ -26,6 +26,11 @@ from printgen.rules.model import Strict
 Minutes = Annotated[int, Field(ge=0, le=limits.LESSON_MINUTES)]
 PositiveMinutes = Annotated[int, Field(ge=1, le=limits.LESSON_MINUTES)]
 VictoryPoints = Annotated[int, Field(ge=0, le=limits.COUNT)]
+
+
+def fewest_minutes_per_turn(play_minutes: int) -> int:
+    """The fewest minutes a turn that keep `play_minutes` of play within limits.TURNS turns."""
+    return max(1, play_minutes // (limits.TURNS + 1) + 1)
 
 
 class Lesson(Strict):
@@ -51,6 +56,24 @@ class Lesson(Strict):
     @property
     def turn_limit(self) -> int:
         return self.play_minutes // self.minutes_per_turn
+
+    @field_validator("minutes_per_turn")
+    @classmethod
+    def _turns_within_limits(cls, v: int, info: ValidationInfo):
+        """A turn limit of limits.TURNS at most: the turn tracker, the charts and the engine's games
+        stay the size of a lesson (the fields before this one validated, else nothing to say yet)."""
+        got = info.data
+        if not all(k in got for k in ("periods", "period_minutes", "setup_minutes", "briefing_minutes",
+                                      "debrief_minutes")):
+            return v
+        play = (got["periods"] * got["period_minutes"] - got["setup_minutes"] - got["briefing_minutes"]
+                - got["debrief_minutes"])
+        if play // v > limits.TURNS:
+            least = fewest_minutes_per_turn(play)
+            raise ValueError(f"{v} is out of range: the lesson's {play} minutes of play would make {play // v} turns, "
+                             f"more than the {limits.TURNS} printgen prints (printgen/limits.py); give "
+                             f"minutes_per_turn from {least} to {limits.LESSON_MINUTES}, or fewer or shorter periods")
+        return v
 
     @model_validator(mode="after")
     def _room_for_a_turn(self):

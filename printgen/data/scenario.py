@@ -144,7 +144,13 @@ class Scenario:
         from printgen.files.tomlfile import validate as check
 
         data = self.lesson.model_dump() | {k: v for k, v in changes.items() if v is not None}
-        lesson = check(Lesson, data, self.path, self.text, fix="give more periods or longer ones (--periods, --minutes)")
+        try:
+            lesson = check(Lesson, data, self.path, self.text, fix="")
+        except PrintgenError as e:               # the lesson's own fields, the lesson the options make
+            raise PrintgenError([dataclasses.replace(
+                p, field=f"lesson.{p.field}" if p.field else "lesson",
+                fix=f"give --periods and --minutes that leave time for a turn and at most {limits.TURNS} turns of the "
+                    "scenario's minutes_per_turn") for p in e.problems]) from None
         provenance = {"lesson": Entry(kind="classroom", why="the teacher's lesson times")} | self.file.provenance
         return dataclasses.replace(self, file=self.file.model_copy(update={"lesson": lesson, "provenance": provenance}))
 

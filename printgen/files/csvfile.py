@@ -27,7 +27,7 @@ def read_rows(path: Path, required: list[str], optional: list[str]) -> list[Row]
     Every cell is normalised (NFC, spaces, ligatures) and checked (printgen.files.text); a row is numbered by the line it
     starts on, and a quote left open is reported there, without quoting the file.
     """
-    if not path.is_file():
+    if not path.exists():                # a folder or a pipe of that name is read_bounded's to name
         raise PrintgenError(Problem("file not found", file=path,
                                     fix="check the folder name, or copy fleets/trafalgar/ and edit it"))
     raw = read_bounded(path)

@@ -21,7 +21,7 @@ _KEY = re.compile(r"^\s*([A-Za-z0-9_\-\"]+)\s*=")
 
 
 def read_toml(path: Path) -> tuple[dict, str]:
-    if not path.is_file():
+    if not path.exists():                # a folder or a pipe of that name is read_bounded's to name
         raise PrintgenError(Problem("file not found", file=path,
                                     fix="check the name in scenario.toml, or run `printgen list`"))
     raw = read_bounded(path)

@@ -27,9 +27,13 @@ def plan_kit(request: KitRequest) -> Plan:
     from printgen.game.deploy import deploy
     from printgen.game.prepare import prepare
     from printgen.game.students import assign
+    from printgen.kit.accepts import accept, refuse_untranslated_words
     from printgen.lesson.fit import fit
 
     scenario, options = prepare(request.scenario, **request.choices())
+    accept(scenario)                                   # the data `printgen check FOLDER` refuses too
+    if options.lang != "en":
+        refuse_untranslated_words(scenario, options.lang)
     if options.poster:
         from printgen.sheets.maps.poster import check_poster
 

@@ -14,6 +14,7 @@ import math
 import statistics
 from dataclasses import dataclass
 
+from printgen import limits
 from printgen.data.scenario import Scenario
 from printgen.data.simulation import lesson_policies
 from printgen.i18n import N_
@@ -36,6 +37,8 @@ GAMES, FEWEST, SHIP_TURNS = 40, 24, 9_000   # ... at most GAMES each, fewer for 
 FAR = 0.15                       # a candidate this far from the aims on its first deployment is not played on more
 CONFIRM = 3                      # a candidate that meets the aims is played this many times as often on the kit's map
 STEP = 7919                      # the trial deployments' seeds: the kit's, then this far apart
+MOST_GAMES = CONFIRM * GAMES + (DEPLOYMENTS - 1) * GAMES   # a candidate's games at most (a stored one's bound)
+MOST_TRIED = 1_000               # candidates a stored answer may list (the search tries a few dozen)
 
 
 @dataclass(frozen=True)
@@ -261,8 +264,10 @@ def _stored(scenario: Scenario, key: tuple, search, replays) -> tuple[Trial, lis
     found = stored.load(disk)
     if found is not None:
         try:
+            if not isinstance(found.get("tried"), list) or len(found["tried"]) > MOST_TRIED:
+                raise ValueError("not a list of candidates printgen could have tried")
             chosen, tried = _trial(found["chosen"]), [_trial(t) for t in found["tried"]]
-        except (KeyError, TypeError, ValueError):
+        except (KeyError, TypeError, ValueError, ArithmeticError, AttributeError, IndexError, RecursionError):
             pass                         # not an answer this printgen wrote: play it again
         else:
             if replays(chosen):
@@ -288,7 +293,8 @@ def _replays(scenario: Scenario, options: Options, t: Trial, balance: str, engag
     c = t.choice
     deployments, first = len(t.spread), len(t.kit_map)
     rest, others = t.games - first, max(1, deployments - 1)
-    if (not 1 <= deployments <= DEPLOYMENTS or first < 1 or rest < 0 or rest % others
+    if (not 1 <= deployments <= DEPLOYMENTS or not 1 <= first <= CONFIRM * GAMES or rest < 0 or rest % others
+            or rest // others > GAMES
             or (deployments == 1 and rest) or c.breaks_at not in (breaks or BREAKS)
             or (engagement is not None and c.engagement != engagement)
             or c.engagement not in (WHOLE, *scenario.file.engagements)):
@@ -325,8 +331,16 @@ def _plain(t: Trial) -> dict:
 
 
 def _trial(d: dict) -> Trial:
+    """A candidate as the store holds it, every list and count within what the search plays (a file
+    anyone could edit: ValueError, TypeError or KeyError for anything else, before a game is played)."""
     from printgen.data.lesson import Lesson
 
+    if not (isinstance(d, dict) and isinstance(d["choice"], dict) and isinstance(d["games"], int)
+            and 1 <= d["games"] <= MOST_GAMES and all(isinstance(d[k], list) and len(d[k]) <= n for k, n in (
+                ("sides", limits.COUNT), ("wins", limits.COUNT), ("spread", DEPLOYMENTS), ("unmet", limits.COUNT),
+                ("kit_map", CONFIRM * GAMES))) and isinstance(d["choice"]["counts"], list)
+            and len(d["choice"]["counts"]) <= limits.COUNT):
+        raise ValueError("not a candidate printgen could have played")
     c = d["choice"]
     choice = Choice(str(c["engagement"]), tuple((str(side), int(n)) for side, n in c["counts"]),
                     None if c["breaks_at"] is None else float(c["breaks_at"]), Lesson.model_validate(c["lesson"]))

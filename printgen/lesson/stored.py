@@ -5,7 +5,7 @@ games again.
 An answer is a small JSON file named by a hash of everything the search reads: the scenario's and the
 ruleset's text, every ship as loaded, the options, the request, and printgen's own code (a changed
 engine never reuses an old answer). A file that is missing, unreadable, of another shape or not
-printgen's is simply played again: the store can only save time, never change a kit (the same inputs
+printgen's (nested too deep to read, say) is simply played again and replaced: the store can only save time, never change a kit (the same inputs
 give the same answer, stored or not). Nor does an answer vouch for itself: a file anyone could edit is
 used only once its chosen game, played again, gives every figure it holds (printgen/lesson/search.py
 `_stored`); an answer that does not is searched again and replaced.
@@ -66,7 +66,7 @@ def load(key: str) -> dict | None:
         if not path.is_file() or path.is_symlink() or path.stat().st_size > MAX_BYTES:
             return None
         data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError, MemoryError):    # a file nested too deep for the parser too
         return None
     if not isinstance(data, dict) or data.get("mark") != MARK or data.get("key") != key:
         return None

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 
-from printgen.data.lesson import Lesson
+from printgen.data.lesson import Lesson, fewest_minutes_per_turn
 from printgen.i18n import N_
 
 TURN_BASE = 2                   # minutes a turn however few the ships
@@ -42,11 +42,13 @@ def fit(lesson: Lesson, ships: int, whole_fleet: int) -> Lesson:
     short = total < SHORT_LESSON
     briefing = (max(BRIEFING_MIN, round(BRIEFING_SHARE * total)) if short else lesson.briefing_minutes)
     debrief = (max(DEBRIEF_MIN, round(DEBRIEF_SHARE * total)) if short else lesson.debrief_minutes)
+    setup = scaled(lesson.setup_minutes, SETUP_BASE, share)
+    briefing, debrief = min(lesson.briefing_minutes, briefing), min(lesson.debrief_minutes, debrief)
     return lesson.model_copy(update={
-        "setup_minutes": scaled(lesson.setup_minutes, SETUP_BASE, share),
-        "briefing_minutes": min(lesson.briefing_minutes, briefing),
-        "debrief_minutes": min(lesson.debrief_minutes, debrief),
-        "minutes_per_turn": scaled(lesson.minutes_per_turn, TURN_BASE, share)})
+        "setup_minutes": setup, "briefing_minutes": briefing, "debrief_minutes": debrief,
+        # fewer ships, quicker turns, but never more than limits.TURNS of them
+        "minutes_per_turn": max(scaled(lesson.minutes_per_turn, TURN_BASE, share),
+                                fewest_minutes_per_turn(total - setup - briefing - debrief))})
 
 
 def turns(lesson: Lesson) -> int:

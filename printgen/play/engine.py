@@ -64,23 +64,18 @@ def setup(scenario, deployment, policy_names: dict[str, str] | None = None, turn
     if hasattr(family, "bind"):                  # a family whose engine needs the scenario's own data
         family = family.bind(scenario, deployment)
     names = {side: name for side, (name, _) in policies_of(scenario).items()}
-    problems = []
-    for side in (scenario.file.simulation.policies if scenario.file.simulation else {}):
-        if side not in rs.sides:
-            problems.append(Problem(f"policy for side '{side}', which the ruleset does not have", file=scenario.path,
-                                    field=f"simulation.policies.{side}", fix="sides: " + ", ".join(rs.sides)))
-    for side, name in (policy_names or {}).items():
+    plays = getattr(family, "policies", tuple(POLICIES))
+    problems = policy_problems(scenario, plays)     # the file's tables first, each under its own field
+    if problems:
+        raise PrintgenError(problems)
+    for side, name in (policy_names or {}).items():  # then the command's (the file's lesson ones are sound now)
         if side not in rs.sides:
             problems.append(Problem(f"no side '{side}'", field="--policy", fix="sides: " + ", ".join(rs.sides)))
-        names[side] = name
-    plays = getattr(family, "policies", tuple(POLICIES))
-    for side, name in names.items():
-        if name not in POLICIES:
-            problems.append(Problem(f"no policy '{name}' (side {side})", field=f"simulation.policies.{side}",
-                                    fix="policies: " + ", ".join(plays)))
         elif name not in plays:
-            problems.append(Problem(f"the '{rs.ruleset.system}' rules family does not play policy '{name}' (side {side})",
-                                    field=f"simulation.policies.{side}", fix="policies: " + ", ".join(plays)))
+            problems.append(Problem(f"no policy '{name}' (side {side})" if name not in POLICIES else
+                                    f"the '{rs.ruleset.system}' rules family does not play policy '{name}' (side {side})",
+                                    field="--policy", fix="policies: " + ", ".join(plays)))
+        names[side] = name
     if problems:
         raise PrintgenError(problems)
     roster = {name: k for k, name in enumerate(scenario.squadrons)}      # the roster's order of squadrons
@@ -89,6 +84,29 @@ def setup(scenario, deployment, policy_names: dict[str, str] | None = None, turn
     return Setup(family, tuple(rs.sides), start, deployment.width_in, deployment.height_in, deployment.edges,
                  {side: POLICIES[n] for side, n in names.items() if side in rs.sides},
                  turn_limit if turn_limit is not None else scenario.lesson.turn_limit, scenario.victory)
+
+
+def policy_problems(scenario, plays: tuple[str, ...] | None = None) -> list[Problem]:
+    """What is wrong in the scenario's [simulation] tables (policies, lesson, history), each named by
+    its own field, file and line: a side the ruleset lacks, a policy printgen or the family does not play."""
+    from printgen.files.tomlfile import locate
+
+    sim, rs = scenario.file.simulation, scenario.ruleset
+    plays = tuple(POLICIES) if plays is None else plays
+    problems = []
+    for table in ("policies", "lesson", "history"):
+        for side, name in (getattr(sim, table) if sim is not None else {}).items():
+            loc = ("simulation", table, side)
+            where = {"file": scenario.path, "line": locate(scenario.text, loc), "field": ".".join(loc)}
+            if side not in rs.sides:
+                problems.append(Problem(f"policy for side '{side}', which the ruleset does not have", **where,
+                                        fix="sides: " + ", ".join(rs.sides)))
+            elif name not in POLICIES:
+                problems.append(Problem(f"no policy '{name}' (side {side})", **where, fix="policies: " + ", ".join(plays)))
+            elif name not in plays:
+                problems.append(Problem(f"the '{rs.ruleset.system}' rules family does not play policy '{name}' "
+                                        f"(side {side})", **where, fix="policies: " + ", ".join(plays)))
+    return problems
 
 
 def new_game(s: Setup, rng: random.Random, log: bool = False) -> Game:

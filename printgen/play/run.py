@@ -9,6 +9,7 @@ import os
 import signal
 from typing import Callable
 
+from printgen import limits
 from printgen.play.engine import Result, Setup, play
 
 _SHARED: dict[str, object] = {}
@@ -40,7 +41,10 @@ def _worker_start(setup: Setup, tallies: bool) -> None:
 
 
 def chunks(games: int, workers: int) -> list[tuple[int, int]]:
-    """(first game, count) pieces: several per worker so a slow piece does not hold the others up."""
+    """(first game, count) pieces: several per worker so a slow piece does not hold the others up.
+    At most limits.GAMES games: a count from anywhere else (a stored answer) is a fault, not a job list."""
+    if not 0 <= games <= limits.GAMES:
+        raise ValueError(f"{games} games asked of the engine (0 to {limits.GAMES:,})")
     size = max(1, min(50, -(-games // (4 * max(1, workers)))))
     return [(first, min(size, games - first)) for first in range(0, games, size)]
 

@@ -50,10 +50,20 @@ class RollTable(Strict):
 
 
 class Meta(Strict):
-    id: str
+    id: str                           # names the ruleset's pages (templates/<id>/): a plain name, below
     title: Annotated[str, Field(min_length=1, max_length=limits.TITLE_CHARS)]
     system: str                       # a registered rule system (printgen.registry)
     die: Literal[6] = 6
+
+    @field_validator("id")
+    @classmethod
+    def _plain_name(cls, v: str):
+        import re
+
+        if not re.fullmatch(r"[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?", v):
+            raise ValueError(f"id {v!r} is not a plain name: give lower-case letters, digits and hyphens (at most 40, "
+                             "e.g. my-trafalgar); it names the folder of the ruleset's pages")
+        return v
 
     @field_validator("system")
     @classmethod

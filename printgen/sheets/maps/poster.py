@@ -39,12 +39,19 @@ def poster_layout(name: str, table_w_in: float, table_h_in: float, options: Opti
     unit, per = ("cm", PT_PER_CM) if options.units == "cm" else ("in", PT_PER_IN)
     larger = [n for n in POSTERS if _place(poster_size(n), tw, th) is not None]
     need = [v / PT_PER_IN for v in sorted((tw + 2 * (MARGIN + PAD), th + 2 * (MARGIN + PAD) + HEADER + FOOTER))]
-    fix = (f"choose {' or '.join(larger[:2])}" if larger else
-           f"no standard poster holds it: ask a print shop for a roll print of {math.ceil(need[0])}x{math.ceil(need[1])}in "
-           f"(--poster {math.ceil(need[0])}x{math.ceil(need[1])}in)") + ", or print a smaller table (--table or --scale)"
+    from printgen.i18n import _
+
+    roll = f"{math.ceil(need[0])}x{math.ceil(need[1])}in"
+    fix = _("%(choice)s, or print a smaller table (--table or --scale)") % {"choice": (
+        _("choose %(sizes)s") % {"sizes": _(" or ").join(larger[:2])} if larger else
+        _("no standard poster holds it: ask a print shop for a roll print of %(size)s (--poster %(size)s)")
+        % {"size": roll})}
     raise PrintgenError(Problem(
-        f"the table prints {tw / per:.0f} x {th / per:.0f} {unit}: it does not fit on a {name} poster "
-        f"({pw / per:.0f} x {ph / per:.0f} {unit}, less {2 * (MARGIN + PAD) / per:.1f} {unit} of margins)",
+        _("the table prints %(width)s x %(height)s %(unit)s: it does not fit on a %(name)s poster (%(poster_width)s x "
+          "%(poster_height)s %(unit)s, less %(margins)s %(unit)s of margins)")
+        % {"width": f"{tw / per:.0f}", "height": f"{th / per:.0f}", "unit": unit, "name": name,
+           "poster_width": f"{pw / per:.0f}", "poster_height": f"{ph / per:.0f}",
+           "margins": f"{2 * (MARGIN + PAD) / per:.1f}"},
         field="--poster", fix=fix))
 
 
