@@ -77,14 +77,15 @@ def test_the_sectors_engine_plays_the_recorded_games(name):
         assert r == fast[index], f"{name} game {index}: simulated otherwise"
 
 
-def test_the_recorded_games_reach_every_phase_of_both_battles():
-    """The reference is worth replaying: its games end both ways, both sides win, ships strike."""
+def test_the_recorded_games_are_worth_replaying():
+    """Sluys's recorded games end both ways and either side wins; Lepanto's strike ships of both sides
+    (its lesson's break-off ends them early, the League winning)."""
     reference = _reference()
-    for battle in ("sluys", "lepanto"):
-        lines = [v for k, games in reference.items() if k.startswith(battle) for v in games.values()]
-        winners = {line.split()[2] for line in lines}
-        assert len(winners - {"None"}) == 2, (battle, winners)
-        assert {line.split()[1] for line in lines} == {"True", "False"}, battle
+    sluys = [v.split() for k, games in reference.items() if k.startswith("sluys") for v in games.values()]
+    assert {line[2] for line in sluys} >= {"english", "french"}
+    assert {line[1] for line in sluys} == {"True", "False"}
+    lepanto = [v.split() for k, games in reference.items() if k.startswith("lepanto") for v in games.values()]
+    assert any(line[3] != "(0," for line in lepanto) and any(line[4] != "0)" for line in lepanto)
 
 
 def main(out: str) -> None:
