@@ -47,6 +47,7 @@ class Game(Sailing):
         self.width, self.height = width, height
         self.rng = random.Random(seed)
         self.others = {side: [b for b in boats if b.side != side] for side in {b.side for b in boats}}
+        self.widest = max((b.reach for b in boats), default=0.0)     # the largest centre-to-corner reach
         self.side_order = {side: k for k, side in enumerate(rs.sides)}
         self._bits = self.rng.getrandbits
         self.turn, self.turn_limit = 0, turn_limit
@@ -307,7 +308,11 @@ class Game(Sailing):
             t = self.rs.types[b.type]
             if not t.guns or b.state not in FIGHTING or b.loaded_at > self.turn:
                 continue
+            # only those whose centres lie near enough for their bases to be in range (nearest() would
+            # pass over the others) are asked whether they lie in the guns' arc
+            x, y, r = b.x, b.y, b.reach
             foes = [o for o in self.others[b.side] if o.state in FIGHTING
+                    and math.hypot(o.x - x, o.y - y) - r - o.reach <= reach
                     and (t.guns_all_round or ahead(b, o.x, o.y, g.bow_arc_deg))]
             target, d = self.nearest(b, foes, reach)
             if target is None:

@@ -46,6 +46,7 @@ class Sailing:
         boats: list[Boat]
         hazards: list[Hazard]
         others: dict[str, list[Boat]]
+        widest: float
         side_order: dict[str, int]
         holding: set[str]
         policies: dict[str, str]
@@ -104,16 +105,20 @@ class Sailing:
     def move(self, b: Boat, last: float) -> None:
         rs, t = self.rs, self.rs.types[b.type]
         mv = rs.movement
-        foes = [o for o in self.others[b.side] if o.state in FIGHTING]
-        if not foes:
+        # the captain steers for the enemy nearest by eye (centres), the first of equals; the rules
+        # measure base to base
+        x, y = b.x, b.y
+        target, best = None, math.inf
+        for o in self.others[b.side]:
+            if o.state in FIGHTING:
+                d2 = (o.x - x) ** 2 + (o.y - y) ** 2
+                if d2 < best:
+                    target, best = o, d2
+        if target is None:
             return
         if b.ram_clear:
             b.ram_clear -= 1
             self.use("ramming.clear_turns")
-        # the captain steers for the enemy nearest by eye (centres); the rules measure base to base
-        x, y = b.x, b.y
-        ds = [(o.x - x) ** 2 + (o.y - y) ** 2 for o in foes]
-        target = foes[ds.index(min(ds))]
         near = distance(b.r, target.r)
         heading = bearing(b.x, b.y, target.x, target.y)
         off = off_wind(heading, self.wind)
@@ -150,13 +155,21 @@ class Sailing:
             least = min(speed, last * mv.stop_speed_factor)    # its speed (last turn's move) halved
         standoff = self.standoff(b, target, near)
         far = speed + b.reach + CONTACT_SLACK
-        others = [o for o in self.boats if o is not b and o.state not in GONE
-                  and (o.x - x) ** 2 + (o.y - y) ** 2 <= (far + o.reach) ** 2]
+        # the bases its move can reach (a centre farther off on either axis than `far` and the widest
+        # base's reach cannot be: measured only within that square)
+        others, poses = [], []
+        wide = far + self.widest
+        for o in self.boats:
+            dx = o.x - x
+            if -wide <= dx <= wide and o is not b and o.state not in GONE \
+                    and dx ** 2 + (o.y - y) ** 2 <= (far + o.reach) ** 2:
+                others.append(o)
+                poses.append((o.i, o.x, o.y, o.h, o.state in FIGHTING))
         # the route reads only where these bases lie (and which fight), the wind for a round ship, and
         # the numbers above: a game that puts them the same way (most do, in the opening turns) takes
         # the same route, remembered (indices and numbers, never a game's boats)
         key = ("route", b.i, b.x, b.y, b.h, heading, speed, least, standoff, target.i, target.x, target.y, target.h,
-               self.wind if t.round_ship else None, tuple([(o.i, o.x, o.y, o.h, o.state in FIGHTING) for o in others]))
+               self.wind if t.round_ship else None, tuple(poses))
         found = self.memo.get(key)
         if found is None:
             found = self.route(b, t, heading, speed, least, target, standoff, others)
@@ -189,7 +202,11 @@ class Sailing:
             return STAY
         touched = {o.i for o in touching}
         way = [o for o in others if o.i not in touched]
-        path = self.plan(b, heading, speed, least, target, standoff, way, touching, others)
+        # what a slide reads of each base in the way, made once for every leg and heading tried: its
+        # centre (less the leg's start, in plan), the square of the distance within which the two might
+        # touch, its rectangle (geom.slide_among)
+        ways = np.array([(o.x, o.y, (reach + o.reach) ** 2, *o.r) for o in way], np.float64).reshape(-1, 9)
+        path = self.plan(b, heading, speed, least, target, standoff, way, touching, others, ways)
         stop = path[3]
         if stop is not None and path[2] < speed / 2 and not (isinstance(stop, Boat) and stop.side != b.side):
             mv = self.rs.movement
@@ -201,7 +218,7 @@ class Sailing:
                 h = (heading + turn) % 360
                 if t.round_ship and off_wind(h, self.wind) < mv.round_ship_min_angle_to_wind_deg:
                     continue
-                alt = self.plan(b, h, speed, least, target, standoff, way, touching, others)
+                alt = self.plan(b, h, speed, least, target, standoff, way, touching, others, ways)
                 best = min(best, (distance(rect(*alt[1], b.length, b.width), target.r), k, alt))
             path = best[2]
         legs, _, moved, stop = path
@@ -231,7 +248,7 @@ class Sailing:
         return self.rs.missile.range_in.bands()["short"][1]
 
     def plan(self, b: Boat, heading: float, speed: float, least: float, target: Boat, standoff: float,
-             way: list[Boat], touching: list[Boat], others: list[Boat]):
+             way: list[Boat], touching: list[Boat], others: list[Boat], ways: np.ndarray):
         """The path that turns the ship towards `heading` (a sweep if the turn is large) and moves it up
         to `speed`: on the new course until it is about `standoff` from `target` (by eye: the gap when
         the course is reached, less the standoff), but at least `least` in all. Geometry only (no dice):
@@ -243,7 +260,6 @@ class Sailing:
         delta = (heading - h + 180) % 360 - 180
         legs, moved = [], 0.0
         stop: Boat | bool | None = None
-        reach = b.reach
         while True:
             turn = max(-step, min(step, delta))
             if turn:
@@ -261,7 +277,9 @@ class Sailing:
             if leg <= EPS:
                 break
             fx, fy = r[2], r[3]
-            obs = np.array([(o.x - x, o.y - y, (reach + o.reach) ** 2, *o.r) for o in way], np.float64).reshape(-1, 9)
+            obs = ways.copy()
+            obs[:, 0] -= x
+            obs[:, 1] -= y
             run, k = slide_among(r, fx, fy, leg, obs, self.width, self.height)
             end = rect(x + fx * run, y + fy * run, h, length, width)
             if any(gap(end, o.r) < -1e-6 for o in touching):     # it would end across a base it touched
