@@ -27,7 +27,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from printgen.play.geom import corners, distance, first_contact, gap, point_rect, rect, slide_among
+from printgen.play.geom import corners, distance, first_contact, point_rect
+from printgen.systems.sectors import routes
 from printgen.systems.sectors.boats import FIGHTING, GONE, Boat
 
 if TYPE_CHECKING:
@@ -194,35 +195,19 @@ class Sailing:
         or, with a friend, a wreck or the table edge in the way before half its move, round it, the
         way that ends nearest its enemy (45 degrees off either way, then 90 if neither gains). STAY when
         it lies alongside an enemy already; else (legs, how far, what stopped it: a boat's index, -1
-        for the edge or a base it touched, -2 for nothing)."""
-        x, y, reach = b.x, b.y, b.reach
-        touching = [o for o in others if (o.x - x) ** 2 + (o.y - y) ** 2 <= (reach + o.reach + CONTACT_SLACK) ** 2
-                    and gap(b.r, o.r) <= CONTACT_SLACK]
-        if any(o.side != b.side and o.state in FIGHTING for o in touching):
+        for the edge or a base it touched, -2 for nothing). The geometry is compiled (routes.py)."""
+        side = b.side
+        bases = np.array([(o.x, o.y, o.reach, *o.r, o.side != side, o.state in FIGHTING) for o in others],
+                     np.float64).reshape(-1, routes.OTHER_COLUMNS)
+        mv = self.rs.movement
+        legs, _, moved, stop = routes.route(
+            b.x, b.y, b.h, b.r, b.reach, b.length, b.width, bool(t.round_ship), float(heading), float(speed),
+            float(least), target.r, float(standoff), float(mv.sweep_step_deg), float(self.wind),
+            float(mv.round_ship_min_angle_to_wind_deg), bases, CONTACT_SLACK, float(self.width), float(self.height),
+            2.0, 0.5)
+        if stop == routes.STAY:
             return STAY
-        touched = {o.i for o in touching}
-        way = [o for o in others if o.i not in touched]
-        # what a slide reads of each base in the way, made once for every leg and heading tried: its
-        # centre (less the leg's start, in plan), the square of the distance within which the two might
-        # touch, its rectangle (geom.slide_among)
-        ways = np.array([(o.x, o.y, (reach + o.reach) ** 2, *o.r) for o in way], np.float64).reshape(-1, 9)
-        path = self.plan(b, heading, speed, least, target, standoff, way, touching, others, ways)
-        stop = path[3]
-        if stop is not None and path[2] < speed / 2 and not (isinstance(stop, Boat) and stop.side != b.side):
-            mv = self.rs.movement
-            start = distance(rect(*path[1], b.length, b.width), target.r)
-            best = (start, 0, path)
-            for k, turn in enumerate((45, -45, 90, -90), 1):
-                if k == 3 and best[0] < start:
-                    break
-                h = (heading + turn) % 360
-                if t.round_ship and off_wind(h, self.wind) < mv.round_ship_min_angle_to_wind_deg:
-                    continue
-                alt = self.plan(b, h, speed, least, target, standoff, way, touching, others, ways)
-                best = min(best, (distance(rect(*alt[1], b.length, b.width), target.r), k, alt))
-            path = best[2]
-        legs, _, moved, stop = path
-        return legs, moved, (stop.i if isinstance(stop, Boat) else -1 if stop is True else -2)
+        return [tuple(leg) for leg in legs.tolist()], float(moved), (others[stop].i if stop >= 0 else int(stop))
 
     def standoff(self, b: Boat, target: Boat, near: float) -> float:
         """How far from its target the ship's captain means to stop, base to base (0: alongside):
@@ -246,66 +231,6 @@ class Sailing:
 
     def short_range(self) -> float:
         return self.rs.missile.range_in.bands()["short"][1]
-
-    def plan(self, b: Boat, heading: float, speed: float, least: float, target: Boat, standoff: float,
-             way: list[Boat], touching: list[Boat], others: list[Boat], ways: np.ndarray):
-        """The path that turns the ship towards `heading` (a sweep if the turn is large) and moves it up
-        to `speed`: on the new course until it is about `standoff` from `target` (by eye: the gap when
-        the course is reached, less the standoff), but at least `least` in all. Geometry only (no dice):
-        (legs (x, y, heading, fx, fy, run) each, the end pose, how far in all, what stopped it: a Boat,
-        True for the table edge or a base it touched at the start, None for nothing)."""
-        step = self.rs.movement.sweep_step_deg
-        length, width = b.length, b.width
-        x, y, h, r = b.x, b.y, b.h, b.r
-        delta = (heading - h + 180) % 360 - 180
-        legs, moved = [], 0.0
-        stop: Boat | bool | None = None
-        while True:
-            turn = max(-step, min(step, delta))
-            if turn:
-                turned = rect(x, y, h + turn, length, width)
-                if self.fits(turned, r, others):
-                    h, r, delta = (h + turn) % 360, turned, delta - turn
-                else:
-                    delta = 0.0                            # no room to turn: on as it heads
-            if abs(delta) > EPS:
-                leg = min(length, speed - moved)           # the sweep: forward a ship's length
-            else:
-                leg = speed - moved                        # the new course reached: the rest of the move
-                if standoff > 0:
-                    leg = min(leg, max(least - moved, distance(r, target.r) - standoff))
-            if leg <= EPS:
-                break
-            fx, fy = r[2], r[3]
-            obs = ways.copy()
-            obs[:, 0] -= x
-            obs[:, 1] -= y
-            run, k = slide_among(r, fx, fy, leg, obs, self.width, self.height)
-            end = rect(x + fx * run, y + fy * run, h, length, width)
-            if any(gap(end, o.r) < -1e-6 for o in touching):     # it would end across a base it touched
-                run, k, end = 0.0, -1, r
-                stop = True
-            legs.append((x, y, h, fx, fy, run))
-            x, y, r = x + fx * run, y + fy * run, end
-            moved += run
-            if k >= 0:
-                stop = way[k]
-            elif run < leg - EPS:
-                stop = True
-            if stop is not None or abs(delta) <= EPS or moved >= speed - EPS:
-                break
-        return legs, (x, y, h), moved, stop
-
-    def fits(self, r, now, others: list[Boat]) -> bool:
-        """The base `r` (turned where it lies, at `now`) stays on the table and overlaps no base it did
-        not already overlap."""
-        x, y, fx, fy, hl, hw = r
-        ex, ey = hl * abs(fx) + hw * abs(fy), hl * abs(fy) + hw * abs(fx)
-        if not (ex <= x <= self.width - ex and ey <= y <= self.height - ey):
-            return False
-        reach = (hl * hl + hw * hw) ** 0.5
-        return all(gap(r, o.r) >= -1e-6 or gap(now, o.r) < -1e-6 for o in others
-                   if (o.x - x) ** 2 + (o.y - y) ** 2 < (reach + o.reach) ** 2)
 
     def follow(self, b: Boat, legs: list[tuple]) -> tuple[float, bool]:
         """Sail the ship along its planned legs, meeting the obstacles on them: (how far it went, and
