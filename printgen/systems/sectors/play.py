@@ -12,6 +12,8 @@ from __future__ import annotations
 import math
 import random
 
+import numpy as np
+
 from printgen.game.deploy_settings import COMPASS_DEG
 from printgen.play.geom import distance, gap
 from printgen.systems.sectors.boats import FIGHTING, Boat, Hazard, Table, table_of
@@ -48,6 +50,11 @@ class Game(Sailing):
         self.rng = random.Random(seed)
         self.others = {side: [b for b in boats if b.side != side] for side in {b.side for b in boats}}
         self.widest = max((b.reach for b in boats), default=0.0)     # the largest centre-to-corner reach
+        # where each base's centre lies (Sailing.follow keeps them): which bases lie near a point is
+        # found from these (routes.near) before any is measured
+        self.X = np.array([b.x for b in boats], np.float64)
+        self.Y = np.array([b.y for b in boats], np.float64)
+        self.found = np.empty(len(boats), np.int64)
         self.side_order = {side: k for k, side in enumerate(rs.sides)}
         self._bits = self.rng.getrandbits
         self.turn, self.turn_limit = 0, turn_limit
@@ -310,8 +317,10 @@ class Game(Sailing):
                 continue
             # only those whose centres lie near enough for their bases to be in range (nearest() would
             # pass over the others) are asked whether they lie in the guns' arc
-            x, y, r = b.x, b.y, b.reach
-            foes = [o for o in self.others[b.side] if o.state in FIGHTING
+            # (a centre farther off on either axis than both reaches and the range, and a margin, cannot be)
+            x, y, r, side = b.x, b.y, b.reach, b.side
+            near = self.boats_near(x, y, reach + r + self.widest + 1e-6)
+            foes = [o for o in near if o.side != side and o.state in FIGHTING
                     and math.hypot(o.x - x, o.y - y) - r - o.reach <= reach
                     and (t.guns_all_round or ahead(b, o.x, o.y, g.bow_arc_deg))]
             target, d = self.nearest(b, foes, reach)

@@ -25,6 +25,21 @@ TURNS = (45.0, -45.0, 90.0, -90.0)     # the ways round a friend in the way, tri
 EPS = 1e-9                             # sailing.EPS
 
 
+@jit
+def near(X: np.ndarray, Y: np.ndarray, x: float, y: float, wide: float, out: np.ndarray) -> int:
+    """The rows k whose centre (X[k], Y[k]) lies within `wide` of (x, y) on both axes, in order, written
+    into `out`; how many: the few a question about (x, y) need measure exactly."""
+    n = 0
+    for k in range(X.shape[0]):
+        dx = X[k] - x
+        if -wide <= dx <= wide:
+            dy = Y[k] - y
+            if -wide <= dy <= wide:
+                out[n] = k
+                n += 1
+    return n
+
+
 @small
 def _rect(x: float, y: float, h: float, length: float, width: float):
     """geom.rect."""

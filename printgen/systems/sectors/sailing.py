@@ -48,6 +48,9 @@ class Sailing:
         hazards: list[Hazard]
         others: dict[str, list[Boat]]
         widest: float
+        X: np.ndarray
+        Y: np.ndarray
+        found: np.ndarray
         side_order: dict[str, int]
         holding: set[str]
         policies: dict[str, str]
@@ -80,6 +83,12 @@ class Sailing:
         if self.roll() in self.rs.aground.refloat.refloated:
             b.state = "afloat"
         self.use("aground.refloat")
+
+    def boats_near(self, x: float, y: float, wide: float) -> list[Boat]:
+        """The boats whose centres lie within `wide` of (x, y) on both axes, in the fleet's order."""
+        n = routes.near(self.X, self.Y, x, y, wide, self.found)
+        boats = self.boats
+        return [boats[k] for k in self.found[:n].tolist()]
 
     def nearest(self, b: Boat, foes: list[Boat], within: float = math.inf,
                 known: dict | None = None) -> tuple[Boat | None, float]:
@@ -159,11 +168,8 @@ class Sailing:
         # the bases its move can reach (a centre farther off on either axis than `far` and the widest
         # base's reach cannot be: measured only within that square)
         others, poses = [], []
-        wide = far + self.widest
-        for o in self.boats:
-            dx = o.x - x
-            if -wide <= dx <= wide and o is not b and o.state not in GONE \
-                    and dx ** 2 + (o.y - y) ** 2 <= (far + o.reach) ** 2:
+        for o in self.boats_near(x, y, far + self.widest + 1e-6):
+            if o is not b and o.state not in GONE and (o.x - x) ** 2 + (o.y - y) ** 2 <= (far + o.reach) ** 2:
                 others.append(o)
                 poses.append((o.i, o.x, o.y, o.h, o.state in FIGHTING))
         # the route reads only where these bases lie (and which fight), the wind for a round ship, and
@@ -236,15 +242,18 @@ class Sailing:
         """Sail the ship along its planned legs, meeting the obstacles on them: (how far it went, and
         whether it went the whole way)."""
         went = 0.0
-        for x, y, h, fx, fy, run in legs:
-            b.place(x, y, h)
-            for at, _kind, k in self.hazards_on(b, fx, fy, run):
-                b.place(x + fx * at, y + fy * at, h)
-                if not self.hazard(b, k):
-                    return went + at, False
-            b.place(x + fx * run, y + fy * run, h)
-            went += run
-        return went, True
+        try:
+            for x, y, h, fx, fy, run in legs:
+                b.place(x, y, h)
+                for at, _kind, k in self.hazards_on(b, fx, fy, run):
+                    b.place(x + fx * at, y + fy * at, h)
+                    if not self.hazard(b, k):
+                        return went + at, False
+                b.place(x + fx * run, y + fy * run, h)
+                went += run
+            return went, True
+        finally:
+            self.X[b.i], self.Y[b.i] = b.x, b.y          # where its centre now lies (boats_near)
 
     def hazards_on(self, b: Boat, fx: float, fy: float, most: float) -> list[tuple[float, str, int]]:
         """(distance along the run, kind, index) of each obstacle not met before that the base reaches
