@@ -35,7 +35,8 @@ SETUPS = {
     "sluys-eng-hold": ("sluys-1340", dict(seed=5, policies=(("english", "hold-the-line"),), turns=10), 15),
     "lepanto-default": ("lepanto-1571", dict(seed=1571), 40),
     "lepanto-30": ("lepanto-1571", dict(seed=1805, turns=30), 20),
-    "lepanto-keep": ("lepanto-1571", dict(seed=7, policies=(("league", "keep-range"), ("ottoman", "archers-first")), turns=15), 20),
+    "lepanto-keep": ("lepanto-1571", dict(seed=7, policies=(("league", "keep-range"), ("ottoman", "archers-first")),
+                                          turns=15), 20),
 }
 
 
@@ -89,8 +90,9 @@ def test_the_recorded_games_are_worth_replaying():
 
 
 def main(out: str) -> None:
-    lines = ["# The sectors engine's games (tests/test_sectors_games.py): set-up, game, turns, by limit, winner, struck,",
-             "# points, snapshots, rolls, digest of every snapshot and roll. Recorded with commit bf9504a (2026-12-06)."]
+    lines = ["# The sectors engine's games (tests/test_sectors_games.py): set-up, game, turns, by limit, winner,",
+             "# struck, points, snapshots, rolls, digest of every snapshot and roll. Recorded with commit bf9504a",
+             "# (2026-12-06)."]
     for name in SETUPS:
         run, st = _run(name)
         for index in range(run.games):

@@ -55,6 +55,7 @@ class Game(Sailing):
         self.X = np.array([b.x for b in boats], np.float64)
         self.Y = np.array([b.y for b in boats], np.float64)
         self.found = np.empty(len(boats), np.int64)
+        self.fighting_foes: dict[str, np.ndarray] = {}      # Sailing.foes_of, forgotten when a state changes
         self.side_order = {side: k for k, side in enumerate(rs.sides)}
         self._bits = self.rng.getrandbits
         self.turn, self.turn_limit = 0, turn_limit
@@ -97,6 +98,7 @@ class Game(Sailing):
         lost = sum(1 for s in SECTORS if b.structure[s] == 0)
         if lost >= self.rs.effects.sinks_at_sectors_lost and b.fighting:
             b.state = "sunk"
+            self.fought()
             self.use("effects.sinks_at_sectors_lost")
             self.cut_loose(b)
 
@@ -355,6 +357,7 @@ class Game(Sailing):
     def crew_gone(self, b: Boat) -> None:
         if b.fighting and b.crew == 0:
             b.state = "captured" if b.grappled else "struck"
+            self.fought()
             self.use("boarding")
             self.cut_loose(b)
 
@@ -439,6 +442,7 @@ class Game(Sailing):
                         b.state = "captured"
                     else:
                         b.state = "struck" if (b.chained or b.state == "aground") else "fled"
+                    self.fought()
                     self.cut_loose(b)
 
 

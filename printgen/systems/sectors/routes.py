@@ -40,6 +40,19 @@ def near(X: np.ndarray, Y: np.ndarray, x: float, y: float, wide: float, out: np.
     return n
 
 
+@jit
+def nearest_centre(X: np.ndarray, Y: np.ndarray, rows: np.ndarray, x: float, y: float, two: float) -> int:
+    """The row of `rows` whose centre lies nearest (x, y), by (X - x) ** 2 + (Y - y) ** 2, the first of
+    equals; -1 for none."""
+    best, found = math.inf, -1
+    for m in range(rows.shape[0]):
+        k = rows[m]
+        d2 = pw(X[k] - x, two) + pw(Y[k] - y, two)
+        if d2 < best:
+            best, found = d2, k
+    return found
+
+
 @small
 def _rect(x: float, y: float, h: float, length: float, width: float):
     """geom.rect."""

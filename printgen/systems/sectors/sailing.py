@@ -51,6 +51,7 @@ class Sailing:
         X: np.ndarray
         Y: np.ndarray
         found: np.ndarray
+        fighting_foes: dict[str, np.ndarray]
         side_order: dict[str, int]
         holding: set[str]
         policies: dict[str, str]
@@ -82,7 +83,21 @@ class Sailing:
             return
         if self.roll() in self.rs.aground.refloat.refloated:
             b.state = "afloat"
+            self.fought()
         self.use("aground.refloat")
+
+    def foes_of(self, side: str) -> np.ndarray:
+        """The indices of the enemy ships of `side` still fighting, in the fleet's order (made again
+        after a ship leaves the fight: `fought`)."""
+        foes = self.fighting_foes.get(side)
+        if foes is None:
+            foes = self.fighting_foes[side] = np.array([o.i for o in self.others[side] if o.state in FIGHTING],
+                                                       np.int64)
+        return foes
+
+    def fought(self) -> None:
+        """A ship's state changed: which ships fight is asked afresh."""
+        self.fighting_foes.clear()
 
     def boats_near(self, x: float, y: float, wide: float) -> list[Boat]:
         """The boats whose centres lie within `wide` of (x, y) on both axes, in the fleet's order."""
@@ -118,14 +133,10 @@ class Sailing:
         # the captain steers for the enemy nearest by eye (centres), the first of equals; the rules
         # measure base to base
         x, y = b.x, b.y
-        target, best = None, math.inf
-        for o in self.others[b.side]:
-            if o.state in FIGHTING:
-                d2 = (o.x - x) ** 2 + (o.y - y) ** 2
-                if d2 < best:
-                    target, best = o, d2
-        if target is None:
+        k = routes.nearest_centre(self.X, self.Y, self.foes_of(b.side), x, y, 2.0)
+        if k < 0:
             return
+        target = self.boats[k]
         if b.ram_clear:
             b.ram_clear -= 1
             self.use("ramming.clear_turns")
@@ -287,6 +298,7 @@ class Sailing:
         self.damage(b, part, 0)
         if b.state in FIGHTING:
             b.state = "aground"
+            self.fought()
         return False
 
 
