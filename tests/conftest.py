@@ -27,15 +27,16 @@ for _name in ("PRINTGEN_PAPER", "PRINTGEN_UNITS", "PRINTGEN_EDITION", "PRINTGEN_
 
 
 def pytest_configure(config):
-    """The compiled game engine (printgen/play/jit.py) made once, before the test processes start:
+    """The compiled game engines (printgen/play/jit.py) made once, before the test processes start:
     else each of them compiles it at once on its first game (half a minute of CPU each), and every
     process after reads it from the cache folder above."""
     if hasattr(config, "workerinput") or os.environ.get("PRINTGEN_JIT", "").lower() == "off":
         return
     import subprocess
 
-    subprocess.run([sys.executable, "-m", "printgen", "simulate", "trafalgar", "--games", "1", "--workers", "1"],
-                   check=True, capture_output=True, timeout=600)
+    for battle in ("trafalgar", "sluys-1340"):        # the broadside engine, then the sectors engine's routes
+        subprocess.run([sys.executable, "-m", "printgen", "simulate", battle, "--games", "1", "--workers", "1"],
+                       check=True, capture_output=True, timeout=600)
 
 
 def merge(base: dict, patch: dict) -> dict:

@@ -227,8 +227,13 @@ def test_the_error_summary_takes_the_focus(page, server):
     page.goto(server + "/")
     page.get_by_label("Your table").fill("huge")
     page.get_by_role("button", name="Build the kit").click()
-    page.wait_for_selector("#error-summary")
+    from playwright.sync_api import expect
+
+    # the browser gives an autofocus element the focus after the page is drawn, not as it is read:
+    # waited for (a busy machine draws late), never assumed at the moment the element appears
+    expect(page.locator("#error-summary")).to_be_focused(timeout=60_000)
     assert page.evaluate("document.activeElement.id") == "error-summary"
+    expect(page.get_by_role("alert").first).to_contain_text("Please check this", timeout=60_000)
     assert page.get_by_role("alert").first.inner_text().startswith("Please check this")
 
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 import math
 import random
 
+import numpy as np
+
 from printgen.game.deploy_settings import COMPASS_DEG
 from printgen.play.geom import distance, gap
 from printgen.systems.sectors.boats import FIGHTING, Boat, Hazard, Table, table_of
@@ -47,6 +49,13 @@ class Game(Sailing):
         self.width, self.height = width, height
         self.rng = random.Random(seed)
         self.others = {side: [b for b in boats if b.side != side] for side in {b.side for b in boats}}
+        self.widest = max((b.reach for b in boats), default=0.0)     # the largest centre-to-corner reach
+        # where each base's centre lies (Sailing.follow keeps them): which bases lie near a point is
+        # found from these (routes.near) before any is measured
+        self.X = np.array([b.x for b in boats], np.float64)
+        self.Y = np.array([b.y for b in boats], np.float64)
+        self.found = np.empty(len(boats), np.int64)
+        self.fighting_foes: dict[str, np.ndarray] = {}      # Sailing.foes_of, forgotten when a state changes
         self.side_order = {side: k for k, side in enumerate(rs.sides)}
         self._bits = self.rng.getrandbits
         self.turn, self.turn_limit = 0, turn_limit
@@ -89,6 +98,7 @@ class Game(Sailing):
         lost = sum(1 for s in SECTORS if b.structure[s] == 0)
         if lost >= self.rs.effects.sinks_at_sectors_lost and b.fighting:
             b.state = "sunk"
+            self.fought()
             self.use("effects.sinks_at_sectors_lost")
             self.cut_loose(b)
 
@@ -307,7 +317,13 @@ class Game(Sailing):
             t = self.rs.types[b.type]
             if not t.guns or b.state not in FIGHTING or b.loaded_at > self.turn:
                 continue
-            foes = [o for o in self.others[b.side] if o.state in FIGHTING
+            # only those whose centres lie near enough for their bases to be in range (nearest() would
+            # pass over the others) are asked whether they lie in the guns' arc
+            # (a centre farther off on either axis than both reaches and the range, and a margin, cannot be)
+            x, y, r, side = b.x, b.y, b.reach, b.side
+            near = self.boats_near(x, y, reach + r + self.widest + 1e-6)
+            foes = [o for o in near if o.side != side and o.state in FIGHTING
+                    and math.hypot(o.x - x, o.y - y) - r - o.reach <= reach
                     and (t.guns_all_round or ahead(b, o.x, o.y, g.bow_arc_deg))]
             target, d = self.nearest(b, foes, reach)
             if target is None:
@@ -341,6 +357,7 @@ class Game(Sailing):
     def crew_gone(self, b: Boat) -> None:
         if b.fighting and b.crew == 0:
             b.state = "captured" if b.grappled else "struck"
+            self.fought()
             self.use("boarding")
             self.cut_loose(b)
 
@@ -425,6 +442,7 @@ class Game(Sailing):
                         b.state = "captured"
                     else:
                         b.state = "struck" if (b.chained or b.state == "aground") else "fled"
+                    self.fought()
                     self.cut_loose(b)
 
 

@@ -27,7 +27,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from printgen.play.geom import corners, distance, first_contact, gap, point_rect, rect, slide_among
+from printgen.play.geom import corners, distance, first_contact, point_rect
+from printgen.systems.sectors import routes
 from printgen.systems.sectors.boats import FIGHTING, GONE, Boat
 
 if TYPE_CHECKING:
@@ -46,6 +47,11 @@ class Sailing:
         boats: list[Boat]
         hazards: list[Hazard]
         others: dict[str, list[Boat]]
+        widest: float
+        X: np.ndarray
+        Y: np.ndarray
+        found: np.ndarray
+        fighting_foes: dict[str, np.ndarray]
         side_order: dict[str, int]
         holding: set[str]
         policies: dict[str, str]
@@ -77,7 +83,27 @@ class Sailing:
             return
         if self.roll() in self.rs.aground.refloat.refloated:
             b.state = "afloat"
+            self.fought()
         self.use("aground.refloat")
+
+    def foes_of(self, side: str) -> np.ndarray:
+        """The indices of the enemy ships of `side` still fighting, in the fleet's order (made again
+        after a ship leaves the fight: `fought`)."""
+        foes = self.fighting_foes.get(side)
+        if foes is None:
+            foes = self.fighting_foes[side] = np.array([o.i for o in self.others[side] if o.state in FIGHTING],
+                                                       np.int64)
+        return foes
+
+    def fought(self) -> None:
+        """A ship's state changed: which ships fight is asked afresh."""
+        self.fighting_foes.clear()
+
+    def boats_near(self, x: float, y: float, wide: float) -> list[Boat]:
+        """The boats whose centres lie within `wide` of (x, y) on both axes, in the fleet's order."""
+        n = routes.near(self.X, self.Y, x, y, wide, self.found)
+        boats = self.boats
+        return [boats[k] for k in self.found[:n].tolist()]
 
     def nearest(self, b: Boat, foes: list[Boat], within: float = math.inf,
                 known: dict | None = None) -> tuple[Boat | None, float]:
@@ -104,16 +130,16 @@ class Sailing:
     def move(self, b: Boat, last: float) -> None:
         rs, t = self.rs, self.rs.types[b.type]
         mv = rs.movement
-        foes = [o for o in self.others[b.side] if o.state in FIGHTING]
-        if not foes:
+        # the captain steers for the enemy nearest by eye (centres), the first of equals; the rules
+        # measure base to base
+        x, y = b.x, b.y
+        k = routes.nearest_centre(self.X, self.Y, self.foes_of(b.side), x, y, 2.0)
+        if k < 0:
             return
+        target = self.boats[k]
         if b.ram_clear:
             b.ram_clear -= 1
             self.use("ramming.clear_turns")
-        # the captain steers for the enemy nearest by eye (centres); the rules measure base to base
-        x, y = b.x, b.y
-        ds = [(o.x - x) ** 2 + (o.y - y) ** 2 for o in foes]
-        target = foes[ds.index(min(ds))]
         near = distance(b.r, target.r)
         heading = bearing(b.x, b.y, target.x, target.y)
         off = off_wind(heading, self.wind)
@@ -150,13 +176,18 @@ class Sailing:
             least = min(speed, last * mv.stop_speed_factor)    # its speed (last turn's move) halved
         standoff = self.standoff(b, target, near)
         far = speed + b.reach + CONTACT_SLACK
-        others = [o for o in self.boats if o is not b and o.state not in GONE
-                  and (o.x - x) ** 2 + (o.y - y) ** 2 <= (far + o.reach) ** 2]
+        # the bases its move can reach (a centre farther off on either axis than `far` and the widest
+        # base's reach cannot be: measured only within that square)
+        others, poses = [], []
+        for o in self.boats_near(x, y, far + self.widest + 1e-6):
+            if o is not b and o.state not in GONE and (o.x - x) ** 2 + (o.y - y) ** 2 <= (far + o.reach) ** 2:
+                others.append(o)
+                poses.append((o.i, o.x, o.y, o.h, o.state in FIGHTING))
         # the route reads only where these bases lie (and which fight), the wind for a round ship, and
         # the numbers above: a game that puts them the same way (most do, in the opening turns) takes
         # the same route, remembered (indices and numbers, never a game's boats)
         key = ("route", b.i, b.x, b.y, b.h, heading, speed, least, standoff, target.i, target.x, target.y, target.h,
-               self.wind if t.round_ship else None, tuple([(o.i, o.x, o.y, o.h, o.state in FIGHTING) for o in others]))
+               self.wind if t.round_ship else None, tuple(poses))
         found = self.memo.get(key)
         if found is None:
             found = self.route(b, t, heading, speed, least, target, standoff, others)
@@ -181,31 +212,19 @@ class Sailing:
         or, with a friend, a wreck or the table edge in the way before half its move, round it, the
         way that ends nearest its enemy (45 degrees off either way, then 90 if neither gains). STAY when
         it lies alongside an enemy already; else (legs, how far, what stopped it: a boat's index, -1
-        for the edge or a base it touched, -2 for nothing)."""
-        x, y, reach = b.x, b.y, b.reach
-        touching = [o for o in others if (o.x - x) ** 2 + (o.y - y) ** 2 <= (reach + o.reach + CONTACT_SLACK) ** 2
-                    and gap(b.r, o.r) <= CONTACT_SLACK]
-        if any(o.side != b.side and o.state in FIGHTING for o in touching):
+        for the edge or a base it touched, -2 for nothing). The geometry is compiled (routes.py)."""
+        side = b.side
+        bases = np.array([(o.x, o.y, o.reach, *o.r, o.side != side, o.state in FIGHTING) for o in others],
+                     np.float64).reshape(-1, routes.OTHER_COLUMNS)
+        mv = self.rs.movement
+        legs, _, moved, stop = routes.route(
+            b.x, b.y, b.h, b.r, b.reach, b.length, b.width, bool(t.round_ship), float(heading), float(speed),
+            float(least), target.r, float(standoff), float(mv.sweep_step_deg), float(self.wind),
+            float(mv.round_ship_min_angle_to_wind_deg), bases, CONTACT_SLACK, float(self.width), float(self.height),
+            2.0, 0.5)
+        if stop == routes.STAY:
             return STAY
-        touched = {o.i for o in touching}
-        way = [o for o in others if o.i not in touched]
-        path = self.plan(b, heading, speed, least, target, standoff, way, touching, others)
-        stop = path[3]
-        if stop is not None and path[2] < speed / 2 and not (isinstance(stop, Boat) and stop.side != b.side):
-            mv = self.rs.movement
-            start = distance(rect(*path[1], b.length, b.width), target.r)
-            best = (start, 0, path)
-            for k, turn in enumerate((45, -45, 90, -90), 1):
-                if k == 3 and best[0] < start:
-                    break
-                h = (heading + turn) % 360
-                if t.round_ship and off_wind(h, self.wind) < mv.round_ship_min_angle_to_wind_deg:
-                    continue
-                alt = self.plan(b, h, speed, least, target, standoff, way, touching, others)
-                best = min(best, (distance(rect(*alt[1], b.length, b.width), target.r), k, alt))
-            path = best[2]
-        legs, _, moved, stop = path
-        return legs, moved, (stop.i if isinstance(stop, Boat) else -1 if stop is True else -2)
+        return [tuple(leg) for leg in legs.tolist()], float(moved), (others[stop].i if stop >= 0 else int(stop))
 
     def standoff(self, b: Boat, target: Boat, near: float) -> float:
         """How far from its target the ship's captain means to stop, base to base (0: alongside):
@@ -230,78 +249,22 @@ class Sailing:
     def short_range(self) -> float:
         return self.rs.missile.range_in.bands()["short"][1]
 
-    def plan(self, b: Boat, heading: float, speed: float, least: float, target: Boat, standoff: float,
-             way: list[Boat], touching: list[Boat], others: list[Boat]):
-        """The path that turns the ship towards `heading` (a sweep if the turn is large) and moves it up
-        to `speed`: on the new course until it is about `standoff` from `target` (by eye: the gap when
-        the course is reached, less the standoff), but at least `least` in all. Geometry only (no dice):
-        (legs (x, y, heading, fx, fy, run) each, the end pose, how far in all, what stopped it: a Boat,
-        True for the table edge or a base it touched at the start, None for nothing)."""
-        step = self.rs.movement.sweep_step_deg
-        length, width = b.length, b.width
-        x, y, h, r = b.x, b.y, b.h, b.r
-        delta = (heading - h + 180) % 360 - 180
-        legs, moved = [], 0.0
-        stop: Boat | bool | None = None
-        reach = b.reach
-        while True:
-            turn = max(-step, min(step, delta))
-            if turn:
-                turned = rect(x, y, h + turn, length, width)
-                if self.fits(turned, r, others):
-                    h, r, delta = (h + turn) % 360, turned, delta - turn
-                else:
-                    delta = 0.0                            # no room to turn: on as it heads
-            if abs(delta) > EPS:
-                leg = min(length, speed - moved)           # the sweep: forward a ship's length
-            else:
-                leg = speed - moved                        # the new course reached: the rest of the move
-                if standoff > 0:
-                    leg = min(leg, max(least - moved, distance(r, target.r) - standoff))
-            if leg <= EPS:
-                break
-            fx, fy = r[2], r[3]
-            obs = np.array([(o.x - x, o.y - y, (reach + o.reach) ** 2, *o.r) for o in way], np.float64).reshape(-1, 9)
-            run, k = slide_among(r, fx, fy, leg, obs, self.width, self.height)
-            end = rect(x + fx * run, y + fy * run, h, length, width)
-            if any(gap(end, o.r) < -1e-6 for o in touching):     # it would end across a base it touched
-                run, k, end = 0.0, -1, r
-                stop = True
-            legs.append((x, y, h, fx, fy, run))
-            x, y, r = x + fx * run, y + fy * run, end
-            moved += run
-            if k >= 0:
-                stop = way[k]
-            elif run < leg - EPS:
-                stop = True
-            if stop is not None or abs(delta) <= EPS or moved >= speed - EPS:
-                break
-        return legs, (x, y, h), moved, stop
-
-    def fits(self, r, now, others: list[Boat]) -> bool:
-        """The base `r` (turned where it lies, at `now`) stays on the table and overlaps no base it did
-        not already overlap."""
-        x, y, fx, fy, hl, hw = r
-        ex, ey = hl * abs(fx) + hw * abs(fy), hl * abs(fy) + hw * abs(fx)
-        if not (ex <= x <= self.width - ex and ey <= y <= self.height - ey):
-            return False
-        reach = (hl * hl + hw * hw) ** 0.5
-        return all(gap(r, o.r) >= -1e-6 or gap(now, o.r) < -1e-6 for o in others
-                   if (o.x - x) ** 2 + (o.y - y) ** 2 < (reach + o.reach) ** 2)
-
     def follow(self, b: Boat, legs: list[tuple]) -> tuple[float, bool]:
         """Sail the ship along its planned legs, meeting the obstacles on them: (how far it went, and
         whether it went the whole way)."""
         went = 0.0
-        for x, y, h, fx, fy, run in legs:
-            b.place(x, y, h)
-            for at, _kind, k in self.hazards_on(b, fx, fy, run):
-                b.place(x + fx * at, y + fy * at, h)
-                if not self.hazard(b, k):
-                    return went + at, False
-            b.place(x + fx * run, y + fy * run, h)
-            went += run
-        return went, True
+        try:
+            for x, y, h, fx, fy, run in legs:
+                b.place(x, y, h)
+                for at, _kind, k in self.hazards_on(b, fx, fy, run):
+                    b.place(x + fx * at, y + fy * at, h)
+                    if not self.hazard(b, k):
+                        return went + at, False
+                b.place(x + fx * run, y + fy * run, h)
+                went += run
+            return went, True
+        finally:
+            self.X[b.i], self.Y[b.i] = b.x, b.y          # where its centre now lies (boats_near)
 
     def hazards_on(self, b: Boat, fx: float, fy: float, most: float) -> list[tuple[float, str, int]]:
         """(distance along the run, kind, index) of each obstacle not met before that the base reaches
@@ -335,6 +298,7 @@ class Sailing:
         self.damage(b, part, 0)
         if b.state in FIGHTING:
             b.state = "aground"
+            self.fought()
         return False
 
 
