@@ -50,15 +50,16 @@ KINDS = (
 
 def template_languages(ruleset, kind: str) -> tuple[str, ...]:
     """The languages a document drawn from its ruleset's template KIND.md.j2 prints in: English, and
-    each language whose catalogue translates every message of that template (the template file is
-    one of the catalogue's locations), besides the code's words the catalogue holds for every document."""
+    each language whose catalogue translates every message of that template and of the templates it
+    extends (each file one of the catalogue's locations), besides the code's words the catalogue holds
+    for every document."""
     from printgen.i18n.catalogue import template_languages as found
-    from printgen.registry import system_of
+    from printgen.sheets.text.wording import template_files
 
-    root = system_of(ruleset).templates_dir(ruleset)
-    if not ruleset.path:
+    files = template_files(ruleset, f"{kind}.md.j2")
+    if not ruleset.path or not files:
         return ("en",)
-    return ("en", *found(root / ruleset.ruleset.id / f"{kind}.md.j2", ruleset.path))
+    return ("en", *found(*files, ruleset.path))
 
 
 def fleet_languages(ruleset, kind: str) -> tuple[str, ...]:
