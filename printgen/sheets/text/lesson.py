@@ -1,6 +1,6 @@
 """The lesson's sheets: the lesson plan (the teacher's pack, first in the kit), the score sheet and
 turn tracker, the odds worksheet, the history and debrief sheet. Each is a template of the ruleset
-(templates/<family>/<kind>.md.j2, a ruleset's own blocks beside) flowed into panels; a ruleset without the template has no such
+(templates/<family>/<kind>.md.j2) flowed into panels; a ruleset without the template has no such
 sheet. The numbers come from the kit's plan (printgen.game.classroom, printgen.game.materials)."""
 
 from __future__ import annotations

@@ -2,8 +2,9 @@
 template KIND.md.j2 is the first found of templates/<its folder>/ (the ruleset's `templates`, else its
 id: only the blocks it changes, `{% extends %}` its family's), templates/<its family>/ (the family's page
 design, which asks the ruleset which rule sections it has) and templates/shared/ (where the families
-agree): template_name(). A ruleset with no folder of its own prints with its family's templates. A template calls rule("shooting.dice.british"), dist("drift.distance_in"),
-chance("in_irons", "british") ...; each call leaves a marker in the text that becomes a traced
+agree): template_name(). A ruleset with no folder of its own prints with its family's templates.
+A template calls rule("shooting.dice.british"), dist("drift.distance_in"), chance("in_irons",
+"british") ...; each call leaves a marker in the text that becomes a traced
 span, so every printed number still knows its source."""
 
 from __future__ import annotations
@@ -71,6 +72,23 @@ def template_files(rs, file: str) -> list[Path]:
         found = EXTENDS.search(path.read_text(encoding="utf-8"))
         name = found.group(1) if found else None
     return out
+
+
+def _built_in(rs) -> bool:
+    """Whether the ruleset is one of printgen's own (rulesets/), read from its own file."""
+    return bool(rs.path) and Path(rs.path).resolve().parent == paths.rulesets_dir().resolve()
+
+
+def cannot_print(rs, name: str, error: Exception):
+    """The error of a teacher's ruleset whose pages ask for what it does not have (a section a copy
+    dropped): it names the ruleset, the page and what the page asked for."""
+    from printgen.errors import PrintgenError, Problem
+
+    what = str(error).splitlines()[0][:200] if str(error) else type(error).__name__
+    return PrintgenError(Problem(f"the ruleset '{rs.ruleset.id}' cannot print templates/{name}: the page asks for "
+                                 f"what the ruleset does not give ({what})", file=rs.path or None,
+                                 fix="put back the section the page needs, or leave out `templates` to print with "
+                                     "the rule family's own pages"))
 
 
 def missing_template(rs, file: str):
@@ -373,6 +391,8 @@ class Wording:
         return lookup(self.rs, key)
 
     def render(self, name: str, **context) -> str:
+        from jinja2 import UndefinedError
+
         from printgen.registry import system_of
 
         file = name.rpartition("/")[2]             # "quickref.md.j2" (a caller may still give "<id>/quickref.md.j2")
@@ -383,10 +403,15 @@ class Wording:
         self.deployment = context.get("deployment")
         self.scenario = context.get("scenario")
         self.plan = context.get("plan")
-        return template.render(rule=self.rule, mark=self.mark, sign=self.sign, counted=self.counted, label=self.label, said=self.said, phase=self.phase, prov=self.prov, pnum=self.pnum, story=self.story, word=self.word, dist=self.dist, size=self.size, faces=self.faces, deg=self.deg,
+        try:
+            return template.render(rule=self.rule, mark=self.mark, sign=self.sign, counted=self.counted, label=self.label, said=self.said, phase=self.phase, prov=self.prov, pnum=self.pnum, story=self.story, word=self.word, dist=self.dist, size=self.size, faces=self.faces, deg=self.deg,
                                num=self.num, chance=self.chance, example=self.example, value=self.value,
                                ship=self.ship, field=self.field, meta=self.meta, ref=self.ref, pos=self.pos,
                                rs=self.rs, _wording=self, **context)
+        except (LookupError, ValueError, TypeError, AttributeError, UndefinedError) as e:
+            if _built_in(self.rs):
+                raise                               # printgen's own pages and rules disagree: a fault of printgen's
+            raise cannot_print(self.rs, found, e) from None
 
 
 # The nouns the templates count, each a message in the singular and the plural (counted() prints them).
