@@ -65,7 +65,8 @@ def template_name(rs, file: str) -> str | None:
 
 def template_files(rs, file: str) -> list[Path]:
     """The files the ruleset's `file` is made of: its template and every one it extends, in turn."""
-    root, name, out = template_root(rs), template_name(rs, file), []
+    root, name = template_root(rs), template_name(rs, file)
+    out: list[Path] = []
     while name and len(out) < CHAIN:
         path = root / name
         out.append(path)
