@@ -1,4 +1,4 @@
-"""Ship record sheets for the sectors system: one card a ship (templates/<ruleset>/records.md.j2)
+"""Ship record sheets for the sectors system: one card a ship (templates/sectors/records.md.j2)
 with its type, side, crew and speeds, a row of structure boxes per sector and the mast, and the
 boxes a captain ticks during the game: attack speed used, turns clearing the ram, unfurling.
 
