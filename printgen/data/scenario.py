@@ -252,32 +252,25 @@ def _ruleset_path(ref: str, folder: Path, scenario_path: Path) -> Path:
 
 
 def _check_own_ruleset(ruleset: Ruleset) -> None:
-    """A teacher's own ruleset (a file of the battle's folder) needs an id of its own: one of printgen's
-    rulesets' ids, or of a folder of its templates, would print that ruleset's pages with these rules.
-    The folder it names as `templates` must be one printgen has (a built-in ruleset's pages)."""
+    """The page design a teacher's ruleset names (`[ruleset] templates`, kept from the built-in ruleset it
+    copies) must be one printgen has. Its id may be any: a teacher's ruleset finds its pages by `templates`
+    alone (printgen.sheets.text.wording.template_folders)."""
     from printgen.files.tomlfile import locate
 
     path, text = ruleset._file or (None, "")
-    if path is None:
+    meta = ruleset.ruleset
+    if path is None or not meta.templates:
         return
-    meta, builtin = ruleset.ruleset, paths.rulesets_dir()
-    root = system_of(ruleset).templates_dir(ruleset)
-    own_pages = sorted(p.name for p in Path(root).iterdir() if p.is_dir() and (builtin / f"{p.name}.toml").is_file()) \
-        if Path(root).is_dir() else []
-    if Path(path).resolve().parent != builtin.resolve():
-        taken = (builtin / f"{meta.id}.toml").is_file() or (paths.templates_dir() / meta.id).is_dir()
-        if taken:
-            raise PrintgenError(Problem(f"id '{meta.id}' is the name of one of printgen's own rulesets or page "
-                                        "designs; a ruleset of your own needs an id of its own", file=path,
-                                        line=locate(text, ("ruleset", "id")), field="ruleset.id",
-                                        fix=f'give it another id, e.g. id = "my-{meta.id}"'
-                                            + (f' (and keep templates = "{meta.id}" to print its pages)'
-                                               if meta.id in own_pages and not meta.templates else "")))
-    if meta.templates and not (Path(root) / meta.templates).is_dir():
-        raise PrintgenError(Problem(f"templates '{meta.templates}' names no page design printgen has", file=path,
-                                    line=locate(text, ("ruleset", "templates")), field="ruleset.templates",
-                                    fix="use one of: " + ", ".join(own_pages) + ", or leave it out to print "
-                                        "with the rule family's pages" if own_pages else "leave it out"))
+    root = Path(system_of(ruleset).templates_dir(ruleset))
+    if (root / meta.templates).is_dir():
+        return
+    builtin = paths.rulesets_dir()
+    own_pages = sorted(p.name for p in root.iterdir() if p.is_dir() and (builtin / f"{p.name}.toml").is_file()) \
+        if root.is_dir() else []
+    raise PrintgenError(Problem(f"templates '{meta.templates}' names no page design printgen has", file=path,
+                                line=locate(text, ("ruleset", "templates")), field="ruleset.templates",
+                                fix="use one of: " + ", ".join(own_pages) + ", or leave it out to print with the "
+                                    "rule family's pages" if own_pages else "leave it out"))
 
 
 def _check_two_sides(sf: ScenarioFile, ruleset: Ruleset, path: Path) -> None:

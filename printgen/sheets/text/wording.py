@@ -39,12 +39,16 @@ CHAIN = 8                  # templates a template may extend, one through anothe
 
 
 def template_folders(rs) -> tuple[str, ...]:
-    """Where a ruleset's templates are looked for, in order: its own folder (its `templates`, else its
-    id), its family's, the shared one."""
+    """Where a ruleset's templates are looked for, in order: its own folder (its `templates`; else, for
+    one of printgen's rulesets or a family that keeps its own templates, its id), its family's, the shared
+    one. A teacher's ruleset names its pages or has its family's, whatever its id: a copy of Trafalgar's
+    rules given the Nile's id prints Trafalgar's pages (issue 48), not the Nile's."""
     from printgen.registry import system_of
 
-    own = getattr(rs.ruleset, "templates", None) or rs.ruleset.id
-    return tuple(dict.fromkeys((own, system_of(rs).name, SHARED)))
+    system = system_of(rs)
+    by_id = _built_in(rs) or Path(system.templates_dir(rs)).resolve() != paths.templates_dir().resolve()
+    own = getattr(rs.ruleset, "templates", None) or (rs.ruleset.id if by_id else None)
+    return tuple(dict.fromkeys(f for f in (own, system.name, SHARED) if f))
 
 
 def template_root(rs) -> Path:
