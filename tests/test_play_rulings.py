@@ -1,6 +1,6 @@
 """The engine follows the rules as printed and the kit's rulings page, on hand-built Trafalgar tables
 with loaded dice: each test quotes the words it holds the engine to (the seed, shared/seeds/000_*,
-or the lesson plan's rulings, templates/trafalgar-fastplay/lesson.md.j2).
+or the lesson plan's rulings, templates/broadside/lesson.md.j2).
 
 Bases are 2" x 1"; a ship heading north at (30, 40) has its starboard side along x = 30.5."""
 

@@ -1,6 +1,6 @@
 """The sectors engine plays the medieval fragment's ships as their bases, on hand-built positions
 with loaded dice: each test quotes the words it holds the engine to (the fragment,
-shared/seeds/001_*, or the kit's rulings, templates/medieval-fragment/lesson.md.j2).
+shared/seeds/001_*, or the kit's rulings, templates/sectors/lesson.md.j2).
 
 A Mediterranean galley's base is 3" x 0.75", a cog's 2.5" x 1.25" (the ruleset's defaults)."""
 

@@ -203,6 +203,7 @@ def load_scenario(name_or_path: str) -> Scenario:
     data, text = read_toml(path)
     sf = validate(ScenarioFile, data, path, text, fix="see fleets/trafalgar/scenario.toml for the expected settings")
     ruleset = load_ruleset(_ruleset_path(sf.scenario.ruleset, folder, path))
+    _check_own_ruleset(ruleset)
     _check_squadron_sides(sf, ruleset, path)
     _check_two_sides(sf, ruleset, path)
     nation_side = {n: key for key, side in ruleset.sides.items() for n in side.nations}
@@ -254,6 +255,28 @@ def _ruleset_path(ref: str, folder: Path, scenario_path: Path) -> Path:
     known = sorted(p.stem for p in paths.rulesets_dir().glob("*.toml"))
     raise PrintgenError(Problem(f"ruleset '{texts.snippet(ref)}' not found", file=scenario_path, field="scenario.ruleset",
                                 fix="use one of: " + ", ".join(known) + ", or a .toml file in the scenario folder"))
+
+
+def _check_own_ruleset(ruleset: Ruleset) -> None:
+    """The page design a teacher's ruleset names (`[ruleset] templates`, kept from the built-in ruleset it
+    copies) must be one printgen has. Its id may be any: a teacher's ruleset finds its pages by `templates`
+    alone (printgen.sheets.text.wording.template_folders)."""
+    from printgen.files.tomlfile import locate
+
+    path, text = ruleset._file or (None, "")
+    meta = ruleset.ruleset
+    if path is None or not meta.templates:
+        return
+    root = Path(system_of(ruleset).templates_dir(ruleset))
+    if (root / meta.templates).is_dir():
+        return
+    builtin = paths.rulesets_dir()
+    own_pages = sorted(p.name for p in root.iterdir() if p.is_dir() and (builtin / f"{p.name}.toml").is_file()) \
+        if root.is_dir() else []
+    raise PrintgenError(Problem(f"templates '{meta.templates}' names no page design printgen has", file=path,
+                                line=locate(text, ("ruleset", "templates")), field="ruleset.templates",
+                                fix="use one of: " + ", ".join(own_pages) + ", or leave it out to print with the "
+                                    "rule family's pages" if own_pages else "leave it out"))
 
 
 def _check_two_sides(sf: ScenarioFile, ruleset: Ruleset, path: Path) -> None:

@@ -62,7 +62,7 @@ class RuleSystem:
 
     # -- sheets --------------------------------------------------------------------------------------
     def templates_dir(self, rs) -> Path:
-        """The folder holding `<ruleset id>/quickref.md.j2`, cards, captains, teacher (and the family's)."""
+        """The folder holding the sheet templates: `<family name>/quickref.md.j2` (and `<ruleset id>/`, `shared/`)."""
         from printgen import paths
 
         return paths.templates_dir()

@@ -1,4 +1,4 @@
-"""Ship record sheets for the sectors system: one card a ship (templates/<ruleset>/records.md.j2)
+"""Ship record sheets for the sectors system: one card a ship (templates/sectors/records.md.j2)
 with its type, side, crew and speeds, a row of structure boxes per sector and the mast, and the
 boxes a captain ticks during the game: attack speed used, turns clearing the ram, unfurling.
 
@@ -25,14 +25,6 @@ def record_sheets(scenario, options: Options) -> Drawing:
     from printgen.sheets.text.cards import card_sheets
 
     return card_sheets(scenario, options, "records.md.j2", _("Ship records"), ships=list(scenario.fleet.ships))
-
-
-def record_handout(plan, options: Options):
-    """The record cards as a handout (printgen.sheets.handouts): the same template, the boxes counted."""
-    from printgen.sheets.handouts.make import from_template
-
-    return from_template(plan, options, "records", "records.md.j2", N_("Ship records"),
-                         ships=list(plan.scenario.fleet.ships))
 
 
 def structure_block(rs, ship, width: float, size: float) -> Laid:
