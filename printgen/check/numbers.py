@@ -137,6 +137,12 @@ def expected(source: Source, kind: str, ctx: Context) -> str | None:
             return f"<{fn} needs the kit's plan>"
         value = PLAN_DERIVATIONS[fn](ctx.plan, *args)
         return value if isinstance(value, str) and value.startswith("<") else fmt(value, kind, ctx.measure)
+    if fn == "word":                                    # (i, *source): the i-th word of a text wrapped inside it
+        whole = expected(Source.from_json(list(args[1:])), kind, ctx)
+        if whole is None or whole.startswith("<"):
+            return whole
+        words = whole.split()
+        return words[args[0]] if args[0] < len(words) else f"<{Source.from_json(list(args[1:]))} has {len(words)} words>"
     if fn == "example":
         return fmt(args[0], kind, ctx.measure)
     if fn == "fleet":
