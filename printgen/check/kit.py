@@ -19,6 +19,7 @@ from printgen.check.independent import Oracle
 from printgen.check.labels import check_pairs
 from printgen.check.drawnmarks import check_marks
 from printgen.check.frames import EDGE as FRAME, check_frames
+from printgen.check.sides import check_sides, side_of
 from printgen.check.rulers import check_bodies, check_pieces
 from printgen.check.scaled import check_scaled
 from printgen.check.linestyle import EDGES as LINE_EDGES, check_lines
@@ -408,6 +409,8 @@ def _check_pages(pages, doc: dict, trace: list, plan, deploy_text, checks: tuple
         if frames := [e for e in shapes if e["shape"]["edge"] == FRAME]:     # every word inside its frame
             out += check_frames(page.chars(), frames, page.width if hasattr(page, "width") else _width(page),
                                 page.height, name, i)
+        if any(side_of(e) for e in page_trace):                  # every ship listed under its own side
+            out += check_sides(page.chars(), page_trace, {k: sh.side for k, sh in ctx.ships.items()}, name, i)
         ctx.page = i
         out += check_page(page, page_trace, ctx, name, i)
         out += check_pairs(page_trace, name, i)
