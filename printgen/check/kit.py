@@ -409,6 +409,10 @@ def _check_pages(pages, doc: dict, trace: list, plan, deploy_text, checks: tuple
         if frames := [e for e in shapes if e["shape"]["edge"] == FRAME]:     # every word inside its frame
             out += check_frames(page.chars(), frames, page.width if hasattr(page, "width") else _width(page),
                                 page.height, name, i)
+        if any(e["source"][0] in ("dice_of", "hit_points_of") for e in page_trace):   # a named ship's numbers are hers
+            from printgen.check.named import check_named
+
+            out += check_named(page.chars(), page_trace, ctx.ships, name, i)
         if any(side_of(e) for e in page_trace):                  # every ship listed under its own side
             out += check_sides(page.chars(), page_trace, {k: sh.side for k, sh in ctx.ships.items()}, name, i)
         ctx.page = i
