@@ -1,0 +1,37 @@
+"""Options that only change the printing never change the game (issue 45): with `--units cm` the
+Nile's kit played 9 ships in 14 turns instead of 31 in 6, because the deployment snapped positions
+to the printed unit's step (0.1" or 0.5 cm = 0.2") and so placed the ships elsewhere."""
+
+from __future__ import annotations
+
+import pytest
+
+
+def _game(plan) -> tuple:
+    dep = plan.deployment
+    return (tuple(s.key for s in plan.scenario.fleet.ships), plan.scenario.lesson.turn_limit,
+            tuple((p.ship.key, round(p.x_in, 6), round(p.y_in, 6), p.heading_deg) for p in dep.placements))
+
+
+@pytest.mark.parametrize("scenario", ["nile-1798"])
+def test_units_paper_language_and_edition_keep_the_same_game(scenario):
+    from printgen.kit.build import plan_kit
+    from printgen.request import KitRequest
+
+    base = _game(plan_kit(KitRequest(scenario, 24)))
+    assert len(base[0]) == 31 or base[0]
+    for extra in (dict(units="cm"), dict(paper="a4"), dict(lang="fr"), dict(edition="bw")):
+        other = _game(plan_kit(KitRequest(scenario, 24, **extra)))
+        assert other[:2] == base[:2], f"{extra}: {len(other[0])} ships in {other[1]} turns, not {len(base[0])} in {base[1]}"
+        assert other[2] == base[2], f"{extra}: the ships are placed elsewhere"
+
+
+def test_a_position_in_centimetres_prints_exactly():
+    from printgen.game.deploy_data import position, printed_text
+    from printgen.options import Options
+    from types import SimpleNamespace
+
+    dep = SimpleNamespace(scale=1.0)
+    cm = Options().but(units="cm")
+    assert position(dep, 12.3, cm) == 30.75 and printed_text(dep, 12.3, cm) == "30.75 cm"
+    assert printed_text(dep, 12.4, cm) == "31 cm"
