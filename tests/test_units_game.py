@@ -19,7 +19,7 @@ def test_units_paper_language_and_edition_keep_the_same_game(scenario):
     from printgen.request import KitRequest
 
     base = _game(plan_kit(KitRequest(scenario, 24)))
-    assert len(base[0]) == 31 or base[0]
+    assert any(k.startswith("Defence") for k in base[0]), "the Nile keeps the Defence, which fought"
     for extra in (dict(units="cm"), dict(paper="a4"), dict(lang="fr"), dict(edition="bw")):
         other = _game(plan_kit(KitRequest(scenario, 24, **extra)))
         assert other[:2] == base[:2], f"{extra}: {len(other[0])} ships in {other[1]} turns, not {len(base[0])} in {base[1]}"

@@ -224,6 +224,11 @@ def _entries(text_in, trace, ctx, file, page_no) -> tuple[list[Discrepancy], int
         else:
             key = (repr(entry["source"]), entry["kind"])
             want = said[key] if key in said else said.setdefault(key, expected(source, entry["kind"], ctx))
+        if source.fn == "fleet" and want is not None and not want.strip():
+            out.append(Discrepancy(file, page_no or ctx.page, f"{source} prints nothing: the fleet's row leaves it "
+                                                              "empty, and the words around it miss a name",
+                                   tuple(entry["bbox"])))
+            continue
         if want is not None and printed != "".join(want.split()):     # no space counts (a no-break one neither)
             out.append(Discrepancy(file, page_no or ctx.page, f"{source} prints '{printed}', the rules say '{want}'",
                                    tuple(entry["bbox"])))
