@@ -47,3 +47,14 @@ def test_an_empty_fleet_field_in_a_sentence_fails():
     finally:
         printed.UNNAMED = saved
     assert found and "prints nothing" in found[0].what
+
+
+def test_the_lawrence_struck_and_scores_for_the_british():
+    """She struck her colours after Perry left her: lost to the game, not "not lost, 0 points"."""
+    from printgen.game.classroom import history_outcome, history_points
+    from printgen.kit.build import plan_kit
+    from printgen.request import KitRequest
+
+    plan = plan_kit(KitRequest("lake-erie-1813", 24))
+    key = next(s.key for s in plan.scenario.fleet.ships if s.name == "Lawrence")
+    assert history_outcome(plan, key) == "lost" and history_points(plan, key) > 0
