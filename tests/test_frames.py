@@ -5,8 +5,6 @@ its box. The check reads the characters where the PDF put them."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from printgen.check.frames import check_frames, lines_of

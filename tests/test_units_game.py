@@ -22,14 +22,16 @@ def test_units_paper_language_and_edition_keep_the_same_game(scenario):
     assert any(k.startswith("Defence") for k in base[0]), "the Nile keeps the Defence, which fought"
     for extra in (dict(units="cm"), dict(paper="a4"), dict(lang="fr"), dict(edition="bw")):
         other = _game(plan_kit(KitRequest(scenario, 24, **extra)))
-        assert other[:2] == base[:2], f"{extra}: {len(other[0])} ships in {other[1]} turns, not {len(base[0])} in {base[1]}"
+        assert other[:2] == base[:2], \
+            f"{extra}: {len(other[0])} ships in {other[1]} turns, not {len(base[0])} in {base[1]}"
         assert other[2] == base[2], f"{extra}: the ships are placed elsewhere"
 
 
 def test_a_position_in_centimetres_prints_exactly():
+    from types import SimpleNamespace
+
     from printgen.game.deploy_data import position, printed_text
     from printgen.options import Options
-    from types import SimpleNamespace
 
     dep = SimpleNamespace(scale=1.0)
     cm = Options().but(units="cm")

@@ -55,7 +55,8 @@ def check_frames(chars: list[Char], frames: list[dict], width: float, height: fl
                                        (first.x0, first.top, line[-1].x1, line[-1].bottom)))
                 break
         else:
-            if inside and any(c.x0 < -TOL or c.x1 > width + TOL or c.top < -TOL or c.bottom > height + TOL for c in line):
+            off = [c for c in line if c.x0 < -TOL or c.x1 > width + TOL or c.top < -TOL or c.bottom > height + TOL]
+            if inside and off:
                 out.append(Discrepancy(file, page, f"'{text[:60]}' runs beyond the page",
                                        (first.x0, first.top, line[-1].x1, line[-1].bottom)))
     return out

@@ -63,16 +63,17 @@ def check_named(chars: list[Char], trace: list[dict], ships: dict, file: str, pa
         top, bottom = min(c.top for c in sentence), max(c.bottom for c in sentence)
         for e in said:
             cx, cy = (e["bbox"][0] + e["bbox"][2]) / 2, (e["bbox"][1] + e["bbox"][3]) / 2
-            if not (x0 <= cx <= x1 and top <= cy <= bottom) or not any(c.x0 - 0.6 <= cx <= c.x1 + 0.6 and
-                                                                       c.top - 0.6 <= cy <= c.bottom + 0.6 for c in sentence):
+            near = any(c.x0 - 0.6 <= cx <= c.x1 + 0.6 and c.top - 0.6 <= cy <= c.bottom + 0.6 for c in sentence)
+            if not (x0 <= cx <= x1 and top <= cy <= bottom) or not near:
                 continue
             want = {"side": ship.side, "flagship": bool(ship.flagship), "type": ship.type or ""}
-            got = _said_of(e["source"][0], e["source"][1:])
+            got = _said_of(e["source"][0], e["source"][1:]) or {}
             wrong = {k: v for k, v in got.items() if want[k] != v}
             if wrong:
-                out.append(Discrepancy(file, page, f"'{text[:70]}': the number {e['source'][0]}"
-                                                   f"({', '.join(map(repr, e['source'][1:]))}) is not the {ship.name}'s "
-                                                   f"(her row: {', '.join(f'{k} {want[k]!r}' for k in wrong)})",
+                args = ", ".join(map(repr, e["source"][1:]))
+                row = ", ".join(f"{k} {want[k]!r}" for k in wrong)
+                out.append(Discrepancy(file, page, f"'{text[:70]}': the number {e['source'][0]}({args}) is not the "
+                                                   f"{ship.name}'s (her row: {row})",
                                        tuple(e["bbox"])))
     return out
 

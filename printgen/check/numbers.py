@@ -142,7 +142,9 @@ def expected(source: Source, kind: str, ctx: Context) -> str | None:
         if whole is None or whole.startswith("<"):
             return whole
         words = whole.split()
-        return words[args[0]] if args[0] < len(words) else f"<{Source.from_json(list(args[1:]))} has {len(words)} words>"
+        if args[0] < len(words):
+            return words[args[0]]
+        return f"<{Source.from_json(list(args[1:]))} has {len(words)} words>"
     if fn == "example":
         return fmt(args[0], kind, ctx.measure)
     if fn == "fleet":

@@ -27,6 +27,7 @@ from printgen.game.deploy_settings import COMPASS_DEG, DeploymentSettings, line_
 from printgen.game.geometry import EdgeSegment, base_corners, compass_point, edge_colour, off_wind, ray_exit
 from printgen.options import Options
 from printgen.registry import system_of
+
 SNAP_IN = 0.1        # positions on a tenth of an inch of the table, whatever the printed unit (0.25 cm):
 # the units only say how a length is printed, never where a ship stands (the same game in cm)
 

@@ -17,7 +17,6 @@ from printgen.rules.faces import format_faces
 from printgen.rules.odds import percent
 from printgen.units import Measure
 
-
 WORDS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"]
 
 

@@ -116,7 +116,9 @@ def first_turn_fact(plan, what: str, *args):
     if what in ("shots", "dice", "hits"):
         shots = p.shots()
         # "shots": the ships that rolled (a galley's guns and its bowmen are one ship rolling twice)
-        return len({e.ship for e in shots}) if what == "shots" else sum(len(e.faces) if what == "dice" else e.result for e in shots)
+        if what == "shots":
+            return len({e.ship for e in shots})
+        return sum(len(e.faces) if what == "dice" else e.result for e in shots)
     e = p.events[args[1]]
     if what == "face":
         return e.faces[args[2]]
@@ -324,7 +326,8 @@ class _Writer:
             examples = [i for i in chosen if self.sides[i] == side]
             self.line(self.said(_("%(side)s captains %(policy)s: %(count)s ship moves.") if one or not examples else
                                 _("%(side)s captains %(policy)s: %(count)s ships move. For example:"),
-                                side=Span(_(self.rs.sides[side].name), "bold", ("label", f"sides.{side}.name"), "label"),
+                                side=Span(_(self.rs.sides[side].name), "bold", ("label", f"sides.{side}.name"),
+                                          "label"),
                                 policy=self.policy(side), count=self.fact("moved_of", k, side)))
             for i in examples:
                 sails = self.said(_("%(ship)s sails %(distance)s and ends facing %(heading)s."), ship=self.ship(i),

@@ -136,7 +136,7 @@ def _split_wide(words: tuple[Word, ...], entries: tuple[Entry, ...], width: floa
                 current.append(piece)
                 continue
             atom, text, f, kind = piece
-            source = entries[atom][2]                  # type: ignore[index]
+            source = entries[atom][2] or ()                 # type: ignore[index]
             parts = [(Span(w, f, ("word", i, *source), kind), w, f, kind) for i, w in enumerate(text.split())]
             current.append(parts[0])
             for part in parts[1:]:
