@@ -48,3 +48,14 @@ def test_another_ships_dice_in_a_sentence_about_a_named_ship_fail():
     assert len(found) == 1 and "not the Detroit's" in found[0].what
     ok = dict(five, source=["dice_of", "british", True, "long-gun-ship"])
     assert check_named(chars, [ok], ships, "cards.pdf", 1) == []
+
+
+def test_a_name_two_ships_bear_is_no_ones_in_particular():
+    """Trafalgar has a British and a French Neptune: a sentence naming "Neptune" is about neither."""
+    from types import SimpleNamespace as NS
+
+    chars = _line("the Neptune rolls 5 dice.", 50, 100)
+    five = {"bbox": [140, 100, 144.5, 109], "source": ["dice_of", "british", False], "text": "5"}
+    ships = {"Neptune (British)": NS(name="Neptune", side="british", flagship=False, type=""),
+             "Neptune (French)": NS(name="Neptune", side="allied", flagship=False, type="")}
+    assert check_named(chars, [five], ships, "captains.pdf", 1) == []

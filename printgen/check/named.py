@@ -51,13 +51,16 @@ def check_named(chars: list[Char], trace: list[dict], ships: dict, file: str, pa
     said = [e for e in trace if _said_of(e["source"][0], e["source"][1:]) is not None]
     if not said:
         return []
+    count: dict[str, int] = {}
+    for s in ships.values():
+        count[s.name] = count.get(s.name, 0) + 1
     names = {s.name: s for s in ships.values() if len(s.name) >= 4}
     out: list[Discrepancy] = []
     for sentence in sentences(chars):
         text = " ".join(_words(sentence))
         named = {n for n in names if re.search(rf"(?<!\w){re.escape(n)}(?!\w)", text)}
-        if len(named) != 1:
-            continue                                    # no ship, or several: the number may be any one's
+        if len(named) != 1 or count[next(iter(named))] > 1:
+            continue             # no ship, several, or a name two ships bear (Trafalgar's Neptunes): any one's
         ship = names[named.pop()]
         x0, x1 = min(c.x0 for c in sentence), max(c.x1 for c in sentence)
         top, bottom = min(c.top for c in sentence), max(c.bottom for c in sentence)
