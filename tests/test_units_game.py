@@ -37,3 +37,15 @@ def test_a_position_in_centimetres_prints_exactly():
     cm = Options().but(units="cm")
     assert position(dep, 12.3, cm) == 30.75 and printed_text(dep, 12.3, cm) == "30.75 cm"
     assert printed_text(dep, 12.4, cm) == "31 cm"
+
+
+def test_the_captain_cards_in_centimetres_print_the_positions_the_check_reads():
+    """The captain cards printed a ship's start to the rulers' half centimetre ("16 cm") while the
+    deployment, on tenths of an inch, says 15.75 cm: the cm kit failed its own check."""
+    from printgen.check.kit import check_bytes
+    from printgen.kit.build import _check, _document, plan_kit
+    from printgen.request import KitRequest
+
+    plan = plan_kit(KitRequest("nile-1798", 24, units="cm"))
+    made = _document((plan, None), ("color", "captains"))
+    assert [str(d) for d in _check(plan, check_bytes, made).found] == []

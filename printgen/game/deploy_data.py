@@ -15,6 +15,7 @@ import math
 
 from printgen.game.deploy import Deployment, Placement
 from printgen.options import Options
+from printgen.units import Measure
 
 COLUMNS = ["number", "ship", "nation", "squadron", "group", "flagship", "leader", "x", "y", "heading_deg", "heading",
            "edge"]
@@ -35,21 +36,22 @@ def printed(dep: Deployment, table_in: float, options: Options) -> float:
     return options.measure.value(table_in / dep.scale)
 
 
-def position(dep: Deployment, table_in: float, options: Options) -> float:
+def position(dep: Deployment, table_in: float, options: Options | Measure) -> float:
     """A ship's position in print units, as printed: in inches to the rulers' tenth; in centimetres to
     the quarter that a tenth of an inch is (not the rulers' half centimetre), so that the ships stand
     on the same tenths of an inch in either unit and each prints exactly (printgen.game.deploy.SNAP_IN)."""
-    m = options.measure
+    m = options if isinstance(options, Measure) else options.measure
     if m.units != "cm":
         return m.value(table_in / dep.scale)
     return round(math.floor(m.exact(table_in / dep.scale) / CM_STEP + 0.5 + 1e-9) * CM_STEP, 4)
 
 
-def printed_text(dep: Deployment, table_in: float, options: Options) -> str:
-    """A ship's position as the placement table prints it."""
-    if options.measure.units != "cm":
-        return options.measure.fmt(table_in / dep.scale)
-    return options.measure.written(_trimmed(position(dep, table_in, options))) + " cm"
+def printed_text(dep: Deployment, table_in: float, options: Options | Measure) -> str:
+    """A ship's position as the placement table and the captain cards print it."""
+    m = options if isinstance(options, Measure) else options.measure
+    if m.units != "cm":
+        return m.fmt(table_in / dep.scale)
+    return m.written(_trimmed(position(dep, table_in, m))) + " cm"
 
 
 def _trimmed(value: float) -> str:
