@@ -168,7 +168,7 @@ def test_same_seed_same_deployment_another_seed_another(deployments):
 def test_positions_are_snapped_to_what_the_table_prints(deployments):
     for case in ("full", "cm"):
         _, o, dep = deployments[case]
-        step = 0.1 if o.units == "in" else 0.2                       # 0.1 in, or 0.5 cm = 0.2 game inch
+        step = 0.1                 # a tenth of an inch in either unit (0.25 cm): units never move a ship (issue 45)
         for p in dep.placements:
             for v in (p.x_in, p.y_in):
                 assert abs(v / step - round(v / step)) < 1e-6

@@ -68,8 +68,13 @@ def simulate(rs, source: Source, rng) -> tuple[float, bool]:
     if fn == "boarding_strike":
         a, b = args
         hit = rs.boarding.hit
-        return sum(sum(f in hit for f in d6(rng, a * rs.boarding.dice_per_hit_point)) >= b
-                   for _ in range(TRIALS)) / TRIALS, False
+        per = rs.boarding.dice_per_hit_point
+
+        def strikes() -> bool:               # both roll at once; both at their last point: a roll-off
+            theirs = sum(f in hit for f in d6(rng, a * per)) >= b
+            ours = sum(f in hit for f in d6(rng, b * per)) >= a
+            return theirs and (not ours or rng.random() < 0.5)
+        return sum(strikes() for _ in range(TRIALS)) / TRIALS, False
     if fn == "boarding_win":
         return sum(boarding_fight(rs, rng, *args) for _ in range(TRIALS)) / TRIALS, False
     raise AssertionError(f"no simulation for {source}")

@@ -301,11 +301,13 @@ def test_table_option_says_the_factor(runs):
     assert run["data"]["table"] == {"east_west": pytest.approx(31.8), "north_south": pytest.approx(47.7)}
 
 
-def test_cm_units_print_half_centimetres(runs):
+def test_cm_units_print_quarter_centimetres(runs):
+    """Positions stand on tenths of an inch in either unit (issue 45: units never move a ship), so in
+    centimetres they print to the quarter centimetre, exactly."""
     data = runs["cm"]["data"]
     assert data["units"] == "cm" and data["table"] == {"east_west": 150, "north_south": 225}
     for r in data["placements"]:
-        assert r["x"] * 2 == int(r["x"] * 2) and r["y"] * 2 == int(r["y"] * 2)
+        assert r["x"] * 4 == int(r["x"] * 4) and r["y"] * 4 == int(r["y"] * 4)
     assert ratio_of(map_pdf(runs["cm"]).pages[0]) == 12.5
 
 

@@ -58,7 +58,10 @@ def test_single_rolls_and_both_captains(rs):
 
 
 def test_boarding(rs):
-    assert b.boarding_strike(rs, 5, 5) == F(1, 32)          # all five dice hit on 4-6
+    # all five dice hit on 4-6 (1/32), less half the rounds where theirs all hit too (rule 4's roll-off)
+    assert b.boarding_strike(rs, 5, 5) == F(1, 32) - F(1, 32) * F(1, 32) / 2 == F(63, 2048)
+    assert b.boarding_strike(rs, 3, 3) == F(15, 128)       # issue 45: the card printed 12.5%
+    assert b.boarding_strike(rs, 2, 2) == F(7, 32)         # and 25%
     assert b.boarding_strike(rs, 3, 5) == 0
     assert b.boarding_win(rs, 5, 5) == F(1, 2)              # symmetry
     assert b.boarding_win(rs, 2, 2) == F(1, 2)

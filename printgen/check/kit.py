@@ -18,6 +18,8 @@ from printgen.check.gauges import check_angles
 from printgen.check.independent import Oracle
 from printgen.check.labels import check_pairs
 from printgen.check.drawnmarks import check_marks
+from printgen.check.frames import EDGE as FRAME, check_frames
+from printgen.check.sides import check_sides, side_of
 from printgen.check.rulers import check_bodies, check_pieces
 from printgen.check.scaled import check_scaled
 from printgen.check.linestyle import EDGES as LINE_EDGES, check_lines
@@ -366,7 +368,8 @@ def _check_document(path: Path | bytes, doc: dict, trace: list, plan,
     edition = doc["edition"]
     checks = _checks_of(plan, doc)
     try:
-        measures = [{e["shape"]["edge"] for e in t if "shape" in e} for t in trace]     # page by page
+        measures = [{e["shape"]["edge"] for e in t if "shape" in e} - {FRAME} for t in trace]     # page by page
+        # (a frame is read from the characters alone: check/frames.py)
         lines = {"x", "from", "to", "colour", "angle", "bearing", "chevron", *LINE_EDGES}   # what lines are read for
         with open_pages(path, shapes=["lines" if m & lines else "bases" in checks or bool(m) for m in measures],
                         colours=[edition in COPIER or "colour" in m for m in measures]) as pages:
@@ -403,6 +406,15 @@ def _check_pages(pages, doc: dict, trace: list, plan, deploy_text, checks: tuple
                                plan, name, i)
             out += check_bodies(page, shapes, plan, name, i)
             out += check_scaled(page, shapes, page_trace, plan, name, i)
+        if frames := [e for e in shapes if e["shape"]["edge"] == FRAME]:     # every word inside its frame
+            out += check_frames(page.chars(), frames, page.width if hasattr(page, "width") else _width(page),
+                                page.height, name, i)
+        if any(e["source"][0] in ("dice_of", "hit_points_of") for e in page_trace):   # a named ship's numbers are hers
+            from printgen.check.named import check_named
+
+            out += check_named(page.chars(), page_trace, ctx.ships, name, i)
+        if any(side_of(e) for e in page_trace):                  # every ship listed under its own side
+            out += check_sides(page.chars(), page_trace, {k: sh.side for k, sh in ctx.ships.items()}, name, i)
         ctx.page = i
         out += check_page(page, page_trace, ctx, name, i)
         out += check_pairs(page_trace, name, i)
@@ -426,6 +438,10 @@ def _check_pages(pages, doc: dict, trace: list, plan, deploy_text, checks: tuple
         for key in sorted(printed - want):
             out.append(Discrepancy(name, 0, f"{key} is on the {kind} but not in the fleet"))
     return out
+
+
+def _width(page) -> float:
+    return page.page.get_width()
 
 
 def _colours(page, name: str, i: int) -> list[Discrepancy]:

@@ -137,6 +137,14 @@ def expected(source: Source, kind: str, ctx: Context) -> str | None:
             return f"<{fn} needs the kit's plan>"
         value = PLAN_DERIVATIONS[fn](ctx.plan, *args)
         return value if isinstance(value, str) and value.startswith("<") else fmt(value, kind, ctx.measure)
+    if fn == "word":                                    # (i, *source): the i-th word of a text wrapped inside it
+        whole = expected(Source.from_json(list(args[1:])), kind, ctx)
+        if whole is None or whole.startswith("<"):
+            return whole
+        words = whole.split()
+        if args[0] < len(words):
+            return words[args[0]]
+        return f"<{Source.from_json(list(args[1:]))} has {len(words)} words>"
     if fn == "example":
         return fmt(args[0], kind, ctx.measure)
     if fn == "fleet":
@@ -218,6 +226,11 @@ def _entries(text_in, trace, ctx, file, page_no) -> tuple[list[Discrepancy], int
         else:
             key = (repr(entry["source"]), entry["kind"])
             want = said[key] if key in said else said.setdefault(key, expected(source, entry["kind"], ctx))
+        if source.fn == "fleet" and want is not None and not want.strip():
+            out.append(Discrepancy(file, page_no or ctx.page, f"{source} prints nothing: the fleet's row leaves it "
+                                                              "empty, and the words around it miss a name",
+                                   tuple(entry["bbox"])))
+            continue
         if want is not None and printed != "".join(want.split()):     # no space counts (a no-break one neither)
             out.append(Discrepancy(file, page_no or ctx.page, f"{source} prints '{printed}', the rules say '{want}'",
                                    tuple(entry["bbox"])))

@@ -266,8 +266,9 @@ def measured(shape, m: Matrix, out: FlatPage) -> None:
 LINE_EDGES = ("cut", "fold", "glue")       # a line's style says what to do with it (check/linestyle.py)
 # traced where they print, not in a frame of their own (a symbol may hold them: each place is traced);
 # the marks that carry a rule (check/drawnmarks.py): a flagship's star, a track's row, the calibration square;
+# a card's or a box's frame, that its words stay inside (check/frames.py);
 # a ruler's body and its glue tab (check/rulers.py); a drawing to scale, its bow's chevron (check/scaled.py)
-PLACED_EDGES = (*LINE_EDGES, "star", "marks", "calibration", "ruler", "tab", "to-scale", "chevron")
+PLACED_EDGES = (*LINE_EDGES, "frame", "star", "marks", "calibration", "ruler", "tab", "to-scale", "chevron")
 
 
 def _placed(t: TraceEntry, m: Matrix) -> TraceEntry:

@@ -27,7 +27,9 @@ from printgen.game.deploy_settings import COMPASS_DEG, DeploymentSettings, line_
 from printgen.game.geometry import EdgeSegment, base_corners, compass_point, edge_colour, off_wind, ray_exit
 from printgen.options import Options
 from printgen.registry import system_of
-from printgen.units import CM_PER_GAME_IN
+
+SNAP_IN = 0.1        # positions on a tenth of an inch of the table, whatever the printed unit (0.25 cm):
+# the units only say how a length is printed, never where a ship stands (the same game in cm)
 
 
 @dataclass(frozen=True)
@@ -126,13 +128,12 @@ def deploy(scenario, options: Options) -> Deployment:
     settings = load_settings(scenario)
     rs = scenario.ruleset
     s = options.scale
-    units_per_in = CM_PER_GAME_IN if options.units == "cm" else 1.0
     ships = list(scenario.fleet.ships)
     bases = {ship: tuple(v * s for v in rs.base_of(ship)) for ship in ships}
     field = Field(width=rs.table.east_west_ft * 12 * s, height=rs.table.north_south_ft * 12 * s,
                   length=max((b[0] for b in bases.values()), default=rs.bases.length_in * s),
                   beam=max((b[1] for b in bases.values()), default=rs.bases.width_in * s),
-                  long_range=rs.long_range_in() * s, snap=options.measure.step / units_per_in, settings=settings,
+                  long_range=rs.long_range_in() * s, snap=SNAP_IN, settings=settings,
                   scale=s, base_of=bases.__getitem__)
     edges = tuple(EdgeSegment(e.side, e.from_ft * 12 * s, e.to_ft * 12 * s, e.colour)
                   for e in system_of(rs).wind_edges(rs))

@@ -11,9 +11,11 @@ from __future__ import annotations
 import csv
 import io
 import json
+import math
 
 from printgen.game.deploy import Deployment, Placement
 from printgen.options import Options
+from printgen.units import Measure
 
 COLUMNS = ["number", "ship", "nation", "squadron", "group", "flagship", "leader", "x", "y", "heading_deg", "heading",
            "edge"]
@@ -26,19 +28,40 @@ def columns(dep: Deployment) -> list[str]:
     return COLUMNS + (TYPED if typed else []) + ([] if dep.edges else WIND)
 
 
+CM_STEP = 0.25        # a position in centimetres: the deployment's tenth of an inch (2.5 cm to the inch)
+
+
 def printed(dep: Deployment, table_in: float, options: Options) -> float:
     """A table distance (inches on the scaled table) in print units, as printed."""
     return options.measure.value(table_in / dep.scale)
 
 
-def printed_text(dep: Deployment, table_in: float, options: Options) -> str:
-    return options.measure.fmt(table_in / dep.scale)
+def position(dep: Deployment, table_in: float, options: Options | Measure) -> float:
+    """A ship's position in print units, as printed: in inches to the rulers' tenth; in centimetres to
+    the quarter that a tenth of an inch is (not the rulers' half centimetre), so that the ships stand
+    on the same tenths of an inch in either unit and each prints exactly (printgen.game.deploy.SNAP_IN)."""
+    m = options if isinstance(options, Measure) else options.measure
+    if m.units != "cm":
+        return m.value(table_in / dep.scale)
+    return round(math.floor(m.exact(table_in / dep.scale) / CM_STEP + 0.5 + 1e-9) * CM_STEP, 4)
+
+
+def printed_text(dep: Deployment, table_in: float, options: Options | Measure) -> str:
+    """A ship's position as the placement table and the captain cards print it."""
+    m = options if isinstance(options, Measure) else options.measure
+    if m.units != "cm":
+        return m.fmt(table_in / dep.scale)
+    return m.written(_trimmed(position(dep, table_in, m))) + " cm"
+
+
+def _trimmed(value: float) -> str:
+    return f"{value:.2f}".rstrip("0").rstrip(".")
 
 
 def record(dep: Deployment, p: Placement, options: Options) -> dict:
     row = {"number": p.number, "ship": p.ship.name, "nation": p.ship.nation, "squadron": p.ship.squadron,
            "group": p.group, "flagship": p.ship.flagship, "leader": p.leader,
-           "x": printed(dep, p.x_in, options), "y": printed(dep, p.y_in, options),
+           "x": position(dep, p.x_in, options), "y": position(dep, p.y_in, options),
            "heading_deg": p.heading_deg, "heading": p.heading, "edge": p.edge}
     extra = {"type": p.ship.type, "length": printed(dep, p.length_in, options),
              "width": printed(dep, p.width_in, options), "off_wind_deg": dep.off_wind(p)}
@@ -94,7 +117,7 @@ def inert(value):
 
 def print_units_text(value: float, units: str) -> str:
     """A value already in print units, written as the sheets write distances (Measure.fmt)."""
-    text = f"{value:.1f}".rstrip("0").rstrip(".")
+    text = _trimmed(value)
     return f'{text}"' if units == "in" else f"{text} cm"
 
 

@@ -82,16 +82,31 @@ def optional_sheets(plan) -> int:
 
 
 # -- things to buy -------------------------------------------------------------------------------------
+def _busiest(plan) -> tuple[int, int]:
+    """(largest pool, commands) of the squadron whose captains need the most dice at once: its own ships'
+    largest pool times its own commands (issue 45: the Nile asked for a British flagship's 8 dice for
+    each of the larger French squadron's captains, whose largest broadside is 6)."""
+    rs = plan.scenario.ruleset
+    family = system_of(rs)
+    best = (0, 0)
+    for g in groups(plan):
+        pool = max((family.dice_pool(rs, s) for s in plan.scenario.fleet.ships if s.squadron == g), default=0)
+        commands = len({c.ships for c in plan.captains if c.squadron == g})
+        if pool * commands > best[0] * best[1]:
+            best = (pool, commands)
+    return best
+
+
 @plan_derivation
 def largest_pool(plan) -> int:
-    rs = plan.scenario.ruleset
-    return max(system_of(rs).dice_pool(rs, s) for s in plan.scenario.fleet.ships)
+    """The largest pool of one ship in the squadron that rolls the most dice at once."""
+    return _busiest(plan)[0]
 
 
 @plan_derivation
 def shooters_at_once(plan) -> int:
-    """The most commands in one squadron (a ship its pupils share is one): they roll at the same time."""
-    return max(len({c.ships for c in plan.captains if c.squadron == g}) for g in groups(plan))
+    """The commands of that squadron (a ship its pupils share is one): they roll at the same time."""
+    return _busiest(plan)[1]
 
 
 @plan_derivation

@@ -12,10 +12,10 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from printgen.i18n import N_
 from printgen.rules.faces import format_faces
 from printgen.rules.odds import percent
 from printgen.units import Measure
-
 
 WORDS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"]
 
@@ -42,10 +42,22 @@ def shown(value: Any, kind: str, source_fn: str, measure: Measure | None = None)
     return fmt(value, kind, measure)
 
 
+# a name the fleet's row leaves empty, as a sentence that names it says so (the debrief's "captain ...")
+UNNAMED = {"captain": N_("not named in the sources")}
+
+
+def _translated(lang: str, text: str) -> str:
+    from printgen.i18n.catalogue import translate
+
+    return translate(lang, text)
+
+
 def fleet_words(value: Any, column: str, lang: str) -> Any:
     """A fleet column's value as a sheet prints it in `lang` (the sheets and the check share it)."""
     from printgen.i18n import FLEET_NOTES, FLEET_WORDS, fleet_note
 
+    if column in UNNAMED and isinstance(value, str) and not value.strip():   # "Diane, captain : Escaped"
+        return UNNAMED[column] if lang == "en" else _translated(lang, UNNAMED[column])
     if lang == "en" or column not in FLEET_WORDS + FLEET_NOTES or not isinstance(value, str) or not value:
         return value
     from printgen.i18n.catalogue import translate

@@ -115,7 +115,10 @@ def first_turn_fact(plan, what: str, *args):
         return round(p.after[args[1]][2]) % 360
     if what in ("shots", "dice", "hits"):
         shots = p.shots()
-        return len(shots) if what == "shots" else sum(len(e.faces) if what == "dice" else e.result for e in shots)
+        # "shots": the ships that rolled (a galley's guns and its bowmen are one ship rolling twice)
+        if what == "shots":
+            return len({e.ship for e in shots})
+        return sum(len(e.faces) if what == "dice" else e.result for e in shots)
     e = p.events[args[1]]
     if what == "face":
         return e.faces[args[2]]
@@ -317,21 +320,22 @@ class _Writer:
         if not p.changed():
             return
         moved = p.moved()
-        for side in dict.fromkeys(self.sides[i] for i in moved):
+        chosen = _examples(moved, self.plan)
+        for side in dict.fromkeys(self.sides[i] for i in moved):      # each side's examples under its own heading
             one = first_turn_fact(self.plan, "moved_of", k, side) == 1
-            self.line(self.said(_("%(side)s captains %(policy)s: %(count)s ship moves.") if one else
+            examples = [i for i in chosen if self.sides[i] == side]
+            self.line(self.said(_("%(side)s captains %(policy)s: %(count)s ship moves.") if one or not examples else
                                 _("%(side)s captains %(policy)s: %(count)s ships move. For example:"),
-                                side=Span(_(self.rs.sides[side].name), "bold"), policy=self.policy(side),
-                                count=self.fact("moved_of", k, side)))
-        for i in _examples(moved, self.plan):
-            sails = self.said(_("%(ship)s sails %(distance)s and ends facing %(heading)s."), ship=self.ship(i),
-                              distance=self.fact("distance", k, i, kind="distance"),
-                              heading=self.fact("heading", k, i, kind="degrees"))
-            self.line([Span("\u2022 "), *sails], indent=8)
+                                side=Span(_(self.rs.sides[side].name), "bold", ("label", f"sides.{side}.name"),
+                                          "label"),
+                                policy=self.policy(side), count=self.fact("moved_of", k, side)))
+            for i in examples:
+                sails = self.said(_("%(ship)s sails %(distance)s and ends facing %(heading)s."), ship=self.ship(i),
+                                  distance=self.fact("distance", k, i, kind="distance"),
+                                  heading=self.fact("heading", k, i, kind="degrees"))
+                self.line([Span("\u2022 "), *sails], indent=8)
         shots = p.shots()
-        for n in sorted(sorted(range(len(shots)), key=lambda n: (-shots[n].result, n))[:EXAMPLES]):
-            self.line(self._shot(k, p, shots[n]), indent=8)
-        if shots:
+        if shots:                      # the whole first, then the shots of both sides (under no side's heading)
             total = sum(e.result for e in shots)
             message = {(True, True): _("In all: %(ships)s ship rolls %(dice)s dice and score %(hits)s hit. A bold die "
                                        "is a hit."),
@@ -340,9 +344,11 @@ class _Writer:
                        (False, True): _("In all: %(ships)s ships roll %(dice)s dice and score %(hits)s hit. A bold die "
                                         "is a hit."),
                        (False, False): _("In all: %(ships)s ships roll %(dice)s dice and score %(hits)s hits. A bold "
-                                         "die is a hit.")}[(len(shots) == 1, total == 1)]
+                                         "die is a hit.")}[(len({e.ship for e in shots}) == 1, total == 1)]
             self.line(self.said(message, ships=self.fact("shots", k), dice=self.fact("dice", k),
                                 hits=self.fact("hits", k)))
+        for n in sorted(sorted(range(len(shots)), key=lambda n: (-shots[n].result, n))[:EXAMPLES]):
+            self.line(self._shot(k, p, shots[n]), indent=8)
         for e in p.events:
             if e not in shots:
                 self.line(self._roll(k, p, e), indent=8)

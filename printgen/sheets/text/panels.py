@@ -11,6 +11,9 @@ from printgen.sheets.text.wrap import wrap_spans
 from printgen.sheets.text.markup import Section
 
 
+FRAME = (("frame", ("meta", "frame")),)        # traced: its words must stay inside it (check/frames.py)
+
+
 @dataclass
 class Panel:
     shapes: list[Shape]
@@ -30,7 +33,7 @@ def panel(section: Section, width: float, size: float, expand: Expand | None = N
     body = lay_blocks(section.blocks, width - 2 * pad, size, expand)
     height = max(min_height, head + pad + body.height + pad)
     first = size * 0.95 + title_size * 0.36
-    shapes: list[Shape] = [Rect(0, 0, width, height, "panel"), Rect(0, 0, width, head, "panel.head")]
+    shapes: list[Shape] = [Rect(0, 0, width, height, "panel", meaning=FRAME), Rect(0, 0, width, head, "panel.head")]
     shapes += [Text(pad, first + k * title_size * TYPE.leading, tuple(line), title_size, role="text.white", font="bold",
                     tag="heading") for k, line in enumerate(lines)]
     shapes.append(Group(tuple(body.shapes), translate(pad, head + pad)))

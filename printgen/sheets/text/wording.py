@@ -381,7 +381,9 @@ class Wording:
         elif what == "off_wind":
             text = f"{dep.off_wind(p)}°"
         else:
-            text = self.measure.fmt((p.x_in if what == "x" else p.y_in) / dep.scale)
+            from printgen.game.deploy_data import printed_text
+
+            text = printed_text(dep, p.x_in if what == "x" else p.y_in, self.measure)    # as the placement table
         self.spans.append(Span(text, source=("deploy", ship.key, what), kind="degrees" if what in ("heading", "off_wind")
                                else "distance"))
         return Marked(f"{OPEN}{len(self.spans) - 1}{CLOSE}")

@@ -100,6 +100,7 @@ def _lines(entries: tuple[Entry, ...], width: float, size: float, font: str,
     lines: list[list[Piece]] = []
     line: list[Piece] = []
     used = 0.0
+    words = _split_wide(words, entries, width / size)
     for pieces, units in words:
         w = units[0] * size if len(units) == 1 else sum(u * size for u in units)     # _sized, inlined
         if not line:
@@ -113,6 +114,40 @@ def _lines(entries: tuple[Entry, ...], width: float, size: float, font: str,
         line.extend(pieces)
     lines.append(line)
     return tuple(_merge(line) for line in lines)
+
+
+def _split_wide(words: tuple[Word, ...], entries: tuple[Entry, ...], width: float) -> tuple[Word, ...]:
+    """Words wider than the line (`width` at 1 pt) that hold a traced text of several words (a
+    rule's long wording, a command): that text word by word, each traced as the i-th word of its
+    source (["word", i, *source]: check/numbers.py), so that the line breaks inside it rather than
+    run it past its card's edge. A word that fits, or holds no such text, stays as it is."""
+    if all(sum(units) <= width for _, units in words):
+        return words
+    out: list[Word] = []
+    for pieces, units in words:
+        wide = [k for k, (atom, text, _, kind) in enumerate(pieces)
+                if type(atom) is int and kind == "text" and len(text.split()) > 1]
+        if sum(units) <= width or not wide:
+            out.append((pieces, units))
+            continue
+        current: list[Piece] = []
+        for k, piece in enumerate(pieces):
+            if k not in wide:
+                current.append(piece)
+                continue
+            atom, text, f, kind = piece
+            source = entries[atom][2] or ()                 # type: ignore[index]
+            parts = [(Span(w, f, ("word", i, *source), kind), w, f, kind) for i, w in enumerate(text.split())]
+            current.append(parts[0])
+            for part in parts[1:]:
+                out.append(_measured(current))
+                current = [part]
+        out.append(_measured(current))
+    return tuple(out)
+
+
+def _measured(pieces: list[Piece]) -> Word:
+    return tuple(pieces), tuple(fonts.unit_width(text, f or "regular") for _, text, f, _ in pieces)
 
 
 def _merge(pieces: list[Piece]) -> tuple[Span | int, ...]:

@@ -74,8 +74,13 @@ def stuck_in_irons(rs: BroadsideRuleset, side: str, turns: int) -> Fraction:
 
 @derivation
 def boarding_strike(rs: BroadsideRuleset, attacker_hp: int, defender_hp: int) -> Fraction:
-    """Chance one round of boarding makes the defender strike (attacker rolls one die per hit point)."""
-    return odds.at_least(attacker_hp * rs.boarding.dice_per_hit_point, rs.boarding.hit, defender_hp)
+    """Chance one round of boarding makes the defender strike: both roll at once (one die per hit point);
+    the defender strikes when it loses its last hit point and the attacker does not, or when both do and
+    it loses the roll-off the card's rule gives that case (ties re-rolled: even)."""
+    per, hit = rs.boarding.dice_per_hit_point, rs.boarding.hit
+    theirs = odds.at_least(attacker_hp * per, hit, defender_hp)       # the attacker's hits reach theirs
+    ours = odds.at_least(defender_hp * per, hit, attacker_hp)         # and theirs ours, the same round
+    return theirs * (1 - ours) + theirs * ours / 2
 
 
 @derivation

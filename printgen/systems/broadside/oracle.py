@@ -53,7 +53,9 @@ def recompute(rs, fn: str, args: tuple) -> Fraction | int | None:
         return o.pool(args[1], die, frozenset(rs.movement.in_irons[args[0]].move))[0]
     b = rs.boarding
     if fn == "boarding_strike":
-        return o.at_least(args[0] * b.dice_per_hit_point, die, frozenset(b.hit), args[1])
+        theirs = o.at_least(args[0] * b.dice_per_hit_point, die, frozenset(b.hit), args[1])
+        ours = o.at_least(args[1] * b.dice_per_hit_point, die, frozenset(b.hit), args[0])
+        return theirs - theirs * ours / 2             # both at their last point: the roll-off, half each
     if fn == "boarding_win":
         return o.fight(args[0], args[1], b.dice_per_hit_point, die, frozenset(b.hit))
     return None

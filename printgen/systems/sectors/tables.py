@@ -36,7 +36,9 @@ def marked(rs, key: str, before: str = " (", after: str = ")") -> tuple:
     return (mark,) if for_pupils() else (before, mark, after)
 
 
-COLLISION_CASES = ["", "bow", "stern", "side", "large", "bow+storm", "bow+skeg", "bow+bardi", "side+downwind"]
+# every total from 0 to 6 the factors can make (issue 45: +3, +5 and +6 happen), and the ones below
+COLLISION_CASES = ["", "bow", "stern", "side", "large", "bow+large", "bow+storm", "bow+skeg", "bow+bardi",
+                   "side+downwind", "bow+storm+large", "bow+storm+skeg"]
 RAMMING_CASES = ["", "attack-speed", "attack-speed+large", "moved", "attack-speed+moved", "round-ship",
                  "attack-speed+round-ship"]
 MAST_CASES = ["", "storm", "downwind", "storm+downwind"]
@@ -235,7 +237,11 @@ def grappling(rs) -> OddsTable:
                           *marked(rs, "grappling")), ("", _("grappled")), rows)
 
 
-def boarding(rs, leads: tuple[int, ...] = (-2, -1, 0, 1, 2, 3)) -> OddsTable:
+def boarding(rs, leads: tuple[int, ...] | None = None) -> OddsTable:
+    """A round at each lead a fight can have, to where it is certain: a lead of a die's faces or more
+    always wins, of minus that never (issue 45: Lepanto's matchups reach -3 and +6)."""
+    if leads is None:
+        leads = tuple(range(-rs.ruleset.die, rs.ruleset.die + 1))
     rows = []
     for lead in leads:
         rows.append((cell(Traced(lead, Source("example", (lead,)), "signed")),
