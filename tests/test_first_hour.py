@@ -69,3 +69,130 @@ def test_the_terminal_says_why_ships_were_left_out():
     assert said == (f"Game: The whole battle. Ships: {ships} of the battle's 60, as many as fit "
                     f"{plan.scenario.lesson.turn_limit} turns of the lesson, the flagships and the ships the story "
                     "names first (the lesson plan says how printgen chose; --ships or --engagement choose otherwise).")
+
+
+def _index_counts(kit) -> tuple[dict, dict]:
+    """index.html's copies and sheets of each document, and each edition's sheets of each paper."""
+    from printgen.check.copies import _Counts
+
+    parser = _Counts()
+    parser.feed((kit / "index.html").read_text(encoding="utf-8"))
+    docs = {a["data-path"]: (int(a["data-copies"]), int(a["data-sheets"]), words) for a, words in parser.found
+            if "data-path" in a}
+    totals = {a["data-edition"]: (int(a["data-plain"]), int(a["data-card"]), int(a["data-optional"]), words)
+              for a, words in parser.found if "data-edition" in a}
+    return docs, totals
+
+
+def test_index_gives_copies_of_every_document_as_the_lesson_plan_counts_them(built):
+    import json
+
+    from pdfread import open_pdf
+
+    manifest = json.loads((built / "manifest.json").read_text())
+    docs, totals = _index_counts(built)
+    printed = [d for d in manifest["documents"] if d["kind"] not in ("kit", "poster")]
+    assert sorted(docs) == sorted(d["path"] for d in printed)            # a number of copies for every document
+    groups = len({c["squadron"] for c in manifest["captains"]})
+    quickref = docs["quickref-bw.pdf"]
+    assert quickref[0] == groups and f"one for each of the {groups} table groups" in quickref[2]
+    for edition in ("color", "bw"):
+        with open_pdf(built / f"lesson-{edition}.pdf") as pdf:
+            text = " ".join(" ".join((p.extract_text() or "").split()) for p in pdf.pages)
+        m = re.search(r"In all: (\d+) sheets of plain paper and (\d+) of card stock; the optional full-size map "
+                      r"takes (\d+) sheets more", text)
+        plain, card, optional, words = totals[edition]
+        assert (plain, card, optional) == tuple(map(int, m.groups())), edition
+        assert f"{plain} sheets of plain paper and {card} of card" in words
+
+
+def test_the_check_traces_index_copies(built, tmp_path):
+    from tamper import copy_kit, fails, rehash
+
+    kit = copy_kit(built, tmp_path)
+    index = kit / "index.html"
+    text = index.read_text(encoding="utf-8")
+    docs, _ = _index_counts(kit)
+    copies, sheets, words = docs["cards-bw.pdf"]
+    wrong = re.sub(r'(data-path="cards-bw.pdf" data-copies=")\d+', rf"\g<1>{copies + 1}", text)
+    assert wrong != text
+    index.write_text(wrong, encoding="utf-8")
+    rehash(kit, "index.html")
+    found = fails(kit)
+    assert any("index.html: cards-bw.pdf: copies" in line and f"counts {copies}" in line for line in found), found
+
+
+# -- the web page ----------------------------------------------------------------------------------------
+@pytest.fixture
+def served(tmp_path):
+    import warnings
+
+    from printgen.serve.app import create_app
+    from printgen.serve.jobs import Builds
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from starlette.testclient import TestClient
+    builds = Builds(tmp_path / "serve")
+    said: list[str] = []
+    builds.log = said.append
+    with TestClient(create_app(builds, hosts=["127.0.0.1"]), base_url="http://127.0.0.1") as client:
+        yield client, builds, said
+    assert said[-1].endswith("kit built since the start; every file of theirs deleted") or said[-1].endswith(
+        "kits built since the start; every file of theirs deleted")
+
+
+def test_the_preview_counts_each_sides_ships_in_agreement():
+    from printgen.i18n import using
+    from printgen.kit.build import plan_kit
+    from printgen.request import KitRequest
+    from printgen.serve.form import the_game
+
+    plan = plan_kit(KitRequest("lepanto-1571", 8, periods=1))
+    with using("en"):
+        lines = the_game(plan)
+    said = " ".join(lines)
+    assert not re.search(r"\d+ [A-Z][\w ]+ against \d+ [\w ]+ ships", said), said
+    names = {k: s.name for k, s in plan.scenario.ruleset.sides.items()}
+    want = ", ".join(f"{names[k]} {n} {'ship' if n == 1 else 'ships'}" for k, n in plan.fitted.choice.counts)
+    assert f"In play: {want}." in lines
+
+
+def test_the_results_page_links_and_serves_the_handouts_and_counts_copies(served):
+    from servehelp import FORM, wait_until_finished
+
+    client, builds, said = served
+    empty = [("fleet", ("", b"", "application/octet-stream"))]
+    r = client.post("/build", data=FORM | {"scenario": "lake-erie-1813", "students": "12", "lang": "fr"},
+                    files=empty, follow_redirects=False)
+    assert r.status_code == 303, r.text
+    url = r.headers["location"]
+    wait_until_finished(lambda: client.get(url + "/status").json())
+    page = client.get(url, headers={"accept-language": "en"}).text
+    build = next(iter(builds.builds.values()))
+    handouts = build.manifest()["handouts"]
+    assert handouts
+    assert '<ul class="handouts" lang="fr">' in page                     # the pupils' language
+    for h in handouts:
+        assert f'href="{url}/files/{h["path"]}"' in page
+        answer = client.get(f"{url}/files/{h['path']}")
+        assert answer.status_code == 200 and answer.headers["content-type"].startswith("text/html")
+        assert '<html lang="fr"' in answer.text
+    css = client.get(f"{url}/files/html/handouts.css")
+    assert css.status_code == 200 and css.headers["content-type"].startswith("text/css")
+    assert client.get(f"{url}/files/html/nothing.html").status_code == 404
+    assert client.get(f"{url}/files/html/..%2Fmanifest.json").status_code == 404
+    # the copies: the same numbers as the kit's own index.html, which the check traces
+    docs, totals = _index_counts(build.kit)
+    text = " ".join(re.sub(r"<[^>]+>", "", page).split())
+    import html as html_
+
+    text = html_.unescape(text)
+    for copies, _sheets, _words in docs.values():
+        assert f"{copies} cop" in text
+    (plain, card, optional, _), = totals.values()
+    assert f"{plain} sheets of plain paper and {card} of card" in text
+    assert re.search(r"\d+ copies, one for each of the \d+ table groups", text)
+    assert any(line.endswith("kit 1 started: Lake Erie, 10 September 1813, 12 students, 15 ships") for line in said)
+    assert any(line.endswith("kit 1 ready, checked after " + line.split("after ")[-1]) for line in said
+               if "ready, checked" in line)

@@ -3,6 +3,7 @@ Nothing is downloaded: Playwright is pointed at the system browser (never `playw
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 import threading
@@ -300,3 +301,71 @@ def test_a_french_browser_sees_the_form_and_the_results_in_french(browser, serve
                 if h in main] == []
     finally:
         context.close()
+
+
+def test_the_preview_shows_it_is_working_then_takes_the_focus_with_its_answer(browser, server):
+    """"Show the game and its balance": a progress bar and a sentence while printgen chooses (the answer
+    is held back until they have been seen), then the page comes back with the focus on the answer, in
+    view, each side's ships counted in agreement; axe finds nothing serious on it."""
+    from axehelp import grave
+    from playwright.sync_api import expect
+
+    context = browser.new_context(bypass_csp=True, viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.set_default_timeout(120_000)
+    held = []
+    page.route("**/game", lambda route: held.append(route))        # the answer waits for the test
+    page.goto(server + "/")
+    page.check("#scenario-lepanto-1571")
+    page.fill("#students", "8")
+    page.fill("#periods", "1")
+    expect(page.locator("#choosing-bar")).to_be_hidden()
+    page.get_by_role("button", name="Show the game and its balance").click(no_wait_after=True)
+    while not held:                                    # the request reached the route (it is handled in waits)
+        page.wait_for_timeout(50)
+    # the page waits for its answer (Playwright's locators wait for the navigation: read the document itself)
+    shown = page.evaluate("""() => { const bar = document.getElementById('choosing-bar');
+        return {hidden: document.getElementById('choosing').hidden, visible: bar.getBoundingClientRect().height > 0,
+                value: bar.hasAttribute('value'), said: document.getElementById('choosing-what').textContent,
+                role: document.getElementById('choosing-what').getAttribute('role')}; }""")
+    assert shown == {"hidden": False, "visible": True, "value": False, "role": "status",      # indeterminate bar
+                     "said": "printgen is trying games for your lesson and playing each many times; this takes a "
+                             "few seconds."}, shown
+    page.unroute("**/game")
+    held[0].continue_()
+    answer = page.locator("#game")
+    expect(answer).to_be_focused()
+    expect(answer).to_be_in_viewport()
+    text = answer.inner_text()
+    assert re.search(r"In play: Holy League \d+ ships?, Ottomans \d+ ships?\.", text), text
+    assert not re.search(r"\d+ Holy League against", text)
+    assert grave(page) == []
+    context.close()
+
+
+def test_the_results_page_links_the_screen_pages_in_the_pupils_language(browser, server):
+    """The kit's html/ pages are linked from the results page and open from the server, in the kit's
+    language; the results page and a handout pass axe."""
+    from axehelp import grave
+
+    context = browser.new_context(bypass_csp=True, viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.set_default_timeout(180_000)
+    page.goto(server + "/")
+    page.check("#scenario-lake-erie-1813")
+    page.fill("#students", "10")
+    page.check("#lang-es")
+    page.get_by_role("button", name="Build the kit").click()
+    page.wait_for_selector("ul.handouts a")
+    assert page.locator("ul.handouts").get_attribute("lang") == "es"
+    assert "Copies:" in page.inner_text("main")
+    assert grave(page) == []
+    links = page.locator("ul.handouts a")
+    assert links.count() >= 5
+    first = links.first.get_attribute("href")
+    page.goto(server + first)
+    assert page.evaluate("document.documentElement.lang") == "es"
+    assert page.locator("h1").count() == 1
+    assert page.evaluate("document.styleSheets[0].cssRules.length") > 0          # its stylesheet arrived
+    assert grave(page) == []
+    context.close()

@@ -29,12 +29,15 @@ from printgen.registry import system_of
 CLASS_MOST = 200                # students: the settings file's bound (printgen.settings.MAX_STUDENTS)
 
 
+Students = Annotated[int, Field(ge=1, le=CLASS_MOST)]
+
+
 class Info(Strict):
     title: Annotated[str, StringConstraints(min_length=1, max_length=limits.TITLE_CHARS)]
     ruleset: str
     ships: str = "ships.csv"
     # the class the battle suits, [fewest, most] students: a kit for a class outside it says so and what to do
-    class_size: tuple[Annotated[int, Field(ge=1, le=CLASS_MOST)], Annotated[int, Field(ge=1, le=CLASS_MOST)]] | None = None
+    class_size: tuple[Students, Students] | None = None
 
     @model_validator(mode="after")
     def _class_size_in_order(self):

@@ -55,7 +55,8 @@ COPIES_WORDS = {"class": (N_("%(count)s copy, for the class"), N_("%(count)s cop
                 "group": (N_("%(count)s copy, for the one table group"),
                           N_("%(count)s copies, one for each of the %(count)s table groups")),
                 "student": (N_("%(count)s copy, for the one student"), N_("%(count)s copies, one for each student")),
-                "pair": (N_("%(count)s copy, for the pair of students"), N_("%(count)s copies, one for every two students")),
+                "pair": (N_("%(count)s copy, for the pair of students"),
+                         N_("%(count)s copies, one for every two students")),
                 "side": (N_("%(count)s copy, for the one side"), N_("%(count)s copies, one for each side"))}
 
 

@@ -124,7 +124,7 @@ def copy_counts(plan, manifest: dict, gettext) -> dict:
         sheets = sheets_of(d["pages"], c["two_sided"], n)
         documents[d["path"]] = {"copies": n, "words": gettext(one if n == 1 else many) % {"count": n},
                                 "sheets": sheets, "paper": c["paper"]}
-        total = totals.setdefault(d["edition"], {"name": kits.get(d["edition"], d["edition"]), "plain": 0,
-                                                 "card": 0, "optional": 0})
+        total = totals.setdefault(d["edition"], {"name": kits.get(d["edition"], d["edition"]), "edition": d["edition"],
+                                                 "plain": 0, "card": 0, "optional": 0})
         total["optional" if c["optional"] else c["paper"]] += sheets
     return {"documents": documents, "totals": list(totals.values())}

@@ -326,9 +326,8 @@ def _thumbs(build: Build) -> set[str]:
 
 def preview(build: Build) -> dict:
     """The documents of the kit, each with its pages' thumbnails and how to print it."""
-    from printgen.kit.index import thumb_name, thumbed
-
     from printgen.game.materials import COPIES_WORDS, sheets_of
+    from printgen.kit.index import thumb_name, thumbed
 
     m = build.manifest()
     docs, kits, totals = [], [], {}

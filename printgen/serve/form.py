@@ -261,7 +261,8 @@ def the_game(plan) -> list[str]:
     turns = s.lesson.turn_limit
     out = [_("The game: %(engagement)s.") % {"engagement": _(title(s, t.choice.engagement))},
            _("In play: %(sides)s.") % {"sides": sides},
-           (_("%(count)s turn of %(minutes)s minutes.") if turns == 1 else _("%(count)s turns of %(minutes)s minutes each."))
+           (_("%(count)s turn of %(minutes)s minutes.") if turns == 1 else
+            _("%(count)s turns of %(minutes)s minutes each."))
            % {"count": turns, "minutes": s.lesson.minutes_per_turn}]
     breaks = s.victory.breaks_at
     if breaks:

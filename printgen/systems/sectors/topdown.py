@@ -85,7 +85,8 @@ def _how_to(page, rs, on_piece: bool, options: Options) -> None:
     lead = size * 1.25
     # where the structure points come from: the mark of the first type that has one (the fragment's cog, a
     # galley at Lepanto); no line when the ruleset's own structure points are the source's (nothing to say)
-    mark = next((spans for k in rs.types if (spans := mark_spans(rs, f"types.{k}.structure", before=": ", after=""))), ())
+    mark = next((spans for k in rs.types
+                 if (spans := mark_spans(rs, f"types.{k}.structure", before=": ", after=""))), ())
     bases = Text(0, 0, (Span("· " + _("Bases and structure points")), *mark, Span(".")), size, role="text.muted")
     if mark:
         page.add(bases)                             # placed below; added now so the legend counts its mark
