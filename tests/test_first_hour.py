@@ -196,3 +196,16 @@ def test_the_results_page_links_and_serves_the_handouts_and_counts_copies(served
     assert any(line.endswith("kit 1 started: Lake Erie, 10 September 1813, 12 students, 15 ships") for line in said)
     assert any(line.endswith("kit 1 ready, checked after " + line.split("after ")[-1]) for line in said
                if "ready, checked" in line)
+
+
+@pytest.mark.parametrize("scenario, mark", [("lepanto-1571", "classroom addition"), ("sluys-1340", "not from the source")])
+def test_the_pieces_page_says_where_the_structure_points_come_from(run, tmp_path, scenario, mark):
+    """The ship pieces' notes end with the structure points' mark, never a bullet with nothing to say."""
+    from pdfread import open_pdf
+
+    code, out, err = run("sprites", scenario, "--out", tmp_path)
+    assert code == 0, out + err
+    with open_pdf(tmp_path / "sprites-color.pdf") as pdf:
+        lines = [" ".join(line.split()) for line in (pdf.pages[0].extract_text() or "").splitlines()]
+    assert "· Bases and structure points." not in lines
+    assert f"· Bases and structure points: {mark}." in lines
