@@ -198,7 +198,8 @@ def test_the_results_page_links_and_serves_the_handouts_and_counts_copies(served
                if "ready, checked" in line)
 
 
-@pytest.mark.parametrize("scenario, mark", [("lepanto-1571", "classroom addition"), ("sluys-1340", "not from the source")])
+@pytest.mark.parametrize("scenario, mark", [("lepanto-1571", "classroom addition"),
+                                            ("sluys-1340", "not from the source")])
 def test_the_pieces_page_says_where_the_structure_points_come_from(run, tmp_path, scenario, mark):
     """The ship pieces' notes end with the structure points' mark, never a bullet with nothing to say."""
     from pdfread import open_pdf

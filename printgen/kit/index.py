@@ -113,7 +113,8 @@ def copy_counts(plan, manifest: dict, gettext) -> dict:
     from printgen.game.materials import COPIES_WORDS, print_counts, sheets_of
 
     counts = print_counts(plan)
-    documents, totals = {}, {}
+    documents: dict[str, dict] = {}
+    totals: dict[str, dict] = {}
     kits = {d["edition"]: d["title"] for d in manifest["documents"] if d["kind"] == "kit"}
     for d in manifest["documents"]:
         c = counts.get(d["kind"])

@@ -330,7 +330,8 @@ def preview(build: Build) -> dict:
     from printgen.kit.index import thumb_name, thumbed
 
     m = build.manifest()
-    docs, kits, totals = [], [], {}
+    docs, kits = [], []
+    totals: dict[str, dict] = {}
     for d in m["documents"]:
         if d["kind"] == "kit":
             kits.append(d)
