@@ -126,7 +126,7 @@ def test_teachers_documents_keep_ordinary_type_and_say_so(trafalgar):
         words = " ".join(p.extract_text() or "" for p in pdf.pages)
     assert "This is the large-print edition" in " ".join(words.split())
     index = (trafalgar / "index.html").read_text(encoding="utf-8")
-    assert "the teacher&#39;s copy, ordinary type" in index and "(1 sheet, large print)" not in index
+    assert "the teacher&#39;s copy, ordinary type" in index and "(1 page, large print)" not in index
     assert "large print: pieces at their size on the table" in index
 
 

@@ -413,7 +413,10 @@ def test_the_lessons_game_and_its_balance_are_shown_before_a_build(client, build
     plan = plan_kit(KitRequest("trafalgar", 24, periods=1))
     shown = html.unescape(re.search(r'<div class="game".*?</div>', r.text, re.S)[0])
     lesson, t = plan.scenario.lesson, plan.fitted
-    assert f"ships, {lesson.turn_limit} turns of {lesson.minutes_per_turn} minutes" in shown
+    assert f"{lesson.turn_limit} turns of {lesson.minutes_per_turn} minutes each." in shown
+    counts = dict(t.choice.counts)
+    sides = plan.scenario.ruleset.sides
+    assert "In play: " + ", ".join(f"{sides[k].name} {n} ships" for k, n in counts.items()) in shown
     for side, w in zip(t.sides, t.wins):
         assert f"{plan.scenario.ruleset.sides[side].name} won {100 * w:.0f}%" in shown
     assert 'name="periods" value="1"' in r.text                       # the form keeps what was typed

@@ -3,6 +3,8 @@ Nothing is downloaded: Playwright is pointed at the system browser (never `playw
 
 from __future__ import annotations
 
+import json
+import re
 import subprocess
 import sys
 import threading
@@ -305,3 +307,67 @@ def test_a_french_browser_sees_the_form_and_the_results_in_french(browser, serve
                 if h in main] == []
     finally:
         context.close()
+
+
+def test_the_preview_shows_it_is_working_then_takes_the_focus_with_its_answer(browser, server):
+    """"Show the game and its balance": a progress bar and a sentence while printgen chooses (the answer
+    is recorded as the form goes), then the page comes back with the focus on the answer, in
+    view, each side's ships counted in agreement; axe finds nothing serious on it."""
+    from axehelp import grave
+    from playwright.sync_api import expect
+
+    context = browser.new_context(bypass_csp=True, viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.set_default_timeout(120_000)
+    page.goto(server + "/")
+    page.check("#scenario-lepanto-1571")
+    page.fill("#students", "8")
+    page.fill("#periods", "1")
+    expect(page.locator("#choosing-bar")).to_be_hidden()
+    # what the page shows as the form goes, recorded by a listener after the page's own (the next page reads it)
+    page.evaluate("""() => document.querySelector('form').addEventListener('submit', () => {
+        const bar = document.getElementById('choosing-bar'), what = document.getElementById('choosing-what');
+        sessionStorage.setItem('seen', JSON.stringify({hidden: document.getElementById('choosing').hidden,
+            height: bar.getBoundingClientRect().height, value: bar.hasAttribute('value'),
+            said: what.textContent, role: what.getAttribute('role')})); })""")
+    page.get_by_role("button", name="Show the game and its balance").click()
+    answer = page.locator("#game")
+    expect(answer).to_be_focused(timeout=300_000)                 # the answer, once printgen has chosen
+    expect(answer).to_be_in_viewport()
+    seen = json.loads(page.evaluate("sessionStorage.getItem('seen')"))
+    assert seen["hidden"] is False and seen["height"] > 0 and seen["value"] is False, seen    # an indeterminate bar
+    assert seen["role"] == "status" and seen["said"] == ("printgen is trying games for your lesson and playing each "
+                                                         "many times; this takes a few seconds."), seen
+    text = answer.inner_text()
+    assert re.search(r"In play: Holy League \d+ ships?, Ottomans \d+ ships?\.", text), text
+    assert not re.search(r"\d+ Holy League against", text)
+    assert grave(page) == []
+    context.close()
+
+
+def test_the_results_page_links_the_screen_pages_in_the_pupils_language(browser, server):
+    """The kit's html/ pages are linked from the results page and open from the server, in the kit's
+    language; the results page and a handout pass axe."""
+    from axehelp import grave
+
+    context = browser.new_context(bypass_csp=True, viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.set_default_timeout(180_000)
+    page.goto(server + "/")
+    page.check("#scenario-lake-erie-1813")
+    page.fill("#students", "10")
+    page.check("#lang-es")
+    page.get_by_role("button", name="Build the kit").click()
+    page.wait_for_selector("ul.handouts a")
+    assert page.locator("ul.handouts").get_attribute("lang") == "es"
+    assert "Copies:" in page.inner_text("main")
+    assert grave(page) == []
+    links = page.locator("ul.handouts a")
+    assert links.count() >= 5
+    first = links.first.get_attribute("href")
+    page.goto(server + first)
+    assert page.evaluate("document.documentElement.lang") == "es"
+    assert page.locator("h1").count() == 1
+    assert page.evaluate("document.styleSheets[0].cssRules.length") > 0          # its stylesheet arrived
+    assert grave(page) == []
+    context.close()

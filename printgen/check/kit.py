@@ -86,6 +86,9 @@ def check_kit(folder: Path, echo: Callable[[str], None] = print, quiet: bool = F
     try:
         plan = plan or _replan(manifest, folder)
         found += extra_files(folder, manifest) + changed_extras(folder, manifest)
+        from printgen.check.copies import check_copies
+
+        found += check_copies(folder, manifest, plan, bad)      # index.html's copies: the lesson plan's counts
         found += ruleset_changes(manifest, plan.scenario.ruleset)
         if traces is None and "trace.json" not in bad:
             found.append(Discrepancy("trace.json", 0, "is damaged: the documents cannot be checked number by number"))

@@ -35,4 +35,15 @@ def config_cmd(key: Optional[str] = typer.Argument(None, help="a setting: paper,
         s = found.get(name)
         choices = " | ".join(allowed) if allowed else "a number"
         where = f"from {s.source}" if s else "printgen's default"
-        typer.echo(f"  {name:<9} {str(s.value) if s else '-':<7} {where}  ({what}: {choices})")
+        typer.echo(f"  {name:<9} {str(s.value if s else defaults()[name]):<7} {where}  ({what}: {choices})")
+
+
+def defaults() -> dict[str, object]:
+    """printgen's own value of each setting: `printgen kit`'s option defaults (one place: its signature)."""
+    import inspect
+
+    from printgen import settings
+    from printgen.cli.kit_cmd import kit_cmd
+
+    params = inspect.signature(kit_cmd).parameters
+    return {name: params[name].default for name in settings.KEYS}

@@ -81,8 +81,31 @@ def kit_cmd(scenario: str = typer.Argument("trafalgar", help="a scenario name or
         typer.echo(_("The new kit fails its check: it is kept in %(where)s/ for inspection; %(kept)s.")
                    % {"where": where, "kept": kept}, err=True)
         raise typer.Exit(1)
+    if why := ships_left_out(plan):
+        typer.echo(why)
     n = request.students
     typer.echo((_("Kit for %(students)s student and %(ships)s ships written to %(folder)s/ (open %(index)s)") if n == 1
                 else _("Kit for %(students)s students and %(ships)s ships written to %(folder)s/ (open %(index)s)"))
                % {"students": n, "ships": len(plan.scenario.fleet.ships), "folder": folder,
                   "index": f"{folder}/index.html"})
+
+
+def ships_left_out(plan) -> str | None:
+    """Why the kit plays fewer ships than the battle has, as the lesson plan says it ("The game: ...",
+    "Ships: ... as many as fit 6 turns of the lesson"), in the command's language; None if it plays them all."""
+    from printgen.data.checked import load_checked
+    from printgen.i18n import _
+    from printgen.lesson.engagement import title
+
+    fitted, scenario = plan.fitted, plan.scenario
+    if fitted is None:
+        return None
+    full = len(load_checked(plan.request.scenario).fleet.ships)
+    ships = len(scenario.fleet.ships)
+    if ships >= full:
+        return None
+    return (_("Game: %(game)s. Ships: %(ships)s of the battle's %(all)s, as many as fit %(turns)s turns of the "
+              "lesson, the flagships and the ships the story names first (the lesson plan says how printgen chose; "
+              "--ships or --engagement choose otherwise).")
+            % {"game": _(title(scenario, fitted.choice.engagement)), "ships": ships, "all": full,
+               "turns": scenario.lesson.turn_limit})

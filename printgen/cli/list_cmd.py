@@ -27,12 +27,16 @@ def list_cmd() -> None:
             ruleset = str(info["ruleset"])
             path = folder / ruleset if ruleset.endswith(".toml") else paths.rulesets_dir() / f"{ruleset}.toml"
             rid = tomllib.loads(path.read_text(encoding="utf-8")).get("ruleset", {}).get("id", ruleset)
-            typer.echo(f"  {folder.name:<14} {info['title']} - {ships} ships, ruleset {rid}")
+            size = info.get("class_size")
+            suits = f", for a class of {size[0]} to {size[1]}" if isinstance(size, list) and len(size) == 2 else ""
+            typer.echo(f"  {folder.name:<14} {info['title']} - {ships} ships{suits}, ruleset {rid}")
             for preset, p in data.get("presets", {}).items():
                 typer.echo(f"  {'':<14}   preset {preset}: {p.get('title', '')}")
         except (OSError, UnicodeError, tomllib.TOMLDecodeError, KeyError, TypeError, AttributeError, csv.Error) as e:
             typer.echo(f"  {folder.name:<14} (does not load: {type(e).__name__} {e}; "
                        f"`printgen check {folder.name}` says more)")
+    typer.echo("A preset is a smaller version of a battle, fewer ships for a smaller class or a shorter lesson: "
+               "printgen kit trafalgar --preset second-battle.")
     typer.echo("Rulesets (rulesets/):")
     for path in sorted(paths.rulesets_dir().glob("*.toml")):
         title = tomllib.loads(path.read_text(encoding="utf-8")).get("ruleset", {}).get("title", "")

@@ -79,7 +79,11 @@ def serve_cmd(host: Annotated[str, typer.Option("--host", help="address to liste
                                     fix="choose another --port, or leave it out for a free one")) from None
     bound = sock.getsockname()[1]
     url = f"http://{'[' + shown + ']' if ':' in shown else shown}:{bound}/"
-    server = make_server(create_app(hosts=hosts, lang=lang))
+    from printgen.serve.jobs import Builds
+
+    builds = Builds()
+    builds.log = typer.echo                     # a line for each kit built, and at the stop
+    server = make_server(create_app(builds, hosts=hosts, lang=lang))
     stop_on_hangup(server)
 
     def announce() -> None:

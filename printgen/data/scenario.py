@@ -26,10 +26,25 @@ from printgen.rules.load import Ruleset, load_ruleset
 from printgen.registry import system_of
 
 
+CLASS_MOST = 200                # students: the settings file's bound (printgen.settings.MAX_STUDENTS)
+
+
+Students = Annotated[int, Field(ge=1, le=CLASS_MOST)]
+
+
 class Info(Strict):
     title: Annotated[str, StringConstraints(min_length=1, max_length=limits.TITLE_CHARS)]
     ruleset: str
     ships: str = "ships.csv"
+    # the class the battle suits, [fewest, most] students: a kit for a class outside it says so and what to do
+    class_size: tuple[Students, Students] | None = None
+
+    @model_validator(mode="after")
+    def _class_size_in_order(self):
+        if self.class_size is not None and self.class_size[0] > self.class_size[1]:
+            raise ValueError(f"class_size = [{self.class_size[0]}, {self.class_size[1]}]: the fewest students come "
+                             f"first, e.g. [{self.class_size[1]}, {self.class_size[0]}]")
+        return self
 
 
 class Squadron(Strict):
@@ -112,6 +127,11 @@ class Scenario:
     @property
     def squadrons(self) -> dict[str, Squadron]:
         return self.file.squadrons
+
+    @property
+    def class_size(self) -> tuple[int, int] | None:
+        """The class the battle suits, (fewest, most) students; None: the file does not say."""
+        return self.file.scenario.class_size
 
     @property
     def path(self) -> Path:

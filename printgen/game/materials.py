@@ -41,9 +41,35 @@ def two_sided(plan, kind: str) -> bool:
 @plan_derivation
 def sheets(plan, kind: str) -> int:
     """Sheets of paper for all copies of a document: pages, halved (rounded up) when two-sided."""
-    pages = document_pages(plan, kind)
-    per_copy = math.ceil(pages / 2) if two_sided(plan, kind) else pages
-    return per_copy * copies(plan, kind)
+    return sheets_of(document_pages(plan, kind), plan.record(kind).two_sided, copies(plan, kind))
+
+
+def sheets_of(pages: int, two_sided: bool, copies: int) -> int:
+    """Sheets for `copies` copies of a document of `pages` pages: the one rule the lesson plan's materials,
+    index.html and the web page count by (two-sided halves a document of more than one page, rounded up)."""
+    per_copy = math.ceil(pages / 2) if two_sided and pages > 1 else pages
+    return per_copy * copies
+
+
+COPIES_WORDS = {"class": (N_("%(count)s copy, for the class"), N_("%(count)s copies, for the class")),
+                "group": (N_("%(count)s copy, for the one table group"),
+                          N_("%(count)s copies, one for each of the %(count)s table groups")),
+                "student": (N_("%(count)s copy, for the one student"), N_("%(count)s copies, one for each student")),
+                "pair": (N_("%(count)s copy, for the pair of students"),
+                         N_("%(count)s copies, one for every two students")),
+                "side": (N_("%(count)s copy, for the one side"), N_("%(count)s copies, one for each side"))}
+
+
+def print_counts(plan) -> dict[str, dict]:
+    """For each document kind printed on the class's printer: its copies for this class, why that many
+    (the record's "one for each table group", with the groups counted), its paper and whether two-sided.
+    index.html and the web page give these with the sheets they come to (`sheets_of`)."""
+    out = {}
+    for kind in printed_kinds(plan):
+        record = plan.record(kind)
+        out[kind] = {"copies": copies(plan, kind), "per": record.copies, "paper": record.paper,
+                     "two_sided": record.two_sided, "optional": record.in_kit == "optional"}
+    return out
 
 
 def printed_kinds(plan) -> list[str]:

@@ -47,7 +47,15 @@ def plan_kit(request: KitRequest) -> Plan:
     scenario, fitted = fit(scenario, options, request.students, request.engagement, request.balance,
                            request.break_off, request.sized)
     options = options.but(dyslexia=request.dyslexia)          # only how it prints: the game is the same
-    return Plan(scenario, options, assign(scenario, request.students), deploy(scenario, options), request, fitted)
+    captains = assign(scenario, request.students)
+    from printgen.game.classsize import class_size_note
+    from printgen.i18n import using
+
+    with using(options.lang):                                # the kit's language, as its other notes
+        note = class_size_note(scenario, captains, request.students)
+    if note is not None:
+        options = options.but(notes=(*options.notes, note))
+    return Plan(scenario, options, captains, deploy(scenario, options), request, fitted)
 
 
 def file_name(record: DocumentKind, edition: str) -> str:

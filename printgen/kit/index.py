@@ -83,6 +83,7 @@ def index_html(plan, manifest: dict) -> bytes:
                                           newstyle=True)     # (the template counts with two messages, not ngettext)
     docs = []
     optional = optional_kinds(plan)
+    counts = copy_counts(plan, manifest, gettext)
     for d in manifest["documents"]:
         whole = gettext("Everything above in one file, in print order.")
         if d["kind"] == "kit" and any(x["kind"] in optional and x["edition"] == d["edition"]
@@ -90,7 +91,7 @@ def index_html(plan, manifest: dict) -> bytes:
             whole = gettext("Everything above but the table-size map, in one file, in print order "
                             "(printgen kit --with-tiled puts the map in too).")
         docs.append({**d, "advice": gettext(plan.record(d["kind"]).advice) if d["kind"] != "kit" else whole,
-                     "shown": gettext(_edition_words(plan, d)),
+                     "shown": gettext(_edition_words(plan, d)), "count": counts["documents"].get(d["path"]),
                      "thumbs": [thumb_name(d, k + 1) for k in range(thumbed(d))] if d["kind"] != "kit" else []})
     totals = []
     for kit in (d for d in manifest["documents"] if d["kind"] == "kit"):
@@ -99,5 +100,32 @@ def index_html(plan, manifest: dict) -> bytes:
         title=gettext(plan.scenario.title), lang=lang,
         manifest=manifest, documents=docs, paper=plan.options.paper, totals=totals,
         students=len(plan.captains), ships=len(plan.scenario.fleet.ships), notes=plan.options.notes,
+        paper_totals=counts["totals"],
         handouts=manifest.get("handouts", []))
     return html.encode("utf-8")
+
+
+def copy_counts(plan, manifest: dict, gettext) -> dict:
+    """Copies and sheets of each document for the class, and each edition's sheets of each paper, from
+    the lesson plan's own counts (printgen.game.materials: print_counts, sheets_of) and the pages each
+    document printed: index.html and the web page give the lesson plan's numbers.
+    {"documents": {path: {copies, words, sheets, paper}}, "totals": [{edition title, plain, card, optional}]}."""
+    from printgen.game.materials import COPIES_WORDS, print_counts, sheets_of
+
+    counts = print_counts(plan)
+    documents: dict[str, dict] = {}
+    totals: dict[str, dict] = {}
+    kits = {d["edition"]: d["title"] for d in manifest["documents"] if d["kind"] == "kit"}
+    for d in manifest["documents"]:
+        c = counts.get(d["kind"])
+        if c is None:
+            continue
+        one, many = COPIES_WORDS[c["per"]]
+        n = c["copies"]
+        sheets = sheets_of(d["pages"], c["two_sided"], n)
+        documents[d["path"]] = {"copies": n, "words": gettext(one if n == 1 else many) % {"count": n},
+                                "sheets": sheets, "paper": c["paper"]}
+        total = totals.setdefault(d["edition"], {"name": kits.get(d["edition"], d["edition"]), "edition": d["edition"],
+                                                 "plain": 0, "card": 0, "optional": 0})
+        total["optional" if c["optional"] else c["paper"]] += sheets
+    return {"documents": documents, "totals": list(totals.values())}

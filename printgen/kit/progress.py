@@ -35,17 +35,17 @@ class Progress:
 
 def in_words(what: str) -> str:
     """A step ("cards (bw)", the lines a program reads) as the reader says it, in the language of the
-    command or page (printgen.i18n): "Rule cards (black and white)". English: as it is."""
+    command or page (printgen.i18n): "Rule cards (black and white)", "The whole kit (colour)"."""
     import re
 
-    from printgen.i18n import LANG, _
+    from printgen.i18n import _
 
     m = re.match(r"^([\w-]+) \((color|bw|large)\)$", what)
-    if LANG.get() == "en" or m is None:
+    if m is None:
         return what
     from printgen.registry.documents import find
 
     record = find(m[1])
-    name = _(record.title) if record is not None else (_("the whole kit") if m[1] == "kit" else m[1])
+    name = _(record.title) if record is not None else (_("The whole kit") if m[1] == "kit" else m[1])
     edition = _("colour") if m[2] == "color" else _("black and white") if m[2] == "bw" else _("large print")
     return f"{name} ({edition})"

@@ -182,12 +182,15 @@ def create_app(builds: Builds | None = None, hosts: list[str] | None = None, lan
         if kit.errors or plan is None:
             return the_form(kit, 422, kept)
         v = kit.values
+        from printgen.game.materials import print_counts
+
         # an uploaded fleet is named "./folder", so the kit's manifest points beside it, as in the zip
         build = builds.start(folder, f"./{fleet.name}" if fleet else scenario, kit.request(scenario).cli_args(),
                              title=plan.scenario.title, summary=(len(plan.captains), len(plan.scenario.fleet.ships)),
                              fleet=fleet,
                              name=fleet.name if fleet else scenario, values=dict(v),
-                             advice={r.kind: r.advice for r in plan.documents()})
+                             advice={r.kind: r.advice for r in plan.documents()},
+                             counts=await in_context(print_counts, plan))
         return RedirectResponse(f"/build/{build.id}", status_code=303)
 
     async def show(request: Request) -> Response:
@@ -232,6 +235,17 @@ def create_app(builds: Builds | None = None, hosts: list[str] | None = None, lan
         if build.state != "done" or name not in {d["path"] for d in build.manifest()["documents"]}:
             raise LookupError
         return FileResponse(build.kit / name, media_type="application/pdf", filename=name, headers=HEADERS,
+                            content_disposition_type="inline")
+
+    async def handout(request: Request) -> Response:
+        """A page of the kit's html/ (the documents as web pages, and their stylesheet), as the kit lists it."""
+        build = find(request)
+        name = "html/" + request.path_params["name"]
+        kinds = {".html": "text/html; charset=utf-8", ".css": "text/css; charset=utf-8"}
+        suffix = Path(name).suffix
+        if build.state != "done" or suffix not in kinds or name not in build.manifest().get("files", []):
+            raise LookupError
+        return FileResponse(build.kit / name, media_type=kinds[suffix], headers=HEADERS,
                             content_disposition_type="inline")
 
     async def thumb(request: Request) -> Response:
@@ -293,7 +307,8 @@ def create_app(builds: Builds | None = None, hosts: list[str] | None = None, lan
               Route("/game", localized(game), methods=["POST"]), Route(b, localized(show)),
               Route(b + "/status", localized(status)), Route(b + "/cancel", localized(cancel), methods=["POST"]),
               Route(b + "/delete", localized(delete), methods=["POST"]), Route(b + "/kit.zip", localized(download_zip)),
-              Route(b + "/files/{name:str}", document), Route(b + "/thumbs/{name:str}", thumb),
+              Route(b + "/files/{name:str}", document), Route(b + "/files/html/{name:str}", handout),
+              Route(b + "/thumbs/{name:str}", thumb),
               Route("/fleets/{name:str}", starting_fleet), Route("/static/{name:str}", static),
               Route("/favicon.ico", lambda r: Response(status_code=204))]
     middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=hosts)] if hosts else []
@@ -311,20 +326,33 @@ def _thumbs(build: Build) -> set[str]:
 
 def preview(build: Build) -> dict:
     """The documents of the kit, each with its pages' thumbnails and how to print it."""
+    from printgen.game.materials import COPIES_WORDS, sheets_of
     from printgen.kit.index import thumb_name, thumbed
 
     m = build.manifest()
     docs, kits = [], []
+    totals: dict[str, dict] = {}
     for d in m["documents"]:
         if d["kind"] == "kit":
             kits.append(d)
             continue
         short = d["title"].removeprefix(m["scenario"]["title"] + ": ")
+        count = None
+        if (c := build.counts.get(d["kind"])) is not None:         # as index.html counts (kit/index.py)
+            n, (one, many) = c["copies"], COPIES_WORDS[c["per"]]
+            count = {"copies": n, "words": _(one if n == 1 else many) % {"count": n}, "paper": c["paper"],
+                     "sheets": sheets_of(d["pages"], c["two_sided"], n)}
+            total = totals.setdefault(d["edition"], {"plain": 0, "card": 0, "optional": 0})
+            total["optional" if c["optional"] else c["paper"]] += count["sheets"]
         docs.append({**d, "short": short[:1].upper() + short[1:], "advice": build.advice.get(d["kind"], ""),
+                     "count": count,
                      "thumbs": [thumb_name(d, k + 1).removeprefix("thumbs/") for k in range(thumbed(d))]})
+    for k in kits:
+        k["totals"] = totals.get(k["edition"])
     size = build.zip_path().stat().st_size
     return dict(documents=docs, kits=kits, notes=m["options"]["notes"], checked=checked(build.output()),
-                zip_bytes=size, megabytes=pagelang.number(f"{size / 1e6:.1f}"))
+                zip_bytes=size, megabytes=pagelang.number(f"{size / 1e6:.1f}"),
+                handouts=m.get("handouts", []), kit_lang=m.get("request", {}).get("lang", "en"))
 
 
 def fleet_zip(name: str) -> bytes:

@@ -254,15 +254,22 @@ def the_game(plan) -> list[str]:
     names = {k: _(side.name) for k, side in s.ruleset.sides.items()}
     from printgen.lesson.engagement import title
 
-    out = [_("%(engagement)s: %(sides)s ships, %(turns)s turns of %(minutes)s minutes.")
-           % {"engagement": title(s, t.choice.engagement),
-              "sides": _(" against ").join(f"{n} {names[k]}" for k, n in t.choice.counts),
-              "turns": s.lesson.turn_limit, "minutes": s.lesson.minutes_per_turn}]
+    # each side's ships with its own count ("Holy League 3 ships, Ottomans 5 ships": never "3 Holy League
+    # against 5 Ottomans ships"), and the turns counted the same way
+    sides = ", ".join((_("%(side)s %(count)s ship") if n == 1 else _("%(side)s %(count)s ships"))
+                      % {"side": names[k], "count": n} for k, n in t.choice.counts)
+    turns = s.lesson.turn_limit
+    out = [_("The game: %(engagement)s.") % {"engagement": _(title(s, t.choice.engagement))},
+           _("In play: %(sides)s.") % {"sides": sides},
+           (_("%(count)s turn of %(minutes)s minutes.") if turns == 1 else
+            _("%(count)s turns of %(minutes)s minutes each."))
+           % {"count": turns, "minutes": s.lesson.minutes_per_turn}]
     breaks = s.victory.breaks_at
     if breaks:
         out.append(_("A side breaks off and loses once %(share)s of its ships have struck.")
                    % {"share": percent(f"{round(100 * breaks)}%")})
-    out.append(_("Played %(games)s times by the computer on %(deployments)s deployments: %(results)s, draws %(draws)s.")
+    out.append(_("The computer played it %(games)s times, from %(deployments)s different starting positions: "
+                 "%(results)s, draws %(draws)s.")
                % {"games": number(str(t.games), plain=True), "deployments": len(t.spread),
                   "results": ", ".join(_("%(side)s won %(share)s")
                                        % {"side": names[k], "share": percent(f"{100 * w:.0f}%")}

@@ -18,6 +18,7 @@ import tempfile
 import threading
 import time
 import zipfile
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -54,6 +55,7 @@ class Build:
     name: str                                   # the scenario, as the zip file is named
     fleet: Path | None = None                   # the uploaded fleet folder, if any
     advice: dict[str, str] = field(default_factory=dict)    # how to print each document (its catalogue record's)
+    counts: dict[str, dict] = field(default_factory=dict)   # its copies for the class (materials.print_counts)
     proc: subprocess.Popen | None = None
     started: float = field(default_factory=time.monotonic)
     expires: float = 0.0
@@ -62,6 +64,7 @@ class Build:
     downloaded: bool = False
     zipping: threading.Lock = field(default_factory=threading.Lock, repr=False)
     values: dict = field(default_factory=dict)  # the form as the teacher filled it in (shown again if refused)
+    number: int = 0                             # the server's count of builds, for its log ("kit 3")
 
     @property
     def kit(self) -> Path:
@@ -144,6 +147,12 @@ class Builds:
         self.pending: set[Path] = set()       # folders of requests being checked: counted before any work
         self.lock = threading.Lock()
         self.command = [sys.executable, "-m", "printgen"]    # tests put a stand-in here
+        self.log: Callable[[str], None] = lambda line: None  # `printgen serve` writes these lines to its terminal
+        self.started = 0                                   # builds started since the server did
+
+    def say(self, line: str) -> None:
+        """A line for the server's log, stamped with the time."""
+        self.log(f"{time.strftime('%H:%M:%S')} {line}")
 
     def new_folder(self) -> Path:
         """A private folder for one request (mode 0700), or Busy. The request counts as a running build
@@ -172,6 +181,9 @@ class Builds:
         process, and stops when the pipe closes (printgen.cli); its temporary files (a crash's report)
         stay in its folder."""
         build = Build(secrets.token_urlsafe(18), folder, **about)
+        with self.lock:
+            self.started += 1
+            build.number = self.started
         build.expires = time.monotonic() + KEEP_IDLE
         env = dict(os.environ, PRINTGEN_PROGRESS="lines", PYTHONIOENCODING="utf-8", PRINTGEN_END_WITH_STDIN="1",
                    TMPDIR=str(folder), TEMP=str(folder), TMP=str(folder))
@@ -186,6 +198,8 @@ class Builds:
                 self.pending.discard(folder)
                 if build.proc is not None:
                     self.builds[build.id] = build
+        students, ships = build.summary
+        self.say(f"kit {build.number} started: {build.title}, {students} students, {ships} ships")
         return build
 
     def get(self, build_id: str) -> Build | None:
@@ -205,6 +219,7 @@ class Builds:
             _end(build.proc)
             build.state = "cancelled"
             shutil.rmtree(build.kit, ignore_errors=True)
+            self.say(f"kit {build.number} {ENDED[build.state]}")
 
     def delete(self, build: Build) -> None:
         with self.lock:
@@ -228,9 +243,11 @@ class Builds:
                         b.state = "crashed"
                     if b.state == "check-failed" and not b.kit.with_name("kit.failed").is_dir():
                         b.state = "crashed"         # a traceback exits 1 too, but keeps no failed kit
+                    self.say(f"kit {b.number} {ENDED[b.state]} after {now - b.started:.0f} s")
                 elif now - b.started > RUN_TIMEOUT:
                     _end(b.proc)
                     b.state = "timed-out"
+                    self.say(f"kit {b.number} {ENDED[b.state]} after {now - b.started:.0f} s")
             if b.finished and now > b.expires:
                 self.delete(b)
 
@@ -241,8 +258,13 @@ class Builds:
             self.delete(b)
         self.serving.release()
         shutil.rmtree(self.root, ignore_errors=True)
+        self.say(f"stopping: {self.started} {'kit' if self.started == 1 else 'kits'} built since the start; "
+                 f"every file of theirs deleted")
 
 
+ENDED = {"done": "ready, checked", "check-failed": "drawn but failed its check (kept back)",
+         "invalid": "refused (the page shows why)", "crashed": "stopped unexpectedly (the page shows the details)",
+         "timed-out": "stopped: it took too long", "cancelled": "cancelled by the teacher"}
 ROOT_PREFIX = "printgen-serve-"
 SERVING = ".serving.lock"
 STALE_UNLOCKED = 24 * 3600.0     # a root without the lock file (an older printgen's) is stale after a day

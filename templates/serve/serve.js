@@ -26,6 +26,21 @@
   // A form sent back with problems: the summary of them has the focus, so it is read out first.
   var summary = document.getElementById("error-summary");
   if (summary) { summary.focus(); }
+  // The game printgen chose, when the page comes back with it: the focus goes to it (read out, in view).
+  var game = document.getElementById("game");
+  if (game && !summary) { game.focus(); game.scrollIntoView({ block: "start" }); }
+  // "Show the game and its balance" takes a few seconds: a bar and a sentence say printgen is working.
+  var showGame = document.getElementById("show-game");
+  var choosing = document.getElementById("choosing");
+  var choosingWhat = document.getElementById("choosing-what");
+  if (showGame && choosing && choosingWhat) {
+    showGame.form.addEventListener("submit", function (e) {
+      if (e.submitter !== showGame) { return; }
+      choosing.hidden = false;
+      choosingWhat.textContent = choosingWhat.getAttribute("data-working");
+      showGame.setAttribute("aria-disabled", "true");
+    });
+  }
   // Each scenario offers its own presets: the others' are hidden (and cannot be sent) while it is chosen.
   var preset = document.getElementById("preset");
   var scenarios = document.querySelectorAll("input[name=scenario]");

@@ -15,7 +15,8 @@ TILED = DocumentKind("tiled-map", N_("Full-size map"), 140, "printgen.sheets.map
                      takes="plan",
                      languages=DRAWN, audience="teacher", in_kit="optional", stem="map-tiled", heavy=True,
                      thumbs="first", checks=("tiles",),
-                     advice=N_("Full-size map: plain paper; trim and tape the sheets in the order of the index."))
+                     advice=N_("Full-size map: plain paper; trim and tape the sheets as the overview on its first "
+                               "sheet shows (each sheet names its row and column)."))
 KINDS = (
     MAP,
     TILED,

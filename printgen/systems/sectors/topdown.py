@@ -83,16 +83,21 @@ def _how_to(page, rs, on_piece: bool, options: Options) -> None:
     (here rather than where frame() puts it, which a 2 cm calibration square would push into these lines)."""
     size, width, lines = _notes(rs, on_piece, options)
     lead = size * 1.25
-    bases = Text(0, 0, (Span("· " + _("Bases and structure points")),
-                        *mark_spans(rs, "types.cog.structure", before=": ", after=""), Span(".")), size, role="text.muted")
-    page.add(bases)                                 # placed below; added now so the legend counts its mark
+    # where the structure points come from: the mark of the first type that has one (the fragment's cog, a
+    # galley at Lepanto); no line when the ruleset's own structure points are the source's (nothing to say)
+    mark = next((spans for k in rs.types
+                 if (spans := mark_spans(rs, f"types.{k}.structure", before=": ", after=""))), ())
+    bases = Text(0, 0, (Span("· " + _("Bases and structure points")), *mark, Span(".")), size, role="text.muted")
+    if mark:
+        page.add(bases)                             # placed below; added now so the legend counts its mark
     legend = marks_legend(page)
     notes = wrap(legend, width, size, "italic") if legend else []
     y = page.height - MARGIN - 2 - lead * (len(lines) + 1 + len(notes))
     page.add(Text(MARGIN, y, (Span(_("How to use the pieces")),), size + 1, font="bold"))
     for i, (first, line) in enumerate(lines):
         page.add(Text(MARGIN, y + lead * (i + 1), (Span(("· " if first else "  ") + line),), size, role="text.muted"))
-    page.items[page.items.index(bases)] = dataclasses.replace(bases, x=MARGIN, y=y + lead * (len(lines) + 1))
+    if mark:
+        page.items[page.items.index(bases)] = dataclasses.replace(bases, x=MARGIN, y=y + lead * (len(lines) + 1))
     for i, line in enumerate(notes):
         page.add(Text(MARGIN, y + lead * (len(lines) + 2 + i), (Span(line),), size, font="italic", role="text.muted"))
 
