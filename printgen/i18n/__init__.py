@@ -56,6 +56,40 @@ class using:
         LANG.reset(self._token)
 
 
+# Each language's plural rule (the catalogues' Plural-Forms say the same, and a test holds them together):
+# the index of the form a count takes. French is singular for 0 and 1 ("0 point", "1,5 point").
+PLURAL_FORMS = {"en": "nplurals=2; plural=(n != 1);", "fr": "nplurals=2; plural=(n > 1);",
+                "es": "nplurals=2; plural=(n != 1);"}
+
+
+def plural_index(lang: str, n: float) -> int:
+    """Which form of a counted message `n` takes in `lang` (0: the singular)."""
+    if lang == "fr":
+        return 0 if abs(n) < 2 else 1
+    return 0 if n == 1 else 1
+
+
+def singular_for(n: float) -> bool:
+    """Whether a count `n` takes the singular in the language of the document being drawn (a message
+    with two counts, written in its four forms, picks one by this)."""
+    return plural_index(LANG.get(), n) == 0
+
+
+def ngettext(singular: str, plural: str, n: float) -> str:
+    """The message for a count `n`, in the language of the document being drawn, by that language's
+    plural rule: `ngettext("%(count)s ship", "%(count)s ships", n) % {"count": n}`."""
+    return translated_plural(LANG.get(), singular, plural, n)
+
+
+def translated_plural(lang: str, singular: str, plural: str, n: float) -> str:
+    """ngettext in `lang`, whatever document is being drawn."""
+    if lang == SOURCE:
+        return singular if n == 1 else plural
+    from printgen.i18n.catalogue import translate_plural
+
+    return translate_plural(lang, singular, plural, plural_index(lang, n))
+
+
 def N_(message: str) -> str:
     """Marks a message for the catalogue where it is defined (a table of words), translated where it
     is printed with _(): `pybabel extract` finds it by this name."""

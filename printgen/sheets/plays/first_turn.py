@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from printgen.draw.shapes import Drawing, Span, Text
 from printgen.draw.typescale import TYPE, large
-from printgen.i18n import N_, _
+from printgen.i18n import N_, _, ngettext, singular_for
 from printgen.options import Options
 from printgen.play.state import Event
 from printgen.rules.trace import lookup, plan_derivation
@@ -333,6 +333,7 @@ class _Writer:
             self.line(self._shot(k, p, shots[n]), indent=8)
         if shots:
             total = sum(e.result for e in shots)
+            one = singular_for                 # two counts: each one by the reader's plural rule
             message = {(True, True): _("In all: %(ships)s ship rolls %(dice)s dice and score %(hits)s hit. A bold die "
                                        "is a hit."),
                        (True, False): _("In all: %(ships)s ship rolls %(dice)s dice and score %(hits)s hits. A bold "
@@ -340,7 +341,7 @@ class _Writer:
                        (False, True): _("In all: %(ships)s ships roll %(dice)s dice and score %(hits)s hit. A bold die "
                                         "is a hit."),
                        (False, False): _("In all: %(ships)s ships roll %(dice)s dice and score %(hits)s hits. A bold "
-                                         "die is a hit.")}[(len(shots) == 1, total == 1)]
+                                         "die is a hit.")}[(one(len(shots)), one(total))]
             self.line(self.said(message, ships=self.fact("shots", k), dice=self.fact("dice", k),
                                 hits=self.fact("hits", k)))
         for e in p.events:
@@ -358,8 +359,8 @@ class _Writer:
         """One ship's dice against an enemy: how many, the range, the faces that hit, each die."""
         at = p.events.index(e)
         band = e.rule.rpartition(".")[0]
-        rolls = _("%(ship)s rolls %(dice)s die at %(target)s") if len(e.faces) == 1 else \
-            _("%(ship)s rolls %(dice)s dice at %(target)s")            # (a ship with one gun: Lake Erie's gunboats)
+        rolls = ngettext("%(ship)s rolls %(dice)s die at %(target)s", "%(ship)s rolls %(dice)s dice at %(target)s",
+                         len(e.faces))            # (a ship with one gun: Lake Erie's gunboats)
         words = [Span("\u2022 "), *self.said(rolls, ship=self.ship(e.ship), dice=self.fact("rolled", k, at),
                                            target=self.ship(e.other)), Span(" (")]
         try:
@@ -371,7 +372,7 @@ class _Writer:
         for j, f in enumerate(e.faces):
             words += [self.fact("face", k, at, j, font="bold" if f in needed else ""),
                       Span(" " if j < len(e.faces) - 1 else "")]
-        return words + [Span(", "), *self.said(_("%(hits)s hit.") if e.result == 1 else _("%(hits)s hits."),
+        return words + [Span(", "), *self.said(ngettext("%(hits)s hit.", "%(hits)s hits.", e.result),
                                                hits=self.fact("result", k, at))]
 
     def _roll(self, k: int, p: Phase, e: Event) -> list[Span]:

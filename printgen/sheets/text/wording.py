@@ -105,9 +105,14 @@ def _tr(text: str) -> str:
     return str(_(text))
 
 
-def _ngettext(ctx, singular: str, plural_: str, n: int, **values) -> str:
-    """The singular for one, else the plural (English's rule; the sheets count from one)."""
-    return _gettext(ctx, singular if n == 1 else plural_, num=n, **values)
+def _ngettext(ctx, singular: str, plural_: str, n: Any, **values) -> str:
+    """A counted message in the reader's language by its plural rule (French: singular for 0 and 1);
+    `n` a number or a traced marker (its value counts). {% trans count=x %}...{% pluralize %}... too."""
+    from printgen.i18n import ngettext
+
+    wording = ctx.get("_wording")
+    count = wording.number_of(n) if wording is not None else n
+    return Marked(ngettext(singular, plural_, count) % {"num": _data(ctx, n), **{k: _data(ctx, v) for k, v in values.items()}})
 
 
 class Wording:
@@ -116,6 +121,7 @@ class Wording:
     def __init__(self, ruleset, measure: Measure):
         self.rs, self.measure = ruleset, measure
         self.spans: list[Span] = []
+        self.values: dict[int, Any] = {}       # a traced span's number -> its value (a count's plural form)
         self.objects: list[Any] = []           # things a [directive N] refers to (ships, captains)
         self.deployment = None                 # given to templates that print starting positions
         self.scenario = None                   # given to every template: its provenance table
@@ -125,7 +131,19 @@ class Wording:
     def put(self, t: Traced) -> str:
         self.spans.append(Span(shown(t.value, t.kind, t.source.fn, self.measure), source=t.source.to_json(),
                                kind=t.kind))
+        self.values[len(self.spans) - 1] = t.value
         return Marked(f"{OPEN}{len(self.spans) - 1}{CLOSE}")
+
+    def number_of(self, value: Any) -> float:
+        """The number a count stands for: itself, or a traced marker's value (a count printed as a word too)."""
+        found = _MARK.fullmatch(str(value)) if isinstance(value, str) else None
+        if found is None:
+            return float(value)
+        got = self.values.get(int(found.group(1)))
+        try:
+            return float(got)  # type: ignore[arg-type]
+        except (TypeError, ValueError):
+            return 2.0            # not a number: counted as many
 
     # -- functions a template calls --------------------------------------------------------------
     def rule(self, key: str, kind: str = "count", marked: bool = True) -> str:
@@ -224,15 +242,9 @@ class Wording:
         return self.put(plan_derived(self.plan, fn, *args, kind=kind))
 
     def counted(self, number: str, noun: str) -> str:
-        """A traced count and its noun, singular for one: "1 point", "one period", "2 points" (the
-        number as a template printed it: pnum(), rule(), word(), meta())."""
-        from printgen.rules.printed import fmt
-
-        from printgen.i18n import _
-
-        found = _MARK.fullmatch(str(number))
-        one = found is not None and self.spans[int(found.group(1))].text in ("1", fmt(1, "word", self.measure))
-        return Marked(f"{number} {_(noun if one else plural(noun))}")
+        """A traced count and its noun by the reader's plural rule: "1 point", "one period", "2 points";
+        French "0 point", "1,5 touche" (the number as a template printed it: pnum(), rule(), word(), num())."""
+        return Marked(f"{number} {NOUNS[noun](self.number_of(number))}")
 
     def story(self, key: str) -> str:
         """The scenario's text at `key` ("story.before.0.text", a source), traced word by word so it
@@ -330,21 +342,19 @@ class Wording:
                                rs=self.rs, _wording=self, **context)
 
 
-# The nouns the templates count, each a message in the singular and the plural (counted() prints them).
-COUNTED = (N_("point"), N_("points"), N_("captain"), N_("captains"), N_("ship"), N_("ships"), N_("student"),
-           N_("students"), N_("sheet"), N_("sheets"), N_("page"), N_("pages"), N_("period"), N_("periods"),
-           N_("minute"), N_("minutes"), N_("tuft"), N_("tufts"), N_("table group"), N_("table groups"), N_("hit"),
-           N_("hits"))
+def _nouns() -> dict[str, Any]:
+    from printgen.i18n import ngettext
+
+    return {"point": lambda n: ngettext("point", "points", n), "captain": lambda n: ngettext("captain", "captains", n),
+            "ship": lambda n: ngettext("ship", "ships", n), "student": lambda n: ngettext("student", "students", n),
+            "sheet": lambda n: ngettext("sheet", "sheets", n), "page": lambda n: ngettext("page", "pages", n),
+            "period": lambda n: ngettext("period", "periods", n), "minute": lambda n: ngettext("minute", "minutes", n),
+            "tuft": lambda n: ngettext("tuft", "tufts", n), "hit": lambda n: ngettext("hit", "hits", n),
+            "table group": lambda n: ngettext("table group", "table groups", n)}
 
 
-def plural(noun: str) -> str:
-    """English plural of a noun the sheets count (point, captain, copy, die, tuft, inch)."""
-    irregular = {"die": "dice", "inch": "inches", "foot": "feet", "man": "men"}
-    if noun in irregular:
-        return irregular[noun]
-    if noun.endswith("y") and noun[-2:-1] not in "aeiou":
-        return noun[:-1] + "ies"
-    return noun + ("es" if noun.endswith(("s", "sh", "ch", "x")) else "s")
+# The nouns the templates count (counted()), each a counted message of the catalogue
+NOUNS = _nouns()
 
 
 def to_spans(text: str, wording: Wording, font: str = "") -> list[Span]:
