@@ -34,9 +34,9 @@ Poster = Annotated[Optional[str], typer.Option("--poster", help="the table map o
 @app.command("kit")
 @c.speaking
 def kit_cmd(scenario: str = typer.Argument("trafalgar", help="a scenario name or folder"),
-            students: Students = 24, edition: Editions = "color", paper: c.Paper = "letter",
+            students: Students = 24, edition: Editions = "color", paper: c.Paper = None,
             table: c.Table = None, scale: c.Scale = None, fraction: c.Fraction = None, ships: c.Ships = None,
-            preset: c.Preset = None, units: c.Units = "in", seed: c.Seed = 1805, periods: Periods = None,
+            preset: c.Preset = None, units: c.Units = None, seed: c.Seed = 1805, periods: Periods = None,
             minutes: Minutes = None, with_tiled: WithTiled = False, poster: Poster = None, engagement: Engagement = None,
             balance: Balance = "fair", break_off: BreakOff = None, lang: c.Lang = "en", dyslexia: Dyslexia = False,
             out: c.Out = None) -> None:

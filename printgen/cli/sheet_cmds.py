@@ -14,8 +14,8 @@ def _register(record: DocumentKind, families: tuple[str, ...]) -> None:
     @app.command(record.kind, help=record.help)
     @c.speaking
     def command(scenario: str = typer.Argument(..., help="a scenario name or folder"),
-                edition: c.Edition = "color", paper: c.Paper = "letter", scale: c.Scale = None,
-                table: c.Table = None, units: c.Units = "in", fmt: c.Format = "pdf", dpi: c.Dpi = 100,
+                edition: c.Edition = "color", paper: c.Paper = None, scale: c.Scale = None,
+                table: c.Table = None, units: c.Units = None, fmt: c.Format = "pdf", dpi: c.Dpi = 100,
                 lang: c.Lang = "en", out: c.Out = None) -> None:
         from printgen.game.prepare import prepare
         from printgen.registry.documents import declared

@@ -53,7 +53,7 @@ def parse_policies(given: list[str] | None) -> dict[str, str]:
 @app.command("simulate")
 @c.speaking
 def simulate_cmd(scenario: str = typer.Argument(..., help="a scenario name or folder"),
-                 games: Games = 1000, seed: Seed = 1805, edition: c.Edition = "color", paper: c.Paper = "letter", scale: c.Scale = None, table: c.Table = None,
+                 games: Games = 1000, seed: Seed = 1805, edition: c.Edition = "color", paper: c.Paper = None, scale: c.Scale = None, table: c.Table = None,
                  fraction: c.Fraction = None, ships: c.Ships = None, preset: c.Preset = None,
                  policy: Policy = None, turns: Turns = None, workers: Workers = None, report: Report = None,
                  replay: Replay = None, replay_game: ReplayGame = 0, history: History = False,

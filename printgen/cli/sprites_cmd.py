@@ -14,8 +14,8 @@ from printgen.sheets.pieces.kinds import SPRITES
 @app.command(SPRITES.kind, help=SPRITES.help)
 @c.speaking
 def sprites_cmd(scenario: str = typer.Argument(..., help="a scenario name or folder"),
-                edition: c.Edition = "color", paper: c.Paper = "letter", scale: c.Scale = None,
-                table: c.Table = None, units: c.Units = "in", fmt: c.Format = "pdf", dpi: c.Dpi = 100,
+                edition: c.Edition = "color", paper: c.Paper = None, scale: c.Scale = None,
+                table: c.Table = None, units: c.Units = None, fmt: c.Format = "pdf", dpi: c.Dpi = 100,
                 fraction: c.Fraction = None, ships: c.Ships = None, preset: c.Preset = None,
                 lang: c.Lang = "en", out: c.Out = None) -> None:
     from printgen.game.prepare import prepare

@@ -14,6 +14,10 @@ from contextvars import ContextVar
 LANGS = ("en", "fr", "es")          # --lang's choices; English first, the default
 SOURCE = "en"                       # the language the messages are written in
 NAMES = {"en": "English", "fr": "French", "es": "Spanish"}
+# The reader's conventions where the teacher chose none (--paper, --units, `printgen config`): the
+# French and Spanish measure in centimetres and print on A4, the English edition as before
+USUAL_PAPER = {"en": "letter", "fr": "a4", "es": "a4"}
+USUAL_UNITS = {"en": "in", "fr": "cm", "es": "cm"}
 # The fleet's columns that are words, not names: a ship's fate, its flag officer's rank and fate (the
 # names in them stay as the sources have them), messages of the catalogue (extract.fleet_words).
 FLEET_WORDS = ("fate", "admiral")

@@ -93,6 +93,11 @@ def fmt(value: Any, kind: str, measure: Measure | None = None) -> str:
         if m.units == "in":
             return f"{round(float(value) * m.scale, 1):g} ft"
         return f"{round(float(value) * 12 * 2.5 * m.scale / 100, 2):g} m"
+    if kind == "length":                     # a real thing's length, given in feet (a galley's): metres in a
+        m = measure or Measure()             # metric kit, never scaled (it is history, not the table)
+        if m.units == "in":
+            return f"{round(float(value)):d} ft"
+        return f"{round(float(value) * 0.3048):d} m"
     if kind == "fraction":
         f = Fraction(value)
         return str(f.numerator) if f.denominator == 1 else f"{f.numerator}/{f.denominator}"
@@ -111,7 +116,7 @@ def fmt(value: Any, kind: str, measure: Measure | None = None) -> str:
     raise ValueError(f"unknown print kind {kind!r}")
 
 
-NUMBER_KINDS = ("count", "signed", "distance", "size", "feet", "decimal", "degrees")   # not "year": "1805"
+NUMBER_KINDS = ("count", "signed", "distance", "size", "feet", "length", "decimal", "degrees")   # not "year": "1805"
 
 
 def _in_language(value: Any, kind: str, measure: Measure, lang: str) -> str:
@@ -130,6 +135,6 @@ def _in_language(value: Any, kind: str, measure: Measure, lang: str) -> str:
     if kind == "size":
         return measure.fmt_size(float(value))
     english = fmt(value, kind, Measure(measure.scale, measure.units))
-    if kind == "feet":
+    if kind in ("feet", "length"):
         english = english.replace(" ft", " pi" if lang == "fr" else " pies")
     return numbers.number(english, lang) if kind in NUMBER_KINDS else english

@@ -60,7 +60,10 @@ def first_values() -> dict[str, str]:
         usual = {s.key: str(s.value) for s in settings.current().values()}
     except PrintgenError:
         usual = {}
-    return {**DEFAULTS, **usual, "lang": LANG.get()}         # the kit in the page's language unless changed
+    from printgen.i18n import USUAL_PAPER, USUAL_UNITS
+
+    lang = LANG.get()                                     # the kit in the page's language unless changed,
+    return {**DEFAULTS, "paper": USUAL_PAPER[lang], "units": USUAL_UNITS[lang], **usual, "lang": lang}   # on its paper
 
 
 @dataclass(frozen=True)
