@@ -27,14 +27,17 @@ def template_path() -> Path:
 def _read(lang: str) -> tuple[dict[str, str], dict[str, tuple[str, ...]]]:
     """The translated messages of `lang`, read once: msgid -> translation, and a counted message's
     singular msgid -> its forms (fuzzy and empty ones left out: they print in English, and
-    tests/test_i18n_catalogues.py fails on them)."""
+    tests/test_i18n_catalogues.py fails on them), each set in the language's typography
+    (printgen.i18n.typography: the translator types ordinary spaces, the reader gets the right ones)."""
     from babel.messages.pofile import read_po
+
+    from printgen.i18n.typography import typeset
 
     with open(po_path(lang), "rb") as f:
         catalog = read_po(f, domain=DOMAIN)          # no locale: its CLDR data is not needed to read words
-    single = {m.id: m.string for m in catalog
+    single = {m.id: typeset(m.string, lang) for m in catalog
               if m.id and isinstance(m.id, str) and m.string and isinstance(m.string, str) and not m.fuzzy}
-    counted = {m.id[0]: tuple(m.string) for m in catalog
+    counted = {m.id[0]: tuple(typeset(s, lang) for s in m.string) for m in catalog
                if isinstance(m.id, tuple) and isinstance(m.string, tuple) and all(m.string) and not m.fuzzy}
     return single, counted
 

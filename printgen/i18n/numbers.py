@@ -50,7 +50,9 @@ def percent(english: str, lang: str) -> str:
     digits = english[len(sign):].removesuffix("%")
     places = len(digits.partition(".")[2])
     text = format_percent(Decimal(digits) / 100, format=_percent_pattern(lang, places), locale=lang)
-    return sign + text
+    from printgen.i18n.typography import percent_space
+
+    return sign + percent_space(text, lang)
 
 
 @cache

@@ -135,6 +135,10 @@ def _in_language(value: Any, kind: str, measure: Measure, lang: str) -> str:
     if kind == "size":
         return measure.fmt_size(float(value))
     english = fmt(value, kind, Measure(measure.scale, measure.units))
+    if kind == "faces":                          # a range of faces with its en dash: "5–6"
+        return english.replace("-", "\u2013")
+    if kind == "signed":                         # a signed number with its minus sign: "−1", "+2"
+        return numbers.number(english.lstrip("+-"), lang).join(("\u2212" if english.startswith("-") else "+", ""))
     if kind in ("feet", "length"):
         english = english.replace(" ft", " pi" if lang == "fr" else " pies")
     return numbers.number(english, lang) if kind in NUMBER_KINDS else english

@@ -11,7 +11,7 @@ from printgen.draw import fonts
 from printgen.draw.shapes import Span
 
 WRAP_CACHE = 4096           # wraps remembered: a sheet tries several sizes and layouts, and draws twice
-_WORDS = re.compile(r"[^\S\u00a0]+|[\S\u00a0]+")  # a no-break space (French "Nom\u00a0:") joins, never breaks
+_WORDS = re.compile(r"[^\S\u00a0\u202f]+|[\S\u00a0\u202f]+")  # a no-break space (French "Nom\u00a0:", "1\u202f234") joins
 
 # A word is pieces (atom, text, font, kind) that stay on one line; its atom is None for a plain
 # word, the index of a whole traced span in the caller's list (rebuilt from the caller's own span,
@@ -39,7 +39,7 @@ def _pieces(entries: tuple[Entry, ...], font: str, split: bool = False) -> tuple
         f = own or font
         if source is None:
             for part in _WORDS.findall(text):
-                if part.isspace() and "\u00a0" not in part:
+                if part.isspace() and "\u00a0" not in part and "\u202f" not in part:
                     if current:
                         words.append(tuple(current))
                         current = []
