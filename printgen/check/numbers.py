@@ -10,7 +10,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any, Callable
 
 from printgen.check.discrepancy import Discrepancy  # the checks import it from here
-from printgen.rules.printed import fleet_words, fmt, rule_words, shown
+from printgen.rules.printed import fmt, rule_words, ship_words, shown
 from printgen.rules.trace import PLAN_DERIVATIONS, Source, resolve
 
 if TYPE_CHECKING:
@@ -144,7 +144,7 @@ def expected(source: Source, kind: str, ctx: Context) -> str | None:
         ships = ctx.ships
         if key not in ships:
             return f"<no ship {key} in the fleet>"
-        text = fmt(fleet_words(getattr(ships[key], column), column, ctx.measure.lang), kind, ctx.measure)
+        text = fmt(ship_words(ships[key], column, ctx.measure.lang), kind, ctx.measure)
         if word:
             words = text.split()
             if word[0] >= len(words):

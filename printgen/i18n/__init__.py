@@ -118,6 +118,22 @@ def slots(message: str, values: dict) -> list:
     return out
 
 
+def article(name: str, gender: str, lang: str, initial: bool = False) -> str:
+    """The definite article a ship's name takes in `lang` ("le ", "la ", "l'", "el "; English: none),
+    capitalised at the start of a sentence; none where the name carries its own ("L'Orient")."""
+    import unicodedata
+
+    if lang not in ("fr", "es") or name[:2].lower() in ("l'", "l’") or name.split(" ")[0].lower() in (
+            "le", "la", "les", "el", "los", "las"):
+        return ""
+    first = unicodedata.normalize("NFD", name[:1].lower())[:1]
+    if lang == "fr":
+        said = "l’" if first in "aeiouyh" else ("la " if gender == "f" else "le ")
+    else:
+        said = "la " if gender == "f" else "el "
+    return said[:1].upper() + said[1:] if initial else said
+
+
 def fleet_note(value: str) -> tuple[str, str]:
     """(a name, the note in brackets after it) of a fleet's cell ("Francisco Alsedo (killed)"); no note: ""."""
     import re

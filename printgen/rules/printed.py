@@ -42,6 +42,20 @@ def shown(value: Any, kind: str, source_fn: str, measure: Measure | None = None)
     return fmt(value, kind, measure)
 
 
+def ship_words(ship: Any, column: str, lang: str) -> Any:
+    """A ship's column as the sheets print it and the check expects it in `lang`: its name as the
+    reader's historians write it (name_fr, name_es), its fate agreeing with a feminine name ("coulée"),
+    the other words translated (fleet_words)."""
+    if column == "name":
+        return ship.name_in(lang)
+    value = fleet_words(getattr(ship, column), column, lang)
+    if column == "fate" and lang != "en" and isinstance(value, str) and ship.gender_in(lang) == "f":
+        from printgen.i18n.numbers import feminine
+
+        value = feminine(value, lang)
+    return value
+
+
 def fleet_words(value: Any, column: str, lang: str) -> Any:
     """A fleet column's value as a sheet prints it in `lang` (the sheets and the check share it)."""
     from printgen.i18n import FLEET_NOTES, FLEET_WORDS, fleet_note

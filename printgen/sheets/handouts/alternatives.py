@@ -84,7 +84,7 @@ def expanded(blocks: list[Block], expand: Callable[[Block], list[Block]]) -> lis
 
 
 def ship_name(ship) -> Span:
-    return Span(ship.name, "bold", ("fleet", ship.key, "name"), "text")
+    return Span(ship.said, "bold", ("fleet", ship.key, "name"), "text")
 
 
 def track_text(rs, ship) -> list[Block]:

@@ -279,14 +279,14 @@ class Wording:
 
     def ship(self, ship) -> str:
         """A ship's name, traced to its row of the fleet."""
-        return self.put(Traced(ship.name, Source("fleet", (ship.key, "name")), "text"))
+        return self.put(Traced(ship.name_in(self.measure.lang), Source("fleet", (ship.key, "name")), "text"))
 
     def field(self, ship, column: str, kind: str = "count") -> str:
         """Another column of the fleet (guns, crew, a fate), traced to it. A long text is traced word
         by word (source (key, column, i)), so a narrow column can wrap it; a fate in the reader's words."""
-        from printgen.rules.printed import fleet_words
+        from printgen.rules.printed import ship_words
 
-        value = fleet_words(getattr(ship, column), column, self.measure.lang)
+        value = ship_words(ship, column, self.measure.lang)
         words = str(value).split() if kind == "text" else []
         said = value != getattr(ship, column)            # translated (longer than the English): always wraps
         if len(" ".join(words)) <= LONG_TEXT and not said:
