@@ -84,6 +84,19 @@ def test_counted_messages_follow_the_language_s_plural_rule(lang):
     assert translated_plural("fr", "hit", "hits", 1.5) == "touche"       # French: singular below two
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_message_says_what_the_style_guide_forbids(lang):
+    """The glossary's [style] never: the calques and the second names a native teacher would rewrite
+    ("tir par le travers" for bordée, "barco de línea" for navío de línea, "Fiche de l'enseignant"
+    beside "fiche du professeur", "Colocad" beside "Coloca")."""
+    glossary = tomllib.loads((LOCALE / lang / "glossary.toml").read_text(encoding="utf-8"))
+    never = glossary["style"]["never"]
+    assert len(never) >= 8
+    found = [(i, said, bad) for i, said in _pairs(lang) for bad in never       # as written: "los británicos" is right
+             if re.search(rf"(?<!\w){re.escape(bad.strip())}(?!\w)" if bad.strip()[-1:].isalnum() else re.escape(bad), said)]
+    assert not found, "\n".join(f"{bad!r} in {said!r}" for _i, said, bad in found)
+
+
 def test_no_message_counts_with_brackets():
     """No "(s)": a count meets its noun through a counted message, never "navire(s)"."""
     for lang in LANGS:
