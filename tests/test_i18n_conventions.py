@@ -41,6 +41,7 @@ def test_the_teacher_s_choice_still_wins(tmp_path):
     size, text = _page_and_text(tmp_path / "b")
     assert LETTER in size and '"' in text
     english = run("quickref", "trafalgar", "--out", str(tmp_path / "c"))
+    assert english.returncode == 0, english.stderr
     size, text = _page_and_text(tmp_path / "c")
     assert LETTER in size and '"' in text and " cm" not in text
 

@@ -17,8 +17,8 @@ from tamper import replace
 LANGS = ("fr", "es")
 EDITIONS = ("color", "bw")
 MINE = {"trafalgar": ("lesson", "teacher", "debrief"), "sluys-1340": ("lesson", "teacher", "debrief")}
-TITLES = {"fr": {"lesson": "Plan de la séance", "teacher": "Fiche de l'enseignant", "debrief": "Histoire et bilan"},
-          "es": {"lesson": "Plan de la clase", "teacher": "Hoja del docente", "debrief": "Historia y puesta en común"}}
+TITLES = {"fr": {"lesson": "Plan de la séance", "teacher": "Fiche du professeur", "debrief": "Histoire et bilan"},
+          "es": {"lesson": "Plan de la clase", "teacher": "Hoja del profesor", "debrief": "Historia y puesta en común"}}
 # Common English words that are no French or Spanish word: one on a page is a message left in English
 # (ship and captain names and the source's quoted words set aside: they are never translated).
 ENGLISH = {"the", "and", "of", "to", "with", "ship", "ships", "roll", "hits", "wind", "turn", "turns", "range", "short",

@@ -44,7 +44,7 @@ ENGLISH = {"the", "and", "of", "to", "with", "ship", "ships", "roll", "hits", "h
            "off", "near", "line", "first", "map", "eng", "gauge", "sweep", "furl", "sail", "sails", "bases"}
 WORDS_OF_THE_LANGUAGE = {"fr": {"page", "table", "type", "types", "port", "sector", "long"},
                          "es": {"sector", "no", "factor", "dice"}}        # Spanish "no dice nada" (says nothing)
-TITLE = {"fr": "Sluys, 24 juin 1340", "es": "Sluys, 24 de junio de 1340"}
+TITLE = {"fr": "L'Écluse, 24 juin 1340", "es": "La Esclusa, 24 de junio de 1340"}
 
 
 def _build(where: Path, lang: str) -> Path:
@@ -263,9 +263,9 @@ def test_the_drawn_documents_say_their_words(kits, lang):
         assert not missing, f"{lang} {stem}: {missing}"
     # the kit's index.html: each document's title (the date in the language) and how to print it
     index = " ".join(html.unescape((kits[lang] / "index.html").read_text(encoding="utf-8")).split())
-    for w in {"fr": ("Sluys, 24 juin 1340 : pièces des navires", "Carte secrète des obstacles : papier ordinaire",
-                     "Règles et gabarits : carton ; un jeu pour chaque groupe de table (une réglette"),
-              "es": ("Sluys, 24 de junio de 1340: piezas de los barcos", "Mapa secreto de obstáculos: papel normal",
+    for w in {"fr": ("L'Écluse, 24 juin 1340 : pièces des navires", "Carte secrète des obstacles : papier ordinaire",
+                     "Règles et gabarits : carton ; un jeu pour chaque table (une réglette"),
+              "es": ("La Esclusa, 24 de junio de 1340: piezas de los barcos", "Mapa secreto de obstáculos: papel normal",
                      "Reglas y plantillas: cartulina; un juego para cada grupo de mesa (una regla")}[lang]:
         assert w in index, w
     assert "June" not in index and "plain paper" not in index

@@ -12,11 +12,11 @@ from printgen.options import FORMATS, PAPERS, UNITS
 # Choices typer lists in --help and refuses others of (exit 2), from the tuples the options check
 Edition = Annotated[Literal["color", "bw", "large"], typer.Option(
     "--edition", help="color, bw for the photocopier, or large (large print, black and white)")]
-Paper = Annotated[Optional[Literal[tuple(PAPERS)]], typer.Option(
+Paper = Annotated[Literal[tuple(PAPERS)] | None, typer.Option(
     "--paper", help="the paper in your printer [default: a4 for --lang fr or es, else letter]")]
 Scale = Annotated[Optional[float], typer.Option("--scale", help="factor for every distance: 0.5 for a half-size table")]
 Table = Annotated[Optional[str], typer.Option("--table", help="your table, e.g. 4x3ft or 120x90cm: sets --scale")]
-Units = Annotated[Optional[Literal[UNITS]], typer.Option(
+Units = Annotated[Literal[UNITS] | None, typer.Option(
     "--units", help="inches or centimetres for printed distances [default: cm for --lang fr or es, else in]")]
 Format = Annotated[Literal[FORMATS], typer.Option("--format", help="pdf, svg (one file a page) or png previews")]
 Lang = Annotated[Literal["en", "fr", "es"], typer.Option(    # printgen.i18n.LANGS (tests/test_i18n_quickref.py)

@@ -147,7 +147,7 @@ def load_fleet(path: Path, nation_side: dict[str, str], squadron_side: dict[str,
         if v.get("crew") and (crew is None or not 0 <= crew <= limits.COUNT):
             problems.add(f"crew '{v['crew']}' for {name} is not a whole number from 0 to {limits.COUNT}", field="crew",
                          fix="write the crew, e.g. 60", **at)
-        for lang, (column, gender) in NAMED.items():
+        for _column, gender in NAMED.values():
             if v.get(gender, "").strip().lower() not in ("", *GENDERS):
                 problems.add(f"{gender} '{v[gender]}' for {name} is not f or m", field=gender,
                              fix="write f for a feminine name, m for a masculine one, or leave it empty", **at)

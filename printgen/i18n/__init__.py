@@ -134,6 +134,14 @@ def article(name: str, gender: str, lang: str, initial: bool = False) -> str:
     return said[:1].upper() + said[1:] if initial else said
 
 
+def words(text: str) -> list[str]:
+    """A text's words as a line may break it: at ordinary spaces, never at a no-break one (French
+    "partie\u00a0:", "lourdes\u202f;", "2\u202f000" are one word each). Sheets and check split alike."""
+    import re
+
+    return [w for w in re.split(r"[^\S\u00a0\u202f]+", text) if w]
+
+
 def fleet_note(value: str) -> tuple[str, str]:
     """(a name, the note in brackets after it) of a fleet's cell ("Francisco Alsedo (killed)"); no note: ""."""
     import re

@@ -330,7 +330,8 @@ class _Writer:
                                 side=Span(_(self.rs.sides[side].name), "bold"), policy=self.policy(side),
                                 count=self.fact("moved_of", k, side)))
         for i in _examples(moved, self.plan):
-            sails = self.said(_("%(ship)s sails %(distance)s and ends facing %(heading)s."), ship=self.ship(i, initial=True),
+            sails = self.said(_("%(ship)s sails %(distance)s and ends facing %(heading)s."),
+                              ship=self.ship(i, initial=True),
                               distance=self.fact("distance", k, i, kind="distance"),
                               heading=self.fact("heading", k, i, kind="degrees"))
             self.line([Span("\u2022 "), *sails], indent=8)
@@ -367,7 +368,8 @@ class _Writer:
         band = e.rule.rpartition(".")[0]
         rolls = ngettext("%(ship)s rolls %(dice)s die at %(target)s", "%(ship)s rolls %(dice)s dice at %(target)s",
                          len(e.faces))            # (a ship with one gun: Lake Erie's gunboats)
-        words = [Span("\u2022 "), *self.said(rolls, ship=self.ship(e.ship, initial=True), dice=self.fact("rolled", k, at),
+        words = [Span("\u2022 "), *self.said(rolls, ship=self.ship(e.ship, initial=True),
+                                           dice=self.fact("rolled", k, at),
                                            target=self.ship(e.other)), Span(" (")]
         try:
             words += [Span(_(self.rs.label(band)), "", ("label", band), "label"), Span(_(": "))]
@@ -387,7 +389,8 @@ class _Writer:
         at = p.events.index(e)
         done = DONE.get(e.rule.rpartition(".")[2])
         if not e.faces and done is not None and e.ship is not None and e.other is not None:
-            return [Span("\u2022 "), *self.said(_(done), ship=self.ship(e.ship, initial=True), other=self.ship(e.other))]
+            return [Span("\u2022 "), *self.said(_(done), ship=self.ship(e.ship, initial=True),
+                                                 other=self.ship(e.other))]
         who = self.ship(e.ship, initial=True) if e.ship is not None else [Span(_("The umpire"))]
         faces: list[Span] = []
         for j in range(len(e.faces)):
@@ -501,7 +504,8 @@ class _Recorder(_Writer):
             for e in shots:
                 at = p.events.index(e)
                 assert e.ship is not None and e.other is not None              # a shot: who fired, at whom
-                rows.append([self.ship(e.ship, article=False), self.ship(e.other, article=False), [self.fact("rolled", k, at, font="")],
+                rows.append([self.ship(e.ship, article=False), self.ship(e.other, article=False),
+                             [self.fact("rolled", k, at, font="")],
                              [self.fact("result", k, at, font="")]])
             out += [Block("heading", [Span(_("On the map: every ship that fires"))], level=4),
                     Block("table", rows=rows, header=True)]

@@ -12,7 +12,7 @@ from typing import Any
 
 from printgen import paths
 from printgen.draw.shapes import Span
-from printgen.i18n import N_
+from printgen.i18n import words
 from printgen.rules.printed import shown
 from printgen.rules.trace import Source, Traced, derived, label, lookup, rule
 from printgen.sheets.text import compiled
@@ -112,7 +112,8 @@ def _ngettext(ctx, singular: str, plural_: str, n: Any, **values) -> str:
 
     wording = ctx.get("_wording")
     count = wording.number_of(n) if wording is not None else n
-    return Marked(ngettext(singular, plural_, count) % {"num": _data(ctx, n), **{k: _data(ctx, v) for k, v in values.items()}})
+    given = {"num": _data(ctx, n), **{k: _data(ctx, v) for k, v in values.items()}}
+    return Marked(ngettext(singular, plural_, count) % given)
 
 
 class Wording:
@@ -170,7 +171,8 @@ class Wording:
         if len(name) <= PHASE_WORDS:
             return self.put(rule(self.rs, key, "text"))
         # word by word in the reader's language (already translated: traced as the words it prints)
-        return Marked(" ".join(self.put(Traced(w, Source("rule", (key, i)), "text")) for i, w in enumerate(name.split())))
+        return Marked(" ".join(self.put(Traced(w, Source("rule", (key, i)), "text"))
+                               for i, w in enumerate(words(name))))
 
     def word(self, key: str, marked: bool = True) -> str:
         """A small count as a word ("one turn"), still traced."""
@@ -230,7 +232,7 @@ class Wording:
             self.spans.append(Span(text, source=("provenance", key, what), kind="text"))
             return Marked(f"{OPEN}{len(self.spans) - 1}{CLOSE}")
         marks = []                                  # a long reason, word by word, so that it wraps
-        for i, w in enumerate(text.split()):
+        for i, w in enumerate(words(text)):
             self.spans.append(Span(w, source=("provenance", key, what, i), kind="text"))
             marks.append(f"{OPEN}{len(self.spans) - 1}{CLOSE}")
         return Marked(" ".join(marks))
@@ -252,9 +254,9 @@ class Wording:
         from printgen.data.story import story_words
         from printgen.rules.trace import plan_derived
 
-        words = story_words(self.plan, key)
+        told = story_words(self.plan, key)
         return Marked(" ".join(self.put(plan_derived(self.plan, "story_word", key, i, kind="text"))
-                               for i in range(len(words))))
+                               for i in range(len(told))))
 
     def num(self, fn: str, *args, kind: str = "count") -> str:
         return self.put(derived(self.rs, fn, *args, kind=kind))
@@ -287,12 +289,12 @@ class Wording:
         from printgen.rules.printed import ship_words
 
         value = ship_words(ship, column, self.measure.lang)
-        words = str(value).split() if kind == "text" else []
+        split = words(str(value)) if kind == "text" else []
         said = value != getattr(ship, column)            # translated (longer than the English): always wraps
-        if len(" ".join(words)) <= LONG_TEXT and not said:
+        if len(" ".join(split)) <= LONG_TEXT and not said:
             return self.put(Traced(value, Source("fleet", (ship.key, column)), kind))
         return Marked(" ".join(self.put(Traced(w, Source("fleet", (ship.key, column, i)), kind))
-                               for i, w in enumerate(words)))
+                               for i, w in enumerate(split)))
 
     def meta(self, value: int, what: str = "number", kind: str = "count") -> str:
         """A counting number of the sheet itself (captain 7, phase 2; kind "year": a number that names,
