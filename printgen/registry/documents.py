@@ -69,10 +69,18 @@ class DocumentKind:
     handout: str | Callable | None = None   # "module:function" (plan, options) -> its words as one accessible
     #                                 web page (printgen.sheets.handouts.model.Handout), html/STEM.html in the
     #                                 kit; None: a document of pictures and pieces, no handout
+    template: str = ""                # the sheet template its words come from ("quickref.md.j2": its ruleset's,
+    #                                 its family's or the shared one, printgen.sheets.text.wording.template_name)
+    heading: str = ""                 # the name it prints at its top and its handout's (default: its title)
 
     @property
     def file_stem(self) -> str:
         return self.stem or self.kind
+
+    @property
+    def name(self) -> str:
+        """The name the document prints at its top and its handout's (a message of the catalogue)."""
+        return self.heading or self.title
 
     def large_print(self, edition: str) -> bool:
         """Whether the document is set in large type in this edition: a pupil's reading document of
@@ -103,8 +111,10 @@ class DocumentKind:
         from printgen.i18n import LANG
 
         token, lang = AUDIENCE.set(self.audience), LANG.set(options.lang)
+        made = resolve(self.handout)  # type: ignore[arg-type]
         try:
-            return resolve(self.handout)(plan, options)  # type: ignore[arg-type]
+            # a handout of the record's own template (printgen.sheets.handouts.make) is given the record
+            return made(plan, options, self) if getattr(made, "of_record", False) else made(plan, options)
         finally:
             AUDIENCE.reset(token)
             LANG.reset(lang)

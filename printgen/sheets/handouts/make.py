@@ -7,7 +7,7 @@ kit's plan and options in the document's language and audience (DocumentKind.mak
 
 from __future__ import annotations
 
-from printgen.i18n import N_, _
+from printgen.i18n import _
 from printgen.options import Options
 from printgen.sheets.handouts.alternatives import expanded, expander
 from printgen.sheets.handouts.model import Handout
@@ -21,49 +21,33 @@ def from_template(source, options: Options, kind: str, template: str, name: str,
     scenario = source.scenario                   # the kit's plan (the template may be given it as `plan` too)
     rs = scenario.ruleset
     wording = Wording(rs, options.measure)
-    sections = parse(wording.render(f"{rs.ruleset.id}/{template}", scenario=scenario, **context),
+    sections = parse(wording.render(template, scenario=scenario, **context),
                      lambda s: to_spans(s, wording))
     expand = expander(scenario, options, wording)
     return Handout(kind, _(name), scenario.title,
                    [Section(s.title, expanded(s.blocks, expand), s.options) for s in sections])
 
 
-def quickref(plan, options: Options) -> Handout:
-    return from_template(plan, options, "quickref", "quickref.md.j2", N_("Quick reference"))
+def of_record(handout):
+    """Marks a handout made from its record alone (DocumentKind.make_handout gives it the record): its kind,
+    its name and its template are the record's, so no document kind is spelled here."""
+    handout.of_record = True
+    return handout
 
 
-def cards(plan, options: Options) -> Handout:
-    return from_template(plan, options, "cards", "cards.md.j2", N_("Rule cards"))
+@of_record
+def sheet(plan, options: Options, record) -> Handout:
+    """The handout of a document drawn from the record's template with the kit's plan (the quick
+    reference, the rule cards, the captain cards, a family's record cards)."""
+    return from_template(plan, options, record.kind, record.template, record.name, captains=plan.captains,
+                         deployment=plan.deployment, ships=list(plan.scenario.fleet.ships))
 
 
-def captains(plan, options: Options) -> Handout:
-    return from_template(plan, options, "captains", "captains.md.j2", N_("Captain cards"), captains=plan.captains,
-                         deployment=plan.deployment)
-
-
-def _lesson(plan, options: Options, kind: str, name: str, **more) -> Handout:
+@of_record
+def lesson(plan, options: Options, record) -> Handout:
     """One of the lesson's documents (printgen.sheets.text.lesson): its template is given the lesson's context."""
     from printgen.sheets.text.lesson import context
 
     plan = plan.but(options)
-    return from_template(plan, options, kind, f"{kind}.md.j2", name, **context(plan), **more)
-
-
-def lesson(plan, options: Options) -> Handout:
-    return _lesson(plan, options, "lesson", N_("Lesson plan"))
-
-
-def score(plan, options: Options) -> Handout:
-    return _lesson(plan, options, "score", N_("Score sheets"))
-
-
-def worksheet(plan, options: Options) -> Handout:
-    return _lesson(plan, options, "worksheet", N_("Odds worksheet"))
-
-
-def debrief(plan, options: Options) -> Handout:
-    return _lesson(plan, options, "debrief", N_("History and debrief"))
-
-
-def background(plan, options: Options) -> Handout:
-    return _lesson(plan, options, "background", N_("The story before the battle"), deployment=plan.deployment)
+    return from_template(plan, options, record.kind, record.template, record.name, **context(plan),
+                         deployment=plan.deployment)

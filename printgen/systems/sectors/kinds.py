@@ -39,7 +39,8 @@ def _restated(kind: str) -> DocumentKind:
 
 KINDS = (
     DocumentKind("records", N_("Ship records"), 72, f"{_HERE}.records:record_sheets", command=True, checks=("fleet",),
-                 languages=f"{_HERE}.kinds:languages", handout=f"{_HERE}.records:record_handout",
+                 languages=f"{_HERE}.kinds:languages", handout="printgen.sheets.handouts.make:sheet",
+                 template="records.md.j2",
                  advice=N_("Ship records: plain paper, one set for the class; each captain takes their ships' cards "
                            "and keeps all their damage on them."),
                  help="Print a record card for each ship (structure boxes, attack speed, ram, sail): sectors rulesets."),

@@ -27,14 +27,6 @@ def record_sheets(scenario, options: Options) -> Drawing:
     return card_sheets(scenario, options, "records.md.j2", _("Ship records"), ships=list(scenario.fleet.ships))
 
 
-def record_handout(plan, options: Options):
-    """The record cards as a handout (printgen.sheets.handouts): the same template, the boxes counted."""
-    from printgen.sheets.handouts.make import from_template
-
-    return from_template(plan, options, "records", "records.md.j2", N_("Ship records"),
-                         ships=list(plan.scenario.fleet.ships))
-
-
 def structure_block(rs, ship, width: float, size: float) -> Laid:
     """The ship's structure boxes, a row a sector and one for the mast, labels in a column."""
     rows = [(_(LABELS[t.label]) if t.label in LABELS else t.label.capitalize(), t) for t in tracks(rs, ship)]
