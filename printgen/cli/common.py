@@ -32,26 +32,26 @@ Preset = Annotated[Optional[str], typer.Option("--preset", help="a preset of the
 
 def speaking(command):
     """A command whose own lines and errors are in its --lang (printgen.i18n's language while it runs;
-    its documents set their own as they are drawn), its paper and units the language's usual ones
-    (A4 and centimetres in French and Spanish) unless the teacher chose (an option, `printgen config`).
-    English: nothing changes."""
+    its documents set their own as they are drawn). English: nothing changes."""
     import functools
-    import inspect
-
-    takes = inspect.signature(command).parameters
 
     @functools.wraps(command)
     def run(*args, **kwargs):
-        from printgen.i18n import USUAL_PAPER, USUAL_UNITS, using
+        from printgen.i18n import using
 
         lang = kwargs.get("lang") or "en"
-        for key, usual in (("paper", USUAL_PAPER), ("units", USUAL_UNITS)):
-            if key in takes and kwargs.get(key) is None:
-                kwargs[key] = usual[lang]
         with using(lang):
             return command(*args, **kwargs)
 
     return run
+
+
+def usual(lang: str, paper: str | None, units: str | None) -> tuple[str, str]:
+    """The paper and units the teacher chose (an option, `printgen config`), else the reader's usual ones:
+    A4 and centimetres in French and Spanish, Letter and inches in English."""
+    from printgen.i18n import USUAL_PAPER, USUAL_UNITS
+
+    return paper or USUAL_PAPER[lang], units or USUAL_UNITS[lang]
 
 
 def out_dir(out: Path | None, scenario) -> Path:

@@ -46,6 +46,7 @@ def kit_cmd(scenario: str = typer.Argument("trafalgar", help="a scenario name or
     from printgen.kit.progress import Progress
     from printgen.request import KitRequest
 
+    paper, units = c.usual(lang, paper, units)
     request = KitRequest(scenario=scenario, students=students, edition=edition, paper=paper, table=table, scale=scale,
                          fraction=fraction, ships=ships, preset=preset, units=units, seed=seed, periods=periods,
                          minutes=minutes, with_tiled=with_tiled, poster=poster, engagement=engagement,

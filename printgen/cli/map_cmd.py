@@ -28,6 +28,7 @@ def map_cmd(scenario: str = typer.Argument(..., help="a scenario name or folder"
     from printgen.sheets.maps.deploy_map import map_sheets
     from printgen.sheets.page.write import sheet_stem
 
+    paper, units = c.usual(lang, paper, units)
     s, opts = prepare(scenario, edition=edition, paper=paper, scale=scale, table=table, units=units, fmt=fmt,
                       dpi=dpi, fraction=fraction, ships=ships, preset=preset, seed=seed, lang=lang)
     from printgen.i18n import N_

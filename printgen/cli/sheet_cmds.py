@@ -21,6 +21,7 @@ def _register(record: DocumentKind, families: tuple[str, ...]) -> None:
         from printgen.registry.documents import declared
         from printgen.sheets.page.write import write_sheet
 
+        paper, units = c.usual(lang, paper, units)
         s, opts = prepare(scenario, edition=edition, paper=paper, scale=scale, table=table, units=units, fmt=fmt,
                           dpi=dpi, lang=lang)
         own = declared(s.ruleset).get(record.kind)

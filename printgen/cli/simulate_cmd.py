@@ -120,7 +120,8 @@ def simulate_cmd(scenario: str = typer.Argument(..., help="a scenario name or fo
         s, opts, st = plan.scenario, plan.options, kit_setup(plan, run)
     else:
         s, opts, st = prepare_run(run)
-    opts = opts.but(edition=edition, paper=paper, lang=lang)     # the page's look; the games do not depend on it
+    # the page's look (the reader's paper unless chosen); the games do not depend on it
+    opts = opts.but(edition=edition, paper=c.usual(lang, paper, None)[0], lang=lang)
     if lang != "en" and report is not None:                 # refused before any game is played
         from printgen.i18n import N_
         from printgen.registry.documents import find, refuse_untranslated

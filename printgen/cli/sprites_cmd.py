@@ -22,6 +22,7 @@ def sprites_cmd(scenario: str = typer.Argument(..., help="a scenario name or fol
     from printgen.sheets.pieces.sprites import LEGIBLE_PT, noting_names, sprite_sheets
     from printgen.sheets.page.write import write_sheet
 
+    paper, units = c.usual(lang, paper, units)
     s, opts = prepare(scenario, edition=edition, paper=paper, scale=scale, table=table, units=units, fmt=fmt,
                       dpi=dpi, fraction=fraction, ships=ships, preset=preset, lang=lang)
     from printgen.i18n import N_
