@@ -62,8 +62,13 @@ def translate_plural(lang: str, singular: str, plural: str, index: int) -> str:
 
 
 def translate(lang: str, message: str) -> str:
-    """`message` in `lang`; the message itself where the catalogue has no translation of it."""
-    return messages(lang).get(message, message)
+    """`message` in `lang`; the message itself where the catalogue has no translation of it. A word
+    that is also a counted message's singular ("page", in the frame and in "3 pages") is that form 0."""
+    found = messages(lang).get(message)
+    if found is None:
+        forms = plurals(lang).get(message)
+        return forms[0] if forms else message
+    return found
 
 
 def read(lang: str):
