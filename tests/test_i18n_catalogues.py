@@ -24,6 +24,15 @@ def _messages(lang: str) -> dict[str, object]:
     return {m.id: m for m in read(lang) if m.id}
 
 
+def _pairs(lang: str):
+    """(English, its translation) for every message, a counted one form by form."""
+    for m in read(lang):
+        if isinstance(m.id, tuple):
+            yield from zip(m.id, m.string)
+        elif m.id:
+            yield m.id, m.string
+
+
 def test_the_template_is_what_extraction_gives_today(tmp_path):
     """A message added to a template or to the code without `pybabel extract` fails here."""
     out = tmp_path / "messages.pot"
@@ -51,8 +60,52 @@ def test_every_message_is_translated(lang):
 def test_translations_keep_their_values(lang):
     """Every %(name)s of a message is in its translation, and nothing else is."""
     for i, m in _messages(lang).items():
-        assert sorted(_VALUE.findall(i)) == sorted(_VALUE.findall(m.string)), f"{lang}: {i!r} -> {m.string!r}"
-        assert m.string.count("%%") == i.count("%%"), f"{lang}: {i!r}"
+        forms = zip(i, m.string) if isinstance(i, tuple) else [(i, m.string)]
+        for english, said in forms:
+            assert sorted(_VALUE.findall(english)) == sorted(_VALUE.findall(said)), f"{lang}: {i!r} -> {m.string!r}"
+            assert said.count("%%") == english.count("%%"), f"{lang}: {i!r}"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_counted_messages_follow_the_language_s_plural_rule(lang):
+    """Every counted message has the forms its language's rule asks (the .po's Plural-Forms is the
+    one printgen counts by), and French says the singular after 0 and 1: "0 point", "1 touche"."""
+    from printgen.i18n import PLURAL_FORMS, translated_plural
+    from printgen.i18n.catalogue import read as read_catalogue
+
+    catalog = read_catalogue(lang)
+    assert catalog.plural_forms == PLURAL_FORMS[lang].replace("(n != 1)", "(n != 1)"), catalog.plural_forms
+    counted = [m for m in catalog if isinstance(m.id, tuple)]
+    assert len(counted) >= 15 and all(len(m.string) == 2 and all(m.string) for m in counted)
+    one = {"fr": ("point", "touche", "navire"), "es": ("puntos", "impacto", "barco")}[lang]
+    assert translated_plural(lang, "point", "points", 0) == {"fr": "point", "es": "puntos"}[lang]
+    assert translated_plural(lang, "hit", "hits", 1) == one[1]
+    assert translated_plural(lang, "%(count)s ship", "%(count)s ships", 1) % {"count": 1} == f"1 {one[2]}"
+    assert translated_plural(lang, "point", "points", 2) != translated_plural(lang, "point", "points", 1)
+    assert translated_plural("fr", "hit", "hits", 1.5) == "touche"       # French: singular below two
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_message_says_what_the_style_guide_forbids(lang):
+    """The glossary's [style] never: the calques and the second names a native teacher would rewrite
+    ("tir par le travers" for bordée, "barco de línea" for navío de línea, "Fiche de l'enseignant"
+    beside "fiche du professeur", "Colocad" beside "Coloca")."""
+    glossary = tomllib.loads((LOCALE / lang / "glossary.toml").read_text(encoding="utf-8"))
+    never = glossary["style"]["never"]
+    assert len(never) >= 8
+    def pattern(bad: str) -> str:          # as written ("los británicos" is right), a word whole
+        return rf"(?<!\w){re.escape(bad.strip())}(?!\w)" if bad.strip()[-1:].isalnum() else re.escape(bad)
+
+    found = [(i, said, bad) for i, said in _pairs(lang) for bad in never if re.search(pattern(bad), said)]
+    assert not found, "\n".join(f"{bad!r} in {said!r}" for _i, said, bad in found)
+
+
+def test_no_message_counts_with_brackets():
+    """No "(s)": a count meets its noun through a counted message, never "navire(s)"."""
+    for lang in LANGS:
+        for m in read(lang):
+            said = m.string if isinstance(m.string, tuple) else (m.string,)
+            assert not any(re.search(r"\w\((?:s|es|e)\)", s or "") for s in said), (lang, m.id, m.string)
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -61,12 +114,12 @@ def test_translations_follow_the_glossary(lang):
     is always "enfilade" in French, a hit point always "point de coque"."""
     glossary = tomllib.loads((LOCALE / lang / "glossary.toml").read_text(encoding="utf-8"))
     wrong = []
-    for i, m in _messages(lang).items():
+    for i, said in _pairs(lang):
         english = _VALUE.sub(" ", i)
         for term in glossary["term"]:
             if re.search(rf"(?<![\w-])(?:{term['en']})(?![\w-])", english, re.IGNORECASE):
-                if not any(word.lower() in m.string.lower() for word in term["say"]):
-                    wrong.append(f"{term['en']!r} in {i!r}: {m.string!r} says none of {term['say']}")
+                if not any(word.lower() in said.lower() for word in term["say"]):
+                    wrong.append(f"{term['en']!r} in {i!r}: {said!r} says none of {term['say']}")
     assert not wrong, "\n".join(wrong)
     assert len(glossary["term"]) >= 20 and set(glossary["compass"]) == {"N", "E", "S", "W", "NE", "NW", "SE", "SW"}
 

@@ -45,7 +45,7 @@ def test_the_refusal_of_an_untranslated_document_is_in_the_language(monkeypatch,
         said = str(refused.value.problems[0])
     assert said == {
         "fr": f"champ '--lang'{NBSP}: pas encore de version française pour la carte de déploiement\n"
-              f"    correction{NBSP}: utilisez --lang en pour l’instant{NBSP}; déjà en français{NBSP}: aide-mémoire",
+              f"    correction{NBSP}: utilisez --lang en pour l’instant\u202f; déjà en français{NBSP}: aide-mémoire",
         "es": "campo '--lang': todavía no hay versión en español para el mapa de despliegue\n"
               "    solución: usa --lang en por ahora; ya en español: resumen de reglas"}[lang]
     assert str(refused.value.problems[0]).startswith("field '--lang': ")     # the framing: main()'s language
@@ -85,7 +85,7 @@ def test_the_progress_bar_names_each_document_in_the_language(capsys, monkeypatc
 
 @pytest.mark.parametrize("lang, says", [
     ("fr", "Flotte réduite à 12 navires sur 60 (Escadre du nord (au vent) 2, Escadre du sud (sous le vent) 3, "
-           "Flotte française 4, Flotte espagnole 3)\u00a0; gardés\u00a0: Victory, Britannia"),
+           "Flotte française 4, Flotte espagnole 3)\u202f; gardés\u00a0: Victory, Britannia"),
     ("es", "Flota reducida a 12 de 60 barcos (")])
 def test_the_fleet_s_note_is_in_the_language(lang, says):
     """A smaller fleet's note (the terminal, index.html, the web page) in the kit's language, each

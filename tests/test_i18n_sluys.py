@@ -44,7 +44,7 @@ ENGLISH = {"the", "and", "of", "to", "with", "ship", "ships", "roll", "hits", "h
            "off", "near", "line", "first", "map", "eng", "gauge", "sweep", "furl", "sail", "sails", "bases"}
 WORDS_OF_THE_LANGUAGE = {"fr": {"page", "table", "type", "types", "port", "sector", "long"},
                          "es": {"sector", "no", "factor", "dice"}}        # Spanish "no dice nada" (says nothing)
-TITLE = {"fr": "Sluys, 24 juin 1340", "es": "Sluys, 24 de junio de 1340"}
+TITLE = {"fr": "L'Écluse, 24 juin 1340", "es": "La Esclusa, 24 de junio de 1340"}
 
 
 def _build(where: Path, lang: str) -> Path:
@@ -174,7 +174,7 @@ def test_an_english_word_on_the_french_quick_reference_is_caught(kits, tmp_path)
 def test_the_captain_cards_say_where_each_ship_starts(kits, lang):
     """The starting places in the language's numbers, traced to the deployment, and the base patterns."""
     every = " ".join(" ".join(_pages(kits[lang], "captains-color.pdf")).split())      # lines and no-break spaces
-    words = {"fr": ("D'où partent tes navires", "Depuis l'ouest", "Anglais : navires sur socle uni",
+    words = {"fr": ("D'où partent tes navires", "l'ouest", "Anglais : navires sur socle uni",
                     "Génois : navires sur socle pointillé", "Le vent vient du point O"),
              "es": ("Dónde empiezan tus barcos", "Desde el", "Ingleses: barcos en peanas de fondo liso",
                     "Genoveses: barcos en peanas de fondo punteado", "Viento del O")}[lang]
@@ -243,7 +243,7 @@ def test_the_drawn_documents_say_their_words(kits, lang):
     the nations' codes on the pieces, the marks' legend with the language's spaces, a wider column."""
     said = {"fr": {"sprites": ("Pièces des navires", "TRIBORD", "MÂT", "ANG", "Comment utiliser les pions"),
                    "rulers": ("Jauge du vent", "Gabarit de virage", "Règle des portées de tir", "Jauge de la voile"),
-                   "map": ("Tableau de placement", "Banc de sable", "Banc nord du Zwin", "Cog Thomas ANG",
+                   "map": ("Tableau de placement", "Banc de sable", "Banc nord du Zwin", "Cogue Thomas ANG",
                            "Signes : lecture d'une source abîmée : notre lecture", "dans la source ; absent"),
                    "map-tiled": ("rangée A sur 3", "Banc nord du Zwin"),
                    "secret-map": ("Carte secrète des obstacles", "Côte flamande", "Depuis l'ouest Depuis le sud"),
@@ -251,7 +251,7 @@ def test_the_drawn_documents_say_their_words(kits, lang):
                    "first-turn": ("Le premier tour, pas à pas", "Phase 1 : Vent et météo")},
             "es": {"sprites": ("Piezas de los barcos", "ESTRIBOR", "MÁSTIL", "ING", "Cómo usar las piezas"),
                    "rulers": ("Indicador del viento", "Plantilla de giro", "Regla de distancias de tiro"),
-                   "map": ("Tabla de colocación", "Banco de arena frente", "Banco norte del Zwin", "Cog Thomas ING",
+                   "map": ("Tabla de colocación", "Banco de arena frente", "Banco norte del Zwin", "Coca Thomas ING",
                            "Signos: lectura de una fuente dañada: nuestra"),
                    "map-tiled": ("fila A de 3", "Banco norte del Zwin"),
                    "secret-map": ("Mapa secreto de obstáculos", "Costa flamenca", "Desde el oeste Desde el sur"),
@@ -263,9 +263,9 @@ def test_the_drawn_documents_say_their_words(kits, lang):
         assert not missing, f"{lang} {stem}: {missing}"
     # the kit's index.html: each document's title (the date in the language) and how to print it
     index = " ".join(html.unescape((kits[lang] / "index.html").read_text(encoding="utf-8")).split())
-    for w in {"fr": ("Sluys, 24 juin 1340 : pièces des navires", "Carte secrète des obstacles : papier ordinaire",
-                     "Règles et gabarits : carton ; un jeu pour chaque groupe de table (une réglette"),
-              "es": ("Sluys, 24 de junio de 1340: piezas de los barcos", "Mapa secreto de obstáculos: papel normal",
+    for w in {"fr": ("L'Écluse, 24 juin 1340 : pièces des navires", "Carte secrète des obstacles : papier ordinaire",
+                     "Règles et gabarits : carton ; un jeu pour chaque table (une réglette"),
+              "es": ("La Esclusa, 24 de junio de 1340: piezas de los barcos", "Mapa secreto de obstáculos: papel normal",
                      "Reglas y plantillas: cartulina; un juego para cada grupo de mesa (una regla")}[lang]:
         assert w in index, w
     assert "June" not in index and "plain paper" not in index

@@ -16,16 +16,21 @@ from pathlib import Path
 from babel.messages.pofile import read_po, write_po
 
 
+def _done(string) -> bool:
+    """A translation given: a plural message's (a tuple of forms) only when every form is."""
+    return all(string) if isinstance(string, tuple) else bool(string)
+
+
 def fill(source: Path, target: Path) -> tuple[int, list[str]]:
     with open(source, "rb") as f:
-        given = {m.id: m.string for m in read_po(f) if m.id and m.string and "fuzzy" not in m.flags}
+        given = {m.id: m.string for m in read_po(f) if m.id and _done(m.string) and "fuzzy" not in m.flags}
     with open(target, "rb") as f:
         catalog = read_po(f)
     filled, differ = 0, []
     for m in catalog:
         if not m.id or m.id not in given:
             continue
-        if not m.string or "fuzzy" in m.flags:                   # a guess of pybabel's is no translation
+        if not _done(m.string) or "fuzzy" in m.flags:                   # a guess of pybabel's is no translation
             m.string = given[m.id]
             m.flags.discard("fuzzy")
             filled += 1

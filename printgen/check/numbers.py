@@ -9,8 +9,9 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Callable
 
-from printgen.check.discrepancy import Discrepancy  # the checks import it from here
-from printgen.rules.printed import fleet_words, fmt, rule_words, shown
+from printgen.check.discrepancy import Discrepancy
+from printgen.i18n import words as words_of  # the checks import it from here
+from printgen.rules.printed import fmt, rule_words, ship_words, shown
 from printgen.rules.trace import PLAN_DERIVATIONS, Source, resolve
 
 if TYPE_CHECKING:
@@ -122,7 +123,7 @@ def expected(source: Source, kind: str, ctx: Context) -> str | None:
 
             text = translated(ctx.measure.lang, text)
         if len(args) == 3:                                              # a long one, word by word
-            words = text.split()
+            words = words_of(text)
             return words[args[2]] if args[2] < len(words) else f"<{args[1]} has {len(words)} words>"
         return text
     if fn not in PLAN_DERIVATIONS:
@@ -152,9 +153,9 @@ def expected(source: Source, kind: str, ctx: Context) -> str | None:
         ships = ctx.ships
         if key not in ships:
             return f"<no ship {key} in the fleet>"
-        text = fmt(fleet_words(getattr(ships[key], column), column, ctx.measure.lang), kind, ctx.measure)
+        text = fmt(ship_words(ships[key], column, ctx.measure.lang), kind, ctx.measure)
         if word:
-            words = text.split()
+            words = words_of(text)
             if word[0] >= len(words):
                 return f"<{column} has {len(words)} words>"
             if len(word) == 2:                          # (i, part): a word broken after its hyphen
@@ -165,7 +166,7 @@ def expected(source: Source, kind: str, ctx: Context) -> str | None:
             return words[word[0]]
         return text
     if fn == "rule" and len(args) == 2:                # (key, i): the i-th word of a long text
-        words = rule_words(str(resolve(ctx.ruleset, source)), ctx.measure.lang).split()
+        words = words_of(rule_words(str(resolve(ctx.ruleset, source)), ctx.measure.lang))
         return words[args[1]] if args[1] < len(words) else f"<{args[0]} has {len(words)} words>"
     if ctx.extra is not None:
         text = ctx.extra(source)

@@ -67,12 +67,16 @@ def _touch(a, b) -> bool:
     return a[0] <= b[2] + TOL_PT and b[0] <= a[2] + TOL_PT and a[1] <= b[3] + TOL_PT and b[1] <= a[3] + TOL_PT
 
 
+CAPTION_REACH = 48.0     # points beyond a drawing's sides where its caption's number may fall: a caption's
+#                          line is the text column's width, wider than the drawing (Spanish on A4: 32 pt)
+
+
 def _caption_of(zones: list[dict], captions: list[dict]) -> dict | None:
     """The caption nearest below the drawing, printed within its width."""
     x0, x1 = min(e["bbox"][0] for e in zones), max(e["bbox"][2] for e in zones)
     bottom = max(e["bbox"][3] for e in zones)
     below = [c for c in captions if c["bbox"][1] >= bottom - TOL_PT
-             and x0 - 20 <= (c["bbox"][0] + c["bbox"][2]) / 2 <= x1 + 20]
+             and x0 - CAPTION_REACH <= (c["bbox"][0] + c["bbox"][2]) / 2 <= x1 + CAPTION_REACH]
     return min(below, key=lambda c: c["bbox"][1], default=None)
 
 

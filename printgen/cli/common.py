@@ -12,10 +12,12 @@ from printgen.options import FORMATS, PAPERS, UNITS
 # Choices typer lists in --help and refuses others of (exit 2), from the tuples the options check
 Edition = Annotated[Literal["color", "bw", "large"], typer.Option(
     "--edition", help="color, bw for the photocopier, or large (large print, black and white)")]
-Paper = Annotated[Literal[tuple(PAPERS)], typer.Option("--paper", help="the paper in your printer")]
+Paper = Annotated[Literal[tuple(PAPERS)] | None, typer.Option(
+    "--paper", help="the paper in your printer [default: a4 for --lang fr or es, else letter]")]
 Scale = Annotated[Optional[float], typer.Option("--scale", help="factor for every distance: 0.5 for a half-size table")]
 Table = Annotated[Optional[str], typer.Option("--table", help="your table, e.g. 4x3ft or 120x90cm: sets --scale")]
-Units = Annotated[Literal[UNITS], typer.Option("--units", help="inches or centimetres for printed distances")]
+Units = Annotated[Literal[UNITS] | None, typer.Option(
+    "--units", help="inches or centimetres for printed distances [default: cm for --lang fr or es, else in]")]
 Format = Annotated[Literal[FORMATS], typer.Option("--format", help="pdf, svg (one file a page) or png previews")]
 Lang = Annotated[Literal["en", "fr", "es"], typer.Option(    # printgen.i18n.LANGS (tests/test_i18n_quickref.py)
                                                  "--lang", help="the language of every printed word and number: "
@@ -37,10 +39,19 @@ def speaking(command):
     def run(*args, **kwargs):
         from printgen.i18n import using
 
-        with using(kwargs.get("lang") or "en"):
+        lang = kwargs.get("lang") or "en"
+        with using(lang):
             return command(*args, **kwargs)
 
     return run
+
+
+def usual(lang: str, paper: str | None, units: str | None) -> tuple[str, str]:
+    """The paper and units the teacher chose (an option, `printgen config`), else the reader's usual ones:
+    A4 and centimetres in French and Spanish, Letter and inches in English."""
+    from printgen.i18n import USUAL_PAPER, USUAL_UNITS
+
+    return paper or USUAL_PAPER[lang], units or USUAL_UNITS[lang]
 
 
 def out_dir(out: Path | None, scenario) -> Path:

@@ -34,9 +34,9 @@ Poster = Annotated[Optional[str], typer.Option("--poster", help="the table map o
 @app.command("kit")
 @c.speaking
 def kit_cmd(scenario: str = typer.Argument("trafalgar", help="a scenario name or folder"),
-            students: Students = 24, edition: Editions = "color", paper: c.Paper = "letter",
+            students: Students = 24, edition: Editions = "color", paper: c.Paper = None,
             table: c.Table = None, scale: c.Scale = None, fraction: c.Fraction = None, ships: c.Ships = None,
-            preset: c.Preset = None, units: c.Units = "in", seed: c.Seed = 1805, periods: Periods = None,
+            preset: c.Preset = None, units: c.Units = None, seed: c.Seed = 1805, periods: Periods = None,
             minutes: Minutes = None, with_tiled: WithTiled = False, poster: Poster = None, engagement: Engagement = None,
             balance: Balance = "fair", break_off: BreakOff = None, lang: c.Lang = "en", dyslexia: Dyslexia = False,
             out: c.Out = None) -> None:
@@ -46,6 +46,7 @@ def kit_cmd(scenario: str = typer.Argument("trafalgar", help="a scenario name or
     from printgen.kit.progress import Progress
     from printgen.request import KitRequest
 
+    paper, units = c.usual(lang, paper, units)
     request = KitRequest(scenario=scenario, students=students, edition=edition, paper=paper, table=table, scale=scale,
                          fraction=fraction, ships=ships, preset=preset, units=units, seed=seed, periods=periods,
                          minutes=minutes, with_tiled=with_tiled, poster=poster, engagement=engagement,

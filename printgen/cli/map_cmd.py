@@ -16,8 +16,8 @@ Tiled = Annotated[bool, typer.Option("--tiled", help="also print the map at tabl
 @app.command(MAP.kind, help=MAP.help)
 @c.speaking
 def map_cmd(scenario: str = typer.Argument(..., help="a scenario name or folder"),
-            edition: c.Edition = "color", paper: c.Paper = "letter", scale: c.Scale = None,
-            table: c.Table = None, units: c.Units = "in", fmt: c.Format = "pdf", dpi: c.Dpi = 100,
+            edition: c.Edition = "color", paper: c.Paper = None, scale: c.Scale = None,
+            table: c.Table = None, units: c.Units = None, fmt: c.Format = "pdf", dpi: c.Dpi = 100,
             fraction: c.Fraction = None, ships: c.Ships = None, preset: c.Preset = None, seed: c.Seed = 1805,
             tiled: Tiled = False, lang: c.Lang = "en", out: c.Out = None) -> None:
     from printgen.draw.render import render
@@ -28,6 +28,7 @@ def map_cmd(scenario: str = typer.Argument(..., help="a scenario name or folder"
     from printgen.sheets.maps.deploy_map import map_sheets
     from printgen.sheets.page.write import sheet_stem
 
+    paper, units = c.usual(lang, paper, units)
     s, opts = prepare(scenario, edition=edition, paper=paper, scale=scale, table=table, units=units, fmt=fmt,
                       dpi=dpi, fraction=fraction, ships=ships, preset=preset, seed=seed, lang=lang)
     from printgen.i18n import N_

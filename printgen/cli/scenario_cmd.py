@@ -19,7 +19,7 @@ Out = Annotated[Path, typer.Option("--out", help="a new or empty folder for scen
 def scenario_cmd(scenario: str = typer.Argument("trafalgar", help="a scenario name or folder"),
                  out: Out = ..., students: Students = 24, periods: Periods = None, minutes: Minutes = None,
                  table: c.Table = None, scale: c.Scale = None, fraction: c.Fraction = None, ships: c.Ships = None,
-                 preset: c.Preset = None, units: c.Units = "in", seed: c.Seed = 1805, engagement: Engagement = None,
+                 preset: c.Preset = None, units: c.Units = None, seed: c.Seed = 1805, engagement: Engagement = None,
                  balance: Balance = "fair", break_off: BreakOff = None) -> None:
     """Choose the game that fits a lesson (the minutes, the class, the table), play it to check it, and
     write it as a scenario folder to edit: `printgen kit FOLDER` plays it as written."""
@@ -30,6 +30,7 @@ def scenario_cmd(scenario: str = typer.Argument("trafalgar", help="a scenario na
     from printgen.output import refuse_source, starts_with, write_all
     from printgen.request import KitRequest
 
+    units = units or "in"                 # a scenario folder has no language: inches unless chosen
     request = KitRequest(scenario, students, table=table, scale=scale, fraction=fraction, ships=ships, preset=preset,
                          units=units, seed=seed, periods=periods, minutes=minutes, engagement=engagement,
                          balance=balance, break_off=break_off)

@@ -14,13 +14,14 @@ def _register(record: DocumentKind, families: tuple[str, ...]) -> None:
     @app.command(record.kind, help=record.help)
     @c.speaking
     def command(scenario: str = typer.Argument(..., help="a scenario name or folder"),
-                edition: c.Edition = "color", paper: c.Paper = "letter", scale: c.Scale = None,
-                table: c.Table = None, units: c.Units = "in", fmt: c.Format = "pdf", dpi: c.Dpi = 100,
+                edition: c.Edition = "color", paper: c.Paper = None, scale: c.Scale = None,
+                table: c.Table = None, units: c.Units = None, fmt: c.Format = "pdf", dpi: c.Dpi = 100,
                 lang: c.Lang = "en", out: c.Out = None) -> None:
         from printgen.game.prepare import prepare
         from printgen.registry.documents import declared
         from printgen.sheets.page.write import write_sheet
 
+        paper, units = c.usual(lang, paper, units)
         s, opts = prepare(scenario, edition=edition, paper=paper, scale=scale, table=table, units=units, fmt=fmt,
                           dpi=dpi, lang=lang)
         own = declared(s.ruleset).get(record.kind)

@@ -54,7 +54,7 @@ def parse_policies(given: list[str] | None) -> dict[str, str]:
 @app.command("simulate")
 @c.speaking
 def simulate_cmd(scenario: str = typer.Argument(..., help="a scenario name or folder"),
-                 games: Games = 1000, seed: Seed = 1805, edition: c.Edition = "color", paper: c.Paper = "letter", scale: c.Scale = None, table: c.Table = None,
+                 games: Games = 1000, seed: Seed = 1805, edition: c.Edition = "color", paper: c.Paper = None, scale: c.Scale = None, table: c.Table = None,
                  fraction: c.Fraction = None, ships: c.Ships = None, preset: c.Preset = None,
                  policy: Policy = None, turns: Turns = None, workers: Workers = None, report: Report = None,
                  replay: Replay = None, replay_game: ReplayGame = 0, history: History = False,
@@ -121,7 +121,8 @@ def simulate_cmd(scenario: str = typer.Argument(..., help="a scenario name or fo
         s, opts, st = plan.scenario, plan.options, kit_setup(plan, run)
     else:
         s, opts, st = prepare_run(run)
-    opts = opts.but(edition=edition, paper=paper, lang=lang)     # the page's look; the games do not depend on it
+    # the page's look (the reader's paper unless chosen); the games do not depend on it
+    opts = opts.but(edition=edition, paper=c.usual(lang, paper, None)[0], lang=lang)
     if lang != "en" and report is not None:                 # refused before any game is played
         from printgen.i18n import N_
         from printgen.registry.documents import find, refuse_untranslated

@@ -14,14 +14,15 @@ from printgen.sheets.pieces.kinds import SPRITES
 @app.command(SPRITES.kind, help=SPRITES.help)
 @c.speaking
 def sprites_cmd(scenario: str = typer.Argument(..., help="a scenario name or folder"),
-                edition: c.Edition = "color", paper: c.Paper = "letter", scale: c.Scale = None,
-                table: c.Table = None, units: c.Units = "in", fmt: c.Format = "pdf", dpi: c.Dpi = 100,
+                edition: c.Edition = "color", paper: c.Paper = None, scale: c.Scale = None,
+                table: c.Table = None, units: c.Units = None, fmt: c.Format = "pdf", dpi: c.Dpi = 100,
                 fraction: c.Fraction = None, ships: c.Ships = None, preset: c.Preset = None,
                 lang: c.Lang = "en", out: c.Out = None) -> None:
     from printgen.game.prepare import prepare
     from printgen.sheets.pieces.sprites import LEGIBLE_PT, noting_names, sprite_sheets
     from printgen.sheets.page.write import write_sheet
 
+    paper, units = c.usual(lang, paper, units)
     s, opts = prepare(scenario, edition=edition, paper=paper, scale=scale, table=table, units=units, fmt=fmt,
                       dpi=dpi, fraction=fraction, ships=ships, preset=preset, lang=lang)
     from printgen.i18n import N_

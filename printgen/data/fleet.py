@@ -12,6 +12,11 @@ from printgen.errors import Collector, PrintgenError, Problem
 
 REQUIRED = ["name", "nation", "squadron", "flagship"]
 OPTIONAL = ["guns", "admiral", "captain", "division", "fate", "aliases", "type", "crew", "anchored"]
+# The ship's name as the reader's historians write it ("Capitana de Barbarigo"), and its grammatical
+# gender there (f or m: "la Sérieuse : coulée"); a fleet without them prints its names as they are
+NAMED = {"fr": ("name_fr", "gender_fr"), "es": ("name_es", "gender_es")}
+GENDERS = ("f", "m")
+OPTIONAL += [column for pair in NAMED.values() for column in pair]
 YES, NO = {"yes", "y", "true", "1", "x"}, {"no", "n", "false", "0", ""}
 
 
@@ -32,6 +37,23 @@ class Ship:
     crew: int | None = None
     aliases: tuple[str, ...] = ()
     anchored: bool = False                      # lies at anchor: never moves (rules that have anchors)
+    names: tuple[tuple[str, str], ...] = ()     # (lang, the name in it): name_fr, name_es
+    genders: tuple[tuple[str, str], ...] = ()   # (lang, "f" or "m"): gender_fr, gender_es
+
+    @property
+    def said(self) -> str:
+        """The ship's name in the language of the document being drawn or checked (printgen.i18n.LANG)."""
+        from printgen.i18n import LANG
+
+        return self.name_in(LANG.get())
+
+    def name_in(self, lang: str) -> str:
+        """The ship's name as `lang`'s historians write it; else as the fleet spells it."""
+        return dict(self.names).get(lang, self.name) if self.names else self.name
+
+    def gender_in(self, lang: str) -> str:
+        """"f" or "m" in `lang` ("m" unless the fleet says otherwise)."""
+        return dict(self.genders).get(lang, "m")
 
     @property
     def key(self) -> str:
@@ -125,6 +147,10 @@ def load_fleet(path: Path, nation_side: dict[str, str], squadron_side: dict[str,
         if v.get("crew") and (crew is None or not 0 <= crew <= limits.COUNT):
             problems.add(f"crew '{v['crew']}' for {name} is not a whole number from 0 to {limits.COUNT}", field="crew",
                          fix="write the crew, e.g. 60", **at)
+        for _column, gender in NAMED.values():
+            if v.get(gender, "").strip().lower() not in ("", *GENDERS):
+                problems.add(f"{gender} '{v[gender]}' for {name} is not f or m", field=gender,
+                             fix="write f for a feminine name, m for a masculine one, or leave it empty", **at)
         key = (fold(name), nation)
         if key in seen:
             problems.add(f"{name} ({nation}) is listed twice (first on line {seen[key]})", field="name",
@@ -137,7 +163,10 @@ def load_fleet(path: Path, nation_side: dict[str, str], squadron_side: dict[str,
                           flagship=flag in YES - {""}, line=row.line, admiral=v.get("admiral", ""),
                           captain=v.get("captain", ""), division=v.get("division", ""), fate=v.get("fate", ""),
                           type=v.get("type", ""), crew=crew, anchored=anchored in YES - {""},
-                          aliases=tuple(a.strip() for a in v.get("aliases", "").split("|") if a.strip())))
+                          aliases=tuple(a.strip() for a in v.get("aliases", "").split("|") if a.strip()),
+                          names=tuple((lang, v[c].strip()) for lang, (c, _g) in NAMED.items() if v.get(c, "").strip()),
+                          genders=tuple((lang, v[g].strip().lower()) for lang, (_c, g) in NAMED.items()
+                                        if v.get(g, "").strip())))
     if not rows:
         problems.add("has no ships", file=path, fix="add one row per ship below the header")
     _lookalikes(ships, path, problems)

@@ -39,11 +39,9 @@ def story_words(plan, key: str) -> list[str]:
     """The words of the scenario's text at `key` in the language of the document being drawn or
     checked (a message of the catalogue where it is translated: printgen.i18n.extract), split at
     spaces but never at a no-break space (French "partie\u00a0:" is one word)."""
-    import re
+    from printgen.i18n import _, words
 
-    from printgen.i18n import _
-
-    return [w for w in re.split(r"[^\S\u00a0]+", _(str(lookup(plan.scenario.file, key)))) if w]
+    return words(_(str(lookup(plan.scenario.file, key))))
 
 
 @plan_derivation

@@ -50,7 +50,9 @@ def percent(english: str, lang: str) -> str:
     digits = english[len(sign):].removesuffix("%")
     places = len(digits.partition(".")[2])
     text = format_percent(Decimal(digits) / 100, format=_percent_pattern(lang, places), locale=lang)
-    return sign + text
+    from printgen.i18n.typography import percent_space
+
+    return sign + percent_space(text, lang)
 
 
 @cache
@@ -84,3 +86,20 @@ def compass_letters(point: str, lang: str) -> str:
 def compass_word(point: str, lang: str) -> str:
     """"NW" -> "nord-ouest" / "noroeste"."""
     return glossary(lang)["compass"][point]
+
+
+def feminine(text: str, lang: str) -> str:
+    """A fate said of a feminine ship ("Coulé" -> "Coulée"): the glossary's [feminine] words, whole words."""
+    forms = glossary(lang).get("feminine", {})
+    if not forms:
+        return text
+    pattern = _feminine_pattern(lang)
+    return pattern.sub(lambda m: forms.get(m.group(0)) or forms[m.group(0).lower()].capitalize(), text)
+
+
+@cache
+def _feminine_pattern(lang: str) -> re.Pattern:
+    forms = glossary(lang).get("feminine", {})
+    words = sorted(forms, key=len, reverse=True)
+    return re.compile(r"(?<![\w'’])(?:" + "|".join(re.escape(w) + "|" + re.escape(w.capitalize()) for w in words)
+                      + r")(?![\w'’])")

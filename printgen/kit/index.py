@@ -72,15 +72,17 @@ def index_html(plan, manifest: dict) -> bytes:
                                      undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
                                      extensions=["jinja2.ext.i18n"])
     from printgen.game.materials import optional_kinds
-    from printgen.i18n import translated
+    from printgen.i18n import translated, translated_plural
 
     lang = getattr(plan.options, "lang", "en")
 
     def gettext(message: str) -> str:
         return translated(lang, message)
 
-    environment.install_gettext_callables(gettext, lambda s, p, n: gettext(s if n == 1 else p),  # type: ignore[attr-defined]
-                                          newstyle=True)     # (the template counts with two messages, not ngettext)
+    def ngettext(singular: str, plural: str, n: int) -> str:
+        return translated_plural(lang, singular, plural, n)
+
+    environment.install_gettext_callables(gettext, ngettext, newstyle=True)  # type: ignore[attr-defined]
     docs = []
     optional = optional_kinds(plan)
     counts = copy_counts(plan, manifest, gettext)

@@ -52,6 +52,20 @@ def _translated(lang: str, text: str) -> str:
     return translate(lang, text)
 
 
+def ship_words(ship: Any, column: str, lang: str) -> Any:
+    """A ship's column as the sheets print it and the check expects it in `lang`: its name as the
+    reader's historians write it (name_fr, name_es), its fate agreeing with a feminine name ("coulée"),
+    the other words translated (fleet_words)."""
+    if column == "name":
+        return ship.name_in(lang)
+    value = fleet_words(getattr(ship, column), column, lang)
+    if column == "fate" and lang != "en" and isinstance(value, str) and ship.gender_in(lang) == "f":
+        from printgen.i18n.numbers import feminine
+
+        value = feminine(value, lang)
+    return value
+
+
 def fleet_words(value: Any, column: str, lang: str) -> Any:
     """A fleet column's value as a sheet prints it in `lang` (the sheets and the check share it)."""
     from printgen.i18n import FLEET_NOTES, FLEET_WORDS, fleet_note
@@ -66,7 +80,6 @@ def fleet_words(value: Any, column: str, lang: str) -> Any:
         name, note = fleet_note(value)
         return f"{name} ({translate(lang, note)})" if note else value
     return translate(lang, value)
-
 
 
 def rule_words(text: str, lang: str) -> str:
@@ -105,6 +118,11 @@ def fmt(value: Any, kind: str, measure: Measure | None = None) -> str:
         if m.units == "in":
             return f"{round(float(value) * m.scale, 1):g} ft"
         return f"{round(float(value) * 12 * 2.5 * m.scale / 100, 2):g} m"
+    if kind == "length":                     # a real thing's length, given in feet (a galley's): metres in a
+        m = measure or Measure()             # metric kit, never scaled (it is history, not the table)
+        if m.units == "in":
+            return f"{round(float(value)):d} ft"
+        return f"{round(float(value) * 0.3048):d} m"
     if kind == "fraction":
         f = Fraction(value)
         return str(f.numerator) if f.denominator == 1 else f"{f.numerator}/{f.denominator}"
@@ -123,7 +141,7 @@ def fmt(value: Any, kind: str, measure: Measure | None = None) -> str:
     raise ValueError(f"unknown print kind {kind!r}")
 
 
-NUMBER_KINDS = ("count", "signed", "distance", "size", "feet", "decimal", "degrees")   # not "year": "1805"
+NUMBER_KINDS = ("count", "signed", "distance", "size", "feet", "length", "decimal", "degrees")   # not "year": "1805"
 
 
 def _in_language(value: Any, kind: str, measure: Measure, lang: str) -> str:
@@ -142,6 +160,10 @@ def _in_language(value: Any, kind: str, measure: Measure, lang: str) -> str:
     if kind == "size":
         return measure.fmt_size(float(value))
     english = fmt(value, kind, Measure(measure.scale, measure.units))
-    if kind == "feet":
+    if kind == "faces":                          # a range of faces with its en dash: "5–6"
+        return english.replace("-", "\u2013")
+    if kind == "signed":                         # a signed number with its minus sign: "−1", "+2"
+        return numbers.number(english.lstrip("+-"), lang).join(("\u2212" if english.startswith("-") else "+", ""))
+    if kind in ("feet", "length"):
         english = english.replace(" ft", " pi" if lang == "fr" else " pies")
     return numbers.number(english, lang) if kind in NUMBER_KINDS else english

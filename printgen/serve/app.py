@@ -21,7 +21,7 @@ from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Redire
 from starlette.routing import Route
 
 from printgen import paths
-from printgen.i18n import LANG, LANGS, _, using
+from printgen.i18n import LANG, LANGS, _, ngettext, using
 from printgen.serve import form as f
 from printgen.serve import lang as pagelang
 from printgen.serve.jobs import KEEP_AFTER_DOWNLOAD, KEEP_IDLE, Build, Builds, Busy
@@ -47,7 +47,7 @@ def create_app(builds: Builds | None = None, hosts: list[str] | None = None, lan
                              undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
                              extensions=["jinja2.ext.i18n"])
     # newstyle: a message's values are escaped as they go in (autoescape), the message is the catalogue's
-    env.install_gettext_callables(gettext=_, ngettext=lambda one, many, n: _(one if n == 1 else many),  # type: ignore[attr-defined]
+    env.install_gettext_callables(gettext=_, ngettext=ngettext,  # type: ignore[attr-defined]
                                   newstyle=True)
     # data's own words (a scenario's title, a choice's label): a plain string, escaped like any value
     # (`_()` in a template returns markup, for the catalogue's own messages only)

@@ -9,7 +9,7 @@ from functools import cache
 from pathlib import Path
 
 from printgen.errors import Problem
-from printgen.i18n import LANG, LANGS, N_, _
+from printgen.i18n import LANG, LANGS, N_, _, ngettext
 from printgen.request import EDITIONS as EDITIONS_ASKED
 from printgen.request import KitRequest
 from printgen.serve.lang import number, percent
@@ -60,7 +60,10 @@ def first_values() -> dict[str, str]:
         usual = {s.key: str(s.value) for s in settings.current().values()}
     except PrintgenError:
         usual = {}
-    return {**DEFAULTS, **usual, "lang": LANG.get()}         # the kit in the page's language unless changed
+    from printgen.i18n import USUAL_PAPER, USUAL_UNITS
+
+    lang = LANG.get()                                     # the kit in the page's language unless changed,
+    return {**DEFAULTS, "paper": USUAL_PAPER[lang], "units": USUAL_UNITS[lang], **usual, "lang": lang}   # on its paper
 
 
 @dataclass(frozen=True)
@@ -285,8 +288,8 @@ def summary(facts: tuple[int, int], v: dict) -> str:
     """"24 students, 27 ships, colour edition, Letter paper, distances in inches, deployment number 1805"."""
     students, ships = facts
     return ", ".join([
-        (_("%(count)s student") if students == 1 else _("%(count)s students")) % {"count": students},
-        (_("%(count)s ship") if ships == 1 else _("%(count)s ships")) % {"count": ships},
+        ngettext("%(count)s student", "%(count)s students", students) % {"count": students},
+        ngettext("%(count)s ship", "%(count)s ships", ships) % {"count": ships},
         _(EDITION_NAMES[v["edition"]]), _("%(paper)s paper") % {"paper": _(PAPERS[v["paper"]])},
         _("distances in %(units)s") % {"units": _(UNITS[v["units"]]).lower()},
         _("deployment number %(seed)s") % {"seed": v["seed"]}]

@@ -8,14 +8,14 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from printgen.draw.shapes import Span
-from printgen.i18n import N_, _, slots
+from printgen.i18n import N_, _, ngettext, slots
 from printgen.options import Options
 from printgen.registry import system_of
 from printgen.sheets.text.markup import Block
 
 # A track's marks as the words count them (printgen.rules.tracks.Track.shape), one and many
-MARKS = {"circle": (N_("%(label)s: %(count)s circle to tick"), N_("%(label)s: %(count)s circles to tick")),
-         "box": (N_("%(label)s: %(count)s box to tick"), N_("%(label)s: %(count)s boxes to tick"))}
+MARKS = {"circle": lambda n: ngettext("%(label)s: %(count)s circle to tick", "%(label)s: %(count)s circles to tick", n),
+         "box": lambda n: ngettext("%(label)s: %(count)s box to tick", "%(label)s: %(count)s boxes to tick", n)}
 
 
 def said(message: str, **values) -> list[Span]:
@@ -84,7 +84,7 @@ def expanded(blocks: list[Block], expand: Callable[[Block], list[Block]]) -> lis
 
 
 def ship_name(ship) -> Span:
-    return Span(ship.name, "bold", ("fleet", ship.key, "name"), "text")
+    return Span(ship.said, "bold", ("fleet", ship.key, "name"), "text")
 
 
 def track_text(rs, ship) -> list[Block]:
@@ -95,9 +95,8 @@ def track_text(rs, ship) -> list[Block]:
     out = []
     for t in rows:
         label: list[Span] = [ship_name(ship)] if len(rows) == 1 else [ship_name(ship), Span(" "), Span(_(t.label))]
-        one, many = MARKS.get(t.shape, MARKS["circle"])
         count = Span(str(t.count), "", tuple(t.source.to_json()), "count")
-        out.append(Block("bullet", said(_(one) if t.count == 1 else _(many), label=label, count=count)))
+        out.append(Block("bullet", said(MARKS.get(t.shape, MARKS["circle"])(t.count), label=label, count=count)))
     return out
 
 

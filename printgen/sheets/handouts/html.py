@@ -12,7 +12,7 @@ from functools import cache
 from markupsafe import Markup, escape
 
 from printgen.draw.shapes import Span
-from printgen.i18n import _
+from printgen.i18n import _, ngettext
 from printgen.sheets.handouts.model import Handout
 from printgen.sheets.text.flow import paired
 from printgen.sheets.text.markup import Block
@@ -188,7 +188,7 @@ def _environment():
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(paths.templates_dir())), autoescape=True,
                              undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
                              extensions=["jinja2.ext.i18n"])
-    env.install_gettext_callables(lambda m: _(m), lambda s, p, n: _(s if n == 1 else p),  # type: ignore[attr-defined]
+    env.install_gettext_callables(lambda m: _(m), lambda s, p, n: ngettext(s, p, n),  # type: ignore[attr-defined]
                                   newstyle=True)
     return env
 

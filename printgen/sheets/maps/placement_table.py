@@ -67,7 +67,7 @@ def group_title(scenario, dep: Deployment, group: str) -> str:
     if group == "alone":
         return _("Alone, near the head of the line")
     label = scenario.squadrons[group].label if group in scenario.squadrons else group
-    leaders = [p.ship.name for p in dep.placements if p.group == group and p.leader]
+    leaders = [p.ship.said for p in dep.placements if p.group == group and p.leader]
     named = _(label or group)
     if not leaders:
         return named
@@ -123,7 +123,7 @@ def _fixed(dep: Deployment, options: Options) -> float:
 
 
 def _longest_name(dep: Deployment) -> float:
-    return max((fonts.width(f"{p.ship.name} {nation_code(p.ship.nation)}", SIZE, "bold") for p in dep.placements),
+    return max((fonts.width(f"{p.ship.said} {nation_code(p.ship.nation)}", SIZE, "bold") for p in dep.placements),
                default=0)
 
 
@@ -194,7 +194,7 @@ def _name_cells(p: Placement, xs, widths, base: float) -> list[Shape]:
     if p.ship.flagship:
         star = 9.0
         out.append(star_shape(xs[1] + 3 + 3.6, base - SIZE * 0.33, 3.6))
-    name = (Span(p.ship.name, "bold", ("fleet", key, "name"), "text"),              # bold: a copy keeps an í
+    name = (Span(p.ship.said, "bold", ("fleet", key, "name"), "text"),              # bold: a copy keeps an í
             Span(" " + nation_code(p.ship.nation), font="italic"))
     room = widths[1] - 6 - star
     full = sum(fonts.width(s.text, SIZE, s.font or "regular") for s in name)

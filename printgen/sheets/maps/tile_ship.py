@@ -64,7 +64,7 @@ def _ship_text(view: MapView, box, p: Placement, bow_tri: list) -> list[Shape]:
     vx, vy = -uy, ux                                                          # down the reading
     length, beam = p.length_in * view.k, p.width_in * view.k
     bow = 0.45 * beam
-    name = f"{p.ship.name} {nation_code(p.ship.nation)}"
+    name = f"{p.ship.said} {nation_code(p.ship.nation)}"
     size = fit_size(name, max(24.0, length - bow - 8), 8, "bold", min_size=NAME_MIN)
     num_size = max(6.0, min(15.0, beam * 0.42))
     num = str(p.number)
@@ -84,7 +84,7 @@ def _ship_text(view: MapView, box, p: Placement, bow_tri: list) -> list[Shape]:
         out: list[Shape] = [Text(nx, ny, (Span(num, source=("deploy", p.ship.key, "number"), kind="count"),),
                                  num_size, font="bold", anchor="middle", angle=angle, tag="ship-number"),
                             Text(px + vx * (size + 2), py + vy * (size + 2),
-                                 (Span(p.ship.name, source=("fleet", p.ship.key, "name"), kind="text"),
+                                 (Span(p.ship.said, source=("fleet", p.ship.key, "name"), kind="text"),
                                   Span(" " + nation_code(p.ship.nation))), size,
                                  font="bold", anchor="middle", angle=angle, tag="name")]
         if star:

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from printgen.draw.shapes import Drawing, Span, Text
 from printgen.draw.typescale import TYPE, large
-from printgen.i18n import N_, _
+from printgen.i18n import N_, _, ngettext, singular_for
 from printgen.options import Options
 from printgen.play.state import Event
 from printgen.rules.trace import lookup, plan_derivation
@@ -205,7 +205,7 @@ class _Writer:
         self.pages = [page]
         self.rs = plan.scenario.ruleset
         self.x, self.y, self.w = box.x, box.y + 14, box.w
-        self.names = [p.ship.name for p in plan.deployment.placements]
+        self.names = [p.ship.said for p in plan.deployment.placements]
         self.keys = [p.ship.key for p in plan.deployment.placements]
         self.sides = [p.ship.side for p in plan.deployment.placements]
 
@@ -263,14 +263,20 @@ class _Writer:
         from printgen.rules.printed import fmt
         from printgen.rules.provenance import mark_spans
 
-        return [Span(fmt(lookup(self.rs, key), "faces"), "", ("rule", key), "faces"),
+        return [Span(fmt(lookup(self.rs, key), "faces", self.measure), "", ("rule", key), "faces"),
                 *mark_spans(self.rs, key, self.plan.scenario)]
 
-    def ship(self, i: int) -> list[Span]:
-        """A ship's name, with its nation where another ship of the table has the same name."""
+    def ship(self, i: int, article: bool = True, initial: bool = False) -> list[Span]:
+        """A ship's name, with its nation where another ship of the table has the same name; in a
+        sentence with the article its name takes in the reader's language ("le Goliath", "la Diane")."""
+        from printgen.i18n import LANG
+        from printgen.i18n import article as article_of
+
         name = Span(self.names[i], "bold", ("fleet", self.keys[i], "name"), "text")
-        nation = self.plan.deployment.placements[i].ship.nation
-        return [name, Span(f" ({_(nation)})")] if self.names.count(self.names[i]) > 1 else [name]
+        ship = self.plan.deployment.placements[i].ship
+        said = article_of(self.names[i], ship.gender_in(LANG.get()), LANG.get(), initial) if article else ""
+        words = [Span(said), name] if said else [name]
+        return [*words, Span(f" ({_(ship.nation)})")] if self.names.count(self.names[i]) > 1 else words
 
     def heading(self, k: int, p: Phase) -> list[Span]:
         from printgen.sheets.page.words import said
@@ -330,13 +336,15 @@ class _Writer:
                                           "label"),
                                 policy=self.policy(side), count=self.fact("moved_of", k, side)))
             for i in examples:
-                sails = self.said(_("%(ship)s sails %(distance)s and ends facing %(heading)s."), ship=self.ship(i),
+                sails = self.said(_("%(ship)s sails %(distance)s and ends facing %(heading)s."),
+                                  ship=self.ship(i, initial=True),
                                   distance=self.fact("distance", k, i, kind="distance"),
                                   heading=self.fact("heading", k, i, kind="degrees"))
                 self.line([Span("\u2022 "), *sails], indent=8)
         shots = p.shots()
         if shots:                      # the whole first, then the shots of both sides (under no side's heading)
             total = sum(e.result for e in shots)
+            one = singular_for                 # two counts: each one by the reader's plural rule
             message = {(True, True): _("In all: %(ships)s ship rolls %(dice)s dice and score %(hits)s hit. A bold die "
                                        "is a hit."),
                        (True, False): _("In all: %(ships)s ship rolls %(dice)s dice and score %(hits)s hits. A bold "
@@ -344,7 +352,7 @@ class _Writer:
                        (False, True): _("In all: %(ships)s ships roll %(dice)s dice and score %(hits)s hit. A bold die "
                                         "is a hit."),
                        (False, False): _("In all: %(ships)s ships roll %(dice)s dice and score %(hits)s hits. A bold "
-                                         "die is a hit.")}[(len({e.ship for e in shots}) == 1, total == 1)]
+                                         "die is a hit.")}[(one(len({e.ship for e in shots})), one(total))]
             self.line(self.said(message, ships=self.fact("shots", k), dice=self.fact("dice", k),
                                 hits=self.fact("hits", k)))
         for n in sorted(sorted(range(len(shots)), key=lambda n: (-shots[n].result, n))[:EXAMPLES]):
@@ -364,9 +372,10 @@ class _Writer:
         """One ship's dice against an enemy: how many, the range, the faces that hit, each die."""
         at = p.events.index(e)
         band = e.rule.rpartition(".")[0]
-        rolls = _("%(ship)s rolls %(dice)s die at %(target)s") if len(e.faces) == 1 else \
-            _("%(ship)s rolls %(dice)s dice at %(target)s")            # (a ship with one gun: Lake Erie's gunboats)
-        words = [Span("\u2022 "), *self.said(rolls, ship=self.ship(e.ship), dice=self.fact("rolled", k, at),
+        rolls = ngettext("%(ship)s rolls %(dice)s die at %(target)s", "%(ship)s rolls %(dice)s dice at %(target)s",
+                         len(e.faces))            # (a ship with one gun: Lake Erie's gunboats)
+        words = [Span("\u2022 "), *self.said(rolls, ship=self.ship(e.ship, initial=True),
+                                           dice=self.fact("rolled", k, at),
                                            target=self.ship(e.other)), Span(" (")]
         try:
             words += [Span(_(self.rs.label(band)), "", ("label", band), "label"), Span(_(": "))]
@@ -377,7 +386,7 @@ class _Writer:
         for j, f in enumerate(e.faces):
             words += [self.fact("face", k, at, j, font="bold" if f in needed else ""),
                       Span(" " if j < len(e.faces) - 1 else "")]
-        return words + [Span(", "), *self.said(_("%(hits)s hit.") if e.result == 1 else _("%(hits)s hits."),
+        return words + [Span(", "), *self.said(ngettext("%(hits)s hit.", "%(hits)s hits.", e.result),
                                                hits=self.fact("result", k, at))]
 
     def _roll(self, k: int, p: Phase, e: Event) -> list[Span]:
@@ -386,8 +395,9 @@ class _Writer:
         at = p.events.index(e)
         done = DONE.get(e.rule.rpartition(".")[2])
         if not e.faces and done is not None and e.ship is not None and e.other is not None:
-            return [Span("\u2022 "), *self.said(_(done), ship=self.ship(e.ship), other=self.ship(e.other))]
-        who = self.ship(e.ship) if e.ship is not None else [Span(_("The umpire"))]
+            return [Span("\u2022 "), *self.said(_(done), ship=self.ship(e.ship, initial=True),
+                                                 other=self.ship(e.other))]
+        who = self.ship(e.ship, initial=True) if e.ship is not None else [Span(_("The umpire"))]
         faces: list[Span] = []
         for j in range(len(e.faces)):
             faces += [self.fact("face", k, at, j), Span(_(" and ") if j < len(e.faces) - 1 else "")]
@@ -491,7 +501,7 @@ class _Recorder(_Writer):
         out = []
         if moved := p.moved():
             rows = [[[Span(_("Ship"))], [Span(_("Sails"))], [Span(_("Ends facing"))]]]
-            rows += [[self.ship(i), [self.fact("distance", k, i, kind="distance", font="")],
+            rows += [[self.ship(i, article=False), [self.fact("distance", k, i, kind="distance", font="")],
                       [self.fact("heading", k, i, kind="degrees", font="")]] for i in moved]
             out += [Block("heading", [Span(_("On the map: every ship that sails"))], level=4),
                     Block("table", rows=rows, header=True)]
@@ -500,7 +510,8 @@ class _Recorder(_Writer):
             for e in shots:
                 at = p.events.index(e)
                 assert e.ship is not None and e.other is not None              # a shot: who fired, at whom
-                rows.append([self.ship(e.ship), self.ship(e.other), [self.fact("rolled", k, at, font="")],
+                rows.append([self.ship(e.ship, article=False), self.ship(e.other, article=False),
+                             [self.fact("rolled", k, at, font="")],
                              [self.fact("result", k, at, font="")]])
             out += [Block("heading", [Span(_("On the map: every ship that fires"))], level=4),
                     Block("table", rows=rows, header=True)]

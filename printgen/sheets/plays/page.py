@@ -9,7 +9,7 @@ mark: a classroom addition, or printgen's choice where the scenario has none."""
 from __future__ import annotations
 
 from printgen.draw.shapes import Drawing, Line, Rect, Span, Text
-from printgen.i18n import N_, _
+from printgen.i18n import N_, _, ngettext
 from printgen.options import Options
 from printgen.play.rerun import SimRun, printed
 from printgen.play.stats import Summary
@@ -182,10 +182,10 @@ def plays_page(scenario, options: Options, setup, summary: Summary, run: SimRun,
 
     les = scenario.lesson
     heading(_("The turn limit that fits the lesson"))
-    line(said(_("%(periods)s period x %(minutes)s min, less set-up %(setup)s, briefing %(briefing)s and debrief "
-                "%(debrief)s min: %(play)s minutes of play.") if les.periods == 1 else
-              _("%(periods)s periods x %(minutes)s min, less set-up %(setup)s, briefing %(briefing)s and debrief "
-                "%(debrief)s min: %(play)s minutes of play."),
+    line(said(ngettext("%(periods)s period × %(minutes)s min, less set-up %(setup)s, briefing %(briefing)s and "
+                       "debrief %(debrief)s min: %(play)s minutes of play.",
+                       "%(periods)s periods × %(minutes)s min, less set-up %(setup)s, briefing %(briefing)s and "
+                       "debrief %(debrief)s min: %(play)s minutes of play.", les.periods),
               periods=_plan(les.periods, "lesson_value", "periods"),
               minutes=_plan(les.period_minutes, "lesson_value", "period_minutes"),
               setup=_plan(les.setup_minutes, "lesson_value", "setup_minutes"),

@@ -48,7 +48,7 @@ def card_sheets(scenario, options: Options, template: str = "cards.md.j2", sheet
         cards = [_fit(s, slot_w, slot_h, expand, lines, inset, grid) for s in sections]
     finally:
         FLOOR.reset(token)
-    spots = _pack([span for _, span in cards], grid)
+    spots = _pack([span for _, span in cards], grid, in_order=template == "captains.md.j2")
     n_pages = max(p for p, _, _ in spots) + 1 if spots else 1
     pages: list[Page] = []
     for k in range(n_pages):
@@ -151,16 +151,22 @@ def _fit(section, slot_w: float, slot_h: float, expand, lines: int, inset: float
                                 fix="use fewer dice or hit points in the ruleset, or a larger --paper"))
 
 
-def _pack(spans: list[tuple[int, int]], grid: tuple[int, int] = (COLS, ROWS)) -> list[tuple[int, int, int]]:
+def _pack(spans: list[tuple[int, int]], grid: tuple[int, int] = (COLS, ROWS),
+          in_order: bool = False) -> list[tuple[int, int, int]]:
     """(page, column, row) for each card, in order, at the first free place of any page so far that
     takes its span: a card too big for the gap a page has left goes on, and the next one that fits
     fills the gap, so no slot stays empty that a later card could take (the order of the cards holds
-    but for those moved up into gaps)."""
+    but for those moved up into gaps). `in_order` (the captains' cards, handed out by number): never
+    before the card ahead of it, in reading order, so card 13 never comes before card 12."""
     spots: list[tuple[int, int, int]] = []
     pages: list[list[list[bool]]] = []
     for span in spans:
+        last = spots[-1] if in_order and spots else None
         for page, free in enumerate(pages):
-            if (spot := _find(free, span)) is not None:
+            if last is not None and page < last[0]:
+                continue
+            after = (last[2], last[1]) if last is not None and page == last[0] else None
+            if (spot := _find(free, span, after)) is not None:
                 break
         else:
             pages.append([[True] * grid[1] for _ in range(grid[0])])
@@ -174,11 +180,15 @@ def _pack(spans: list[tuple[int, int]], grid: tuple[int, int] = (COLS, ROWS)) ->
     return spots
 
 
-def _find(free: list[list[bool]], span: tuple[int, int]) -> tuple[int, int] | None:
-    """The first free place of the span on a page's grid (`free`: a column of rows a grid column)."""
+def _find(free: list[list[bool]], span: tuple[int, int],
+          after: tuple[int, int] | None = None) -> tuple[int, int] | None:
+    """The first free place of the span on a page's grid (`free`: a column of rows a grid column);
+    with `after` (row, column), only a place after it in reading order."""
     cols, rows = span
     for row in range(len(free[0]) - rows + 1):
         for col in range(len(free) - cols + 1):
+            if after is not None and (row, col) <= after:
+                continue
             if all(free[c][r] for c in range(col, col + cols) for r in range(row, row + rows)):
                 return col, row
     return None

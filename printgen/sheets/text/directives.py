@@ -49,7 +49,7 @@ def track_block(rs, ship, width: float, size: float) -> Laid:
     from printgen.rules.tracks import tracks
     from printgen.sheets.pieces.tracks import track_shapes
 
-    name = Span(ship.name, "bold", ("fleet", ship.key, "name"), "text")
+    name = Span(ship.said, "bold", ("fleet", ship.key, "name"), "text")
     rows = tracks(rs, ship)
     out = Laid()
     y = 0.0
@@ -58,7 +58,7 @@ def track_block(rs, ship, width: float, size: float) -> Laid:
         y += size * 1.3
     label_w = width * (0.42 if len(rows) == 1 else 0.3)
     if len(rows) == 1:                      # a long name pushes its marks right, never under them
-        label_w = min(max(label_w, fonts.width(ship.name, at_least(size * 0.95), "bold") + size * 0.8), width * 0.6)
+        label_w = min(max(label_w, fonts.width(ship.said, at_least(size * 0.95), "bold") + size * 0.8), width * 0.6)
     for t in rows:
         count = Span(f" {t.count}" if len(rows) > 1 else "", source=t.source.to_json() if len(rows) > 1 else None,
                      kind="count")
@@ -120,9 +120,9 @@ def pieces_block(ships, width: float, size: float) -> Laid:
     x, y = 0.0, out.height + size * 0.4
     for ship in ships:
         star = size * 0.55 if ship.flagship else 0.0
-        name = Span(ship.name, "bold", ("fleet", ship.key, "name"), "text")
+        name = Span(ship.said, "bold", ("fleet", ship.key, "name"), "text")
         code = "  " + nation_code(ship.nation)
-        label_w = (star * 2.6 if star else 0.0) + fonts.width(ship.name + code, size, "bold") + 2 * pad
+        label_w = (star * 2.6 if star else 0.0) + fonts.width(ship.said + code, size, "bold") + 2 * pad
         w = label_w + 2 * pad
         if x and x + w > width:
             x, y = 0.0, y + h + size * 0.5

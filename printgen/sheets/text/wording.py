@@ -16,7 +16,7 @@ from typing import Any
 
 from printgen import paths
 from printgen.draw.shapes import Span
-from printgen.i18n import N_
+from printgen.i18n import words
 from printgen.rules.printed import shown
 from printgen.rules.trace import Source, Traced, derived, label, lookup, rule
 from printgen.sheets.text import compiled
@@ -183,9 +183,15 @@ def _tr(text: str) -> str:
     return str(_(text))
 
 
-def _ngettext(ctx, singular: str, plural_: str, n: int, **values) -> str:
-    """The singular for one, else the plural (English's rule; the sheets count from one)."""
-    return _gettext(ctx, singular if n == 1 else plural_, num=n, **values)
+def _ngettext(ctx, singular: str, plural_: str, n: Any, **values) -> str:
+    """A counted message in the reader's language by its plural rule (French: singular for 0 and 1);
+    `n` a number or a traced marker (its value counts). {% trans count=x %}...{% pluralize %}... too."""
+    from printgen.i18n import ngettext
+
+    wording = ctx.get("_wording")
+    count = wording.number_of(n) if wording is not None else n
+    given = {"num": _data(ctx, n), **{k: _data(ctx, v) for k, v in values.items()}}
+    return Marked(ngettext(singular, plural_, count) % given)
 
 
 class Wording:
@@ -194,6 +200,7 @@ class Wording:
     def __init__(self, ruleset, measure: Measure):
         self.rs, self.measure = ruleset, measure
         self.spans: list[Span] = []
+        self.values: dict[int, Any] = {}       # a traced span's number -> its value (a count's plural form)
         self.objects: list[Any] = []           # things a [directive N] refers to (ships, captains)
         self.deployment = None                 # given to templates that print starting positions
         self.scenario = None                   # given to every template: its provenance table
@@ -203,7 +210,19 @@ class Wording:
     def put(self, t: Traced) -> str:
         self.spans.append(Span(shown(t.value, t.kind, t.source.fn, self.measure), source=t.source.to_json(),
                                kind=t.kind))
+        self.values[len(self.spans) - 1] = t.value
         return Marked(f"{OPEN}{len(self.spans) - 1}{CLOSE}")
+
+    def number_of(self, value: Any) -> float:
+        """The number a count stands for: itself, or a traced marker's value (a count printed as a word too)."""
+        found = _MARK.fullmatch(str(value)) if isinstance(value, str) else None
+        if found is None:
+            return float(value)
+        got = self.values.get(int(found.group(1)))
+        try:
+            return float(got)  # type: ignore[arg-type]
+        except (TypeError, ValueError):
+            return 2.0            # not a number: counted as many
 
     # -- functions a template calls --------------------------------------------------------------
     def rule(self, key: str, kind: str = "count", marked: bool = True) -> str:
@@ -230,7 +249,8 @@ class Wording:
         if len(name) <= PHASE_WORDS:
             return self.put(rule(self.rs, key, "text"))
         # word by word in the reader's language (already translated: traced as the words it prints)
-        return Marked(" ".join(self.put(Traced(w, Source("rule", (key, i)), "text")) for i, w in enumerate(name.split())))
+        return Marked(" ".join(self.put(Traced(w, Source("rule", (key, i)), "text"))
+                               for i, w in enumerate(words(name))))
 
     def word(self, key: str, marked: bool = True) -> str:
         """A small count as a word ("one turn"), still traced."""
@@ -290,7 +310,7 @@ class Wording:
             self.spans.append(Span(text, source=("provenance", key, what), kind="text"))
             return Marked(f"{OPEN}{len(self.spans) - 1}{CLOSE}")
         marks = []                                  # a long reason, word by word, so that it wraps
-        for i, w in enumerate(text.split()):
+        for i, w in enumerate(words(text)):
             self.spans.append(Span(w, source=("provenance", key, what, i), kind="text"))
             marks.append(f"{OPEN}{len(self.spans) - 1}{CLOSE}")
         return Marked(" ".join(marks))
@@ -302,15 +322,9 @@ class Wording:
         return self.put(plan_derived(self.plan, fn, *args, kind=kind))
 
     def counted(self, number: str, noun: str) -> str:
-        """A traced count and its noun, singular for one: "1 point", "one period", "2 points" (the
-        number as a template printed it: pnum(), rule(), word(), meta())."""
-        from printgen.rules.printed import fmt
-
-        from printgen.i18n import _
-
-        found = _MARK.fullmatch(str(number))
-        one = found is not None and self.spans[int(found.group(1))].text in ("1", fmt(1, "word", self.measure))
-        return Marked(f"{number} {_(noun if one else plural(noun))}")
+        """A traced count and its noun by the reader's plural rule: "1 point", "one period", "2 points";
+        French "0 point", "1,5 touche" (the number as a template printed it: pnum(), rule(), word(), num())."""
+        return Marked(f"{number} {NOUNS[noun](self.number_of(number))}")
 
     def story(self, key: str) -> str:
         """The scenario's text at `key` ("story.before.0.text", a source), traced word by word so it
@@ -318,9 +332,9 @@ class Wording:
         from printgen.data.story import story_words
         from printgen.rules.trace import plan_derived
 
-        words = story_words(self.plan, key)
+        told = story_words(self.plan, key)
         return Marked(" ".join(self.put(plan_derived(self.plan, "story_word", key, i, kind="text"))
-                               for i in range(len(words))))
+                               for i in range(len(told))))
 
     def num(self, fn: str, *args, kind: str = "count") -> str:
         return self.put(derived(self.rs, fn, *args, kind=kind))
@@ -345,20 +359,20 @@ class Wording:
 
     def ship(self, ship) -> str:
         """A ship's name, traced to its row of the fleet."""
-        return self.put(Traced(ship.name, Source("fleet", (ship.key, "name")), "text"))
+        return self.put(Traced(ship.name_in(self.measure.lang), Source("fleet", (ship.key, "name")), "text"))
 
     def field(self, ship, column: str, kind: str = "count") -> str:
         """Another column of the fleet (guns, crew, a fate), traced to it. A long text is traced word
         by word (source (key, column, i)), so a narrow column can wrap it; a fate in the reader's words."""
-        from printgen.rules.printed import fleet_words
+        from printgen.rules.printed import ship_words
 
-        value = fleet_words(getattr(ship, column), column, self.measure.lang)
-        words = str(value).split() if kind == "text" else []
+        value = ship_words(ship, column, self.measure.lang)
+        split = words(str(value)) if kind == "text" else []
         said = value != getattr(ship, column)            # translated (longer than the English): always wraps
-        if len(" ".join(words)) <= LONG_TEXT and not said:
+        if len(" ".join(split)) <= LONG_TEXT and not said:
             return self.put(Traced(value, Source("fleet", (ship.key, column)), kind))
         return Marked(" ".join(self.put(Traced(w, Source("fleet", (ship.key, column, i)), kind))
-                               for i, w in enumerate(words)))
+                               for i, w in enumerate(split)))
 
     def meta(self, value: int, what: str = "number", kind: str = "count") -> str:
         """A counting number of the sheet itself (captain 7, phase 2; kind "year": a number that names,
@@ -421,21 +435,19 @@ class Wording:
             raise cannot_print(self.rs, found, e) from None
 
 
-# The nouns the templates count, each a message in the singular and the plural (counted() prints them).
-COUNTED = (N_("point"), N_("points"), N_("captain"), N_("captains"), N_("ship"), N_("ships"), N_("student"),
-           N_("students"), N_("sheet"), N_("sheets"), N_("page"), N_("pages"), N_("period"), N_("periods"),
-           N_("minute"), N_("minutes"), N_("tuft"), N_("tufts"), N_("table group"), N_("table groups"), N_("hit"),
-           N_("hits"))
+def _nouns() -> dict[str, Any]:
+    from printgen.i18n import ngettext
+
+    return {"point": lambda n: ngettext("point", "points", n), "captain": lambda n: ngettext("captain", "captains", n),
+            "ship": lambda n: ngettext("ship", "ships", n), "student": lambda n: ngettext("student", "students", n),
+            "sheet": lambda n: ngettext("sheet", "sheets", n), "page": lambda n: ngettext("page", "pages", n),
+            "period": lambda n: ngettext("period", "periods", n), "minute": lambda n: ngettext("minute", "minutes", n),
+            "tuft": lambda n: ngettext("tuft", "tufts", n), "hit": lambda n: ngettext("hit", "hits", n),
+            "table group": lambda n: ngettext("table group", "table groups", n)}
 
 
-def plural(noun: str) -> str:
-    """English plural of a noun the sheets count (point, captain, copy, die, tuft, inch)."""
-    irregular = {"die": "dice", "inch": "inches", "foot": "feet", "man": "men"}
-    if noun in irregular:
-        return irregular[noun]
-    if noun.endswith("y") and noun[-2:-1] not in "aeiou":
-        return noun[:-1] + "ies"
-    return noun + ("es" if noun.endswith(("s", "sh", "ch", "x")) else "s")
+# The nouns the templates count (counted()), each a counted message of the catalogue
+NOUNS = _nouns()
 
 
 def to_spans(text: str, wording: Wording, font: str = "") -> list[Span]:

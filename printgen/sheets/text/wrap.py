@@ -5,13 +5,16 @@ another layout, the other edition)."""
 from __future__ import annotations
 
 import re
+
+from printgen.i18n import words as words_of
 from functools import lru_cache
 
 from printgen.draw import fonts
 from printgen.draw.shapes import Span
 
 WRAP_CACHE = 4096           # wraps remembered: a sheet tries several sizes and layouts, and draws twice
-_WORDS = re.compile(r"[^\S\u00a0]+|[\S\u00a0]+")  # a no-break space (French "Nom\u00a0:") joins, never breaks
+# a no-break space (French "Nom\u00a0:", "1\u202f234") joins, never breaks
+_WORDS = re.compile(r"[^\S\u00a0\u202f]+|[\S\u00a0\u202f]+")
 
 # A word is pieces (atom, text, font, kind) that stay on one line; its atom is None for a plain
 # word, the index of a whole traced span in the caller's list (rebuilt from the caller's own span,
@@ -39,7 +42,7 @@ def _pieces(entries: tuple[Entry, ...], font: str, split: bool = False) -> tuple
         f = own or font
         if source is None:
             for part in _WORDS.findall(text):
-                if part.isspace() and "\u00a0" not in part:
+                if part.isspace() and "\u00a0" not in part and "\u202f" not in part:
                     if current:
                         words.append(tuple(current))
                         current = []
@@ -48,7 +51,7 @@ def _pieces(entries: tuple[Entry, ...], font: str, split: bool = False) -> tuple
             continue
         if split and source and source[0] == "fleet" and len(source) == 3 and source[2] != "name" \
                 and " " in text.strip():
-            parts = [(Span(w, f, (*source, i), kind), w, f, kind) for i, w in enumerate(text.split())]
+            parts = [(Span(w, f, (*source, i), kind), w, f, kind) for i, w in enumerate(words_of(text))]
             if current:
                 words.append(tuple(current))
             words.extend((p,) for p in parts[:-1])

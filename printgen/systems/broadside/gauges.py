@@ -33,19 +33,19 @@ def range_ruler(scenario, options: Options) -> list[Strip]:
     rs = scenario.ruleset
 
     def words(name: str) -> list[Span]:
-        hits = Span(_faces(rs, name), "bold", ("rule", f"shooting.to_hit.{name}.hit"), "faces")
+        hits = Span(_faces(rs, name, options), "bold", ("rule", f"shooting.to_hit.{name}.hit"), "faces")
         if name == "short":
-            rake = Span(_faces(rs, "rake"), "bold", ("rule", "shooting.to_hit.rake.hit"), "faces")
+            rake = Span(_faces(rs, "rake", options), "bold", ("rule", "shooting.to_hit.rake.hit"), "faces")
             return list(said(_(": hits on %(hits)s, rake %(rake)s"), hits=hits, rake=rake))
         return list(said(_(": hits on %(hits)s"), hits=hits))
 
     return [_bands(rs, options, "shooting.range_in", words, _("Range ruler"))]
 
 
-def _faces(rs, band: str) -> str:
-    from printgen.rules.faces import format_faces
+def _faces(rs, band: str, options: Options) -> str:
+    from printgen.rules.printed import fmt
 
-    return format_faces(getattr(rs.shooting.to_hit, band).hit)
+    return fmt(getattr(rs.shooting.to_hit, band).hit, "faces", options.measure)
 
 
 def turn_template(scenario, options: Options) -> list[Piece]:

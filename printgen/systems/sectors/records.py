@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from printgen.draw import fonts
 from printgen.draw.shapes import Drawing, Span, Text
-from printgen.i18n import N_, _
+from printgen.i18n import N_, _, ngettext
 from printgen.options import Options
 from printgen.rules.trace import Source, lookup
 from printgen.rules.tracks import Track, tracks
@@ -58,7 +58,7 @@ def _count_lines(rows: list[tuple[str, Track]]) -> list:
     for label, track in rows:
         if track.count > 0:
             count = Span(str(track.count), "", tuple(track.source.to_json()), "count")
-            message = _("%(label)s: %(count)s box") if track.count == 1 else _("%(label)s: %(count)s boxes")
+            message = ngettext("%(label)s: %(count)s box", "%(label)s: %(count)s boxes", track.count)
             out.append(Block("bullet", _said(message, label=Span(label, "bold"), count=count)))
     return out
 

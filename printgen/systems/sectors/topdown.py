@@ -254,13 +254,13 @@ def _deck(ship, hull: Hull, mast: Track | None, d: float, s: float) -> list[Shap
     cap = row * 0.62 if TYPE.name == "large-pieces" else min(NAME_PT * s, row * 0.62)   # large print: as the row holds
     name_y = yc + row * 0.95 if two else yc + row / 2           # the upright name's row centre
     x0, x1 = _wide(hull, hull.stern_x + g, bx1 if two else hull.bow_x - g, name_y - yc + 0.62 * cap)
-    name = Span(ship.name, source=("fleet", ship.key, "name"), kind="text")
-    size = fit_size(f"{ship.name}  {code}", x1 - x0, cap, "bold") if two else 0.0
+    name = Span(ship.said, source=("fleet", ship.key, "name"), kind="text")
+    size = fit_size(f"{ship.said}  {code}", x1 - x0, cap, "bold") if two else 0.0
     code_aft = not two or size < TYPE.piece_name_min * s
     if not code_aft:                                    # the nation's code follows the name
         spans = (name, Span("  " + code, font="regular"))
     else:                                               # the name has its row; the code goes on the keel, aft
-        size = fit_size(ship.name, x1 - x0, cap, "bold")
+        size = fit_size(ship.said, x1 - x0, cap, "bold")
         spans = (name,)
         out.append(Text(hull.stern_x + g, box_y + 0.36 * label_pt * 1.3, (Span(code),), label_pt * 1.3,
                         "text.muted", tag="nation"))
