@@ -35,15 +35,23 @@ def config_cmd(key: Optional[str] = typer.Argument(None, help="a setting: paper,
         s = found.get(name)
         choices = " | ".join(allowed) if allowed else "a number"
         where = f"from {s.source}" if s else "printgen's default"
-        typer.echo(f"  {name:<9} {str(s.value if s else defaults()[name]):<7} {where}  ({what}: {choices})")
+        value = s.value if s else defaults(found)[name]
+        if not s and name in ("paper", "units"):          # the reader's usual: A4 and cm in French and Spanish
+            where += " for the language in force (A4 and cm in French and Spanish)"
+        typer.echo(f"  {name:<9} {str(value):<7} {where}  ({what}: {choices})")
 
 
-def defaults() -> dict[str, object]:
-    """printgen's own value of each setting: `printgen kit`'s option defaults (one place: its signature)."""
+def defaults(found: dict | None = None) -> dict[str, object]:
+    """printgen's own value of each setting: `printgen kit`'s option defaults (one place: its signature);
+    paper and units, which it leaves to the reader's language (cli/common.py `usual`), as that language's."""
     import inspect
 
     from printgen import settings
+    from printgen.cli.common import usual
     from printgen.cli.kit_cmd import kit_cmd
 
     params = inspect.signature(kit_cmd).parameters
-    return {name: params[name].default for name in settings.KEYS}
+    values = {name: params[name].default for name in settings.KEYS}
+    lang = (found or {}).get("lang")
+    values["paper"], values["units"] = usual(str(lang.value if lang else values["lang"]), None, None)
+    return values
