@@ -69,6 +69,8 @@ class DocumentKind:
     handout: str | Callable | None = None   # "module:function" (plan, options) -> its words as one accessible
     #                                 web page (printgen.sheets.handouts.model.Handout), html/STEM.html in the
     #                                 kit; None: a document of pictures and pieces, no handout
+    slides: str | Callable | None = None    # "module:function" (plan, options) -> its steps as screens for the
+    #                                 classroom's projector (printgen.sheets.plays.slides), html/STEM-slides.html
 
     @property
     def file_stem(self) -> str:
@@ -97,14 +99,14 @@ class DocumentKind:
             LANG.reset(lang)
             SCALE.reset(scale)
 
-    def make_handout(self, plan: Any, options: Options) -> Any:
-        """The document's words as a handout (printgen.sheets.handouts), read by its audience in the
-        kit's language, as `make` draws it."""
+    def make_handout(self, plan: Any, options: Options, maker: str | Callable | None = None) -> Any:
+        """The document's words as a handout (printgen.sheets.handouts), or as `maker` gives them (its
+        slides), read by its audience in the kit's language, as `make` draws it."""
         from printgen.i18n import LANG
 
         token, lang = AUDIENCE.set(self.audience), LANG.set(options.lang)
         try:
-            return resolve(self.handout)(plan, options)  # type: ignore[arg-type]
+            return resolve(maker or self.handout)(plan, options)  # type: ignore[arg-type]
         finally:
             AUDIENCE.reset(token)
             LANG.reset(lang)

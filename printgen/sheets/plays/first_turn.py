@@ -297,6 +297,9 @@ class _Writer:
         self.room(size * 3)
         self.page.add(*key_line(self.plan.scenario, self.box.x, self.y + size, self.box.w, size))
         self.y += size * 3
+        self.key_words()
+
+    def key_words(self) -> None:
         self.line([Span(_("On each map an arrow runs from where a ship was to where it sailed, and a thick line "
                           "joins a ship to the enemy it rolled its dice at. The ships the words name are named on "
                           "the map."))], 8)
@@ -486,7 +489,7 @@ class _Writer:
         st = first_turn(self.plan)[0]
         return _(POLICY_WORDS.get(st.policies[side].name, HABIT))
 
-    def map(self, k: int, p: Phase, x: float, y: float, w: float, h: float) -> None:
+    def map(self, k: int, p: Phase, x: float, y: float, w: float, h: float, size: float | None = None) -> None:
         """The phase's map in the box (x, y, w, h): the part of the table where ships moved and fired,
         zoomed as far as that allows; moves as arrows, shots as thick lines, the ships the words name
         named beside their bases; framed, with the compass letter N at its top."""
@@ -510,17 +513,19 @@ class _Writer:
         moves = [(i, Pose(*p.before[i][:3], pl[i].length_in, pl[i].width_in, pl[i].ship.nation)) for i in p.moved()]
         shots = [(e.ship, e.other) for e in p.shots()]
         shapes = mini_map(self.plan.scenario, dep, view, poses, moves, shots, focus=set(named), wind=False)
-        for i, before in moves:                      # an arrow's head where the ship ended
+        for i, before in moves:                      # an arrow's head where the line meets the ship's base
             (ax, ay), (bx, by) = view.pt(before.x, before.y), view.pt(poses[i].x, poses[i].y)
-            if math.hypot(bx - ax, by - ay) > 6:
+            run = math.hypot(bx - ax, by - ay)
+            base = max(pl[i].width_in, min(pl[i].length_in, pl[i].width_in * 1.5)) * kk / 2
+            if run > base + 6:
                 bearing = math.degrees(math.atan2(bx - ax, ay - by)) % 360
-                size = min(12.0, math.hypot(bx - ax, by - ay))
-                shapes.append(arrow(bx - math.sin(math.radians(bearing)) * size / 2,
-                                    by + math.cos(math.radians(bearing)) * size / 2, size, bearing, role="arrow",
-                                    width=1.0, tag="move-head"))
+                head = min(12.0, run - base)
+                sx, sy = math.sin(math.radians(bearing)), -math.cos(math.radians(bearing))
+                shapes.append(arrow(bx - sx * (base + head / 2), by - sy * (base + head / 2), head, bearing,
+                                    role="arrow", width=1.0, tag="move-head"))
         from printgen.draw import fonts
 
-        size = TYPE.small if large() else 8
+        size = size or (TYPE.small if large() else 8)
         taken: list[tuple[float, float, float, float]] = []
         for i in named:                              # the name over the base (else under, beside), clear of the others
             px, py = view.pt(poses[i].x, poses[i].y)
