@@ -198,7 +198,7 @@ def zoom(p: Phase, dep, aspect: float, lengths: list[float], idx: list[int]) -> 
     pad = max(max(lengths, default=1.0) * 2.0, 0.06 * max(dep.width_in, dep.height_in))
     x0, x1 = min(x for x, _ in pts) - pad, max(x for x, _ in pts) + pad
     y0, y1 = min(y for _, y in pts) - pad, max(y for _, y in pts) + pad
-    least = max(lengths, default=1.0) * 8                # never closer than eight bases across
+    least = max(lengths, default=1.0) * 6                # never closer than six bases across
     w, h = max(x1 - x0, least), max(y1 - y0, least / aspect)
     w, h = max(w, h * aspect), max(h, w / aspect)
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
