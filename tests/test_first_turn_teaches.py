@@ -188,3 +188,29 @@ def test_a_changed_number_on_the_slides_is_caught():
     entry = {"path": "html/first-turn-slides.html", "kind": "first-turn", "slides": True}
     found = check_handout(changed, entry, json.loads(json.dumps(trace)), handout_plan(plan_of("trafalgar")), None)
     assert any("first_turn_fact('distance'" in d.what for d in found), found
+
+
+# -- the captain cards -----------------------------------------------------------------------------------
+
+def captains_pdf(name: str, units: str = "in") -> bytes:
+    from printgen.draw.render import render
+    from printgen.kit.build import lay_out
+
+    drawing, pages = lay_out(plan_of(name, units), "bw", "captains")
+    return render(drawing, "bw", "pdf", pages=pages).files[0][1]
+
+
+@pytest.mark.parametrize("name", SCENARIOS)
+def test_captain_cards_give_no_degrees_and_lengths_a_pupil_measures(name):
+    """Where a ship starts: from the west and south edges to the half inch, facing a compass word."""
+    text = _text(captains_pdf(name))
+    assert "°" not in text, [line for line in text.splitlines() if "°" in line][:3]
+    lengths = [float(v) for v in re.findall(r"(\d+(?:\.\d+)?)\"", text)]
+    assert lengths
+    assert all(abs(v * 2 - round(v * 2)) < 1e-9 for v in lengths), sorted(set(lengths))[:10]
+
+
+def test_captain_cards_in_centimetres_give_whole_centimetres():
+    text = _text(captains_pdf("lake-erie-1813", units="cm"))
+    found = re.findall(r"(\d+(?:[.,]\d+)?) cm", text)
+    assert found and all(re.fullmatch(r"\d+", v) for v in found), found

@@ -126,13 +126,10 @@ def first_turn_fact(plan, what: str, *args):
     raise KeyError(what)
 
 
-POINTS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
+from printgen.game.geometry import EIGHT_POINTS as POINTS  # noqa: E402
+from printgen.game.geometry import eight_point as compass_point  # noqa: E402
+
 ARROWS = dict(zip(POINTS, "\u2191\u2197\u2192\u2198\u2193\u2199\u2190\u2196"))   # a point's arrow, as the rose draws it
-
-
-def compass_point(heading: float) -> str:
-    """The nearest of the eight points a pupil can name ("NE") to a heading in degrees (0: north)."""
-    return POINTS[round((heading % 360) / 45) % 8]
 
 
 def measured(table_in: float, scale: float, units: str) -> float:
