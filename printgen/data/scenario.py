@@ -197,6 +197,7 @@ def load_scenario(name_or_path: str) -> Scenario:
     data, text = read_toml(path)
     sf = validate(ScenarioFile, data, path, text, fix="see fleets/trafalgar/scenario.toml for the expected settings")
     ruleset = load_ruleset(_ruleset_path(sf.scenario.ruleset, folder, path))
+    _check_own_ruleset(ruleset)
     _check_squadron_sides(sf, ruleset, path)
     _check_two_sides(sf, ruleset, path)
     nation_side = {n: key for key, side in ruleset.sides.items() for n in side.nations}
@@ -248,6 +249,35 @@ def _ruleset_path(ref: str, folder: Path, scenario_path: Path) -> Path:
     known = sorted(p.stem for p in paths.rulesets_dir().glob("*.toml"))
     raise PrintgenError(Problem(f"ruleset '{texts.snippet(ref)}' not found", file=scenario_path, field="scenario.ruleset",
                                 fix="use one of: " + ", ".join(known) + ", or a .toml file in the scenario folder"))
+
+
+def _check_own_ruleset(ruleset: Ruleset) -> None:
+    """A teacher's own ruleset (a file of the battle's folder) needs an id of its own: one of printgen's
+    rulesets' ids, or of a folder of its templates, would print that ruleset's pages with these rules.
+    The folder it names as `templates` must be one printgen has (a built-in ruleset's pages)."""
+    from printgen.files.tomlfile import locate
+
+    path, text = ruleset._file or (None, "")
+    if path is None:
+        return
+    meta, builtin = ruleset.ruleset, paths.rulesets_dir()
+    root = system_of(ruleset).templates_dir(ruleset)
+    own_pages = sorted(p.name for p in Path(root).iterdir() if p.is_dir() and (builtin / f"{p.name}.toml").is_file()) \
+        if Path(root).is_dir() else []
+    if Path(path).resolve().parent != builtin.resolve():
+        taken = (builtin / f"{meta.id}.toml").is_file() or (paths.templates_dir() / meta.id).is_dir()
+        if taken:
+            raise PrintgenError(Problem(f"id '{meta.id}' is the name of one of printgen's own rulesets or page "
+                                        "designs; a ruleset of your own needs an id of its own", file=path,
+                                        line=locate(text, ("ruleset", "id")), field="ruleset.id",
+                                        fix=f'give it another id, e.g. id = "my-{meta.id}"'
+                                            + (f' (and keep templates = "{meta.id}" to print its pages)'
+                                               if meta.id in own_pages and not meta.templates else "")))
+    if meta.templates and not (Path(root) / meta.templates).is_dir():
+        raise PrintgenError(Problem(f"templates '{meta.templates}' names no page design printgen has", file=path,
+                                    line=locate(text, ("ruleset", "templates")), field="ruleset.templates",
+                                    fix="use one of: " + ", ".join(own_pages) + ", or leave it out to print "
+                                        "with the rule family's pages" if own_pages else "leave it out"))
 
 
 def _check_two_sides(sf: ScenarioFile, ruleset: Ruleset, path: Path) -> None:

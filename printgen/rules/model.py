@@ -54,6 +54,10 @@ class Meta(Strict):
     title: Annotated[str, Field(min_length=1, max_length=limits.TITLE_CHARS)]
     system: str                       # a registered rule system (printgen.registry)
     die: Literal[6] = 6
+    # the folder of templates/ holding the blocks this ruleset's pages change from its family's (a
+    # built-in ruleset's: a teacher's copy keeps it and prints the same pages); none: its id's folder,
+    # where there is one, else the family's pages (printgen.sheets.text.wording.template_name)
+    templates: Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]{0,63}$")] | None = None
 
     @field_validator("system")
     @classmethod

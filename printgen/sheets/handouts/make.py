@@ -21,7 +21,7 @@ def from_template(source, options: Options, kind: str, template: str, name: str,
     scenario = source.scenario                   # the kit's plan (the template may be given it as `plan` too)
     rs = scenario.ruleset
     wording = Wording(rs, options.measure)
-    sections = parse(wording.render(f"{rs.ruleset.id}/{template}", scenario=scenario, **context),
+    sections = parse(wording.render(template, scenario=scenario, **context),
                      lambda s: to_spans(s, wording))
     expand = expander(scenario, options, wording)
     return Handout(kind, _(name), scenario.title,

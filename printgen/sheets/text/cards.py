@@ -34,7 +34,7 @@ def card_sheets(scenario, options: Options, template: str = "cards.md.j2", sheet
     rs = scenario.ruleset
     sheet = _(sheet)
     wording = Wording(rs, options.measure)
-    sections = parse(wording.render(f"{rs.ruleset.id}/{template}", scenario=scenario, **context), lambda s: to_spans(s, wording))
+    sections = parse(wording.render(template, scenario=scenario, **context), lambda s: to_spans(s, wording))
     full = content_box(options)
     box = Box(full.x, full.y + CROP + 2, full.w, full.h - 2 * (CROP + 2))     # room for the crop marks
     grid = LARGE_GRID if TYPE.handout_sizes else (COLS, ROWS)

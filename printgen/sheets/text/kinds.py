@@ -3,6 +3,9 @@ sheets (printgen.registry.documents records; the code that draws each is named b
 
 from __future__ import annotations
 
+from functools import cache
+from pathlib import Path
+
 from printgen.i18n import N_
 from printgen.registry.documents import DocumentKind
 
@@ -50,15 +53,30 @@ KINDS = (
 
 def template_languages(ruleset, kind: str) -> tuple[str, ...]:
     """The languages a document drawn from its ruleset's template KIND.md.j2 prints in: English, and
-    each language whose catalogue translates every message of that template (the template file is
-    one of the catalogue's locations), besides the code's words the catalogue holds for every document."""
+    each language whose catalogue translates every message of that template and of the templates it
+    extends (each file one of the catalogue's locations), besides the code's words the catalogue holds
+    for every document."""
     from printgen.i18n.catalogue import template_languages as found
-    from printgen.registry import system_of
+    from printgen.sheets.text.wording import template_files
 
-    root = system_of(ruleset).templates_dir(ruleset)
-    if not ruleset.path:
+    files = template_files(ruleset, f"{kind}.md.j2")
+    if not ruleset.path or not files:
         return ("en",)
-    return ("en", *found(root / ruleset.ruleset.id / f"{kind}.md.j2", ruleset.path))
+    speaking = [f for f in files if has_messages(f)] or files[:1]     # a file of blocks without words asks nothing
+    return ("en", *found(*speaking, ruleset.path))
+
+
+@cache
+def has_messages(path: Path) -> bool:
+    """Whether a template holds words of its own for the catalogue (a message: _(), {% trans %}), as
+    babel.cfg's extraction reads them; one that only fills blocks with data's words holds none."""
+    from jinja2.ext import babel_extract
+
+    with open(path, "rb") as f:
+        return any(isinstance(m[2], str) or any(isinstance(a, str) for a in m[2] or ())
+                   for m in babel_extract(f, ("_", "gettext", "ngettext", "N_"), [],
+                                         {"extensions": "jinja2.ext.i18n", "newstyle_gettext": "true",
+                                          "trimmed": "false"}))
 
 
 def fleet_languages(ruleset, kind: str) -> tuple[str, ...]:

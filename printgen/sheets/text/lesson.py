@@ -1,6 +1,6 @@
 """The lesson's sheets: the lesson plan (the teacher's pack, first in the kit), the score sheet and
 turn tracker, the odds worksheet, the history and debrief sheet. Each is a template of the ruleset
-(templates/<ruleset>/<kind>.md.j2) flowed into panels; a ruleset without the template has no such
+(templates/<family>/<kind>.md.j2) flowed into panels; a ruleset without the template has no such
 sheet. The numbers come from the kit's plan (printgen.game.classroom, printgen.game.materials)."""
 
 from __future__ import annotations
@@ -21,10 +21,11 @@ FATES = (lambda plan: len(plan.scenario.fleet.ships), 15,
 
 
 def has_sheet(rs, kind: str) -> bool:
-    """Whether the ruleset has the document's template (templates/<ruleset>/<kind>.md.j2)."""
-    from printgen.registry import system_of
+    """Whether the ruleset has the document's template: its own, its family's or the shared one
+    (printgen.sheets.text.wording.template_name)."""
+    from printgen.sheets.text.wording import template_name
 
-    return (system_of(rs).templates_dir(rs) / rs.ruleset.id / f"{kind}.md.j2").is_file()
+    return template_name(rs, f"{kind}.md.j2") is not None
 
 
 def lesson_plan(plan, options: Options) -> Drawing:

@@ -55,7 +55,7 @@ def panel_sheet(scenario, options: Options, template: str, sheet: str, columns: 
     option that makes it long and how to shorten it) as a PrintgenError."""
     rs = scenario.ruleset
     wording = Wording(rs, options.measure)
-    sections = parse(wording.render(f"{rs.ruleset.id}/{template}", scenario=scenario, **context),
+    sections = parse(wording.render(template, scenario=scenario, **context),
                      lambda s: to_spans(s, wording))
     box = content_box(options)
     flowing = handout and bool(TYPE.handout_sizes)   # large print: its own sizes, one column flowed over more pages

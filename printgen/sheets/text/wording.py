@@ -1,6 +1,10 @@
-"""The words of the sheets live in jinja2 templates (templates/<ruleset>/...); the numbers come
-from the ruleset. A template calls rule("shooting.dice.british"), dist("drift.distance_in"),
-chance("in_irons", "british") ...; each call leaves a marker in the text that becomes a traced
+"""The words of the sheets live in jinja2 templates; the numbers come from the ruleset. A ruleset's
+template KIND.md.j2 is the first found of templates/<its folder>/ (the ruleset's `templates`, else its
+id: only the blocks it changes, `{% extends %}` its family's), templates/<its family>/ (the family's page
+design, which asks the ruleset which rule sections it has) and templates/shared/ (where the families
+agree): template_name(). A ruleset with no folder of its own prints with its family's templates.
+A template calls rule("shooting.dice.british"), dist("drift.distance_in"), chance("in_irons",
+"british") ...; each call leaves a marker in the text that becomes a traced
 span, so every printed number still knows its source."""
 
 from __future__ import annotations
@@ -29,6 +33,75 @@ _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_.-]*")       # a bare key ("british", "
 PHASE_WORDS = 24        # characters: a longer phase name is traced word by word (a list's line may break in it)
 # characters: a fleet text longer than this (the built-in ones reach 111) is traced word by word, so it may wrap
 LONG_TEXT = 120
+
+
+SHARED = "shared"          # the templates every family prints with, where it has none of its own
+EXTENDS = re.compile(r"""\{%-?\s*extends\s+["']([^"']+)["']""")
+CHAIN = 8                  # templates a template may extend, one through another (bounds the walk)
+
+
+def template_folders(rs) -> tuple[str, ...]:
+    """Where a ruleset's templates are looked for, in order: its own folder (its `templates`, else its
+    id), its family's, the shared one."""
+    from printgen.registry import system_of
+
+    own = getattr(rs.ruleset, "templates", None) or rs.ruleset.id
+    return tuple(dict.fromkeys((own, system_of(rs).name, SHARED)))
+
+
+def template_root(rs) -> Path:
+    from printgen.registry import system_of
+
+    return Path(system_of(rs).templates_dir(rs))
+
+
+def template_name(rs, file: str) -> str | None:
+    """The template the ruleset prints `file` ("quickref.md.j2") with, as the loader names it
+    ("broadside/quickref.md.j2"); None: the ruleset has no such document."""
+    root = template_root(rs)
+    for folder in template_folders(rs):
+        if (root / folder / file).is_file():
+            return f"{folder}/{file}"
+    return None
+
+
+def template_files(rs, file: str) -> list[Path]:
+    """The files the ruleset's `file` is made of: its template and every one it extends, in turn."""
+    root, name, out = template_root(rs), template_name(rs, file), []
+    while name and len(out) < CHAIN:
+        path = root / name
+        out.append(path)
+        found = EXTENDS.search(path.read_text(encoding="utf-8"))
+        name = found.group(1) if found else None
+    return out
+
+
+def _built_in(rs) -> bool:
+    """Whether the ruleset is one of printgen's own (rulesets/), read from its own file."""
+    return bool(rs.path) and Path(rs.path).resolve().parent == paths.rulesets_dir().resolve()
+
+
+def cannot_print(rs, name: str, error: Exception):
+    """The error of a teacher's ruleset whose pages ask for what it does not have (a section a copy
+    dropped): it names the ruleset, the page and what the page asked for."""
+    from printgen.errors import PrintgenError, Problem
+
+    what = str(error).splitlines()[0][:200] if str(error) else type(error).__name__
+    return PrintgenError(Problem(f"the ruleset '{rs.ruleset.id}' cannot print templates/{name}: the page asks for "
+                                 f"what the ruleset does not give ({what})", file=rs.path or None,
+                                 fix="put back the section the page needs, or leave out `templates` to print with "
+                                     "the rule family's own pages"))
+
+
+def missing_template(rs, file: str):
+    """The error of a ruleset that has no `file` to print with: it names the ruleset and the template."""
+    from printgen.errors import PrintgenError, Problem
+
+    folders = ", ".join(f"templates/{f}/" for f in template_folders(rs))
+    return PrintgenError(Problem(f"the ruleset '{rs.ruleset.id}' has no template {file} to print with "
+                                 f"(looked in {folders})", file=rs.path or None, field="ruleset.templates",
+                                 fix="give the ruleset the family's system (broadside or sectors), or name a "
+                                     "built-in ruleset's templates, e.g. templates = \"lake-erie-fastplay\""))
 
 
 class Marked(str):
@@ -336,16 +409,27 @@ class Wording:
         return lookup(self.rs, key)
 
     def render(self, name: str, **context) -> str:
+        from jinja2 import UndefinedError
+
         from printgen.registry import system_of
 
-        template = environment(str(system_of(self.rs).templates_dir(self.rs))).get_template(name)
+        file = name.rpartition("/")[2]             # "quickref.md.j2" (a caller may still give "<id>/quickref.md.j2")
+        found = template_name(self.rs, file)
+        if found is None:
+            raise missing_template(self.rs, file)
+        template = environment(str(system_of(self.rs).templates_dir(self.rs))).get_template(found)
         self.deployment = context.get("deployment")
         self.scenario = context.get("scenario")
         self.plan = context.get("plan")
-        return template.render(rule=self.rule, mark=self.mark, sign=self.sign, counted=self.counted, label=self.label, said=self.said, phase=self.phase, prov=self.prov, pnum=self.pnum, story=self.story, word=self.word, dist=self.dist, size=self.size, faces=self.faces, deg=self.deg,
+        try:
+            return template.render(rule=self.rule, mark=self.mark, sign=self.sign, counted=self.counted, label=self.label, said=self.said, phase=self.phase, prov=self.prov, pnum=self.pnum, story=self.story, word=self.word, dist=self.dist, size=self.size, faces=self.faces, deg=self.deg,
                                num=self.num, chance=self.chance, example=self.example, value=self.value,
                                ship=self.ship, field=self.field, meta=self.meta, ref=self.ref, pos=self.pos,
                                rs=self.rs, _wording=self, **context)
+        except (LookupError, ValueError, TypeError, AttributeError, UndefinedError) as e:
+            if _built_in(self.rs):
+                raise                               # printgen's own pages and rules disagree: a fault of printgen's
+            raise cannot_print(self.rs, found, e) from None
 
 
 # The nouns the templates count, each a message in the singular and the plural (counted() prints them).
