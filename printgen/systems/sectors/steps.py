@@ -23,7 +23,7 @@ def captain_steps(rs, label: str, measure) -> list:
                                 "it. To turn a square corner, turn half of it, move, then turn the other half.")),
             step(rs, measure, _("A galley near an enemy (closer than %(near)s) rows with its sail rolled up."),
                  near=("movement.furl_within_in", "distance")),
-            step(rs, measure, _("If your bow hits an enemy ship, stop: the teacher rolls for the collision.")))
+            step(rs, measure, _("If your bow runs into an enemy ship, stop: the teacher rolls for the collision.")))
     if key == "missile":
         return steps(
             step(rs, measure, _("Pick the nearest enemy ship. Measure with the range stick: up to %(short)s is "
