@@ -214,3 +214,44 @@ def test_captain_cards_in_centimetres_give_whole_centimetres():
     text = _text(captains_pdf("lake-erie-1813", units="cm"))
     found = re.findall(r"(\d+(?:[.,]\d+)?) cm", text)
     assert found and all(re.fullmatch(r"\d+", v) for v in found), found
+
+
+@pytest.mark.browser
+def test_the_slides_step_by_key_and_button_and_axe_finds_nothing_serious(tmp_path):
+    """In Debian's chromium: one screen shows at a time; the right arrow and the Next button go on,
+    Home goes back to the first; axe-core finds no serious or critical problem on any screen."""
+    from pathlib import Path
+
+    from axehelp import grave
+
+    from printgen import paths
+
+    chromium = Path("/usr/bin/chromium")
+    if not chromium.exists():
+        pytest.skip("no /usr/bin/chromium")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    data, _trace = slides_of("trafalgar")
+    (tmp_path / "first-turn-slides.html").write_bytes(data)
+    for name in ("handouts.css", "slides.css", "slides.js"):
+        (tmp_path / name).write_bytes((paths.templates_dir() / "handouts" / name).read_bytes())
+    args = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+            "--disable-component-update", "--no-first-run"]
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(chromium), args=args)
+        page = browser.new_page(viewport={"width": 1280, "height": 800}, bypass_csp=True)
+        page.goto((tmp_path / "first-turn-slides.html").as_uri())
+        total = page.eval_on_selector_all("section.slide", "els => els.length")
+        shown = "els => els.filter(e => !e.hidden).map(e => e.id)"
+        assert page.eval_on_selector_all("section.slide", shown) == ["slide1"]
+        assert grave(page) == []
+        page.keyboard.press("ArrowRight")
+        page.click("button[data-go='1']")
+        assert page.eval_on_selector_all("section.slide", shown) == ["slide3"]
+        assert page.inner_text(".where") == f"Step 3 of {total}"
+        for _ in range(total):
+            assert grave(page) == [], page.eval_on_selector_all("section.slide", shown)
+            page.keyboard.press("ArrowRight")
+        assert page.eval_on_selector_all("section.slide", shown) == [f"slide{total}"]
+        page.keyboard.press("Home")
+        assert page.eval_on_selector_all("section.slide", shown) == ["slide1"]
+        browser.close()

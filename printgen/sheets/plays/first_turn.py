@@ -597,13 +597,24 @@ class _Recorder(_Writer):
         block = Block("bullet", spans[1:]) if bullet else Block("para", spans)
         (self.sections[-1].blocks if self.sections else self.intro_blocks).append(block)
 
-    def phase_head(self, head: list[Span], changed: bool) -> None:
+    def phase_head(self, head: list[Span], changed: bool, quiet: bool = True) -> None:
         from printgen.sheets.text.markup import Block, Section
 
         self.sections.append(Section(head, []))
-        if not changed:
-            quiet = re.sub(r"^[\s:]+", "", _(QUIET))          # the line's words after the phase's name
-            self.sections[-1].blocks.append(Block("para", [Span(quiet[:1].upper() + quiet[1:])]))
+        if not changed and quiet:
+            words = re.sub(r"^[\s:]+", "", _(QUIET))          # the line's words after the phase's name
+            self.sections[-1].blocks.append(Block("para", [Span(words[:1].upper() + words[1:])]))
+        elif not changed:
+            self.sections[-1].blocks.append(Block("para", [Span(_("In this game nothing happened in this phase: no "
+                                                                 "ship moved or rolled."))]))
+
+    def steps(self, steps: list) -> None:
+        """The steps as a numbered list under their heading (the page's numbers are the list's)."""
+        from printgen.sheets.text.markup import Block
+
+        if steps:
+            self.sections[-1].blocks += [Block("heading", [Span(_("What a captain does:"))], level=4),
+                                         *(Block("number", list(spans), level=n) for n, spans in enumerate(steps, 1))]
 
     def phase(self, k: int, p: Phase) -> None:
         from printgen.registry import system_of
