@@ -76,11 +76,20 @@ def handout_files(plan) -> tuple[dict[str, bytes], dict[str, list[dict]], list[d
     for record in records_with_slides(plan):
         name = slides_name(record)
         files[name], traces[name] = make_handout(plan, record, slides=True)
-        listed.append({"path": name, "kind": record.kind, "title": _title(plan, record), "slides": True})
+        listed.append({"path": name, "kind": record.kind, "title": _slides_title(plan, record), "slides": True})
         files[stylesheet_name()] = stylesheet()
         for extra in SLIDE_FILES:
             files[f"{FOLDER}/{extra}"] = _template_file(extra)
     return files, traces, listed
+
+
+def _slides_title(plan, record) -> str:
+    """The slides' name in the kit's language, as index.html lists them beside the handout."""
+    from printgen.i18n import N_, using
+    from printgen.i18n import _ as tr
+
+    with using(plan.options.lang):
+        return tr(N_("%(title)s, on the classroom screen")) % {"title": _title(plan, record)}
 
 
 def _template_file(name: str) -> bytes:

@@ -221,9 +221,9 @@ def clipped(shapes: list, box: tuple[float, float, float, float]) -> list:
             if seg is not None:
                 out.append(dataclasses.replace(sh, x1=seg[0][0], y1=seg[0][1], x2=seg[1][0], y2=seg[1][1]))
         elif isinstance(sh, Rect):
-            l, t, r, b = max(sh.x, x0), max(sh.y, y0), min(sh.x + sh.w, x1), min(sh.y + sh.h, y1)
-            if r > l and b > t:
-                out.append(dataclasses.replace(sh, x=l, y=t, w=r - l, h=b - t))
+            left, t, r, b = max(sh.x, x0), max(sh.y, y0), min(sh.x + sh.w, x1), min(sh.y + sh.h, y1)
+            if r > left and b > t:
+                out.append(dataclasses.replace(sh, x=left, y=t, w=r - left, h=b - t))
         elif isinstance(sh, Poly) and sh.closed:
             pts = clip_polygon(list(sh.points), box)
             if len(pts) >= 3:
@@ -231,9 +231,11 @@ def clipped(shapes: list, box: tuple[float, float, float, float]) -> list:
         elif isinstance(sh, Poly):
             if all(x0 <= x <= x1 and y0 <= y <= y1 for x, y in sh.points):
                 out.append(sh)
-        elif isinstance(sh, Group):
-            cx, cy = apply(sh.matrix, (0.0, 0.0))
-            if x0 + 2 <= cx <= x1 - 2 and y0 + 2 <= cy <= y1 - 2:
+        elif isinstance(sh, Group):                  # a ship: kept only whole inside the frame
+            corners = [apply(sh.matrix, pt) for it in sh.items if isinstance(it, Rect)
+                       for pt in ((it.x, it.y), (it.x + it.w, it.y), (it.x, it.y + it.h), (it.x + it.w, it.y + it.h))]
+            corners = corners or [apply(sh.matrix, (0.0, 0.0))]
+            if all(x0 <= cx <= x1 and y0 <= cy <= y1 for cx, cy in corners):
                 out.append(sh)
         elif hasattr(sh, "x") and hasattr(sh, "y"):
             if x0 <= sh.x <= x1 and y0 <= sh.y <= y1:
@@ -260,8 +262,8 @@ class _Writer:
     def intro(self) -> None:
         from printgen.sheets.page.words import said
 
-        self.line(said(_("The first turn, phase by phase. For each phase: what a captain does, in order, beside a map of "
-                         "the ships it is about; then what happened when the computer played this very table with "
+        self.line(said(_("The first turn, phase by phase. For each phase: what a captain does, in order, beside a map "
+                         "of the ships it is about; then what happened when the computer played this very table with "
                          "its own dice (game %(game)s of the games on the teacher's page \u201cHow this scenario "
                          "plays\u201d)."), game=self.fact("game")))
 

@@ -37,7 +37,8 @@ def captain_steps(rs, label: str, measure) -> list:
             step(rs, measure, _("Is your ship touching an enemy ship? Roll one die to grapple: %(faces)s holds them."),
                  faces=("grappling.roll.grappled", "faces")),
             step(rs, measure, _("Grappled: both captains roll one die and add the crew boxes they have left. The "
-                                "lower total crosses out %(loss)s crew box (both on a tie)."), loss=("boarding.loss", "count")),
+                                "lower total crosses out %(loss)s crew box (both on a tie)."),
+                 loss=("boarding.loss", "count")),
             step(rs, measure, _("Not touching an enemy: nothing to do in this phase.")))
     if key == "morale":
         return steps(
