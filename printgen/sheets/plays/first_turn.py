@@ -214,7 +214,7 @@ def clipped(shapes: list, box: tuple[float, float, float, float]) -> list:
     from printgen.sheets.page.clip import clip_polygon, clip_segment
 
     x0, y0, x1, y1 = box
-    out = []
+    out: list = []
     for sh in shapes:
         if isinstance(sh, Line):
             seg = clip_segment((sh.x1, sh.y1), (sh.x2, sh.y2), box)
@@ -546,7 +546,7 @@ class _Writer:
         """The ships the phase's words name (the examples that sail, the ships that fire and their targets)."""
         shots = p.shots()
         chosen = sorted(sorted(range(len(shots)), key=lambda n: (-shots[n].result, n))[:EXAMPLES])
-        out = list(_examples(p.moved(), self.plan))
+        out: list[int | None] = list(_examples(p.moved(), self.plan))
         for n in chosen:
             out += [shots[n].ship, shots[n].other]
         return list(dict.fromkeys(i for i in out if i is not None))

@@ -367,6 +367,7 @@ class Wording:
         angle to the wind), from the deployment the template was given, traced to it like the
         map's placement table."""
         dep = self.deployment
+        assert dep is not None                                      # a template asks pos() only with a deployment
         if self._placed is None or self._placed[0] is not dep:     # each ship's placement, found once
             index: dict[str, Any] = {}
             for placement in dep.placements:
