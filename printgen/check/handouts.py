@@ -138,7 +138,8 @@ def check_handout(data: bytes, handout: dict, kept: list[dict] | None, plan, dep
     from printgen.check.numbers import Context, expected
 
     name, kind = handout["path"], handout["kind"]
-    if kind not in plan.kinds() or plan.record(kind).handout is None:
+    if kind not in plan.kinds() or (plan.record(kind).slides if handout.get("slides") else
+                                    plan.record(kind).handout) is None:
         return [Discrepancy(name, 0, f"the kit's request gives no handout of the {kind} today")]
     made, trace, out = _retraced(plan, handout, kept)
     page = read_page(data)
@@ -202,7 +203,7 @@ def _retraced(plan, handout: dict, kept: list[dict] | None) -> tuple[bytes, list
     from printgen.kit.handouts import make_handout
 
     name = handout["path"]
-    made, spans = make_handout(plan, plan.record(handout["kind"]))
+    made, spans = make_handout(plan, plan.record(handout["kind"]), slides=bool(handout.get("slides")))
     today = json.loads(json.dumps(spans))                   # as JSON gives it back
     if kept is None:
         return made, today, [Discrepancy("trace.json", 0, f"does not list {name}")]

@@ -121,6 +121,26 @@ def print_units_text(value: float, units: str) -> str:
     return f'{text}"' if units == "in" else f"{text} cm"
 
 
+def measured_text(value: float, units: str) -> str:
+    """A value already in print units as a pupil measures it (a captain card): to the half inch on
+    the stick, or to the whole centimetre."""
+    return print_units_text(round(value * 2) / 2 if units == "in" else float(round(value)), units)
+
+
+def point_text(heading_deg: float) -> str:
+    """A heading as a pupil reads it: the nearest of eight compass points in words, in the language
+    of the kit being checked (or drawn)."""
+    from printgen.game.geometry import eight_point
+    from printgen.i18n import LANG
+    from printgen.rules.printed import compass_word
+
+    if LANG.get() == "en":
+        return compass_word(eight_point(heading_deg))
+    from printgen.i18n.numbers import compass_word as in_language
+
+    return in_language(eight_point(heading_deg), LANG.get())
+
+
 def _in_language(text: str) -> str:
     """A number as the placement table prints it in the language of the kit being checked ("6,1\"")."""
     from printgen.i18n import LANG
@@ -146,6 +166,10 @@ def source_resolver(data: dict):
             return f"<no ship {key} in the deployment>"
         if what in ("x", "y"):
             return _in_language(print_units_text(row[what], data["units"]))
+        if what in ("x_measured", "y_measured"):
+            return _in_language(measured_text(row[what[0]], data["units"]))
+        if what == "point":
+            return point_text(row["heading_deg"])
         if what == "heading":
             return _in_language(f"{row['heading_deg']}°")
         if what == "off_wind":

@@ -123,6 +123,14 @@ def off_wind(heading_deg: float, wind_from_deg: float) -> int:
     return round(min(d, 360 - d))
 
 
+EIGHT_POINTS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
+
+
+def eight_point(heading_deg: float) -> str:
+    """The nearest of the eight points a pupil can name ("NE") to a heading (0: north)."""
+    return EIGHT_POINTS[round((heading_deg % 360) / 45) % 8]
+
+
 def compass_point(heading_deg: float) -> str:
     """16-point compass word of a heading."""
     names = ("N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW")

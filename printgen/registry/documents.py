@@ -72,6 +72,8 @@ class DocumentKind:
     template: str = ""                # the sheet template its words come from ("quickref.md.j2": its ruleset's,
     #                                 its family's or the shared one, printgen.sheets.text.wording.template_name)
     heading: str = ""                 # the name it prints at its top and its handout's (default: its title)
+    slides: str | Callable | None = None    # "module:function" (plan, options) -> its steps as screens for the
+    #                                 classroom's projector (printgen.sheets.plays.slides), html/STEM-slides.html
 
     @property
     def file_stem(self) -> str:
@@ -105,15 +107,15 @@ class DocumentKind:
             LANG.reset(lang)
             SCALE.reset(scale)
 
-    def make_handout(self, plan: Any, options: Options) -> Any:
-        """The document's words as a handout (printgen.sheets.handouts), read by its audience in the
-        kit's language, as `make` draws it."""
+    def make_handout(self, plan: Any, options: Options, maker: str | Callable | None = None) -> Any:
+        """The document's words as a handout (printgen.sheets.handouts), or as `maker` gives them (its
+        slides), read by its audience in the kit's language, as `make` draws it."""
         from printgen.i18n import LANG
 
         token, lang = AUDIENCE.set(self.audience), LANG.set(options.lang)
-        made = resolve(self.handout)  # type: ignore[arg-type]
         try:
             # a handout of the record's own template (printgen.sheets.handouts.make) is given the record
+            made = resolve(maker or self.handout)  # type: ignore[arg-type]
             return made(plan, options, self) if getattr(made, "of_record", False) else made(plan, options)
         finally:
             AUDIENCE.reset(token)

@@ -121,6 +121,14 @@ class RuleSystem:
         all messages of the catalogue): a new family prints English until its words are translated."""
         return ("en",)
 
+    # -- the first turn, taught ---------------------------------------------------------------------
+    def captain_steps(self, rs, label: str, measure) -> list:
+        """What a captain does in the phase named `label`, in order and in the imperative, each step a
+        tuple of Spans (its rule numbers traced to the ruleset: ("rule", key)), pointing at the card,
+        stick or table that does it. A pupil's first-turn page and slides print them beside the phase's
+        map. None known: an empty list (the page then shows what happened alone)."""
+        return []
+
     # -- later ---------------------------------------------------------------------------------------
     def phases(self, rs) -> Any:
         """The turn's phases for the game engine (the simulator). Not used yet: None."""

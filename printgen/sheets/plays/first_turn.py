@@ -28,8 +28,6 @@ from printgen.sheets.text.wrap import wrap_spans
 TITLE = N_("The first turn, shown")
 GAME = 0                        # the first game of the kit's simulation
 EXAMPLES = 3                    # the moves and the shots a phase describes one by one
-MAX_FRAMES = 4                  # maps side by side across the page
-FRAMES_SHARE = 0.42             # of the page's height, at most, for the row of maps
 POLICY_WORDS = {"close-and-fire": N_("sail for the nearest enemy ship"),
                 "hold-the-line": N_("keep their places and wait for the enemy")}
 HABIT = N_("follow the computer's simple habit")          # any other policy
@@ -110,9 +108,11 @@ def first_turn_fact(plan, what: str, *args):
         return sum(1 for i in p.moved() if plan.deployment.placements[i].ship.side == args[1])
     if what == "distance":
         (x0, y0, *_), (x1, y1, *_) = p.before[args[1]], p.after[args[1]]
-        return round(math.hypot(x1 - x0, y1 - y0) / scale, 1)
-    if what == "heading":
+        return measured(math.hypot(x1 - x0, y1 - y0), scale, plan.options.units)
+    if what == "heading":                               # the teacher's handout: degrees
         return round(p.after[args[1]][2]) % 360
+    if what == "point":                                 # the pupils' page: the nearest of eight compass points
+        return compass_point(p.after[args[1]][2])
     if what in ("shots", "dice", "hits"):
         shots = p.shots()
         # "shots": the ships that rolled (a galley's guns and its bowmen are one ship rolling twice)
@@ -129,65 +129,56 @@ def first_turn_fact(plan, what: str, *args):
     raise KeyError(what)
 
 
-def first_turn_document(plan, options: Options) -> Drawing:
-    """The page: a small map of each phase that changed the table, in a row, then the words of every
-    phase in turn."""
-    from printgen.sheets.page.frame import content_box, frame, new_page
+from printgen.game.geometry import EIGHT_POINTS as POINTS  # noqa: E402
+from printgen.game.geometry import eight_point as compass_point  # noqa: E402
 
-    st, run, phases = first_turn(plan)
-    page = new_page(options)
-    box = content_box(options)
-    writer = _Writer(plan, page, box, options)
+ARROWS = dict(zip(POINTS, "\u2191\u2197\u2192\u2198\u2193\u2199\u2190\u2196"))   # a point's arrow, as the rose draws it
+
+
+def measured(table_in: float, scale: float, units: str) -> float:
+    """A length on the table as a pupil measures it, in full-scale inches: to the half inch on the
+    stick, or to the whole centimetre (a wargamer's inch is 2.5 cm)."""
+    printed = table_in * (2 if units == "in" else 2.5)
+    return round(printed) / (2 if units == "in" else 2.5) / scale
+
+
+def first_turn_document(plan, options: Options) -> Drawing:
+    """The pages: for each phase of turn 1, what a captain does (the family's steps, in order), beside
+    a map at least MAP_W_IN wide zoomed on the phase's action, then what happened in the kit's first
+    game with its own dice. In large print the map takes the page's width and the steps go under it."""
+    from printgen.registry import system_of
+    from printgen.sheets.page.frame import content_box, frame, new_page
     from printgen.sheets.page.words import titled
 
-    if large():
-        return _large_document(plan, options, writer, phases)
-    writer.line([Span(_(TITLE))], 14, font="bold", dy=18)
+    st, run, phases = first_turn(plan)
+    box = content_box(options)
+    writer = _Writer(plan, new_page(options), box, options)
+    writer.y = box.y + 24                            # the title's baseline, clear of the frame's rule
+    writer.line([Span(_(TITLE))], 14, font="bold")
+    writer.rose(box.x + box.w - ROSE / 2 - 4, box.y + 8 + ROSE / 2)
+    writer.w = box.w - ROSE - 16                     # the intro beside the compass rose
     writer.intro()
-    framed = [k for k, p in enumerate(phases) if p.before != p.after or p.shots()][:MAX_FRAMES]
-    if framed:
-        words = _Writer(plan, new_page(options), box, options)          # the words' height, measured first
-        words.y = 0.0
-        for k, p in enumerate(phases):
-            words.phase(k, p)
-        writer.frames(phases, framed, room=box.bottom - writer.y - words.y - 60)
+    writer.y = max(writer.y, box.y + 16 + ROSE)
+    writer.w = box.w
+    if any(framed(p) for p in phases):
+        writer.key()
     for k, p in enumerate(phases):
-        writer.phase(k, p)
-    frame(page, options, plan.scenario.title, _(TITLE), 1, 1)
-    from printgen.registry import system_of
-
-    return Drawing(titled(plan.scenario.title, N_("the first turn, shown")), [page],
+        writer.teach(k, p)
+    for n, page in enumerate(writer.pages):
+        frame(page, options, plan.scenario.title, _(TITLE), n + 1, len(writer.pages))
+    return Drawing(titled(plan.scenario.title, N_("the first turn, shown")), writer.pages,
                    look=system_of(plan.scenario.ruleset),
                    subject="printgen first turn")      # the family's look: each nation's colour and pattern
 
 
-def _large_document(plan, options: Options, writer: _Writer, phases: list[Phase]) -> Drawing:
-    """The page in large print (draw.typescale.LARGE): the same words and maps at the large sizes,
-    the maps two to a row, going on over as many pages as they take."""
-    from printgen.registry import system_of
-    from printgen.sheets.page.frame import frame
-    from printgen.sheets.page.words import said, titled
-
-    writer.y = writer.box.y + 24                     # the title's baseline, clear of the frame's rule
-    writer.line([Span(_(TITLE))], 14, font="bold")
-    writer.line(said(_("The computer played the first turn of a game on this very table, with its own dice (game "
-                       "%(game)s of the games on the teacher's page \u201cHow this scenario plays\u201d). Here is what "
-                       "each side decided, phase by phase, and every die rolled."), game=writer.fact("game")))
-    framed = [k for k, p in enumerate(phases) if p.before != p.after or p.shots()][:MAX_FRAMES]
-    for row in range(0, len(framed), LARGE_FRAMES):
-        writer.frames(phases, framed[row:row + LARGE_FRAMES], room=writer.box.h * LARGE_SHARE, key=False)
-    if framed:
-        writer.key()
-    for k, p in enumerate(phases):
-        writer.phase(k, p)
-    for n, page in enumerate(writer.pages):
-        frame(page, options, plan.scenario.title, _(TITLE), n + 1, len(writer.pages))
-    return Drawing(titled(plan.scenario.title, N_("the first turn, shown")), writer.pages,
-                   look=system_of(plan.scenario.ruleset), subject="printgen first turn")
+def framed(p: Phase) -> bool:
+    """A phase with a map: one that moved a ship or fired a shot."""
+    return p.before != p.after or bool(p.shots())
 
 
-LARGE_FRAMES = 2                # large print: maps side by side in a row ...
-LARGE_SHARE = 0.6               # ... as tall as this share of a page at most
+MAP_W_IN = 4.25                 # a phase's map: this wide (at least 4 inches, so a base reads) ...
+MAP_H_IN = 3.0                  # ... and this high; in large print, the page's width
+ROSE = 44.0                     # the compass rose's size, points
 LARGE_SIZES = {14.0: "title", 10.0: "heading", 9.0: "body", 8.0: "small"}     # the page's sizes in large print
 
 
@@ -195,6 +186,67 @@ def _large_size(size: float) -> float:
     """A size of the page in large print: its title, headings, body and small words at the scale's."""
     role = LARGE_SIZES.get(size)
     return size if role is None else TYPE.heading + 2 if role == "title" else getattr(TYPE, role)
+
+
+def zoom(p: Phase, dep, aspect: float, lengths: list[float], idx: list[int]) -> tuple[float, float, float, float]:
+    """The part of the table a phase's map shows (x0, y0, x1, y1 in table inches): the ships `idx`
+    (the ones its words name: where each was and where it went), with room around them, as wide as
+    `aspect` (width / height) asks, inside the table where it can be."""
+    pts = [(pose[0], pose[1]) for i in sorted(i for i in idx if i is not None) for pose in (p.before[i], p.after[i])]
+    if not pts:
+        return 0.0, 0.0, dep.width_in, dep.height_in
+    pad = max(max(lengths, default=1.0) * 2.0, 0.06 * max(dep.width_in, dep.height_in))
+    x0, x1 = min(x for x, _ in pts) - pad, max(x for x, _ in pts) + pad
+    y0, y1 = min(y for _, y in pts) - pad, max(y for _, y in pts) + pad
+    least = max(lengths, default=1.0) * 6                # never closer than six bases across
+    w, h = max(x1 - x0, least), max(y1 - y0, least / aspect)
+    w, h = max(w, h * aspect), max(h, w / aspect)
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+
+    def inside(c: float, half: float, size: float) -> float:
+        return size / 2 if half * 2 >= size else min(max(c, half), size - half)
+
+    cx, cy = inside(cx, w / 2, dep.width_in), inside(cy, h / 2, dep.height_in)
+    return cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2
+
+
+def clipped(shapes: list, box: tuple[float, float, float, float]) -> list:
+    """The map's shapes cut to its frame (the drawing has no clip paths): lines and polygons cut, a
+    rectangle narrowed, a ship or a word kept only where it stands inside."""
+    from printgen.draw.shapes import Group, Line, Poly, Rect, apply
+    from printgen.sheets.page.clip import clip_polygon, clip_segment
+
+    x0, y0, x1, y1 = box
+    out: list = []
+    for sh in shapes:
+        if isinstance(sh, Line):
+            seg = clip_segment((sh.x1, sh.y1), (sh.x2, sh.y2), box)
+            if seg is not None:
+                out.append(dataclasses.replace(sh, x1=seg[0][0], y1=seg[0][1], x2=seg[1][0], y2=seg[1][1]))
+        elif isinstance(sh, Rect):
+            left, t, r, b = max(sh.x, x0), max(sh.y, y0), min(sh.x + sh.w, x1), min(sh.y + sh.h, y1)
+            if r > left and b > t:
+                out.append(dataclasses.replace(sh, x=left, y=t, w=r - left, h=b - t))
+        elif isinstance(sh, Poly) and sh.closed:
+            pts = clip_polygon(list(sh.points), box)
+            if len(pts) >= 3:
+                out.append(dataclasses.replace(sh, points=tuple(pts)))
+        elif isinstance(sh, Poly):
+            if all(x0 <= x <= x1 and y0 <= y <= y1 for x, y in sh.points):
+                out.append(sh)
+        elif isinstance(sh, Group):                  # a ship: kept only whole inside the frame
+            corners = [apply(sh.matrix, pt) for it in sh.items if isinstance(it, Rect)
+                       for pt in ((it.x, it.y), (it.x + it.w, it.y), (it.x, it.y + it.h), (it.x + it.w, it.y + it.h))]
+            corners = corners or [apply(sh.matrix, (0.0, 0.0))]
+            if all(x0 <= cx <= x1 and y0 <= cy <= y1 for cx, cy in corners):
+                out.append(sh)
+        elif hasattr(sh, "x") and hasattr(sh, "y"):
+            if x0 <= sh.x <= x1 and y0 <= sh.y <= y1:
+                out.append(sh)
+        elif hasattr(sh, "cx"):
+            if x0 <= sh.cx <= x1 and y0 <= sh.cy <= y1:
+                out.append(sh)
+    return out
 
 
 class _Writer:
@@ -208,47 +260,107 @@ class _Writer:
         self.names = [p.ship.said for p in plan.deployment.placements]
         self.keys = [p.ship.key for p in plan.deployment.placements]
         self.sides = [p.ship.side for p in plan.deployment.placements]
+        self.pupils = True                  # the pupils' page: "In this game:" before the narration
 
     def intro(self) -> None:
         from printgen.sheets.page.words import said
 
-        self.line(said(_("The computer played the first turn of a game on this very table, with its own dice (game "
-                         "%(game)s of the games on the teacher's page \u201cHow this scenario plays\u201d). Here is "
-                         "what each side decided, phase by phase, and every die rolled."), game=self.fact("game")))
+        self.line(said(_("The first turn, phase by phase. For each phase: what a captain does, in order, beside a map "
+                         "of the ships it is about; then what happened when the computer played this very table with "
+                         "its own dice (game %(game)s of the games on the teacher's page \u201cHow this scenario "
+                         "plays\u201d)."), game=self.fact("game")))
 
     def line(self, spans, size: float = 9.0, font: str = "regular", dy: float | None = None,
              indent: float = 0.0) -> None:
         if large():
             size, dy = _large_size(size), None
             indent *= 2
+        lead = TYPE.leading if large() else 1.3
         for row in wrap_spans(list(spans), self.w - indent, size, font, large()):
-            if large():
-                self.room(size * TYPE.leading)
+            self.room(size * lead)
             self.page.add(Text(self.x + indent, self.y, tuple(row), size, font=font))
-            self.y += dy if dy is not None else size * (TYPE.leading if large() else 1.3)
+            self.y += dy if dy is not None else size * lead
         self.y += size * 0.2
 
     def room(self, height: float) -> None:
-        """Large print: a new page unless `height` fits under what the page holds already."""
+        """A new page unless `height` fits under what the page holds already."""
         if self.y + height > self.box.bottom and self.y > self.box.y + 14 + 1:
             from printgen.sheets.page.frame import new_page
 
             self.page = new_page(self.options)
             self.pages.append(self.page)
-            self.y = self.box.y + 14 + TYPE.body
+            self.y = self.box.y + 14 + (TYPE.body if large() else 9)
 
     def key(self) -> None:
-        """Under the maps: each nation's look, and what the lines mean."""
+        """Before the maps: each nation's look, and what the arrows and lines mean."""
         from printgen.sheets.maps.mini_map import key_line
 
         size = TYPE.small if large() else 8
         self.room(size * 3)
-        self.page.add(*key_line(self.plan.scenario, self.box.x, self.y, self.box.w, size))
-        self.y += size * 1.5
-        self.line([Span(_("On each map a brown line runs from where a ship was to where it sailed, and a thick line "
-                          "joins a ship to the enemy it rolled its dice at.") if self.options.edition == "color" else
-                        _("On each map a thin line runs from where a ship was to where it sailed, and a thick line "
-                          "joins a ship to the enemy it rolled its dice at."))], 9)
+        self.page.add(*key_line(self.plan.scenario, self.box.x, self.y + size, self.box.w, size))
+        self.y += size * 3
+        self.key_words()
+
+    def key_words(self) -> None:
+        self.line([Span(_("On each map an arrow runs from where a ship was to where it sailed, and a thick line "
+                          "joins a ship to the enemy it rolled its dice at. The ships the words name are named on "
+                          "the map."))], 8)
+
+    def rose(self, cx: float, cy: float) -> None:
+        """A compass rose: north up the page, as on the table's map, each point's letter outside it."""
+        from printgen.i18n.numbers import compass_letters
+        from printgen.sheets.maps.map_parts import arrow
+
+        r = ROSE / 2 - 8
+        size = TYPE.small if large() else 8
+        for bearing, point in ((0, "N"), (90, "E"), (180, "S"), (270, "W")):
+            rad = math.radians(bearing)
+            self.page.add(arrow(cx + math.sin(rad) * r / 2, cy - math.cos(rad) * r / 2, r, bearing,
+                                role="arrow", width=1.2 if point != "N" else 2.0, tag="rose"))
+            letters = compass_letters(point, self.measure.lang) if self.measure.lang != "en" else point
+            self.page.add(Text(cx + math.sin(rad) * (r + 5), cy - math.cos(rad) * (r + 5) + size * 0.35,
+                               (Span(letters),), size, font="bold", anchor="middle", tag="rose"))
+
+    def teach(self, k: int, p: Phase) -> None:
+        """A phase: its name; what a captain does beside its map (under it in large print); what happened."""
+        from printgen.registry import system_of
+
+        self.y += 4
+        steps = system_of(self.rs).captain_steps(self.rs, p.label, self.measure)
+        head = self.heading(k, p)
+        if not framed(p):
+            self.phase_head(head, p.changed(), quiet=not steps)
+            self.steps(steps)
+            if p.changed():
+                self.happened(k, p)
+            return
+        size = _large_size(10) if large() else 10
+        self.room(size * 1.5 + (self.box.w * 0.6 if large() else MAP_H_IN * 72) + 10)
+        self.phase_head(head, True)
+        if large():
+            w = self.box.w
+            h = min(w * 0.66, self.box.h * 0.55)
+            self.map(k, p, self.box.x, self.y - size * 0.6, w, h)
+            self.y += h + TYPE.body * 1.6
+            self.steps(steps)
+        else:
+            w, h = MAP_W_IN * 72, MAP_H_IN * 72
+            top = self.y
+            self.map(k, p, self.box.x, top - 6, w, h)
+            self.x, self.w = self.box.x + w + 12, self.box.w - w - 12
+            self.y = top + 2
+            self.steps(steps)
+            self.x, self.w = self.box.x, self.box.w
+            self.y = max(self.y, top - 6 + h + 12)
+        self.happened(k, p)
+
+    def steps(self, steps: list) -> None:
+        """The family's steps, numbered, under "What a captain does"."""
+        if not steps:
+            return
+        self.line([Span(_("What a captain does:"))], 9, font="bold")
+        for n, spans in enumerate(steps, start=1):
+            self.line([Span(str(n), "bold", ("meta", "step", n), "count"), Span(". "), *spans], indent=4)
 
     def fact(self, what: str, *args, kind: str = "count", font: str = "bold") -> Span:
         """A number of the turn as first_turn_fact gives it, traced to it (the check plays the turn again)."""
@@ -284,47 +396,17 @@ class _Writer:
         return list(said(_("Phase %(number)s: %(phase)s"), "bold", number=Span(str(k + 1), "bold", ("meta", "phase"),
                                                                                 "count"), phase=_(p.label)))
 
-    def frames(self, phases: list[Phase], framed: list[int], room: float, key: bool = True) -> None:
-        """The framed phases' maps side by side, each captioned with its phase, at most `room` high
-        (`key`: the nations' key and the lines' meaning under them)."""
-        from printgen.sheets.maps.mini_map import key_line
-
-        dep = self.plan.deployment
-        gap = 10.0
-        # large print: the row as wide as two maps, so that one map alone is no larger than a pair's
-        across = LARGE_FRAMES if large() else len(framed)
-        cap, step = (TYPE.body, TYPE.body * TYPE.leading) if large() else (8, 10)
-        w = (self.w - gap * (across - 1)) / across
-        h = max(72.0, min(w * dep.height_in / dep.width_in, self.box.h * (LARGE_SHARE if large() else FRAMES_SHARE),
-                          room))
-        w = min(w, h * dep.width_in / dep.height_in)
-        x0 = self.box.x + (self.box.w - (w * len(framed) + gap * (len(framed) - 1))) / 2
-        if large():
-            x0 = self.box.x
-        lines = max(len(wrap_spans(self.heading(k, phases[k]), w, cap, "bold")) for k in framed)
-        if large():
-            self.room(4 + step * lines + h + 14)
-        for n, k in enumerate(framed):
-            x = x0 + n * (w + gap)
-            for j, row in enumerate(wrap_spans(self.heading(k, phases[k]), w, cap, "bold")):
-                self.page.add(Text(x, self.y + j * step, tuple(row), cap, font="bold"))
-            self._frame(phases[k], x, self.y + 4 + step * lines, w, h)
-        self.y += 4 + step * lines + h + 14
-        if not key:
-            return
-        self.page.add(*key_line(self.plan.scenario, x0, self.y - 2, self.box.w, 8))
-        self.y += 12
-        self.line([Span(_("On each map a brown line runs from where a ship was to where it sailed, and a thick line "
-                          "joins a ship to the enemy it rolled its dice at.") if self.options.edition == "color" else
-                        _("On each map a thin line runs from where a ship was to where it sailed, and a thick line "
-                          "joins a ship to the enemy it rolled its dice at."))], 8)
-
     def phase(self, k: int, p: Phase) -> None:
         self.y += 3
         head = self.heading(k, p)
         self.phase_head(head, p.changed())
-        if not p.changed():
-            return
+        if p.changed():
+            self.happened(k, p)
+
+    def happened(self, k: int, p: Phase) -> None:
+        """What the ships did in the phase of the kit's first game, with every die."""
+        if self.pupils:
+            self.line([Span(_("In this game:"))], 9, font="bold")
         moved = p.moved()
         chosen = _examples(moved, self.plan)
         for side in dict.fromkeys(self.sides[i] for i in moved):      # each side's examples under its own heading
@@ -336,10 +418,11 @@ class _Writer:
                                           "label"),
                                 policy=self.policy(side), count=self.fact("moved_of", k, side)))
             for i in examples:
-                sails = self.said(_("%(ship)s sails %(distance)s and ends facing %(heading)s."),
+                sails = self.said(_("%(ship)s sails %(distance)s and ends pointing %(point)s %(arrow)s."),
                                   ship=self.ship(i, initial=True),
                                   distance=self.fact("distance", k, i, kind="distance"),
-                                  heading=self.fact("heading", k, i, kind="degrees"))
+                                  point=self.fact("point", k, i, kind="compass"),
+                                  arrow=ARROWS[first_turn_fact(self.plan, "point", k, i)])
                 self.line([Span("\u2022 "), *sails], indent=8)
         shots = p.shots()
         if shots:                      # the whole first, then the shots of both sides (under no side's heading)
@@ -361,10 +444,12 @@ class _Writer:
             if e not in shots:
                 self.line(self._roll(k, p, e), indent=8)
 
-    def phase_head(self, head: list[Span], changed: bool) -> None:
+    def phase_head(self, head: list[Span], changed: bool, quiet: bool = True) -> None:
         """A phase's name: a heading over what happened, or the line that says nothing did."""
-        if changed:
+        if changed or not quiet:
             self.line(head, 10, font="bold")
+            if not changed:
+                self.line([Span(_("In this game nothing happened in this phase: no ship moved or rolled."))])
         else:
             self.line([*head, Span(_(QUIET))])
 
@@ -419,18 +504,68 @@ class _Writer:
         st = first_turn(self.plan)[0]
         return _(POLICY_WORDS.get(st.policies[side].name, HABIT))
 
-    def _frame(self, p: Phase, x: float, y: float, w: float, h: float) -> None:
-        from printgen.sheets.maps.map_parts import MapView
+    def map(self, k: int, p: Phase, x: float, y: float, w: float, h: float, size: float | None = None) -> None:
+        """The phase's map in the box (x, y, w, h): the part of the table where ships moved and fired,
+        zoomed as far as that allows; moves as arrows, shots as thick lines, the ships the words name
+        named beside their bases; framed, with the compass letter N at its top."""
+        from printgen.draw.shapes import Rect
+        from printgen.sheets.maps.map_parts import MapView, arrow
         from printgen.sheets.maps.mini_map import Pose, mini_map
 
         dep = self.plan.deployment
-        view = MapView(x, y, min(w / dep.width_in, h / dep.height_in), dep.width_in, dep.height_in)
         pl = dep.placements
+        named = self.named(p)
+        lengths = [q.length_in for q in pl]
+        if named:                                # the action around the first ship named, not the whole line
+            fx, fy = p.after[named[0]][:2]
+            near = max(lengths) * 10
+            named = [i for i in named if math.hypot(p.after[i][0] - fx, p.after[i][1] - fy) <= near]
+        x0, y0, x1, y1 = zoom(p, dep, w / h, lengths, named)
+        kk = min(w / (x1 - x0), h / (y1 - y0))
+        view = MapView(x - x0 * kk, y - (dep.height_in - y1) * kk, kk, dep.width_in, dep.height_in)
         poses = [Pose(a[0], a[1], a[2], q.length_in, q.width_in, q.ship.nation, bool(a[4]))
                  for a, q in zip(p.after, pl)]
         moves = [(i, Pose(*p.before[i][:3], pl[i].length_in, pl[i].width_in, pl[i].ship.nation)) for i in p.moved()]
         shots = [(e.ship, e.other) for e in p.shots()]
-        self.page.add(*mini_map(self.plan.scenario, dep, view, poses, moves, shots, wind=False))
+        shapes = mini_map(self.plan.scenario, dep, view, poses, moves, shots, focus=set(named), wind=False)
+        for i, before in moves:                      # an arrow's head where the line meets the ship's base
+            (ax, ay), (bx, by) = view.pt(before.x, before.y), view.pt(poses[i].x, poses[i].y)
+            run = math.hypot(bx - ax, by - ay)
+            base = max(pl[i].width_in, min(pl[i].length_in, pl[i].width_in * 1.5)) * kk / 2
+            if run > base + 6:
+                bearing = math.degrees(math.atan2(bx - ax, ay - by)) % 360
+                head = min(12.0, run - base)
+                sx, sy = math.sin(math.radians(bearing)), -math.cos(math.radians(bearing))
+                shapes.append(arrow(bx - sx * (base + head / 2), by - sy * (base + head / 2), head, bearing,
+                                    role="arrow", width=1.0, tag="move-head"))
+        from printgen.draw import fonts
+
+        size = size or (TYPE.small if large() else 8)
+        taken: list[tuple[float, float, float, float]] = []
+        for i in named:                              # the name over the base (else under, beside), clear of the others
+            px, py = view.pt(poses[i].x, poses[i].y)
+            half = max(pl[i].length_in, pl[i].width_in) * kk / 2
+            words = tuple(self.ship(i))
+            tw = fonts.width("".join(w.text for w in words), size, "bold")
+            spots = [(px, py - half - 3), (px, py + half + size + 1), (px + half + tw / 2 + 3, py + size * 0.35),
+                     (px - half - tw / 2 - 3, py + size * 0.35), (px, py - half - size - 6)]
+            for sx, sy in spots:
+                rect = (sx - tw / 2 - 1, sy - size, sx + tw / 2 + 1, sy + 2)
+                if not any(rect[0] < r[2] and r[0] < rect[2] and rect[1] < r[3] and r[1] < rect[3] for r in taken):
+                    break
+            taken.append(rect)
+            shapes.append(Text(sx, sy, words, size, font="bold", anchor="middle", tag="map-name"))
+        self.page.add(*clipped(shapes, (x, y, x + w, y + h)))
+        self.page.add(Rect(x, y, w, h, "outline", tag="map-frame"))
+
+    def named(self, p: Phase) -> list[int]:
+        """The ships the phase's words name (the examples that sail, the ships that fire and their targets)."""
+        shots = p.shots()
+        chosen = sorted(sorted(range(len(shots)), key=lambda n: (-shots[n].result, n))[:EXAMPLES])
+        out: list[int | None] = list(_examples(p.moved(), self.plan))
+        for n in chosen:
+            out += [shots[n].ship, shots[n].other]
+        return list(dict.fromkeys(i for i in out if i is not None))
 
 
 def _examples(moved: list[int], plan) -> list[int]:
@@ -447,7 +582,7 @@ def first_turn_handout(plan, options: Options):
     st, run, phases = first_turn(plan)
     writer = _Recorder(plan, options)
     writer.intro()
-    writer.framed = [k for k, p in enumerate(phases) if p.before != p.after or p.shots()][:MAX_FRAMES]
+    writer.framed = [k for k, p in enumerate(phases) if framed(p)]
     for k, p in enumerate(phases):
         writer.phase(k, p)
     return Handout("first-turn", _(TITLE), plan.scenario.title, writer.sections, writer.intro_blocks)
@@ -480,16 +615,33 @@ class _Recorder(_Writer):
         block = Block("bullet", spans[1:]) if bullet else Block("para", spans)
         (self.sections[-1].blocks if self.sections else self.intro_blocks).append(block)
 
-    def phase_head(self, head: list[Span], changed: bool) -> None:
+    def phase_head(self, head: list[Span], changed: bool, quiet: bool = True) -> None:
         from printgen.sheets.text.markup import Block, Section
 
         self.sections.append(Section(head, []))
-        if not changed:
-            quiet = re.sub(r"^[\s:]+", "", _(QUIET))          # the line's words after the phase's name
-            self.sections[-1].blocks.append(Block("para", [Span(quiet[:1].upper() + quiet[1:])]))
+        if not changed and quiet:
+            words = re.sub(r"^[\s:]+", "", _(QUIET))          # the line's words after the phase's name
+            self.sections[-1].blocks.append(Block("para", [Span(words[:1].upper() + words[1:])]))
+        elif not changed:
+            self.sections[-1].blocks.append(Block("para", [Span(_("In this game nothing happened in this phase: no "
+                                                                 "ship moved or rolled."))]))
+
+    def steps(self, steps: list) -> None:
+        """The steps as a numbered list under their heading (the page's numbers are the list's)."""
+        from printgen.sheets.text.markup import Block
+
+        if steps:
+            self.sections[-1].blocks += [Block("heading", [Span(_("What a captain does:"))], level=4),
+                                         *(Block("number", list(spans), level=n) for n, spans in enumerate(steps, 1))]
 
     def phase(self, k: int, p: Phase) -> None:
-        super().phase(k, p)
+        from printgen.registry import system_of
+
+        steps = system_of(self.rs).captain_steps(self.rs, p.label, self.measure)
+        self.phase_head(self.heading(k, p), p.changed(), quiet=not steps)
+        self.steps(steps)
+        if p.changed():
+            self.happened(k, p)
         if k in self.framed:
             self.sections[-1].blocks += self.map_table(k, p)
 
@@ -500,9 +652,9 @@ class _Recorder(_Writer):
 
         out = []
         if moved := p.moved():
-            rows = [[[Span(_("Ship"))], [Span(_("Sails"))], [Span(_("Ends facing"))]]]
+            rows = [[[Span(_("Ship"))], [Span(_("Sails"))], [Span(_("Ends pointing"))]]]
             rows += [[self.ship(i, article=False), [self.fact("distance", k, i, kind="distance", font="")],
-                      [self.fact("heading", k, i, kind="degrees", font="")]] for i in moved]
+                      [self.fact("point", k, i, kind="compass", font="")]] for i in moved]
             out += [Block("heading", [Span(_("On the map: every ship that sails"))], level=4),
                     Block("table", rows=rows, header=True)]
         if shots := p.shots():

@@ -10,7 +10,8 @@ DRAWN = "printgen.sheets.page.languages:drawn_languages"      # the languages th
 KINDS = (
     DocumentKind("first-turn", "The first turn, shown", 36, "printgen.sheets.plays.first_turn:first_turn_document",
                  languages=DRAWN, handout="printgen.sheets.plays.first_turn:first_turn_handout",
-                 takes="plan", present="printgen.sheets.plays.records:has_engine", one_page=True,
+                 slides="printgen.sheets.plays.slides:first_turn_slides",
+                 takes="plan", present="printgen.sheets.plays.records:has_engine",
                  advice=N_("The first turn, shown: plain paper, one copy to show the class (or on the projector) "
                         "before the game: the first turn of this table, phase by phase, as the computer played it.")),
     DocumentKind("plays", "How this scenario plays", 30, "printgen.sheets.plays.page:plays_document", takes="plan",

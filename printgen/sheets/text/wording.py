@@ -22,6 +22,8 @@ from printgen.rules.trace import Source, Traced, derived, label, lookup, rule
 from printgen.sheets.text import compiled
 from printgen.units import Measure
 
+ARROWS = dict(zip(("N", "NE", "E", "SE", "S", "SW", "W", "NW"), "\u2191\u2197\u2192\u2198\u2193\u2199\u2190\u2196"))
+
 OPEN, CLOSE = "\ue000", "\ue001"
 _MARK = re.compile(f"{OPEN}(\\d+){CLOSE}")
 _BOLD = re.compile(r"(\*\*)")
@@ -384,12 +386,29 @@ class Wording:
         angle to the wind), from the deployment the template was given, traced to it like the
         map's placement table."""
         dep = self.deployment
+        assert dep is not None                                      # a template asks pos() only with a deployment
         if self._placed is None or self._placed[0] is not dep:     # each ship's placement, found once
             index: dict[str, Any] = {}
             for placement in dep.placements:
                 index.setdefault(placement.ship.key, placement)
             self._placed = (dep, index)
         p = self._placed[1].get(ship.key) or next(p for p in dep.placements if p.ship.key == ship.key)
+        from printgen.registry.documents import AUDIENCE
+
+        after = ""
+        if AUDIENCE.get() == "pupil" and what in ("x", "y", "heading"):    # what a pupil measures, no degrees
+            from printgen.game.deploy_data import measured_text, point_text
+            from printgen.game.geometry import eight_point
+
+            if what == "heading":
+                text, what, kind = point_text(p.heading_deg), "point", "compass"
+                after = " " + ARROWS[eight_point(p.heading_deg)]
+            else:
+                value = self.measure.value((p.x_in if what == "x" else p.y_in) / dep.scale)
+                text, what, kind = self.measure.written(measured_text(value, self.measure.units)), f"{what}_measured", \
+                    "distance"
+            self.spans.append(Span(text, source=("deploy", ship.key, what), kind=kind))
+            return Marked(f"{OPEN}{len(self.spans) - 1}{CLOSE}{after}")
         if what == "heading":
             text = f"{p.heading_deg}°"
         elif what == "off_wind":

@@ -112,6 +112,11 @@ class Broadside(RuleSystem):
 
         return edge_meaning(colour, rs, options, short)
 
+    def captain_steps(self, rs, label, measure) -> list:
+        from printgen.systems.broadside.steps import captain_steps
+
+        return captain_steps(rs, label, measure)
+
     def phases(self, rs):
         from printgen.systems.broadside.play import phases
 

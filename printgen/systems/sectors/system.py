@@ -100,6 +100,11 @@ class Sectors(RuleSystem):
 
         return [sailing_block(scenario, options, width)]
 
+    def captain_steps(self, rs, label, measure) -> list:
+        from printgen.systems.sectors.steps import captain_steps
+
+        return captain_steps(rs, label, measure)
+
     def phases(self, rs):
         from printgen.systems.sectors.play import Engine
 

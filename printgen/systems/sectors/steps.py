@@ -1,0 +1,49 @@
+"""What a captain does in each phase of the sectors family's turn (RuleSystem.captain_steps), in the
+imperative, for the pupils' first-turn page and slides: the phase read from the first word of its
+label as the engine reads it (play.py), every number traced to the ruleset."""
+
+from __future__ import annotations
+
+from printgen.i18n import _
+from printgen.sheets.plays.steps import step, steps
+
+
+def captain_steps(rs, label: str, measure) -> list:
+    key = label.split()[0].lower() if label.split() else ""
+    if key == "wind":
+        return steps(
+            step(rs, measure, _("The teacher rolls one die for the wind: %(storm)s brings a storm; otherwise the wind "
+                                "may turn a little or stay steady."), storm=("weather.roll.storm", "faces")),
+            step(rs, measure, _("Captains: look at the wind arrow and keep still.")))
+    if key == "movement":
+        return steps(
+            step(rs, measure, _("Find your ship on the table. Your record card says how far it goes each turn "
+                                "(its speed) and how far when it charges (its attack speed).")),
+            step(rs, measure, _("Lay the movement stick along your ship's side, bow first, and move the base along "
+                                "it. To turn a square corner, turn half of it, move, then turn the other half.")),
+            step(rs, measure, _("A galley near an enemy (closer than %(near)s) rows with its sail rolled up."),
+                 near=("movement.furl_within_in", "distance")),
+            step(rs, measure, _("If your bow runs into an enemy ship, stop: the teacher rolls for the collision.")))
+    if key == "missile":
+        return steps(
+            step(rs, measure, _("Pick the nearest enemy ship. Measure with the range stick: up to %(short)s is "
+                                "short range, up to %(long)s is long range."),
+                 short=("missile.range_in.short.1", "distance"), long=("missile.range_in.long.1", "distance")),
+            step(rs, measure, _("Roll one die for each archer or gunner your record card shows. The quick reference "
+                                "says which faces hit for your side.")),
+            step(rs, measure, _("Tell the enemy captain your hits: they cross out one crew box for each hit.")))
+    if key == "grappling":
+        return steps(
+            step(rs, measure, _("Is your ship touching an enemy ship? Roll one die to grapple: %(faces)s holds them."),
+                 faces=("grappling.roll.grappled", "faces")),
+            step(rs, measure, _("Grappled: both captains roll one die and add the crew boxes they have left. The "
+                                "lower total crosses out %(loss)s crew box (both on a tie)."),
+                 loss=("boarding.loss", "count")),
+            step(rs, measure, _("Not touching an enemy: nothing to do in this phase.")))
+    if key == "morale":
+        return steps(
+            step(rs, measure, _("Has your ship lost %(share)s of its crew boxes or more? Roll one die: %(faces)s, your "
+                                "crew fights on; otherwise your ship breaks and leaves the battle."),
+                 share=("morale.test_crew_lost", "percent"), faces=("morale.roll.holds", "faces")),
+            step(rs, measure, _("Otherwise: nothing to do in this phase.")))
+    return []

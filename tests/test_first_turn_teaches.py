@@ -1,0 +1,257 @@
+"""Issue 44: a child plays the first turn from the pages alone. Read back from the printed first-turn
+pages of every built-in battle (24 pupils, the default kit's request): no degrees (headings are compass
+words with an arrow), every move to the half inch (or the whole centimetre), the largest map at least
+4 inches wide, and for each phase with a map the captain's steps; the slides for the classroom screen
+(html/first-turn-slides.html) made, read back by the check against the turn played again, and a
+changed number on them caught."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+
+import pdfplumber
+import pytest
+
+SCENARIOS = ("trafalgar", "nile-1798", "lake-erie-1813", "lepanto-1571", "sluys-1340")
+_PLANS: dict = {}
+
+
+def plan_of(name: str, units: str = "in"):
+    from printgen.kit.build import plan_kit
+    from printgen.request import KitRequest
+
+    if (name, units) not in _PLANS:
+        _PLANS[name, units] = plan_kit(KitRequest(name, 24, edition="bw", units=units))
+    return _PLANS[name, units]
+
+
+def first_turn_pdf(name: str, units: str = "in", edition: str = "bw") -> bytes:
+    from printgen.draw.render import render
+    from printgen.kit.build import lay_out
+
+    plan = plan_of(name, units)
+    drawing, pages = lay_out(plan, edition, "first-turn")
+    return render(drawing, edition, "pdf", pages=pages).files[0][1]
+
+
+@pytest.fixture(scope="module", params=SCENARIOS)
+def printed(request):
+    """(scenario, the first-turn page's PDF bytes) in black and white."""
+    return request.param, first_turn_pdf(request.param)
+
+
+def _text(data: bytes) -> str:
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        return "\n".join(p.extract_text() or "" for p in pdf.pages)
+
+
+def test_no_degrees_on_the_first_turn_page(printed):
+    """A pupil has no protractor: a heading is a compass word and an arrow ("north-east ↗")."""
+    name, data = printed
+    text = _text(data)
+    assert "°" not in text, (name, [line for line in text.splitlines() if "°" in line][:3])
+    assert re.search(r"ends pointing (north|south|east|west)", text), name
+
+
+def test_every_move_is_to_the_half_inch(printed):
+    """What a pupil measures with the stick: "sails 2.5"", never "sails 2.3"."""
+    name, data = printed
+    found = [float(v) for v in re.findall(r"sails (\d+(?:\.\d+)?)\"", _text(data))]
+    assert found, name
+    assert all(abs(v * 2 - round(v * 2)) < 1e-9 for v in found), (name, found)
+
+
+def test_in_centimetres_every_move_is_a_whole_centimetre():
+    text = _text(first_turn_pdf("trafalgar", units="cm"))
+    found = re.findall(r"sails (\d+(?:[.,]\d+)?) cm", text)
+    assert found and all(re.fullmatch(r"\d+", v) for v in found), found
+
+
+def test_the_largest_map_is_at_least_4_inches_wide(printed):
+    """Each phase's map, framed: the widest frame on the pages (not the page's own width)."""
+    name, data = printed
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        widths = [r["width"] / 72 for p in pdf.pages for r in p.rects if r["width"] < p.width * 0.95]
+    assert max(widths) >= 4.0, (name, round(max(widths), 2))
+
+
+def test_each_phase_with_a_map_says_what_a_captain_does(printed):
+    """Beside each map, the captain's steps in order: "What a captain does:" then 1., 2., ..."""
+    name, data = printed
+    text = _text(data)
+    assert text.count("What a captain does:") >= 3, name
+    assert re.search(r"What a captain does:\s*1\. ", text), name
+    assert "In this game:" in text
+
+
+def _bases(page) -> list[float]:
+    """The long side (points) of each ship's base drawn on a map: a closed four-cornered path about
+    twice (1.5 to 4 times) as long as it is wide, drawn turned to its heading."""
+    import math
+
+    out = []
+    for c in page.curves + page.rects:
+        pts = c.get("pts") or [(c["x0"], c["top"]), (c["x1"], c["top"]), (c["x1"], c["bottom"]), (c["x0"], c["bottom"])]
+        pts = [tuple(p) for p in pts]
+        if len(pts) == 5 and pts[0] == pts[-1]:
+            pts = pts[:4]
+        if len(pts) != 4:
+            continue
+        sides = [math.dist(pts[i], pts[(i + 1) % 4]) for i in range(4)]
+        long, short = max(sides), min(sides)
+        if short > 1 and 1.5 <= long / short <= 4 and abs(sides[0] - sides[2]) < 0.5:
+            out.append(long)
+    return out
+
+
+@pytest.mark.parametrize("name", ["trafalgar", "lake-erie-1813"])
+def test_the_bases_on_the_maps_are_large_enough_for_their_patterns(name):
+    """Zoomed on the action, a 2" x 1" base prints a quarter of an inch long or more (its hatching or
+    dots then several strokes across, so the sides stay apart in black and white), not 1.5 mm."""
+    from statistics import median
+
+    with pdfplumber.open(io.BytesIO(first_turn_pdf(name))) as pdf:
+        found = [b for p in pdf.pages for b in _bases(p)]
+    assert len(found) >= 10, name
+    assert median(found) >= 18, (name, round(median(found), 1))
+
+
+def test_steps_trace_their_numbers_to_the_ruleset():
+    """The steps' numbers are the ruleset's: a changed move speed changes the step."""
+    from printgen.registry import system_of
+    from printgen.units import Measure
+
+    plan = plan_of("trafalgar")
+    rs = plan.scenario.ruleset
+    steps = system_of(rs).captain_steps(rs, "British move", Measure())
+    sources = [s.source for step in steps for s in step if s.source]
+    assert ("rule", "movement.speed_in.green") in sources
+    speeds = rs.movement.speed_in.model_copy(update={"green": 7})
+    moved = rs.model_copy(update={"movement": rs.movement.model_copy(update={"speed_in": speeds})})
+    again = system_of(rs).captain_steps(moved, "British move", Measure())
+    assert any(s.text == '7"' for step in again for s in step)
+
+
+# -- the slides ----------------------------------------------------------------------------------------
+
+def slides_of(name: str) -> tuple[bytes, list[dict]]:
+    from printgen.kit.handouts import make_handout
+
+    plan = plan_of(name)
+    return make_handout(plan, plan.record("first-turn"), slides=True)
+
+
+def test_every_kit_with_a_first_turn_has_its_slides():
+    from printgen.kit.handouts import handout_names
+
+    for name in ("trafalgar", "sluys-1340"):
+        names = handout_names(plan_of(name))
+        assert "html/first-turn-slides.html" in names
+        assert {"html/slides.js", "html/slides.css"} <= set(names)
+
+
+@pytest.mark.parametrize("name", ["trafalgar", "lepanto-1571"])
+def test_the_slides_are_the_printed_turn_and_pass_the_check(name):
+    """The same game and numbers as the page: the check reads every traced span back against the
+    turn played again, and each phase's map is there as SVG."""
+    from printgen.check.handouts import check_handout
+    from printgen.kit.handouts import handout_plan
+
+    data, trace = slides_of(name)
+    html = data.decode("utf-8")
+    kept = json.loads(json.dumps(trace))
+    entry = {"path": "html/first-turn-slides.html", "kind": "first-turn", "slides": True}
+    assert check_handout(data, entry, kept, handout_plan(plan_of(name)), None) == []
+    assert html.count('<section class="slide"') >= 6
+    assert html.count("<svg") >= 3
+    assert 'src="slides.js"' in html
+    facts = {e["source"][1] for e in trace if e["source"][0] == "first_turn_fact"}
+    assert {"distance", "point"} <= facts
+    page = _text(first_turn_pdf(name))            # the printed page says the same moves
+    for e in trace:
+        if e["source"][:2] == ["first_turn_fact", "distance"]:
+            assert e["text"] in page
+
+
+def test_a_changed_number_on_the_slides_is_caught():
+    from printgen.check.handouts import check_handout
+    from printgen.kit.handouts import handout_plan
+
+    data, trace = slides_of("trafalgar")
+    n = next(i for i, e in enumerate(trace) if e["source"][:2] == ["first_turn_fact", "distance"])
+    html = data.decode("utf-8")
+    at = html.index(f'data-n="{n}">') + len(f'data-n="{n}">')
+    end = html.index("<", at)
+    changed = (html[:at] + "9.5\"" + html[end:]).encode("utf-8")
+    entry = {"path": "html/first-turn-slides.html", "kind": "first-turn", "slides": True}
+    found = check_handout(changed, entry, json.loads(json.dumps(trace)), handout_plan(plan_of("trafalgar")), None)
+    assert any("first_turn_fact('distance'" in d.what for d in found), found
+
+
+# -- the captain cards -----------------------------------------------------------------------------------
+
+def captains_pdf(name: str, units: str = "in") -> bytes:
+    from printgen.draw.render import render
+    from printgen.kit.build import lay_out
+
+    drawing, pages = lay_out(plan_of(name, units), "bw", "captains")
+    return render(drawing, "bw", "pdf", pages=pages).files[0][1]
+
+
+@pytest.mark.parametrize("name", SCENARIOS)
+def test_captain_cards_give_no_degrees_and_lengths_a_pupil_measures(name):
+    """Where a ship starts: from the west and south edges to the half inch, facing a compass word."""
+    text = _text(captains_pdf(name))
+    assert "°" not in text, [line for line in text.splitlines() if "°" in line][:3]
+    lengths = [float(v) for v in re.findall(r"(\d+(?:\.\d+)?)\"", text)]
+    assert lengths
+    assert all(abs(v * 2 - round(v * 2)) < 1e-9 for v in lengths), sorted(set(lengths))[:10]
+
+
+def test_captain_cards_in_centimetres_give_whole_centimetres():
+    text = _text(captains_pdf("lake-erie-1813", units="cm"))
+    found = re.findall(r"(\d+(?:[.,]\d+)?) cm", text)
+    assert found and all(re.fullmatch(r"\d+", v) for v in found), found
+
+
+@pytest.mark.browser
+def test_the_slides_step_by_key_and_button_and_axe_finds_nothing_serious(tmp_path):
+    """In Debian's chromium: one screen shows at a time; the right arrow and the Next button go on,
+    Home goes back to the first; axe-core finds no serious or critical problem on any screen."""
+    from pathlib import Path
+
+    from axehelp import grave
+
+    from printgen import paths
+
+    chromium = Path("/usr/bin/chromium")
+    if not chromium.exists():
+        pytest.skip("no /usr/bin/chromium")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    data, _trace = slides_of("trafalgar")
+    (tmp_path / "first-turn-slides.html").write_bytes(data)
+    for name in ("handouts.css", "slides.css", "slides.js"):
+        (tmp_path / name).write_bytes((paths.templates_dir() / "handouts" / name).read_bytes())
+    args = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+            "--disable-component-update", "--no-first-run"]
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(chromium), args=args)
+        page = browser.new_page(viewport={"width": 1280, "height": 800}, bypass_csp=True)
+        page.goto((tmp_path / "first-turn-slides.html").as_uri())
+        total = page.eval_on_selector_all("section.slide", "els => els.length")
+        shown = "els => els.filter(e => !e.hidden).map(e => e.id)"
+        assert page.eval_on_selector_all("section.slide", shown) == ["slide1"]
+        assert grave(page) == []
+        page.keyboard.press("ArrowRight")
+        page.click("button[data-go='1']")
+        assert page.eval_on_selector_all("section.slide", shown) == ["slide3"]
+        assert page.inner_text(".where") == f"Step 3 of {total}"
+        for _ in range(total):
+            assert grave(page) == [], page.eval_on_selector_all("section.slide", shown)
+            page.keyboard.press("ArrowRight")
+        assert page.eval_on_selector_all("section.slide", shown) == [f"slide{total}"]
+        page.keyboard.press("Home")
+        assert page.eval_on_selector_all("section.slide", shown) == ["slide1"]
+        browser.close()
