@@ -397,14 +397,14 @@ class Wording:
 
         after = ""
         if AUDIENCE.get() == "pupil" and what in ("x", "y", "heading"):    # what a pupil measures, no degrees
-            from printgen.game.deploy_data import measured_text, point_text
+            from printgen.game.deploy_data import measured_text, point_text, position
             from printgen.game.geometry import eight_point
 
             if what == "heading":
                 text, what, kind = point_text(p.heading_deg), "point", "compass"
                 after = " " + ARROWS[eight_point(p.heading_deg)]
-            else:
-                value = self.measure.value((p.x_in if what == "x" else p.y_in) / dep.scale)
+            else:          # from the position the placement table prints (deployment.json's), as the check does
+                value = position(dep, p.x_in if what == "x" else p.y_in, self.measure)
                 text, what, kind = self.measure.written(measured_text(value, self.measure.units)), f"{what}_measured", \
                     "distance"
             self.spans.append(Span(text, source=("deploy", ship.key, what), kind=kind))
