@@ -95,10 +95,10 @@ def simulation(plan, *args):
     from printgen.play.run import simulate
     from printgen.play.stats import summarise
 
-    from printgen.play import jit
+    from printgen.play import wanted
 
     run = SimRun.from_key(key)
-    jit.expect(run.games * len(plan.deployment.placements) * (run.turns or plan.scenario.lesson.turn_limit))
+    wanted.expect(run.games * len(plan.deployment.placements) * (run.turns or plan.scenario.lesson.turn_limit))
     st = kit_setup(plan, run)
     summary = summarise(st.sides, simulate(st, run.games, run.seed, workers=1))
     plan.__dict__["_plays_checked"] = (_key(key), run, summary)

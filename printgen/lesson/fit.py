@@ -49,9 +49,9 @@ def fit(scenario: Scenario, options: Options, students: int, engagement: str | N
         raise PrintgenError(problems)
     breaks = None if break_off is None else ((break_off or None),)
     if not scenario.lesson.fit or not search.answered(scenario, options, students, balance, engagement, breaks, sized):
-        from printgen.play import jit
+        from printgen.play import wanted
 
-        jit.expect(jit.MANY)             # games to play: the engine compiled, decided as it is imported below
+        wanted.expect(wanted.MANY)             # games to play: the engine compiled, decided as it is imported below
     if not playable(scenario):
         return scenario, None
     if not scenario.lesson.fit:                       # a game already chosen (printgen scenario): played as written

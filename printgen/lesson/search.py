@@ -333,9 +333,9 @@ def _replays(scenario: Scenario, options: Options, t: Trial, balance: str, engag
     have = {s: sum(1 for x in pool(scenario, c.engagement) if x.side == s) for s in sides}
     if t.sides != sides or tuple(s for s, _ in c.counts) != sides or any(not 0 < n <= have[s] for s, n in c.counts):
         return False
-    from printgen.play import jit
+    from printgen.play import wanted
 
-    jit.expect(t.games * c.ships * c.turns)
+    wanted.expect(t.games * c.ships * c.turns)
     try:
         if c.lesson != timed(scenario, c.ships):
             return False
@@ -378,9 +378,9 @@ def _trial(d: dict) -> Trial:
 
 def _search(scenario: Scenario, options: Options, students: int, balance: str, engagement: str | None,
             breaks: tuple[float | None, ...] | None, sized: bool) -> tuple[Trial, list[Trial]]:
-    from printgen.play import jit
+    from printgen.play import wanted
 
-    jit.expect(jit.MANY)                 # hundreds of games: the compiled engine (printgen/play/jit.py)
+    wanted.expect(wanted.MANY)                 # hundreds of games: the compiled engine (printgen/play/jit.py)
     favoured = _historical_winner(scenario)
     if engagement or sized:              # the teacher's engagement, or the teacher's fleet as it is
         order = [engagement or WHOLE]

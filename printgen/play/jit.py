@@ -22,6 +22,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from printgen.play import wanted
+
 OFF = os.environ.get("PRINTGEN_JIT", "").strip().lower() in ("off", "0", "no")
 
 
@@ -39,18 +41,6 @@ def engine_source() -> str:
     return h.hexdigest()[:16]
 
 
-MANY = 5_000                     # ship-turns from which a process compiles (or loads) the engine
-
-
-def expect(ship_turns: int) -> None:
-    """What this process is about to play, said before the engine is first imported: from MANY
-    ship-turns on, the engine is compiled (loaded from the cache once made); fewer are played as
-    Python, which costs less than numba's import and the compiled engine's loading (0.45 s, 90 MiB)."""
-    if ship_turns >= MANY:
-        _WANTED.append(ship_turns)
-
-
-_WANTED: list[int] = []
 _decided: list = []                # [numba or None, cache folder or None], decided on the first decoration
 
 
@@ -109,7 +99,7 @@ def _decide() -> tuple[Any, str | None]:
         numba: Any = None
         folder = None
         mode = os.environ.get("PRINTGEN_JIT", "").strip().lower()
-        if not OFF and (mode in ("on", "1", "yes") or _WANTED):
+        if not OFF and (mode in ("on", "1", "yes") or wanted.many()):
             try:
                 import numba
             except ImportError:              # no numba for this Python or platform: the engine runs as Python

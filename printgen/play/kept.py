@@ -50,12 +50,25 @@ def kept_cache(fn, folder: str):
             where = Path(self._cache_path)
             return [where / self._cache_file._index_name, *where.glob(f"{base}.*.nbc")]
 
-        def load_overload(self, sig, target_context):
+        def _unsafe_removed(self) -> list[Path]:
+            """This function's files, any that is not private removed first (never unpickled: numba
+            reads the index again to save)."""
             from printgen import private
 
             files = [f for f in self._files() if f.exists()]
             if any(private.why_not(f) is not None for f in files):
-                return None                  # not loaded: compiled again, and replaced when saved
+                for f in files:
+                    try:
+                        f.unlink()
+                    except OSError:
+                        pass
+                return []
+            return files
+
+        def load_overload(self, sig, target_context):
+            files = self._unsafe_removed()
+            if not files:
+                return None                  # nothing (private) to load: compiled again
             try:
                 return super().load_overload(sig, target_context)
             except Exception:                # damaged: removed, compiled again
@@ -67,6 +80,7 @@ def kept_cache(fn, folder: str):
                 return None
 
         def save_overload(self, sig, data):
+            self._unsafe_removed()
             try:
                 super().save_overload(sig, data)
             except Exception:                # a read-only or full folder, a damaged index: not kept

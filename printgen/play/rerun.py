@@ -67,9 +67,9 @@ def play_run(run: SimRun, st=None, workers: int | None = None, progress=None) ->
     from printgen.play.run import simulate
     from printgen.play.stats import summarise
 
-    from printgen.play import jit
+    from printgen.play import wanted
 
-    jit.expect(run.games * 300)          # ships x turns unknown before the set-up: a large fleet's (50 x 6)
+    wanted.expect(run.games * 300)          # ships x turns unknown before the set-up: a large fleet's (50 x 6)
     st = st if st is not None else prepare_run(run)[2]
     return summarise(st.sides, simulate(st, run.games, run.seed, workers, progress=progress))
 

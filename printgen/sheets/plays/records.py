@@ -77,11 +77,11 @@ def kit_results(plan) -> tuple[SimRun, object, list[Result]]:
         from printgen.play.engine import same_games
         from printgen.play.run import simulate
 
-        from printgen.play import jit
+        from printgen.play import wanted
 
         run = kit_run(plan)
         t = plan.fitted
-        jit.expect(max(0, run.games - (len(t.kit_map) if t is not None else 0)) * len(plan.deployment.placements)
+        wanted.expect(max(0, run.games - (len(t.kit_map) if t is not None else 0)) * len(plan.deployment.placements)
                    * (run.turns or plan.scenario.lesson.turn_limit))
         st = kit_setup(plan, run)
         known = [Result(*r) for r in t.kit_map[:run.games]] if t is not None and t.kit_setup == same_games(st) else []
