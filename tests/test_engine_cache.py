@@ -173,3 +173,28 @@ def test_an_unusable_cache_never_writes_into_the_package(tmp_path, where):
                        capture_output=True, text=True, timeout=300)
     assert p.returncode == 0 and p.stdout.strip() == "42", p.stderr
     assert not list(tmp_path.rglob("*.nbi")) and not list(tmp_path.rglob("*.nbc"))
+
+
+CTRL_C_IN_COMPILER = """
+import signal, sys
+import printgen.cli as cli
+
+def compiling(*args, **kwargs):         # as numba's compiler does with a Ctrl-C in the middle of a compile
+    try:
+        signal.raise_signal(signal.SIGINT)
+    except KeyboardInterrupt:
+        raise RuntimeError("no compiled object yet for <function play_many>") from None
+
+cli.app = compiling
+cli.usual_choices = lambda: {}
+sys.argv = ["printgen", "kit", "trafalgar"]
+cli.main()
+"""
+
+
+def test_ctrl_c_while_the_engine_compiles_is_an_interrupt(tmp_path):
+    """Issue 48 item 10: Ctrl-C that numba's compiler turns into its own RuntimeError still ends as
+    "interrupted", exit 130, with no traceback and no internal error."""
+    p = subprocess.run([sys.executable, "-c", CTRL_C_IN_COMPILER], capture_output=True, text=True, timeout=120)
+    assert p.returncode == 130, p.stderr
+    assert "interrupted" in p.stderr and "Traceback" not in p.stderr and "internal error" not in p.stderr
