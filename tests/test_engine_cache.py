@@ -198,3 +198,29 @@ def test_ctrl_c_while_the_engine_compiles_is_an_interrupt(tmp_path):
     p = subprocess.run([sys.executable, "-c", CTRL_C_IN_COMPILER], capture_output=True, text=True, timeout=120)
     assert p.returncode == 130, p.stderr
     assert "interrupted" in p.stderr and "Traceback" not in p.stderr and "internal error" not in p.stderr
+
+
+@pytest.mark.skipif(not hasattr(os, "getuid"), reason="POSIX modes")
+def test_template_bytecode_others_can_write_is_never_loaded(tmp_path, monkeypatch):
+    """Issue 48 item 2: marshalled code behind a valid header in templates/*.jinja2 runs only from a
+    file that is the user's alone."""
+    import marshal
+
+    import jinja2
+
+    from printgen.sheets.text import compiled
+
+    monkeypatch.setenv("PRINTGEN_CACHE", str(tmp_path / "cache"))
+    kept = compiled.kept(Path(compiled.__file__))
+    env = jinja2.Environment(loader=jinja2.DictLoader({"t": "{{ 1 + 1 }}"}), bytecode_cache=kept)
+    assert env.get_template("t").render() == "2"
+    [path] = list((tmp_path / "cache" / "templates").glob("*.jinja2"))
+    data = path.read_bytes()
+    head = data[:data.index(b"\n") + 1]
+    mark = tmp_path / "payload-ran"
+    planted = compile(f"open({str(mark)!r}, 'w').close()", "<planted>", "exec")
+    path.write_bytes(head + marshal.dumps(planted))
+    path.chmod(0o666)
+    env = jinja2.Environment(loader=jinja2.DictLoader({"t": "{{ 1 + 1 }}"}), bytecode_cache=kept)
+    assert env.get_template("t").render() == "2"
+    assert not mark.exists()
