@@ -129,7 +129,7 @@ def galley_kits(tmp: Path, env: dict, repeat: int) -> None:
 def engines() -> None:
     print("Each engine's CPU a ship-turn against the code of 2026-12-01 (benchmarks/engine_cost.py):")
     try:
-        from engine_cost import engine_figures      # the galleys branch's module
+        from engine_cost import engine_figures  # the galleys branch's module
     except ImportError:
         print("  (benchmarks/engine_cost.py not here yet: the galleys branch adds engine_figures())")
         return

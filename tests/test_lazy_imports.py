@@ -84,8 +84,8 @@ def test_a_kit_with_its_answer_stored_and_its_check_never_import_the_compiler(tm
     env = {**os.environ, "PRINTGEN_CACHE": str(tmp_path / "cache")}
     env.pop("PRINTGEN_JIT", None)
     kit = tmp_path / "kit"
-    first = subprocess.run([sys.executable, "-m", "printgen", "kit", "trafalgar", "--edition", "color", "--out", str(kit)],
-                           env=env, capture_output=True, text=True, timeout=900)
+    first = subprocess.run([sys.executable, "-m", "printgen", "kit", "trafalgar", "--edition", "color", "--out",
+                            str(kit)], env=env, capture_output=True, text=True, timeout=900)
     assert first.returncode == 0, first.stderr
     for args in (("kit", "trafalgar", "--edition", "color", "--out", str(tmp_path / "again")), ("check", str(kit))):
         p = subprocess.run([sys.executable, "-c", PROBE, *args], env=env, capture_output=True, text=True, timeout=900)

@@ -15,8 +15,8 @@ from printgen.data.simulation import policies_of
 from printgen.errors import PrintgenError, Problem
 
 if TYPE_CHECKING:        # the engine itself is imported by the functions that play (play/jit.py decides then
-    from printgen.play.policies import Policy    # whether it is compiled: a page that only names a Result
-    from printgen.play.state import Game          # never loads it)
+    from printgen.play.policies import Policy  # whether it is compiled: a page that only names a Result
+    from printgen.play.state import Game  # never loads it)
 
 
 @dataclass(frozen=True)

@@ -26,7 +26,7 @@ from printgen.rules.trace import lookup, plan_derivation
 from printgen.sheets.text.wrap import wrap_spans
 
 if TYPE_CHECKING:
-    from printgen.play.state import Event     # the engine is imported where a game is played (play/jit.py)
+    from printgen.play.state import Event  # the engine is imported where a game is played (play/jit.py)
 
 TITLE = N_("The first turn, shown")
 GAME = 0                        # the first game of the kit's simulation

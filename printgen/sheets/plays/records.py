@@ -74,10 +74,9 @@ def kit_results(plan) -> tuple[SimRun, object, list[Result]]:
     and only the rest are played (`printgen check` replays a sample of them all)."""
     cache = plan.__dict__.setdefault("_plays", {})
     if "results" not in cache:
+        from printgen.play import wanted
         from printgen.play.engine import same_games
         from printgen.play.run import simulate
-
-        from printgen.play import wanted
 
         run = kit_run(plan)
         t = plan.fitted
