@@ -5,7 +5,9 @@ as Python, which costs less than importing numba and loading the compiled engine
 
 from __future__ import annotations
 
-MANY = 5_000                     # ship-turns from which a process compiles (or loads) the engine
+MANY = 1_000                     # ship-turns from which a process compiles (or loads) the engine (measured:
+#                                  the check's 10 sample games of Trafalgar, 3,540 ship-turns, cost 1.5 s more
+#                                  of CPU as Python than importing numba and loading the engine)
 
 _WANTED: list[int] = []
 
