@@ -22,6 +22,9 @@ DATA = Path(__file__).parent / "data"
 os.environ.setdefault("PRINTGEN_CACHE", str(Path(tempfile.gettempdir()) / "printgen-tests-lesson-store"))
 # The teacher's usual choices (printgen config) never reach the tests: no settings file, no variables
 os.environ["PRINTGEN_CONFIG"] = str(Path(tempfile.gettempdir()) / "printgen-tests-no-config" / "config.toml")
+# The compiled engine in every test process, as before printgen/play/jit.py chose it by the games a run
+# plays (tests of that choice run printgen with PRINTGEN_JIT unset)
+os.environ.setdefault("PRINTGEN_JIT", "on")
 for _name in ("PRINTGEN_PAPER", "PRINTGEN_UNITS", "PRINTGEN_EDITION", "PRINTGEN_STUDENTS", "PRINTGEN_DEBUG"):
     os.environ.pop(_name, None)
 

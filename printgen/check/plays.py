@@ -92,10 +92,12 @@ def simulation(plan, *args):
     cached = plan.__dict__.get("_plays_checked")
     if cached is not None and cached[0] == _key(key):
         return printed(cached[1], cached[2], stat, arg)
+    from printgen.play import wanted
     from printgen.play.run import simulate
     from printgen.play.stats import summarise
 
     run = SimRun.from_key(key)
+    wanted.expect(run.games * len(plan.deployment.placements) * (run.turns or plan.scenario.lesson.turn_limit))
     st = kit_setup(plan, run)
     summary = summarise(st.sides, simulate(st, run.games, run.seed, workers=1))
     plan.__dict__["_plays_checked"] = (_key(key), run, summary)

@@ -31,7 +31,7 @@ FIRST, LAST = ("kit", "serve", "check", "simulate", "scenario", "map", "sprites"
 def main() -> None:
     """Entry point: user mistakes print a clear message and exit 2, never a traceback; so do errors
     of the disk (last resort: the message names the path and a fix). Ctrl-C exits 130, SIGTERM 143."""
-    from printgen.cli.failure import Terminated, catch_sigterm, interrupted, os_error
+    from printgen.cli.failure import Terminated, catch_sigterm, interrupted, interrupted_once, os_error
 
     _standard_streams()
     catch_sigterm()
@@ -70,6 +70,9 @@ def main() -> None:
         print(os_error(e), file=sys.stderr)
         sys.exit(2)
     except Exception as e:  # usage errors (click's, vendored by typer) arrive here in non-standalone mode
+        if interrupted_once():                  # Ctrl-C turned into another error on its way (numba's compiler)
+            print(interrupted(), file=sys.stderr)
+            sys.exit(130)
         if hasattr(e, "show") and hasattr(e, "exit_code"):
             e.show()
             sys.exit(e.exit_code)

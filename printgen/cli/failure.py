@@ -29,8 +29,24 @@ def _terminate(signum, frame) -> None:
     raise Terminated()
 
 
+_INTERRUPTED: list[int] = []
+
+
+def _interrupt(signum, frame) -> None:
+    _INTERRUPTED.append(signum)
+    raise KeyboardInterrupt
+
+
+def interrupted_once() -> bool:
+    """Whether Ctrl-C arrived during the run: code that caught its KeyboardInterrupt and raised an error
+    of its own instead (numba, compiling the engine: "no compiled object yet") ends as interrupted."""
+    return bool(_INTERRUPTED)
+
+
 def catch_sigterm() -> None:
     signal.signal(signal.SIGTERM, _terminate)
+    if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+        signal.signal(signal.SIGINT, _interrupt)    # Ctrl-C still a KeyboardInterrupt, and remembered
 
 
 CACHE_FIXES = {

@@ -102,6 +102,9 @@ def simulate_cmd(scenario: str = typer.Argument(..., help="a scenario name or fo
                         ships=ships, preset=preset, seed=seed, periods=periods, minutes=minutes, engagement=engagement,
                         balance=balance or "fair", break_off=break_off)
     fitted = any(v is not None for v in (students, periods, minutes, engagement, balance, break_off))
+    from printgen.play import wanted
+
+    wanted.expect(games * deployments * 300)   # ships x turns unknown before the set-up: a large fleet's (50 x 6)
     plan = None
     if fitted:                                             # the lesson's game, chosen as the kit chooses it
         from printgen.data.simulation import lesson_policies

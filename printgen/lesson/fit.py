@@ -47,12 +47,16 @@ def fit(scenario: Scenario, options: Options, students: int, engagement: str | N
                                 fix="a share of a side's ships from 0 (never) to 1, e.g. 0.33"))
     if problems:
         raise PrintgenError(problems)
+    breaks = None if break_off is None else ((break_off or None),)
+    if not scenario.lesson.fit or not search.answered(scenario, options, students, balance, engagement, breaks, sized):
+        from printgen.play import wanted
+
+        wanted.expect(wanted.MANY)             # games to play: the engine compiled, decided as it is imported below
     if not playable(scenario):
         return scenario, None
     if not scenario.lesson.fit:                       # a game already chosen (printgen scenario): played as written
         entry = Entry(kind="classroom", why=N_("the scenario's own game: its lesson says fit = false"))
         file = scenario.file.model_copy(update={"provenance": {"words.engagement": entry, **scenario.file.provenance}})
         return dataclasses.replace(scenario, file=file), search.as_written(scenario, options, balance)
-    breaks = None if break_off is None else ((break_off or None),)
     t, _ = search.choose(scenario, options, students, balance, engagement, breaks=breaks, sized=sized)
     return apply(scenario, t.choice, search.why(scenario, t, options.lang), options.lang), t

@@ -236,13 +236,7 @@ def choose(scenario: Scenario, options: Options, students: int, balance: str = "
     `engagement`, `breaks` (the break-off shares to try; (None,): none), `sized` (the fleet's size).
     The search is a function of its inputs: a process that plans the same kit again (the kit's check,
     a web page's preview) is given the same answer without playing it again."""
-    key = (scenario.text, scenario.ruleset._file[1] if scenario.ruleset._file else "",
-           tuple(s.key for s in scenario.fleet.ships), scenario.lesson.model_dump_json(),
-           # what the games never depend on left out (the edition, the files, the paper, the words and their
-           # language, a print shop's poster, a raster's pixels): a French kit takes the English kit's answer
-           scenario.victory.model_dump_json(), options.but(edition="color", fmt="pdf", paper="letter", notes=(),
-                                                           lang="en", poster=None, dpi=100.0),
-           students, balance, engagement, breaks, sized)
+    key = _request(scenario, options, students, balance, engagement, breaks, sized)
     if key not in _CHOSEN:
         if len(_CHOSEN) >= REMEMBERED:
             _CHOSEN.pop(next(iter(_CHOSEN)))
@@ -252,12 +246,42 @@ def choose(scenario: Scenario, options: Options, students: int, balance: str = "
     return _CHOSEN[key]
 
 
+def answered(scenario: Scenario, options: Options, students: int, balance: str = "fair",
+             engagement: str | None = None, breaks: tuple[float | None, ...] | None = None,
+             sized: bool = False) -> bool:
+    """Whether `choose` will play no game: its answer known to this process, or stored with printgen's
+    seal (then the engine need not be compiled nor loaded: printgen/play/jit.py)."""
+    from printgen.lesson import stored
+
+    key = _request(scenario, options, students, balance, engagement, breaks, sized)
+    if key in _CHOSEN:
+        return True
+    disk = stored.key_of(repr(key), repr(scenario.fleet.ships))
+    found = stored.load(disk)
+    return found is not None and stored.sealed(disk, found)
+
+
+def _request(scenario: Scenario, options: Options, students: int, balance: str, engagement: str | None,
+             breaks: tuple[float | None, ...] | None, sized: bool) -> tuple:
+    """What the search's answer depends on."""
+    return (scenario.text, scenario.ruleset._file[1] if scenario.ruleset._file else "",
+           tuple(s.key for s in scenario.fleet.ships), scenario.lesson.model_dump_json(),
+           # what the games never depend on left out (the edition, the files, the paper, the words and their
+           # language, a print shop's poster, a raster's pixels): a French kit takes the English kit's answer
+           scenario.victory.model_dump_json(), options.but(edition="color", fmt="pdf", paper="letter", notes=(),
+                                                           lang="en", poster=None, dpi=100.0),
+           students, balance, engagement, breaks, sized)
+
+
 def _stored(scenario: Scenario, key: tuple, search, replays) -> tuple[Trial, list[Trial]]:
     """The search's answer from printgen/lesson/stored.py, else searched and kept there: a kit built
     again (the other edition, the web page's preview then its build, the check) waits only once.
-    A stored answer never vouches for itself: its chosen game is played again (`replays`, a few
-    tenths of a second of the search's seconds) and used only if every figure the kit prints from it
-    comes out the same; else the search is played again and its answer replaces the file."""
+    A stored answer never vouches for itself: one that carries printgen's seal (stored.sealed: an HMAC
+    under a secret only this user's printgen can read, set on an answer it searched or played again
+    itself) is used as it is; any other has its chosen game played again (`replays`, a few tenths of a
+    second of the search's seconds, with the compiled engine) and is used (and sealed) only if every
+    figure the kit prints from it comes out the same; else the search is played again and its answer
+    replaces the file."""
     from printgen.lesson import stored
 
     disk = stored.key_of(repr(key), repr(scenario.fleet.ships))
@@ -270,11 +294,23 @@ def _stored(scenario: Scenario, key: tuple, search, replays) -> tuple[Trial, lis
         except (KeyError, TypeError, ValueError, ArithmeticError, AttributeError, IndexError, RecursionError):
             pass                         # not an answer this printgen wrote: play it again
         else:
+            if stored.sealed(disk, found):      # played (or played again) by this user's printgen
+                return chosen, tried
             if replays(chosen):
+                _keep(disk, chosen, tried)      # sealed now: the next run need not play it again
                 return chosen, tried
     chosen, tried = search()
-    stored.save(disk, {"chosen": _plain(chosen), "tried": [_plain(t) for t in tried]})
+    _keep(disk, chosen, tried)
     return chosen, tried
+
+
+def _keep(disk: str, chosen: Trial, tried: list[Trial]) -> None:
+    from printgen.lesson import stored
+
+    answer = {"chosen": _plain(chosen), "tried": [_plain(t) for t in tried]}
+    if (mark := stored.seal(disk, answer)) is not None:
+        answer["seal"] = mark
+    stored.save(disk, answer)
 
 
 def _replays(scenario: Scenario, options: Options, t: Trial, balance: str, engagement: str | None,
@@ -303,6 +339,9 @@ def _replays(scenario: Scenario, options: Options, t: Trial, balance: str, engag
     have = {s: sum(1 for x in pool(scenario, c.engagement) if x.side == s) for s in sides}
     if t.sides != sides or tuple(s for s, _ in c.counts) != sides or any(not 0 < n <= have[s] for s, n in c.counts):
         return False
+    from printgen.play import wanted
+
+    wanted.expect(t.games * c.ships * c.turns)
     try:
         if c.lesson != timed(scenario, c.ships):
             return False
@@ -353,6 +392,9 @@ def _trial(d: dict) -> Trial:
 
 def _search(scenario: Scenario, options: Options, students: int, balance: str, engagement: str | None,
             breaks: tuple[float | None, ...] | None, sized: bool) -> tuple[Trial, list[Trial]]:
+    from printgen.play import wanted
+
+    wanted.expect(wanted.MANY)                 # hundreds of games: the compiled engine (printgen/play/jit.py)
     favoured = _historical_winner(scenario)
     if engagement or sized:              # the teacher's engagement, or the teacher's fleet as it is
         order = [engagement or WHOLE]

@@ -92,6 +92,69 @@ def save(key: str, answer: dict) -> None:
             pass
 
 
+SEAL_FILE = "printgen-seal.key"   # this user's secret, beside the answers: printgen's seal on what it played
+
+
+def _seal_key(make: bool) -> bytes | None:
+    """This user's secret (32 random bytes in a file of the store's folder that only the user may
+    read or write), made on first use when `make`; None where the folder or the file is not private
+    (printgen/private.py) or cannot be written: then nothing is sealed and every answer is played again."""
+    import secrets
+
+    from printgen import private
+
+    where = folder()
+    if where is None:
+        return None
+    path = where / SEAL_FILE
+    for _ in range(2):
+        if private.why_not_tree(path, where) is not None:
+            return None
+        try:
+            data = path.read_bytes()
+        except FileNotFoundError:
+            if not make:
+                return None
+            try:
+                where.mkdir(parents=True, exist_ok=True)
+                fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o600)
+            except FileExistsError:
+                continue                   # another process made it: read theirs
+            except OSError:
+                return None
+            with os.fdopen(fd, "wb") as f:
+                f.write(secrets.token_bytes(32))
+            continue
+        except OSError:
+            return None
+        return data if len(data) == 32 else None
+    return None
+
+
+def seal(key: str, answer: dict, make: bool = True) -> str | None:
+    """printgen's seal on an answer it played (or played again) itself: an HMAC of the answer under
+    this user's secret. Only printgen run by this user can make it; an answer edited by hand, copied
+    from elsewhere or damaged has none that matches, and is played again before use."""
+    import hmac
+
+    secret = _seal_key(make)
+    if secret is None:
+        return None
+    body = json.dumps({k: v for k, v in answer.items() if k != "seal"}, sort_keys=True)
+    return hmac.new(secret, (key + "\0" + body).encode("utf-8", "surrogatepass"), "sha256").hexdigest()
+
+
+def sealed(key: str, answer: dict) -> bool:
+    """Whether the answer carries printgen's seal for this key (`seal`): then it need not be played again."""
+    import hmac
+
+    given = answer.get("seal")
+    if not isinstance(given, str):
+        return False
+    mine = seal(key, answer, make=False)
+    return mine is not None and hmac.compare_digest(given, mine)
+
+
 def _head(key: str) -> str:
     return f'{{"mark": {json.dumps(MARK)}, "key": "{key}", "answer": '
 

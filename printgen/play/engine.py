@@ -8,12 +8,15 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from printgen.data.lesson import Victory
 from printgen.data.simulation import policies_of
 from printgen.errors import PrintgenError, Problem
-from printgen.play.policies import POLICIES, Policy
-from printgen.play.state import Game, Ship
+
+if TYPE_CHECKING:        # the engine itself is imported by the functions that play (play/jit.py decides then
+    from printgen.play.policies import Policy  # whether it is compiled: a page that only names a Result
+    from printgen.play.state import Game  # never loads it)
 
 
 @dataclass(frozen=True)
@@ -59,6 +62,8 @@ def family_phases(ruleset, scale: float):
 
 def setup(scenario, deployment, policy_names: dict[str, str] | None = None, turn_limit: int | None = None) -> Setup:
     """Everything a game needs, checked once: unknown policies or sides are reported, not guessed."""
+    from printgen.play.policies import POLICIES
+
     rs = scenario.ruleset
     family = family_phases(rs, deployment.scale)
     if hasattr(family, "bind"):                  # a family whose engine needs the scenario's own data
@@ -110,6 +115,8 @@ def policy_problems(scenario, plays: tuple[str, ...] | None = None) -> list[Prob
 
 
 def new_game(s: Setup, rng: random.Random, log: bool = False) -> Game:
+    from printgen.play.state import Game, Ship
+
     ships = [Ship(i, name, side, flag, x, y, h, length, width, s.family.hit_points(flag), squad)
              for i, (name, side, flag, x, y, h, length, width, squad) in enumerate(s.start)]
     return Game(ships, s.width, s.height, s.edges, rng, log=[] if log else None, scale=getattr(s.family, "scale", 1.0))

@@ -22,6 +22,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from printgen.play import wanted
+
 OFF = os.environ.get("PRINTGEN_JIT", "").strip().lower() in ("off", "0", "no")
 
 
@@ -39,17 +41,34 @@ def engine_source() -> str:
     return h.hexdigest()[:16]
 
 
+_decided: list = []                # [numba or None, cache folder or None], decided on the first decoration
+
+
 def _cache_dir() -> str | None:
-    from printgen import paths
+    """The compiled engine's folder for this source, when it is safe to keep code in it: made private
+    (printgen/private.py) and still private; else None (compiled, kept nowhere) and a warning."""
+    from printgen import paths, private
 
     where = paths.cache_folder("engine")
     if where is None:
         return None
+    top = where.parent
     mine = where / engine_source()
-    if not mine.exists():
+    why = private.why_not_tree(mine, top)
+    if why is None and not mine.exists():
+        try:
+            private.make(mine)
+        except OSError:                        # a file, /dev/null, a read-only folder: kept nowhere
+            return None
+        why = private.why_not_tree(mine, top)
         _forget_others(where, mine.name)
         if sys.stderr is not None and sys.stderr.isatty():     # a teacher at a terminal, not a pipe
             print("Preparing the game engine for this computer (once: about half a minute)...", file=sys.stderr)
+    if why is not None:
+        if sys.stderr is not None:
+            print(f"printgen: warning: the compiled game engine is not loaded from the cache: {why}. Make it "
+                  f"yours alone (chmod 700) or choose another folder with {paths.CACHE_ENV}.", file=sys.stderr)
+        return None
     return str(mine)
 
 
@@ -74,27 +93,41 @@ def _forget_others(where: Path, mine: str) -> None:
                 pass
 
 
-_numba: Any
-try:
-    if OFF:
-        raise ImportError
-    import numba as _numba
-except ImportError:              # no numba for this Python or platform: the engine runs as Python
-    _numba = None
-if _numba is not None and not os.environ.get("NUMBA_CACHE_DIR") and (_folder := _cache_dir()):
-    _numba.config.CACHE_DIR = _folder      # read when a function below is decorated
-    os.environ["NUMBA_CACHE_DIR"] = _folder     # and by the processes this one starts
+def _decide() -> tuple[Any, str | None]:
+    """(numba or None, the private folder its compiled code is kept in or None), once a process."""
+    if not _decided:
+        numba: Any = None
+        folder = None
+        mode = os.environ.get("PRINTGEN_JIT", "").strip().lower()
+        if not OFF and (mode in ("on", "1", "yes") or wanted.many()):
+            try:
+                import numba
+            except ImportError:              # no numba for this Python or platform: the engine runs as Python
+                numba = None
+        if numba is not None:
+            folder = _cache_dir()
+        _decided[:] = [numba, folder]
+    return _decided[0], _decided[1]
 
-COMPILED = _numba is not None
+
+def compiled() -> bool:
+    """Whether this process's engine is compiled (decided when the engine is first imported)."""
+    return _decide()[0] is not None
 
 
 def jit(fn):
     """Compiled (nopython, cached, without the GIL) where numba is, else `fn` itself. numpy's error
     model: no Python exception is compiled in (the engine never divides by zero; raising would take
     most of the compiling time)."""
-    if _numba is None:
+    numba, folder = _decide()
+    if numba is None:
         return fn
-    return _numba.njit(cache=True, nogil=True, error_model="numpy")(fn)
+    made = numba.njit(nogil=True, error_model="numpy")(fn)
+    if folder is not None:
+        from printgen.play.kept import kept_cache
+
+        made._cache = kept_cache(fn, folder)          # numba's cache=True, but guarded (kept.py)
+    return made
 
 
 def small(fn):
@@ -102,9 +135,10 @@ def small(fn):
     inline='always') rather than as a function of its own. Numba compiles a callee again for every
     constant it is passed (a rule's code, a literal 0), and compiling, not running, is the cost of
     small helpers."""
-    if _numba is None:
+    numba = _decide()[0]
+    if numba is None:
         return fn
-    return _numba.njit(inline="always", nogil=True, error_model="numpy")(fn)
+    return numba.njit(inline="always", nogil=True, error_model="numpy")(fn)
 
 
 @small

@@ -64,9 +64,11 @@ def prepare_run(run: SimRun):
 
 def play_run(run: SimRun, st=None, workers: int | None = None, progress=None) -> Summary:
     """The run's games and their figures: the same run, the same figures."""
+    from printgen.play import wanted
     from printgen.play.run import simulate
     from printgen.play.stats import summarise
 
+    wanted.expect(run.games * 300)          # ships x turns unknown before the set-up: a large fleet's (50 x 6)
     st = st if st is not None else prepare_run(run)[2]
     return summarise(st.sides, simulate(st, run.games, run.seed, workers, progress=progress))
 

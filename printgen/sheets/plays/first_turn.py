@@ -16,14 +16,17 @@ import math
 import random
 import re
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from printgen.draw.shapes import Drawing, Span, Text
 from printgen.draw.typescale import TYPE, large
 from printgen.i18n import N_, _, ngettext, singular_for
 from printgen.options import Options
-from printgen.play.state import Event
 from printgen.rules.trace import lookup, plan_derivation
 from printgen.sheets.text.wrap import wrap_spans
+
+if TYPE_CHECKING:
+    from printgen.play.state import Event  # the engine is imported where a game is played (play/jit.py)
 
 TITLE = N_("The first turn, shown")
 GAME = 0                        # the first game of the kit's simulation

@@ -74,12 +74,15 @@ def kit_results(plan) -> tuple[SimRun, object, list[Result]]:
     and only the rest are played (`printgen check` replays a sample of them all)."""
     cache = plan.__dict__.setdefault("_plays", {})
     if "results" not in cache:
+        from printgen.play import wanted
         from printgen.play.engine import same_games
         from printgen.play.run import simulate
 
         run = kit_run(plan)
-        st = kit_setup(plan, run)
         t = plan.fitted
+        wanted.expect(max(0, run.games - (len(t.kit_map) if t is not None else 0)) * len(plan.deployment.placements)
+                   * (run.turns or plan.scenario.lesson.turn_limit))
+        st = kit_setup(plan, run)
         known = [Result(*r) for r in t.kit_map[:run.games]] if t is not None and t.kit_setup == same_games(st) else []
         rest = simulate(st, run.games - len(known), run.seed, workers=1, start=len(known)) if run.games > len(known) else []
         cache["results"] = (run, st, known + rest)                     # the kit's pool has the cores

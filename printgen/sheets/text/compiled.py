@@ -2,7 +2,9 @@
 a tenth of a second a process, and a kit's workers and `printgen check` each need them. A file is
 jinja2's bytecode magic, the environment's and the template's checksums and the compiled code (marshal, as a .pyc): one of
 another template, version or Python, a damaged one or one that cannot be read is compiled again; a
-folder that cannot be made or written keeps nothing. The cache only saves time."""
+folder that cannot be made or written keeps nothing. The cache only saves time. Marshalled code
+runs when loaded: a file is loaded only if it, its folder and printgen's cache folder are the
+user's alone (printgen/private.py), else the template is compiled again."""
 
 from __future__ import annotations
 
@@ -39,6 +41,10 @@ def kept(made_by: Path):
             return bc_magic + settings + bucket.checksum.encode("ascii") + b"\n"
 
         def load_bytecode(self, bucket) -> None:
+            from printgen import private
+
+            if private.why_not_tree(self._file(bucket), self.where.parent) is not None:
+                return                       # code others could have written (printgen/private.py): compiled again
             try:
                 data = self._file(bucket).read_bytes()
             except OSError:
@@ -67,8 +73,10 @@ def kept(made_by: Path):
     where = paths.cache_folder("templates")
     if where is None:
         return None
+    from printgen import private
+
     try:
-        where.mkdir(parents=True, exist_ok=True)
+        private.make(where)
     except OSError:
         return None
     return Kept(where)
