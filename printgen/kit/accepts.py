@@ -18,7 +18,8 @@ def refusals(scenario) -> list[Problem]:
     from printgen.files.tomlfile import locate
     from printgen.game.deploy_settings import load_settings
     from printgen.lesson.fit import playable
-    from printgen.play.engine import POLICIES, family_phases, policy_problems
+    from printgen.play.engine import family_phases, policy_problems
+    from printgen.play.policies import POLICIES
 
     problems: list[Problem] = []
     try:

@@ -95,6 +95,7 @@ def policy_problems(scenario, plays: tuple[str, ...] | None = None) -> list[Prob
     """What is wrong in the scenario's [simulation] tables (policies, lesson, history), each named by
     its own field, file and line: a side the ruleset lacks, a policy printgen or the family does not play."""
     from printgen.files.tomlfile import locate
+    from printgen.play.policies import POLICIES
 
     sim, rs = scenario.file.simulation, scenario.ruleset
     plays = tuple(POLICIES) if plays is None else plays
