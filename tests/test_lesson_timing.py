@@ -36,7 +36,7 @@ def test_the_lesson_plans_text_gives_the_minutes_its_table_gives(scenario):
     per, play = map(int, re.search(r"at (\d+) minutes a turn, the turns take (\d+) minutes", text).groups())
     turns = int(re.search(r"The game ends after turn (\d+):", text).group(1))
     assert play == end - start == turns * per
-    assert re.search(rf"(\d+) to 100 Debrief", text).group(1) == str(end)
+    assert re.search(r"(\d+) to 100 Debrief", text).group(1) == str(end)
     for minute, during in re.findall(r"ends at minute (\d+), during turn (\d+)", text):
         assert start + (int(during) - 1) * per < int(minute) < start + int(during) * per
     for minute, after, following in re.findall(r"ends at minute (\d+), between turns (\d+) and (\d+)", text):
@@ -69,5 +69,6 @@ def test_the_old_sentences_fail():
     assert any("'during turn 4'" in f and "from minute 50 to 60" in f for f in found), found
     right = _spans(("leave ", None), ("60", ("turn_minutes",)), (" for play, at ", None),
                    ("10", ("lesson_value", "minutes_per_turn")), (" minutes a turn. Period 1 ends at minute ", None),
-                   ("50", ("period_end_minute", 1)), (", between turns ", None), ("3", ("period_end_after", 1)), top=120)
+                   ("50", ("period_end_minute", 1)), (", between turns ", None), ("3", ("period_end_after", 1)),
+                   top=120)
     assert check_timing([(table[0] + right[0], table[1] + right[1])], "lesson.pdf") == []

@@ -52,7 +52,8 @@ def check_timing(pages: list[tuple[list[Char], list[dict]]], file: str) -> list[
                 out.append(Discrepancy(file, page, f"{value} minutes of play, where the timeline gives the turns "
                                                    f"minutes {start} to {end} ({end - start})", box))
             if src == ("timeline", "debrief", 0) and value != end:
-                out.append(Discrepancy(file, page, f"the debrief starts at minute {value}, the turns end at {end}", box))
+                out.append(Discrepancy(file, page, f"the debrief starts at minute {value}, the turns end at {end}",
+                                       box))
         if turns is not None and per is not None and turns * per != end - start:
             out.append(Discrepancy(file, 0, f"{turns} turns of {per} minutes take {turns * per} minutes, the timeline "
                                             f"gives them minutes {start} to {end}"))
