@@ -419,6 +419,10 @@ def _check_pages(pages, doc: dict, trace: list, plan, deploy_text, checks: tuple
             from printgen.check.named import check_named
 
             out += check_named(page.chars(), page_trace, ctx.ships, name, i)
+        if any(e["source"][0] == "provenance" for e in page_trace):  # a mark stands on words of its provenance
+            from printgen.check.provmarks import check_provenance_marks
+
+            out += check_provenance_marks(page.chars(), page_trace, s.ruleset, s, name, i)
         if any(side_of(e) for e in page_trace):                  # every ship listed under its own side
             out += check_sides(page.chars(), page_trace, {k: sh.side for k, sh in ctx.ships.items()}, name, i)
         ctx.page = i
