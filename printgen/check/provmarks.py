@@ -44,7 +44,8 @@ def check_provenance_marks(chars: list[Char], trace: list[dict], ruleset, scenar
             top, bottom = box[1], box[3]
             mid = (top + bottom) / 2
             size = max(1.0, bottom - top)
-            mine = [c for c in chars if box[0] - 0.6 <= c.centre[0] <= box[2] + 0.6 and top - 0.6 <= c.centre[1] <= bottom + 0.6]
+            mine = [c for c in chars
+                    if box[0] - 0.6 <= c.centre[0] <= box[2] + 0.6 and top - 0.6 <= c.centre[1] <= bottom + 0.6]
             if not mine:
                 continue
             left = min(c.x0 for c in mine)
