@@ -56,7 +56,7 @@ def test_a_story_mark_and_a_lone_mark_fail():
     story = {"bbox": [50 + 5 * 34, 100, 50 + 5 * 35, 109], "source": ["provenance", "story.after.1", "symbol"]}
     lone = {"bbox": [50, 132, 55, 141], "source": ["provenance", "words.close_hauled", "symbol"]}
     found = [d.what for d in check_provenance_marks(chars, [story, lone], Rules, Story, "x.pdf", 1)]
-    assert len(found) == 2 and "stands on 'story.after.1'" in found[0] and "stands alone" in found[1], found
+    assert len(found) == 2 and "stands on 'story.after.1'" in found[0] and "stands alone on its line" in found[1], found
     chars = chars[:-1] + _line("\u2021", 50 + 5 * 24, 120)
     kept = {"bbox": [50 + 5 * 24, 120, 55 + 5 * 24, 129], "source": ["provenance", "words.close_hauled", "symbol"]}
     assert check_provenance_marks(chars, [kept], Rules, type("None", (), {"provenance_table": {}}), "x.pdf", 1) == []

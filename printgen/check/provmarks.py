@@ -5,8 +5,9 @@
   damaged source (the seed) is read. A scenario's story is modern history, told from the histories
   (docs/battles/), never read from a damaged source: the Outcome paragraphs and Lepanto's "each
   galley piece stands for about a dozen galleys" carried the mark.
-- A pupil's symbol stands right after the words it marks, never alone on a line (the quick
-  reference's wind key printed "‡" on a line of its own under "close-hauled: half speed").
+- A pupil's symbol stands beside words (right after those it marks; a list of the marks puts it before
+  its meaning), never alone on a line (the quick reference's wind key printed "‡" on a line of its
+  own under "close-hauled: half speed").
 Read from the page: the marks by their traced sources, the characters where the PDF put them."""
 
 from __future__ import annotations
@@ -48,10 +49,10 @@ def check_provenance_marks(chars: list[Char], trace: list[dict], ruleset, scenar
                     if box[0] - 0.6 <= c.centre[0] <= box[2] + 0.6 and top - 0.6 <= c.centre[1] <= bottom + 0.6]
             if not mine:
                 continue
-            left = min(c.x0 for c in mine)
-            before = [c for c in chars if c not in mine and c.top - 0.5 <= mid <= c.bottom + 0.5
-                      and left - 1.5 * size <= c.x1 <= left + 0.3]
-            if not before:
-                out.append(Discrepancy(file, page, f"the mark of '{key}' stands alone, with no word before it on its "
-                                                   f"line", box))
+            left, right = min(c.x0 for c in mine), max(c.x1 for c in mine)
+            beside = [c for c in chars if c not in mine and c.top - 0.5 <= mid <= c.bottom + 0.5
+                      and left - 1.5 * size <= c.x1 and c.x0 <= right + 1.5 * size]
+            if not beside:
+                out.append(Discrepancy(file, page, f"the mark of '{key}' stands alone on its line, away from the "
+                                                   f"words it marks", box))
     return out
