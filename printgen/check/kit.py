@@ -20,6 +20,7 @@ from printgen.check.labels import check_pairs
 from printgen.check.drawnmarks import check_marks
 from printgen.check.frames import EDGE as FRAME, check_frames
 from printgen.check.sides import check_sides, side_of
+from printgen.check.timing import TIMED, check_timing
 from printgen.check.rulers import check_bodies, check_pieces
 from printgen.check.scaled import check_scaled
 from printgen.check.linestyle import EDGES as LINE_EDGES, check_lines
@@ -397,8 +398,10 @@ def _check_pages(pages, doc: dict, trace: list, plan, deploy_text, checks: tuple
     odds = Oracle(s.ruleset)
     large = kind in plan.kinds() and plan.record(kind).large_print(edition)     # held to large print's floors
     ctx = Context(s.ruleset, measure, s.fleet, s.title, 1, len(pages), extra=deploy_text, plan=plan)
+    timed: list[tuple[list, list[dict]]] = []                       # pages that print the lesson's timing
     for i, (page, whole) in enumerate(zip(pages, trace), start=1):
         page_trace = [e for e in whole if "shape" not in e]          # printed words and numbers
+        timed.append((page.chars(), page_trace) if any(e["source"][0] in TIMED for e in page_trace) else ([], []))
         shapes = [e for e in whole if "shape" in e]
         if shapes:
             out += check_geometry(page.paths, shapes, s.ruleset, measure, name, i, edition)
@@ -416,6 +419,10 @@ def _check_pages(pages, doc: dict, trace: list, plan, deploy_text, checks: tuple
             from printgen.check.named import check_named
 
             out += check_named(page.chars(), page_trace, ctx.ships, name, i)
+        if any(e["source"][0] == "provenance" for e in page_trace):  # a mark stands on words of its provenance
+            from printgen.check.provmarks import check_provenance_marks
+
+            out += check_provenance_marks(page.chars(), page_trace, s.ruleset, s, name, i)
         if any(side_of(e) for e in page_trace):                  # every ship listed under its own side
             out += check_sides(page.chars(), page_trace, {k: sh.side for k, sh in ctx.ships.items()}, name, i)
         ctx.page = i
@@ -431,6 +438,7 @@ def _check_pages(pages, doc: dict, trace: list, plan, deploy_text, checks: tuple
             from printgen.check.tiles import check_tiles
 
             out += check_tiles(page, plan, name, i)
+    out += check_timing(timed, name)                                 # a lesson's minutes and turns agree
     out += check_pieces(trace, plan, name)
     if "fleet" in checks:
         printed = {e["source"][1] for t in trace for e in t if e["source"][0] == "fleet" and e["source"][2] == "name"

@@ -5,10 +5,11 @@ ended) and what the debrief tells after it (what happened, the sources, named in
     [[story.before]]   heading = "Why the fleets met", text = "..."   (the story page)
     [[story.after]]    heading = "What happened", text = "..."        (the debrief)
     [story]            approach = "..." (the story page's map), sources = ["...", ...]
+                       turned = "..." (a table whose compass is not the real battle's: how it lies)
 
 The words are data, so they are traced like a fleet's text: each word printed is checked against the
-file (`story_word`), and a part that is a reading of uncertain history carries its mark
-(`[provenance] "story.before.2" = { kind = "reading", ... }`)."""
+file (`story_word`). The story is history, told from the histories (docs/battles/): a reading mark
+(of a damaged source) never stands on it; where the histories differ the words say so."""
 
 from __future__ import annotations
 
@@ -32,6 +33,9 @@ class Story(Strict):
     before: list[Part] = Field(default=[], max_length=8)
     after: list[Part] = Field(default=[], max_length=8)
     approach: Annotated[str, StringConstraints(max_length=400)] = ""              # what the story page's map shows
+    # the table's compass where it is not the real battle's (the Nile: the table is turned), in the
+    # pupils' words: the story page prints it for "North is up.", the deployment map points to it
+    turned: Annotated[str, StringConstraints(max_length=400)] = ""
     sources: list[Annotated[str, StringConstraints(min_length=1, max_length=300)]] = Field(default=[], max_length=12)
 
 

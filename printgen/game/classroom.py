@@ -37,19 +37,55 @@ def timeline(plan, step: str, end: int) -> int:
 
 
 @plan_derivation
-def period_end_turn(plan, period: int) -> int:
-    """The turn being played when period `period` ends (0: before the first turn, or after the last)."""
+def turn_minutes(plan) -> int:
+    """The minutes the turns take: turn_limit x minutes_per_turn, the span the timeline gives them (the
+    lesson plan's text and table print this one number; minutes the turns leave over go to the debrief)."""
+    start, end = _steps(plan.scenario.lesson)["turns"]
+    return end - start
+
+
+def _period_turn(plan, period: int) -> tuple[int, bool]:
+    """When period `period` ends: (the turn, True) if during that turn; (the turn just played, False)
+    if it ends as that turn ends and the next begins; (0, False) before the first turn or after the last."""
     lesson = plan.scenario.lesson
     minute = period * lesson.period_minutes
     start, end = _steps(lesson)["turns"]
     if not start < minute < end:
-        return 0
-    return (minute - start) // lesson.minutes_per_turn + 1
+        return 0, False
+    played, into = divmod(minute - start, lesson.minutes_per_turn)
+    return (played + 1, True) if into else (played, False)
+
+
+@plan_derivation
+def period_end_turn(plan, period: int) -> int:
+    """The turn being played when period `period` ends (0: it ends between two turns, before the first
+    turn or after the last)."""
+    turn, during = _period_turn(plan, period)
+    return turn if during else 0
+
+
+@plan_derivation
+def period_end_after(plan, period: int) -> int:
+    """The turn just played when period `period` ends as the next turn begins (0: it does not)."""
+    turn, during = _period_turn(plan, period)
+    return 0 if during else turn
+
+
+@plan_derivation
+def period_end_next(plan, period: int) -> int:
+    """The turn that begins as period `period` ends (0: none does)."""
+    after = period_end_after(plan, period)
+    return after + 1 if after else 0
 
 
 def period_breaks(plan) -> list[int]:
     """The periods that end during play (not after the last one), for the template's loop."""
-    return [k for k in range(1, plan.scenario.lesson.periods) if period_end_turn(plan, k)]
+    return [k for k in range(1, plan.scenario.lesson.periods) if _period_turn(plan, k)[0]]
+
+
+def period_between(plan) -> list[int]:
+    """Those of them that end between two turns (the next turn starts at the period's last minute)."""
+    return [k for k in period_breaks(plan) if not _period_turn(plan, k)[1]]
 
 
 # -- victory and the historical yardstick -----------------------------------------------------------

@@ -142,6 +142,7 @@ def deploy(scenario, options: Options) -> Deployment:
     attackers = {name: [sh for sh in ships if sh.squadron == name and sh not in loners]
                  for name, sq in scenario.squadrons.items() if sq.side == settings.attack_side}
     leaders = {name: _named(scenario, plan.leaders) for name, plan in settings.squadrons.items()}
+    vans = {name: _named(scenario, plan.van) for name, plan in settings.squadrons.items() if plan.van}
     seeds = {part: random.Random(f"{options.seed}:{part}") for part in ("line", "attack", "loners")}
 
     form = line_form(settings, rs)
@@ -159,7 +160,7 @@ def deploy(scenario, options: Options) -> Deployment:
         if settings.attack_form == "abreast":
             attack = place_abreast(field, attackers, leaders, seeds["attack"], line)
         else:
-            attack = place_squadrons(field, attackers, leaders, line, seeds["attack"])
+            attack = place_squadrons(field, attackers, leaders, line, seeds["attack"], vans)
         alone = place_loners(field, loners, line, line + attack, seeds["loners"])
     except TooMany as e:
         raise PrintgenError(dataclasses.replace(e.problems[0], fix=fewer_ships(scenario, e.squadrons, e.fit)

@@ -28,6 +28,7 @@ def _pair(v, name: str) -> tuple[float, float]:
 
 class SquadronPlan(Strict):
     leaders: list[str] = []                          # at the head of the squadron, in this order
+    van: list[str] = []                              # sailing ahead of the first leader, in its file, in this order
     aim: Annotated[float, Field(ge=0, le=1)] = 0.5                  # where it heads for: 0 the line's head, 1 its rear
     # line abreast (line_form / attack_form "abreast"): how far ahead of its side's line it stands, toward
     # the enemy (negative: behind, a reserve); `aim` is then where its middle lies, 0 north, 1 south

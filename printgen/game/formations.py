@@ -164,8 +164,9 @@ def place_columns(f, columns: list[list[Ship]], rng: random.Random) -> tuple[lis
 
 
 def place_squadrons(f, squadrons: dict[str, list[Ship]], leaders: dict[str, list[Ship]], line: list[Spot],
-                    rng: random.Random) -> list[Spot]:
-    """Each attacking squadron as loose files heading east, leaders at the head of the middle files,
+                    rng: random.Random, vans: dict[str, list[Ship]] | None = None) -> list[Spot]:
+    """Each attacking squadron as loose files heading east, leaders at the head of the middle files
+    (behind the squadron's van, if it has one: Lake Erie's Scorpion and Ariel ahead of the Lawrence),
     every base beyond long range (plus a margin) of every base of the line."""
     st = f.settings
     squadrons = {k: v for k, v in squadrons.items() if v}
@@ -206,7 +207,7 @@ def place_squadrons(f, squadrons: dict[str, list[Ship]], leaders: dict[str, list
     for k in names:
         out += _squadron(f, board, k, squadrons[k], [s for s in leaders.get(k, []) if s in squadrons[k]],
                          files[k], per_file, tops[k] - jy - f.beam / 2, file_pitch, x_hi, x_lo, ahead,
-                         (jx, jy, jh), rng)
+                         (jx, jy, jh), rng, [s for s in (vans or {}).get(k, []) if s in squadrons[k]])
     return out
 
 
@@ -236,15 +237,18 @@ def _stack(f, names, aims, heights, line, per_file, file_pitch, ships) -> dict[s
 
 
 def _squadron(f, board: Board, name: str, ships: list[Ship], leaders: list[Ship], n_files: int, per_file: int,
-              top_y: float, file_pitch: float, x_hi: float, x_lo: float, ahead: float, jitter, rng) -> list[Spot]:
+              top_y: float, file_pitch: float, x_hi: float, x_lo: float, ahead: float, jitter, rng,
+              van: list[Ship] | None = None) -> list[Spot]:
     gmin, gmax = (f.inches(g) for g in f.settings.attack_gap_in)
     first = (n_files - len(leaders)) // 2
     lead_files = list(range(first, first + len(leaders)))
     centre = (n_files - 1) / 2
     by_centre = sorted(range(n_files), key=lambda j: (abs(j - centre), j))
     slots = [(j, r) for r in range(per_file) for j in by_centre]
-    taken = {(j, 0): s for j, s in zip(lead_files, leaders)}
-    others = iter(s for s in ships if s not in leaders)
+    van = van if leaders and van and len(van) < per_file else []      # the van sails in the first leader's file
+    taken = {(j, 0 if k else len(van)): s for k, (j, s) in enumerate(zip(lead_files, leaders))}
+    taken |= {(lead_files[0], r): s for r, s in enumerate(van)} if van else {}
+    others = iter(s for s in ships if s not in leaders and s not in van)
     for slot in slots:
         if slot not in taken:
             ship = next(others, None)

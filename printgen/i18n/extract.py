@@ -92,7 +92,7 @@ def scenario_story(fileobj, keywords, comment_tags, options) -> Iterator[Found]:
     story = tomllib.loads(text).get("story", {})
     parts = [(p.get("heading"), "a heading of the story before the battle") for p in story.get("before", [])]
     parts += [(p.get("text"), "the story before the battle") for p in story.get("before", [])]
-    parts += [(story.get("approach"), "the story page's map")]
+    parts += [(story.get("approach"), "the story page's map"), (story.get("turned"), "how the table is turned")]
     parts += _reasons(tomllib.loads(text))
     data = tomllib.loads(text)                      # the lesson plan's games and the debrief's history
     for key, e in data.get("engagements", {}).items():
@@ -127,7 +127,8 @@ def scenario_words(fileobj, keywords, comment_tags, options) -> Iterator[Found]:
         for i, part in enumerate(story.get(when, [])):
             found += [(part.get("heading", ""), f"story {when} {i}: heading"),
                       (part.get("text", ""), f"story {when} {i}")]
-    found += [(story.get("approach", ""), "story: the approach map's words")]
+    found += [(story.get("approach", ""), "story: the approach map's words"),
+              (story.get("turned", ""), "story: how the table is turned")]
     found += [(s, "a source, named in words (the debrief; a book's title stays)") for s in story.get("sources", [])]
     found += _reasons(data)                         # the teacher's sheet lists every mark with its reason
     for value, what in found:

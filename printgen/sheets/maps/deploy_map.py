@@ -81,8 +81,9 @@ def map_page(scenario, dep: Deployment, options: Options, secret: bool = False, 
     layout = fit_map(dep, options, box,
                      lambda view, ratio, width: legend_blocks(scenario, dep, options, view, grid, ratio, width))
     view = layout.view
-    page.add(Text(box.x, box.y + 13, (Span(_(title)), Span(_("   north is up; the table seen from above"),
-                                                                        font="regular")), 13, font="bold"))
+    north = (_("   north is up on this table, not in the real battle: see the story page")
+             if scenario.file.story.turned else _("   north is up; the table seen from above"))
+    page.add(Text(box.x, box.y + 13, (Span(_(title)), Span(north, font="regular")), 13, font="bold"))
     page.add(*table_shapes(view, grid))
     page.add(*hazard_shapes(view, scenario, dep.scale, secret=secret))
     page.add(*chain_shapes(view, scenario, dep))

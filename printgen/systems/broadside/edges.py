@@ -88,14 +88,18 @@ def table_diagram(rs, width: float, size: float, measure=None) -> tuple[list[Sha
     for colour in ("green", "yellow", "red"):
         shapes.append(Line(lx, y, lx + size * 2.2, y, f"edge.{colour}"))
         shapes.append(Text(lx + size * 2.8, y + ls * 0.4, (Span(_(colour.capitalize()), "bold"),), ls * 1.05))
-        shapes.append(Text(lx + size * 2.8, y + ls * 1.6, (Span(meaning[colour]),), ls, role="text.muted"))
-        if colour == "yellow":                         # the seed says "close quartered": a reading, marked below
-            from printgen.rules.provenance import mark_spans
+        marked = ()
+        if colour == "yellow":                         # the seed says "close quartered": a reading, marked
+            from printgen.rules.provenance import for_pupils, mark_spans
 
             marked = mark_spans(rs, "words.close_hauled")
-            if marked:
-                shapes.append(Text(lx + size * 2.8, y + ls * 2.8, tuple(marked), ls, role="text.muted"))
-                y += ls * 1.2
+        # a pupil's symbol stands right after the words it marks, never alone on a line; a teacher's
+        # words "(reading of a damaged source)" take the line below
+        after = marked if marked and for_pupils() else ()
+        shapes.append(Text(lx + size * 2.8, y + ls * 1.6, (Span(meaning[colour]), *after), ls, role="text.muted"))
+        if marked and not after:
+            shapes.append(Text(lx + size * 2.8, y + ls * 2.8, tuple(marked), ls, role="text.muted"))
+            y += ls * 1.2
         y += size * 2.7
     said = slots(wind_from, {"point": [_compass(t.wind_from, "table.wind_from")]})
     shapes.append(Text(lx, y + size * 0.2, tuple(Span(p) if isinstance(p, str) else p for p in said), ls))
