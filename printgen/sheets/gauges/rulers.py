@@ -142,7 +142,20 @@ def _marked_stick(marks: list[tuple], options: Options) -> tuple[list[Shape], fl
                 y = h * 0.5 + (row + 0.5) * max(size * 1.3, h * 0.42 / len(group))
             shapes.append(Text(x - 5, y, label, size, font="bold", anchor="end"))  # bold, as measured: a copy keeps it
         left = x
+    if TYPE.handled:                    # large print: a number the width of 14 pt would touch a mark's line is left
+        shapes = [sh for sh in shapes if not _under_a_mark(sh, sorted(at))]     # out (the mark's words say its distance)
     return shapes, length, sorted(at)
+
+
+def _under_a_mark(shape: Shape, marks: list[float]) -> bool:
+    """Whether `shape` is a tick's number (anchored at its right end) crossing a mark's swatch line."""
+    from printgen.draw import fonts
+
+    if not (isinstance(shape, Text) and shape.role == "text.muted"):
+        return False
+    right = shape.x
+    left = right - fonts.width("".join(sp.text for sp in shape.spans), shape.size, "bold")
+    return any(left - 2.5 < x < right + 2.5 for x in marks)
 
 
 def _bands(rs, options: Options, key: str, words: Callable[[str], list[Span]], title) -> Strip:
@@ -205,11 +218,12 @@ def _base_at(cx: float, cy: float, L: float, W: float) -> list[Shape]:
     size = fit_size(_("bow here"), L - 4, handled(7), "bold")
     if size < TYPE.handled:                   # large print, a short base: the words at 14 pt under it, from its bow
         return [Rect(cx - L, cy - W / 2, L, W, "base", tag="base"),
-                Text(cx, cy + W / 2 + TYPE.handled * 1.1, (Span(_("bow here")),), TYPE.handled, font="bold", anchor="end")]
+                Text(cx, cy + W / 2 + TYPE.handled * 1.1, (Span(_("bow here")),), TYPE.handled, font="bold",
+                     anchor="end")]
     return [Rect(cx - L, cy - W / 2, L, W, "base", tag="base"),
             # bold: a copier drops a regular 7 pt word's thin strokes ("proue ici")
-            Text(cx - L / 2, cy + 2.5 * size / 7 if TYPE.handled else cy + 2.5, (Span(_("bow here")),), size, font="bold",
-                 anchor="middle")]
+            Text(cx - L / 2, cy + 2.5 * size / 7 if TYPE.handled else cy + 2.5, (Span(_("bow here")),), size,
+                 font="bold", anchor="middle")]
 
 
 def _compass_letters(cx: float, cy: float, r: float) -> list[Shape]:
@@ -266,6 +280,12 @@ def strips(strip: Strip, width: float) -> list[Strip]:
     return pieces
 
 
+def _width(text: Text) -> float:
+    from printgen.draw import fonts
+
+    return fonts.width("".join(sp.text for sp in text.spans), text.size, text.font or "regular")
+
+
 def _lead(title: tuple) -> tuple:
     """A title's leading bold words (its name), without the notes after them."""
     return title[:next((i for i, s in enumerate(title) if s.font != "bold" or s.source), len(title))]
@@ -285,8 +305,8 @@ def _clip(shapes: list[Shape], a: float, b: float) -> list[Shape]:
             if a - 0.01 <= s.x1 <= b + 0.01:
                 kept.append(s)
         elif isinstance(s, Text):
-            if a - 0.01 <= s.x < b - 1:
-                kept.append(s)
+            if a - 0.01 <= s.x < b - 1 and not (TYPE.handled and s.role == "text.muted" and s.x - _width(s) < a):
+                kept.append(s)                          # large print: not a number overhanging the piece's start
         else:
             kept.append(s)
     return kept
@@ -326,7 +346,8 @@ def ruler_sheets(scenario, options: Options) -> Drawing:
         if y + height > box.bottom:
             pages.append(page)
             page, x, y, row_h = new_page(options), box.x, box.y + 4, 0.0
-        page.add(Text(x, y + title_pt, (Span(g.title, "bold"),), title_pt), Group(tuple(g.shapes), translate(x, y + title_pt * 1.4)))
+        page.add(Text(x, y + title_pt, (Span(g.title, "bold"),), title_pt),
+                 Group(tuple(g.shapes), translate(x, y + title_pt * 1.4)))
         x += g.width + GAP
         row_h = max(row_h, height)
     pages.append(page)

@@ -88,7 +88,8 @@ def compass(scenario, options: Options) -> list[Piece]:
     ux, uy = math.sin(frm), -math.cos(frm)               # towards where the wind comes from
     shapes += _bearing(arrow(cx + ux * r * 0.9, cy + uy * r * 0.9, cx + ux * r * 0.2, cy + uy * r * 0.2, 7),
                        "table.wind_from", 180)
-    shapes.append(Text(cx + ux * r * 0.55 + 6, cy + uy * r * 0.55, (Span(_("wind")),), handled(TYPE.small), font="bold"))
+    shapes.append(Text(cx + ux * r * 0.55 + 6, cy + uy * r * 0.55, (Span(_("wind")),), handled(TYPE.small),
+                       font="bold"))
     to = math.radians(COMPASS[rs.drift.direction])
     dx, dy = math.sin(to), -math.cos(to)
     x0, y0 = cx - dx * drift / 2, cy - dy * drift / 2

@@ -102,8 +102,8 @@ def sweep_template(scenario, options: Options) -> list[Piece]:
             x, y = cx + (r + 5) * math.cos(t), cy - (r + 5) * math.sin(t)
             note = handled(TYPE.small)
             if abs(abs(a) - 90) < 1:
-                shapes.append(Text(x, y + ((9 if side < 0 else -1) if note == TYPE.small else (note + 1 if side < 0 else -3)),
-                                   (_deg(rs, key),), note, anchor="middle"))
+                below = (9 if side < 0 else -1) if note == TYPE.small else (note + 1 if side < 0 else -3)
+                shapes.append(Text(x, y + below, (_deg(rs, key),), note, anchor="middle"))
             else:
                 shapes.append(Text(x, y + 3 + side * -2, (_deg(rs, key),), note))
     x, y, leg = cx, cy, r * 0.42                    # the track: a leg at each step of the sweep
