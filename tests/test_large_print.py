@@ -298,3 +298,16 @@ def test_no_digit_is_clipped_at_a_sticks_end_or_a_marks_line(which, request):
                     vertical = min(c["bottom"], ln["bottom"]) - max(c["top"], ln["top"])
                     assert overlap <= 0 or vertical <= 0, (c["text"], c["x0"], c["x1"], ln["x0"], ln["x1"])
         assert checked > 10
+
+
+def test_the_word_glue_on_the_pieces_is_large_print(trafalgar):
+    """Each "glue" on the large-print pieces at 14 pt (6 pt before): an area too small for the word
+    at that size is grey alone, as the sheet's legend says."""
+    with open_pdf(trafalgar / "sprites-large.pdf") as pdf:
+        sizes = []
+        for page in pdf.pages:
+            for word in page.extract_words(extra_attrs=["size"]):
+                if word["text"] == "glue" and any(r["x0"] <= word["x0"] and word["x1"] <= r["x1"] and r["top"] <= word["top"]
+                                                  and word["bottom"] <= r["bottom"] for r in page.rects):
+                    sizes.append(round(word["size"], 1))             # in a glue area (the legend's words are not)
+    assert sizes and min(sizes) >= 14 - 0.01, sorted(set(sizes))
