@@ -307,7 +307,8 @@ def test_the_word_glue_on_the_pieces_is_large_print(trafalgar):
         sizes = []
         for page in pdf.pages:
             for word in page.extract_words(extra_attrs=["size"]):
-                if word["text"] == "glue" and any(r["x0"] <= word["x0"] and word["x1"] <= r["x1"] and r["top"] <= word["top"]
-                                                  and word["bottom"] <= r["bottom"] for r in page.rects):
+                if word["text"] == "glue" and any(r["x0"] <= word["x0"] and word["x1"] <= r["x1"]
+                                                  and r["top"] <= word["top"] and word["bottom"] <= r["bottom"]
+                                                  for r in page.rects):
                     sizes.append(round(word["size"], 1))             # in a glue area (the legend's words are not)
     assert sizes and min(sizes) >= 14 - 0.01, sorted(set(sizes))

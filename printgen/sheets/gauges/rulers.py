@@ -142,8 +142,8 @@ def _marked_stick(marks: list[tuple], options: Options) -> tuple[list[Shape], fl
                 y = h * 0.5 + (row + 0.5) * max(size * 1.3, h * 0.42 / len(group))
             shapes.append(Text(x - 5, y, label, size, font="bold", anchor="end"))  # bold, as measured: a copy keeps it
         left = x
-    if TYPE.handled:                    # large print: a number the width of 14 pt would touch a mark's line is left
-        shapes = [sh for sh in shapes if not _under_a_mark(sh, sorted(at))]     # out (the mark's words say its distance)
+    if TYPE.handled:          # large print: a 14 pt number that would touch a mark's line is left out (the mark's
+        shapes = [sh for sh in shapes if not _under_a_mark(sh, sorted(at))]         # words say its distance)
     return shapes, length, sorted(at)
 
 
