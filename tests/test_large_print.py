@@ -312,3 +312,13 @@ def test_the_word_glue_on_the_pieces_is_large_print(trafalgar):
                                                   for r in page.rects):
                     sizes.append(round(word["size"], 1))             # in a glue area (the legend's words are not)
     assert sizes and min(sizes) >= 14 - 0.01, sorted(set(sizes))
+
+
+def test_the_obstacle_markers_words_are_large_print(sluys_fr):
+    """The obstacle markers' sheet (what to do with them, their size): 14 pt or more inside the
+    page's frame (8.5 to 12 pt before), wrapped to the page."""
+    with open_pdf(sluys_fr / "markers-large.pdf") as pdf:
+        for number, page in enumerate(pdf.pages, start=1):
+            chars = _inside_content(page, _manifest(sluys_fr))
+            assert chars and min(c["size"] for c in chars) >= 14 - 0.01, (number, sorted({c["size"] for c in chars}))
+            assert max(c["x1"] for c in chars) <= page.width - 36, "a line runs past the margin"
