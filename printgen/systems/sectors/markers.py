@@ -5,17 +5,16 @@ white with black dots in black and white."""
 
 from __future__ import annotations
 
-from printgen.rules.printed import rule_words
-from printgen.rules.provenance import mark_spans
-
 from printgen.draw.shapes import Drawing, Rect, Span, Text
 from printgen.draw.typescale import TYPE
 from printgen.i18n import LANG, N_, _, slots
 from printgen.options import Options
+from printgen.registry import system_of
+from printgen.rules.printed import rule_words
+from printgen.rules.provenance import mark_spans
 from printgen.sheets.page.frame import Box, content_box, frame, new_page
 from printgen.sheets.page.words import titled
 from printgen.sheets.pieces.pack import grid
-from printgen.registry import system_of
 
 TITLE_PT, TEXT_PT = 12.0, 8.5
 MARKERS = 20               # enough for any game: obstacles are few, and a marker goes only where one was struck
