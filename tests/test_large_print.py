@@ -236,3 +236,94 @@ def test_config_keeps_a_large_edition_and_the_kit_command_offers_it(run, tmp_pat
     assert "large" in out
     code, out, err = run("config", "edition", "huge")
     assert code == 2
+
+
+# --- issue 44, item 5: large print on everything a pupil handles -------------------------------------------------
+
+def _pieces_box(manifest: dict):
+    """The content box of a page of pieces (inside the page frame)."""
+    from printgen.draw.typescale import LARGE_PIECES, SCALE
+    from printgen.options import Options
+    from printgen.sheets.page.frame import content_box
+
+    token = SCALE.set(LARGE_PIECES)
+    try:
+        return content_box(Options(edition="large", paper=manifest["options"]["paper"]))
+    finally:
+        SCALE.reset(token)
+
+
+def _inside_content(page, manifest: dict) -> list[dict]:
+    """The characters of a page of pieces inside its content box (the page frame's words and the
+    calibration square's aside: the frame is trimmed away, and prints as in black and white)."""
+    box = _pieces_box(manifest)
+    return [c for c in page.chars if c["text"].strip() and box.y <= c["top"] and c["bottom"] <= box.bottom]
+
+
+@pytest.mark.parametrize("which", ["trafalgar", "sluys_fr"])
+def test_rulers_and_gauges_are_large_print(which, request):
+    """Every word and number on the large-print rulers and gauges at 14 pt or more (the standard
+    edition prints them at 6.5 to 9 pt)."""
+    kit = request.getfixturevalue(which)
+    with open_pdf(kit / "rulers-large.pdf") as pdf:
+        for number, page in enumerate(pdf.pages, start=1):
+            chars = _inside_content(page, _manifest(kit))
+            assert chars, f"rulers page {number} prints nothing"
+            small = sorted({round(c["size"], 1) for c in chars if c["size"] < 14 - 0.01})
+            assert not small, f"rulers-large.pdf page {number}: words at {small} pt"
+
+
+def _cut_outlines(page) -> list[dict]:
+    """The rulers' cut outlines: the rectangles a ruler's body is (wider than tall, taller than 30 pt)."""
+    return [r for r in page.rects if r["width"] > r["height"] > 30]
+
+
+@pytest.mark.parametrize("which", ["trafalgar", "sluys_fr"])
+def test_no_digit_is_clipped_at_a_sticks_end_or_a_marks_line(which, request):
+    """Each number along a large-print stick lies inside its stick, and clear of every mark's
+    coloured line (the "3" and "6" at the ends of Trafalgar's movement stick were cut by the line
+    at the mark and the stick's end)."""
+    kit = request.getfixturevalue(which)
+    with open_pdf(kit / "rulers-large.pdf") as pdf:
+        checked = 0
+        for page in pdf.pages:
+            sticks = _cut_outlines(page)
+            lines = [r for r in page.rects if r["width"] < 4.5 and r["height"] > 10]      # the marks' swatch lines
+            for c in page.chars:
+                if not c["text"].isdigit():
+                    continue
+                stick = next((s for s in sticks if s["top"] - 0.5 <= c["top"] and c["bottom"] <= s["bottom"] + 0.5
+                              and s["x0"] - 20 <= c["x0"] <= s["x1"] + 20), None)
+                if stick is None:
+                    continue
+                checked += 1
+                assert stick["x0"] <= c["x0"] and c["x1"] <= stick["x1"], (c["text"], c["x0"], c["x1"], stick["x1"])
+                for ln in lines:
+                    overlap = min(c["x1"], ln["x1"]) - max(c["x0"], ln["x0"])
+                    vertical = min(c["bottom"], ln["bottom"]) - max(c["top"], ln["top"])
+                    assert overlap <= 0 or vertical <= 0, (c["text"], c["x0"], c["x1"], ln["x0"], ln["x1"])
+        assert checked > 10
+
+
+def test_the_word_glue_on_the_pieces_is_large_print(trafalgar):
+    """Each "glue" on the large-print pieces at 14 pt (6 pt before): an area too small for the word
+    at that size is grey alone, as the sheet's legend says."""
+    with open_pdf(trafalgar / "sprites-large.pdf") as pdf:
+        sizes = []
+        for page in pdf.pages:
+            for word in page.extract_words(extra_attrs=["size"]):
+                if word["text"] == "glue" and any(r["x0"] <= word["x0"] and word["x1"] <= r["x1"]
+                                                  and r["top"] <= word["top"] and word["bottom"] <= r["bottom"]
+                                                  for r in page.rects):
+                    sizes.append(round(word["size"], 1))             # in a glue area (the legend's words are not)
+    assert sizes and min(sizes) >= 14 - 0.01, sorted(set(sizes))
+
+
+def test_the_obstacle_markers_words_are_large_print(sluys_fr):
+    """The obstacle markers' sheet (what to do with them, their size): 14 pt or more inside the
+    page's frame (8.5 to 12 pt before), wrapped to the page."""
+    with open_pdf(sluys_fr / "markers-large.pdf") as pdf:
+        for number, page in enumerate(pdf.pages, start=1):
+            chars = _inside_content(page, _manifest(sluys_fr))
+            assert chars and min(c["size"] for c in chars) >= 14 - 0.01, (number, sorted({c["size"] for c in chars}))
+            assert max(c["x1"] for c in chars) <= _pieces_box(_manifest(sluys_fr)).right + 0.5, "a line runs past"

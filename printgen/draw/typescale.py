@@ -40,6 +40,9 @@ class TypeScale:
     frame_title: float = 9.0        # the frame's title (shrunk for a long one on the standard scale)
     hit: tuple[float, float] = (0.72, 0.8)  # a hit circle's diameter: at most these shares of its row's height
     #                                 and of its share of the row's width
+    handled: float = 0.0            # the least size of every word on the rulers, gauges and markers a pupil
+    #                                 handles (0: each its own size, as the standard edition prints them)
+    strip: float = 0.75 * 72        # a ruler's height across (the movement stick, the range ruler)
 
 
 STANDARD = TypeScale()
@@ -51,10 +54,12 @@ LARGE = TypeScale(body=16.0, small=14.0, heading=18.0, floor=14.0, name="large",
 its place and a rule, not a slanted face); one column, so a line is long enough to read without
 hyphens and the eye never jumps between columns."""
 
-LARGE_PIECES = TypeScale(name="large-pieces", piece_name=16.0, hit=(0.9, 0.9))
+LARGE_PIECES = TypeScale(name="large-pieces", piece_name=16.0, hit=(0.9, 0.9), handled=14.0, strip=1.25 * 72)
 """The pieces of the large-print edition: the same size on the table (a base is a base), but a
 ship's name as large as its band and its base's strip hold (16 pt, shrunk only for a long name) and
-its hit circles as large as the hit strip holds."""
+its hit circles as large as the hit strip holds; every word and number on the rulers, gauges and
+markers at 14 pt or more (the clear-print floor of the reading pages), the rulers taller across to
+hold a row of numbers and a row or two of words at that size."""
 
 LARGE_DYSLEXIA = TypeScale(**{**LARGE.__dict__, "name": "large-dyslexia", "body": 18.0, "heading": 20.0,
                                 "handout_sizes": (18.0,), "gap": 0.8, "gap_wide": 1.1})
@@ -86,3 +91,9 @@ TYPE = _Current()
 def large() -> bool:
     """Whether the document being drawn is in large print (either large-print scale)."""
     return SCALE.get().handout_sizes != ()
+
+
+def handled(size: float) -> float:
+    """A word's size on a ruler, gauge or marker: `size`, or the large-print floor of what a pupil
+    handles if that is larger (the standard edition prints `size` unchanged)."""
+    return max(size, SCALE.get().handled)

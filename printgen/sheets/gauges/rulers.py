@@ -9,6 +9,7 @@ from dataclasses import dataclass, replace
 from typing import Callable
 
 from printgen.draw.shapes import Drawing, Group, Line, Poly, Rect, Shape, Span, Text, translate
+from printgen.draw.typescale import TYPE, handled
 from printgen.i18n import LANG, N_, _
 from printgen.options import Options
 from printgen.registry import system_of
@@ -33,11 +34,15 @@ class Strip:
     length: float
     title: str | tuple
     cuts: list[float]
-    height: float = STRIP_H
+    height: float = 0.0                               # 0: the type scale's ruler (TYPE.strip, STRIP_H in standard)
     reach: tuple = ()
     across: tuple | None = None
     part: tuple = ()
     whole: str = ""                                   # the whole ruler's name (a piece's title says which)
+
+    def __post_init__(self) -> None:
+        if not self.height:
+            object.__setattr__(self, "height", TYPE.strip)
 
     @property
     def name(self) -> str:
@@ -91,8 +96,12 @@ def _ticks(length_pt: float, options: Options, y: float, h: float) -> list[Shape
         tick = ("meta", "tick", i // minor)             # major ticks: the checker measures each from zero
         out.append(Line(x, y, x, y + (h * 0.28 if major else h * 0.15), "rule", meaning=(("x", tick),) if major else ()))
         if major and 0 < i // minor:
-            out.append(Text(x - 1.5, y + h * 0.28 + 7, (Span(str(i // minor), source=tick, kind="count"),),
-                            6.5, role="text.muted", font="bold", anchor="end"))      # bold: a copy keeps it whole
+            # large print: the number clear of a mark's swatch line (1.8 pt either side of the tick) and the
+            # stick's end, where a 14 pt digit's right edge was cut by the line
+            size = handled(6.5)
+            out.append(Text(x - (1.5 if size == 6.5 else 3.5), y + h * 0.28 + (7 if size == 6.5 else size),
+                            (Span(str(i // minor), source=tick, kind="count"),),
+                            size, role="text.muted", font="bold", anchor="end"))      # bold: a copy keeps it whole
     return out
 
 
@@ -109,7 +118,7 @@ def _marked_stick(marks: list[tuple], options: Options) -> tuple[list[Shape], fl
     the inches, which the checker measures the swatch against[, the sources a sum adds up]])."""
     m = options.measure
     length = max(m.printed_pt(mark[0]) for mark in marks)
-    h = STRIP_H
+    h = TYPE.strip
     far = max(marks, key=lambda mk: mk[0])
     shapes: list[Shape] = [Rect(0, 0, length, h, "panel", meaning=_at("end", far)), *_ticks(length, options, 0, h)]
     at: dict[float, list[tuple[str, list]]] = {}
@@ -123,13 +132,30 @@ def _marked_stick(marks: list[tuple], options: Options) -> tuple[list[Shape], fl
             part = h / len(group)
             shapes.append(Rect(x - 1.8, row * part, 3.6, part, role, meaning=meaning))
             for label in labels:                               # the full words where they fit, else shorter
-                size = fit_size("".join(w.text for w in label), room, 7.5, "bold")
-                if size >= 5.5:
+                size = fit_size("".join(w.text for w in label), room, handled(7.5), "bold")
+                if size >= handled(5.5):
                     break
-            shapes.append(Text(x - 5, h * 0.5 + (row + 0.5) * max(size * 1.3, h * 0.42 / len(group)), label, size,
-                               font="bold", anchor="end"))      # bold, as measured: small type a copy keeps
+            if TYPE.handled:                                   # large print: the rows under the numbers' row
+                size = max(size, TYPE.handled)
+                y = h * 0.28 + TYPE.handled + 4 + (row + 1) * size * 1.2
+            else:
+                y = h * 0.5 + (row + 0.5) * max(size * 1.3, h * 0.42 / len(group))
+            shapes.append(Text(x - 5, y, label, size, font="bold", anchor="end"))  # bold, as measured: a copy keeps it
         left = x
+    if TYPE.handled:          # large print: a 14 pt number that would touch a mark's line is left out (the mark's
+        shapes = [sh for sh in shapes if not _under_a_mark(sh, sorted(at))]         # words say its distance)
     return shapes, length, sorted(at)
+
+
+def _under_a_mark(shape: Shape, marks: list[float]) -> bool:
+    """Whether `shape` is a tick's number (anchored at its right end) crossing a mark's swatch line."""
+    from printgen.draw import fonts
+
+    if not (isinstance(shape, Text) and shape.role == "text.muted"):
+        return False
+    right = shape.x
+    left = right - fonts.width("".join(sp.text for sp in shape.spans), shape.size, "bold")
+    return any(left - 2.5 < x < right + 2.5 for x in marks)
 
 
 def _bands(rs, options: Options, key: str, words: Callable[[str], list[Span]], title) -> Strip:
@@ -139,7 +165,7 @@ def _bands(rs, options: Options, key: str, words: Callable[[str], list[Span]], t
     m = options.measure
     bands = sorted(lookup(rs, key).bands().items(), key=lambda kv: kv[1][0])
     length = m.printed_pt(bands[-1][1][1])
-    h = STRIP_H
+    h = TYPE.strip
     shapes: list[Shape] = [Rect(0, 0, length, h, "panel", meaning=(("end", ("rule", f"{key}.{bands[-1][0]}.1")),))]
     roles = ("band.range.short", "band.range.long")
     for i, (name, (a, b)) in enumerate(bands):
@@ -151,7 +177,11 @@ def _bands(rs, options: Options, key: str, words: Callable[[str], list[Span]], t
 
         label = [*said(_("%(band)s %(from)s to %(to)s"), band=_(name.capitalize()), **{
             "from": _dist(rs, options, f"{key}.{name}.0"), "to": _dist(rs, options, f"{key}.{name}.1")}), *words(name)]
-        size = fit_size("".join(w.text for w in label), x1 - x0 - 10, 7.5, "bold")
+        size = fit_size("".join(w.text for w in label), x1 - x0 - 10, handled(7.5), "bold")
+        if size < TYPE.handled:                        # large print: the distances alone where the words do not fit
+            label = [*said(_("%(from)s to %(to)s"), **{"from": _dist(rs, options, f"{key}.{name}.0"),
+                                                      "to": _dist(rs, options, f"{key}.{name}.1")})]
+            size = max(fit_size("".join(w.text for w in label), x1 - x0 - 10, TYPE.handled, "bold"), TYPE.handled)
         shapes.append(Text(x0 + 5, h * 0.8, tuple(label), size, font="bold"))
     shapes += _ticks(length, options, 0, h)
     return Strip(shapes, length, title, [m.printed_pt(b) for _, (_, b) in bands],
@@ -185,21 +215,27 @@ def _bearing(shapes: list[Shape], key: str, turn: float = 0.0) -> list[Shape]:
 
 def _base_at(cx: float, cy: float, L: float, W: float) -> list[Shape]:
     """A base whose bow touches (cx, cy), lying to the left."""
+    size = fit_size(_("bow here"), L - 4, handled(7), "bold")
+    if size < TYPE.handled:                   # large print, a short base: the words at 14 pt under it, from its bow
+        return [Rect(cx - L, cy - W / 2, L, W, "base", tag="base"),
+                Text(cx, cy + W / 2 + TYPE.handled * 1.1, (Span(_("bow here")),), TYPE.handled, font="bold",
+                     anchor="end")]
     return [Rect(cx - L, cy - W / 2, L, W, "base", tag="base"),
             # bold: a copier drops a regular 7 pt word's thin strokes ("proue ici")
-            Text(cx - L / 2, cy + 2.5, (Span(_("bow here")),), fit_size(_("bow here"), L - 4, 7, "bold"), font="bold",
-                 anchor="middle")]
+            Text(cx - L / 2, cy + 2.5 * size / 7 if TYPE.handled else cy + 2.5, (Span(_("bow here")),), size,
+                 font="bold", anchor="middle")]
 
 
 def _compass_letters(cx: float, cy: float, r: float) -> list[Shape]:
     out: list[Shape] = []
     for name, ang in COMPASS.items():
         a = math.radians(ang)
-        x, y = cx + (r + 7) * math.sin(a), cy - (r + 7) * math.cos(a) + 3
+        size = handled(7 if len(name) == 2 else 8.5)
+        out_r = r + (7 if size < 14 else size * 0.75)
+        x, y = cx + out_r * math.sin(a), cy - out_r * math.cos(a) + 3 * max(size, 8.5) / 8.5
         from printgen.rules.printed import rule_words
 
-        out.append(Text(x, y, (Span(rule_words(name, LANG.get())),), 7 if len(name) == 2 else 8.5, font="bold",
-                        anchor="middle"))
+        out.append(Text(x, y, (Span(rule_words(name, LANG.get())),), size, font="bold", anchor="middle"))
     return out
 
 
@@ -244,6 +280,12 @@ def strips(strip: Strip, width: float) -> list[Strip]:
     return pieces
 
 
+def _width(text: Text) -> float:
+    from printgen.draw import fonts
+
+    return fonts.width("".join(sp.text for sp in text.spans), text.size, text.font or "regular")
+
+
 def _lead(title: tuple) -> tuple:
     """A title's leading bold words (its name), without the notes after them."""
     return title[:next((i for i, s in enumerate(title) if s.font != "bold" or s.source), len(title))]
@@ -263,8 +305,8 @@ def _clip(shapes: list[Shape], a: float, b: float) -> list[Shape]:
             if a - 0.01 <= s.x1 <= b + 0.01:
                 kept.append(s)
         elif isinstance(s, Text):
-            if a - 0.01 <= s.x < b - 1:
-                kept.append(s)
+            if a - 0.01 <= s.x < b - 1 and not (TYPE.handled and s.role == "text.muted" and s.x - _width(s) < a):
+                kept.append(s)                          # large print: not a number overhanging the piece's start
         else:
             kept.append(s)
     return kept
@@ -276,34 +318,36 @@ def ruler_sheets(scenario, options: Options) -> Drawing:
     made = [item for gauge in system_of(scenario.ruleset).gauges() for item in gauge(scenario, options)]
     items = [piece for s in made if isinstance(s, Strip) for piece in strips(s, box.w)]
     pages, page, y = [], new_page(options), box.y + 4
+    title_pt = handled(LABEL)                          # a ruler's title: 14 pt in large print
     for s in items:
         title = (Span(s.title, "bold"),) if isinstance(s.title, str) else s.title
-        size = fit_size("".join(t.text for t in title), box.w, LABEL, "bold")
+        size = fit_size("".join(t.text for t in title), box.w, title_pt, "bold")
         rows = [title]
-        if size < LABEL * 0.8:                          # a long translation: two lines, not small type
+        if size < title_pt * (1 if TYPE.handled else 0.8):  # a long translation: two lines, not small type
             from printgen.sheets.maps.map_legend import wrap_spans
 
-            rows = wrap_spans(title, box.w, LABEL, "bold")
-            size = min(fit_size("".join(t.text for t in row).rstrip(), box.w, LABEL, "bold") for row in rows)
-        more = (len(rows) - 1) * LABEL * 1.2            # the title's lines after its first
-        if y + s.height + LABEL * 2 + more > box.bottom:
+            rows = wrap_spans(title, box.w, title_pt, "bold")
+            size = min(fit_size("".join(t.text for t in row).rstrip(), box.w, title_pt, "bold") for row in rows)
+        more = (len(rows) - 1) * title_pt * 1.2            # the title's lines after its first
+        if y + s.height + title_pt * 2 + more > box.bottom:
             pages.append(page)
             page, y = new_page(options), box.y + 4
-        page.add(*(Text(box.x, y + LABEL + k * LABEL * 1.2, tuple(row), size, font="bold")
+        page.add(*(Text(box.x, y + title_pt + k * title_pt * 1.2, tuple(row), size, font="bold")
                    for k, row in enumerate(rows)),
-                 Group(tuple(s.shapes), translate(box.x, y + more + LABEL * 1.6)),
-                 Rect(box.x, y + more + LABEL * 1.6, s.length, s.height, "cut", tag="ruler", meaning=_body(s)))
-        y += s.height + LABEL * 1.6 + GAP + more
+                 Group(tuple(s.shapes), translate(box.x, y + more + title_pt * 1.6)),
+                 Rect(box.x, y + more + title_pt * 1.6, s.length, s.height, "cut", tag="ruler", meaning=_body(s)))
+        y += s.height + title_pt * 1.6 + GAP + more
     # The templates and gauges, side by side where they fit, below the rulers.
     x, row_h = box.x, 0.0
     for g in (p for p in made if isinstance(p, Piece)):
-        height = _height(g.shapes) + LABEL * 2
+        height = _height(g.shapes) + title_pt * 2
         if x > box.x and x + g.width > box.right:
             x, y, row_h = box.x, y + row_h + GAP, 0.0
         if y + height > box.bottom:
             pages.append(page)
             page, x, y, row_h = new_page(options), box.x, box.y + 4, 0.0
-        page.add(Text(x, y + LABEL, (Span(g.title, "bold"),), LABEL), Group(tuple(g.shapes), translate(x, y + LABEL * 1.4)))
+        page.add(Text(x, y + title_pt, (Span(g.title, "bold"),), title_pt),
+                 Group(tuple(g.shapes), translate(x, y + title_pt * 1.4)))
         x += g.width + GAP
         row_h = max(row_h, height)
     pages.append(page)

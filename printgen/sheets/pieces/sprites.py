@@ -92,7 +92,7 @@ def glue_area(x: float, y: float, w: float, h: float, s: float, outline: bool = 
     a fold and cut lines, which must print as they are (nothing drawn over them)."""
     from printgen.draw.theme import TYPE
 
-    size = max(TYPE.piece_label * s, TYPE.piece_label)
+    size = max(TYPE.piece_label * s, TYPE.piece_label, TYPE.handled)     # large print: 14 pt, or grey alone
     area = Rect(x, y, w, h, "glue" if outline else "glue.tab", tag="glue",
                 meaning=(("glue", ("meta", "line", "glue")),) if outline else ())
     if size > h * 0.9:

@@ -7,6 +7,7 @@ import math
 
 from printgen.draw.shapes import Poly, Shape, Span, Text
 from printgen.draw.theme import TYPE
+from printgen.draw.typescale import handled
 from printgen.i18n import N_, _
 from printgen.options import Options
 from printgen.sheets.gauges.rulers import (Piece, Strip, _angle, _bands, _base_at, _bearing, _compass_letters, _dist, _fan,
@@ -67,10 +68,10 @@ def turn_template(scenario, options: Options) -> list[Piece]:
     from printgen.sheets.maps.map_legend import wrap_spans
 
     room = 2 * cx - 4                                  # a longer language: two lines, centred under the fan
-    rows = [caption] if sum(fonts.width(sp.text, TYPE.small) for sp in caption) <= room else \
-        wrap_spans(caption, room, TYPE.small)
+    note = handled(TYPE.small)
+    rows = [caption] if sum(fonts.width(sp.text, note) for sp in caption) <= room else wrap_spans(caption, room, note)
     for i, row in enumerate(rows):
-        shapes.append(Text(cx, cy + r + 12 + i * TYPE.small * 1.25, tuple(row), TYPE.small, anchor="middle"))
+        shapes.append(Text(cx, cy + r + 12 * note / TYPE.small + i * note * 1.25, tuple(row), note, anchor="middle"))
     return [Piece(shapes, cx + r + 6, _("Turn template"))]
 
 
@@ -87,13 +88,15 @@ def compass(scenario, options: Options) -> list[Piece]:
     ux, uy = math.sin(frm), -math.cos(frm)               # towards where the wind comes from
     shapes += _bearing(arrow(cx + ux * r * 0.9, cy + uy * r * 0.9, cx + ux * r * 0.2, cy + uy * r * 0.2, 7),
                        "table.wind_from", 180)
-    shapes.append(Text(cx + ux * r * 0.55 + 6, cy + uy * r * 0.55, (Span(_("wind")),), TYPE.small, font="bold"))
+    shapes.append(Text(cx + ux * r * 0.55 + 6, cy + uy * r * 0.55, (Span(_("wind")),), handled(TYPE.small),
+                       font="bold"))
     to = math.radians(COMPASS[rs.drift.direction])
     dx, dy = math.sin(to), -math.cos(to)
     x0, y0 = cx - dx * drift / 2, cy - dy * drift / 2
     shapes += _bearing(arrow(x0, y0, x0 + dx * drift, y0 + dy * drift, 7), "drift.direction")
-    shapes.append(Text(cx - 2, cy + 16, said(_("drift %(distance)s"), distance=_dist(rs, options, "drift.distance_in")),
-                       TYPE.small, anchor="end"))
+    shapes.append(Text(cx - 2, cy + 16 * handled(TYPE.small) / TYPE.small,
+                       said(_("drift %(distance)s"), distance=_dist(rs, options, "drift.distance_in")),
+                       handled(TYPE.small), anchor="end"))
     return [Piece(shapes, 2 * cx, _("Wind and drift"))]
 
 
@@ -134,6 +137,6 @@ def _zone_strip(rs, options: Options, h: float, bands) -> list[Shape]:
         label = said(_("%(band)s %(from)s to %(to)s"), band=_(name.capitalize()),
                      **{"from": _dist(rs, options, f"shooting.range_in.{band}.0"),
                         "to": _dist(rs, options, f"shooting.range_in.{band}.1")})
-        size = min(7.5, h * 0.45)
+        size = max(min(7.5, h * 0.45), TYPE.handled)
         shapes.append(Text(x0 + 4, h / 2 + size * 0.35, label, size, font="bold"))
     return shapes

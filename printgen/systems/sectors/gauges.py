@@ -7,10 +7,11 @@ import math
 
 from printgen.draw.shapes import Rect, Shape, Span, Text
 from printgen.draw.theme import TYPE
+from printgen.draw.typescale import handled
 from printgen.i18n import N_, _
 from printgen.options import Options
 from printgen.rules.provenance import mark_spans
-from printgen.sheets.gauges.rulers import (STRIP_H, Piece, Strip, _angle, _bands, _base_at, _compass_letters,
+from printgen.sheets.gauges.rulers import (Piece, Strip, _angle, _bands, _base_at, _compass_letters,
                                           _deg, _dist, _fan, _marked_stick, _ticks, reach)
 from printgen.sheets.maps.table_diagram import arrow
 from printgen.sheets.text.textfit import fit_size
@@ -56,14 +57,14 @@ def furl_gauge(scenario, options: Options) -> list[Strip]:
     rs = scenario.ruleset
     if not any(rs.type_of(s).oars for s in scenario.fleet.ships):
         return []
-    h = STRIP_H * 0.7
+    h = TYPE.strip * 0.7
     length = options.measure.printed_pt(rs.movement.furl_within_in)
     shapes: list[Shape] = [Rect(0, 0, length, h, "band.range.short"), *_ticks(length, options, 0, h)]
     turns = rule(rs, "movement.unfurl_turns")
     inside = _said(N_("Furl within %(d)s of an enemy"), d=_dist(rs, options, "movement.furl_within_in"))
-    size = fit_size("".join(s.text for s in inside), length - 10, 7.5, "bold")
-    shapes.append(Text(5, h * 0.82, inside if size >= 5.5 else tuple(p for p in inside if p.source), max(size, 5.5),
-                       font="bold"))
+    size = fit_size("".join(s.text for s in inside), length - 10, handled(7.5), "bold")
+    shapes.append(Text(5, h * 0.82, inside if size >= handled(5.5) else tuple(p for p in inside if p.source),
+                       max(size, handled(5.5)), font="bold"))
     title = (Span(_("Furl gauge"), "bold"),
              *_said(N_(": a galley or longship within %(d)s of an enemy ship furls its sail (no wind bonus); unfurling "
                     "takes %(turns)s whole turn"), d=_dist(rs, options, "movement.furl_within_in"),
@@ -88,7 +89,7 @@ def sweep_template(scenario, options: Options) -> list[Piece]:
     length, width = rs.types[common[0][0]].base_in if common else (rs.bases.length_in, rs.bases.width_in)
     r = 100.0
     L, W = min(options.measure.pt(length), r * 0.8), options.measure.pt(width)
-    cx, cy = L + 6, r + 14
+    cx, cy = L + 6, r + 14 + TYPE.handled              # large print: room above for the 90 degrees' 14 pt label
     steps = [mv.sweep_step_deg * k for k in range(1, int(mv.sweep_turn_deg / mv.sweep_step_deg + 1e-9) + 1)]
     traced = {a * s: _angle("movement.sweep_step_deg", s * k) + (_angle("movement.sweep_turn_deg", s)
                                                                if a == mv.sweep_turn_deg else ())
@@ -99,10 +100,12 @@ def sweep_template(scenario, options: Options) -> list[Piece]:
         for side in (-1, 1):
             t = math.radians(a * side)
             x, y = cx + (r + 5) * math.cos(t), cy - (r + 5) * math.sin(t)
+            note = handled(TYPE.small)
             if abs(abs(a) - 90) < 1:
-                shapes.append(Text(x, y + (9 if side < 0 else -1), (_deg(rs, key),), TYPE.small, anchor="middle"))
+                below = (9 if side < 0 else -1) if note == TYPE.small else (note + 1 if side < 0 else -3)
+                shapes.append(Text(x, y + below, (_deg(rs, key),), note, anchor="middle"))
             else:
-                shapes.append(Text(x, y + 3 + side * -2, (_deg(rs, key),), TYPE.small))
+                shapes.append(Text(x, y + 3 + side * -2, (_deg(rs, key),), note))
     x, y, leg = cx, cy, r * 0.42                    # the track: a leg at each step of the sweep
     for a in steps:
         t = math.radians(a)
@@ -116,9 +119,18 @@ def sweep_template(scenario, options: Options) -> list[Piece]:
              _said(N_("then again: %(moves)s moves in a sweep, no pivoting."),
                    moves=Span(_word(mv.sweep_moves, options), "bold", ("rule", "movement.sweep_moves"), "word")),
              (Span(_("A galley then finishes its move on the new course.")),)]
-    for i, spans in enumerate(lines):
-        shapes.append(Text(0, cy + r + 26 + i * 10, spans, TYPE.small))
-    return [Piece(shapes, cx + r + 24, _("Sweep template"))]
+    width = cx + r + 24
+    if not TYPE.handled:
+        for i, spans in enumerate(lines):
+            shapes.append(Text(0, cy + r + 26 + i * 10, spans, TYPE.small))
+    else:                                          # large print: the words wrapped to the template's width
+        from printgen.sheets.maps.map_legend import wrap_spans
+
+        y = cy + r + 26 + TYPE.handled
+        for row in (row for spans in lines for row in wrap_spans(spans, width, TYPE.handled)):
+            shapes.append(Text(0, y, row, TYPE.handled))
+            y += TYPE.handled * 1.25
+    return [Piece(shapes, width, _("Sweep template"))]
 
 
 def wind_gauge(scenario, options: Options) -> list[Piece]:
@@ -126,9 +138,9 @@ def wind_gauge(scenario, options: Options) -> list[Piece]:
     from printgen.systems.sectors.wind import wind_rose
 
     rs = scenario.ruleset
-    r = 62.0
-    cx, cy = r + 16, r + 16
-    shapes: list[Shape] = [*wind_rose(cx, cy, r, rs, 8.0, word=False), *_compass_letters(cx, cy, r)]
+    r = 62.0 if not TYPE.handled else 96.0          # large print: room inside for the angles at 14 pt
+    cx, cy = (r + 16, r + 16) if not TYPE.handled else (r + 26, r + 26)
+    shapes: list[Shape] = [*wind_rose(cx, cy, r, rs, handled(8.0), word=False), *_compass_letters(cx, cy, r)]
     lines = [_said(N_("Lay N to the north, the ship at the centre. Round ships cannot point within "
                       "%(angle)s%(mark)s of the wind."), angle=_deg(rs, "movement.round_ship_min_angle_to_wind_deg"),
                    mark=mark_spans(rs, "movement.round_ship_min_angle_to_wind_deg")),
@@ -140,9 +152,9 @@ def wind_gauge(scenario, options: Options) -> list[Piece]:
              ]
     from printgen.sheets.maps.map_legend import wrap_spans
 
-    y = cy + r + 20
+    y = cy + r + 20 + TYPE.handled                 # large print: below the S at 14 pt
     for spans in lines:
-        for row in wrap_spans(spans, 2 * cx + 10, TYPE.small):
-            shapes.append(Text(0, y, row, TYPE.small))
-            y += 10
+        for row in wrap_spans(spans, 2 * cx + 10, handled(TYPE.small)):
+            shapes.append(Text(0, y, row, handled(TYPE.small)))
+            y += 10 if not TYPE.handled else TYPE.handled * 1.25
     return [Piece(shapes, 2 * cx + 10, _("Wind gauge"))]
