@@ -43,7 +43,8 @@ def side_said(name: str, lang: str, form: str = "the", initial: bool = False) ->
                 said = made + said[len(article):]
                 break
         else:
-            raise ValueError(f"locale/{lang}/glossary.toml: the side {name!r} is {said!r}, which begins with no article")
+            raise ValueError(f"locale/{lang}/glossary.toml: the side {name!r} is {said!r}, "
+                             "which begins with no article")
     return said[:1].upper() + said[1:] if initial else said
 
 

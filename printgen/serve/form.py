@@ -281,7 +281,8 @@ def the_game(plan) -> list[str]:
                   "draws": percent(f"{100 * t.draws:.0f}%")})
     if t.unmet:
         out.append(_("No game printgen tried meets every aim; this one misses: %(aims)s.")
-                   % {"aims": "; ".join(missed(t, {k: said_here(side.name, "of") for k, side in s.ruleset.sides.items()}))})
+                   % {"aims": "; ".join(missed(t, {k: said_here(side.name, "of")
+                                                   for k, side in s.ruleset.sides.items()}))})
     return out
 
 

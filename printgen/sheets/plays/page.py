@@ -152,7 +152,8 @@ def plays_page(scenario, options: Options, setup, summary: Summary, run: SimRun,
     if history is not None:
         scores = [_history_score(scenario, side) for side in summary.sides]
         best = max(scores)
-        won = [said_here(scenario.ruleset.sides[side].name, "of") for side, v in zip(summary.sides, scores) if v == best]
+        won = [said_here(scenario.ruleset.sides[side].name, "of")
+               for side, v in zip(summary.sides, scores) if v == best]
         verdict = _("a %(side)s win") % {"side": won[0]} if len(won) == 1 else _("a draw")
         scored = [x for k, side in enumerate(summary.sides) for x in
                   ((", " if k else "") + f"{names[side]} ", _plan(scores[k], "history_score", side))]
@@ -249,7 +250,6 @@ def _maps(plan) -> list | None:
     t = plan.fitted
     if t is None or len(t.spread) < 2:
         return None
-    names = {k: _(s.name) for k, s in plan.scenario.ruleset.sides.items()}
     side = t.sides[0]
     rates = [_plan(round(100 * row[0]), "fitted_map_rate", k, side) for k, row in enumerate(t.spread)]
     low, high = min(100 * row[0] for row in t.spread), max(100 * row[0] for row in t.spread)
