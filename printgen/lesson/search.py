@@ -86,7 +86,8 @@ def _unmet(wins, draws, by_limit, turns, balance: str, favoured: str | None, sid
 
 def missed(t: Trial, names: dict[str, str], lang: str = "en") -> list[str]:
     """The aims a candidate misses, in words and figures (for the teacher at the terminal; in `lang`
-    for the lesson's reason of its choice: `names` then the sides' names in it)."""
+    for the lesson's reason of its choice: `names` then the sides' names in it, "of the side" in
+    French and Spanish: "victoires des Anglais", printgen.i18n.sides)."""
     least = pct(MIN_WIN, lang)
     said = {"turns": lambda: say(lang, N_("only %(turns)s turns fit the lesson (at least %(least)s wanted)"),
                                  turns=count(t.choice.turns, lang), least=count(MIN_TURNS, lang)),
@@ -480,8 +481,11 @@ def why(scenario: Scenario, t: Trial, lang: str = "en") -> str:
     from printgen.i18n import translated
 
     c = t.choice
-    names = {k: translated(lang, side.name) for k, side in scenario.ruleset.sides.items()}
-    ships = translated(lang, N_(" against ")).join(f"{count(n, lang)} {names[s]}" for s, n in c.counts)
+    from printgen.i18n.sides import side_said
+
+    names = {k: side_said(side.name, lang, "of") for k, side in scenario.ruleset.sides.items()}
+    bare = {k: translated(lang, side.name) for k, side in scenario.ruleset.sides.items()}
+    ships = translated(lang, N_(" against ")).join(f"{count(n, lang)} {bare[s]}" for s, n in c.counts)
     said = say(lang, N_("%(game)s: %(ships)s ships fit %(turns)s turns of the lesson; played %(games)s times on "
                         "%(deployments)s deployments, %(wins)s, draws %(draws)s"),
                game=translated(lang, title(scenario, c.engagement)), ships=ships, turns=count(c.turns, lang),

@@ -255,6 +255,7 @@ def the_game(plan) -> list[str]:
         return [_("%(scenario)s as its scenario is written: %(ships)s ships, %(turns)s turns.")
                 % {"scenario": _(s.title), "ships": len(s.fleet.ships), "turns": s.lesson.turn_limit}]
     names = {k: _(side.name) for k, side in s.ruleset.sides.items()}
+    from printgen.i18n.sides import said_here
     from printgen.lesson.engagement import title
 
     # each side's ships with its own count ("Holy League 3 ships, Ottomans 5 ships": never "3 Holy League
@@ -280,7 +281,8 @@ def the_game(plan) -> list[str]:
                   "draws": percent(f"{100 * t.draws:.0f}%")})
     if t.unmet:
         out.append(_("No game printgen tried meets every aim; this one misses: %(aims)s.")
-                   % {"aims": "; ".join(missed(t, names))})
+                   % {"aims": "; ".join(missed(t, {k: said_here(side.name, "of")
+                                                   for k, side in s.ruleset.sides.items()}))})
     return out
 
 

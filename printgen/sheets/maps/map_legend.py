@@ -164,10 +164,12 @@ def _ships(scenario, dep: Deployment, view: MapView, width: float, options: Opti
         cy = b.y - BODY * 0.35
         w, h = length * scale, beam * scale
         b.shapes.append(Rect(14 - w / 2, cy - h / 2, w, h, f"ship.{nation}"))
+        from printgen.i18n.sides import said_here
+
         side = scenario.ruleset.sides.get(scenario.ruleset.side_of_nation(nation) or "")
         look = system_of(scenario.ruleset).nations.get(nation)
         note = (_(" (%(pattern)s, %(side)s side)") if side and side.name != nation else _(" (%(pattern)s)")) % {
-            "pattern": _(pattern_name(look)), "side": _(side.name) if side else ""}
+            "pattern": _(pattern_name(look)), "side": said_here(side.name, "of") if side else ""}
         b.line((Span(_(nation)), Span(note, font="regular")), indent=32)
     cy = b.y - BODY * 0.35
     b.shapes.append(star_shape(14, cy, 4.0))

@@ -61,9 +61,10 @@ def _degrees(value) -> str:
 def group_title(scenario, dep: Deployment, group: str) -> str:
     if group == "line":
         from printgen.game.deploy_settings import load_settings
+        from printgen.i18n.sides import said_here
 
         side = scenario.ruleset.sides[load_settings(scenario).line_side].name
-        return _("%(side)s line, from its head (north) to its rear") % {"side": _(side)}
+        return _("%(side)s line, from its head (north) to its rear") % {"side": said_here(side, "of")}
     if group == "alone":
         return _("Alone, near the head of the line")
     label = scenario.squadrons[group].label if group in scenario.squadrons else group

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from printgen.draw.shapes import Drawing, Line, Rect, Span, Text
 from printgen.i18n import N_, _, ngettext
+from printgen.i18n.sides import said_here
 from printgen.options import Options
 from printgen.play.rerun import SimRun, printed
 from printgen.play.stats import Summary
@@ -151,7 +152,8 @@ def plays_page(scenario, options: Options, setup, summary: Summary, run: SimRun,
     if history is not None:
         scores = [_history_score(scenario, side) for side in summary.sides]
         best = max(scores)
-        won = [names[side] for side, v in zip(summary.sides, scores) if v == best]
+        won = [said_here(scenario.ruleset.sides[side].name, "of")
+               for side, v in zip(summary.sides, scores) if v == best]
         verdict = _("a %(side)s win") % {"side": won[0]} if len(won) == 1 else _("a draw")
         scored = [x for k, side in enumerate(summary.sides) for x in
                   ((", " if k else "") + f"{names[side]} ", _plan(scores[k], "history_score", side))]
@@ -248,7 +250,6 @@ def _maps(plan) -> list | None:
     t = plan.fitted
     if t is None or len(t.spread) < 2:
         return None
-    names = {k: _(s.name) for k, s in plan.scenario.ruleset.sides.items()}
     side = t.sides[0]
     rates = [_plan(round(100 * row[0]), "fitted_map_rate", k, side) for k, row in enumerate(t.spread)]
     low, high = min(100 * row[0] for row in t.spread), max(100 * row[0] for row in t.spread)
@@ -261,6 +262,7 @@ def _maps(plan) -> list | None:
                if high - low > noise else _("The map moves the result no more than the dice do."))
     said_ = said(_("On other maps: when printgen chose this game it played it on %(maps)s deployments, this kit's map "
                    "first; the %(side)s won %(rates)s of those games (modelled). %(verdict)s"),
-                 maps=_plan(len(t.spread), "fitted_deployments"), side=names[side],
+                 maps=_plan(len(t.spread), "fitted_deployments"),
+                 side=said_here(plan.scenario.ruleset.sides[side].name, "of"),
                  rates=[Span(s) if isinstance(s, str) else s for s in listed], verdict=verdict)
     return list(said_)

@@ -154,7 +154,7 @@ def environment(root: str | None = None):
     # (new-style gettext: the template's values go in by name, so a translation may reorder them).
     env.globals.update(gettext=jinja2.pass_context(_gettext), _=jinja2.pass_context(_gettext),
                        ngettext=jinja2.pass_context(_ngettext), tr=_tr, N_=lambda message: message,
-                       english=_english)
+                       english=_english, the_side=_the_side)
     env.filters["marked"] = Marked          # a {% set %} block of markers and words, put in a message as it is
     env.newstyle_gettext = True  # type: ignore[attr-defined]
     return env
@@ -183,6 +183,15 @@ def _tr(text: str) -> str:
     from printgen.i18n import _
 
     return str(_(text))
+
+
+def _the_side(name: str, form: str = "the", initial: bool = False) -> str:
+    """A side's name (the ruleset's English one) as a French or Spanish sentence says it, with its
+    article: "the" ("los ingleses", "la Sainte Ligue"), "of" ("des Anglais"), "to" ("aux Anglais")
+    (printgen.i18n.sides; English: the name, the message carries its article)."""
+    from printgen.i18n.sides import said_here
+
+    return said_here(str(name), form, initial)
 
 
 def _ngettext(ctx, singular: str, plural_: str, n: Any, **values) -> str:
@@ -240,6 +249,26 @@ class Wording:
         """The label of rule `key` inside a sentence, in small letters ("at short range"), traced."""
         t = label(self.rs, key)
         return self.put(Traced(t.value, t.source, "lower"))
+
+    def side(self, key: str, form: str = "the") -> str:
+        """Side `key`'s name in a sentence ("sides.english.name"), traced, with the article and
+        contraction French and Spanish give it before ("los " ingleses, "de la " Santa Liga, "des "
+        Anglais: printgen.i18n.sides); English: the label (the message carries its article)."""
+        from printgen.i18n import translated
+        from printgen.i18n.sides import side_said
+
+        lang = self.measure.lang
+        if lang not in ("fr", "es"):
+            return self.label(key)
+        name = str(lookup(self.rs, key))
+        said, printed = side_said(name, lang, form), translated(lang, self.rs.label(key))
+        rest = said[len(said) - len(printed):]
+        kind = "label" if rest == printed else "lower" if rest == printed.lower() else ""
+        if not kind:
+            raise ValueError(f"locale/{lang}/glossary.toml: the side {name!r} is {said!r}, which does not end "
+                             f"with its name in the catalogue, {printed!r}")
+        t = label(self.rs, key)
+        return Marked(said[:len(said) - len(printed)]) + self.put(Traced(t.value, t.source, kind))
 
     def phase(self, index: int) -> str:
         """The name of the turn's phase `index` (from 0), traced to the ruleset's sequence (word by
@@ -444,7 +473,7 @@ class Wording:
         self.scenario = context.get("scenario")
         self.plan = context.get("plan")
         try:
-            return template.render(rule=self.rule, mark=self.mark, sign=self.sign, counted=self.counted, label=self.label, said=self.said, phase=self.phase, prov=self.prov, pnum=self.pnum, story=self.story, word=self.word, dist=self.dist, size=self.size, faces=self.faces, deg=self.deg,
+            return template.render(rule=self.rule, mark=self.mark, sign=self.sign, counted=self.counted, label=self.label, said=self.said, side_said=self.side, phase=self.phase, prov=self.prov, pnum=self.pnum, story=self.story, word=self.word, dist=self.dist, size=self.size, faces=self.faces, deg=self.deg,
                                num=self.num, chance=self.chance, example=self.example, value=self.value,
                                ship=self.ship, field=self.field, meta=self.meta, ref=self.ref, pos=self.pos,
                                rs=self.rs, _wording=self, **context)

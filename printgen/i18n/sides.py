@@ -1,0 +1,55 @@
+"""A side's name in a sentence: with its article, number and gender in French and Spanish ("les
+Anglais", "la Sainte Ligue", "los ingleses", "la Santa Liga"), and after "de" with the contraction
+the language makes ("des Anglais", "de la Sainte Ligue", "de los ingleses"). The words are data: each
+language's glossary (locale/<lang>/glossary.toml, [sides]) gives a side's name as running text says
+it, keyed by the ruleset's English name. English messages carry their own article ("the %(side)s
+win"), so in English the name is the name."""
+
+from __future__ import annotations
+
+FORMS = ("the", "of", "to")     # the side (subject or object), of the side, to the side
+# The article a definite noun phrase begins with, and what "de" / "à" (Spanish "a") make of it
+_CONTRACTED = {
+    "fr": {"of": {"les ": "des ", "le ": "du ", "la ": "de la ", "l’": "de l’"},
+           "to": {"les ": "aux ", "le ": "au ", "la ": "à la ", "l’": "à l’"}},
+    "es": {"of": {"los ": "de los ", "las ": "de las ", "el ": "del ", "la ": "de la "},
+           "to": {"los ": "a los ", "las ": "a las ", "el ": "al ", "la ": "a la "}},
+}
+
+
+def side_entry(name: str, lang: str) -> dict:
+    """The glossary's entry of side `name` (English) in `lang`: {"the", "gender", "number"}."""
+    from printgen.i18n.numbers import glossary
+
+    sides = glossary(lang).get("sides", {})
+    if name not in sides:
+        raise KeyError(f"locale/{lang}/glossary.toml has no [sides] entry for the side {name!r}: "
+                       f"add {name!r} = {{ the = \"...\", gender = \"m\", number = \"pl\" }}")
+    return sides[name]
+
+
+def side_said(name: str, lang: str, form: str = "the", initial: bool = False) -> str:
+    """Side `name` (the ruleset's English name) as a sentence of `lang` says it in `form`:
+    "the" ("los ingleses"), "of" ("de los ingleses", "des Anglais"), "to" ("aux Anglais");
+    capitalised at the start of a sentence. English: the name itself."""
+    if form not in FORMS:
+        raise ValueError(f"form {form!r}: one of {FORMS}")
+    if lang not in _CONTRACTED:
+        return name
+    said = side_entry(name, lang)["the"]
+    if form != "the":
+        for article, made in _CONTRACTED[lang][form].items():
+            if said.startswith(article):
+                said = made + said[len(article):]
+                break
+        else:
+            raise ValueError(f"locale/{lang}/glossary.toml: the side {name!r} is {said!r}, "
+                             "which begins with no article")
+    return said[:1].upper() + said[1:] if initial else said
+
+
+def said_here(name: str, form: str = "the", initial: bool = False) -> str:
+    """side_said in the language of the document being drawn."""
+    from printgen.i18n import LANG
+
+    return side_said(name, LANG.get(), form, initial)
