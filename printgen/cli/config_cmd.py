@@ -35,10 +35,10 @@ def config_cmd(key: Optional[str] = typer.Argument(None, help="a setting: paper,
         s = found.get(name)
         choices = " | ".join(allowed) if allowed else "a number"
         where = f"from {s.source}" if s else "printgen's default"
-        value: object = s.value if s else defaults(found)[name]
+        shown = s.value if s else defaults(found)[name]
         if not s and name in ("paper", "units"):          # the reader's usual: A4 and cm in French and Spanish
             where += " for the language in force (A4 and cm in French and Spanish)"
-        typer.echo(f"  {name:<9} {str(value):<7} {where}  ({what}: {choices})")
+        typer.echo(f"  {name:<9} {str(shown):<7} {where}  ({what}: {choices})")
 
 
 def defaults(found: dict | None = None) -> dict[str, object]:
