@@ -100,7 +100,8 @@ def test_percentages_and_counts_in_the_language_s_way():
 
     fr, es, en = Measure(lang="fr"), Measure(lang="es"), Measure()
     # French: a narrow no-break space before % (docs/i18n/fr.md); Spanish: Babel's no-break space
-    assert fmt(Fraction(598, 1000), "percent", fr) == "59,8\u202f%" and fmt(Fraction(598, 1000), "percent", es) == "59,8\u00a0%"
+    assert fmt(Fraction(598, 1000), "percent", fr) == "59,8\u202f%"
+    assert fmt(Fraction(598, 1000), "percent", es) == "59,8\u00a0%"
     assert fmt(Fraction(598, 1000), "percent", en) == "59.8%" and fmt(Fraction(1, 3000), "percent", fr) == "<0,1\u202f%"
     assert (fmt(1, "word", fr), fmt(2, "word", es), fmt(1, "word", en)) == ("un", "dos", "one")
     assert fmt(2.5, "distance", Measure(0.5, "cm", "fr")) == "3 cm"

@@ -35,7 +35,8 @@ TITLES = {"fr": {"background": "L'histoire avant la bataille", "cards": "Cartes 
                  "captains": "Cartes de capitaine", "score": "Feuilles de score",
                  "worksheet": "Fiche d'exercices sur les chances"},
           "es": {"background": "La historia antes de la batalla", "cards": "Cartas de reglas",
-                 "captains": "Tarjetas de capitán", "score": "Hojas de puntuación", "worksheet": "Ficha de probabilidades"}}
+                 "captains": "Tarjetas de capitán", "score": "Hojas de puntuación",
+                 "worksheet": "Ficha de probabilidades"}}
 
 
 def _build(where: Path, lang: str):
@@ -151,7 +152,8 @@ def test_a_changed_percentage_on_the_french_rule_cards_is_caught(kits, tmp_path)
 
     def change(data: bytes) -> bytes:
         found = list(re.finditer(rb"(-?[\d.]+) (-?[\d.]+) Tm (/\S+ [\d.]+ Tf )\(55,6([^)]{1,6}?)%\) Tj", data, re.S))
-        m = min(found, key=lambda m: abs(float(m.group(1)) - entry["bbox"][0]) + abs(float(m.group(2)) - entry["bbox"][3]))
+        x, y = entry["bbox"][0], entry["bbox"][3]
+        m = min(found, key=lambda m: abs(float(m.group(1)) - x) + abs(float(m.group(2)) - y))
         return data[:m.start()] + m.group(0).replace(b"(55,6", b"(58,6") + data[m.end():]
 
     edit_page(kit, "cards-color.pdf", page, change)
