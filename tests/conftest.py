@@ -42,6 +42,18 @@ def pytest_configure(config):
                        check=True, capture_output=True, timeout=600)
 
 
+KNOWN_FAILURES = {line.strip() for line in (Path(__file__).parent / "known_failures.txt").read_text(encoding="utf-8")
+                  .splitlines() if line.strip() and not line.startswith("#")}
+
+
+def pytest_collection_modifyitems(config, items):
+    """The known failures (tests/known_failures.txt) run, and are reported as xfail or xpass: never hidden."""
+    for item in items:
+        if item.nodeid in KNOWN_FAILURES:
+            item.add_marker(pytest.mark.xfail(reason="known failure after the 6 December merges (known_failures.txt)",
+                                              strict=False))
+
+
 def merge(base: dict, patch: dict) -> dict:
     out = dict(base)
     for k, v in patch.items():
