@@ -28,6 +28,13 @@ def side_entry(name: str, lang: str) -> dict:
     return sides[name]
 
 
+def glossary_sides(lang: str) -> dict:
+    """The sides the glossary words with their article (the built-in battles')."""
+    from printgen.i18n.numbers import glossary
+
+    return glossary(lang).get("sides", {})
+
+
 def side_said(name: str, lang: str, form: str = "the", initial: bool = False) -> str:
     """Side `name` (the ruleset's English name) as a sentence of `lang` says it in `form`:
     "the" ("los ingleses"), "of" ("de los ingleses", "des Anglais"), "to" ("aux Anglais");
@@ -36,6 +43,12 @@ def side_said(name: str, lang: str, form: str = "the", initial: bool = False) ->
         raise ValueError(f"form {form!r}: one of {FORMS}")
     if lang not in _CONTRACTED:
         return name
+    if name not in glossary_sides(lang):        # a teacher's own side: its name, with a plain preposition
+        from printgen.i18n.catalogue import translate
+
+        plain = translate(lang, name)
+        said = {"the": plain, "of": f"de {plain}", "to": ("à " if lang == "fr" else "a ") + plain}[form]
+        return said[:1].upper() + said[1:] if initial else said
     said = side_entry(name, lang)["the"]
     if form != "the":
         for article, made in _CONTRACTED[lang][form].items():
