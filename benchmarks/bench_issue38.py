@@ -24,22 +24,20 @@ which only POSIX has: elsewhere it prints n/a. Medians of --repeat runs.
 from __future__ import annotations
 
 import argparse
-import io
 import os
 import platform
 import statistics
 import subprocess
 import sys
-import tarfile
 import tempfile
 import time
 from pathlib import Path
 
 from bench_all import BASELINE, pdf_pages, sprites
+from engine_cost import OLD_DATE, old_code  # the code of 2026-12-01 unpacked (and compiled) once, there
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
-OLD_DATE = "2026-12-01T23:59"
 
 try:
     import resource
@@ -137,23 +135,6 @@ same = [(r.turns, bool(r.by_limit), r.winner, tuple(map(int, r.struck)), tuple(m
 digest = hashlib.sha256(repr(same[:compared]).encode()).hexdigest()[:12]    # the first games
 print(best, ship_turns, len(s.fleet.ships), digest)
 """
-
-
-def old_code(tmp: Path) -> tuple[str, Path]:
-    """The commit of OLD_DATE (the last on or before it) unpacked into a folder of its own."""
-    commit = subprocess.run(["git", "-C", str(ROOT), "log", f"--until={OLD_DATE}", "-1", "--format=%H"],
-                            capture_output=True, text=True, check=True).stdout.strip()
-    if not commit:
-        raise SystemExit(f"no commit on or before {OLD_DATE}")
-    data = subprocess.run(["git", "-C", str(ROOT), "archive", "--format=tar", commit], capture_output=True,
-                          check=True).stdout
-    where = tmp / f"printgen-{commit[:10]}"
-    with tarfile.open(fileobj=io.BytesIO(data)) as tar:
-        if hasattr(tarfile, "data_filter"):         # Python 3.11.4 and later: the safe filter
-            tar.extractall(where, filter="data")
-        else:
-            tar.extractall(where)
-    return commit, where
 
 
 def engine(root: Path, games: int, repeat: int, compared: int, env: dict) -> tuple[float, int, int, str]:
