@@ -77,9 +77,19 @@ def test_materials_follow_the_class_size_and_the_deployment(tmp_path):
         assert discrepancies(pdf, traces, plan.scenario, plan.options, plan=plan) == []
     assert got["full"]["worksheets"] == ["24"] and got["big"]["worksheets"] == ["36"]
     assert got["full"]["students"] == ["24"] and got["big"]["students"] == ["36"]
-    # dice: the largest pool (a flagship's 7 + 1) times the captains of the largest squadron
-    most = max(sum(1 for c in full.captains if c.squadron == g) for g in {c.squadron for c in full.captains})
-    assert got["full"]["dice"] == [str(8 * most)]
+    # dice: the squadron that rolls the most at once, each squadron's own largest broadside (its side's
+    # dice, one more if a flagship sails in it; read from the ruleset's file, not the product's rules)
+    # times its own commands (a ship its pupils share is one)
+    import tomllib
+    from pathlib import Path
+
+    shooting = tomllib.loads((Path(__file__).parents[1] / "rulesets" / "trafalgar-fastplay.toml").read_text())["shooting"]
+    need = 0
+    for g in {c.squadron for c in full.captains}:
+        ships = [s for s in full.scenario.fleet.ships if s.squadron == g]
+        pool = max(shooting["dice"][s.side] + (shooting["flagship_extra_dice"] if s.flagship else 0) for s in ships)
+        need = max(need, pool * len({c.ships for c in full.captains if c.squadron == g}))
+    assert got["full"]["dice"] == [str(need)]
     assert int(got["big"]["dice"][0]) > int(got["full"]["dice"][0])
     assert int(got["big"]["plain"][0]) > int(got["full"]["plain"][0])
     # the tape reaches the farthest starting position, measured on the deployment itself

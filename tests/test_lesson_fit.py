@@ -150,8 +150,9 @@ def test_the_lesson_plan_says_what_game_was_chosen_and_how_it_played(tmp_path):
     assert f"draws {round(100 * t.draws)}%" in text and f"{t.games} times on {len(t.spread)} different deployments" in text
     turns = plan.scenario.lesson.turn_limit
     assert f"The game ends after turn {turns}" in text
-    counts = [plan.scenario.victory.break_count(n) for _, n in t.choice.counts]
-    assert re.search(rf"Breaking off: at the end of a turn, a side with {counts[0]} of its ships struck", text)
+    counts = {side: plan.scenario.victory.break_count(n) for side, n in t.choice.counts}   # each side its own
+    said = " or ".join(f"{counts[k]} ship{'s' if counts[k] != 1 else ''} struck (the {names[k]})" for k in names)
+    assert f"Breaking off: at the end of a turn, a side with {said} breaks off" in text
     with pdfplumber.open(tmp_path / "k" / "plays-color.pdf") as pdf:          # each map's figure, not one map's
         plays = " ".join((pdf.pages[0].extract_text() or "").split())
     first = names[t.sides[0]]
