@@ -483,7 +483,7 @@ class _Writer:
         at = p.events.index(e)
         done = DONE.get(e.rule.rpartition(".")[2])
         if not e.faces and done is not None and e.ship is not None and e.other is not None:
-            return [Span("\u2022 "), *self.said(_(done), ship=self.ship(e.ship, initial=True),
+            return [Span("\u2022 "), *self.said(_(done), ship=self.ship(e.ship),
                                                  other=self.ship(e.other))]
         who = self.ship(e.ship, initial=True) if e.ship is not None else [Span(_("The umpire"))]
         faces: list[Span] = []
