@@ -5,8 +5,9 @@ source, None for plain words): only plain words change, a traced value never doe
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any, Sequence, TypeVar
+from typing import Any, TypeVar
 
 from printgen.i18n import LANG
 
