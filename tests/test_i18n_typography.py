@@ -21,6 +21,7 @@ def test_french_spaces_and_signs_by_rule():
     assert typeset("le 1 août 1798", "fr") == f"le 1er{NBSP}août 1798"
     assert typeset("%(share)s %%", "fr") == f"%(share)s{THIN}%%"
     assert typeset("2 x 3, faces 1-3", "es") == "2 × 3, faces 1\u20133"
+    assert typeset("una peana de %(length)s x %(width)s", "es") == "una peana de %(length)s × %(width)s"
     assert typeset("Nombre: x", "es") == "Nombre: x"                                    # Spanish: no space
 
 

@@ -352,7 +352,7 @@ def test_without_the_rule_the_flag_never_moves():
                          "Guerrier fait 6 (explose sur 6 (ajout pour la classe))."]),
     ("lake-erie-1813", "en", ["The admiral leaves Lawrence by boat for Niagara, and his flag goes with him.",
                               "Niagara rolls 1 die at"]),
-    ("lake-erie-1813", "es", ["El almirante deja Lawrence en bote para ir a Niagara, y su insignia va con él.",
+    ("lake-erie-1813", "es", ["El almirante deja el Lawrence en bote para ir al Niagara, y su insignia va con él.",
                               "Niagara lanza 1 dado contra"]),
 ])
 def test_the_first_turn_page_says_a_refloat_an_explosion_and_the_admirals_boat(name, lang, said):

@@ -28,7 +28,7 @@ _FR_CLOSE = re.compile(r"[ \u00a0\u202f]?»")
 _FR_CURLY = re.compile(r"“\s*([^“”]*?)\s*”")
 _FR_FIRST = re.compile(r"\b1 (" + "|".join(MONTHS_FR) + r")\b")
 _RANGE = re.compile(r"(?<=\d)-(?=\d)")
-_TIMES = re.compile(r"(?<=[\d)])[ \u00a0]x[ \u00a0](?=[\d%])")
+_TIMES = re.compile(r"(?:(?<=[\d)])|(?<=\)s))[ \u00a0]x[ \u00a0](?=[\d%])")        # 5 × 3, %(w)s × %(h)s
 
 
 def typeset(text: str, lang: str) -> str:

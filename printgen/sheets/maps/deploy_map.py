@@ -163,9 +163,10 @@ def edge_labels(view: MapView, dep: Deployment, rs, options: Options, size: floa
                    (Span(edge_word(e.side)), Span(colour_word(e.colour), font="bold")),
                    (Span(colour_word(e.colour), font="bold"),)]) for e in dep.edges]
     if not dep.edges:                               # no coloured edges: say where the wind comes from
-        from printgen.rules.printed import rule_words
 
-        wind = _("wind from the %(point)s") % {"point": rule_words(dep.wind_from, LANG.get())}
+        from printgen.sheets.maps.map_legend import wind_words
+
+        wind = wind_words(dep.wind_from)
         labels = [(EdgeSegment(side, 0.0, dep.width_in if side in ("north", "south") else dep.height_in, ""),
                    [(Span(edge_word(side)), Span(wind, font="bold")),
                     (Span(wind, font="bold"),)])

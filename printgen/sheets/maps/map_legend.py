@@ -142,6 +142,31 @@ def _setup(scenario, dep: Deployment, options: Options, width: float) -> Block:
     return b
 
 
+def compass_point(point: str, key: str) -> Span:
+    """A compass point on a map's legend, in bold: its letters in English ("NW"), in words in another
+    language ("noroeste": a child reads the Spanish letters "NO" as "no"), traced to rule `key`."""
+    from printgen.i18n import LANG
+    from printgen.rules.printed import fmt, rule_words
+
+    if LANG.get() == "en":
+        return Span(rule_words(point, "en"), "bold", ("label", key), "label")
+    from printgen.units import Measure
+
+    return Span(fmt(point, "compass", Measure(lang=LANG.get())), "bold", ("rule", key), "compass")
+
+
+
+def wind_words(point: str) -> str:
+    """"wind from the NW" on a map's edge: the point's letters in English, its words in another
+    language, the article before it elided ("vent d'ouest") (not traced: the legend traces the wind)."""
+    from printgen.i18n import _
+    from printgen.rules.printed import rule_words
+    from printgen.sheets.page.words import said
+
+    spans = said(_("wind from the %(point)s"), point=compass_point(point, "table.wind_from"))
+    return "".join(s.text for s in spans) if spans else rule_words(point, "en")
+
+
 def wind_block(scenario, width: float) -> Block:
     """The wind alone, for rules that give it no further meaning on the map."""
     rs = scenario.ruleset

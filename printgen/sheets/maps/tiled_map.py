@@ -258,7 +258,6 @@ def _edges(view: MapView, box, dep: Deployment, rs, options: Options, avoid: lis
     label is centred on what the sheet shows of its edge, or as near the centre as keeps it clear of
     the `avoid` boxes (the ships: a label over a name makes both unreadable)."""
     from printgen.game.geometry import EdgeSegment
-    from printgen.rules.printed import rule_words
     from printgen.sheets.maps.deploy_map import WINDWARD, colour_word, edge_word
 
     out: list[Shape] = []
@@ -266,7 +265,9 @@ def _edges(view: MapView, box, dep: Deployment, rs, options: Options, avoid: lis
     labelled = [(e, (Span(edge_word(e.side)), Span(colour_word(e.colour), font="bold"), Span(_(": ")),
                      *system_of(rs).edge_words(rs, e.colour, options, short=True))) for e in dep.edges]
     if not dep.edges:
-        wind = _("wind from the %(point)s") % {"point": rule_words(dep.wind_from, LANG.get())}
+        from printgen.sheets.maps.map_legend import wind_words
+
+        wind = wind_words(dep.wind_from)
         labelled = [(EdgeSegment(side, 0.0, dep.width_in if side in ("north", "south") else dep.height_in, ""),
                      (Span(edge_word(side)), Span(wind, font="bold")))
                     for side in WINDWARD[dep.wind_from]]

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from printgen.draw.shapes import Drawing, Span, Text
 from printgen.draw.typescale import TYPE, large
-from printgen.i18n import N_, _, ngettext, singular_for
+from printgen.i18n import LANG, N_, _, ngettext, singular_for
 from printgen.options import Options
 from printgen.rules.trace import lookup, plan_derivation
 from printgen.sheets.text.wrap import wrap_spans
@@ -384,7 +384,6 @@ class _Writer:
     def ship(self, i: int, article: bool = True, initial: bool = False) -> list[Span]:
         """A ship's name, with its nation where another ship of the table has the same name; in a
         sentence with the article its name takes in the reader's language ("le Goliath", "la Diane")."""
-        from printgen.i18n import LANG
         from printgen.i18n import article as article_of
 
         name = Span(self.names[i], "bold", ("fleet", self.keys[i], "name"), "text")
@@ -466,7 +465,9 @@ class _Writer:
                                            dice=self.fact("rolled", k, at),
                                            target=self.ship(e.other)), Span(" (")]
         try:
-            words += [Span(_(self.rs.label(band)), "", ("label", band), "label"), Span(_(": "))]
+            name = _(self.rs.label(band))           # in a sentence, in small letters outside English ("longue")
+            words += [Span(name, "", ("label", band), "label") if LANG.get() == "en" else
+                      Span(name.lower(), "", ("label", band), "lower"), Span(_(": "))]
         except (KeyError, AttributeError, ValueError):
             pass
         needed = lookup(self.rs, e.rule)
@@ -483,7 +484,7 @@ class _Writer:
         at = p.events.index(e)
         done = DONE.get(e.rule.rpartition(".")[2])
         if not e.faces and done is not None and e.ship is not None and e.other is not None:
-            return [Span("\u2022 "), *self.said(_(done), ship=self.ship(e.ship, initial=True),
+            return [Span("\u2022 "), *self.said(_(done), ship=self.ship(e.ship),
                                                  other=self.ship(e.other))]
         who = self.ship(e.ship, initial=True) if e.ship is not None else [Span(_("The umpire"))]
         faces: list[Span] = []

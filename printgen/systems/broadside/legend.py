@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from printgen.draw.shapes import Group, Line, Rect, Shape, Span, translate
 from printgen.game.deploy import Deployment
-from printgen.i18n import LANG, _
+from printgen.i18n import _
 from printgen.options import Options
-from printgen.rules.printed import rule_words
-from printgen.sheets.maps.map_legend import BODY, LEAD, Block
+from printgen.sheets.maps.map_legend import BODY, LEAD, Block, compass_point
 from printgen.sheets.maps.map_parts import arrow
 from printgen.sheets.page.words import said
 from printgen.systems.broadside.edges import COLOUR_ORDER, edge_meaning
@@ -36,15 +35,13 @@ def wind_block(scenario, options: Options, width: float) -> Block:
 
     rows: list[tuple[Shape, tuple[Span, ...]]]
     rows = [(arrow(13, 0, 22, COMPASS_DEG[rs.table.wind_from] + 180, "arrow", 3.0, tag="wind-arrow"),
-             said(_("Wind from the %(point)s"), point=Span(rule_words(rs.table.wind_from, LANG.get()), "bold",
-                                                          ("label", "table.wind_from"), "label")))]
+             said(_("Wind from the %(point)s"), point=compass_point(rs.table.wind_from, "table.wind_from")))]
     if drift:
         rows.append((arrow(13, 0, 22, COMPASS_DEG[drift.direction], "map.drift", 2.0, tag="drift-arrow"),
                      said(_("Drift: %(distance)s to the %(point)s each turn"),
                           distance=Span(options.measure.fmt(drift.distance_in), "bold", ("rule", "drift.distance_in"),
                                         kind="distance"),
-                          point=Span(rule_words(drift.direction, LANG.get()), "bold", ("label", "drift.direction"),
-                                     "label"))))
+                          point=compass_point(drift.direction, "drift.direction"))))
     rows.append((arrow(13, 0, 18, 0, "arrow", 2.0, tag="north-arrow"), (Span(_("North: up the page")),)))
     for shape, spans in rows:
         top = b.y - LEAD + 2

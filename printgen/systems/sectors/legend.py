@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from printgen.draw.shapes import Span
-from printgen.i18n import LANG, N_, _
+from printgen.i18n import N_, _
 from printgen.options import Options
-from printgen.rules.printed import rule_words
 from printgen.rules.provenance import mark_spans
 from printgen.rules.trace import lookup
 from printgen.sheets.maps.map_legend import LEAD, Block
@@ -17,7 +16,9 @@ def sailing_block(scenario, options: Options, width: float) -> Block:
     """No coloured edges: the wind, and what a ship's angle to it means under these rules."""
     rs = scenario.ruleset
     b = Block(_("Wind and sailing"), width)
-    point = Span(rule_words(rs.table.wind_from, LANG.get()), "bold", ("label", "table.wind_from"), "label")
+    from printgen.sheets.maps.map_legend import compass_point  # the point in words outside English
+
+    point = compass_point(rs.table.wind_from, "table.wind_from")
     b.line(said(N_("Wind from the %(point)s%(mark)s; north is up the page; it may shift each turn%(weather)s."),
                 point=point, mark=mark_spans(rs, "table.wind_from"), weather=mark_spans(rs, "weather")))
     mv = rs.movement

@@ -78,7 +78,7 @@ def damage_table(rs) -> OddsTable:
             rolls = cell(*slots(_("%(roll)s or more"), {"roll": [Traced(row.lo, Source("rule", (f"{key}.lo",)),
                                                                         "count")]}))
         else:
-            rolls = cell(Traced(row.lo, Source("rule", (f"{key}.lo",)), "count"), "-",
+            rolls = cell(Traced(row.lo, Source("rule", (f"{key}.lo",)), "count"), "\u2013",
                          Traced(row.hi, Source("rule", (f"{key}.hi",)), "count"))
         rows.append((rolls, cell(rule(rs, f"{key}.points")), cell(_(row.effect))))
     return OddsTable(cell(_("Damage table"), *marked(rs, "damage")),
