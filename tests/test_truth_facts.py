@@ -1,0 +1,63 @@
+"""Facts a careful reader found wrong in the printed kits (issue 45), each read back from the pages:
+Lake Erie's historical score, the largest broadside, lengths in centimetres, the rig of brigs and
+schooners."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+
+def _made(scenario: str, kind: str, lang: str = "en", **options):
+    from printgen.check.kit import check_bytes
+    from printgen.kit.build import _check, _document, plan_kit
+    from printgen.request import KitRequest
+
+    plan = plan_kit(KitRequest(scenario, 24, lang=lang, **options))
+    made = _document((plan, None), ("color", kind))
+    return plan, made, [str(d) for d in _check(plan, check_bytes, made).found]
+
+
+def _text(pdf: bytes) -> str:
+    from printgen.check.pdfread import open_pages
+
+    with open_pages(pdf) as pages:
+        return " ".join(" ".join(p.text().split()) for p in pages)
+
+
+def test_the_lawrence_struck_without_perrys_flag_and_scores_one_point():
+    """Perry had gone to the Niagara with his flag when the Lawrence struck: she struck as a plain brig,
+    1 point to the British (victory.struck), not a flagship's 2; the real battle scores British 1."""
+    plan, made, found = _made("lake-erie-1813", "debrief")
+    assert found == []
+    text = _text(made["pdf"])
+    lawrence = next(s for s in plan.scenario.fleet.ships if s.name == "Lawrence")
+    assert lawrence.flagship and lawrence.side == "american"
+    struck = plan.scenario.victory.struck
+    assert struck == 1 and plan.scenario.victory.flagship_struck == 2
+    entry = re.search(r"Lawrence, captain .{0,80}?: Struck after Perry left her.{0,60}?In your game: ([\w ]+?), (\d+) points?",
+                      text)
+    assert entry and entry.group(1) == "lost" and int(entry.group(2)) == struck, text[:3000]
+    # the British score of the real battle: the Americans lost the Lawrence alone (every other survived)
+    lost = [s.name for s in plan.scenario.fleet.ships if s.side == "american" and not s.fate.startswith("Survived")]
+    assert lost == ["Lawrence"]
+    from printgen.game.classroom import history_score
+
+    assert history_score(plan, "british") == struck
+
+
+def test_a_flag_left_ship_must_be_a_flagship(tmp_path):
+    import shutil
+
+    from printgen import paths
+    from printgen.errors import PrintgenError
+    from printgen.data.scenario import load_scenario
+
+    folder = tmp_path / "lake-erie-1813"
+    shutil.copytree(paths.fleets_dir() / "lake-erie-1813", folder)
+    toml = folder / "scenario.toml"
+    toml.write_text(toml.read_text().replace('flag_left = ["Lawrence"]', 'flag_left = ["Niagara"]'))
+    with pytest.raises(PrintgenError) as e:
+        load_scenario(str(folder))
+    assert "history.flag_left" in str(e.value) and "not a flagship" in str(e.value)
