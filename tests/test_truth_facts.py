@@ -86,3 +86,18 @@ def test_the_dice_to_buy_name_the_ship_and_squadron_whose_broadside_they_are(sce
     assert int(captains) == commands and int(total) == int(pool) * commands
     if scenario == "lake-erie-1813":
         assert (name, pool, dice["Lawrence"]) == ("Niagara", "6", 7)      # not the battle's largest: said so
+
+
+def test_a_move_in_centimetres_never_reads_beyond_the_rules_largest():
+    """Sluys in French, in cm: "la Cogue Thomas navigue de 13 cm" while a cog's move is at most 12.5 cm
+    (5" at 2.5 cm): 5.000000000000001" read at whole centimetres. Moves are read to the half centimetre."""
+    plan, made, found = _made("sluys-1340", "first-turn", lang="fr", units="cm")
+    assert found == []
+    text = _text(made["pdf"])
+    rs = plan.scenario.ruleset
+    cog = rs.types["cog"]
+    most = (cog.speed_in + rs.movement.with_wind_bonus_in) * 2.5
+    moves = {name: float(d.replace(",", ".")) for name, d in re.findall(r"La (Cogue [\w ]+?) navigue de ([\d,]+) cm", text)}
+    assert moves and "Cogue Thomas" in moves, text[:2000]
+    assert max(moves.values()) <= most == 12.5, moves
+    assert moves["Cogue Thomas"] == 12.5
