@@ -101,3 +101,36 @@ def test_a_move_in_centimetres_never_reads_beyond_the_rules_largest():
     assert moves and "Cogue Thomas" in moves, text[:2000]
     assert max(moves.values()) <= most == 12.5, moves
     assert moves["Cogue Thomas"] == 12.5
+
+
+def _masts(shape, out: list) -> list:
+    """The profiles' masts (the tall "mast" rectangles) in a piece, each profile's count in its own entry."""
+    from printgen.draw.shapes import Group, Rect, Symbol
+
+    if isinstance(shape, Symbol) and shape.key.startswith("ship-"):
+        out.append(sum(1 for s in shape.items if isinstance(s, Rect) and s.role == "mast" and s.h > 3 * s.w))
+    elif isinstance(shape, (Group, Symbol)):
+        for s in shape.items:
+            _masts(s, out)
+    return out
+
+
+def test_brigs_schooners_and_sloops_are_drawn_with_their_own_masts():
+    """The Nile's and Lake Erie's brigs and schooners were drawn as three-masted ships: each piece now
+    draws the rig of the data (ships.csv `masts`, else her type's [types] masts, else 3), read off the
+    piece's own shapes and compared with the rig the history gives (docs/battles/lake-erie-1813.md)."""
+    from printgen.kit.build import plan_kit
+    from printgen.request import KitRequest
+    from printgen.systems.broadside.sprites import piece, piece_size
+
+    rigs = {"lake-erie-1813": {"Lawrence": 2, "Niagara": 2, "Caledonia": 2, "General Hunter": 2, "Scorpion": 2,
+                               "Ariel": 2, "Lady Prevost": 2, "Chippawa": 2, "Trippe": 1, "Little Belt": 1,
+                               "Detroit": 3, "Queen Charlotte": 3},
+            "nile-1798": {"Mutine": 2, "Leander": 3, "Vanguard": 3, "Diane": 3}}
+    for scenario, rig in rigs.items():
+        plan = plan_kit(KitRequest(scenario, 24))
+        rs, ships = plan.scenario.ruleset, plan.scenario.fleet.ships
+        size = piece_size(rs, plan.options, ships)
+        drawn = {s.name: _masts(piece(s, rs, size, plan.options.scale), []) for s in ships if s.name in rig}
+        assert drawn == {n: [m, m] for n, m in rig.items() if n in drawn}, drawn    # both sides of the fold
+        assert len(drawn) >= len(rig) - 2
