@@ -134,3 +134,53 @@ def test_brigs_schooners_and_sloops_are_drawn_with_their_own_masts():
         drawn = {s.name: _masts(piece(s, rs, size, plan.options.scale), []) for s in ships if s.name in rig}
         assert drawn == {n: [m, m] for n, m in rig.items() if n in drawn}, drawn    # both sides of the fold
         assert len(drawn) >= len(rig) - 2
+
+
+CELL = r"((?:\d+(?:/\d+)? \()?<?[\d.]+%\)?)"
+
+
+def _enumerated(n: int, hit: set[int]) -> list:
+    """P(exactly k hits) of n dice, each hitting on the faces `hit`, by enumerating every roll."""
+    import itertools
+    from fractions import Fraction
+
+    counts = [0] * (n + 1)
+    for roll in itertools.product(range(1, 7), repeat=n):
+        counts[sum(1 for f in roll if f in hit)] += 1
+    return [Fraction(c, 6 ** n) for c in counts]
+
+
+def _percent(cell: str) -> float | None:
+    m = re.search(r"(<?)([\d.]+)%", cell)
+    return None if m.group(1) else float(m.group(2))
+
+
+@pytest.mark.parametrize("scenario", ["nile-1798", "lake-erie-1813"])
+def test_every_flagship_of_the_kit_has_its_broadside_chart(scenario):
+    """The Vanguard's 8 dice, the Franklin's, L'Orient's and the Guillaume Tell's, the Lawrence's and the
+    Detroit's broadsides were never tabulated: each flagship of the kit's fleet is named over a chart of
+    her own dice, whose printed chances agree with an enumeration of every roll."""
+    plan, made, found = _made(scenario, "cards")
+    assert found == []
+    text = _text(made["pdf"])
+    rs = plan.scenario.ruleset
+    flagships = [s for s in plan.scenario.fleet.ships if s.flagship]
+    assert flagships
+    for s in flagships:
+        said = re.search(rf"(?:, )?{re.escape(s.name)}(?:, [\w' ]{{1,30}})*, with the admiral's extra die: rolling (\d+) dice"
+                         rf"(?: at short range or raking, (\d+) at long range)?.*?hits Long Short Rake (.*)", text)
+        assert said, (s.name, text[:1500])
+        short = int(said.group(1))
+        long = int(said.group(2) or short)
+        assert (short, long) == (rs.dice_of(s.side, True, s.type, "short"), rs.dice_of(s.side, True, s.type, "long"))
+        rows = re.findall(rf"(\d+) {CELL} {CELL} {CELL}", said.group(3))[:short + 1]
+        assert [int(r[0]) for r in rows] == list(range(short + 1)), rows
+        for band, n, column in (("long", long, 1), ("short", short, 2)):
+            exact = _enumerated(n, set(getattr(rs.shooting.to_hit, band).hit))
+            for k, row in enumerate(rows):
+                printed = _percent(row[column])
+                p = exact[k] if k <= n else 0
+                if printed is None:
+                    assert p < 0.001, (s.name, band, k)
+                else:
+                    assert abs(printed - 100 * float(p)) <= 0.05 + 1e-9, (s.name, band, k, printed, float(p))
