@@ -11,10 +11,30 @@ from dataclasses import dataclass
 from typing import Literal
 
 PT_PER_IN = 72.0
-CM_PER_GAME_IN = 2.5
-PT_PER_CM = PT_PER_IN / 2.54
+CM_PER_IN = 2.54           # a real inch: paper, and a teacher's table (read in real inches whatever the units)
+CM_PER_GAME_IN = 2.5       # the rules' inch in a kit printed in centimetres: the only conversion of game lengths
+PT_PER_CM = PT_PER_IN / CM_PER_IN
+# A length as a pupil measures it on the table, in print units: a move to the half inch on the stick or the
+# half centimetre on the rulers (so the rule's largest move, 5" = 12.5 cm, reads as itself: at whole
+# centimetres a move of 5" read 13 cm one time and 12 cm the next); a starting place to the half inch or
+# the whole centimetre (no rule bounds it).
+MOVE_STEP = {"in": 0.5, "cm": 0.5}
+PLACE_STEP = {"in": 0.5, "cm": 1.0}
 
 Units = Literal["in", "cm"]
+
+
+def rounded(value: float, step: float) -> float:
+    """A value in print units to the step, halves up (a float's 12.500000000000002 and 12.499999999999998
+    both read 12.5 at a step of 0.5)."""
+    return round(math.floor(round(value / step, 6) + 0.5) * step, 4)
+
+
+def measured_in(table_in: float, scale: float, units: str, step: dict[str, float] = MOVE_STEP) -> float:
+    """A length on the table (table inches, at the kit's scale) as a pupil measures it, in full-scale
+    inches: in print units to the step, back to the rules' inches."""
+    per = CM_PER_GAME_IN if units == "cm" else 1.0
+    return rounded(table_in * per, step[units]) / per / scale
 
 
 @dataclass(frozen=True)

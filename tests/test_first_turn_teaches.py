@@ -63,10 +63,13 @@ def test_every_move_is_to_the_half_inch(printed):
     assert all(abs(v * 2 - round(v * 2)) < 1e-9 for v in found), (name, found)
 
 
-def test_in_centimetres_every_move_is_a_whole_centimetre():
+def test_in_centimetres_every_move_is_to_the_half_centimetre():
+    """To the half centimetre (issue 45), not the whole: a 3" move is 7.5 cm, which whole centimetres
+    printed as 8 cm, beyond the rule's largest move (as Sluys's 5" cog sailed "13 cm")."""
     text = _text(first_turn_pdf("trafalgar", units="cm"))
     found = re.findall(r"sails (\d+(?:[.,]\d+)?) cm", text)
-    assert found and all(re.fullmatch(r"\d+", v) for v in found), found
+    assert found and all(re.fullmatch(r"\d+(\.5)?", v) for v in found), found
+    assert max(float(v) for v in found) <= 6 * 2.5                          # Trafalgar's fastest: 6" = 15 cm
 
 
 def test_the_largest_map_is_at_least_4_inches_wide(printed):

@@ -59,3 +59,47 @@ def test_a_name_two_ships_bear_is_no_ones_in_particular():
     ships = {"Neptune (British)": NS(name="Neptune", side="british", flagship=False, type=""),
              "Neptune (French)": NS(name="Neptune", side="allied", flagship=False, type="")}
     assert check_named(chars, [five], ships, "captains.pdf", 1) == []
+
+
+def _table(rows: list[list[tuple[str, float]]], top: float = 100) -> list[Char]:
+    """A table's cells, each drawn as a run of its own, a row 13 pt below the other (the captain card's)."""
+    chars: list[Char] = []
+    for r, row in enumerate(rows):
+        for text, x in row:
+            chars += _line(text, x, top + 13 * r)
+    return chars
+
+
+def _ships():
+    from types import SimpleNamespace as NS
+
+    return {n: NS(name=n, side="british", flagship=f, type="") for n, f in
+            (("Leviathan", False), ("Conqueror", False), ("WWWWWWWWWWWW", True))}
+
+
+def test_a_tables_numbers_are_read_with_the_ship_of_their_row():
+    """A captain card's table, its cells drawn one by one, a measured place ("7.5\\"") in each row: each
+    row's dice are its own ship's, not the next row's (a flagship of a long name read another row's 59
+    as hers: the kit at every limit failed its own check)."""
+    rows = [[("Leviathan", 42), ("59", 162), ("8.5\"", 190), ("56.5\"", 230)],
+            [("Conqueror", 42), ("59", 162), ("7.5\"", 190), ("53\"", 230)],
+            [("WWWWWWWWWWWW", 42), ("60", 162), ("11.5\"", 190), ("53.5\"", 230)]]
+    chars = _table(rows)
+    dice = [{"bbox": [162, 100 + 13 * r, 172, 109 + 13 * r], "text": rows[r][1][0],
+             "source": ["dice_of", "british", r == 2]} for r in range(3)]
+    assert check_named(chars, dice, _ships(), "captains.pdf", 1) == []
+    planted = [dice[0], dice[1], dict(dice[2], source=["dice_of", "british", False])]
+    found = check_named(chars, planted, _ships(), "captains.pdf", 1)
+    assert len(found) == 1 and "not the WWWWWWWWWWWW's" in found[0].what, found
+
+
+def test_a_numbered_step_still_starts_a_sentence_of_its_own():
+    chars = _line("2. Fire:", 50, 100) + _line("the Detroit rolls 5 dice", 50, 113)
+    chars = _line("1. The Lawrence moves", 50, 87) + chars
+    from types import SimpleNamespace as NS
+
+    ships = {"Detroit": NS(name="Detroit", side="british", flagship=True, type=""),
+             "Lawrence": NS(name="Lawrence", side="american", flagship=True, type="")}
+    five = {"bbox": [140, 113, 144.5, 122], "source": ["dice_of", "british", False], "text": "5"}
+    found = check_named(chars, [five], ships, "cards.pdf", 1)
+    assert len(found) == 1 and "not the Detroit's" in found[0].what, found

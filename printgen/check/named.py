@@ -42,8 +42,9 @@ def sentences(chars: list[Char]) -> list[list[Char]]:
 
 
 def _number_start(line: list[Char]) -> bool:
-    text = "".join(c.text for c in line[:4])
-    return bool(re.match(r"^\d+\.", text))
+    """A numbered item's "2." starts the line, not a measure's "56.5" (a table's cell)."""
+    text = "".join(c.text for c in line[:8])
+    return bool(re.match(r"^\d{1,2}\.(?!\d)", text))
 
 
 def check_named(chars: list[Char], trace: list[dict], ships: dict, file: str, page: int) -> list[Discrepancy]:
@@ -59,9 +60,8 @@ def check_named(chars: list[Char], trace: list[dict], ships: dict, file: str, pa
     for sentence in sentences(chars):
         text = " ".join(_words(sentence))
         named = {n for n in names if re.search(rf"(?<!\w){re.escape(n)}(?!\w)", text)}
-        if len(named) != 1 or count[next(iter(named))] > 1:
-            continue             # no ship, several, or a name two ships bear (Trafalgar's Neptunes): any one's
-        ship = names[named.pop()]
+        if not named:
+            continue
         x0, x1 = min(c.x0 for c in sentence), max(c.x1 for c in sentence)
         top, bottom = min(c.top for c in sentence), max(c.bottom for c in sentence)
         for e in said:
@@ -69,6 +69,11 @@ def check_named(chars: list[Char], trace: list[dict], ships: dict, file: str, pa
             near = any(c.x0 - 0.6 <= cx <= c.x1 + 0.6 and c.top - 0.6 <= cy <= c.bottom + 0.6 for c in sentence)
             if not (x0 <= cx <= x1 and top <= cy <= bottom) or not near:
                 continue
+            on_row = _row_named(sentence, cx, cy, named)   # a table's row: the ship named on the number's line
+            who = on_row if on_row else named if len(named) == 1 else set()
+            if len(who) != 1 or count[next(iter(who))] > 1:
+                continue         # no ship, several, or a name two ships bear (Trafalgar's Neptunes): any one's
+            ship = names[next(iter(who))]
             want = {"side": ship.side, "flagship": bool(ship.flagship), "type": ship.type or ""}
             got = _said_of(e["source"][0], e["source"][1:]) or {}
             wrong = {k: v for k, v in got.items() if want[k] != v}
@@ -79,6 +84,16 @@ def check_named(chars: list[Char], trace: list[dict], ships: dict, file: str, pa
                                                    f"{ship.name}'s (her row: {row})",
                                        tuple(e["bbox"])))
     return out
+
+
+def _row_named(sentence: list[Char], cx: float, cy: float, named: set[str]) -> set[str]:
+    """The ships named on the number's own line of the sentence, left of it: a table's row, whose
+    cells are drawn one by one and read as one sentence with the rows above and below it."""
+    row = [c for c in sentence if c.top <= cy <= c.bottom and c.x1 <= cx]
+    if not row:
+        return set()
+    text = " ".join(_words(row))
+    return {n for n in named if re.search(rf"(?<!\w){re.escape(n)}(?!\w)", text)}
 
 
 def _words(chars: list[Char]) -> list[str]:

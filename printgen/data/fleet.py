@@ -11,7 +11,7 @@ from printgen.files.csvfile import read_rows
 from printgen.errors import Collector, PrintgenError, Problem
 
 REQUIRED = ["name", "nation", "squadron", "flagship"]
-OPTIONAL = ["guns", "admiral", "captain", "division", "fate", "aliases", "type", "crew", "anchored"]
+OPTIONAL = ["guns", "admiral", "captain", "division", "fate", "aliases", "type", "crew", "anchored", "masts"]
 # The ship's name as the reader's historians write it ("Capitana de Barbarigo"), and its grammatical
 # gender there (f or m: "la Sérieuse : coulée"); a fleet without them prints its names as they are
 NAMED = {"fr": ("name_fr", "gender_fr"), "es": ("name_es", "gender_es")}
@@ -37,6 +37,7 @@ class Ship:
     crew: int | None = None
     aliases: tuple[str, ...] = ()
     anchored: bool = False                      # lies at anchor: never moves (rules that have anchors)
+    masts: int | None = None                    # her rig as her piece draws it (none: her type's, or three)
     names: tuple[tuple[str, str], ...] = ()     # (lang, the name in it): name_fr, name_es
     genders: tuple[tuple[str, str], ...] = ()   # (lang, "f" or "m"): gender_fr, gender_es
 
@@ -143,6 +144,11 @@ def load_fleet(path: Path, nation_side: dict[str, str], squadron_side: dict[str,
         if anchored not in YES | NO:
             problems.add(f"anchored '{v['anchored']}' for {name} is not yes or no", field="anchored",
                          fix="write yes (the ship lies at anchor) or no", **at)
+        masts = _int(v.get("masts", "")) if v.get("masts") else None
+        if v.get("masts") and (masts is None or not 1 <= masts <= 3):
+            problems.add(f"masts '{v['masts']}' for {name} is not 1, 2 or 3", field="masts",
+                         fix="write the ship's masts (a sloop 1, a brig or a schooner 2, a ship 3), or leave it empty",
+                         **at)
         crew = _int(v.get("crew", "")) if v.get("crew") else None
         if v.get("crew") and (crew is None or not 0 <= crew <= limits.COUNT):
             problems.add(f"crew '{v['crew']}' for {name} is not a whole number from 0 to {limits.COUNT}", field="crew",
@@ -162,7 +168,7 @@ def load_fleet(path: Path, nation_side: dict[str, str], squadron_side: dict[str,
         ships.append(Ship(name=name, nation=nation, side=nation_side[nation], squadron=squadron, guns=guns,
                           flagship=flag in YES - {""}, line=row.line, admiral=v.get("admiral", ""),
                           captain=v.get("captain", ""), division=v.get("division", ""), fate=v.get("fate", ""),
-                          type=v.get("type", ""), crew=crew, anchored=anchored in YES - {""},
+                          type=v.get("type", ""), crew=crew, anchored=anchored in YES - {""}, masts=masts,
                           aliases=tuple(a.strip() for a in v.get("aliases", "").split("|") if a.strip()),
                           names=tuple((lang, v[c].strip()) for lang, (c, _g) in NAMED.items() if v.get(c, "").strip()),
                           genders=tuple((lang, v[g].strip().lower()) for lang, (_c, g) in NAMED.items()

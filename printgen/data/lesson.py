@@ -135,6 +135,14 @@ class History(Strict):
     # `printgen simulate --history`: a game plays out the real battle when the battle's winner wins and
     # each side loses within this many ships of what it lost
     tolerance_ships: Annotated[int, Field(ge=0, le=limits.COUNT)] = 3
+    # flagships whose admiral had left them before they struck (Lake Erie's Lawrence, after Perry was
+    # rowed to the Niagara): the real battle scores them as plain ships (ships.csv names)
+    flag_left: list[str] = Field(default_factory=list, max_length=limits.FLEET_SHIPS)
+
+    def points(self, victory: Victory, ship) -> int:
+        """What the ship's real fate scores for the other side: a flagship only if she still flew the
+        admiral's flag when she struck."""
+        return victory.points(self.outcome(ship.fate), ship.flagship and ship.name not in self.flag_left)
 
     def outcome(self, fate: str) -> str:
         text = fate.strip().casefold()

@@ -235,6 +235,13 @@ def load_scenario(name_or_path: str) -> Scenario:
         fleet = Fleet(fleet.path, tuple(dataclasses.replace(s, flagship=s in flagged) for s in fleet.ships))
     for n in sf.fleet.named:
         fleet.find(n, str(path))
+    for n in sf.history.flag_left if sf.history else ():
+        if fleet.find(n, str(path)).name != n:
+            raise PrintgenError(Problem(f"history.flag_left names {n}: write the name as ships.csv spells it",
+                                        file=path, field="history.flag_left", fix=f"write '{fleet.find(n).name}'"))
+        if not fleet.find(n, str(path)).flagship:
+            raise PrintgenError(Problem(f"history.flag_left names {n}, who is not a flagship", file=path,
+                                        field="history.flag_left", fix="name a flagship of ships.csv, or remove it"))
     _check_engagements(sf, fleet, path)
     name = folder.name if folder.parent.resolve() != paths.fleets_dir().resolve() else folder.name
     return Scenario(name=name, folder=folder, file=sf, ruleset=ruleset, fleet=fleet, text=text,

@@ -115,8 +115,7 @@ def history_outcome(plan, key: str) -> str:
 @plan_derivation
 def history_points(plan, key: str) -> int:
     """What the ship's real fate scores for the other side."""
-    ship = _ship(plan, key)
-    return plan.scenario.victory.points(outcome_of(plan, ship), ship.flagship)
+    return plan.scenario.history.points(plan.scenario.victory, _ship(plan, key))
 
 
 @plan_derivation

@@ -124,8 +124,9 @@ def print_units_text(value: float, units: str) -> str:
 def measured_text(value: float, units: str) -> str:
     """A value already in print units as a pupil measures it (a captain card): to the half inch on
     the stick, or to the whole centimetre."""
-    step = 0.5 if units == "in" else 1.0                   # halves rounded up, as a pupil rounds them
-    return print_units_text(math.floor(value / step + 0.5 + 1e-9) * step, units)
+    from printgen.units import PLACE_STEP, rounded
+
+    return print_units_text(rounded(value, PLACE_STEP[units]), units)     # halves up, as a pupil rounds them
 
 
 def point_text(heading_deg: float) -> str:

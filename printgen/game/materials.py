@@ -112,15 +112,32 @@ def _busiest(plan) -> tuple[int, int]:
     """(largest pool, commands) of the squadron whose captains need the most dice at once: its own ships'
     largest pool times its own commands (issue 45: the Nile asked for a British flagship's 8 dice for
     each of the larger French squadron's captains, whose largest broadside is 6)."""
+    pool, commands, _squadron = _busiest_squadron(plan)
+    return pool, commands
+
+
+def _busiest_squadron(plan) -> tuple[int, int, str]:
     rs = plan.scenario.ruleset
     family = system_of(rs)
-    best = (0, 0)
+    best = (0, 0, "")
     for g in groups(plan):
         pool = max((family.dice_pool(rs, s) for s in plan.scenario.fleet.ships if s.squadron == g), default=0)
         commands = len({c.ships for c in plan.captains if c.squadron == g})
         if pool * commands > best[0] * best[1]:
-            best = (pool, commands)
+            best = (pool, commands, g)
     return best
+
+
+def busiest(plan):
+    """The squadron whose captains roll the most dice at once, and its first ship (in the fleet's order)
+    that rolls its largest pool: the lesson plan names them beside the dice to buy (Lake Erie's is
+    Elliott's division and the Niagara's 6, not the Lawrence's 7, the largest broadside of the battle,
+    which "the largest broadside, a flagship's" seemed to give)."""
+    rs = plan.scenario.ruleset
+    pool, _commands, g = _busiest_squadron(plan)
+    ship = next((s for s in plan.scenario.fleet.ships if s.squadron == g and system_of(rs).dice_pool(rs, s) == pool),
+                None)
+    return g, ship
 
 
 @plan_derivation

@@ -5,9 +5,10 @@ from __future__ import annotations
 import re
 
 from printgen.errors import PrintgenError, Problem
+from printgen.units import CM_PER_IN
 
 _TABLE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*[x×]\s*(\d+(?:\.\d+)?)\s*(ft|in|cm|m|')?\s*$", re.I)
-TO_INCHES = {"ft": 12.0, "'": 12.0, "in": 1.0, "cm": 1 / 2.54, "m": 100 / 2.54}
+TO_INCHES = {"ft": 12.0, "'": 12.0, "in": 1.0, "cm": 1 / CM_PER_IN, "m": 100 / CM_PER_IN}     # real inches
 
 
 def parse_table(text: str) -> tuple[float, float]:
@@ -22,7 +23,9 @@ def parse_table(text: str) -> tuple[float, float]:
 
 
 def table_scale(text: str, rs) -> tuple[float, str]:
-    """The largest factor at which the ruleset's table fits the teacher's, and a sentence saying so."""
+    """The largest factor at which the ruleset's table fits the teacher's, and a sentence saying so.
+    The teacher's table is read in real inches (2.54 cm) whatever the kit's units, so that printing in
+    centimetres never changes the game (a kit in cm, whose inch is 2.5 cm, fits it with 1.6% to spare)."""
     long_in, short_in = parse_table(text)
     t = rs.table
     full_long = max(t.north_south_ft, t.east_west_ft) * 12

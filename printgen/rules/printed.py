@@ -117,7 +117,9 @@ def fmt(value: Any, kind: str, measure: Measure | None = None) -> str:
         m = measure or Measure()
         if m.units == "in":
             return f"{round(float(value) * m.scale, 1):g} ft"
-        return f"{round(float(value) * 12 * 2.5 * m.scale / 100, 2):g} m"
+        from printgen.units import CM_PER_GAME_IN
+
+        return f"{round(float(value) * 12 * CM_PER_GAME_IN * m.scale / 100, 2):g} m"
     if kind == "length":                     # a real thing's length, given in feet (a galley's): metres in a
         m = measure or Measure()             # metric kit, never scaled (it is history, not the table)
         if m.units == "in":

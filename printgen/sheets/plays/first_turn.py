@@ -139,10 +139,11 @@ ARROWS = dict(zip(POINTS, "\u2191\u2197\u2192\u2198\u2193\u2199\u2190\u2196"))  
 
 
 def measured(table_in: float, scale: float, units: str) -> float:
-    """A length on the table as a pupil measures it, in full-scale inches: to the half inch on the
-    stick, or to the whole centimetre (a wargamer's inch is 2.5 cm)."""
-    printed = table_in * (2 if units == "in" else 2.5)
-    return round(printed) / (2 if units == "in" else 2.5) / scale
+    """A move on the table as a pupil measures it, in full-scale inches (printgen.units.measured_in:
+    to the half inch or the half centimetre, a game inch being 2.5 cm)."""
+    from printgen.units import measured_in
+
+    return measured_in(table_in, scale, units)
 
 
 def first_turn_document(plan, options: Options) -> Drawing:

@@ -74,8 +74,7 @@ def historical(scenario) -> dict[str, tuple[int, int]] | None:
 
 
 def _history_score(scenario, side: str) -> int:
-    return sum(scenario.victory.points(scenario.history.outcome(s.fate), s.flagship)
-               for s in scenario.fleet.ships if s.side != side)
+    return sum(scenario.history.points(scenario.victory, s) for s in scenario.fleet.ships if s.side != side)
 
 
 def plays_page(scenario, options: Options, setup, summary: Summary, run: SimRun, maps: list | None = None) -> Drawing:

@@ -80,6 +80,7 @@ def context(plan) -> dict:
                 printed=[(r.kind, r.title, r.copies, r.paper, r.two_sided) for r in map(plan.record, materials.printed_kinds(plan))],
                 two_sided=lambda kind: materials.two_sided(plan, kind),      # asked only by the copies table
                 per_words=materials.PER_WORDS, optional=materials.optional_kinds(plan),
+                busiest=materials.busiest(plan),
                 outcome=lambda ship: classroom.outcome_of(plan, ship), lesson=s.lesson, victory=s.victory,
                 fitted=plan.fitted, game=_game(plan), large=plan.options.edition == "large", large_type=LARGE)
 

@@ -149,6 +149,7 @@ class ShipType(Strict):
     dice: SomeDice | dict[str, SomeDice] | None = None
     long_dice: SomeDice | dict[str, SomeDice] | None = None      # none: the same as `dice`
     sides: list[str] = []                                        # the sides that have it (none: every side)
+    masts: Annotated[int, Field(ge=1, le=3)] = 3                 # its rig as the pieces draw it (a brig: 2)
 
     def dice_in(self, side: str, band: str) -> int | None:
         """Its dice at `band` for `side`; None: the rules' own shooting.dice."""

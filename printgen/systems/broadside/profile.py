@@ -1,5 +1,6 @@
-"""A ship of the line of 1805 seen from the side: hull with gun decks, three masts with square
-sails, bowsprit and jib, an ensign at the stern. Drawn in a W x H box, bow to the right, waterline
+"""A ship of 1805 seen from the side: hull with gun decks, her masts with square sails (three for a
+ship-rigged vessel, two for a brig or a schooner, one for a sloop: her type's rig), bowsprit and jib, a
+fore-and-aft sail on the aftmost mast and an ensign at its peak. Drawn in a W x H box, bow to the right, waterline
 at the bottom. Graphics only: the sprite sheet adds the words."""
 
 from __future__ import annotations
@@ -22,13 +23,18 @@ def ports(guns: int) -> int:
 
 
 @cache
-def profile_symbol(nation: str, guns: int, w: float, h: float, flagship: bool) -> Symbol:
+def profile_symbol(nation: str, guns: int, w: float, h: float, flagship: bool, masts: int = 3) -> Symbol:
     """The profile as a symbol, drawn once for all the ships that look alike (a fleet has a handful)."""
-    key = f"ship-{nation}-{decks(guns)}x{ports(guns)}-{'flag' if flagship else 'pennant'}-{w!r}x{h!r}"
-    return Symbol(key, tuple(ship_profile(nation, guns, w, h, flagship)))
+    rig = "" if masts == 3 else f"-{masts}m"                # a ship-rigged symbol keeps its name (kits unchanged)
+    key = f"ship-{nation}-{decks(guns)}x{ports(guns)}-{'flag' if flagship else 'pennant'}{rig}-{w!r}x{h!r}"
+    return Symbol(key, tuple(ship_profile(nation, guns, w, h, flagship, masts)))
 
 
-def ship_profile(nation: str, guns: int, w: float, h: float, flagship: bool) -> list[Shape]:
+# Each rig's masts, bow first: (where along the hull, height as a share of the main's); the main is tallest
+RIGS = {3: [(0.68, 0.97), (0.47, 1.0), (0.27, 0.80)], 2: [(0.62, 0.95), (0.38, 1.0)], 1: [(0.52, 1.0)]}
+
+
+def ship_profile(nation: str, guns: int, w: float, h: float, flagship: bool, masts: int = 3) -> list[Shape]:
     n = decks(guns)
     deck_h = h * 0.072
     hull_h = deck_h * (n + 0.9)
@@ -37,20 +43,20 @@ def ship_profile(nation: str, guns: int, w: float, h: float, flagship: bool) -> 
     stern_x, bow_x = w * 0.14, w * 0.86
     out: list[Shape] = []
 
-    # Masts (behind the hull and sails): fore, main, mizzen; the main is the tallest.
-    masts = [(w * 0.68, 0.97), (w * 0.47, 1.0), (w * 0.27, 0.80)]
-    mast_top = {x: top - (top - h * 0.04) * k for x, k in masts}
+    # Masts (behind the hull and sails), bow first: fore, main, mizzen (a brig: fore and main; a sloop: one).
+    rig = [(w * x, k) for x, k in RIGS[masts]]
+    mast_top = {x: top - (top - h * 0.04) * k for x, k in rig}
     # Bowsprit and jib.
     bs_end = (w * 0.995, top - h * 0.22)
     out.append(Line(bow_x, top + deck_h * 0.2, *bs_end, "mast"))
-    fx = masts[0][0]
+    fx = rig[0][0]
     out.append(Poly(((fx + 2, mast_top[fx] + (top - mast_top[fx]) * 0.25), (bs_end[0] - 2, bs_end[1] + 1),
                      (fx + 3, top - deck_h * 0.6)), "sail"))
-    for x, _ in masts:
+    for x, _ in rig:
         out.append(Rect(x - 0.9, mast_top[x], 1.8, top - mast_top[x], "mast"))
 
     # Square sails: course, topsail, topgallant, narrowing upwards.
-    for x, k in masts:
+    for x, k in rig:
         span = top - mast_top[x]
         full = w * (0.2 if k >= 0.95 else 0.16)
         levels = [(0.06, 0.36, 1.0), (0.40, 0.68, 0.84), (0.71, 0.90, 0.62)]
@@ -60,8 +66,8 @@ def ship_profile(nation: str, guns: int, w: float, h: float, flagship: bool) -> 
             bulge = (y1 - y2) * 0.10
             out.append(Poly(((x - b, y1), (x - t, y2), (x + t, y2), (x + b, y1), (x, y1 + bulge)), "sail"))
             out.append(Line(x - t - 1, y2, x + t + 1, y2, "mast"))           # yard
-    # Spanker (fore-and-aft sail) on the mizzen, and the ensign at its gaff's peak.
-    mz = masts[2][0]
+    # Spanker (fore-and-aft sail) on the aftmost mast, and the ensign at its gaff's peak.
+    mz = rig[-1][0]
     gaff_y = mast_top[mz] + (top - mast_top[mz]) * 0.45
     peak = (stern_x - w * 0.01, gaff_y + h * 0.03)
     out.append(Poly(((mz - 1, gaff_y), peak, (stern_x + w * 0.01, top - deck_h * 0.3), (mz - 1, top - deck_h * 0.3)),
@@ -71,7 +77,7 @@ def ship_profile(nation: str, guns: int, w: float, h: float, flagship: bool) -> 
     out.extend(ensign(nation, peak[0] - fw, peak[1] - fh * 0.2, fw, fh))
 
     # Pennant at the main masthead (a flag officer's flag on flagships).
-    mx = masts[1][0]
+    mx = max(rig, key=lambda m: m[1])[0]
     if flagship:
         out.append(Rect(mx + 1, mast_top[mx], w * 0.05, h * 0.05, "star"))
     else:

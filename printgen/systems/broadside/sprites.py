@@ -319,7 +319,7 @@ def piece(ship, rs, size: PieceSize, s: float, shared: dict | None = None) -> Gr
     shared = {} if shared is None else shared
     w, t, ph = size.w, size.tab, size.profile_h
     fold_y = t + ph
-    near = _side(ship, size, s)
+    near = _side(ship, size, s, masts_of(rs, ship))
     graphics = _side_symbol(tuple(g for g in near if not isinstance(g, Text)), w, ph, size.sea, shared)
     items: list[Shape] = [
         Group(graphics, translate(0, fold_y)),
@@ -383,14 +383,23 @@ def _over(size: PieceSize) -> Symbol:
     return Symbol(f"piece-over-{w!r}x{size.h!r}", tuple(out))
 
 
-def _side(ship, size: PieceSize, s: float) -> list[Shape]:
+def masts_of(rs, ship) -> int:
+    """The masts a ship's piece draws: her own (ships.csv `masts`), else her type's rig ([types] masts; a
+    ship of the line's 3)."""
+    if ship.masts is not None:
+        return ship.masts
+    kind = rs.types.get(ship.type) if ship.type else None
+    return kind.masts if kind is not None else 3
+
+
+def _side(ship, size: PieceSize, s: float, masts: int = 3) -> list[Shape]:
     """The near side in a box (0, 0)-(w, ph), masthead at the top: ship, sea band with the name (in
     two lines where one does not hold it at NAME_PT) and the nation's code in bold (its letters and
     the hull's pattern tell the sides apart in grey)."""
     from printgen.draw import fonts
 
     w, ph, sea = size.w, size.profile_h, size.sea
-    out: list[Shape] = [profile_symbol(ship.nation, ship.guns, w, ph - sea, ship.flagship)]
+    out: list[Shape] = [profile_symbol(ship.nation, ship.guns, w, ph - sea, ship.flagship, masts)]
     out.append(Rect(0, ph - sea, w, sea, "label.band"))            # no outline: its far edge is a fold
     out.append(Line(0, ph - sea, w, ph - sea, "rule"))
     star = _band_star(ship, size)

@@ -1,0 +1,186 @@
+"""Facts a careful reader found wrong in the printed kits (issue 45), each read back from the pages:
+Lake Erie's historical score, the largest broadside, lengths in centimetres, the rig of brigs and
+schooners."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+
+def _made(scenario: str, kind: str, lang: str = "en", **options):
+    from printgen.check.kit import check_bytes
+    from printgen.kit.build import _check, _document, plan_kit
+    from printgen.request import KitRequest
+
+    plan = plan_kit(KitRequest(scenario, 24, lang=lang, **options))
+    made = _document((plan, None), ("color", kind))
+    return plan, made, [str(d) for d in _check(plan, check_bytes, made).found]
+
+
+def _text(pdf: bytes) -> str:
+    from printgen.check.pdfread import open_pages
+
+    with open_pages(pdf) as pages:
+        return " ".join(" ".join(p.text().split()) for p in pages)
+
+
+def test_the_lawrence_struck_without_perrys_flag_and_scores_one_point():
+    """Perry had gone to the Niagara with his flag when the Lawrence struck: she struck as a plain brig,
+    1 point to the British (victory.struck), not a flagship's 2; the real battle scores British 1."""
+    plan, made, found = _made("lake-erie-1813", "debrief")
+    assert found == []
+    text = _text(made["pdf"])
+    lawrence = next(s for s in plan.scenario.fleet.ships if s.name == "Lawrence")
+    assert lawrence.flagship and lawrence.side == "american"
+    struck = plan.scenario.victory.struck
+    assert struck == 1 and plan.scenario.victory.flagship_struck == 2
+    entry = re.search(r"Lawrence, captain .{0,80}?: Struck after Perry left her.{0,60}?In your game: ([\w ]+?), (\d+) points?",
+                      text)
+    assert entry and entry.group(1) == "lost" and int(entry.group(2)) == struck, text[:3000]
+    # the British score of the real battle: the Americans lost the Lawrence alone (every other survived)
+    lost = [s.name for s in plan.scenario.fleet.ships if s.side == "american" and not s.fate.startswith("Survived")]
+    assert lost == ["Lawrence"]
+    from printgen.game.classroom import history_score
+
+    assert history_score(plan, "british") == struck
+
+
+def test_a_flag_left_ship_must_be_a_flagship(tmp_path):
+    import shutil
+
+    from printgen import paths
+    from printgen.errors import PrintgenError
+    from printgen.data.scenario import load_scenario
+
+    folder = tmp_path / "lake-erie-1813"
+    shutil.copytree(paths.fleets_dir() / "lake-erie-1813", folder)
+    toml = folder / "scenario.toml"
+    toml.write_text(toml.read_text().replace('flag_left = ["Lawrence"]', 'flag_left = ["Niagara"]'))
+    with pytest.raises(PrintgenError) as e:
+        load_scenario(str(folder))
+    assert "history.flag_left" in str(e.value) and "not a flagship" in str(e.value)
+
+
+@pytest.mark.parametrize("scenario", ["lake-erie-1813", "nile-1798"])
+def test_the_dice_to_buy_name_the_ship_and_squadron_whose_broadside_they_are(scenario):
+    """Lake Erie's lesson plan said "the largest broadside (6 dice, a flagship's)", while the Lawrence,
+    a flagship, rolls 7: the 6 was the Niagara's, the largest of Elliott's division, whose 5 captains
+    roll at once. The row now names the ship and the squadron, read back and recomputed here."""
+    from printgen.registry import system_of
+
+    plan, made, found = _made(scenario, "lesson")
+    assert found == []
+    text = _text(made["pdf"])
+    said = re.search(r"Six-sided dice (\d+) (\d+) dice \(([^)]+)\), the largest broadside in (.+?), for each of its "
+                     r"(\d+) captains", text)
+    assert said, text[:2000]
+    total, pool, name, squadron, captains = said.groups()
+    rs, ships = plan.scenario.ruleset, plan.scenario.fleet.ships
+    dice = {s.name: system_of(rs).dice_pool(rs, s) for s in ships}
+    ship = next(s for s in ships if s.name == name)
+    label = plan.scenario.squadrons[ship.squadron].label or ship.squadron
+    assert squadron == label and int(pool) == dice[name] == max(dice[s.name] for s in ships if s.squadron == ship.squadron)
+    commands = len({c.ships for c in plan.captains if c.squadron == ship.squadron})
+    assert int(captains) == commands and int(total) == int(pool) * commands
+    if scenario == "lake-erie-1813":
+        assert (name, pool, dice["Lawrence"]) == ("Niagara", "6", 7)      # not the battle's largest: said so
+
+
+def test_a_move_in_centimetres_never_reads_beyond_the_rules_largest():
+    """Sluys in French, in cm: "la Cogue Thomas navigue de 13 cm" while a cog's move is at most 12.5 cm
+    (5" at 2.5 cm): 5.000000000000001" read at whole centimetres. Moves are read to the half centimetre."""
+    plan, made, found = _made("sluys-1340", "first-turn", lang="fr", units="cm")
+    assert found == []
+    text = _text(made["pdf"])
+    rs = plan.scenario.ruleset
+    cog = rs.types["cog"]
+    most = (cog.speed_in + rs.movement.with_wind_bonus_in) * 2.5
+    moves = {name: float(d.replace(",", ".")) for name, d in re.findall(r"La (Cogue [\w ]+?) navigue de ([\d,]+) cm", text)}
+    assert moves and "Cogue Thomas" in moves, text[:2000]
+    assert max(moves.values()) <= most == 12.5, moves
+    assert moves["Cogue Thomas"] == 12.5
+
+
+def _masts(shape, out: list) -> list:
+    """The profiles' masts (the tall "mast" rectangles) in a piece, each profile's count in its own entry."""
+    from printgen.draw.shapes import Group, Rect, Symbol
+
+    if isinstance(shape, Symbol) and shape.key.startswith("ship-"):
+        out.append(sum(1 for s in shape.items if isinstance(s, Rect) and s.role == "mast" and s.h > 3 * s.w))
+    elif isinstance(shape, (Group, Symbol)):
+        for s in shape.items:
+            _masts(s, out)
+    return out
+
+
+def test_brigs_schooners_and_sloops_are_drawn_with_their_own_masts():
+    """The Nile's and Lake Erie's brigs and schooners were drawn as three-masted ships: each piece now
+    draws the rig of the data (ships.csv `masts`, else her type's [types] masts, else 3), read off the
+    piece's own shapes and compared with the rig the history gives (docs/battles/lake-erie-1813.md)."""
+    from printgen.kit.build import plan_kit
+    from printgen.request import KitRequest
+    from printgen.systems.broadside.sprites import piece, piece_size
+
+    rigs = {"lake-erie-1813": {"Lawrence": 2, "Niagara": 2, "Caledonia": 2, "General Hunter": 2, "Scorpion": 2,
+                               "Ariel": 2, "Lady Prevost": 2, "Chippawa": 2, "Trippe": 1, "Little Belt": 1,
+                               "Detroit": 3, "Queen Charlotte": 3},
+            "nile-1798": {"Mutine": 2, "Leander": 3, "Vanguard": 3, "Diane": 3}}
+    for scenario, rig in rigs.items():
+        plan = plan_kit(KitRequest(scenario, 24))
+        rs, ships = plan.scenario.ruleset, plan.scenario.fleet.ships
+        size = piece_size(rs, plan.options, ships)
+        drawn = {s.name: _masts(piece(s, rs, size, plan.options.scale), []) for s in ships if s.name in rig}
+        assert drawn == {n: [m, m] for n, m in rig.items() if n in drawn}, drawn    # both sides of the fold
+        assert len(drawn) >= len(rig) - 2
+
+
+CELL = r"((?:\d+(?:/\d+)? \()?<?[\d.]+%\)?)"
+
+
+def _enumerated(n: int, hit: set[int]) -> list:
+    """P(exactly k hits) of n dice, each hitting on the faces `hit`, by enumerating every roll."""
+    import itertools
+    from fractions import Fraction
+
+    counts = [0] * (n + 1)
+    for roll in itertools.product(range(1, 7), repeat=n):
+        counts[sum(1 for f in roll if f in hit)] += 1
+    return [Fraction(c, 6 ** n) for c in counts]
+
+
+def _percent(cell: str) -> float | None:
+    m = re.search(r"(<?)([\d.]+)%", cell)
+    return None if m.group(1) else float(m.group(2))
+
+
+@pytest.mark.parametrize("scenario", ["nile-1798", "lake-erie-1813"])
+def test_every_flagship_of_the_kit_has_its_broadside_chart(scenario):
+    """The Vanguard's 8 dice, the Franklin's, L'Orient's and the Guillaume Tell's, the Lawrence's and the
+    Detroit's broadsides were never tabulated: each flagship of the kit's fleet is named over a chart of
+    her own dice, whose printed chances agree with an enumeration of every roll."""
+    plan, made, found = _made(scenario, "cards")
+    assert found == []
+    text = _text(made["pdf"])
+    rs = plan.scenario.ruleset
+    flagships = [s for s in plan.scenario.fleet.ships if s.flagship]
+    assert flagships
+    for s in flagships:
+        said = re.search(rf"(?:, )?{re.escape(s.name)}(?:, [\w' ]{{1,30}})*, with the admiral's extra die: rolling (\d+) dice"
+                         rf"(?: at short range or raking, (\d+) at long range)?.*?hits Long Short Rake (.*)", text)
+        assert said, (s.name, text[:1500])
+        short = int(said.group(1))
+        long = int(said.group(2) or short)
+        assert (short, long) == (rs.dice_of(s.side, True, s.type, "short"), rs.dice_of(s.side, True, s.type, "long"))
+        rows = re.findall(rf"(\d+) {CELL} {CELL} {CELL}", said.group(3))[:short + 1]
+        assert [int(r[0]) for r in rows] == list(range(short + 1)), rows
+        for band, n, column in (("long", long, 1), ("short", short, 2)):
+            exact = _enumerated(n, set(getattr(rs.shooting.to_hit, band).hit))
+            for k, row in enumerate(rows):
+                printed = _percent(row[column])
+                p = exact[k] if k <= n else 0
+                if printed is None:
+                    assert p < 0.001, (s.name, band, k)
+                else:
+                    assert abs(printed - 100 * float(p)) <= 0.05 + 1e-9, (s.name, band, k, printed, float(p))
