@@ -181,8 +181,10 @@ def test_the_captain_cards_say_where_each_ship_starts(kits, lang):
     missing = [w for w in words if w not in every]
     assert not missing, missing
     places = [e["text"] for p in load_trace(kits[lang])["captains-color.pdf"] for e in p
-              if e["source"][0] == "deploy" and e["source"][2] in ("x", "y")]
+              if e["source"][0] == "deploy" and e["source"][2] in ("x_measured", "y_measured")]
     assert places and all(t.endswith('"') and "." not in t for t in places) and any("," in t for t in places), places
+    halves = [float(t[:-1].replace(",", ".")) * 2 for t in places]          # a pupil measures to the half inch
+    assert all(h == int(h) for h in halves), places
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -199,16 +201,18 @@ def test_every_word_of_a_captain_card_stays_inside_its_card(kits, lang, edition)
                 assert card is None or c["x1"] <= card["x1"] - 3, f"{lang} page {k}: '{c['text']}' over the edge"
 
 
-@pytest.mark.parametrize("shown", ['10,7"', '10.4"'])
-def test_a_changed_starting_place_on_a_french_captain_card_is_caught(kits, tmp_path, shown):
-    """A captain's starting place changed, or written the English way: the check reads the card in
-    French against the deployment."""
+@pytest.mark.parametrize("how", ["moved", "english"])
+def test_a_changed_starting_place_on_a_french_captain_card_is_caught(kits, tmp_path, how):
+    """A captain's starting place moved by a half inch, or written the English way: the check reads the
+    card in French against the deployment (a pupil's places are to the half inch since issue 44)."""
     kit = copy_kit(kits["fr"], tmp_path)
     trace = load_trace(kit)["captains-color.pdf"]
     page, entry = next((k + 1, e) for k, p in enumerate(trace) for e in p
-                       if e["source"][0] == "deploy" and e["source"][2] == "x")
-    assert entry["text"] == '10,4"'
-    edit_page(kit, "captains-color.pdf", page, replace_shown_at(b'10,4"', shown.encode(), entry["bbox"]))
+                       if e["source"][0] == "deploy" and e["source"][2] == "x_measured" and "," in e["text"])
+    was = entry["text"]
+    assert re.fullmatch(r'\d+,5"', was), was
+    shown = f'{int(was.split(",")[0]) + 1},5"' if how == "moved" else was.replace(",", ".")
+    edit_page(kit, "captains-color.pdf", page, replace_shown_at(was.encode(), shown.encode(), entry["bbox"]))
     found = _fails_one(kit, "captains-color.pdf")
     assert any("deploy" in f and shown in f for f in found), found
 

@@ -490,9 +490,10 @@ def test_captain_cards_give_type_speeds_start_and_no_damage_boxes(sheets):
     docs, s, o, dep = sheets
     pdf, traces = docs["captains"]
     sources = Counter(tuple(e["source"]) for t in traces for e in t)
-    for sh in s.fleet.ships:
-        for what in ("x", "y", "heading"):
+    for sh in s.fleet.ships:          # what a pupil measures: half inches or whole cm, a compass point (issue 44)
+        for what in ("x_measured", "y_measured", "point"):
             assert sources[("deploy", sh.key, what)] == 1, (sh.key, what)
+        assert not [w for w in ("x", "y", "heading") if sources[("deploy", sh.key, w)]]     # no tenths, no degrees
     galleys = [sh for sh in s.fleet.ships if sh.type == "med-galley"]
     free = [sh for sh in galleys if sh.squadron not in s.file.fleet.chained]
     assert len(galleys) == 4 and len(free) == 3
