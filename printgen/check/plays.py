@@ -97,7 +97,8 @@ def simulation(plan, *args):
     from printgen.play.stats import summarise
 
     run = SimRun.from_key(key)
-    wanted.expect(run.games * len(plan.deployment.placements) * (run.turns or plan.scenario.lesson.turn_limit))
+    wanted.expect(run.games * len(plan.deployment.placements) * (run.turns or plan.scenario.lesson.turn_limit),
+                  plan.scenario.ruleset.ruleset.system)
     st = kit_setup(plan, run)
     summary = summarise(st.sides, simulate(st, run.games, run.seed, workers=1))
     plan.__dict__["_plays_checked"] = (_key(key), run, summary)

@@ -19,7 +19,7 @@ def refusals(scenario) -> list[Problem]:
     from printgen.game.deploy_settings import load_settings
     from printgen.lesson.fit import playable
     from printgen.play.engine import family_phases, policy_problems
-    from printgen.play.policies import POLICIES
+    from printgen.play.habits import POLICIES
 
     problems: list[Problem] = []
     try:

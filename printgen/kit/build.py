@@ -28,9 +28,10 @@ def plan_kit(request: KitRequest) -> Plan:
     from printgen.game.prepare import prepare
     from printgen.game.students import assign
     from printgen.kit.accepts import accept, refuse_untranslated_words
-    from printgen.lesson.fit import fit
+    from printgen.lesson.fit import fit, wish
 
     scenario, options = prepare(request.scenario, **request.choices())
+    wish(scenario, options, request.students, request.engagement, request.balance, request.break_off, request.sized)
     accept(scenario)                                   # the data `printgen check FOLDER` refuses too
     if options.lang != "en":
         refuse_untranslated_words(scenario, options.lang)

@@ -48,10 +48,7 @@ def fit(scenario: Scenario, options: Options, students: int, engagement: str | N
     if problems:
         raise PrintgenError(problems)
     breaks = None if break_off is None else ((break_off or None),)
-    if not scenario.lesson.fit or not search.answered(scenario, options, students, balance, engagement, breaks, sized):
-        from printgen.play import wanted
-
-        wanted.expect(wanted.MANY)             # games to play: the engine compiled, decided as it is imported below
+    wish(scenario, options, students, engagement, balance, break_off, sized)
     if not playable(scenario):
         return scenario, None
     if not scenario.lesson.fit:                       # a game already chosen (printgen scenario): played as written
@@ -60,3 +57,22 @@ def fit(scenario: Scenario, options: Options, students: int, engagement: str | N
         return dataclasses.replace(scenario, file=file), search.as_written(scenario, options, balance)
     t, _ = search.choose(scenario, options, students, balance, engagement, breaks=breaks, sized=sized)
     return apply(scenario, t.choice, search.why(scenario, t, options.lang), options.lang), t
+
+
+def wish(scenario: Scenario, options: Options, students: int, engagement: str | None = None,
+         balance: str = "fair", break_off: float | None = None, sized: bool = False) -> None:
+    """Say how many games fitting the lesson will play (printgen/play/wanted.py), before anything
+    imports the engine (the kit's checks of the data ask the family for its engine: call this first):
+    none for an answer known or sealed, a few for a packaged one (search.packaged: a sample of its
+    games played again), a search's hundreds otherwise (the engine compiled, once a computer)."""
+    from printgen.play import wanted
+
+    breaks = None if break_off is None else ((break_off or None),)
+    if scenario.lesson.fit and search.answered(scenario, options, students, balance, engagement, breaks, sized):
+        return
+    family = scenario.ruleset.ruleset.system
+    if scenario.lesson.fit and (sample := search.packaged_sample(scenario, options, students, balance, engagement,
+                                                                 breaks, sized)) is not None:
+        wanted.expect(sample, family)
+    else:
+        wanted.expect(wanted.COMPILE, family)

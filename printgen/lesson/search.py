@@ -243,7 +243,8 @@ def choose(scenario: Scenario, options: Options, students: int, balance: str = "
             _CHOSEN.pop(next(iter(_CHOSEN)))
         _CHOSEN[key] = _stored(scenario, key, lambda: _search(scenario, options, students, balance, engagement,
                                                               breaks, sized),
-                               lambda t: _replays(scenario, options, t, balance, engagement, breaks))
+                               lambda t, given=None: _replays(scenario, options, t, balance, engagement, breaks,
+                                                              given))
     return _CHOSEN[key]
 
 
@@ -260,6 +261,25 @@ def answered(scenario: Scenario, options: Options, students: int, balance: str =
     disk = stored.key_of(repr(key), repr(scenario.fleet.ships))
     found = stored.load(disk)
     return found is not None and stored.sealed(disk, found)
+
+
+SAMPLED = 2                      # games of each deployment a packaged answer's use plays again (lesson/packaged.py)
+
+
+def packaged_sample(scenario: Scenario, options: Options, students: int, balance: str = "fair",
+                    engagement: str | None = None, breaks: tuple[float | None, ...] | None = None,
+                    sized: bool = False) -> int | None:
+    """The ship-turns `choose` will play to trust the packaged answer for this request (a sample of its
+    games), or None: no packaged answer (a teacher's own battle or options: the search)."""
+    from printgen.lesson import packaged
+
+    key = _request(scenario, options, students, balance, engagement, breaks, sized)
+    found = packaged.load(packaged.key_of(repr(key), repr(scenario.fleet.ships)))
+    try:
+        c = _trial(found["chosen"]).choice if found is not None else None
+    except (KeyError, TypeError, ValueError, ArithmeticError, AttributeError, IndexError, RecursionError):
+        return None
+    return None if c is None else SAMPLED * DEPLOYMENTS * c.ships * c.turns
 
 
 def _request(scenario: Scenario, options: Options, students: int, balance: str, engagement: str | None,
@@ -300,6 +320,21 @@ def _stored(scenario: Scenario, key: tuple, search, replays) -> tuple[Trial, lis
             if replays(chosen):
                 _keep(disk, chosen, tried)      # sealed now: the next run need not play it again
                 return chosen, tried
+    from printgen.lesson import packaged
+
+    shipped = packaged.load(packaged.key_of(repr(key), repr(scenario.fleet.ships)))
+    if shipped is not None:              # a built-in battle's default lesson, shipped with printgen
+        try:
+            if not isinstance(shipped.get("tried"), list) or len(shipped["tried"]) > MOST_TRIED:
+                raise ValueError("not a list of candidates printgen could have tried")
+            chosen, tried = _trial(shipped["chosen"]), [_trial(t) for t in shipped["tried"]]
+            games = _rounds(shipped["rounds"])
+        except (KeyError, TypeError, ValueError, ArithmeticError, AttributeError, IndexError, RecursionError):
+            pass                         # damaged: searched as if there were none
+        else:
+            if replays(chosen, games):
+                _keep(disk, chosen, tried)
+                return chosen, tried
     chosen, tried = search()
     _keep(disk, chosen, tried)
     return chosen, tried
@@ -315,8 +350,12 @@ def _keep(disk: str, chosen: Trial, tried: list[Trial]) -> None:
 
 
 def _replays(scenario: Scenario, options: Options, t: Trial, balance: str, engagement: str | None,
-             breaks: tuple[float | None, ...] | None) -> bool:
-    """Whether a stored choice is one the search could have made and its games, played again, give
+             breaks: tuple[float | None, ...] | None, given: list[list] | None = None) -> bool:
+    """`given`: a packaged answer's games (lesson/packaged.py), each deployment's in order with its
+    tally: then only SAMPLED games of each are played again and must be their rows to the last tally,
+    and the figures are judged from the rows.
+
+    Whether a stored choice is one the search could have made and its games, played again, give
     every figure it holds: each deployment's games (their number read from the answer: the kit's map
     holds its games in `kit_map`, the others share the rest evenly), under its own break-off rule
     (a game played on to a larger share, as the search plays them, ends the same under this one: see
@@ -342,7 +381,8 @@ def _replays(scenario: Scenario, options: Options, t: Trial, balance: str, engag
         return False
     from printgen.play import wanted
 
-    wanted.expect(t.games * c.ships * c.turns)
+    wanted.expect(t.games * c.ships * c.turns if given is None else SAMPLED * deployments * c.ships * c.turns,
+                  scenario.ruleset.ruleset.system)
     try:
         if c.lesson != timed(scenario, c.ships):
             return False
@@ -354,7 +394,16 @@ def _replays(scenario: Scenario, options: Options, t: Trial, balance: str, engag
             seed = options.seed + k * STEP
             st = setup(played, deploy(played, options.but(seed=seed)), lesson_policies(scenario))
             key = same_games(st) if k == 0 else key
-            rounds.append(simulate(st, first if k == 0 else rest // others, seed, tallies=True))
+            n = first if k == 0 else rest // others
+            if given is None:
+                rounds.append(simulate(st, n, seed, tallies=True))
+                continue
+            if len(given) != deployments or len(given[k]) != n:
+                return False
+            for i in _sample(seed, n):
+                if simulate(st, 1, seed, tallies=True, start=i)[0] != given[k][i]:
+                    return False
+            rounds.append(given[k])
     except PrintgenError:                # a choice these data cannot make (ships it does not have)
         return False
     sizes = tuple(n for _, n in c.counts)
@@ -391,11 +440,81 @@ def _trial(d: dict) -> Trial:
                        for t, limit, w, s, p in d["kit_map"]), str(d["kit_setup"]))
 
 
+def _sample(seed: int, games: int) -> list[int]:
+    """The games of a deployment a packaged answer's use plays again: the same every time."""
+    import random
+
+    return sorted(random.Random(f"{seed}:packaged").sample(range(games), min(SAMPLED, games)))
+
+
+def _rounds(d: list) -> list[list]:
+    """A packaged answer's games as `simulate(..., tallies=True)` gives them, every count within what
+    the search plays (ValueError, TypeError or KeyError for anything else, before a game is played)."""
+    from printgen.play.engine import Result
+
+    def result(r: list) -> Result:
+        t, limit, w, struck, points = r
+        if not (isinstance(struck, list) and isinstance(points, list) and len(struck) <= limits.COUNT
+                and len(points) <= limits.COUNT):
+            raise ValueError("not a game printgen could have played")
+        return Result(int(t), bool(limit), None if w is None else str(w), tuple(map(int, struck)),
+                      tuple(map(int, points)))
+
+    if not isinstance(d, list) or not 1 <= len(d) <= DEPLOYMENTS:
+        raise ValueError("not the deployments printgen plays")
+    out = []
+    for games in d:
+        if not isinstance(games, list) or len(games) > CONFIRM * GAMES:
+            raise ValueError("not the games printgen plays")
+        if any(not isinstance(turns, list) or len(turns) > limits.TURNS for _, turns in games):
+            raise ValueError("a game's turns beyond the limit")
+        out.append([(result(r), [result(x) for x in turns]) for r, turns in games])
+    return out
+
+
+def packaged_answer(scenario: Scenario, options: Options, students: int, balance: str = "fair",
+                    engagement: str | None = None, breaks: tuple[float | None, ...] | None = None,
+                    sized: bool = False) -> tuple[str, dict]:
+    """tools/lesson_answers.py: (the packaged answer's key, the answer) for this request: the search's
+    answer as the user's store keeps it, with every game of its chosen candidate, played again as
+    `_replays` plays them."""
+    from printgen.game.deploy import deploy
+    from printgen.lesson import packaged
+    from printgen.play.engine import setup
+    from printgen.play.run import simulate
+
+    chosen, tried = _search(scenario, options, students, balance, engagement, breaks, sized)   # never a packaged one
+    c = chosen.choice
+    deployments, first = len(chosen.spread), len(chosen.kit_map)
+    rest = (chosen.games - first) // max(1, deployments - 1)
+    played = apply(scenario, c, "")
+    rounds = []
+    for k in range(deployments):
+        seed = options.seed + k * STEP
+        st = setup(played, deploy(played, options.but(seed=seed)), lesson_policies(scenario))
+        games = simulate(st, first if k == 0 else rest, seed, tallies=True)
+        rounds.append([[[r.turns, r.by_limit, r.winner, list(r.struck), list(r.points)],
+                        [[x.turns, x.by_limit, x.winner, list(x.struck), list(x.points)] for x in turns]]
+                       for r, turns in games])
+    answer = {"chosen": _plain(chosen), "tried": [_plain(t) for t in tried], "rounds": rounds}
+    key = _request(scenario, options, students, balance, engagement, breaks, sized)
+    if not _replays(scenario, options, chosen, balance, engagement, breaks, _rounds(json_round(rounds))):
+        raise AssertionError("the packaged games do not give the search's answer")
+    return packaged.key_of(repr(key), repr(scenario.fleet.ships)), json_round(answer)
+
+
+def json_round(x):
+    """As JSON gives it back (tuples as lists)."""
+    import json
+
+    return json.loads(json.dumps(x))
+
+
 def _search(scenario: Scenario, options: Options, students: int, balance: str, engagement: str | None,
             breaks: tuple[float | None, ...] | None, sized: bool) -> tuple[Trial, list[Trial]]:
     from printgen.play import wanted
 
-    wanted.expect(wanted.MANY)                 # hundreds of games: the compiled engine (printgen/play/jit.py)
+    wanted.expect(wanted.COMPILE, scenario.ruleset.ruleset.system)   # hundreds of games: the compiled engine
     favoured = _historical_winner(scenario)
     if engagement or sized:              # the teacher's engagement, or the teacher's fleet as it is
         order = [engagement or WHOLE]

@@ -15,7 +15,7 @@ from printgen.data.simulation import policies_of
 from printgen.errors import PrintgenError, Problem
 
 if TYPE_CHECKING:        # the engine itself is imported by the functions that play (play/jit.py decides then
-    from printgen.play.policies import Policy  # whether it is compiled: a page that only names a Result
+    from printgen.play.habits import Policy  # whether it is compiled: a page that only names a Result
     from printgen.play.state import Game  # never loads it)
 
 
@@ -62,7 +62,7 @@ def family_phases(ruleset, scale: float):
 
 def setup(scenario, deployment, policy_names: dict[str, str] | None = None, turn_limit: int | None = None) -> Setup:
     """Everything a game needs, checked once: unknown policies or sides are reported, not guessed."""
-    from printgen.play.policies import POLICIES
+    from printgen.play.habits import POLICIES
 
     rs = scenario.ruleset
     family = family_phases(rs, deployment.scale)
@@ -95,7 +95,7 @@ def policy_problems(scenario, plays: tuple[str, ...] | None = None) -> list[Prob
     """What is wrong in the scenario's [simulation] tables (policies, lesson, history), each named by
     its own field, file and line: a side the ruleset lacks, a policy printgen or the family does not play."""
     from printgen.files.tomlfile import locate
-    from printgen.play.policies import POLICIES
+    from printgen.play.habits import POLICIES
 
     sim, rs = scenario.file.simulation, scenario.ruleset
     plays = tuple(POLICIES) if plays is None else plays

@@ -93,13 +93,41 @@ def _forget_others(where: Path, mine: str) -> None:
                 pass
 
 
+# Each family's compiled root, as numba names its index file in the cache folder ("module.function-"):
+# a family's games load nothing compiled but it and what it calls (play/wanted.py: loaded where made)
+ROOTS = {"broadside": ("turns.play_many-",), "sectors": ("routes.plan-", "routes.route-")}
+
+
+def warm() -> bool:
+    """Whether this computer has the compiled engine of every family this process will play (its
+    private cache folder holds their roots' index files), so that loading it costs no compile.
+    Read without importing numba: a look at one folder's names."""
+    from printgen import paths, private
+
+    where = paths.cache_folder("engine")
+    if where is None:
+        return False
+    mine = where / engine_source()
+    try:
+        if private.why_not(mine) is not None or not mine.is_dir():
+            return False
+        names = [p.name for p in mine.iterdir() if p.name.endswith(".nbi")]
+    except OSError:
+        return False
+    said = wanted.families()
+    roots = [r for family in (said if None not in said else ROOTS) for r in ROOTS.get(family or "", ())]
+    return bool(names) and all(any(n.startswith(r) for n in names) for r in roots)
+
+
 def _decide() -> tuple[Any, str | None]:
-    """(numba or None, the private folder its compiled code is kept in or None), once a process."""
+    """(numba or None, the private folder its compiled code is kept in or None), once a process: the
+    compiled engine for a run that plays enough to pay for compiling it, or for loading it where this
+    computer has it already (play/wanted.py); else the engine as Python."""
     if not _decided:
         numba: Any = None
         folder = None
         mode = os.environ.get("PRINTGEN_JIT", "").strip().lower()
-        if not OFF and (mode in ("on", "1", "yes") or wanted.many()):
+        if not OFF and (mode in ("on", "1", "yes") or wanted.compiling() or (wanted.many() and warm())):
             try:
                 import numba
             except ImportError:              # no numba for this Python or platform: the engine runs as Python

@@ -24,33 +24,18 @@ pose scored. Distances squared are `pw(d, two)`, as the Python engine's `d ** 2`
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
 import numpy as np
 
+from printgen.play.habits import ARCHERS, BREAK, CLOSE, HOLD, KEEP, POLICIES, Policy  # noqa: F401  (named here too)
 from printgen.play.jit import hypot, jit, pw
 from printgen.play.state import HP, OX, OY, SIDE, STRUCK, X, Y
-
-CLOSE, HOLD, BREAK, KEEP, ARCHERS = range(5)      # the habits' numbers in compiled code
 
 GAP = (2.5, 6.5)         # break-the-line: two enemies this far apart, centre to centre, leave a gap a base
 #                          can sail through (full-scale inches; times the table's scale)
 BEYOND = 2.5             # ... it sails for a point this far past the gap
 LOOK = 4                 # ... among the nearest enemies
 BAND = (8.0, 10.5)       # keep-range: centre to centre, beyond short range and within long range
-
-
-@dataclass(frozen=True)
-class Policy:
-    name: str
-    code: int
-    moves: bool          # hold-the-line keeps station
-
-
-POLICIES: dict[str, Policy] = {p.name: p for p in (
-    Policy("close-and-fire", CLOSE, True), Policy("hold-the-line", HOLD, False),
-    Policy("break-the-line", BREAK, True), Policy("keep-range", KEEP, True),
-    Policy("archers-first", ARCHERS, True))}     # archers-first: steered by the families that have it (sectors)
 
 # An aim: (the enemy it steers by, the distance (centre to centre) at which it is close enough to turn
 # its broadside, whether it sails for a point first (a gap to break through), that point, and the way

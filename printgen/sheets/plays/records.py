@@ -81,7 +81,7 @@ def kit_results(plan) -> tuple[SimRun, object, list[Result]]:
         run = kit_run(plan)
         t = plan.fitted
         wanted.expect(max(0, run.games - (len(t.kit_map) if t is not None else 0)) * len(plan.deployment.placements)
-                   * (run.turns or plan.scenario.lesson.turn_limit))
+                   * (run.turns or plan.scenario.lesson.turn_limit), plan.scenario.ruleset.ruleset.system)
         st = kit_setup(plan, run)
         known = [Result(*r) for r in t.kit_map[:run.games]] if t is not None and t.kit_setup == same_games(st) else []
         rest = simulate(st, run.games - len(known), run.seed, workers=1, start=len(known)) if run.games > len(known) else []
