@@ -3,6 +3,7 @@ kit's class is outside it, and the terminal saying why the kit plays fewer ships
 
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
@@ -84,6 +85,15 @@ def _index_counts(kit) -> tuple[dict, dict]:
     return docs, totals
 
 
+def _two_sided(kit) -> list[str]:
+    """The documents index.html says to print on both sides."""
+    from printgen.check.copies import _Counts
+
+    parser = _Counts()
+    parser.feed((kit / "index.html").read_text(encoding="utf-8"))
+    return [a["data-path"] for a, _words in parser.found if a.get("data-two-sided") == "true"]
+
+
 def test_index_gives_copies_of_every_document_as_the_lesson_plan_counts_them(built):
     import json
 
@@ -104,6 +114,18 @@ def test_index_gives_copies_of_every_document_as_the_lesson_plan_counts_them(bui
         plain, card, optional, words = totals[edition]
         assert (plain, card, optional) == tuple(map(int, m.groups())), edition
         assert f"{plain} sheets of plain paper and {card} of card" in words
+        # printed on both sides: the documents the lesson plan's table calls two-sided, and no other
+        both = [path for path in _two_sided(built) if path.endswith(f"-{edition}.pdf")]
+        assert both and len(both) == text.count(" two-sided "), (edition, both)
+        for path in both:
+            assert docs[path][2].endswith(", printed on both sides."), docs[path]
+    # both editions: the page says the figures are each edition's, and what each one's kit file holds
+    index = " ".join(html.unescape(re.sub(r"<[^>]+>", "", (built / "index.html").read_text(encoding="utf-8"))).split())
+    assert ("This kit holds 2 editions of the same documents: print the class's copies from one of them. The "
+            "figures below are for each edition on its own.") in index
+    for kit in (d for d in manifest["documents"] if d["kind"] == "kit"):
+        assert f"{kit['title']}: {kit['path']} holds one copy of each document, {kit['pages']} pages in print order." \
+            in index
 
 
 def test_the_check_traces_index_copies(built, tmp_path):
@@ -120,6 +142,22 @@ def test_the_check_traces_index_copies(built, tmp_path):
     rehash(kit, "index.html")
     found = fails(kit)
     assert any("index.html: cards-bw.pdf: copies" in line and f"counts {copies}" in line for line in found), found
+
+
+def test_the_check_traces_which_documents_index_prints_on_both_sides(built, tmp_path):
+    from tamper import copy_kit, fails, rehash
+
+    kit = copy_kit(built, tmp_path)
+    index = kit / "index.html"
+    text = index.read_text(encoding="utf-8")
+    wrong = text.replace(", printed on both sides.</p>", ".</p>", 1)           # the words of the first one lost
+    assert wrong != text
+    index.write_text(wrong, encoding="utf-8")
+    rehash(kit, "index.html")
+    found = fails(kit)
+    first = next(path for path in _two_sided(built))
+    assert any(f"index.html: {first}: two-sided 'true'" in line and "printed on both sides" in line
+               for line in found), found
 
 
 # -- the web page ----------------------------------------------------------------------------------------
@@ -170,11 +208,17 @@ def test_the_results_page_links_and_serves_the_handouts_and_counts_copies(served
     wait_until_finished(lambda: client.get(url + "/status").json())
     page = client.get(url, headers={"accept-language": "en"}).text
     build = next(iter(builds.builds.values()))
-    handouts = build.manifest()["handouts"]
-    assert handouts
-    assert '<ul class="handouts" lang="fr">' in page                     # the pupils' language
+    manifest = build.manifest()
+    handouts = manifest["handouts"]
+    slides = [h for h in handouts if h.get("slides")]
+    assert slides and len(slides) < len(handouts)
+    # the pupils' pages for reading on a screen, and apart from them the slides for the classroom screen,
+    # each list in the pupils' language
+    readers_list = re.search(r'<ul class="handouts" lang="fr">(.*?)</ul>', page, re.S).group(1)
+    slides_list = re.search(r'For the classroom screen</h2>\s*<p>Slides to show the whole class[^<]*</p>\s*'
+                            r'<ul class="slides" lang="fr">(.*?)</ul>', page, re.S).group(1)
     for h in handouts:
-        assert f'href="{url}/files/{h["path"]}"' in page
+        assert f'href="{url}/files/{h["path"]}"' in (slides_list if h in slides else readers_list)
         answer = client.get(f"{url}/files/{h['path']}")
         assert answer.status_code == 200 and answer.headers["content-type"].startswith("text/html")
         assert '<html lang="fr"' in answer.text
@@ -185,15 +229,18 @@ def test_the_results_page_links_and_serves_the_handouts_and_counts_copies(served
     # the copies: the same numbers as the kit's own index.html, which the check traces
     docs, totals = _index_counts(build.kit)
     text = " ".join(re.sub(r"<[^>]+>", "", page).split())
-    import html as html_
-
-    text = html_.unescape(text)
+    text = html.unescape(text)
     for copies, _sheets, _words in docs.values():
         assert f"{copies} cop" in text
+    # which documents to print on both sides: the same as index.html's, from the same rule
+    both = _two_sided(build.kit)
+    assert both and text.count("printed on both sides.") == len(both)
     (plain, card, optional, _), = totals.values()
     assert f"{plain} sheets of plain paper and {card} of card" in text
     assert re.search(r"\d+ copies, one for each of the \d+ table groups", text)
-    assert any(line.endswith("kit 1 started: Lake Erie, 10 September 1813, 12 students, 15 ships") for line in said)
+    ships = len(manifest["fleet"])                                       # the ships the kit plays
+    assert any(line.endswith(f"kit 1 started: Lake Erie, 10 September 1813, 12 students, {ships} ships")
+               for line in said), said
     assert any(line.endswith("kit 1 ready, checked after " + line.split("after ")[-1]) for line in said
                if "ready, checked" in line)
 

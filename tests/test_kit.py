@@ -44,7 +44,8 @@ def test_default_kit_holds_every_document(kit):
     assert 50 <= len(manifest["fleet"]) <= 60 and manifest["ruleset"]["shooting.dice.british"] == 7
     html = (folder / "index.html").read_text()
     assert html.count("<img") == kit_pages + 1                  # every page, and the tiles' overview only
-    assert f"{kit_pages} sheets</strong> to print" in html and f"{tiled} more for the table-size map" in html
+    assert (f"kit-color.pdf holds one copy of each document, {kit_pages} pages in print order. The table-size map "
+            f"({tiled} sheets) is a file of its own.") in html
     assert f"check: {len(KINDS)} documents agree" in out
 
 

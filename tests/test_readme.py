@@ -21,20 +21,30 @@ def first_screen() -> list[str]:
     return README.read_text(encoding="utf-8").splitlines()[:FIRST_SCREEN]
 
 
+def blocks(lines: list[str]) -> list[tuple[int, list[str]]]:
+    """The code blocks, each as (the line it opens on, its lines)."""
+    fences = [i for i, line in enumerate(lines) if line.startswith("```")]
+    return [(start, lines[start + 1:end]) for start, end in zip(fences[::2], fences[1::2])]
+
+
 def commands(lines: list[str]) -> list[str]:
-    """The lines of the first code block."""
-    start = next(i for i, line in enumerate(lines) if line.startswith("```"))
-    end = next(i for i in range(start + 1, len(lines)) if lines[i].startswith("```"))
-    return lines[start + 1:end]
+    """The lines of the first two code blocks: the teacher's command, then the developer's."""
+    return [line for _start, block in blocks(lines)[:2] for line in block]
 
 
-def test_the_two_commands_come_first_and_stay_as_ci_runs_them():
+def test_the_two_commands_come_first_each_said_for_whom_and_stay_as_ci_runs_them():
     lines = first_screen()
-    cmds = commands(lines)
-    assert len(cmds) == 2
-    assert cmds[0].split("#")[0].strip().endswith("&& printgen kit trafalgar")
-    assert cmds[1].split("#")[0].strip().endswith("pip install -e '.[test]' && pytest")     # .ci/run's
-    assert not any("`" in line for line in lines[:lines.index("```sh")]), "a command before the two"
+    (teacher_at, teacher), (developer_at, developer) = blocks(lines)[:2]
+    assert len(teacher) == len(developer) == 1
+    assert teacher[0].split("#")[0].strip().endswith("&& printgen kit trafalgar")
+    assert developer[0].split("#")[0].strip().endswith("pip install -e '.[test]' && pytest")     # .ci/run's
+    assert not any("`" in line for line in lines[:teacher_at]), "a command before the two"
+    # each said for whom, in the sentence before it; where to run it, and how to open a terminal there
+    before = " ".join(" ".join(lines[:teacher_at]).split())
+    assert "To print the kit, run this** in printgen's folder (the folder you downloaded and unzipped" in before
+    assert "open a terminal there" in before
+    between = " ".join(" ".join(lines[teacher_at + 3:developer_at]).split())
+    assert between.startswith("**Developers: to run the tests, this**")
 
 
 def test_no_developer_word_on_the_first_screen_outside_the_commands():
@@ -48,8 +58,20 @@ def test_no_developer_word_on_the_first_screen_outside_the_commands():
 
 def test_the_first_screen_says_what_you_get_how_to_print_and_what_the_default_gives():
     prose = " ".join(" ".join(first_screen()).split())
-    for needed in ("What you get", "100%", "photocopy", "card", "--edition bw", "US Letter", "index.html"):
+    for needed in ("What you get", "100%", "photocopy", "card", "--edition bw", "US Letter", "index.html",
+                   "**In a British school**, or wherever A4 is the paper, add `--paper a4 --units cm`",
+                   "which ones go on both sides"):
         assert needed in prose, needed
+
+
+def test_the_first_screen_names_every_document_printed_on_card():
+    from printgen.registry.documents import everywhere
+
+    prose = " ".join(" ".join(first_screen()).split())
+    on_card = re.search(r"The ([^.;]+) go on card", prose).group(1).lower()
+    for _family, record in everywhere():
+        if record.paper == "card":                      # "Rulers and gauges": the rulers
+            assert record.title.lower().split(" and ")[0] in on_card, record.title
 
 
 def test_every_game_word_is_explained_where_it_first_appears():

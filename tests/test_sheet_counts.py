@@ -54,4 +54,5 @@ def test_the_total_is_the_kit_files_and_the_index_s(kit):
     total = int(re.search(r"In all: (\d+) (?:sheets|pages)", _teacher_text(kit)).group(1))
     assert total == kit_doc["pages"]
     index = (kit / "index.html").read_text()
-    assert re.search(rf"<strong>[^<]*: {total} sheets</strong>", index)
+    assert re.search(rf'<p class="sheets" data-edition="\w+" data-pages="{total}"><strong>[^<]*:</strong> '
+                     rf"kit-\w+\.pdf holds one copy of each document, {total} pages in print order", index)

@@ -1,6 +1,6 @@
-"""index.html's copies and sheets (issue 49): each document's copies for the class and the sheets they
-take, and each edition's sheets of each paper, recomputed from the plan (printgen.game.materials, the
-lesson plan's own counts) and the pages the manifest lists. The page says each count twice, in a data
+"""index.html's copies and sheets (issue 49): each document's copies for the class, the sheets they
+take and whether they are printed on both sides, and each edition's sheets of each paper, recomputed
+from the plan (printgen.game.materials, the lesson plan's own counts) and the pages the manifest lists. The page says each count twice, in a data
 attribute and in its words; both must agree with the recomputed count."""
 
 from __future__ import annotations
@@ -64,6 +64,10 @@ def check_copies(folder: Path, manifest: dict, plan, bad: dict) -> list[Discrepa
             if said != str(count[key]) or not _says(words, count[key]):
                 out.append(Discrepancy(INDEX, 0, f"{path}: {key} {said!r} ({words!r}), where the kit's plan counts "
                                                  f"{count[key]} (printgen.game.materials)"))
+        both = str(count["two_sided"]).lower()                # printed on both sides, as the lesson plan says
+        if attrs.get("data-two-sided") != both or " ".join(count["sheets_words"].split()) not in words:
+            out.append(Discrepancy(INDEX, 0, f"{path}: two-sided {attrs.get('data-two-sided')!r} ({words!r}), where "
+                                             f"the kit's plan says {both} ({count['sheets_words']!r})"))
     out += [Discrepancy(INDEX, 0, f"counts copies of {p}, which the kit does not print") for p in docs]
     totals = {a.get("data-edition"): (a, words) for a, words in parser.found if a.get("data-edition")}
     for total in want["totals"]:

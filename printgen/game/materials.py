@@ -35,7 +35,7 @@ def document_pages(plan, kind: str) -> int:
 
 def two_sided(plan, kind: str) -> bool:
     """Printed on both sides: a two-sided document of more than one page (a page alone is one-sided)."""
-    return plan.record(kind).two_sided and document_pages(plan, kind) > 1
+    return plan.record(kind).two_sided and document_pages(plan, kind) > 1      # (both_sides, drawn only if needed)
 
 
 @plan_derivation
@@ -44,10 +44,16 @@ def sheets(plan, kind: str) -> int:
     return sheets_of(document_pages(plan, kind), plan.record(kind).two_sided, copies(plan, kind))
 
 
+def both_sides(pages: int, two_sided: bool) -> bool:
+    """Printed on both sides: a two-sided document of more than one page (a page alone is one-sided). The
+    lesson plan's "two-sided", index.html's and the web page's "printed on both sides"."""
+    return two_sided and pages > 1
+
+
 def sheets_of(pages: int, two_sided: bool, copies: int) -> int:
     """Sheets for `copies` copies of a document of `pages` pages: the one rule the lesson plan's materials,
     index.html and the web page count by (two-sided halves a document of more than one page, rounded up)."""
-    per_copy = math.ceil(pages / 2) if two_sided and pages > 1 else pages
+    per_copy = math.ceil(pages / 2) if both_sides(pages, two_sided) else pages
     return per_copy * copies
 
 

@@ -97,7 +97,8 @@ def index_html(plan, manifest: dict) -> bytes:
                      "thumbs": [thumb_name(d, k + 1) for k in range(thumbed(d))] if d["kind"] != "kit" else []})
     totals = []
     for kit in (d for d in manifest["documents"] if d["kind"] == "kit"):
-        totals.append({"name": kit["title"], **sheet_totals(plan, manifest, kit)})
+        totals.append({"name": kit["title"], "path": kit["path"], "edition": kit["edition"],
+                       **sheet_totals(plan, manifest, kit)})
     html = environment.get_template("kit/index.html.j2").render(
         title=gettext(plan.scenario.title), lang=lang,
         manifest=manifest, documents=docs, paper=plan.options.paper, totals=totals,
@@ -107,12 +108,36 @@ def index_html(plan, manifest: dict) -> bytes:
     return html.encode("utf-8")
 
 
+PAPER_WORDS = {"plain": N_("plain paper"), "card": N_("card")}
+# the sheets a document's copies take: (one sheet, printed on both sides) -> words
+SHEETS_WORDS = {(False, False): N_("; %(count)s sheets of %(paper)s."),
+                (True, False): N_("; %(count)s sheet of %(paper)s."),
+                (False, True): N_("; %(count)s sheets of %(paper)s, printed on both sides."),
+                (True, True): N_("; %(count)s sheet of %(paper)s, printed on both sides.")}
+
+
+def document_count(count: dict, pages: int, gettext) -> dict:
+    """One document's copies for the class (`count`: printgen.game.materials.print_counts's entry) and the
+    sheets they take, with the words index.html and the web page say them in: how many copies and why,
+    then the sheets, of which paper, and whether printed on both sides (the lesson plan's rule, `sheets_of`)."""
+    from printgen.game.materials import COPIES_WORDS, both_sides, sheets_of
+
+    one, many = COPIES_WORDS[count["per"]]
+    n = count["copies"]
+    sheets = sheets_of(pages, count["two_sided"], n)
+    both = both_sides(pages, count["two_sided"])
+    return {"copies": n, "words": gettext(one if n == 1 else many) % {"count": n}, "sheets": sheets,
+            "paper": count["paper"], "two_sided": both,
+            "sheets_words": gettext(SHEETS_WORDS[sheets == 1, both]) % {
+                "count": sheets, "paper": gettext(PAPER_WORDS[count["paper"]])}}
+
+
 def copy_counts(plan, manifest: dict, gettext) -> dict:
     """Copies and sheets of each document for the class, and each edition's sheets of each paper, from
     the lesson plan's own counts (printgen.game.materials: print_counts, sheets_of) and the pages each
     document printed: index.html and the web page give the lesson plan's numbers.
     {"documents": {path: {copies, words, sheets, paper}}, "totals": [{edition title, plain, card, optional}]}."""
-    from printgen.game.materials import COPIES_WORDS, print_counts, sheets_of
+    from printgen.game.materials import print_counts
 
     counts = print_counts(plan)
     documents: dict[str, dict] = {}
@@ -122,12 +147,8 @@ def copy_counts(plan, manifest: dict, gettext) -> dict:
         c = counts.get(d["kind"])
         if c is None:
             continue
-        one, many = COPIES_WORDS[c["per"]]
-        n = c["copies"]
-        sheets = sheets_of(d["pages"], c["two_sided"], n)
-        documents[d["path"]] = {"copies": n, "words": gettext(one if n == 1 else many) % {"count": n},
-                                "sheets": sheets, "paper": c["paper"]}
+        documents[d["path"]] = count = document_count(c, d["pages"], gettext)
         total = totals.setdefault(d["edition"], {"name": kits.get(d["edition"], d["edition"]), "edition": d["edition"],
                                                  "plain": 0, "card": 0, "optional": 0})
-        total["optional" if c["optional"] else c["paper"]] += sheets
+        total["optional" if c["optional"] else c["paper"]] += count["sheets"]
     return {"documents": documents, "totals": list(totals.values())}

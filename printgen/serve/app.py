@@ -326,8 +326,7 @@ def _thumbs(build: Build) -> set[str]:
 
 def preview(build: Build) -> dict:
     """The documents of the kit, each with its pages' thumbnails and how to print it."""
-    from printgen.game.materials import COPIES_WORDS, sheets_of
-    from printgen.kit.index import thumb_name, thumbed
+    from printgen.kit.index import document_count, thumb_name, thumbed
 
     m = build.manifest()
     docs, kits = [], []
@@ -339,9 +338,7 @@ def preview(build: Build) -> dict:
         short = d["title"].removeprefix(m["scenario"]["title"] + ": ")
         count = None
         if (c := build.counts.get(d["kind"])) is not None:         # as index.html counts (kit/index.py)
-            n, (one, many) = c["copies"], COPIES_WORDS[c["per"]]
-            count = {"copies": n, "words": _(one if n == 1 else many) % {"count": n}, "paper": c["paper"],
-                     "sheets": sheets_of(d["pages"], c["two_sided"], n)}
+            count = document_count(c, d["pages"], _)
             total = totals.setdefault(d["edition"], {"plain": 0, "card": 0, "optional": 0})
             total["optional" if c["optional"] else c["paper"]] += count["sheets"]
         docs.append({**d, "short": short[:1].upper() + short[1:], "advice": build.advice.get(d["kind"], ""),
@@ -352,7 +349,8 @@ def preview(build: Build) -> dict:
     size = build.zip_path().stat().st_size
     return dict(documents=docs, kits=kits, notes=m["options"]["notes"], checked=checked(build.output()),
                 zip_bytes=size, megabytes=pagelang.number(f"{size / 1e6:.1f}"),
-                handouts=m.get("handouts", []), kit_lang=m.get("request", {}).get("lang", "en"))
+                handouts=[h for h in m.get("handouts", []) if not h.get("slides")],
+                slides=[h for h in m.get("handouts", []) if h.get("slides")], kit_lang=m.get("request", {}).get("lang", "en"))
 
 
 def fleet_zip(name: str) -> bytes:
