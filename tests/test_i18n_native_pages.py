@@ -33,7 +33,7 @@ ENGLISH_NOTES = ("(killed)", "(mortally wounded)", "(wounded)", "King Edward", "
 
 def _kit(root: Path, scenario: str, lang: str) -> Path:
     out = root / f"{scenario}-{lang}"
-    done = run("kit", scenario, "--lang", lang, "--students", "8", "--ships", "10", "--out", str(out))
+    done = run("kit", scenario, "--lang", lang, "--students", "12", "--ships", "12", "--out", str(out))
     assert done.returncode == 0, done.stdout + done.stderr
     return out
 
