@@ -119,6 +119,7 @@ def test_index_gives_copies_of_every_document_as_the_lesson_plan_counts_them(bui
         assert both and len(both) == text.count(" two-sided "), (edition, both)
         for path in both:
             assert docs[path][2].endswith(", printed on both sides."), docs[path]
+    assert "This kit is in colour only" not in (built / "index.html").read_text(encoding="utf-8")
     # both editions: the page says the figures are each edition's, and what each one's kit file holds
     index = " ".join(html.unescape(re.sub(r"<[^>]+>", "", (built / "index.html").read_text(encoding="utf-8"))).split())
     assert ("This kit holds 2 editions of the same documents: print the class's copies from one of them. The "
@@ -222,8 +223,9 @@ def test_the_results_page_links_and_serves_the_handouts_and_counts_copies(served
         answer = client.get(f"{url}/files/{h['path']}")
         assert answer.status_code == 200 and answer.headers["content-type"].startswith("text/html")
         assert '<html lang="fr"' in answer.text
-    css = client.get(f"{url}/files/html/handouts.css")
-    assert css.status_code == 200 and css.headers["content-type"].startswith("text/css")
+    for name, kind in (("handouts.css", "text/css"), ("slides.css", "text/css"), ("slides.js", "text/javascript")):
+        answer = client.get(f"{url}/files/html/{name}")           # what the pages load, the slides' script too
+        assert answer.status_code == 200 and answer.headers["content-type"].startswith(kind), name
     assert client.get(f"{url}/files/html/nothing.html").status_code == 404
     assert client.get(f"{url}/files/html/..%2Fmanifest.json").status_code == 404
     # the copies: the same numbers as the kit's own index.html, which the check traces

@@ -47,6 +47,10 @@ def test_default_kit_holds_every_document(kit):
     assert (f"kit-color.pdf holds one copy of each document, {kit_pages} pages in print order. The table-size map "
             f"({tiled} sheets) is a file of its own.") in html
     assert f"check: {len(KINDS)} documents agree" in out
+    # the README's promise of black and white for the photocopier: a colour kit says how to get it
+    assert ("This kit is in colour only. For the photocopier, make its black-and-white edition: the command on the "
+            "teacher's sheet (For the technician), with <code>--edition bw</code> instead of <code>--edition color"
+            "</code>") in html
 
 
 def test_captains_split_the_class_in_proportion(kit):

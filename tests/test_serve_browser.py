@@ -362,6 +362,10 @@ def test_the_results_page_links_the_screen_pages_in_the_pupils_language(browser,
     assert page.locator("ul.handouts").get_attribute("lang") == "es"
     assert "Copies:" in page.inner_text("main")
     assert grave(page) == []
+    slides = page.locator("ul.slides a")                      # the first turn's slides, in a list of their own
+    assert slides.count() == 1 and page.locator("ul.slides").get_attribute("lang") == "es"
+    assert page.locator("ul.handouts a[href$='-slides.html']").count() == 0
+    slides_href = slides.first.get_attribute("href")
     links = page.locator("ul.handouts a")
     assert links.count() >= 5
     first = links.first.get_attribute("href")
@@ -371,3 +375,16 @@ def test_the_results_page_links_the_screen_pages_in_the_pupils_language(browser,
     assert page.evaluate("document.styleSheets[0].cssRules.length") > 0          # its stylesheet arrived
     assert grave(page) == []
     context.close()
+    # the slides open from the server under its security policy: their script arrives and runs (the Next
+    # button shows, and moves on a screen), their two stylesheets too
+    strict = browser.new_context(viewport={"width": 1280, "height": 900})
+    screen = strict.new_page()
+    screen.goto(server + slides_href)
+    screen.get_by_role("button", name="Siguiente").wait_for(state="visible", timeout=20_000)
+    where = screen.locator("nav.controls .where")
+    assert re.fullmatch(r"Paso 1 de \d+", where.inner_text()), where.inner_text()
+    screen.get_by_role("button", name="Siguiente").click()
+    assert where.inner_text().startswith("Paso 2 de ")
+    assert screen.evaluate("document.styleSheets.length") == 2
+    assert screen.locator("section.slide:not([hidden])").count() == 1
+    strict.close()

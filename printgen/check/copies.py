@@ -1,7 +1,8 @@
 """index.html's copies and sheets (issue 49): each document's copies for the class, the sheets they
 take and whether they are printed on both sides, and each edition's sheets of each paper, recomputed
-from the plan (printgen.game.materials, the lesson plan's own counts) and the pages the manifest lists. The page says each count twice, in a data
-attribute and in its words; both must agree with the recomputed count."""
+from the plan (printgen.game.materials, the lesson plan's own counts) and the pages the manifest lists.
+The page says each count twice, in a data attribute and in its words; both must agree with the
+recomputed count."""
 
 from __future__ import annotations
 

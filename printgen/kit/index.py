@@ -103,7 +103,7 @@ def index_html(plan, manifest: dict) -> bytes:
         title=gettext(plan.scenario.title), lang=lang,
         manifest=manifest, documents=docs, paper=plan.options.paper, totals=totals,
         students=len(plan.captains), ships=len(plan.scenario.fleet.ships), notes=plan.options.notes,
-        paper_totals=counts["totals"],
+        paper_totals=counts["totals"], colour_only=tuple(plan.request.editions) == ("color",),
         handouts=manifest.get("handouts", []))
     return html.encode("utf-8")
 

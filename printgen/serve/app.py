@@ -238,10 +238,12 @@ def create_app(builds: Builds | None = None, hosts: list[str] | None = None, lan
                             content_disposition_type="inline")
 
     async def handout(request: Request) -> Response:
-        """A page of the kit's html/ (the documents as web pages, and their stylesheet), as the kit lists it."""
+        """A page of the kit's html/ (the documents as web pages, the first turn's slides, their stylesheets
+        and the slides' script, printgen's own), as the kit lists it."""
         build = find(request)
         name = "html/" + request.path_params["name"]
-        kinds = {".html": "text/html; charset=utf-8", ".css": "text/css; charset=utf-8"}
+        kinds = {".html": "text/html; charset=utf-8", ".css": "text/css; charset=utf-8",
+                 ".js": "text/javascript; charset=utf-8"}
         suffix = Path(name).suffix
         if build.state != "done" or suffix not in kinds or name not in build.manifest().get("files", []):
             raise LookupError
@@ -350,7 +352,8 @@ def preview(build: Build) -> dict:
     return dict(documents=docs, kits=kits, notes=m["options"]["notes"], checked=checked(build.output()),
                 zip_bytes=size, megabytes=pagelang.number(f"{size / 1e6:.1f}"),
                 handouts=[h for h in m.get("handouts", []) if not h.get("slides")],
-                slides=[h for h in m.get("handouts", []) if h.get("slides")], kit_lang=m.get("request", {}).get("lang", "en"))
+                slides=[h for h in m.get("handouts", []) if h.get("slides")],
+                kit_lang=m.get("request", {}).get("lang", "en"))
 
 
 def fleet_zip(name: str) -> bytes:
