@@ -1,7 +1,8 @@
 """Every figure of issue 47 in one run (prints figures; nothing is asserted):
 
 - the first kit on a new computer (`printgen kit trafalgar`, an empty cache folder: no compiled
-  engine, no stored lesson answer) and its check;
+  engine, no stored lesson answer: its lesson is the answer shipped with printgen) and its check; then
+  a first kit whose options printgen ships no answer for (`--students 12`: the search, compiling first);
 - the colour kit with its answer stored (`printgen kit trafalgar --edition color`, run once before),
   wall and peak memory, and its check;
 - Lepanto's and Sluys's first kits (empty lesson store, the compiled engine warm) and their checks;
@@ -85,6 +86,10 @@ def first_kit(tmp: Path, repeat: int) -> None:
     check = med(checked)
     show("printgen kit trafalgar", med(made), check)
     show("printgen check (that kit)", check)
+    # options whose lesson printgen does not ship (lesson/packaged.py): the search, and the compile first
+    env = {**base_env(), "PRINTGEN_CACHE": str(tmp / "new-computer-other")}
+    other = run(["kit", "trafalgar", "--students", "12", "--out", str(tmp / "first-kit-12")], env)
+    show("printgen kit trafalgar --students 12 (compiles)", other, check)
 
 
 def warm_env(tmp: Path) -> dict:

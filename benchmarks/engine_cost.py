@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import os
 import subprocess
 import sys
 import tarfile
@@ -105,8 +106,9 @@ def old_code(tmp: Path) -> tuple[str, Path]:
 def play(root: Path, engine: str, few: int, many: int, repeat: int) -> tuple[float, float, str]:
     """(best CPU us a ship-turn of the added games, ship-turns a game, digest of the first `few` games)."""
     scenario, opts = ENGINES[engine]
+    env = {**os.environ, "PRINTGEN_JIT": "on"}       # today's engine compiled (play/wanted.py is not told here)
     out = subprocess.run([sys.executable, "-c", PLAY, str(root), scenario, repr(opts), str(few), str(many),
-                          str(repeat)], capture_output=True, text=True)
+                          str(repeat)], capture_output=True, text=True, env=env)
     if out.returncode != 0:
         raise SystemExit(f"the engine of {root} failed:\n{out.stderr}")
     us, per_game, digest = out.stdout.split()
@@ -130,6 +132,19 @@ def costs(engines: list[str] | None = None, few: int = 100, many: int = 600, rep
     return out
 
 
+def engine_figures(engines: list[str] | None = None, few: int = 100, many: int = 600, repeat: int = 3,
+                   old: bool = True) -> list[str]:
+    """The figures as lines (bench_issue47.py prints them with its own)."""
+    lines = [f"CPU a ship-turn of the games {many} games add to {few} (best of {repeat}), one process, one worker"]
+    for c in costs(engines, few, many, repeat, old):
+        then = "  (no such scenario then)" if c.old_us is None else \
+            f"; code of {OLD_DATE[:10]} {c.old_us:6.2f} us: today {c.ratio:.1f}x cheaper, first {few} games " + \
+            ("the same" if c.same_games else "differ")
+        lines.append(f"  {c.engine:16} {c.scenario:14} ({c.ship_turns_a_game:.0f} ship-turns a game): today "
+                     f"{c.new_us:6.2f} us" + then)
+    return lines
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--few", type=int, default=100)
@@ -138,13 +153,7 @@ def main() -> None:
     ap.add_argument("--engine", action="append", choices=list(ENGINES))
     ap.add_argument("--no-old", action="store_true", help="today's code only")
     a = ap.parse_args()
-    print(f"CPU a ship-turn of the games {a.many} games add to {a.few} (best of {a.repeat}), one process, one worker")
-    for c in costs(a.engine, a.few, a.many, a.repeat, not a.no_old):
-        old = "  (no such scenario then)" if c.old_us is None else \
-            f"; code of {OLD_DATE[:10]} {c.old_us:6.2f} us: today {c.ratio:.1f}x cheaper, first {a.few} games " + \
-            ("the same" if c.same_games else "differ")
-        print(f"  {c.engine:16} {c.scenario:14} ({c.ship_turns_a_game:.0f} ship-turns a game): today {c.new_us:6.2f} us"
-              + old)
+    print("\n".join(engine_figures(a.engine, a.few, a.many, a.repeat, not a.no_old)))
 
 
 if __name__ == "__main__":

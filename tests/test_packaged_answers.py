@@ -35,10 +35,18 @@ def fresh_env(tmp_path: Path) -> dict[str, str]:
     return env
 
 
+NO_SEARCH = """
+from printgen.lesson import search
+def searched(*a, **k):
+    raise SystemExit("the lesson was searched")
+search._search = searched
+""" + PROBE
+
+
 def test_the_default_kit_on_a_new_computer_never_imports_the_compiler(tmp_path):
     env = fresh_env(tmp_path)
-    p = subprocess.run([sys.executable, "-c", PROBE, "kit", "trafalgar", "--out", str(tmp_path / "kit")], env=env,
-                       capture_output=True, text=True, timeout=900)
+    p = subprocess.run([sys.executable, "-c", NO_SEARCH, "kit", "trafalgar", "--out", str(tmp_path / "kit")],
+                       env=env, capture_output=True, text=True, timeout=900)
     result = json.loads(p.stdout.strip().splitlines()[-1])
     assert result["code"] == 0, p.stderr
     assert "numba" not in result["modules"]                  # neither compiled nor loaded: no search played
