@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from pathlib import Path
 
 HEAVY = ("babel", "pydantic", "icepool", "PIL", "reportlab", "pypdfium2", "jinja2", "printgen.rules.model",
          "printgen.data.scenario", "printgen.systems.broadside.system", "printgen.systems.sectors.system",
