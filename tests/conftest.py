@@ -118,6 +118,26 @@ def scenario_dir(tmp_path):
     return _make
 
 
+@pytest.fixture
+def engine_cache():
+    """For a test that runs printgen in a process of its own with a cache folder of its own (a lesson
+    store to fill, to damage or to turn off) and proves nothing about compiling: `engine_cache(folder)`
+    copies the engine conftest compiled (pytest_configure) into `folder`/engine, where printgen looks
+    for it (printgen/paths.py), so that process loads the engine instead of compiling it again (about
+    70 s of CPU a process). Returns `folder`. `engine_cache(folder, system=True)`: into the system's
+    cache folder for programs as XDG_CACHE_HOME=`folder` names it (where the engine is kept when
+    PRINTGEN_CACHE=off); pass {"XDG_CACHE_HOME": str(folder)} in that process's environment."""
+
+    def _copy(folder: Path, system: bool = False) -> Path:
+        warm = Path(os.environ["PRINTGEN_CACHE"]) / "engine"
+        where = folder / "printgen" / "engine" if system else folder / "engine"
+        if warm.is_dir() and not where.exists():
+            shutil.copytree(warm, where)
+        return folder
+
+    return _copy
+
+
 @pytest.fixture(scope="session")
 def built():
     """The small Trafalgar kit (both editions) the tamper tests copy and edit: built once a test

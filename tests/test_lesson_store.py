@@ -12,16 +12,20 @@ from printgen.lesson import stored
 
 
 def kit(tmp_path, name: str, store: str) -> tuple[subprocess.CompletedProcess, dict[str, bytes]]:
+    """The kit built by `printgen kit` with the lesson store `store` (a folder, or "off"); the compiled
+    engine is the tests' own (conftest.py engine_cache), copied into the folder the store's setting
+    makes printgen read it from."""
     out = tmp_path / name
-    env = {**os.environ, stored.ENV: store}
+    env = {**os.environ, stored.ENV: store, "XDG_CACHE_HOME": str(tmp_path / "system-cache")}
     done = subprocess.run([sys.executable, "-m", "printgen", "kit", "sluys-1340", "--periods", "1", "--out", str(out)],
                           capture_output=True, text=True, env=env)
     files = {p.relative_to(out).as_posix(): p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()}
     return done, files
 
 
-def test_a_stored_answer_gives_the_same_kit_as_playing_it_again(tmp_path):
-    store = tmp_path / "store"
+def test_a_stored_answer_gives_the_same_kit_as_playing_it_again(tmp_path, engine_cache):
+    store = engine_cache(tmp_path / "store")
+    engine_cache(tmp_path / "system-cache", system=True)     # where the engine is kept when the store is off
     first, a = kit(tmp_path, "a", str(store))
     answers = list(store.glob("lesson-*.json"))
     assert first.returncode == 0, first.stderr
@@ -98,12 +102,10 @@ def _poison(answer: dict) -> None:
         game[2] = "british"
 
 
-def test_a_poisoned_stored_answer_is_played_again_and_the_kit_is_the_true_one(tmp_path):
+def test_a_poisoned_stored_answer_is_played_again_and_the_kit_is_the_true_one(tmp_path, engine_cache):
     """`printgen kit` from a store whose answer was edited (the British winning every game) makes the
     kit the real search makes, byte for byte, and puts the true answer back in the store."""
-    from printgen.play import jit  # noqa: F401  (its NUMBA_CACHE_DIR reaches the CLI: the engine compiled once)
-
-    store = tmp_path / "store"
+    store = engine_cache(tmp_path / "store")                 # the tests' compiled engine, not compiled again
     args = ["trafalgar", "--ships", "12", "--students", "6"]
     done = subprocess.run([sys.executable, "-m", "printgen", "kit", *args, "--out", str(tmp_path / "a")],
                           capture_output=True, text=True, env={**os.environ, stored.ENV: str(store)})

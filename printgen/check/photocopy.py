@@ -248,7 +248,9 @@ def footprint(prims: tuple, k: float, size: tuple[int, int]):
     img = Image.new("L", (box[2] - box[0], box[3] - box[1]), 255)
     pen = _Pen(img, ImageDraw.Draw(img), k, 0.0)
     pen.placed(tuple(_black(p) for p in prims), (1, 0, 0, 1, -box[0] / k, -box[1] / k))
-    return img.point(HALF), box
+    # = img.point(HALF): converting to one bit without dithering cuts at 128 the same way, in C, where
+    # point() builds and rounds its 256-entry table in Python for each of a kit's ~90,000 footprints
+    return img.convert("1", dither=Image.Dither.NONE).convert("L"), box
 
 
 def _extent(prims: tuple) -> tuple[float, float, float, float]:
