@@ -184,3 +184,17 @@ def test_every_flagship_of_the_kit_has_its_broadside_chart(scenario):
                     assert p < 0.001, (s.name, band, k)
                 else:
                     assert abs(printed - 100 * float(p)) <= 0.05 + 1e-9, (s.name, band, k, printed, float(p))
+
+
+@pytest.mark.parametrize("kind", ["cards", "quickref"])
+def test_lake_eries_wind_is_marked_as_printgens_choice(kind):
+    """The wind on the lake blew from the south-west, then the south-east; the turned table's wind
+    from the north-west is printgen's choice, and the pages that print it say so with its mark."""
+    from printgen.rules.provenance import provenance_of
+
+    plan, made, found = _made("lake-erie-1813", kind)
+    assert found == []
+    entry = provenance_of(plan.scenario.ruleset, plan.scenario).of("table.wind_from")
+    assert entry.kind == "choice" and "south-west" in entry.why
+    text = _text(made["pdf"])
+    assert re.search(rf"of NW{re.escape(entry.symbol)} points into the wind", text), text[:1500]
