@@ -198,3 +198,68 @@ def test_lake_eries_wind_is_marked_as_printgens_choice(kind):
     assert entry.kind == "choice" and "south-west" in entry.why
     text = _text(made["pdf"])
     assert re.search(rf"of NW{re.escape(entry.symbol)} points into the wind", text), text[:1500]
+
+
+def _fight(a: int, b: int, p, per: int) -> "Fraction":
+    """The chance a ship of `a` hit points beats one of `b` in a boarding fight, each rolling `per` dice
+    a hit point that hit with chance p, both losing together rolling off (an even chance), no hits:
+    roll again. Written here from the card's rule 1-4 (the product's own function is not used)."""
+    from fractions import Fraction
+    from math import comb
+
+    memo: dict = {}
+
+    def binom(n, k):
+        return comb(n, k) * p ** k * (1 - p) ** (n - k)
+
+    def win(x, y):
+        if (x, y) in memo:
+            return memo[(x, y)]
+        stay, total = Fraction(0), Fraction(0)
+        for hx in range(y * per + 1):          # hits x takes, from y's dice
+            for hy in range(x * per + 1):      # hits y takes
+                q = binom(y * per, hx) * binom(x * per, hy)
+                if hx == 0 and hy == 0:
+                    stay += q
+                elif x - hx <= 0 and y - hy <= 0:
+                    total += q / 2
+                elif y - hy <= 0:
+                    total += q
+                elif x - hx > 0:
+                    total += q * win(x - hx, y - hy)
+        memo[(x, y)] = total / (1 - stay)
+        return memo[(x, y)]
+
+    return win(a, b)
+
+
+@pytest.mark.parametrize("scenario", ["lake-erie-1813", "nile-1798"])
+def test_boarding_odds_for_every_pair_of_the_kits_own_hit_points(scenario):
+    """Boarding rows for the kit's own matchups (Lake Erie's 7, 6, 4, 3 and 2 hit points; the Nile's
+    ship of the line against a frigate): a grid of the kit's ships' hit points, each chance read back
+    from the card and compared with a recursion written in this test."""
+    from fractions import Fraction
+
+    plan, made, found = _made(scenario, "cards")
+    assert found == []
+    rs = plan.scenario.ruleset
+    hps = sorted({rs.hit_points_of(s.flagship, s.type) for s in plan.scenario.fleet.ships}, reverse=True)
+    text = _text(made["pdf"])
+    head = "Boarding: the chance you win the fight, if no one cuts loose you v them " + " ".join(map(str, hps)) + " "
+    assert head in text, text[:3000]
+    body = text[text.index(head) + len(head):]
+    p = Fraction(len(rs.boarding.hit), 6)
+    per = rs.boarding.dice_per_hit_point
+    cell = r" (?:\d+/\d+ \()?[<>]?[\d.]+%\)?"
+    rows = re.findall(r"(\d+)((?:" + cell + "){" + str(len(hps)) + "})", body)[:len(hps)]
+    assert [int(r[0]) for r in rows] == hps, rows
+    for (a, cells) in rows:
+        printed = re.findall(r"([<>]?)([\d.]+)%", cells)
+        for b, (sign, value) in zip(hps, printed):
+            exact = 100 * float(_fight(int(a), b, p, per))
+            if sign == "<":
+                assert exact < float(value), (a, b)
+            elif sign == ">":
+                assert exact > float(value), (a, b)
+            else:
+                assert abs(float(value) - exact) <= 0.05 + 1e-9, (a, b, value, exact)
