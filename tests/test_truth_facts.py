@@ -263,3 +263,24 @@ def test_boarding_odds_for_every_pair_of_the_kits_own_hit_points(scenario):
                 assert exact > float(value), (a, b)
             else:
                 assert abs(float(value) - exact) <= 0.05 + 1e-9, (a, b, value, exact)
+
+
+def test_a_ship_at_anchor_firing_her_landward_broadside_has_her_row():
+    """The Nile's rules let a ship at anchor fire at most anchors.landward_dice dice landward: its
+    card prints that broadside's odds at each range, checked here by enumerating every roll."""
+    from fractions import Fraction
+
+    plan, made, found = _made("nile-1798", "cards")
+    assert found == []
+    rs = plan.scenario.ruleset
+    n = rs.anchors.landward_dice
+    text = _text(made["pdf"])
+    said = re.search(rf"At anchor, the landward broadside: {n} dice fire expected hits at least one hit (.*)", text)
+    assert said, text[:2000]
+    for band, label in (("long", "Long"), ("short", "Short"), ("rake", "Rake")):
+        row = re.search(rf"{label} (\S+) \(([\d.]+)\) ([\d.]+)%", said.group(1))
+        assert row, (band, said.group(1)[:200])
+        exact = _enumerated(n, set(getattr(rs.shooting.to_hit, band).hit))
+        mean = sum(k * p for k, p in enumerate(exact))
+        assert Fraction(row.group(1)) == mean
+        assert abs(float(row.group(3)) - 100 * float(1 - exact[0])) <= 0.05 + 1e-9

@@ -40,6 +40,7 @@ def named_tables(rs, what: str, args: list[str] | None = None) -> list[OddsTable
         "in-irons": lambda: [bt.in_irons(rs)],
         "strike": lambda: [bt.strike(rs, False), bt.strike(rs, True)],
         "boarding": lambda: [bt.boarding(rs)],
+        "landward": lambda: [bt.landward(rs)],
         "boarding-grid": lambda: [bt.boarding_grid(rs, [int(a) for a in args or []])],
         "cut-loose": lambda: [OddsTable(cell(N_("Chance to cut loose")), (N_("who rolls"), N_("chance")), (
             (cell(N_("One captain")), odds_cell(derived(rs, "chance_of", "drift.cut_loose"))),
