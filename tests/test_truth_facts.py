@@ -284,3 +284,29 @@ def test_a_ship_at_anchor_firing_her_landward_broadside_has_her_row():
         mean = sum(k * p for k, p in enumerate(exact))
         assert Fraction(row.group(1)) == mean
         assert abs(float(row.group(3)) - 100 * float(1 - exact[0])) <= 0.05 + 1e-9
+
+
+@pytest.mark.parametrize("scenario,lang", [("lake-erie-1813", "en"), ("nile-1798", "fr")])
+def test_a_column_that_says_something_else_than_it_computes_fails_the_check(scenario, lang, monkeypatch):
+    """Plant last session's defect back: 'they strike this round' computed without the card's roll-off
+    (the chance they lose their last hit point), in the odds and in the oracle's second route alike.
+    The kit's cards then fail the column rule (printgen.check.columns), which reads the header and
+    the row's "3 v 3" off the page; today's cards pass it."""
+    from printgen.rules import odds as dice
+    from printgen.rules import trace
+    from printgen.systems.broadside import oracle
+
+    plan, made, found = _made(scenario, "cards", lang=lang)
+    assert found == []
+
+    def lost_last(rs, a, b):                  # they lose their last hit point: no roll-off
+        return dice.at_least(a * rs.boarding.dice_per_hit_point, tuple(rs.boarding.hit), b)
+
+    second = oracle.recompute
+    monkeypatch.setitem(trace.DERIVATIONS, "boarding_strike", lost_last)
+    monkeypatch.setattr(oracle, "recompute", lambda rs, fn, args: lost_last(rs, *args) if fn == "boarding_strike"
+                        else second(rs, fn, args))
+    plan, made, found = _made(scenario, "cards", lang=lang)
+    column = [f for f in found if "stands under" in f]
+    assert column and all("rule's case gives" in f for f in column), found
+    assert len(column) == len(found), found                      # the odds and the oracle agree: only the words catch it
