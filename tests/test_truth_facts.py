@@ -5,6 +5,7 @@ schooners."""
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 
 import pytest
 
@@ -36,7 +37,8 @@ def test_the_lawrence_struck_without_perrys_flag_and_scores_one_point():
     assert lawrence.flagship and lawrence.side == "american"
     struck = plan.scenario.victory.struck
     assert struck == 1 and plan.scenario.victory.flagship_struck == 2
-    entry = re.search(r"Lawrence, captain .{0,80}?: Struck after Perry left her.{0,60}?In your game: ([\w ]+?), (\d+) points?",
+    entry = re.search(r"Lawrence, captain .{0,80}?: Struck after Perry left her.{0,60}?"
+                      r"In your game: ([\w ]+?), (\d+) points?",
                       text)
     assert entry and entry.group(1) == "lost" and int(entry.group(2)) == struck, text[:3000]
     # the British score of the real battle: the Americans lost the Lawrence alone (every other survived)
@@ -51,8 +53,8 @@ def test_a_flag_left_ship_must_be_a_flagship(tmp_path):
     import shutil
 
     from printgen import paths
-    from printgen.errors import PrintgenError
     from printgen.data.scenario import load_scenario
+    from printgen.errors import PrintgenError
 
     folder = tmp_path / "lake-erie-1813"
     shutil.copytree(paths.fleets_dir() / "lake-erie-1813", folder)
@@ -81,7 +83,8 @@ def test_the_dice_to_buy_name_the_ship_and_squadron_whose_broadside_they_are(sce
     dice = {s.name: system_of(rs).dice_pool(rs, s) for s in ships}
     ship = next(s for s in ships if s.name == name)
     label = plan.scenario.squadrons[ship.squadron].label or ship.squadron
-    assert squadron == label and int(pool) == dice[name] == max(dice[s.name] for s in ships if s.squadron == ship.squadron)
+    assert squadron == label
+    assert int(pool) == dice[name] == max(dice[s.name] for s in ships if s.squadron == ship.squadron)
     commands = len({c.ships for c in plan.captains if c.squadron == ship.squadron})
     assert int(captains) == commands and int(total) == int(pool) * commands
     if scenario == "lake-erie-1813":
@@ -97,7 +100,8 @@ def test_a_move_in_centimetres_never_reads_beyond_the_rules_largest():
     rs = plan.scenario.ruleset
     cog = rs.types["cog"]
     most = (cog.speed_in + rs.movement.with_wind_bonus_in) * 2.5
-    moves = {name: float(d.replace(",", ".")) for name, d in re.findall(r"La (Cogue [\w ]+?) navigue de ([\d,]+) cm", text)}
+    said = re.findall(r"La (Cogue [\w ]+?) navigue de ([\d,]+) cm", text)
+    moves = {name: float(d.replace(",", ".")) for name, d in said}
     assert moves and "Cogue Thomas" in moves, text[:2000]
     assert max(moves.values()) <= most == 12.5, moves
     assert moves["Cogue Thomas"] == 12.5
@@ -167,7 +171,8 @@ def test_every_flagship_of_the_kit_has_its_broadside_chart(scenario):
     flagships = [s for s in plan.scenario.fleet.ships if s.flagship]
     assert flagships
     for s in flagships:
-        said = re.search(rf"(?:, )?{re.escape(s.name)}(?:, [\w' ]{{1,30}})*, with the admiral's extra die: rolling (\d+) dice"
+        said = re.search(rf"(?:, )?{re.escape(s.name)}(?:, [\w' ]{{1,30}})*, "
+                         rf"with the admiral's extra die: rolling (\d+) dice"
                          rf"(?: at short range or raking, (\d+) at long range)?.*?hits Long Short Rake (.*)", text)
         assert said, (s.name, text[:1500])
         short = int(said.group(1))
@@ -200,7 +205,7 @@ def test_lake_eries_wind_is_marked_as_printgens_choice(kind):
     assert re.search(rf"of NW{re.escape(entry.symbol)} points into the wind", text), text[:1500]
 
 
-def _fight(a: int, b: int, p, per: int) -> "Fraction":
+def _fight(a: int, b: int, p, per: int) -> Fraction:
     """The chance a ship of `a` hit points beats one of `b` in a boarding fight, each rolling `per` dice
     a hit point that hit with chance p, both losing together rolling off (an even chance), no hits:
     roll again. Written here from the card's rule 1-4 (the product's own function is not used)."""
@@ -309,4 +314,4 @@ def test_a_column_that_says_something_else_than_it_computes_fails_the_check(scen
     plan, made, found = _made(scenario, "cards", lang=lang)
     column = [f for f in found if "stands under" in f]
     assert column and all("rule's case gives" in f for f in column), found
-    assert len(column) == len(found), found                      # the odds and the oracle agree: only the words catch it
+    assert len(column) == len(found), found          # the odds and the oracle agree: only the words catch it
