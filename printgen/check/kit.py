@@ -419,6 +419,11 @@ def _check_pages(pages, doc: dict, trace: list, plan, deploy_text, checks: tuple
             from printgen.check.named import check_named
 
             out += check_named(page.chars(), page_trace, ctx.ships, name, i)
+        if any(e.get("kind") == "percent" for e in page_trace):    # a column says what its figure computes
+            from printgen.check.columns import MEANINGS, check_columns
+            from printgen.i18n import _ as said
+
+            out += check_columns(page.chars(), page_trace, s.ruleset, {m: str(said(m)) for m in MEANINGS}, name, i)
         if any(e["source"][0] == "provenance" for e in page_trace):  # a mark stands on words of its provenance
             from printgen.check.provmarks import check_provenance_marks
 

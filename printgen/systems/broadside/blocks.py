@@ -15,7 +15,7 @@ from printgen.sheets.text.odds_blocks import draw_table, draw_tables, spans_of
 def odds_block(rs, name: str, args: list[str], width: float, size: float, options: Options) -> Laid:
     if name == "hits":
         return hits_block(rs, args[0], args[1] == "flagship", width, size, options, args[2] if len(args) > 2 else "")
-    return draw_tables(named_tables(rs, args[0]), width, size, options)
+    return draw_tables(named_tables(rs, args[0], args[1:]), width, size, options)
 
 
 def odds_text(rs, name: str, args: list[str], options: Options) -> list:
@@ -27,11 +27,11 @@ def odds_text(rs, name: str, args: list[str], options: Options) -> list:
     if name == "hits":
         return table_blocks([bt.distribution(rs, args[0], args[1] == "flagship", args[2] if len(args) > 2 else "")],
                             options)
-    return table_blocks(named_tables(rs, args[0]), options)
+    return table_blocks(named_tables(rs, args[0], args[1:]), options)
 
 
-def named_tables(rs, what: str) -> list[OddsTable]:
-    """The odds tables `[odds WHAT]` prints."""
+def named_tables(rs, what: str, args: list[str] | None = None) -> list[OddsTable]:
+    """The odds tables `[odds WHAT ARGS...]` prints (boarding-grid: the kit's ships' hit points)."""
     from printgen.systems.broadside import tables as bt
 
     tables = {
@@ -40,6 +40,8 @@ def named_tables(rs, what: str) -> list[OddsTable]:
         "in-irons": lambda: [bt.in_irons(rs)],
         "strike": lambda: [bt.strike(rs, False), bt.strike(rs, True)],
         "boarding": lambda: [bt.boarding(rs)],
+        "landward": lambda: [bt.landward(rs)],
+        "boarding-grid": lambda: [bt.boarding_grid(rs, [int(a) for a in args or []])],
         "cut-loose": lambda: [OddsTable(cell(N_("Chance to cut loose")), (N_("who rolls"), N_("chance")), (
             (cell(N_("One captain")), odds_cell(derived(rs, "chance_of", "drift.cut_loose"))),
             (cell(N_("Both captains")), odds_cell(derived(rs, "chance_any", "drift.cut_loose", 2)))))],

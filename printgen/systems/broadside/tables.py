@@ -147,6 +147,28 @@ def boarding(rs: BroadsideRuleset, matchups: list[tuple[int, int]] | None = None
                      rows)
 
 
+def landward(rs: BroadsideRuleset) -> OddsTable:
+    """A ship at anchor firing its landward broadside (anchors.landward_dice) at each range: expected
+    hits and the chance of at least one."""
+    dice = rule(rs, "anchors.landward_dice")
+    n = dice.value
+    rows = tuple((band_name(rs, band), mean_cell(derived(rs, "expected_hits", n, band)),
+                  odds_cell(derived(rs, "p_at_least", n, band, 1))) for band in BANDS)
+    return OddsTable(cell(N_("At anchor, the landward broadside: "), dice, N_(" dice")),
+                     (N_("fire"), N_("expected hits"), N_("at least one hit")), rows)
+
+
+def boarding_grid(rs: BroadsideRuleset, hit_points: list[int]) -> OddsTable:
+    """The chance you win a boarding fight (if no one cuts loose) for every pair of the hit points the
+    kit's own ships have: your hit points down the side, theirs across (Lake Erie's 7, 6, 4, 3 and 2,
+    which the five example rows left out)."""
+    hps = sorted(set(hit_points), reverse=True)
+    rows = tuple((cell(hit_points_cell(rs, a)),
+                  *(odds_cell(derived(rs, "boarding_win", a, b)) for b in hps)) for a in hps)
+    return OddsTable(cell(N_("Boarding: the chance you win the fight, if no one cuts loose")),
+                     (N_("you v them"), *(cell(hit_points_cell(rs, b)) for b in hps)), rows)
+
+
 def all_tables(rs: BroadsideRuleset) -> list[OddsTable]:
     tables = [per_die(rs)]
     for side in rs.sides:
