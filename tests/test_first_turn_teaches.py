@@ -255,3 +255,64 @@ def test_the_slides_step_by_key_and_button_and_axe_finds_nothing_serious(tmp_pat
         page.keyboard.press("Home")
         assert page.eval_on_selector_all("section.slide", shown) == ["slide1"]
         browser.close()
+
+
+BROADSIDE = ("trafalgar", "nile-1798", "lake-erie-1813")
+
+
+def _cards(data: bytes) -> list[str]:
+    """Each pupil's card, its words read inside its frame (the teacher's card of a side left out)."""
+    out = []
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        for page in pdf.pages:
+            for r in page.rects:
+                if r["width"] > 150 and r["height"] > 100:
+                    words = " ".join((page.crop((r["x0"], r["top"], r["x1"], r["bottom"])).extract_text() or "").split())
+                    if re.match(r"(?:Captain|Gunner|Navigator) \d+: ", words):
+                        out.append(words)
+    return out
+
+
+@pytest.mark.parametrize("name", BROADSIDE)
+def test_captain_cards_say_what_to_do_in_each_phase(name):
+    """Issue 44 item 3: every card says what its captain does in each phase where they act, with the card's
+    own numbers (drift, move or stay at anchor, fire, the enemy's fire, boarding); four cards a page still."""
+
+    plan = plan_of(name)
+    data = captains_pdf(name)
+    cards = _cards(data)
+    assert len(cards) >= 20, len(cards)
+    rs = plan.scenario.ruleset
+    hit = "-".join(str(f) for f in (rs.boarding.hit[0], rs.boarding.hit[-1]))
+    for card in cards:
+        who = card[:30]
+        assert "The enemy fires: tick a circle for each hit." in card, who
+        assert re.search(r"Roll your Dice: to \d+\" each [\d-]+ hits, to \d+\" each [\d-]+\.", card), who
+        assert "Grappled: a die a circle left" in card and f"{hit} hits" in card, who
+        assert "free on" in card or "At anchor" in card, who
+        assert "Sail " in card or "pick your target and measure the range" in card, who
+    if name == "nile-1798":                     # the French at anchor: what they do while others sail
+        assert any("At anchor*: stay; pick your target" in c or "At anchor: stay; pick your target" in c
+                   for c in cards)
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        assert len(pdf.pages) <= 6
+
+
+def test_the_first_turn_page_and_the_rule_cards_say_the_same():
+    """The 11-year-old reader's findings (issue 44): grappling comes when bases touch after a move or a drift
+    (the rule card's "When"), not in the boarding phase; in the drift phase a captain cuts loose first, then
+    what is still stuck drifts; the sticks are said to be the ones cut out of the card of rulers and gauges;
+    the dice are the card's Dice column; no software words, no tick boxes."""
+    from pdfminer.high_level import extract_text        # its layout reads the steps' column as a block
+
+    text = " ".join(extract_text(io.BytesIO(first_turn_pdf("trafalgar"))).split())
+    phases = dict(re.findall(r"Phase (\d): (.*?)(?= Phase \d: |$)", text))
+    assert set(phases) == {"1", "2", "3", "4", "5", "6"}
+    drift, move, boarding = phases["1"], phases["3"], phases["6"]
+    assert drift.index("cut loose") < drift.index("downwind")
+    assert "want to grapple" in move and "want to grapple" not in boarding
+    assert "movement stick (the marked strip cut out of the card of rulers and gauges)" in move
+    assert "range ruler (cut out of the card of rulers and gauges)" in phases["4"]
+    assert "Dice column of your captain card" in phases["4"]
+    for words in ("computer", "teacher's page", "tick box", "range stick"):
+        assert words not in text, words

@@ -269,9 +269,8 @@ class _Writer:
         from printgen.sheets.page.words import said
 
         self.line(said(_("The first turn, phase by phase. For each phase: what a captain does, in order, beside a map "
-                         "of the ships it is about; then what happened when the computer played this very table with "
-                         "its own dice (game %(game)s of the games on the teacher's page \u201cHow this scenario "
-                         "plays\u201d)."), game=self.fact("game")))
+                         "of the ships it is about; then what happened in one game on this very table, with real "
+                         "dice.")))
 
     def line(self, spans, size: float = 9.0, font: str = "regular", dy: float | None = None,
              indent: float = 0.0) -> None:
