@@ -316,3 +316,40 @@ def test_the_first_turn_page_and_the_rule_cards_say_the_same():
     assert "Dice column of your captain card" in phases["4"]
     for words in ("computer", "teacher's page", "tick box", "range stick"):
         assert words not in text, words
+
+
+def _walk(items, matrix, out):
+    """(base corners, name boxes) of a first-turn page's drawing, on the page (each group's matrix applied)."""
+    from printgen.draw import fonts
+    from printgen.draw.shapes import Group, Rect, Text, apply, compose
+
+    for sh in items:
+        if isinstance(sh, Group):
+            _walk(sh.items, compose(matrix, sh.matrix), out)
+        elif isinstance(sh, Rect) and sh.tag == "ship":
+            corners = [apply(matrix, (sh.x + dx, sh.y + dy)) for dx in (0, sh.w) for dy in (0, sh.h)]
+            xs, ys = [c[0] for c in corners], [c[1] for c in corners]
+            out[0].append((min(xs), min(ys), max(xs), max(ys)))
+        elif isinstance(sh, Text) and sh.tag == "map-name":
+            x, y = apply(matrix, (sh.x, sh.y))
+            w = fonts.width(sh.string, sh.size, sh.font)
+            out[1].append((sh.string, (x - w / 2, y - sh.size * 0.75, x + w / 2, y + sh.size * 0.2)))
+
+
+@pytest.mark.parametrize("name", SCENARIOS)
+def test_no_ship_name_on_the_first_turn_maps_covers_a_base(name):
+    """The reader found names drawn over other ships' bases: each name's box (its letters' height, from its
+    baseline) is clear of every base drawn on the page, its own included."""
+    from printgen.draw.shapes import IDENTITY
+    from printgen.kit.build import lay_out
+
+    drawing, _ = lay_out(plan_of(name), "bw", "first-turn")
+    over, names = [], 0
+    for k, page in enumerate(drawing.pages):
+        found: tuple[list, list] = ([], [])
+        _walk(page.items, IDENTITY, found)
+        names += len(found[1])
+        over += [(k + 1, word) for word, b in found[1] for a in found[0]
+                 if b[0] < a[2] and a[0] < b[2] and b[1] < a[3] and a[1] < b[3]]
+    assert names, name
+    assert not over, over[:5]

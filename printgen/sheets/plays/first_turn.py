@@ -543,18 +543,24 @@ class _Writer:
         from printgen.draw import fonts
 
         size = size or (TYPE.small if large() else 8)
-        taken: list[tuple[float, float, float, float]] = []
-        for i in named:                              # the name over the base (else under, beside), clear of the others
+        # Every base's box is taken before any name is placed: a name never covers a ship (the 11-year-old
+        # reader found names over other ships' bases), nor another name; spots further out are tried after.
+        taken: list[tuple[float, float, float, float]] = [_base_box(view, q) for q in poses]
+        for i in named:                              # the name over the base (else under, beside), clear of the rest
             px, py = view.pt(poses[i].x, poses[i].y)
             half = max(pl[i].length_in, pl[i].width_in) * kk / 2
             words = tuple(self.ship(i))
             tw = fonts.width("".join(w.text for w in words), size, "bold")
-            spots = [(px, py - half - 3), (px, py + half + size + 1), (px + half + tw / 2 + 3, py + size * 0.35),
-                     (px - half - tw / 2 - 3, py + size * 0.35), (px, py - half - size - 6)]
+            spots = [(px + dx * (half + tw / 2 + 3) * r, py + size * 0.35 + dy * (half + size) * r)
+                     for r in (1.0, 1.6, 2.4, 3.4) for dx, dy in ((0, -1), (0, 1), (1, 0), (-1, 0), (1, -1), (-1, -1),
+                                                                  (1, 1), (-1, 1))]
             for sx, sy in spots:
                 rect = (sx - tw / 2 - 1, sy - size, sx + tw / 2 + 1, sy + 2)
                 if not any(rect[0] < r[2] and r[0] < rect[2] and rect[1] < r[3] and r[1] < rect[3] for r in taken):
                     break
+            else:
+                sx, sy = spots[0]                    # nowhere clear: over its own base, as before
+                rect = (sx - tw / 2 - 1, sy - size, sx + tw / 2 + 1, sy + 2)
             taken.append(rect)
             shapes.append(Text(sx, sy, words, size, font="bold", anchor="middle", tag="map-name"))
         self.page.add(*clipped(shapes, (x, y, x + w, y + h)))
@@ -568,6 +574,16 @@ class _Writer:
         for n in chosen:
             out += [shots[n].ship, shots[n].other]
         return list(dict.fromkeys(i for i in out if i is not None))
+
+
+def _base_box(view, pose) -> tuple[float, float, float, float]:
+    """The box on the page around a base as mini_map draws it (at least 5 x 2.5 pt, turned to its heading)."""
+    length, beam = max(pose.length * view.k, 5.0), max(pose.width * view.k, 2.5)
+    h = math.radians(pose.h)
+    ex = length / 2 * abs(math.sin(h)) + beam / 2 * abs(math.cos(h)) + 1.2
+    ey = length / 2 * abs(math.cos(h)) + beam / 2 * abs(math.sin(h)) + 1.2
+    px, py = view.pt(pose.x, pose.y)
+    return (px - ex, py - ey, px + ex, py + ey)
 
 
 def _examples(moved: list[int], plan) -> list[int]:
