@@ -267,7 +267,8 @@ def _cards(data: bytes) -> list[str]:
         for page in pdf.pages:
             for r in page.rects:
                 if r["width"] > 150 and r["height"] > 100:
-                    words = " ".join((page.crop((r["x0"], r["top"], r["x1"], r["bottom"])).extract_text() or "").split())
+                    card = page.crop((r["x0"], r["top"], r["x1"], r["bottom"]))
+                    words = " ".join((card.extract_text() or "").split())
                     if re.match(r"(?:Captain|Gunner|Navigator) \d+: ", words):
                         out.append(words)
     return out
@@ -303,7 +304,7 @@ def test_the_first_turn_page_and_the_rule_cards_say_the_same():
     (the rule card's "When"), not in the boarding phase; in the drift phase a captain cuts loose first, then
     what is still stuck drifts; the sticks are said to be the ones cut out of the card of rulers and gauges;
     the dice are the card's Dice column; no software words, no tick boxes."""
-    from pdfminer.high_level import extract_text        # its layout reads the steps' column as a block
+    from pdfminer.high_level import extract_text  # its layout reads the column of steps as one block
 
     text = " ".join(extract_text(io.BytesIO(first_turn_pdf("trafalgar"))).split())
     phases = dict(re.findall(r"Phase (\d): (.*?)(?= Phase \d: |$)", text))

@@ -30,7 +30,8 @@ def captain_steps(rs, label: str, measure) -> list:
     who = _(side.name)
     if "move" in low:
         return steps(
-            step(rs, measure, _("%(side)s captains: find each of your ships on the table and look where its bow points.")
+            step(rs, measure, _("%(side)s captains: find each of your ships on the table and look where its bow "
+                                "points.")
                  % {"side": who}),
             step(rs, measure, _("See which coloured edge of the table the bow points at: green, sail up to "
                                 "%(green)s; yellow, up to %(yellow)s; red, roll one die first (the quick reference "
