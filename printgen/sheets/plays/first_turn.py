@@ -552,14 +552,16 @@ class _Writer:
             words = tuple(self.ship(i))
             tw = fonts.width("".join(w.text for w in words), size, "bold")
             spots = [(px + dx * (half + tw / 2 + 3) * r, py + size * 0.35 + dy * (half + size) * r)
-                     for r in (1.0, 1.6, 2.4, 3.4) for dx, dy in ((0, -1), (0, 1), (1, 0), (-1, 0), (1, -1), (-1, -1),
+                     for r in (1.0, 1.6, 2.4, 3.4, 4.6, 6.0) for dx, dy in ((0, -1), (0, 1), (1, 0), (-1, 0), (1, -1), (-1, -1),
                                                                   (1, 1), (-1, 1))]
             for sx, sy in spots:
                 rect = (sx - tw / 2 - 1, sy - size, sx + tw / 2 + 1, sy + 2)
-                if not any(rect[0] < r[2] and r[0] < rect[2] and rect[1] < r[3] and r[1] < rect[3] for r in taken):
-                    break
-            else:
-                sx, sy = spots[0]                    # nowhere clear: over its own base, as before
+                inside = x + 2 <= rect[0] and rect[2] <= x + w - 2 and y + 2 <= rect[1] and rect[3] <= y + h - 2
+                if inside and not any(rect[0] < r[2] and r[0] < rect[2] and rect[1] < r[3] and r[1] < rect[3]
+                                      for r in taken):
+                    break                            # the whole name inside the frame, clear of bases and names
+            else:                                    # nowhere clear: the spot inside that covers least
+                sx, sy = min(spots, key=lambda q: _covered(q, tw, size, taken, (x, y, x + w, y + h)))
                 rect = (sx - tw / 2 - 1, sy - size, sx + tw / 2 + 1, sy + 2)
             taken.append(rect)
             shapes.append(Text(sx, sy, words, size, font="bold", anchor="middle", tag="map-name"))
@@ -574,6 +576,15 @@ class _Writer:
         for n in chosen:
             out += [shots[n].ship, shots[n].other]
         return list(dict.fromkeys(i for i in out if i is not None))
+
+
+def _covered(spot, tw: float, size: float, taken: list, frame: tuple) -> float:
+    """How much of what is drawn a name at `spot` would cover (area), and any part of it out of the frame."""
+    sx, sy = spot
+    x0, y0, x1, y1 = sx - tw / 2 - 1, sy - size, sx + tw / 2 + 1, sy + 2
+    out = (max(0.0, frame[0] - x0) + max(0.0, x1 - frame[2])
+           + max(0.0, frame[1] - y0) + max(0.0, y1 - frame[3])) * 1e6
+    return out + sum(max(0.0, min(x1, r[2]) - max(x0, r[0])) * max(0.0, min(y1, r[3]) - max(y0, r[1])) for r in taken)
 
 
 def _base_box(view, pose) -> tuple[float, float, float, float]:
