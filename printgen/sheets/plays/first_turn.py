@@ -552,8 +552,7 @@ class _Writer:
             words = tuple(self.ship(i))
             tw = fonts.width("".join(w.text for w in words), size, "bold")
             spots = [(px + dx * (half + tw / 2 + 3) * r, py + size * 0.35 + dy * (half + size) * r)
-                     for r in (1.0, 1.6, 2.4, 3.4, 4.6, 6.0) for dx, dy in ((0, -1), (0, 1), (1, 0), (-1, 0), (1, -1), (-1, -1),
-                                                                  (1, 1), (-1, 1))]
+                     for r in (1.0, 1.6, 2.4, 3.4, 4.6, 6.0) for dx, dy in AROUND]
             for sx, sy in spots:
                 rect = (sx - tw / 2 - 1, sy - size, sx + tw / 2 + 1, sy + 2)
                 inside = x + 2 <= rect[0] and rect[2] <= x + w - 2 and y + 2 <= rect[1] and rect[3] <= y + h - 2
@@ -576,6 +575,9 @@ class _Writer:
         for n in chosen:
             out += [shots[n].ship, shots[n].other]
         return list(dict.fromkeys(i for i in out if i is not None))
+
+
+AROUND = ((0, -1), (0, 1), (1, 0), (-1, 0), (1, -1), (-1, -1), (1, 1), (-1, 1))     # above, below, beside, corners
 
 
 def _covered(spot, tw: float, size: float, taken: list, frame: tuple) -> float:
