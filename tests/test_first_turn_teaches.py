@@ -258,3 +258,102 @@ def test_the_slides_step_by_key_and_button_and_axe_finds_nothing_serious(tmp_pat
         page.keyboard.press("Home")
         assert page.eval_on_selector_all("section.slide", shown) == ["slide1"]
         browser.close()
+
+
+BROADSIDE = ("trafalgar", "nile-1798", "lake-erie-1813")
+
+
+def _cards(data: bytes) -> list[str]:
+    """Each pupil's card, its words read inside its frame (the teacher's card of a side left out)."""
+    out = []
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        for page in pdf.pages:
+            for r in page.rects:
+                if r["width"] > 150 and r["height"] > 100:
+                    card = page.crop((r["x0"], r["top"], r["x1"], r["bottom"]))
+                    words = " ".join((card.extract_text() or "").split())
+                    if re.match(r"(?:Captain|Gunner|Navigator) \d+: ", words):
+                        out.append(words)
+    return out
+
+
+@pytest.mark.parametrize("name", BROADSIDE)
+def test_captain_cards_say_what_to_do_in_each_phase(name):
+    """Issue 44 item 3: every card says what its captain does in each phase where they act, with the card's
+    own numbers (drift, move or stay at anchor, fire, the enemy's fire, boarding); four cards a page still."""
+
+    plan = plan_of(name)
+    data = captains_pdf(name)
+    cards = _cards(data)
+    assert len(cards) >= 20, len(cards)
+    rs = plan.scenario.ruleset
+    hit = "-".join(str(f) for f in (rs.boarding.hit[0], rs.boarding.hit[-1]))
+    for card in cards:
+        who = card[:30]
+        assert "The enemy fires: tick a circle for each hit." in card, who
+        assert re.search(r"Roll your Dice: to \d+\" each [\d-]+ hits, to \d+\" each [\d-]+\.", card), who
+        assert "Grappled: a die a circle left" in card and f"{hit} hits" in card, who
+        assert "free on" in card or "At anchor" in card, who
+        assert "Sail " in card or "pick your target and measure the range" in card, who
+    if name == "nile-1798":                     # the French at anchor: what they do while others sail
+        assert any("At anchor*: stay; pick your target" in c or "At anchor: stay; pick your target" in c
+                   for c in cards)
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        assert len(pdf.pages) <= 6
+
+
+def test_the_first_turn_page_and_the_rule_cards_say_the_same():
+    """The 11-year-old reader's findings (issue 44): grappling comes when bases touch after a move or a drift
+    (the rule card's "When"), not in the boarding phase; in the drift phase a captain cuts loose first, then
+    what is still stuck drifts; the sticks are said to be the ones cut out of the card of rulers and gauges;
+    the dice are the card's Dice column; no software words, no tick boxes."""
+    from pdfminer.high_level import extract_text  # its layout reads the column of steps as one block
+
+    text = " ".join(extract_text(io.BytesIO(first_turn_pdf("trafalgar"))).split())
+    phases = dict(re.findall(r"Phase (\d): (.*?)(?= Phase \d: |$)", text))
+    assert set(phases) == {"1", "2", "3", "4", "5", "6"}
+    drift, move, boarding = phases["1"], phases["3"], phases["6"]
+    assert drift.index("cut loose") < drift.index("downwind")
+    assert "want to grapple" in move and "want to grapple" not in boarding
+    assert "movement stick (the marked strip cut out of the card of rulers and gauges)" in move
+    assert "range ruler (cut out of the card of rulers and gauges)" in phases["4"]
+    assert "Dice column of your captain card" in phases["4"]
+    for words in ("computer", "teacher's page", "tick box", "range stick"):
+        assert words not in text, words
+
+
+def _walk(items, matrix, out):
+    """(base corners, name boxes) of a first-turn page's drawing, on the page (each group's matrix applied)."""
+    from printgen.draw import fonts
+    from printgen.draw.shapes import Group, Rect, Text, apply, compose
+
+    for sh in items:
+        if isinstance(sh, Group):
+            _walk(sh.items, compose(matrix, sh.matrix), out)
+        elif isinstance(sh, Rect) and sh.tag == "ship":
+            corners = [apply(matrix, (sh.x + dx, sh.y + dy)) for dx in (0, sh.w) for dy in (0, sh.h)]
+            xs, ys = [c[0] for c in corners], [c[1] for c in corners]
+            out[0].append((min(xs), min(ys), max(xs), max(ys)))
+        elif isinstance(sh, Text) and sh.tag == "map-name":
+            x, y = apply(matrix, (sh.x, sh.y))
+            w = fonts.width(sh.string, sh.size, sh.font)
+            out[1].append((sh.string, (x - w / 2, y - sh.size * 0.75, x + w / 2, y + sh.size * 0.2)))
+
+
+@pytest.mark.parametrize("name", SCENARIOS)
+def test_no_ship_name_on_the_first_turn_maps_covers_a_base(name):
+    """The reader found names drawn over other ships' bases: each name's box (its letters' height, from its
+    baseline) is clear of every base drawn on the page, its own included."""
+    from printgen.draw.shapes import IDENTITY
+    from printgen.kit.build import lay_out
+
+    drawing, _ = lay_out(plan_of(name), "bw", "first-turn")
+    over, names = [], 0
+    for k, page in enumerate(drawing.pages):
+        found: tuple[list, list] = ([], [])
+        _walk(page.items, IDENTITY, found)
+        names += len(found[1])
+        over += [(k + 1, word) for word, b in found[1] for a in found[0]
+                 if b[0] < a[2] and a[0] < b[2] and b[1] < a[3] and a[1] < b[3]]
+    assert names, name
+    assert not over, over[:5]

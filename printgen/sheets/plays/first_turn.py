@@ -270,9 +270,8 @@ class _Writer:
         from printgen.sheets.page.words import said
 
         self.line(said(_("The first turn, phase by phase. For each phase: what a captain does, in order, beside a map "
-                         "of the ships it is about; then what happened when the computer played this very table with "
-                         "its own dice (game %(game)s of the games on the teacher's page \u201cHow this scenario "
-                         "plays\u201d)."), game=self.fact("game")))
+                         "of the ships it is about; then what happened in one game on this very table, with real "
+                         "dice.")))
 
     def line(self, spans, size: float = 9.0, font: str = "regular", dy: float | None = None,
              indent: float = 0.0) -> None:
@@ -546,18 +545,25 @@ class _Writer:
         from printgen.draw import fonts
 
         size = size or (TYPE.small if large() else 8)
-        taken: list[tuple[float, float, float, float]] = []
-        for i in named:                              # the name over the base (else under, beside), clear of the others
+        # Every base's box is taken before any name is placed: a name never covers a ship (the 11-year-old
+        # reader found names over other ships' bases), nor another name; spots further out are tried after.
+        taken: list[tuple[float, float, float, float]] = [_base_box(view, q) for q in poses]
+        for i in named:                              # the name over the base (else under, beside), clear of the rest
             px, py = view.pt(poses[i].x, poses[i].y)
             half = max(pl[i].length_in, pl[i].width_in) * kk / 2
             words = tuple(self.ship(i))
             tw = fonts.width("".join(w.text for w in words), size, "bold")
-            spots = [(px, py - half - 3), (px, py + half + size + 1), (px + half + tw / 2 + 3, py + size * 0.35),
-                     (px - half - tw / 2 - 3, py + size * 0.35), (px, py - half - size - 6)]
+            spots = [(px + dx * (half + tw / 2 + 3) * r, py + size * 0.35 + dy * (half + size) * r)
+                     for r in (1.0, 1.6, 2.4, 3.4, 4.6, 6.0) for dx, dy in AROUND]
             for sx, sy in spots:
                 rect = (sx - tw / 2 - 1, sy - size, sx + tw / 2 + 1, sy + 2)
-                if not any(rect[0] < r[2] and r[0] < rect[2] and rect[1] < r[3] and r[1] < rect[3] for r in taken):
-                    break
+                inside = x + 2 <= rect[0] and rect[2] <= x + w - 2 and y + 2 <= rect[1] and rect[3] <= y + h - 2
+                if inside and not any(rect[0] < r[2] and r[0] < rect[2] and rect[1] < r[3] and r[1] < rect[3]
+                                      for r in taken):
+                    break                            # the whole name inside the frame, clear of bases and names
+            else:                                    # nowhere clear: the spot inside that covers least
+                sx, sy = min(spots, key=lambda q: _covered(q, tw, size, taken, (x, y, x + w, y + h)))
+                rect = (sx - tw / 2 - 1, sy - size, sx + tw / 2 + 1, sy + 2)
             taken.append(rect)
             shapes.append(Text(sx, sy, words, size, font="bold", anchor="middle", tag="map-name"))
         self.page.add(*clipped(shapes, (x, y, x + w, y + h)))
@@ -571,6 +577,28 @@ class _Writer:
         for n in chosen:
             out += [shots[n].ship, shots[n].other]
         return list(dict.fromkeys(i for i in out if i is not None))
+
+
+AROUND = ((0, -1), (0, 1), (1, 0), (-1, 0), (1, -1), (-1, -1), (1, 1), (-1, 1))     # above, below, beside, corners
+
+
+def _covered(spot, tw: float, size: float, taken: list, frame: tuple) -> float:
+    """How much of what is drawn a name at `spot` would cover (area), and any part of it out of the frame."""
+    sx, sy = spot
+    x0, y0, x1, y1 = sx - tw / 2 - 1, sy - size, sx + tw / 2 + 1, sy + 2
+    out = (max(0.0, frame[0] - x0) + max(0.0, x1 - frame[2])
+           + max(0.0, frame[1] - y0) + max(0.0, y1 - frame[3])) * 1e6
+    return out + sum(max(0.0, min(x1, r[2]) - max(x0, r[0])) * max(0.0, min(y1, r[3]) - max(y0, r[1])) for r in taken)
+
+
+def _base_box(view, pose) -> tuple[float, float, float, float]:
+    """The box on the page around a base as mini_map draws it (at least 5 x 2.5 pt, turned to its heading)."""
+    length, beam = max(pose.length * view.k, 5.0), max(pose.width * view.k, 2.5)
+    h = math.radians(pose.h)
+    ex = length / 2 * abs(math.sin(h)) + beam / 2 * abs(math.cos(h)) + 1.2
+    ey = length / 2 * abs(math.cos(h)) + beam / 2 * abs(math.sin(h)) + 1.2
+    px, py = view.pt(pose.x, pose.y)
+    return (px - ex, py - ey, px + ex, py + ey)
 
 
 def _examples(moved: list[int], plan) -> list[int]:

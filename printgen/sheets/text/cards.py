@@ -23,7 +23,7 @@ from printgen.sheets.text.wording import Wording, to_spans
 COLS, ROWS = 2, 2
 LARGE_GRID = (1, 2)                          # large print: a card the page's width, two to a page
 INSET = 7.0                                  # white border inside the cut lines
-CAPTAIN_INSET = 4.0                          # a captain's card: four to a page, the border narrower
+CAPTAIN_INSET = 3.0                          # a captain's card: four to a page, the border narrower
 CROP = 9.0
 
 

@@ -431,7 +431,7 @@ class Wording:
 
             if what == "heading":
                 text, what, kind = point_text(p.heading_deg), "point", "compass"
-                after = " " + ARROWS[eight_point(p.heading_deg)]
+                after = "\u00a0" + ARROWS[eight_point(p.heading_deg)]     # the arrow stays with its word
             else:          # from the position the placement table prints (deployment.json's), as the check does
                 value = position(dep, p.x_in if what == "x" else p.y_in, self.measure)
                 text, what, kind = self.measure.written(measured_text(value, self.measure.units)), f"{what}_measured", \

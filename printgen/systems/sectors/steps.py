@@ -17,17 +17,18 @@ def captain_steps(rs, label: str, measure) -> list:
             step(rs, measure, _("Captains: look at the wind arrow and keep still.")))
     if key == "movement":
         return steps(
-            step(rs, measure, _("Find your ship on the table. Your record card says how far it goes each turn "
+            step(rs, measure, _("Find each of your ships on the table. Your record card says how far it goes each turn "
                                 "(its speed) and how far when it charges (its attack speed).")),
-            step(rs, measure, _("Lay the movement stick along your ship's side, bow first, and move the base along "
-                                "it. To turn a square corner, turn half of it, move, then turn the other half.")),
+            step(rs, measure, _("Lay the movement stick of your ship's type (cut out of the card of rulers and "
+                                "gauges) along its side, bow first, and move the base along it. To turn a square "
+                                "corner, turn half of it, move, then turn the other half.")),
             step(rs, measure, _("A galley near an enemy (closer than %(near)s) rows with its sail rolled up."),
                  near=("movement.furl_within_in", "distance")),
             step(rs, measure, _("If your bow runs into an enemy ship, stop: the teacher rolls for the collision.")))
     if key == "missile":
         return steps(
-            step(rs, measure, _("Pick the nearest enemy ship. Measure with the range stick: up to %(short)s is "
-                                "short range, up to %(long)s is long range."),
+            step(rs, measure, _("Pick the nearest enemy ship. Measure with the range ruler (cut out of the card of "
+                                "rulers and gauges): up to %(short)s is short range, up to %(long)s is long range."),
                  short=("missile.range_in.short.1", "distance"), long=("missile.range_in.long.1", "distance")),
             step(rs, measure, _("Roll one die for each archer or gunner your record card shows. The quick reference "
                                 "says which faces hit for your side.")),
