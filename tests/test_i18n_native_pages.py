@@ -28,7 +28,7 @@ NATIONS_ES = "Ingleses|Franceses|Británicos|Españoles|Genoveses|Otomanos|Venec
 PLURAL_AFTER_ONE = {"fr": r"(?<![\d,.])[01] (navires|touches|points|dés|tours|archers|canons)\b",
                     "es": r"(?<![\d,.])1 (barcos|impactos|puntos|dados|turnos|arqueros|cañones)\b"}
 ENGLISH_NOTES = ("(killed)", "(mortally wounded)", "(wounded)", "King Edward", "'s galley", "Cog of",
-                 "Nef of", "Galley of", " galleys ")
+                 "Nef of", "Galley of", " galleys ", "Lieutenant Cambon")     # a rank is words: teniente de navío
 
 
 def _kit(root: Path, scenario: str, lang: str) -> Path:
