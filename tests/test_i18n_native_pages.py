@@ -13,7 +13,6 @@ import tomllib
 from pathlib import Path
 
 import pytest
-
 from langkit import run
 
 LOCALE = Path(__file__).resolve().parent.parent / "printgen" / "i18n" / "locale"
