@@ -90,7 +90,8 @@ def _faults(scenario: str, lang: str, pages, plan_ships) -> list[str]:
         if lang == "es":
             # a bracket after a word in small letters ("los arqueros (Ingleses)"), not a label's ("Bando:
             # Franceses (Genoveses)", "Coca Thomas (Ingleses):", a teacher's "Tácticas: ... (Británicos)")
-            brackets = rf"|(?<!\w)[a-záéíóúñ]+ \((?:{NATIONS_ES})\)" if kind in PUPIL else ""
+            # (nor a list's "Escuadra de reserva (Otomanos):")
+            brackets = rf"|(?<!\w)[a-záéíóúñ]+ \((?:{NATIONS_ES})\)(?!:)" if kind in PUPIL else ""
             found = re.search(rf"\b(?:los|las|de los|a los|del|y) (?:{NATIONS_ES})\b{brackets}", flat)
             if found:
                 wrong.append(f"{where}: a nationality with a capital in a sentence: {found.group(0)!r}")
