@@ -86,18 +86,19 @@ def test_every_page_is_in_the_language(kits, lang, edition, stem):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_words_of_each_document(kits, lang):
-    """A few words of each, as the catalogue gives them (the glossary's words, the compass's letters)."""
+    """A few words of each, as the catalogue gives them (the glossary's words, the compass's words: a
+    child reads the Spanish letters "NO" as "no")."""
     said = {"fr": {"sprites": ("Comment fabriquer un navire", "PROUE", "POUPE", "colle"),
                    "status-markers": ("Marqueurs à découper", "AMENÉ", "DEBOUT"),
                    "rulers": ("Règle de portée", "Gabarit de virage", "Vent et dérive", "0,5"),
-                   "map": ("Carte de déploiement", "BORD NORD", "Tableau de placement", "Vent du NO"),
+                   "map": ("Carte de déploiement", "BORD NORD", "Tableau de placement", "Vent du nord-ouest"),
                    "map-tiled": ("rangée A sur", "colonne 1 sur", "Carte à taille de table"),
                    "plays": ("Comment se joue ce scénario", "Qui gagne", "modélisé", "%"),
                    "first-turn": ("Le premier tour, pas à pas", "Phase 1")},
             "es": {"sprites": ("Cómo hacer un barco", "PROA", "POPA", "pega"),
                    "status-markers": ("Marcadores para recortar", "ARRIADO", "VIENTO"),
                    "rulers": ("Regla de distancias", "Plantilla de giro", "Viento y deriva", "0,5"),
-                   "map": ("Mapa de despliegue", "BORDE NORTE", "Tabla de colocación", "Viento del NO"),
+                   "map": ("Mapa de despliegue", "BORDE NORTE", "Tabla de colocación", "Viento del noroeste"),
                    "map-tiled": ("fila A de", "columna 1 de", "Mapa a tamaño de mesa"),
                    "plays": ("Cómo se juega este escenario", "Quién gana", "modelado", "%"),
                    "first-turn": ("El primer turno, paso a paso", "Fase 1")}}[lang]

@@ -13,7 +13,6 @@ import tomllib
 from pathlib import Path
 
 import pytest
-
 from langkit import run
 
 LOCALE = Path(__file__).resolve().parent.parent / "printgen" / "i18n" / "locale"
@@ -27,8 +26,9 @@ PUPIL = ("cards", "quickref", "captains", "records", "first-turn", "worksheet", 
 NATIONS_ES = "Ingleses|Franceses|Británicos|Españoles|Genoveses|Otomanos|Venecianos|Estadounidenses"
 PLURAL_AFTER_ONE = {"fr": r"(?<![\d,.])[01] (navires|touches|points|dés|tours|archers|canons)\b",
                     "es": r"(?<![\d,.])1 (barcos|impactos|puntos|dados|turnos|arqueros|cañones)\b"}
+BEYOND = "\n[a letter beyond the page's edge]"     # what _pages adds to such a page's text
 ENGLISH_NOTES = ("(killed)", "(mortally wounded)", "(wounded)", "King Edward", "'s galley", "Cog of",
-                 "Nef of", "Galley of", " galleys ")
+                 "Nef of", "Galley of", " galleys ", "Lieutenant Cambon")     # a rank is words: teniente de navío
 
 
 def _kit(root: Path, scenario: str, lang: str) -> Path:
@@ -50,8 +50,10 @@ def _pages(kit: Path) -> list[tuple[str, int, tuple[int, int], str, str]]:
             continue
         with open_pdf(kit / doc["path"]) as pdf:
             for n, page in enumerate(pdf.pages, 1):
+                beyond = any(c["x1"] > float(page.width) + 0.5 or c["x0"] < -0.5 for c in page.chars)
                 found.append((doc["kind"], n, (round(float(page.width)), round(float(page.height))),
-                              page.extract_text(keep_blank_chars=True) or "", doc["title"]))
+                              (page.extract_text(keep_blank_chars=True) or "") + (BEYOND if beyond else ""),
+                              doc["title"]))
     return found
 
 
@@ -65,6 +67,8 @@ def _faults(scenario: str, lang: str, pages, plan_ships) -> list[str]:
             wrong.append(f"{where}: page {size}, not A4")
         if re.search(r"\d\"|\bpouces?\b|\bpulgadas?\b|\bpieds\b|\bpies\b", flat):
             wrong.append(f"{where}: a length in inches or feet: {flat[:80]!r}")
+        if BEYOND.strip() in text:
+            wrong.append(f"{where}: words run off the page: {flat[:60]!r}")
         if "(s)" in flat:
             wrong.append(f"{where}: (s)")
         if not title.startswith(TITLES[(scenario, lang)]) or re.search(r"Sluys, 24|Le Nil, 1", flat):
@@ -86,7 +90,8 @@ def _faults(scenario: str, lang: str, pages, plan_ships) -> list[str]:
         if lang == "es":
             # a bracket after a word in small letters ("los arqueros (Ingleses)"), not a label's ("Bando:
             # Franceses (Genoveses)", "Coca Thomas (Ingleses):", a teacher's "Tácticas: ... (Británicos)")
-            brackets = rf"|(?<!\w)[a-záéíóúñ]+ \((?:{NATIONS_ES})\)" if kind in PUPIL else ""
+            # (nor a list's "Escuadra de reserva (Otomanos):")
+            brackets = rf"|(?<!\w)[a-záéíóúñ]+ \((?:{NATIONS_ES})\)(?!:)" if kind in PUPIL else ""
             found = re.search(rf"\b(?:los|las|de los|a los|del|y) (?:{NATIONS_ES})\b{brackets}", flat)
             if found:
                 wrong.append(f"{where}: a nationality with a capital in a sentence: {found.group(0)!r}")
@@ -132,6 +137,7 @@ def test_the_reading_catches_each_fault():
     assert _faults("sluys-1340", "fr", [("cards", 1, A4, good[3], "Sluys, 24 juin 1340")], ships)  # its title
     assert _faults("sluys-1340", "fr", [("cards", 1, A4, "Sluys, 24 juin 1340 · Cartes", title)], ships)
     assert _faults("sluys-1340", "fr", [("cards", 1, A4, good[3] + "\n; et la suite", title)], ships)
+    assert _faults("sluys-1340", "fr", [("map", 1, A4, good[3] + BEYOND, title)], ships)
     es, es_title = "La Esclusa, 24 de junio de 1340\n", "La Esclusa, 24 de junio de 1340: cartas de reglas"
     assert _faults("sluys-1340", "es", [("cards", 1, A4, es + "Arcos largos de los ingleses.", es_title)], ships) == []
     for bad in ["los arqueros (Ingleses)", "de los Franceses", "1 barcos", "de la dirección NO",

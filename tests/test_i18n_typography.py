@@ -22,6 +22,8 @@ def test_french_spaces_and_signs_by_rule():
     assert typeset("%(share)s %%", "fr") == f"%(share)s{THIN}%%"
     assert typeset("2 x 3, faces 1-3", "es") == "2 × 3, faces 1\u20133"
     assert typeset("una peana de %(length)s x %(width)s", "es") == "una peana de %(length)s × %(width)s"
+    assert typeset("unos 12 000 a 15 000", "es") == "unos 12\u00a0000 a 15\u00a0000"        # never broken
+    assert typeset("quelque 7 500 hommes, 1,5 000", "fr") == "quelque 7\u202f500 hommes, 1,5 000"
     assert typeset("Nombre: x", "es") == "Nombre: x"                                    # Spanish: no space
 
 

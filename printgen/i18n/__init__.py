@@ -22,6 +22,7 @@ USUAL_UNITS = {"en": "in", "fr": "cm", "es": "cm"}
 # names in them stay as the sources have them), messages of the catalogue (extract.fleet_words).
 FLEET_WORDS = ("fate", "admiral")
 FLEET_NOTES = ("captain",)          # names, but a note in brackets after one is words ("(killed)")
+RANKS = ("Lieutenant", "Commander")  # a rank such a name begins with: words too ("lieutenant de vaisseau")
 
 # The language of the document being drawn or checked (DocumentKind.make sets it from Options.lang).
 LANG: ContextVar[str] = ContextVar("lang", default=SOURCE)
@@ -140,6 +141,12 @@ def words(text: str) -> list[str]:
     import re
 
     return [w for w in re.split(r"[^\S\u00a0\u202f]+", text) if w]
+
+
+def fleet_rank(name: str) -> tuple[str, str]:
+    """(the rank a fleet's name begins with, one of RANKS, or "", the rest): "Lieutenant Cambon"."""
+    rank, _, rest = name.partition(" ")
+    return (rank, rest) if rank in RANKS and rest else ("", name)
 
 
 def fleet_note(value: str) -> tuple[str, str]:

@@ -143,14 +143,15 @@ def fleet_words(fileobj, keywords, comment_tags, options) -> Iterator[Found]:
     import csv
     import io
 
-    from printgen.i18n import FLEET_NOTES, FLEET_WORDS, fleet_note
+    from printgen.i18n import FLEET_NOTES, FLEET_WORDS, fleet_note, fleet_rank
 
     text = fileobj.read().decode("utf-8")
     seen: set[str] = set()
     for n, row in enumerate(csv.DictReader(io.StringIO(text)), 2):
         for column in FLEET_WORDS + FLEET_NOTES:
             value = (row.get(column) or "").strip()
-            value = fleet_note(value)[1] if column in FLEET_NOTES else value
-            if value and value not in seen:
-                seen.add(value)
-                yield n, None, value, [f"the fleet's {column} column (a ship's name in it stays)"]
+            words = [fleet_note(value)[1], fleet_rank(fleet_note(value)[0])[0]] if column in FLEET_NOTES else [value]
+            for value in words:
+                if value and value not in seen:
+                    seen.add(value)
+                    yield n, None, value, [f"the fleet's {column} column (a ship's name in it stays)"]

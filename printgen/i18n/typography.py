@@ -4,7 +4,8 @@ alike, and the check, which reads the same catalogue, expects it.
 
 French (the Imprimerie nationale's rules): an espace fine insécable (U+202F) before ; ! ? and before
 a percent sign, an espace insécable (U+00A0) before : and inside guillemets « », "1er" for the first
-of a month. Every language: a multiplication sign × between two numbers where a message wrote "x",
+of a month; a fine no-break space between the thousands a translator typed (Spanish: a no-break space).
+Every language: a multiplication sign × between two numbers where a message wrote "x",
 an en dash between the two numbers of a range ("1–3").
 The numbers themselves (the decimal comma, thousands, the en dash of a range, the minus sign of a
 signed number) are written by printgen.rules.printed.fmt and printgen.i18n.numbers.
@@ -28,6 +29,7 @@ _FR_CLOSE = re.compile(r"[ \u00a0\u202f]?»")
 _FR_CURLY = re.compile(r"“\s*([^“”]*?)\s*”")
 _FR_FIRST = re.compile(r"\b1 (" + "|".join(MONTHS_FR) + r")\b")
 _RANGE = re.compile(r"(?<=\d)-(?=\d)")
+_THOUSANDS = re.compile(r"(?<![\d,.])(\d{1,3}) (?=\d{3}(?!\d))")     # 12 000: never broken
 _TIMES = re.compile(r"(?:(?<=[\d)])|(?<=\)s))[ \u00a0]x[ \u00a0](?=[\d%])")        # 5 × 3, %(w)s × %(h)s
 
 
@@ -37,6 +39,8 @@ def typeset(text: str, lang: str) -> str:
         return text
     text = _TIMES.sub(" × ", text)
     text = _RANGE.sub("\u2013", text)
+    if lang in ("fr", "es"):                 # a typed thousands space: French's fine one, Spanish's no-break one
+        text = _THOUSANDS.sub(lambda m: m.group(1) + (THIN if lang == "fr" else NBSP), text)
     if lang == "fr":
         text = _FR_CURLY.sub(lambda m: f"«{NBSP}{m.group(1)}{NBSP}»", text)
         text = _FR_OPEN.sub("«" + NBSP, text)

@@ -68,7 +68,7 @@ def ship_words(ship: Any, column: str, lang: str) -> Any:
 
 def fleet_words(value: Any, column: str, lang: str) -> Any:
     """A fleet column's value as a sheet prints it in `lang` (the sheets and the check share it)."""
-    from printgen.i18n import FLEET_NOTES, FLEET_WORDS, fleet_note
+    from printgen.i18n import FLEET_NOTES, FLEET_WORDS, fleet_note, fleet_rank
 
     if column in UNNAMED and isinstance(value, str) and not value.strip():   # "Diane, captain : Escaped"
         return UNNAMED[column] if lang == "en" else _translated(lang, UNNAMED[column])
@@ -78,7 +78,9 @@ def fleet_words(value: Any, column: str, lang: str) -> Any:
 
     if column in FLEET_NOTES:                   # "Francisco Alsedo (killed)": the name stays, the note is words
         name, note = fleet_note(value)
-        return f"{name} ({translate(lang, note)})" if note else value
+        rank, rest = fleet_rank(name)           # "Lieutenant Cambon": the rank is words too
+        name = f"{translate(lang, rank)} {rest}" if rank else name
+        return f"{name} ({translate(lang, note)})" if note else name
     return translate(lang, value)
 
 

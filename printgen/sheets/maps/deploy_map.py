@@ -83,7 +83,9 @@ def map_page(scenario, dep: Deployment, options: Options, secret: bool = False, 
     view = layout.view
     north = (_("   north is up on this table, not in the real battle: see the story page")
              if scenario.file.story.turned else _("   north is up; the table seen from above"))
-    page.add(Text(box.x, box.y + 13, (Span(_(title)), Span(north, font="regular")), 13, font="bold"))
+    wide = fonts.width(_(title), 13, "bold") + fonts.width(north, 13, "regular")
+    size = min(13.0, 13.0 * box.w / wide)          # the line kept inside the page (Spanish, French: longer)
+    page.add(Text(box.x, box.y + 13, (Span(_(title)), Span(north, font="regular")), size, font="bold"))
     page.add(*table_shapes(view, grid))
     page.add(*hazard_shapes(view, scenario, dep.scale, secret=secret))
     page.add(*chain_shapes(view, scenario, dep))

@@ -8,14 +8,18 @@ from typing import Any
 
 from printgen.draw.shapes import Span
 from printgen.i18n import LANG, slots
-from printgen.i18n.elision import contracted
 
 
 def said(message: str, font: str = "", /, **values: Any) -> tuple[Span, ...]:
     """The (already translated) message's pieces: the words between as plain spans (in `font`)."""
     given = {k: ([v] if isinstance(v, Span) else list(v) if isinstance(v, (list, tuple)) else str(v))
              for k, v in values.items()}
-    return contracted(tuple(Span(p, font) if isinstance(p, str) else p for p in slots(message, given)))
+    spans = tuple(Span(p, font) if isinstance(p, str) else p for p in slots(message, given))
+    if LANG.get() == "en":                   # English changes no word before a value (and imports nothing more)
+        return spans
+    from printgen.i18n.elision import contracted
+
+    return contracted(spans)
 
 
 def degrees(value: float) -> str:

@@ -93,8 +93,13 @@ def _intro(page: Page, plan, options: Options, box: Box) -> float:
     size = [Span(options.measure.fmt_size(v), "bold", ("rule", f"status_markers.size_in.{i}"), "size")
             for i, v in enumerate(rs.status_markers.size_in)]
     y += TEXT_PT * 1.9
-    page.add(Text(box.x, y, said(_("Cut on the solid lines. Each marker is %(width)s by %(height)s: set it beside the "
-                                   "base; take it away when the state ends."), width=size[0], height=size[1]), TEXT_PT))
+    cut = list(said(_("Cut on the solid lines. Each marker is %(width)s by %(height)s: set it beside the "
+                      "base; take it away when the state ends."), width=size[0], height=size[1]))
+    from printgen.sheets.text.wrap import wrap_spans
+
+    for k, line in enumerate(wrap_spans(cut, box.w, TEXT_PT)):     # a longer language: two lines, not past the edge
+        y += TEXT_PT * 1.3 if k else 0
+        page.add(Text(box.x, y, tuple(line), TEXT_PT))
     counts: list[Span] = []
     for i, state in enumerate(rs.status_markers.per_ship):
         n = Span(str(marker_count(plan, state)), "bold", ("marker_count", state), "count")

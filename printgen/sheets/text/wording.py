@@ -516,6 +516,10 @@ def to_spans(text: str, wording: Wording, font: str = "") -> list[Span]:
             pos = m.end()
         if pos < len(part):
             out.append(Span(part[pos:], font=f))
+    from printgen.i18n import LANG
+
+    if LANG.get() == "en":
+        return out
     from printgen.i18n.elision import contracted
 
     return list(contracted(out))               # "vers l'est", "al Niagara": the words before a value
