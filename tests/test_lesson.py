@@ -83,7 +83,8 @@ def test_materials_follow_the_class_size_and_the_deployment(tmp_path):
     import tomllib
     from pathlib import Path
 
-    shooting = tomllib.loads((Path(__file__).parents[1] / "rulesets" / "trafalgar-fastplay.toml").read_text())["shooting"]
+    ruleset = Path(__file__).parents[1] / "rulesets" / "trafalgar-fastplay.toml"
+    shooting = tomllib.loads(ruleset.read_text())["shooting"]
     need = 0
     for g in {c.squadron for c in full.captains}:
         ships = [s for s in full.scenario.fleet.ships if s.squadron == g]
