@@ -133,6 +133,21 @@ def test_forty_pupils_share_ships_and_their_cards_say_so(tmp_path):
 
 
 # -- what the teacher reads ------------------------------------------------------------------------------
+def half_up(share: float, games: int) -> int:
+    """n games of `games` in whole per cent as a reader rounds, halves up, in integers: 5 of 40 is 13."""
+    n = round(share * games)
+    return (200 * n + games) // (2 * games)
+
+
+def test_a_share_is_printed_in_whole_per_cent_halves_up():
+    """The odds auditor's calculator read "12%" for 5 games of 40 (12.5%: round() goes to the even 12)."""
+    from printgen.lesson.figures import whole_percent
+
+    for games in (40, 72, 111, 120, 200):
+        assert [whole_percent(n / games) for n in range(games + 1)] == [half_up(n / games, games)
+                                                                         for n in range(games + 1)]
+
+
 def test_the_lesson_plan_says_what_game_was_chosen_and_how_it_played(tmp_path):
     import pdfplumber
 
@@ -146,8 +161,8 @@ def test_the_lesson_plan_says_what_game_was_chosen_and_how_it_played(tmp_path):
     assert "The game: " in text and "(printgen's choice)" in text.split("The game: ")[1][:120]
     names = {k: side.name for k, side in plan.scenario.ruleset.sides.items()}
     for side, share in zip(t.sides, t.wins):
-        assert f"{names[side]} won {round(100 * share)}%" in text
-    assert f"draws {round(100 * t.draws)}%" in text and f"{t.games} times on {len(t.spread)} different deployments" in text
+        assert f"{names[side]} won {half_up(share, t.games)}%" in text
+    assert f"draws {half_up(t.draws, t.games)}%" in text and f"{t.games} times on {len(t.spread)} different deployments" in text
     turns = plan.scenario.lesson.turn_limit
     assert f"The game ends after turn {turns}" in text
     counts = {side: plan.scenario.victory.break_count(n) for side, n in t.choice.counts}   # each side its own
@@ -156,7 +171,7 @@ def test_the_lesson_plan_says_what_game_was_chosen_and_how_it_played(tmp_path):
     with pdfplumber.open(tmp_path / "k" / "plays-color.pdf") as pdf:          # each map's figure, not one map's
         plays = " ".join((pdf.pages[0].extract_text() or "").split())
     first = names[t.sides[0]]
-    rates = [f"{round(100 * row[0])}%" for row in t.spread]
+    rates = [f"{half_up(row[0], t.games // len(t.spread))}%" for row in t.spread]
     assert f"played it on {len(t.spread)} deployments, this kit's map first; the {first} won " \
            f"{', '.join(rates[:-1])} and {rates[-1]} of those games" in plays
     from printgen.check.kit import check_kit

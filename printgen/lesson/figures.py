@@ -4,6 +4,7 @@ recomputes it from the data as they are now (it plans the kit again, and so play
 from __future__ import annotations
 
 from printgen.rules.trace import plan_derivation
+from printgen.units import rounded
 
 NONE = "<no game chosen>"        # what the check compares with when the data as they are now choose none
 
@@ -34,7 +35,7 @@ def fitted_rate(plan, what: str) -> int | str:
     if t is None or (what != "draws" and what not in t.sides):
         return NONE
     share = t.draws if what == "draws" else t.wins[t.sides.index(what)]
-    return round(100 * share)
+    return whole_percent(share)
 
 
 @plan_derivation
@@ -43,4 +44,9 @@ def fitted_map_rate(plan, deployment: int, side: str) -> int | str:
     t = plan.fitted
     if t is None or deployment >= len(t.spread) or side not in t.sides:    # the data now give another game
         return f"<no deployment {deployment + 1} of this game>"
-    return round(100 * t.spread[deployment][t.sides.index(side)])
+    return whole_percent(t.spread[deployment][t.sides.index(side)])
+
+
+def whole_percent(share: float) -> int:
+    """A share in whole per cent, halves up as a reader rounds (5 of 40 games is 13%; round() gave 12)."""
+    return int(rounded(100 * share, 1))

@@ -28,7 +28,9 @@ def count(n: int, lang: str) -> str:
 
 def pct(share: float, lang: str) -> str:
     """A share as a whole percentage in `lang`'s way ("25%", "25 %")."""
-    english = f"{100 * share:.0f}%"
+    from printgen.lesson.figures import whole_percent
+
+    english = f"{whole_percent(share)}%"
     if lang == "en":
         return english
     from printgen.i18n.numbers import percent

@@ -13,6 +13,7 @@ from printgen.i18n import N_, _, ngettext
 from printgen.i18n.sides import said_here
 from printgen.options import Options
 from printgen.play.rerun import SimRun, printed
+from printgen.lesson.figures import whole_percent
 from printgen.play.stats import Summary
 from printgen.registry import system_of
 from printgen.rules.provenance import Provenance
@@ -250,7 +251,7 @@ def _maps(plan) -> list | None:
     if t is None or len(t.spread) < 2:
         return None
     side = t.sides[0]
-    rates = [_plan(round(100 * row[0]), "fitted_map_rate", k, side) for k, row in enumerate(t.spread)]
+    rates = [_plan(whole_percent(row[0]), "fitted_map_rate", k, side) for k, row in enumerate(t.spread)]
     low, high = min(100 * row[0] for row in t.spread), max(100 * row[0] for row in t.spread)
     each = t.games // len(t.spread)
     noise = 100 * 0.98 / each ** 0.5         # about what the dice alone move a share over `each` games (95%)
