@@ -68,17 +68,18 @@ def test_a_flag_left_ship_must_be_a_flagship(tmp_path):
 @pytest.mark.parametrize("scenario", ["lake-erie-1813", "nile-1798"])
 def test_the_dice_to_buy_name_the_ship_and_squadron_whose_broadside_they_are(scenario):
     """Lake Erie's lesson plan said "the largest broadside (6 dice, a flagship's)", while the Lawrence,
-    a flagship, rolls 7: the 6 was the Niagara's, the largest of Elliott's division, whose 5 captains
-    roll at once. The row now names the ship and the squadron, read back and recomputed here."""
+    a flagship, rolls 7: the 6 was the Niagara's, the largest of Elliott's division, whose 5 crews roll
+    at once. The row now names the ship and the squadron, read back and recomputed here; and it counts
+    crews, not captains (the odds auditor: Elliott's 8 captains share 5 ships, and a ship's dice)."""
     from printgen.registry import system_of
 
     plan, made, found = _made(scenario, "lesson")
     assert found == []
     text = _text(made["pdf"])
     said = re.search(r"Six-sided dice (\d+) (\d+) dice \(([^)]+)\), the largest broadside in (.+?), for each of its "
-                     r"(\d+) captains", text)
+                     r"(\d+) crews \(a captain, or the captains who share a ship\)", text)
     assert said, text[:2000]
-    total, pool, name, squadron, captains = said.groups()
+    total, pool, name, squadron, crews = said.groups()
     rs, ships = plan.scenario.ruleset, plan.scenario.fleet.ships
     dice = {s.name: system_of(rs).dice_pool(rs, s) for s in ships}
     ship = next(s for s in ships if s.name == name)
@@ -86,7 +87,7 @@ def test_the_dice_to_buy_name_the_ship_and_squadron_whose_broadside_they_are(sce
     assert squadron == label
     assert int(pool) == dice[name] == max(dice[s.name] for s in ships if s.squadron == ship.squadron)
     commands = len({c.ships for c in plan.captains if c.squadron == ship.squadron})
-    assert int(captains) == commands and int(total) == int(pool) * commands
+    assert int(crews) == commands and int(total) == int(pool) * commands
     if scenario == "lake-erie-1813":
         assert (name, pool, dice["Lawrence"]) == ("Niagara", "6", 7)      # not the battle's largest: said so
 
