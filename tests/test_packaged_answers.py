@@ -12,19 +12,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from test_lazy_imports import PROBE  # the one probe of a process's modules
 
 from printgen.lesson import packaged, search
-
-PROBE = """
-import json, sys
-sys.argv = ["printgen", *sys.argv[1:]]
-from printgen.cli import main
-try:
-    main()
-except SystemExit as e:
-    code = e.code
-print(json.dumps({"code": code, "modules": sorted(sys.modules)}))
-"""
 
 
 def fresh_env(tmp_path: Path) -> dict[str, str]:
