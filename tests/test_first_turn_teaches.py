@@ -318,6 +318,11 @@ def test_the_first_turn_page_and_the_rule_cards_say_the_same():
     assert "movement stick (the marked strip cut out of the card of rulers and gauges)" in move
     assert "range ruler (cut out of the card of rulers and gauges)" in phases["4"]
     assert "Dice column of your captain card" in phases["4"]
+    # the second reader (this session): a turn is made during the move, as the card says (not "turn, then
+    # move"); a ship of your own side that you touch may foul you too; the range is measured as the lesson's
+    # ruling says; and Trafalgar's card gives one number, so no "for that range"
+    assert "Once during the move you may turn" in move and "touching another ship" in move and "fouled" in move
+    assert "nearest points of the two bases" in phases["4"] and "for that range" not in phases["4"]
     for words in ("computer", "teacher's page", "tick box", "range stick"):
         assert words not in text, words
 

@@ -38,24 +38,34 @@ def captain_steps(rs, label: str, measure) -> list:
                                 "says which faces let you move)."),
                  green=("movement.speed_in.green", "distance"), yellow=("movement.speed_in.yellow", "distance")),
             step(rs, measure, _("Lay the movement stick (the marked strip cut out of the card of rulers and "
-                                "gauges) along your ship's side, bow first. You may turn once, no more than a square "
-                                "corner, then move the base along the stick.")),
-            step(rs, measure, _("Does your base end touching an enemy ship? If you want to grapple, roll one die: "
-                                "%(faces)s grapples (a drift that ends touching is the same)."),
-                 faces=("grappling.grappled", "faces")),
+                                "gauges) along your ship's side, bow first, and move the base along it. Once during "
+                                "the move you may turn, no more than a square corner.")),
+            step(rs, measure, _("Does your base end touching another ship? An enemy you want to grapple: roll one "
+                                "die, %(faces)s grapples. Otherwise roll one die: on %(foul)s the two ships are "
+                                "fouled (a drift that ends touching is the same)."),
+                 faces=("grappling.grappled", "faces"), foul=("fouling.fouled", "faces")),
             step(rs, measure, _("The other side's captains: keep still and watch.")))
     if "shoot" in low:
         return steps(
             step(rs, measure, _("%(side)s captains: for each of your ships, pick an enemy ship beside its side (a "
                                 "broadside), not ahead of the bow or behind the stern.") % {"side": who}),
-            step(rs, measure, _("Measure with the range ruler (cut out of the card of rulers and gauges), from the "
-                                "middle of your side: up to %(short)s is short range, up to %(long)s is long range. "
-                                "Further: no shot."),
+            step(rs, measure, _("Measure with the range ruler (cut out of the card of rulers and gauges) between "
+                                "the nearest points of the two bases: up to %(short)s is short range, up to %(long)s "
+                                "is long range. Further: no shot."),
                  short=("shooting.range_in.short.1", "distance"), long=("shooting.range_in.long.1", "distance")),
-            step(rs, measure, _("Roll as many dice as the Dice column of your captain card gives that ship (for "
-                                "that range, where it gives two). Short range: each %(short)s is a hit. Long range: "
-                                "each %(long)s is a hit."),
+            step(rs, measure, _("Roll as many dice as the Dice column of your captain card gives that ship for "
+                                "that range (short or long). Short range: each %(short)s is a hit. Long range: each "
+                                "%(long)s is a hit.") if _two_bands(rs) else
+                 _("Roll as many dice as the Dice column of your captain card gives that ship. Short range: each "
+                   "%(short)s is a hit. Long range: each %(long)s is a hit."),
                  short=("shooting.to_hit.short.hit", "faces"), long=("shooting.to_hit.long.hit", "faces")),
             step(rs, measure, _("Tell the enemy captain your hits: they tick one circle of their hit track for each "
                                 "hit. When the last circle is ticked, that ship strikes.")))
     return []
+
+
+def _two_bands(rs) -> bool:
+    """Whether a captain card's Dice column gives two numbers (short and long) for some ship: Lake Erie's
+    carronades do, Trafalgar's one broadside does not (the reader looked for a second number)."""
+    return any(rs.dice_of(side, False, kind, "short") != rs.dice_of(side, False, kind, "long")
+               for side in rs.sides for kind in (rs.types_of(side) or [""]))
