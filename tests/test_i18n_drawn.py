@@ -96,10 +96,10 @@ def test_the_words_of_each_document(kits, lang):
                    "plays": ("Comment se joue ce scénario", "Qui gagne", "modélisé", "%"),
                    "first-turn": ("Le premier tour, pas à pas", "Phase 1")},
             "es": {"sprites": ("Cómo hacer un barco", "PROA", "POPA", "pega"),
-                   "status-markers": ("Marcadores para recortar", "ARRIADO", "VIENTO"),
+                   "status-markers": ("Marcadores para recortar", "RENDIDO", "VIENTO"),
                    "rulers": ("Regla de distancias", "Plantilla de giro", "Viento y deriva", "0,5"),
                    "map": ("Mapa de despliegue", "BORDE NORTE", "Tabla de colocación", "Viento del noroeste"),
-                   "map-tiled": ("fila A de", "columna 1 de", "Mapa a tamaño de mesa"),
+                   "map-tiled": ("fila A de", "columna 1 de", "Mapa a tamaño real"),
                    "plays": ("Cómo se juega este escenario", "Quién gana", "modelado", "%"),
                    "first-turn": ("El primer turno, paso a paso", "Fase 1")}}[lang]
     for stem, words in said.items():
