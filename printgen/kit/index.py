@@ -97,7 +97,8 @@ def index_html(plan, manifest: dict) -> bytes:
                             "(printgen kit --with-tiled puts the map in too).")
         pages = ngettext("%(count)s page", "%(count)s pages", d["pages"]) % {"count": d["pages"]}
         name, note = heading_note(d["title"], pages, gettext(_edition_words(plan, d)), d["edition"])
-        docs.append({**d, "name": name, "note": note, "advice": gettext(plan.record(d["kind"]).advice) if d["kind"] != "kit" else whole,
+        docs.append({**d, "name": name, "note": note,
+                     "advice": gettext(plan.record(d["kind"]).advice) if d["kind"] != "kit" else whole,
                      "shown": gettext(_edition_words(plan, d)), "count": counts["documents"].get(d["path"]),
                      "thumbs": [thumb_name(d, k + 1) for k in range(thumbed(d))] if d["kind"] != "kit" else []})
     totals = []
