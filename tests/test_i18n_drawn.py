@@ -92,14 +92,14 @@ def test_the_words_of_each_document(kits, lang):
                    "status-markers": ("Marqueurs à découper", "AMENÉ", "DEBOUT"),
                    "rulers": ("Règle de portée", "Gabarit de virage", "Vent et dérive", "0,5"),
                    "map": ("Carte de déploiement", "BORD NORD", "Tableau de placement", "Vent du nord-ouest"),
-                   "map-tiled": ("rangée A sur", "colonne 1 sur", "Carte à taille de table"),
+                   "map-tiled": ("rangée A sur", "colonne 1 sur", "Carte grandeur nature"),
                    "plays": ("Comment se joue ce scénario", "Qui gagne", "modélisé", "%"),
                    "first-turn": ("Le premier tour, pas à pas", "Phase 1")},
             "es": {"sprites": ("Cómo hacer un barco", "PROA", "POPA", "pega"),
-                   "status-markers": ("Marcadores para recortar", "ARRIADO", "VIENTO"),
+                   "status-markers": ("Marcadores para recortar", "RENDIDO", "VIENTO"),
                    "rulers": ("Regla de distancias", "Plantilla de giro", "Viento y deriva", "0,5"),
                    "map": ("Mapa de despliegue", "BORDE NORTE", "Tabla de colocación", "Viento del noroeste"),
-                   "map-tiled": ("fila A de", "columna 1 de", "Mapa a tamaño de mesa"),
+                   "map-tiled": ("fila A de", "columna 1 de", "Mapa a tamaño real"),
                    "plays": ("Cómo se juega este escenario", "Quién gana", "modelado", "%"),
                    "first-turn": ("El primer turno, paso a paso", "Fase 1")}}[lang]
     for stem, words in said.items():

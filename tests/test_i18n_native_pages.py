@@ -138,7 +138,7 @@ def test_the_reading_catches_each_fault():
     assert _faults("sluys-1340", "fr", [("cards", 1, A4, "Sluys, 24 juin 1340 · Cartes", title)], ships)
     assert _faults("sluys-1340", "fr", [("cards", 1, A4, good[3] + "\n; et la suite", title)], ships)
     assert _faults("sluys-1340", "fr", [("map", 1, A4, good[3] + BEYOND, title)], ships)
-    es, es_title = "La Esclusa, 24 de junio de 1340\n", "La Esclusa, 24 de junio de 1340: cartas de reglas"
+    es, es_title = "La Esclusa, 24 de junio de 1340\n", "La Esclusa, 24 de junio de 1340: tarjetas de reglas"
     assert _faults("sluys-1340", "es", [("cards", 1, A4, es + "Arcos largos de los ingleses.", es_title)], ships) == []
     for bad in ["los arqueros (Ingleses)", "de los Franceses", "1 barcos", "de la dirección NO",
                 "Capitanes: mirad la flecha"]:

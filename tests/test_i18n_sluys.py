@@ -245,10 +245,10 @@ def _said(kit: Path, name: str) -> str:
 def test_the_drawn_documents_say_their_words(kits, lang):
     """A few words of each drawn document, as the catalogue gives them: the obstacles' names on the maps,
     the nations' codes on the pieces, the marks' legend with the language's spaces, a wider column."""
-    said = {"fr": {"sprites": ("Pièces des navires", "TRIBORD", "MÂT", "ANG", "Comment utiliser les pions"),
+    said = {"fr": {"sprites": ("Pièces des navires", "TRIBORD", "MÂT", "ANG", "Comment utiliser les pièces"),
                    "rulers": ("Jauge du vent", "Gabarit de virage", "Règle des portées de tir", "Jauge de la voile"),
                    "map": ("Tableau de placement", "Banc de sable", "Banc nord du Zwin", "Cogue Thomas ANG",
-                           "Signes : lecture d'une source abîmée : notre lecture", "dans la source ; absent"),
+                           "Signes. « lecture d'une source abîmée » : passage", "que nous interprétons"),
                    "map-tiled": ("rangée A sur 3", "Banc nord du Zwin"),
                    "secret-map": ("Carte secrète des obstacles", "Côte flamande", "Depuis l'ouest Depuis le sud"),
                    "plays": ("Comment se joue ce scénario", "Qui gagne", "modélisé"),
@@ -256,7 +256,7 @@ def test_the_drawn_documents_say_their_words(kits, lang):
             "es": {"sprites": ("Piezas de los barcos", "ESTRIBOR", "MÁSTIL", "ING", "Cómo usar las piezas"),
                    "rulers": ("Indicador del viento", "Plantilla de giro", "Regla de distancias de tiro"),
                    "map": ("Tabla de colocación", "Banco de arena frente", "Banco norte del Zwin", "Coca Thomas ING",
-                           "Signos: lectura de una fuente dañada: nuestra"),
+                           "Signos. «lectura de una fuente dañada»: pasaje", "que interpretamos"),
                    "map-tiled": ("fila A de 3", "Banco norte del Zwin"),
                    "secret-map": ("Mapa secreto de obstáculos", "Costa flamenca", "Desde el oeste Desde el sur"),
                    "plays": ("Cómo se juega este escenario", "Quién gana", "modelado"),
@@ -273,6 +273,28 @@ def test_the_drawn_documents_say_their_words(kits, lang):
                      "Reglas y plantillas: cartulina; un juego para cada grupo de mesa (una regla")}[lang]:
         assert w in index, w
     assert "June" not in index and "plain paper" not in index
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_index_and_the_print_note_read_as_the_pages_do(kits, lang):
+    """index.html sets its text as the PDFs do (French: a no-break space before ; and :, after the
+    markup is gone; escaping kept), a heading has one parenthesis ("(édition en couleurs, 2 pages)",
+    never "(édition en couleurs) (2 pages, couleur)"); the print note speaks to the teacher as the
+    teacher's pages do (French: vous) and to pupils as theirs do (tu)."""
+    raw = (kits[lang] / "index.html").read_text(encoding="utf-8")
+    text = html.unescape(re.sub(r"<style>.*?</style>|<[^>]*>", "", raw, flags=re.S))
+    assert not re.search(r"\)</a> <small>\(", raw)
+    edition = {"fr": "édition en couleurs", "es": "edición en color"}[lang]
+    assert re.search(rf"<small>\({edition}, \d+ páginas?\)</small>" if lang == "es" else
+                     rf"<small>\({edition}, \d+ pages?\)</small>", raw)
+    if lang == "fr":
+        assert not re.search(r"\w[;:!?]", text), re.findall(r".{20}\w[;:!?].{10}", text)
+        assert "L&#39;Écluse" in raw or "L’Écluse" in raw          # still escaped where it was
+    teacher, pupil = _said(kits[lang], "lesson-color.pdf"), _said(kits[lang], "captains-color.pdf")
+    said = {"fr": ("Imprimez à 100 % (taille réelle), sans « ajuster à la page »", "Imprime à 100 %"),
+            "es": ("Imprime al 100 % (tamaño real), sin «ajustar a la página»", "Imprime al 100 %")}[lang]
+    assert said[0] in teacher and said[1] in pupil
+    assert lang == "es" or "Imprimez" not in pupil
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -34,7 +34,7 @@ WORDS_OF_THE_LANGUAGE = {"fr": {"points", "page", "phases", "score", "chance", "
 TITLES = {"fr": {"background": "L'histoire avant la bataille", "cards": "Cartes de règles",
                  "captains": "Cartes de capitaine", "score": "Feuilles de score",
                  "worksheet": "Fiche d'exercices sur les chances"},
-          "es": {"background": "La historia antes de la batalla", "cards": "Cartas de reglas",
+          "es": {"background": "La historia antes de la batalla", "cards": "Tarjetas de reglas",
                  "captains": "Tarjetas de capitán", "score": "Hojas de puntuación",
                  "worksheet": "Ficha de probabilidades"}}
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import html
+import re
+
 from printgen.draw.png import render_png
 from printgen.i18n import N_
 from printgen.registry.documents import find
@@ -92,7 +95,10 @@ def index_html(plan, manifest: dict) -> bytes:
                                       and x["path"] not in d.get("parts", [x["path"]]) for x in manifest["documents"]):
             whole = gettext("Everything above but the table-size map, in one file, in print order "
                             "(printgen kit --with-tiled puts the map in too).")
-        docs.append({**d, "advice": gettext(plan.record(d["kind"]).advice) if d["kind"] != "kit" else whole,
+        pages = ngettext("%(count)s page", "%(count)s pages", d["pages"]) % {"count": d["pages"]}
+        name, note = heading_note(d["title"], pages, gettext(_edition_words(plan, d)), d["edition"])
+        docs.append({**d, "name": name, "note": note,
+                     "advice": gettext(plan.record(d["kind"]).advice) if d["kind"] != "kit" else whole,
                      "shown": gettext(_edition_words(plan, d)), "count": counts["documents"].get(d["path"]),
                      "thumbs": [thumb_name(d, k + 1) for k in range(thumbed(d))] if d["kind"] != "kit" else []})
     totals = []
@@ -105,7 +111,39 @@ def index_html(plan, manifest: dict) -> bytes:
         students=len(plan.captains), ships=len(plan.scenario.fleet.ships), notes=plan.options.notes,
         paper_totals=counts["totals"], colour_only=tuple(plan.request.editions) == ("color",),
         handouts=manifest.get("handouts", []))
-    return html.encode("utf-8")
+    return typeset_html(html, lang).encode("utf-8")
+
+
+def heading_note(title: str, pages: str, shown: str, edition: str) -> tuple[str, str]:
+    """A document's heading on the page: its title and one parenthesis, "(colour edition, 3 pages)":
+    a title that ends with its edition in parentheses takes the page count into them (and the edition's
+    words only when they say more than the title: a large-print document's)."""
+    opened = title.rfind(" (")
+    if not title.endswith(")") or opened < 0:
+        return title, f"({pages}, {shown})"
+    inside = [title[opened + 2:-1], pages] + ([shown] if edition == "large" else [])
+    return title[:opened], "(" + ", ".join(inside) + ")"
+
+
+_TEXT = re.compile(r"(<style>.*?</style>|<[^>]*>)|([^<]+)", re.S)
+
+
+def typeset_html(page: str, lang: str) -> str:
+    """The page's text with the language's typography (printgen.i18n.typography, as the PDFs print it):
+    each text between tags unescaped, typeset, escaped again; tags, attributes and the style kept."""
+    from markupsafe import escape
+
+    from printgen.i18n.typography import typeset
+
+    if lang not in ("fr", "es"):
+        return page
+
+    def text(m: re.Match) -> str:
+        if m.group(1) is not None:
+            return m.group(1)
+        return str(escape(typeset(html.unescape(m.group(2)), lang)))
+
+    return _TEXT.sub(text, page)
 
 
 PAPER_WORDS = {"plain": N_("plain paper"), "card": N_("card")}

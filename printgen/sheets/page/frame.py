@@ -11,11 +11,15 @@ from printgen.draw.theme import TYPE
 from printgen.draw.typescale import large
 from printgen.i18n import N_, _
 from printgen.options import Options
+from printgen.rules.provenance import for_pupils
 from printgen.sheets.text.textfit import fit_size
 from printgen.units import PT_PER_CM, PT_PER_IN
 
 MARGIN = 0.4 * PT_PER_IN
 HEADER = 18.0
+# the print note: a pupil's words (tu) and a teacher's (vous): two messages, the same English meaning
+PRINT_NOTE = {True: N_("Print at %(percent)s%% (actual size): do not 'fit to page'."),
+              False: N_("Print at %(percent)s%% (actual size), not 'fit to page'.")}
 FOOTER = 1.1 * PT_PER_IN            # the 1 in calibration square and its words
 
 
@@ -103,7 +107,7 @@ def _square(options: Options) -> tuple[float, str, str]:
 def _foot_lines(options: Options, hint: str | tuple[Span, ...] = "") -> list[tuple[Span, ...]]:
     """The words left of the calibration square."""
     number, unit = _square(options)[1:]
-    before, _x, after = _("Print at %(percent)s%% (actual size): do not 'fit to page'.").partition("%(percent)s")
+    before, _x, after = _(PRINT_NOTE[for_pupils()]).partition("%(percent)s")
     first, _x, last = _("The square on the right must measure exactly %(length)s.").partition("%(length)s")
     lines: list[tuple[Span, ...]] = [(Span(before), Span("100", source=("meta", "actual-size"), kind="count"),
               Span(after.replace("%%", "%"))),
@@ -158,6 +162,7 @@ def marks_legend(page: Page) -> str | None:
 LARGE_HEADER = 46.0                 # two lines: the scenario and sheet, then the edition and page k of n
 LARGE_LEAD = 1.3                    # the footer's lines (the frame, not running text: closer than the body's)
 CALIBRATION = N_("Print at %(percent)s%% (actual size): the square must measure %(length)s.")
+CALIBRATION_TEACHER = N_("Print at %(percent)s%% (actual size); the square must measure %(length)s.")
 
 
 def large_footer(options: Options) -> float:
@@ -178,7 +183,7 @@ def _large_foot(options: Options, legend: str | None) -> list[tuple[Span, ...]]:
     w = options.page_size[0]
     side, number, unit = _square(options)
     room = w - 2 * MARGIN - side - 10
-    before, _x, rest = _(CALIBRATION).partition("%(percent)s")
+    before, _x, rest = _(CALIBRATION if for_pupils() else CALIBRATION_TEACHER).partition("%(percent)s")
     middle, _x, after = rest.partition("%(length)s")
     said = [Span(before), Span("100", source=("meta", "actual-size"), kind="count"), Span(middle.replace("%%", "%")),
             Span(number, source=("meta", "calibration"), kind="count"), Span(f" {unit}{after}")]
