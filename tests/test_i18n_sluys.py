@@ -155,8 +155,8 @@ def test_a_changed_number_on_the_french_quick_reference_is_caught(kits, tmp_path
     kit = copy_kit(kits["fr"], tmp_path)
     page, entry = _entry(kit, "quickref-color.pdf", ["rule", "movement.with_wind_bonus_in"])
     assert entry["text"] == "0,5\""
-    bonus = re.compile(rb'\(\+\) Tj (/\S+ [\d.]+ Tf )\(0,5"\) Tj')         # "+0,5"": the only one on its page
-    edit_page(kit, "quickref-color.pdf", page, lambda data: bonus.sub(rb'(+) Tj \1(0,7") Tj', data, count=1))
+    bonus = re.compile(rb'\+\) Tj (/\S+ [\d.]+ Tf )\(0,5"\) Tj')      # "… : +0,5"": the only one on its page
+    edit_page(kit, "quickref-color.pdf", page, lambda data: bonus.sub(rb'+) Tj \1(0,7") Tj', data, count=1))
     found = fails(kit)
     assert any("movement.with_wind_bonus_in" in f and "0,7" in f for f in found), found
 

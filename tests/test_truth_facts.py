@@ -101,7 +101,7 @@ def test_a_move_in_centimetres_never_reads_beyond_the_rules_largest():
     rs = plan.scenario.ruleset
     cog = rs.types["cog"]
     most = (cog.speed_in + rs.movement.with_wind_bonus_in) * 2.5
-    said = re.findall(r"La (Cogue [\w ]+?) navigue de ([\d,]+) cm", text)
+    said = re.findall(r"La (Cogue [\w ]+?) avance de ([\d,]+) cm", text)
     moves = {name: float(d.replace(",", ".")) for name, d in said}
     assert moves and "Cogue Thomas" in moves, text[:2000]
     assert max(moves.values()) <= most == 12.5, moves
