@@ -11,9 +11,9 @@ from __future__ import annotations
 from printgen.draw.shapes import Drawing, Line, Rect, Span, Text
 from printgen.i18n import N_, _, ngettext
 from printgen.i18n.sides import said_here
+from printgen.lesson.figures import whole_percent
 from printgen.options import Options
 from printgen.play.rerun import SimRun, printed
-from printgen.lesson.figures import whole_percent
 from printgen.play.stats import Summary
 from printgen.registry import system_of
 from printgen.rules.provenance import Provenance

@@ -486,7 +486,8 @@ class Wording:
 def _nouns() -> dict[str, Any]:
     from printgen.i18n import ngettext
 
-    return {"point": lambda n: ngettext("point", "points", n), "captain": lambda n: ngettext("captain", "captains", n), "crew": lambda n: ngettext("crew", "crews", n),
+    return {"point": lambda n: ngettext("point", "points", n), "captain": lambda n: ngettext("captain", "captains", n),
+            "crew": lambda n: ngettext("crew", "crews", n),
             "ship": lambda n: ngettext("ship", "ships", n), "student": lambda n: ngettext("student", "students", n),
             "sheet": lambda n: ngettext("sheet", "sheets", n), "page": lambda n: ngettext("page", "pages", n),
             "period": lambda n: ngettext("period", "periods", n), "minute": lambda n: ngettext("minute", "minutes", n),
