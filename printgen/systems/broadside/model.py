@@ -268,6 +268,11 @@ class BroadsideRuleset(RulesetBase):
         own = self.types[type].dice_in(side, band) if type and type in self.types else None
         return (self.shooting.dice[side] if own is None else own) + extra
 
+    def two_bands(self, side: str, flagship: bool = False, type: str = "") -> bool:
+        """Whether a broadside rolls other dice at long range than at short (Lake Erie's carronades): its
+        captain card's Dice column then gives two numbers."""
+        return self.dice_of(side, flagship, type, "long") != self.dice_of(side, flagship, type, "short")
+
     def types_of(self, side: str) -> list[str]:
         """The ship types a side may have, in the file's order (none without types)."""
         return [k for k, t in self.types.items() if not t.sides or side in t.sides]

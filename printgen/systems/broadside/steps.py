@@ -67,5 +67,4 @@ def captain_steps(rs, label: str, measure) -> list:
 def _two_bands(rs) -> bool:
     """Whether a captain card's Dice column gives two numbers (short and long) for some ship: Lake Erie's
     carronades do, Trafalgar's one broadside does not (the reader looked for a second number)."""
-    return any(rs.dice_of(side, False, kind, "short") != rs.dice_of(side, False, kind, "long")
-               for side in rs.sides for kind in (rs.types_of(side) or [""]))
+    return any(rs.two_bands(side, False, kind) for side in rs.sides for kind in (rs.types_of(side) or [""]))
