@@ -327,6 +327,45 @@ def test_the_first_turn_page_and_the_rule_cards_say_the_same():
         assert words not in text, words
 
 
+def _cards_text(name: str) -> str:
+    from pdfminer.high_level import extract_text
+
+    from printgen.draw.render import render
+    from printgen.kit.build import lay_out
+
+    drawing, pages = lay_out(plan_of(name), "bw", "cards")
+    return " ".join(extract_text(io.BytesIO(render(drawing, "bw", "pdf", pages=pages).files[0][1])).split())
+
+
+@pytest.mark.parametrize("name", ["lepanto-1571", "sluys-1340"])
+def test_the_galleys_first_turn_says_what_their_rule_cards_say(name):
+    """The fresh readers of the galley battles (this session: an 11-year-old on Lepanto and Sluys, a French
+    teacher on L'Ecluse) found the first turn teaching other rules than the rule cards: "pick the nearest
+    enemy" (the card: one enemy within range), "the teacher rolls for the collision" (the card: both ships
+    roll), the turn's second half without its move, a morale roll where every broken ship "leaves the battle"
+    (the card: grappled it strikes), and at Lepanto every hit a crew box, though the card's guns hole a
+    structure point. Each is read from the two printed pages, the first turn's words beside the card's."""
+    from pdfminer.high_level import extract_text
+
+    text = " ".join(extract_text(io.BytesIO(first_turn_pdf(name))).split())
+    cards = _cards_text(name)
+    phases = dict(re.findall(r"Phase (\d): (.*?)(?= Phase \d: |$)", text))
+    move = next(p for p in phases.values() if p.startswith("Movement"))
+    missile = next(p for p in phases.values() if p.startswith("Missile"))
+    morale = next(p for p in phases.values() if p.startswith("Morale"))
+    assert "Both ships roll on the damage table" in cards and "Both captains roll on the damage table" in move
+    assert "teacher rolls for the collision" not in text
+    assert "alter course" in cards and "move forward, twice" in cards
+    assert "turn half of it and move forward, then turn the other half and move forward again" in move
+    assert "at one enemy ship within" in cards and "Pick the nearest enemy" not in text
+    assert "Pick one enemy ship within" in missile and "nearest points of the two bases" in missile
+    assert "grappled" in cards and "strikes or flees" in morale and "leaves the battle" not in morale
+    if "structure point of its sector that faces the guns" in cards:        # Lepanto's guns
+        assert "a die for each gun" in missile and "structure point" in missile
+    else:
+        assert "gun" not in missile.split("In this game")[0]
+
+
 def _walk(items, matrix, out):
     """(base corners, name boxes) of a first-turn page's drawing, on the page (each group's matrix applied)."""
     from printgen.draw import fonts

@@ -21,18 +21,26 @@ def captain_steps(rs, label: str, measure) -> list:
                                 "(its speed) and how far when it charges (its attack speed).")),
             step(rs, measure, _("Lay the movement stick of your ship's type (cut out of the card of rulers and "
                                 "gauges) along its side, bow first, and move the base along it. To turn a square "
-                                "corner, turn half of it, move, then turn the other half.")),
+                                "corner, do not spin the base: turn half of it and move forward, then turn the "
+                                "other half and move forward again, as the sweep template (on the same card) "
+                                "shows.")),
             step(rs, measure, _("A galley near an enemy (closer than %(near)s) rows with its sail rolled up."),
                  near=("movement.furl_within_in", "distance")),
-            step(rs, measure, _("If your bow runs into an enemy ship, stop: the teacher rolls for the collision.")))
-    if key == "missile":
+            step(rs, measure, _("If your bow runs into an enemy ship, stop. Both captains roll on the damage table "
+                                "(the rule card Collisions says how).")))
+    if key == "missile":             # the rule cards: one enemy in range, not the nearest; guns hole, bows kill
         return steps(
-            step(rs, measure, _("Pick the nearest enemy ship. Measure with the range ruler (cut out of the card of "
-                                "rulers and gauges): up to %(short)s is short range, up to %(long)s is long range."),
+            step(rs, measure, _("Pick one enemy ship within %(long)s. Measure with the range ruler (cut out of the card "
+                                "of rulers and gauges) between the nearest points of the two bases: up to %(short)s is "
+                                "short range, up to %(long)s is long range."),
                  short=("missile.range_in.short.1", "distance"), long=("missile.range_in.long.1", "distance")),
-            step(rs, measure, _("Roll one die for each archer or gunner your record card shows. The quick reference "
-                                "says which faces hit for your side.")),
-            step(rs, measure, _("Tell the enemy captain your hits: they cross out one crew box for each hit.")))
+            step(rs, measure, _("Roll one die for each shooter your record card shows (never more dice than crew "
+                                "boxes left). The quick reference says which faces hit for your side.")),
+            step(rs, measure, _("Tell the enemy captain your hits: they cross out one crew box for each hit.")),
+            step(rs, measure, _("Loaded guns may fire too, at one enemy within %(long)s: a die for each gun. Each hit "
+                                "crosses out one structure point of the side the guns hit, not a crew box. Then tick "
+                                "the reloading boxes."),
+                 long=("guns.range_in.long.1", "distance")))
     if key == "grappling":
         return steps(
             step(rs, measure, _("Is your ship touching an enemy ship? Roll one die to grapple: %(faces)s holds them."),
@@ -43,8 +51,9 @@ def captain_steps(rs, label: str, measure) -> list:
             step(rs, measure, _("Not touching an enemy: nothing to do in this phase.")))
     if key == "morale":
         return steps(
-            step(rs, measure, _("Has your ship lost %(share)s of its crew boxes or more? Roll one die: %(faces)s, your "
-                                "crew fights on; otherwise your ship breaks and leaves the battle."),
-                 share=("morale.test_crew_lost", "percent"), faces=("morale.roll.holds", "faces")),
+            step(rs, measure, _("Has your ship lost %(share)s of its crew boxes or more? Roll one die: on %(faces)s "
+                                "your crew gives up, and the rule card Morale says whether your ship strikes or flees "
+                                "off the table. Either way it is lost. Any other face: it fights on."),
+                 share=("morale.test_crew_lost", "percent"), faces=("morale.roll.breaks", "faces")),
             step(rs, measure, _("Otherwise: nothing to do in this phase.")))
     return []
