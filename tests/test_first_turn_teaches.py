@@ -401,3 +401,38 @@ def test_no_ship_name_on_the_first_turn_maps_covers_a_base(name):
                  if b[0] < a[2] and a[0] < b[2] and b[1] < a[3] and a[1] < b[3]]
     assert names, name
     assert not over, over[:5]
+
+
+def test_the_nile_s_french_at_anchor_are_told_to_keep_still_everywhere():
+    """An 11-year-old and a Spanish teacher read the Nile's kit (this session): the first turn told the French,
+    all at anchor, how to sail, while their captain cards said they stay; five places said a struck ship drifts,
+    the quick reference that a ship at anchor never does; and the French cards left out the landward guns' and
+    the night's limits, the two rules of this battle. Read back: the French move phase says keep still and
+    sails nowhere; every French card gives the landward dice and the night's range from the ruleset; the rule
+    cards' and the quick reference's drift of a struck ship says "unless it lies at anchor"."""
+    from pdfminer.high_level import extract_text
+
+    from printgen.draw.render import render
+    from printgen.kit.build import lay_out
+
+    plan = plan_of("nile-1798")
+    rs = plan.scenario.ruleset
+    text = " ".join(extract_text(io.BytesIO(first_turn_pdf("nile-1798"))).split())
+    phases = dict(re.findall(r"Phase (\d): (.*?)(?= Phase \d: |$)", text))
+    french = next(p for p in phases.values() if p.startswith("French move"))
+    assert "lie at anchor" in french and "keep still" in french
+    assert "Sail up to" not in french and "movement stick" not in french
+
+    def pages(kind):
+        drawing, pp = lay_out(plan, "bw", kind)
+        data = render(drawing, "bw", "pdf", pages=pp).files[0][1]
+        return " ".join(extract_text(io.BytesIO(data)).split())
+
+    cards = pages("captains")
+    anchored = sum(p.ship.anchored for p in plan.deployment.placements)
+    landward = f"at most {rs.anchors.landward_dice} dice"
+    night = f"From turn {rs.night.from_turn} (night"
+    assert anchored and cards.count(landward) == cards.count("At anchor*: no drift") > 0
+    assert cards.count(night) >= cards.count("Roll your Dice") > 0
+    for kind in ("cards", "quickref"):
+        assert re.search(r"drifts( downwind)?, unless it lies at anchor", pages(kind)), kind

@@ -122,11 +122,12 @@ class RuleSystem:
         return ("en",)
 
     # -- the first turn, taught ---------------------------------------------------------------------
-    def captain_steps(self, rs, label: str, measure) -> list:
+    def captain_steps(self, rs, label: str, measure, anchored: frozenset = frozenset()) -> list:
         """What a captain does in the phase named `label`, in order and in the imperative, each step a
         tuple of Spans (its rule numbers traced to the ruleset: ("rule", key)), pointing at the card,
         stick or table that does it. A pupil's first-turn page and slides print them beside the phase's
-        map. None known: an empty list (the page then shows what happened alone)."""
+        map. `anchored`: the sides all of whose ships lie at anchor in this kit (they never move). None
+        known: an empty list (the page then shows what happened alone)."""
         return []
 
     # -- later ---------------------------------------------------------------------------------------

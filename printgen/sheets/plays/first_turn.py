@@ -327,9 +327,10 @@ class _Writer:
     def teach(self, k: int, p: Phase) -> None:
         """A phase: its name; what a captain does beside its map (under it in large print); what happened."""
         from printgen.registry import system_of
+        from printgen.sheets.plays.steps import anchored_sides
 
         self.y += 4
-        steps = system_of(self.rs).captain_steps(self.rs, p.label, self.measure)
+        steps = system_of(self.rs).captain_steps(self.rs, p.label, self.measure, anchored_sides(self.rs, self.plan))
         head = self.heading(k, p)
         if not framed(p):
             self.phase_head(head, p.changed(), quiet=not steps)
@@ -440,6 +441,8 @@ class _Writer:
                                          "die is a hit.")}[(one(len({e.ship for e in shots})), one(total))]
             self.line(self.said(message, ships=self.fact("shots", k), dice=self.fact("dice", k),
                                 hits=self.fact("hits", k)))
+            if len(shots) > EXAMPLES:          # the readers looked for the other ships' dice in the list
+                self.line([Span(_("For example:"))])
         for n in sorted(sorted(range(len(shots)), key=lambda n: (-shots[n].result, n))[:EXAMPLES]):
             self.line(self._shot(k, p, shots[n]), indent=8)
         for e in p.events:
@@ -669,8 +672,9 @@ class _Recorder(_Writer):
 
     def phase(self, k: int, p: Phase) -> None:
         from printgen.registry import system_of
+        from printgen.sheets.plays.steps import anchored_sides
 
-        steps = system_of(self.rs).captain_steps(self.rs, p.label, self.measure)
+        steps = system_of(self.rs).captain_steps(self.rs, p.label, self.measure, anchored_sides(self.rs, self.plan))
         self.phase_head(self.heading(k, p), p.changed(), quiet=not steps)
         self.steps(steps)
         if p.changed():

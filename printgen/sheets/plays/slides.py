@@ -48,10 +48,11 @@ class _SlideRecorder(_Recorder):
     def screen(self, k: int, p: Phase) -> None:
         """A phase's screens: what a captain does (with the map), then what happened (with the map)."""
         from printgen.registry import system_of
+        from printgen.sheets.plays.steps import anchored_sides
 
         svg, alt = (self.svg(k, p), self.alt(p)) if framed(p) else ("", "")
         head = self.heading(k, p)
-        steps = system_of(self.rs).captain_steps(self.rs, p.label, self.measure)
+        steps = system_of(self.rs).captain_steps(self.rs, p.label, self.measure, anchored_sides(self.rs, self.plan))
         if steps:
             self.phase_head(head, True)
             self.sections[-1].blocks = []

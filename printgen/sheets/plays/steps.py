@@ -14,6 +14,8 @@ def rule_span(rs, key: str, kind: str, measure) -> list[Span] | None:
     from printgen.rules.printed import shown
     from printgen.rules.provenance import mark_spans
 
+    if kind == "mark":                   # a rule's provenance mark alone, after words that state it
+        return list(mark_spans(rs, key, None))
     try:
         value = lookup(rs, key)
     except (KeyError, AttributeError, IndexError, TypeError):
@@ -33,6 +35,16 @@ def step(rs, measure, message: str, **rules: tuple[str, str]) -> tuple[Span, ...
             return None
         values[name] = spans
     return tuple(said(message, **values))
+
+
+def anchored_sides(rs, plan) -> frozenset:
+    """The sides all of whose ships in this kit lie at anchor (the Nile's French): their captains' move is to
+    keep still, whatever their family's steps for a move would say."""
+    if getattr(rs, "anchors", None) is None:
+        return frozenset()
+    ships = [p.ship for p in plan.deployment.placements]
+    return frozenset(side for side in dict.fromkeys(s.side for s in ships)
+                     if all(s.anchored for s in ships if s.side == side))
 
 
 def steps(*items) -> list[tuple[Span, ...]]:

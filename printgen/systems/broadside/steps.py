@@ -8,7 +8,7 @@ from printgen.i18n import _
 from printgen.sheets.plays.steps import step, steps
 
 
-def captain_steps(rs, label: str, measure) -> list:
+def captain_steps(rs, label: str, measure, anchored: frozenset = frozenset()) -> list:
     low = label.lower()
     if "drift" in low:       # the rule card's order: cut loose first, then what is still stuck drifts
         return steps(
@@ -17,6 +17,8 @@ def captain_steps(rs, label: str, measure) -> list:
             step(rs, measure, _("Still fouled or grappled, or struck: lay the movement stick from the middle of the "
                                 "base and move it %(distance)s downwind, towards the %(towards)s."),
                  distance=("drift.distance_in", "distance"), towards=("drift.direction", "compass")),
+            step(rs, measure, _("A ship at anchor%(mark)s never drifts, even when it has struck."),
+                 mark=("anchors", "mark")) if rs.anchors else None,
             step(rs, measure, _("Any other ship: nothing to do in this phase.")))
     if "board" in low:       # grappling happens when bases touch after a drift or a move, not here
         return steps(
@@ -28,6 +30,13 @@ def captain_steps(rs, label: str, measure) -> list:
     if side is None:
         return []
     who = _(side.name)
+    key = next(k for k, s in rs.sides.items() if s is side)
+    if "move" in low and key in anchored:        # the Nile's French: every ship at anchor, as their cards say
+        return steps(
+            step(rs, measure, _("%(side)s captains: your ships lie at anchor%(mark)s (your captain card says so). They "
+                                "never move or turn: keep still.").replace("%(side)s", who), mark=("anchors", "mark")),
+            step(rs, measure, _("Watch the enemy move, and choose which enemy ship each of your ships will shoot at "
+                                "in your shooting phase.")))
     if "move" in low:
         return steps(
             step(rs, measure, _("%(side)s captains: find each of your ships on the table and look where its bow "

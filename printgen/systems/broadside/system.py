@@ -112,10 +112,10 @@ class Broadside(RuleSystem):
 
         return edge_meaning(colour, rs, options, short)
 
-    def captain_steps(self, rs, label, measure) -> list:
+    def captain_steps(self, rs, label, measure, anchored=frozenset()) -> list:
         from printgen.systems.broadside.steps import captain_steps
 
-        return captain_steps(rs, label, measure)
+        return captain_steps(rs, label, measure, anchored)
 
     def phases(self, rs):
         from printgen.systems.broadside.play import phases

@@ -100,7 +100,7 @@ class Sectors(RuleSystem):
 
         return [sailing_block(scenario, options, width)]
 
-    def captain_steps(self, rs, label, measure) -> list:
+    def captain_steps(self, rs, label, measure, anchored=frozenset()) -> list:     # (no galley anchors)
         from printgen.systems.sectors.steps import captain_steps
 
         return captain_steps(rs, label, measure)
