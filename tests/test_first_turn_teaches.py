@@ -436,3 +436,23 @@ def test_the_nile_s_french_at_anchor_are_told_to_keep_still_everywhere():
     assert cards.count(night) >= cards.count("Roll your Dice") > 0
     for kind in ("cards", "quickref"):
         assert re.search(r"drifts( downwind)?, unless it lies at anchor", pages(kind)), kind
+
+
+def test_the_screen_reader_hears_a_hit_only_for_a_die_that_hits():
+    """The French teacher (this session) heard html/first-turn.html announce the umpire's wind roll as "(a hit)":
+    every bold die was said to be a hit, and the wind's, a grapple's and a morale roll's faces were bold too.
+    Read from the handout's blocks: "(a hit)" follows only a face that the shot's own rule counts as a hit."""
+    from printgen.sheets.plays.first_turn import first_turn_handout
+
+    plan = plan_of("sluys-1340")
+    handout = first_turn_handout(plan, plan.options.but(edition="color"))
+    heard = 0
+    for section in handout.sections:
+        for block in section.blocks:
+            spans = list(block.spans) if hasattr(block, "spans") else []
+            for n, s in enumerate(spans):
+                if s.text == " (a hit)":
+                    heard += 1
+                    before = " ".join(x.text for x in spans[:n])
+                    assert " dice at " in before or " die at " in before, before
+    assert heard > 0

@@ -492,7 +492,8 @@ class _Writer:
         who = self.ship(e.ship, initial=True) if e.ship is not None else [Span(_("The umpire"))]
         faces: list[Span] = []
         for j in range(len(e.faces)):
-            faces += [self.fact("face", k, at, j), Span(_(" and ") if j < len(e.faces) - 1 else "")]
+            faces += [self.fact("face", k, at, j, font=""),     # not bold: "a bold die is a hit" (a wind roll is not)
+                      Span(_(" and ") if j < len(e.faces) - 1 else "")]
         what = _(e.rule.rpartition(".")[2].replace("_", " "))
         said = (self.said(_("%(ship)s and %(other)s touch: a roll of %(faces)s"), ship=who, other=self.ship(e.other),
                           faces=faces) if e.other is not None else
