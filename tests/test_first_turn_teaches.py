@@ -294,10 +294,9 @@ def test_captain_cards_say_what_to_do_in_each_phase(name):
         assert re.search(r"Roll your Dice: to \d+\" each [\d-]+ hits, to \d+\" each [\d-]+\.", card), who
         assert "Grappled: a die a circle left" in card and f"{hit} hits" in card, who
         assert "free on" in card or "At anchor" in card, who
-        assert "Sail " in card or "pick your target and measure the range" in card, who
-    if name == "nile-1798":                     # the French at anchor: what they do while others sail
-        assert any("At anchor*: stay; pick your target" in c or "At anchor: stay; pick your target" in c
-                   for c in cards)
+        assert "Sail " in card or "stay, and watch the enemy move" in card, who
+    if name == "nile-1798":                     # the French at anchor: what they do while others sail (this
+        assert any("At anchor*: stay, and watch" in c for c in cards)  # session's reader: not measure before)
     with pdfplumber.open(io.BytesIO(data)) as pdf:
         assert len(pdf.pages) <= 6
 
