@@ -455,3 +455,44 @@ def test_the_screen_reader_hears_a_hit_only_for_a_die_that_hits():
                     before = " ".join(x.text for x in spans[:n])
                     assert " dice at " in before or " die at " in before, before
     assert heard > 0
+
+
+def test_a_name_set_apart_from_its_ship_is_joined_to_it():
+    """The 11-year-old who read Sluys (this session) looked for Barbavera's galley among the English ships,
+    where its name had found the first clear spot, far from the galley. A ship in a crowded corner: its name
+    goes where it is clear, and a leader runs from the name's box to the middle of that ship's base; a ship
+    with room beside it gets its name beside it and no leader. Then on Sluys's printed page, every leader
+    ends on a base, and at least one is drawn (the galley's)."""
+    from printgen.draw.shapes import IDENTITY, Group, Line, apply, compose
+    from printgen.sheets.plays.first_turn import leader, name_spot
+
+    frame = (0.0, 0.0, 200.0, 100.0)
+    free = name_spot((100.0, 50.0), 6.0, 40.0, 8.0, [], frame)
+    assert not free[2] and abs(free[0] - 100.0) < 1 and abs(free[1] - 50.0) < 20
+    far = name_spot((190.0, 95.0), 6.0, 40.0, 8.0, [(170, 80, 200, 100), (150, 60, 200, 80)], frame)
+    assert far[2], far
+    box = (far[0] - 21, far[1] - 8, far[0] + 21, far[1] + 2)
+    line = leader(box, (190.0, 95.0))
+    assert (line.x2, line.y2) == (190.0, 95.0) and box[0] <= line.x1 <= box[2] and box[1] <= line.y1 <= box[3]
+
+    from printgen.kit.build import lay_out
+
+    drawing, _ = lay_out(plan_of("sluys-1340"), "bw", "first-turn")
+    leaders, bases = [], []
+
+    def walk(items, matrix):
+        for sh in items:
+            if isinstance(sh, Group):
+                walk(sh.items, compose(matrix, sh.matrix))
+            elif isinstance(sh, Line) and sh.tag == "map-leader":
+                leaders.append(apply(matrix, (sh.x2, sh.y2)))
+            elif getattr(sh, "tag", "") == "ship":
+                corners = [apply(matrix, (sh.x + dx, sh.y + dy)) for dx in (0, sh.w) for dy in (0, sh.h)]
+                bases.append((min(c[0] for c in corners), min(c[1] for c in corners),
+                              max(c[0] for c in corners), max(c[1] for c in corners)))
+
+    for page in drawing.pages:
+        walk(page.items, IDENTITY)
+    assert leaders
+    for x, y in leaders:
+        assert any(b[0] - 0.5 <= x <= b[2] + 0.5 and b[1] - 0.5 <= y <= b[3] + 0.5 for b in bases), (x, y)

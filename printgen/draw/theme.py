@@ -177,6 +177,7 @@ _COLOUR = {
     "map.scalebar.light": Paint(fill=WHITE, stroke=BLACK, width=0.5),
     "map.overlap": Paint(fill="#eeeeee", stroke="#888888", width=0.4, hatch=Hatch(45, 6, 0.3, "#bbbbbb")),
     "map.cross": Paint(stroke=BLACK, width=0.5),
+    "map.leader": Paint(stroke=BLACK, width=0.5, dash=(1.5, 1.0)),
     "map.tile": Paint(stroke="#c0392b", width=0.8, dash=(4, 2)),
     # obstacle markers (systems/sectors/markers.py): crossed lines, terrain's, never a nation's pattern
     "marker": Paint(fill="#5b9bd5", stroke="#555555", width=0.4, hatch=Hatch(0, 7.0, 1.2, BLACK, cross=True)),
@@ -227,6 +228,7 @@ _BW = {
     "map.scalebar.light": Paint(fill=WHITE, stroke=BLACK, width=COPY_LINE),
     "map.overlap": Paint(fill="#eeeeee", stroke="#888888", width=0.4, hatch=Hatch(45, 6, 0.3, "#bbbbbb")),
     "map.cross": Paint(stroke=BLACK, width=COPY_LINE),
+    "map.leader": Paint(stroke=BLACK, width=COPY_LINE, dash=(1.5, 1.0)),
     "map.tile": Paint(stroke=BLACK, width=COPY_LINE, dash=(4, 2)),
     "marker": Paint(fill=WHITE, stroke=BLACK, width=COPY_LINE, hatch=Hatch(0, 7.0, 1.2, BLACK, cross=True)),
     # terrain: level, upright and crossed lines, never a nation's pattern (hatched at 45 degrees, dotted)

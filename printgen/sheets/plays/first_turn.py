@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from printgen.draw.shapes import Drawing, Span, Text
+from printgen.draw.shapes import Drawing, Line, Span, Text
 from printgen.draw.typescale import TYPE, large
 from printgen.i18n import LANG, N_, _, ngettext, singular_for
 from printgen.options import Options
@@ -557,19 +557,11 @@ class _Writer:
             half = max(pl[i].length_in, pl[i].width_in) * kk / 2
             words = tuple(self.ship(i))
             tw = fonts.width("".join(w.text for w in words), size, "bold")
-            spots = [(px + dx * (half + tw / 2 + 3) * r, py + size * 0.35 + dy * (half + size) * r)
-                     for r in (1.0, 1.6, 2.4, 3.4, 4.6, 6.0) for dx, dy in AROUND]
-            for sx, sy in spots:
-                rect = (sx - tw / 2 - 1, sy - size, sx + tw / 2 + 1, sy + 2)
-                inside = x + 2 <= rect[0] and rect[2] <= x + w - 2 and y + 2 <= rect[1] and rect[3] <= y + h - 2
-                if inside and not any(rect[0] < r[2] and r[0] < rect[2] and rect[1] < r[3] and r[1] < rect[3]
-                                      for r in taken):
-                    break                            # the whole name inside the frame, clear of bases and names
-            else:                                    # nowhere clear: the spot inside that covers least
-                sx, sy = min(spots, key=lambda q: _covered(q, tw, size, taken, (x, y, x + w, y + h)))
-                rect = (sx - tw / 2 - 1, sy - size, sx + tw / 2 + 1, sy + 2)
-            taken.append(rect)
+            sx, sy, far = name_spot((px, py), half, tw, size, taken, (x, y, x + w, y + h))
+            taken.append((sx - tw / 2 - 1, sy - size, sx + tw / 2 + 1, sy + 2))
             shapes.append(Text(sx, sy, words, size, font="bold", anchor="middle", tag="map-name"))
+            if far:           # a name set apart from its ship is joined to it (a reader looked for it under the name)
+                shapes.append(leader((sx - tw / 2 - 1, sy - size, sx + tw / 2 + 1, sy + 2), (px, py)))
         self.page.add(*clipped(shapes, (x, y, x + w, y + h)))
         self.page.add(Rect(x, y, w, h, "outline", tag="map-frame"))
 
@@ -584,6 +576,33 @@ class _Writer:
 
 
 AROUND = ((0, -1), (0, 1), (1, 0), (-1, 0), (1, -1), (-1, -1), (1, 1), (-1, 1))     # above, below, beside, corners
+
+
+NEAR = 1.6      # a name within this many of its steps out from the base sits beside it; further, a leader joins them
+
+
+def name_spot(at: tuple[float, float], half: float, tw: float, size: float, taken: list,
+              frame: tuple) -> tuple[float, float, bool]:
+    """Where a ship's name goes on a first-turn map: the nearest spot around its base (at its middle `at`,
+    `half` its half length) whose box is clear of every box `taken` and inside the frame; nowhere clear,
+    the spot that covers least. And whether it stands apart from the ship (then a leader joins them)."""
+    x0, y0, x1, y1 = frame
+    px, py = at
+    spots = [(px + dx * (half + tw / 2 + 3) * r, py + size * 0.35 + dy * (half + size) * r, r)
+             for r in (1.0, 1.6, 2.4, 3.4, 4.6, 6.0) for dx, dy in AROUND]
+    for sx, sy, r in spots:
+        rect = (sx - tw / 2 - 1, sy - size, sx + tw / 2 + 1, sy + 2)
+        inside = x0 + 2 <= rect[0] and rect[2] <= x1 - 2 and y0 + 2 <= rect[1] and rect[3] <= y1 - 2
+        if inside and not any(rect[0] < q[2] and q[0] < rect[2] and rect[1] < q[3] and q[1] < rect[3] for q in taken):
+            return sx, sy, r > NEAR
+    sx, sy, r = min(spots, key=lambda q: _covered(q[:2], tw, size, taken, frame))
+    return sx, sy, r > NEAR
+
+
+def leader(box: tuple[float, float, float, float], at: tuple[float, float]) -> Line:
+    """A thin line from the nearest point of a name's box to the middle of its ship's base."""
+    nx, ny = min(max(at[0], box[0]), box[2]), min(max(at[1], box[1]), box[3])
+    return Line(nx, ny, at[0], at[1], "map.leader", tag="map-leader")
 
 
 def _covered(spot, tw: float, size: float, taken: list, frame: tuple) -> float:
