@@ -496,3 +496,38 @@ def test_a_name_set_apart_from_its_ship_is_joined_to_it():
     assert leaders
     for x, y in leaders:
         assert any(b[0] - 0.5 <= x <= b[2] + 0.5 and b[1] - 0.5 <= y <= b[3] + 0.5 for b in bases), (x, y)
+
+
+@pytest.mark.parametrize("name", ["sluys-1340", "trafalgar"])
+def test_each_shot_line_has_its_head_at_the_target(name):
+    """The 11-year-old (this session): "four lines meet at Cog Thomas, and I couldn't tell which one was its
+    shot". Each shot line of the first-turn maps ends in a head beside its target: read from the drawn page,
+    every head lies on a shot line, in the half nearer the target."""
+    import math as m
+
+    from printgen.draw.shapes import IDENTITY, Group, Line, Poly, apply, compose
+    from printgen.kit.build import lay_out
+
+    drawing, _ = lay_out(plan_of(name), "bw", "first-turn")
+    lines, heads = [], []
+
+    def walk(items, matrix):
+        for sh in items:
+            if isinstance(sh, Group):
+                walk(sh.items, compose(matrix, sh.matrix))
+            elif isinstance(sh, Line) and sh.tag == "shot":
+                lines.append((apply(matrix, (sh.x1, sh.y1)), apply(matrix, (sh.x2, sh.y2))))
+            elif isinstance(sh, Poly) and sh.tag == "shot-head":
+                pts = [apply(matrix, p) for p in sh.points]
+                heads.append((sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts)))
+
+    for page in drawing.pages:
+        walk(page.items, IDENTITY)
+    assert lines and len(heads) >= len(lines) // 2, (len(lines), len(heads))
+    for hx, hy in heads:
+        def off(line):
+            (ax, ay), (bx, by) = line
+            run = m.hypot(bx - ax, by - ay) or 1
+            along = ((hx - ax) * (bx - ax) + (hy - ay) * (by - ay)) / run
+            return abs((hx - ax) * (by - ay) - (hy - ay) * (bx - ax)) / run, along / run
+        assert any(d < 2.0 and t > 0.5 for d, t in map(off, lines)), (hx, hy)   # (two ships may shoot both ways)

@@ -6,6 +6,7 @@ the shooter to its target. The words around a frame say what it shows: a frame p
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence, Set
 from dataclasses import dataclass
 
@@ -60,9 +61,15 @@ def mini_map(scenario, dep: Deployment, view: MapView, poses: list[Pose], moves:
         out.append(Line(*a, *b, "map.drift", tag="move"))
     for i, p in enumerate(poses):
         out.append(_base(view, p, heavy=i in focus))
-    for s, t in shots:
+    for s, t in shots:               # a head at the target's end: a reader could not tell who shot whom
         a, b = view.pt(poses[s].x, poses[s].y), view.pt(poses[t].x, poses[t].y)
         out.append(Line(*a, *b, "arrow", tag="shot"))
+        run, reach = math.hypot(b[0] - a[0], b[1] - a[1]), (poses[t].length + poses[t].width) * view.k / 4 + 4
+        if run > reach + 8:
+            bearing = math.degrees(math.atan2(b[0] - a[0], a[1] - b[1])) % 360
+            dx, dy = (b[0] - a[0]) / run, (b[1] - a[1]) / run
+            out.append(arrow(b[0] - dx * reach, b[1] - dy * reach, 7.0, bearing, role="arrow", width=1.2,
+                             tag="shot-head"))
     return out
 
 

@@ -305,9 +305,9 @@ class _Writer:
         self.key_words()
 
     def key_words(self) -> None:
-        self.line([Span(_("On each map an arrow runs from where a ship was to where it sailed, and a thick line "
-                          "joins a ship to the enemy it rolled its dice at. The ships the words name are named on "
-                          "the map."))], 8)
+        self.line([Span(_("On each map an arrow runs from where a ship was to where it sailed, and a thick arrow "
+                          "from a ship to the enemy it rolled its dice at. The ships the words name are named on "
+                          "the map; a dotted line joins a name to its ship where there was no room beside it."))], 8)
 
     def rose(self, cx: float, cy: float) -> None:
         """A compass rose: north up the page, as on the table's map, each point's letter outside it."""
