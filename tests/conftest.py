@@ -30,16 +30,34 @@ for _name in ("PRINTGEN_PAPER", "PRINTGEN_UNITS", "PRINTGEN_EDITION", "PRINTGEN_
 
 
 def pytest_configure(config):
-    """The compiled game engines (printgen/play/jit.py) made once, before the test processes start:
-    else each of them compiles it at once on its first game (half a minute of CPU each), and every
-    process after reads it from the cache folder above."""
-    if hasattr(config, "workerinput") or os.environ.get("PRINTGEN_JIT", "").lower() == "off":
+    """The session's folder of kits its test processes share (tests/tamper.py built_once), and the
+    compiled game engines (printgen/play/jit.py) made once, before the test processes start: else
+    each of them compiles it at once on its first game (half a minute of CPU each), and every process
+    after reads it from the cache folder above."""
+    if hasattr(config, "workerinput"):
+        return
+    from tamper import SHARED
+
+    if not os.environ.get(SHARED):
+        config._shared_kits = tempfile.mkdtemp(prefix="printgen-tests-kits-")
+        os.environ[SHARED] = config._shared_kits          # the test processes xdist starts inherit it
+    if os.environ.get("PRINTGEN_JIT", "").lower() == "off":
         return
     import subprocess
 
     for battle in ("trafalgar", "sluys-1340"):        # the broadside engine, then the sectors engine's routes
         subprocess.run([sys.executable, "-m", "printgen", "simulate", battle, "--games", "1", "--workers", "1"],
                        check=True, capture_output=True, timeout=600)
+
+
+def pytest_unconfigure(config):
+    """The session's shared kits removed (made by pytest_configure, in the process that made them)."""
+    folder = getattr(config, "_shared_kits", None)
+    if folder:
+        from tamper import SHARED
+
+        shutil.rmtree(folder, ignore_errors=True)
+        os.environ.pop(SHARED, None)
 
 
 KNOWN_FAILURES = {line.strip() for line in (Path(__file__).parent / "known_failures.txt").read_text(encoding="utf-8")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import pickle
 import re
 import shutil
 import subprocess
@@ -23,19 +24,64 @@ def build(where: Path, *args: str) -> Path:
 
 SMALL = ("--ships", "6", "--students", "4", "--scale", "0.5", "--edition", "both")
 _BUILT: dict[tuple[str, ...], Path] = {}
+SHARED = "PRINTGEN_TESTS_KITS"          # the session's folder of kits shared by its test processes (conftest)
 
 
 def built_once(*args: str) -> Path:
-    """The kit `printgen kit ARGS` makes, built once a test process and shared by every tamper file
-    that asks for the same (each test tampers with its own copy: copy_kit); removed at exit."""
+    """The kit `printgen kit ARGS` makes, built once a test session and shared by every file that
+    asks for the same, in every test process (each test tampers with its own copy: copy_kit):
+    kept in the session's folder conftest names in PRINTGEN_TESTS_KITS and removes at the end (see
+    shared_build); without it, built once a process and removed at its exit."""
     if args not in _BUILT:
-        import atexit
+        if os.environ.get(SHARED):
+            _BUILT[args] = shared_build(Path(os.environ[SHARED]), args, lambda where: build(where, *args))
+        else:
+            import atexit
+            import tempfile
+
+            where = Path(tempfile.mkdtemp(prefix="printgen-tamper-"))
+            atexit.register(shutil.rmtree, where, True)
+            _BUILT[args] = build(where / "k", *args)
+    return _BUILT[args]
+
+
+WAIT = 1800                             # seconds a test process waits for another one's build
+
+
+def shared_build(root: Path, key: tuple, make) -> Path:
+    """`make(folder)`'s kit for `key`, made once in `root` by whichever test process asks first; the
+    others wait for it (xdist runs test files in several processes at once, each of which used to
+    build the same kits). The first makes a folder for the key (an atomic mkdir, on every system),
+    builds into it and then writes `done`, or `failed` with why; a process that finds the folder
+    waits for one of the two, at most WAIT seconds, and then builds a copy of its own."""
+    import time
+
+    slot = root / hashlib.sha256("\0".join(map(str, key)).encode()).hexdigest()[:20]
+    kit, done, failed = slot / "k", slot / "done", slot / "failed"
+    try:
+        slot.mkdir(parents=True)
+        first = True
+    except FileExistsError:
+        first = False
+    if not first:
+        for _ in range(WAIT * 4):
+            if done.exists():
+                return kit
+            if failed.exists():
+                raise AssertionError(f"the shared kit {key} failed to build in another test process:\n"
+                                     + failed.read_text(encoding="utf-8"))
+            time.sleep(0.25)
         import tempfile
 
-        where = Path(tempfile.mkdtemp(prefix="printgen-tamper-"))
-        atexit.register(shutil.rmtree, where, True)
-        _BUILT[args] = build(where / "k", *args)
-    return _BUILT[args]
+        return make(Path(tempfile.mkdtemp(prefix="printgen-tests-own-", dir=root)) / "k")
+    try:
+        made = make(kit)
+    except BaseException as e:
+        (slot / "failing").write_text(f"{type(e).__name__}: {e}", encoding="utf-8")
+        os.replace(slot / "failing", failed)            # whole, for the processes waiting
+        raise
+    done.write_text("", encoding="utf-8")
+    return made
 
 
 def fails(folder: Path) -> list[str]:
@@ -83,9 +129,21 @@ def _passed_before(folder: Path) -> dict | None:
         if a != b:
             return None
     if original not in _PASSED:
-        _PASSED[original] = {}
-        passed = check_kit(original, echo=lambda _: None, quiet=True, keep=_PASSED[original])
-        assert passed, "the built kit fails its check"
+        def passing() -> dict:
+            keep: dict = {}
+            passed = check_kit(original, echo=lambda _: None, quiet=True, keep=keep)
+            assert passed, "the built kit fails its check"
+            return keep
+
+        def kept(where: Path) -> Path:
+            where.write_bytes(pickle.dumps(passing()))
+            return where
+
+        shared = os.environ.get(SHARED)
+        if shared and original.is_relative_to(shared):      # a kit the session shares: checked once a session
+            _PASSED[original] = pickle.loads(shared_build(Path(shared), ("passed", str(original)), kept).read_bytes())
+        else:
+            _PASSED[original] = passing()
     return _PASSED[original]
 
 
@@ -100,7 +158,7 @@ def load_trace(folder: Path) -> dict:
     """trace.json in the full form the checker reads ({document: [[entry, ...] per page]})."""
     text = (folder / "trace.json").read_text(encoding="utf-8")
     try:
-        from printgen.kit.tracefile import read           # the compact format (printgen-trace/3)
+        from printgen.kit.tracefile import read  # the compact format (printgen-trace/3)
     except ImportError:
         return json.loads(text)
     return read(text) or json.loads(text)

@@ -106,11 +106,15 @@ def _stroked(prims: tuple) -> tuple:
 
 def page_survival(image, flat: FlatPage, copier: Copier, page_no: int) -> list[Survival]:
     """Every checked thing of one page: `image` the master rendered at copier.dpi ("L")."""
+    import numpy as np
     from PIL import ImageChops, ImageFilter
 
     copied = copier.copy(image)
-    # a pixel of slack: the copy's black one pixel wider all round (a 3 x 3 mean below white), and its white
-    layers = {False: (image.point(INK), copied.filter(ImageFilter.BoxBlur(1)).point(ANY_WHITE))}
+    master = np.asarray(image)
+    # a pixel of slack: the copy's black one pixel wider all round (a 3 x 3 mean below white), and its white.
+    # Each layer as True where it holds ink (= image.point(INK) / .point(ANY_WHITE) at 0): the thousands of
+    # crops and counts below are then array slices and sums, not Pillow images made and measured
+    layers = {False: (master < INKED, np.asarray(copied.filter(ImageFilter.BoxBlur(1))) < 255)}
     k = copier.dpi / 72
     out = []
     for m in flat.marks or ():
@@ -120,7 +124,8 @@ def page_survival(image, flat: FlatPage, copier: Copier, page_no: int) -> list[S
         kind, prims = found
         light = all(type(p) is FText and _is_white(p.colour) for p in prims)
         if light not in layers:            # white words on a dark band: where the master left the paper, and the copy's white
-            layers[light] = (image.point(PAPER), ImageChops.invert(copied).filter(ImageFilter.BoxBlur(1)).point(ANY_WHITE))
+            layers[light] = (master >= 256 - INKED,             # = image.point(PAPER) at 0
+                             np.asarray(ImageChops.invert(copied).filter(ImageFilter.BoxBlur(1))) < 255)
         there, still = layers[light]
         text = type(prims[0]) is FText
         parts = _glyphs(prims) if text else [prims]
@@ -144,16 +149,39 @@ SLIP = 2                    # pixels: how far the master's type may sit from whe
 WELL = 0.7                  # the share of a footprint on the master's ink that says it is where it printed
 
 
-def _best_shift(mask, box: tuple, there, near: tuple[int, int], slip: int) -> tuple[int, int]:
-    """The shift within `slip` pixels of `near` that lays the footprint `mask` (at `box`) on the most
-    of the master's ink (`there`), kept on the page; ties go to the nearest."""
-    from PIL import ImageChops
+def _inked(layer):
+    """A layer as an array, True where it holds ink: a Pillow "L" image's 0s, or such an array as it is."""
+    import numpy as np
 
-    w, h = there.size
-    ink = mask.histogram()[0]
+    return layer if isinstance(layer, np.ndarray) else np.asarray(layer) == 0
+
+
+def _crop(layer, box: tuple):
+    """The layer's pixels in `box` (x0, y0, x1, y1), as Pillow crops: past the page's edge, 0 (ink)."""
+    import numpy as np
+
+    h, w = layer.shape
+    x0, y0, x1, y1 = box
+    if x0 >= 0 and y0 >= 0 and x1 <= w and y1 <= h:
+        return layer[y0:y1, x0:x1]
+    out = np.ones((y1 - y0, x1 - x0), dtype=bool)
+    cx0, cy0, cx1, cy1 = max(x0, 0), max(y0, 0), min(x1, w), min(y1, h)
+    if cx1 > cx0 and cy1 > cy0:
+        out[cy0 - y0:cy1 - y0, cx0 - x0:cx1 - x0] = layer[cy0:cy1, cx0:cx1]
+    return out
+
+
+def _best_shift(mask, box: tuple, there, near: tuple[int, int], slip: int) -> tuple[int, int]:
+    """The shift within `slip` pixels of `near` that lays the footprint `mask` (True where it inks, at
+    `box`) on the most of the master's ink (`there`, True where it printed), kept on the page; ties go
+    to the nearest."""
+    import numpy as np
+
+    h, w = there.shape
+    ink = int(np.count_nonzero(mask))
 
     def on(dx: int, dy: int) -> int:
-        return ImageChops.lighter(mask, there.crop((box[0] + dx, box[1] + dy, box[2] + dx, box[3] + dy))).histogram()[0]
+        return int(np.count_nonzero(mask & _crop(there, (box[0] + dx, box[1] + dy, box[2] + dx, box[3] + dy))))
 
     if ink and on(*near) >= WELL * ink:
         return near                                   # most letters: where expected (a search costs nine times more)
@@ -172,7 +200,8 @@ def _registered(texts: tuple, k: float, there) -> tuple[int, int]:
     ink. pdfium places type to the subpixel, Pillow each run on whole pixels: a line may land a pixel
     or two away, and a thin letter (an l, an i) measured where it was not printed finds none of its
     ink, its accent alone, or its neighbour's."""
-    foot = footprint(texts, k, there.size)
+    there = _inked(there)
+    foot = _footprint(texts, k, there.shape[::-1])
     if foot is None:
         return 0, 0
     mask, box = foot
@@ -180,23 +209,25 @@ def _registered(texts: tuple, k: float, there) -> tuple[int, int]:
 
 
 def _kept(prims: tuple, k: float, there, still, near: tuple[int, int] = (0, 0), slip: int = 0) -> tuple[float | None, tuple]:
-    """The share of the prims' ink on the master (`there`: 0 where it printed) that the copy keeps
-    (`still`: 0 where it does), and their box in pixels; None if none of it printed. `near`: where
+    """The share of the prims' ink on the master (`there`: where it printed) that the copy keeps
+    (`still`: where it does), and their box in pixels; None if none of it printed. `near`: where
     the master printed them, from where they are drawn (a letter: its line's shift, _registered),
-    give or take `slip` pixels (a letter's own rounding)."""
-    from PIL import ImageChops
+    give or take `slip` pixels (a letter's own rounding). The layers: arrays True where they ink,
+    or Pillow images 0 there."""
+    import numpy as np
 
-    foot = footprint(prims, k, there.size)
+    there, still = _inked(there), _inked(still)
+    foot = _footprint(prims, k, there.shape[::-1])
     if foot is None:
         return None, ()
     mask, box = foot
     dx, dy = _best_shift(mask, box, there, near, slip) if slip or near != (0, 0) else (0, 0)
     box = (box[0] + dx, box[1] + dy, box[2] + dx, box[3] + dy)
-    printed = ImageChops.lighter(mask, there.crop(box))
-    total = printed.histogram()[0]
+    printed = mask & _crop(there, box)
+    total = int(np.count_nonzero(printed))
     if total == 0:
         return None, box
-    return ImageChops.lighter(printed, still.crop(box)).histogram()[0] / total, box
+    return int(np.count_nonzero(printed & _crop(still, box))) / total, box
 
 
 def _glyphs(texts: tuple) -> list[tuple]:
@@ -237,6 +268,18 @@ def _what(m: FMarked, prims: tuple) -> str:
 def footprint(prims: tuple, k: float, size: tuple[int, int]):
     """The prims drawn alone in black on white, cropped to where they are (pixels at `k` per point):
     (mask, box), mask 0 where they print; None if they fall outside the page."""
+    from PIL import Image
+
+    foot = _footprint(prims, k, size)
+    if foot is None:
+        return None
+    mask, box = foot
+    return Image.fromarray(~mask).convert("L"), box
+
+
+def _footprint(prims: tuple, k: float, size: tuple[int, int]):
+    """footprint's (mask, box), the mask an array True where the prims print."""
+    import numpy as np
     from PIL import Image, ImageDraw
 
     from printgen.draw.png import _Pen
@@ -248,9 +291,7 @@ def footprint(prims: tuple, k: float, size: tuple[int, int]):
     img = Image.new("L", (box[2] - box[0], box[3] - box[1]), 255)
     pen = _Pen(img, ImageDraw.Draw(img), k, 0.0)
     pen.placed(tuple(_black(p) for p in prims), (1, 0, 0, 1, -box[0] / k, -box[1] / k))
-    # = img.point(HALF): converting to one bit without dithering cuts at 128 the same way, in C, where
-    # point() builds and rounds its 256-entry table in Python for each of a kit's ~90,000 footprints
-    return img.convert("1", dither=Image.Dither.NONE).convert("L"), box
+    return np.asarray(img) < 128, box          # = img.point(HALF) at 0: where it prints
 
 
 def _extent(prims: tuple) -> tuple[float, float, float, float]:
