@@ -510,17 +510,17 @@ class Engine:
 
     def _compiled(self, setup):
         """The compiled whole game's arrays for this set-up (made once, kept in its memo), or None: the
-        engine as Python (play/jit.py decided), or rules it does not play as play.Game does (turns.prepared)."""
+        engine as Python (play/jit.py decided), or rules it does not play as play.Game does (battle.prepared)."""
         from printgen.play import jit
 
         if not jit.compiled():
             return None
         key = ("sectors-compiled",)
         if key not in setup.memo:
-            from printgen.systems.sectors import turns
+            from printgen.systems.sectors import battle
 
             policies = {side: p.name for side, p in setup.policies.items()}
-            setup.memo[key] = turns.prepared(self._table_of(), policies, setup.turn_limit or self._table_of().turn_limit)
+            setup.memo[key] = battle.prepared(self._table_of(), policies, setup.turn_limit or self._table_of().turn_limit)
         return setup.memo[key]
 
     def _play_games(self, setup, seed: int, first: int, count: int, tallies: bool = False) -> list:
@@ -532,7 +532,7 @@ class Engine:
         if found is None:
             return [(self.play_game(setup, seed, i, tally=(turns := [])), turns) if tallies
                     else self.play_game(setup, seed, i) for i in range(first, first + count)]
-        from printgen.systems.sectors import turns as compiled
+        from printgen.systems.sectors import battle as compiled
 
         limit = setup.turn_limit or self._table_of().turn_limit
         ends, struck, points = compiled.play_games(found, [game_seed(seed, i) for i in range(first, first + count)],
@@ -562,7 +562,7 @@ class Engine:
 
     def play_game(self, setup, seed: int, index: int, log: list | None = None, tally: list | None = None,
                   events: list | None = None):
-        """One game of the simulation seeded `seed` as printgen/play/engine.Result: compiled (turns.py) unless
+        """One game of the simulation seeded `seed` as printgen/play/engine.Result: compiled (battle.py) unless
         a page is to show its snapshots or rolls, which play.Game keeps."""
         from printgen.play.engine import game_seed
 

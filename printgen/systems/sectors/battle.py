@@ -734,15 +734,16 @@ def _faces(faces) -> np.ndarray:
     return row
 
 
-def prepared(table, policies: dict[str, str], turn_limit: int):
+def prepared(table, policies: dict[str, str], turn_limit: int, pieces: tuple | None = None):
     """(start, rules) of `table`'s games: the arrays play_many reads, or None where the compiled engine does
     not play these rules as the Python one does (a damage table with a gap, a face no sector roll or
-    weather roll names: the Python engine stops there with an error, the compiled one would play on)."""
+    weather roll names: the Python engine stops there with an error, the compiled one would play on).
+    `pieces`: (boats, hazards) to start from, as they lie (a test's), else the table's start."""
     from printgen.systems.sectors.play import CHAINED_IN
     from printgen.systems.sectors.sailing import CONTACT_SLACK, STANDOFF_MARGIN
 
     rs = table.rs
-    boats, hazards = table.pieces()
+    boats, hazards = pieces if pieces is not None else table.pieces()
     sides = list(rs.sides)
     kinds = list(rs.types)
     n, nh = len(boats), len(hazards)
@@ -759,6 +760,9 @@ def prepared(table, policies: dict[str, str], turn_limit: int):
             b.attack_uses, b.attack_last, b.ram_clear, b.moved, b.moved_before, b.furled, b.unfurl_at, b.loaded_at
     G = np.zeros((n, n), np.bool_)
     M = np.zeros((n, max(nh, 1)), np.bool_)
+    for b in boats:
+        G[b.i, sorted(b.grappled)] = True
+        M[b.i, sorted(b.hazards_met)] = True
     ranks = sorted({h.kind for h in hazards})
     HZ = np.array([(h.x0, h.y0, h.x1, h.y1, *h.r, h.kind == "hidden") for h in hazards], np.float64).reshape(nh, 11)
     HK = np.array([ranks.index(h.kind) for h in hazards], np.int64)
