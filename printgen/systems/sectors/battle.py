@@ -192,17 +192,17 @@ def collide(mt, F, I, G, TY, RI, FACES, DMG, COLL, MASTS, storm: int, wind: floa
         me, mine, other, theirs = (a, a_part, b, b_part) if k == 0 else (b, b_part, a, a_part)
         if not fighting(I, me):
             continue
-        total = 0
+        total = np.int64(0)
         for m in range(COLL.shape[0]):
             if applies(COLL[m, 0], F, I, TY, storm, wind, me, mine, other, theirs):
                 total += COLL[m, 1]
         damage(mt, I, G, RI, DMG, me, mine, total)
         if fighting(I, me) and FACES[MAST_HIT, roll(mt)]:
-            mast = 0
+            mast = np.int64(0)
             for m in range(MASTS.shape[0]):
                 if applies(MASTS[m, 0], F, I, TY, storm, wind, me, mine, other, theirs):
                     mast += MASTS[m, 1]
-            damage(mt, I, G, RI, DMG, me, MAST, mast)
+            damage(mt, I, G, RI, DMG, me, np.int64(MAST), mast)
 
 
 @jit
@@ -231,11 +231,11 @@ def hazard(mt, I, G, RI, FACES, DMG, SECTOR, HZ, M, b: int, k: int) -> bool:
     M[b, k] = True
     part = SECTOR[roll(mt)]
     if HZ[k, HIDDEN] != 0.0:
-        damage(mt, I, G, RI, DMG, b, part, 0)
+        damage(mt, I, G, RI, DMG, b, part, np.int64(0))
         if FACES[BLOCKED, roll(mt)]:
             return False
         return fighting(I, b)
-    damage(mt, I, G, RI, DMG, b, part, 0)
+    damage(mt, I, G, RI, DMG, b, part, np.int64(0))
     if fighting(I, b):
         I[b, STATE] = AGROUND
     return False
@@ -403,10 +403,11 @@ def movement(mt, F, I, G, TY, RF, RI, FACES, DMG, COLL, MASTS, SECTOR, HZ, HK, M
 
 
 @jit
-def nearest(F, b: int, foes: np.ndarray, nf: int, limit: float, known: np.ndarray, keep: bool, low: np.ndarray,
-            by: np.ndarray):
+def nearest(F, b: int, foes: np.ndarray, nf: int, limit: float, known: np.ndarray, low: np.ndarray, by: np.ndarray):
     """sailing.Sailing.nearest: the enemy of foes[:nf] nearest `b` within `limit`, base to base, the lowest
-    index of equals; and how far (-1, limit: none). Taken nearest centre first (then by index)."""
+    index of equals; and how far (-1, limit: none). Taken nearest centre first (then by index). `known`: the
+    distances of pairs (i, j), i < j, measured before (NaN: not yet), kept; an empty one keeps none."""
+    keep = known.shape[0] > 0
     x, y, r = F[b, X], F[b, Y], F[b, REACH]
     for q in range(nf):
         o = foes[q]
@@ -442,7 +443,7 @@ def missile(mt, F, I, G, TY, RF, RI, MB, MF, GB, GF, turn: int) -> None:
     n = F.shape[0]
     long = RF[F_MISSILE_LONG]
     fights = np.empty(n, np.int64)
-    nb = 0
+    nb = np.int64(0)
     for i in range(n):
         if I[i, STATE] <= AGROUND:
             fights[nb] = i
@@ -456,22 +457,23 @@ def missile(mt, F, I, G, TY, RF, RI, MB, MF, GB, GF, turn: int) -> None:
                 within[a, c] = True
                 within[c, a] = True
     known = np.full((n, n), np.nan)
+    unkept = np.empty((0, 0), np.float64)                 # gunfire measures afresh, as play.Game's does
     low = np.empty(n, np.float64)
     by = np.empty(n, np.int64)
     foes = np.empty(n, np.int64)
     shot_at = np.empty(n, np.int64)
     shot_hits = np.empty(n, np.int64)
-    ns = 0
+    ns = np.int64(0)
     for p in range(nb):
         b = fights[p]
-        nf = 0
+        nf = np.int64(0)
         for q in range(nb):
             if within[b, fights[q]]:
                 foes[nf] = fights[q]
                 nf += 1
         if nf == 0:
             continue
-        target, d = nearest(F, b, foes, nf, long, known, True, low, by)
+        target, d = nearest(F, b, foes, nf, long, known, low, by)
         if target < 0:
             continue
         band = 0
@@ -487,7 +489,7 @@ def missile(mt, F, I, G, TY, RF, RI, MB, MF, GB, GF, turn: int) -> None:
     v_at = np.empty(n, np.int64)
     v_part = np.empty(n, np.int64)
     v_hits = np.empty(n, np.int64)
-    nv = 0
+    nv = np.int64(0)
     if RI[I_HAS_GUNS]:
         reach = RF[F_GUNS_REACH]
         arc = math.cos(math.radians(RF[F_BOW_ARC])) - 1e-12
@@ -497,7 +499,7 @@ def missile(mt, F, I, G, TY, RF, RI, MB, MF, GB, GF, turn: int) -> None:
                 continue
             x, y, r, side = F[b, X], F[b, Y], F[b, REACH], I[b, SIDE]
             m = near(F[:, X], F[:, Y], x, y, reach + r + RF[F_WIDEST] + 1e-6, by)
-            nf = 0
+            nf = np.int64(0)
             for q in range(m):
                 o = by[q]
                 if I[o, SIDE] != side and I[o, STATE] <= AGROUND \
@@ -505,7 +507,7 @@ def missile(mt, F, I, G, TY, RF, RI, MB, MF, GB, GF, turn: int) -> None:
                         and (TY[t, T_ALL_ROUND] != 0.0 or ahead(F, b, F[o, X], F[o, Y], arc)):
                     foes[nf] = o
                     nf += 1
-            target, d = nearest(F, b, foes, nf, reach, known, False, low, by)
+            target, d = nearest(F, b, foes, nf, reach, unkept, low, by)
             if target < 0:
                 continue
             band = 0
@@ -564,7 +566,7 @@ def boarding(mt, F, I, G, RF, RI, FACES, POLICY) -> None:
     every grappled pair fights."""
     n = F.shape[0]
     alive = np.empty(n, np.int64)
-    na = 0
+    na = np.int64(0)
     for i in range(n):
         if I[i, STATE] <= AGROUND:
             alive[na] = i
@@ -654,7 +656,7 @@ def play(mt, F, I, G, M, TY, RF, RI, FACES, DMG, COLL, MASTS, SECTOR, HZ, HK, MB
     n = F.shape[0]
     work = np.empty(max(n, HZ.shape[0]) + 1, np.int64)
     ats = np.empty(HZ.shape[0] + 1, np.float64)
-    wind, storm, turn = RF[F_WIND], 0, 0
+    wind, storm, turn = RF[F_WIND], np.int64(0), 0      # np.int64: no call compiled for a literal 0 as well
     end = struck.shape[0] - 1
     while turn < limit:
         every = True
