@@ -71,25 +71,26 @@ def both(st, seed: int, index: int, change=None) -> set[str]:
     limit = st.turn_limit or table.turn_limit
     found = battle.prepared(table, policies, limit, (g.boats, g.hazards))
     assert found is not None
-    (F, I, G, M), rules = found
+    (F, S, G, M), rules = found
     mt = np.array(g.rng.getstate()[1], np.int64)
     tally: list = []
     g.play(tally)
     sides = tuple(g.rs.sides)
     struck = np.zeros((limit + 1, len(sides)), np.int64)
     points = np.zeros_like(struck)
-    turn, limited = battle.play(mt, F, I, G, M, *rules, struck, points)
+    turn, limited = battle.play(mt, F, S, G, M, *rules, struck, points)
     where = f"game {index}"
     assert turn == g.turn, where
     assert mt.tolist() == list(g.rng.getstate()[1]), f"{where}: other dice drawn"
     for b in g.boats:
-        assert (F[b.i, battle.X], F[b.i, battle.Y], F[b.i, battle.H]) == (b.x, b.y, b.h), f"{where}: {b.name} lies elsewhere"
+        assert (F[b.i, battle.X], F[b.i, battle.Y], F[b.i, battle.H]) == (b.x, b.y, b.h), \
+            f"{where}: {b.name} lies elsewhere"
         assert tuple(F[b.i, battle.R0:battle.R0 + 6]) == b.r and F[b.i, battle.LAST] == b.last_move, where
-        assert battle.STATES[I[b.i, battle.STATE]] == b.state, f"{where}: {b.name}"
-        assert I[b.i, battle.CREW] == b.crew, f"{where}: {b.name}'s crew"
-        assert I[b.i, battle.ST0:battle.ST0 + 5].tolist() == [b.structure[p] for p in
+        assert battle.STATES[S[b.i, battle.STATE]] == b.state, f"{where}: {b.name}"
+        assert S[b.i, battle.CREW] == b.crew, f"{where}: {b.name}'s crew"
+        assert S[b.i, battle.ST0:battle.ST0 + 5].tolist() == [b.structure[p] for p in
                                                              ("bow", "stern", "port", "starboard", "mast")], where
-        assert [I[b.i, k] for k in (battle.ATT_USES, battle.ATT_LAST, battle.RAM_CLEAR, battle.MOVED, battle.FURLED,
+        assert [S[b.i, k] for k in (battle.ATT_USES, battle.ATT_LAST, battle.RAM_CLEAR, battle.MOVED, battle.FURLED,
                                     battle.UNFURL_AT, battle.LOADED_AT)] == \
             [b.attack_uses, b.attack_last, b.ram_clear, b.moved, b.furled, b.unfurl_at, b.loaded_at], where
         assert set(np.flatnonzero(G[b.i]).tolist()) == b.grappled, f"{where}: {b.name}'s grapnels"

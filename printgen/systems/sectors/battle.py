@@ -5,7 +5,7 @@ engine, which still plays a game whose rolls or snapshots a page shows), in the 
 games to the last bit (tests/test_sectors_games.py plays every recorded game both ways).
 
 The pieces are rows of arrays (tables.py's `start` makes them from boats.Boat): F the floats of each
-ship (where it lies, its base, its reach, last move), I its integers (side, type, structure, crew,
+ship (where it lies, its base, its reach, last move), S its integers (side, type, structure, crew,
 state...), G which ships are grappled to which, M which obstacles each has met. The rules are the
 arrays of `Rules` (tables in the module below, made once a set-up by play.Engine)."""
 
@@ -17,15 +17,15 @@ import numpy as np
 
 from printgen.play.dice import _word
 from printgen.play.geom import _contact, along_across, corners, distance, gap, point_rect
-from printgen.play.jit import hypot, jit, pw, within_reach
-from printgen.systems.sectors.routes import EDGE, NOTHING, STAY, near, nearest_centre, route
+from printgen.play.jit import hypot, jit, within_reach
+from printgen.systems.sectors.routes import STAY, near, nearest_centre, route
 
 # F: a ship's floats
 X, Y, H, LEN, WID, R0, REACH, LAST, LINE0, LINE1 = 0, 1, 2, 3, 4, 5, 11, 12, 13, 14     # R0..R0+5: its base
 NF = 15
-# I: a ship's integers
+# S: a ship's integers
 SIDE, TYPE, FLAG, ST0, CREW, CREW_MAX, CHAINED, SQUAD, STATE, ATT_USES, ATT_LAST, RAM_CLEAR, MOVED, MOVED_BEFORE, \
-    FURLED, UNFURL_AT, LOADED_AT = 0, 1, 2, 3, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20   # ST0..ST0+4: structure
+    FURLED, UNFURL_AT, LOADED_AT = 0, 1, 2, 3, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20   # ST0..ST0+4: sectors
 NI = 21
 BOW, STERN, PORT, STARBOARD, MAST = 0, 1, 2, 3, 4           # model.SECTORS, then the mast
 # states (boats.Boat.state): FIGHTING are the first two, GONE the next two
@@ -82,8 +82,8 @@ def place(F: np.ndarray, i: int, x: float, y: float, h: float) -> None:
 
 
 @jit
-def fighting(I: np.ndarray, i: int) -> bool:
-    return I[i, STATE] <= AGROUND
+def fighting(S: np.ndarray, i: int) -> bool:
+    return S[i, STATE] <= AGROUND
 
 
 @jit
@@ -102,28 +102,28 @@ def cut_loose(G: np.ndarray, i: int) -> None:
 
 
 @jit
-def hole(I: np.ndarray, G: np.ndarray, RI: np.ndarray, i: int, part: int, points: int) -> None:
+def hole(S: np.ndarray, G: np.ndarray, RI: np.ndarray, i: int, part: int, points: int) -> None:
     """play.Game.hole."""
-    I[i, ST0 + part] = max(0, I[i, ST0 + part] - points)
+    S[i, ST0 + part] = max(0, S[i, ST0 + part] - points)
     lost = 0
     for s in range(4):
-        if I[i, ST0 + s] == 0:
+        if S[i, ST0 + s] == 0:
             lost += 1
-    if lost >= RI[I_SINKS] and fighting(I, i):
-        I[i, STATE] = SUNK
+    if lost >= RI[I_SINKS] and fighting(S, i):
+        S[i, STATE] = SUNK
         cut_loose(G, i)
 
 
 @jit
-def damage(mt, I, G, RI, DMG, i: int, part: int, total: int) -> None:
+def damage(mt, S, G, RI, DMG, i: int, part: int, total: int) -> None:
     """play.Game.damage: a modified roll read on the damage table."""
-    hole(I, G, RI, i, part, DMG[roll(mt) + total + RI[I_DMG_OFFSET]])
+    hole(S, G, RI, i, part, DMG[roll(mt) + total + RI[I_DMG_OFFSET]])
 
 
 @jit
-def crew_gone(I: np.ndarray, G: np.ndarray, i: int) -> None:
-    if fighting(I, i) and I[i, CREW] == 0:
-        I[i, STATE] = CAPTURED if any_grappled(G, i) else STRUCK
+def crew_gone(S: np.ndarray, G: np.ndarray, i: int) -> None:
+    if fighting(S, i) and S[i, CREW] == 0:
+        S[i, STATE] = CAPTURED if any_grappled(G, i) else STRUCK
         cut_loose(G, i)
 
 
@@ -162,7 +162,7 @@ def contact_point(F: np.ndarray, b: int, other: int, slack: float):
 
 
 @jit
-def applies(code: int, F, I, TY, storm: int, wind: float, me: int, mine: int, other: int, theirs: int) -> bool:
+def applies(code: int, F, S, TY, storm: int, wind: float, me: int, mine: int, other: int, theirs: int) -> bool:
     """play.Game.factor_applies."""
     if code == C_BOW:
         return theirs == BOW
@@ -173,40 +173,40 @@ def applies(code: int, F, I, TY, storm: int, wind: float, me: int, mine: int, ot
     if code == C_STORM:
         return storm > 0
     if code == C_LARGE:
-        return TY[I[other, TYPE], T_LARGE] != 0.0
+        return TY[S[other, TYPE], T_LARGE] != 0.0
     if code == C_DOWNWIND:
         to = math.radians((wind + 180) % 360)
         return (F[me, X] - F[other, X]) * math.sin(to) + (F[me, Y] - F[other, Y]) * math.cos(to) > 0
     if code == C_SKEG:
-        return mine == BOW and TY[I[other, TYPE], T_SKEG] != 0.0
+        return mine == BOW and TY[S[other, TYPE], T_SKEG] != 0.0
     if code == C_BARDI:
-        return (mine == BOW or mine == STERN) and TY[I[me, TYPE], T_BARDI] != 0.0
+        return (mine == BOW or mine == STERN) and TY[S[me, TYPE], T_BARDI] != 0.0
     return False
 
 
 @jit
-def collide(mt, F, I, G, TY, RI, FACES, DMG, COLL, MASTS, storm: int, wind: float, a: int, a_part: int, b: int,
+def collide(mt, F, S, G, TY, RI, FACES, DMG, COLL, MASTS, storm: int, wind: float, a: int, a_part: int, b: int,
             b_part: int) -> None:
     """play.Game.collide: both ships roll on the damage table with the collision factors, then each mast."""
     for k in range(2):
         me, mine, other, theirs = (a, a_part, b, b_part) if k == 0 else (b, b_part, a, a_part)
-        if not fighting(I, me):
+        if not fighting(S, me):
             continue
         total = np.int64(0)
         for m in range(COLL.shape[0]):
-            if applies(COLL[m, 0], F, I, TY, storm, wind, me, mine, other, theirs):
+            if applies(COLL[m, 0], F, S, TY, storm, wind, me, mine, other, theirs):
                 total += COLL[m, 1]
-        damage(mt, I, G, RI, DMG, me, mine, total)
-        if fighting(I, me) and FACES[MAST_HIT, roll(mt)]:
+        damage(mt, S, G, RI, DMG, me, mine, total)
+        if fighting(S, me) and FACES[MAST_HIT, roll(mt)]:
             mast = np.int64(0)
             for m in range(MASTS.shape[0]):
-                if applies(MASTS[m, 0], F, I, TY, storm, wind, me, mine, other, theirs):
+                if applies(MASTS[m, 0], F, S, TY, storm, wind, me, mine, other, theirs):
                     mast += MASTS[m, 1]
-            damage(mt, I, G, RI, DMG, me, np.int64(MAST), mast)
+            damage(mt, S, G, RI, DMG, me, np.int64(MAST), mast)
 
 
 @jit
-def touch(mt, F, I, G, TY, RF, RI, FACES, DMG, COLL, MASTS, storm: int, wind: float, b: int, target: int,
+def touch(mt, F, S, G, TY, RF, RI, FACES, DMG, COLL, MASTS, storm: int, wind: float, b: int, target: int,
           ram: bool, attack: bool) -> None:
     """play.Game.touch: a ram strikes with the bow's middle, attack speed without a ram smashes, else
     the ships lie alongside."""
@@ -215,34 +215,34 @@ def touch(mt, F, I, G, TY, RF, RI, FACES, DMG, COLL, MASTS, storm: int, wind: fl
     part = sector_at(F, target, px, py)
     x, y, fx, fy, hl = F[b, R0], F[b, R0 + 1], F[b, R0 + 2], F[b, R0 + 3], F[b, R0 + 4]
     if ram and px == x + fx * hl and py == y + fy * hl:
-        total = (RI[I_RAM_ATTACK] if attack else 0) + (RI[I_RAM_LARGE] if TY[I[b, TYPE], T_LARGE] != 0.0 else 0) + \
-                (RI[I_RAM_ROUND] if TY[I[target, TYPE], T_ROUND] != 0.0 else 0) + \
-                (RI[I_RAM_MOVED] if I[target, MOVED_BEFORE] else 0)
-        damage(mt, I, G, RI, DMG, target, part, total)
-        I[b, RAM_CLEAR] = RI[I_CLEAR]
+        total = (RI[I_RAM_ATTACK] if attack else 0) + (RI[I_RAM_LARGE] if TY[S[b, TYPE], T_LARGE] != 0.0 else 0) + \
+                (RI[I_RAM_ROUND] if TY[S[target, TYPE], T_ROUND] != 0.0 else 0) + \
+                (RI[I_RAM_MOVED] if S[target, MOVED_BEFORE] else 0)
+        damage(mt, S, G, RI, DMG, target, part, total)
+        S[b, RAM_CLEAR] = RI[I_CLEAR]
     elif attack:
         qx, qy = contact_point(F, target, b, slack)
-        collide(mt, F, I, G, TY, RI, FACES, DMG, COLL, MASTS, storm, wind, b, sector_at(F, b, qx, qy), target, part)
+        collide(mt, F, S, G, TY, RI, FACES, DMG, COLL, MASTS, storm, wind, b, sector_at(F, b, qx, qy), target, part)
 
 
 @jit
-def hazard(mt, I, G, RI, FACES, DMG, SECTOR, HZ, M, b: int, k: int) -> bool:
+def hazard(mt, S, G, RI, FACES, DMG, SECTOR, HZ, M, b: int, k: int) -> bool:
     """sailing.Sailing.hazard: the obstacle `k` met where the base now lies; False if the ship must stop."""
     M[b, k] = True
     part = SECTOR[roll(mt)]
     if HZ[k, HIDDEN] != 0.0:
-        damage(mt, I, G, RI, DMG, b, part, np.int64(0))
+        damage(mt, S, G, RI, DMG, b, part, np.int64(0))
         if FACES[BLOCKED, roll(mt)]:
             return False
-        return fighting(I, b)
-    damage(mt, I, G, RI, DMG, b, part, np.int64(0))
-    if fighting(I, b):
-        I[b, STATE] = AGROUND
+        return fighting(S, b)
+    damage(mt, S, G, RI, DMG, b, part, np.int64(0))
+    if fighting(S, b):
+        S[b, STATE] = AGROUND
     return False
 
 
 @jit
-def follow(mt, F, I, G, RI, FACES, DMG, SECTOR, HZ, HK, M, b: int, legs: np.ndarray, count: int, found: np.ndarray,
+def follow(mt, F, S, G, RI, FACES, DMG, SECTOR, HZ, HK, M, b: int, legs: np.ndarray, count: int, found: np.ndarray,
            ats: np.ndarray):
     """sailing.Sailing.follow: (how far it went, whether it went the whole way)."""
     went = 0.0
@@ -253,7 +253,7 @@ def follow(mt, F, I, G, RI, FACES, DMG, SECTOR, HZ, HK, M, b: int, legs: np.ndar
         for q in range(m):
             at = ats[found[q]]
             place(F, b, x + fx * at, y + fy * at, h)
-            if not hazard(mt, I, G, RI, FACES, DMG, SECTOR, HZ, M, b, found[q]):
+            if not hazard(mt, S, G, RI, FACES, DMG, SECTOR, HZ, M, b, found[q]):
                 return went + at, False
         place(F, b, x + fx * run, y + fy * run, h)
         went += run
@@ -285,38 +285,38 @@ def hazards_on(F, HZ, HK, M, b: int, fx: float, fy: float, most: float, found: n
 
 
 @jit
-def foe_rows(I: np.ndarray, side: int, out: np.ndarray) -> int:
+def foe_rows(S: np.ndarray, side: int, out: np.ndarray) -> int:
     n = 0
-    for k in range(I.shape[0]):
-        if I[k, SIDE] != side and I[k, STATE] <= AGROUND:
+    for k in range(S.shape[0]):
+        if S[k, SIDE] != side and S[k, STATE] <= AGROUND:
             out[n] = k
             n += 1
     return n
 
 
 @jit
-def standoff(I, RF, POLICY, b: int, target: int) -> float:
-    policy = POLICY[I[b, SIDE]]
+def standoff(S, RF, POLICY, b: int, target: int) -> float:
+    policy = POLICY[S[b, SIDE]]
     if policy == KEEP:
         return RF[F_SHORT] + RF[F_MARGIN]
-    if policy == ARCHERS and I[target, CREW] > I[target, CREW_MAX] * RF[F_CREW_LOST]:
+    if policy == ARCHERS and S[target, CREW] > S[target, CREW_MAX] * RF[F_CREW_LOST]:
         return RF[F_SHORT] - RF[F_MARGIN]
     return 0.0
 
 
 @jit
-def move(mt, F, I, G, TY, RF, RI, FACES, DMG, COLL, MASTS, SECTOR, HZ, HK, M, POLICY, storm: int, wind: float,
+def move(mt, F, S, G, TY, RF, RI, FACES, DMG, COLL, MASTS, SECTOR, HZ, HK, M, POLICY, storm: int, wind: float,
          turn: int, b: int, last: float, work: np.ndarray, ats: np.ndarray) -> None:
     """sailing.Sailing.move."""
     x, y = F[b, X], F[b, Y]
-    m = foe_rows(I, I[b, SIDE], work)
+    m = foe_rows(S, S[b, SIDE], work)
     k = nearest_centre(F[:, X], F[:, Y], work[:m], x, y, 2.0)
     if k < 0:
         return
     target = k
-    t = I[b, TYPE]
-    if I[b, RAM_CLEAR]:
-        I[b, RAM_CLEAR] -= 1
+    t = S[b, TYPE]
+    if S[b, RAM_CLEAR]:
+        S[b, RAM_CLEAR] -= 1
     near_d = distance(base(F, b), base(F, target))
     heading = math.degrees(math.atan2(F[target, X] - x, F[target, Y] - y)) % 360
     off = abs((heading - wind + 180) % 360 - 180)
@@ -327,36 +327,36 @@ def move(mt, F, I, G, TY, RF, RI, FACES, DMG, COLL, MASTS, SECTOR, HZ, HK, M, PO
             heading = (wind + way * min_angle) % 360
             off = min_angle
     oars = TY[t, T_OARS] != 0.0
-    if I[b, ST0 + MAST] == 0 and not oars:
+    if S[b, ST0 + MAST] == 0 and not oars:
         return
     if oars:
         if near_d <= RF[F_FURL]:
-            if not I[b, FURLED]:
-                I[b, FURLED] = 1
-        elif I[b, FURLED]:
-            I[b, FURLED], I[b, UNFURL_AT] = 0, turn + RI[I_UNFURL]
-    sail = not I[b, FURLED] and turn >= I[b, UNFURL_AT] and I[b, ST0 + MAST] > 0
+            if not S[b, FURLED]:
+                S[b, FURLED] = 1
+        elif S[b, FURLED]:
+            S[b, FURLED], S[b, UNFURL_AT] = 0, turn + RI[I_UNFURL]
+    sail = not S[b, FURLED] and turn >= S[b, UNFURL_AT] and S[b, ST0 + MAST] > 0
     speed = TY[t, T_SPEED]
     if 180 - off <= RF[F_WIND_WITHIN] and sail:
         speed += RF[F_WIND_BONUS]
-    ram = TY[t, T_RAM] != 0.0 and I[b, RAM_CLEAR] == 0
+    ram = TY[t, T_RAM] != 0.0 and S[b, RAM_CLEAR] == 0
     attack = False
-    if speed < near_d <= TY[t, T_ATTACK] and I[b, ATT_USES] < RI[I_ATTACK_USES] \
-            and turn - I[b, ATT_LAST] > RI[I_ATTACK_REST]:
+    if speed < near_d <= TY[t, T_ATTACK] and S[b, ATT_USES] < RI[I_ATTACK_USES] \
+            and turn - S[b, ATT_LAST] > RI[I_ATTACK_REST]:
         speed, attack = TY[t, T_ATTACK], True
-        I[b, ATT_USES], I[b, ATT_LAST] = I[b, ATT_USES] + 1, turn
+        S[b, ATT_USES], S[b, ATT_LAST] = S[b, ATT_USES] + 1, turn
     least = 0.0
     factor = RF[F_STOP_FACTOR]
     if last > speed * factor + EPS:
         least = min(speed, last * factor)
-    stand = standoff(I, RF, POLICY, b, target)
+    stand = standoff(S, RF, POLICY, b, target)
     far = speed + F[b, REACH] + RF[F_SLACK]
     m = near(F[:, X], F[:, Y], x, y, far + RF[F_WIDEST] + 1e-6, work)
     others = np.empty(m, np.int64)
     count = 0
     for q in range(m):
         o = work[q]
-        if o != b and not (I[o, STATE] == SUNK or I[o, STATE] == FLED) \
+        if o != b and not (S[o, STATE] == SUNK or S[o, STATE] == FLED) \
                 and within_reach(F[o, X] - x, F[o, Y] - y, far + F[o, REACH], 2.0):
             others[count] = o
             count += 1
@@ -366,39 +366,39 @@ def move(mt, F, I, G, TY, RF, RI, FACES, DMG, COLL, MASTS, SECTOR, HZ, HK, M, PO
         bases[q, 0], bases[q, 1], bases[q, 2] = F[o, X], F[o, Y], F[o, REACH]
         for c in range(6):
             bases[q, 3 + c] = F[o, R0 + c]
-        bases[q, 9] = 1.0 if I[o, SIDE] != I[b, SIDE] else 0.0
-        bases[q, 10] = 1.0 if I[o, STATE] <= AGROUND else 0.0
+        bases[q, 9] = 1.0 if S[o, SIDE] != S[b, SIDE] else 0.0
+        bases[q, 10] = 1.0 if S[o, STATE] <= AGROUND else 0.0
     legs, nlegs, moved, stop = route(x, y, F[b, H], base(F, b), F[b, REACH], F[b, LEN], F[b, WID],
                                      TY[t, T_ROUND] != 0.0, heading, speed, least, base(F, target), stand,
                                      RF[F_SWEEP_STEP], wind, min_angle, bases, RF[F_SLACK], RF[F_WIDTH],
                                      RF[F_HEIGHT], 2.0, 0.5)
     if stop == STAY:
         return
-    went, free = follow(mt, F, I, G, RI, FACES, DMG, SECTOR, HZ, HK, M, b, legs, nlegs, work, ats)
+    went, free = follow(mt, F, S, G, RI, FACES, DMG, SECTOR, HZ, HK, M, b, legs, nlegs, work, ats)
     F[b, LAST] = went
-    I[b, MOVED] = 1 if (I[b, MOVED] or went > EPS) else 0
+    S[b, MOVED] = 1 if (S[b, MOVED] or went > EPS) else 0
     if free and stop >= 0:
         s = others[stop]
-        if I[s, SIDE] != I[b, SIDE] and I[s, STATE] <= AGROUND:
-            touch(mt, F, I, G, TY, RF, RI, FACES, DMG, COLL, MASTS, storm, wind, b, s, ram, attack)
+        if S[s, SIDE] != S[b, SIDE] and S[s, STATE] <= AGROUND:
+            touch(mt, F, S, G, TY, RF, RI, FACES, DMG, COLL, MASTS, storm, wind, b, s, ram, attack)
 
 
 @jit
-def movement(mt, F, I, G, TY, RF, RI, FACES, DMG, COLL, MASTS, SECTOR, HZ, HK, M, POLICY, ORDER, storm: int,
+def movement(mt, F, S, G, TY, RF, RI, FACES, DMG, COLL, MASTS, SECTOR, HZ, HK, M, POLICY, ORDER, storm: int,
              wind: float, turn: int, work: np.ndarray, ats: np.ndarray) -> None:
     """sailing.Sailing.movement: side by side, squadron by squadron, ship by ship (ORDER)."""
     for q in range(ORDER.shape[0]):
         b = ORDER[q]
         was = F[b, LAST]
         F[b, LAST] = 0.0
-        if I[b, STATE] == AGROUND:
-            t = I[b, TYPE]
-            if TY[t, T_ROUND] != 0.0 or I[b, CREW] <= I[b, CREW_MAX] * (1 - RF[F_AGROUND_STAYS]):
+        if S[b, STATE] == AGROUND:
+            t = S[b, TYPE]
+            if TY[t, T_ROUND] != 0.0 or S[b, CREW] <= S[b, CREW_MAX] * (1 - RF[F_AGROUND_STAYS]):
                 continue
             if FACES[REFLOATED, roll(mt)]:
-                I[b, STATE] = AFLOAT
-        elif I[b, STATE] == AFLOAT and not I[b, CHAINED] and not any_grappled(G, b) and POLICY[I[b, SIDE]] != HOLD:
-            move(mt, F, I, G, TY, RF, RI, FACES, DMG, COLL, MASTS, SECTOR, HZ, HK, M, POLICY, storm, wind, turn, b,
+                S[b, STATE] = AFLOAT
+        elif S[b, STATE] == AFLOAT and not S[b, CHAINED] and not any_grappled(G, b) and POLICY[S[b, SIDE]] != HOLD:
+            move(mt, F, S, G, TY, RF, RI, FACES, DMG, COLL, MASTS, SECTOR, HZ, HK, M, POLICY, storm, wind, turn, b,
                  was, work, ats)
 
 
@@ -437,7 +437,7 @@ def nearest(F, b: int, foes: np.ndarray, nf: int, limit: float, known: np.ndarra
 
 
 @jit
-def missile(mt, F, I, G, TY, RF, RI, MB, MF, GB, GF, turn: int) -> None:
+def missile(mt, F, S, G, TY, RF, RI, MB, MF, GB, GF, turn: int) -> None:
     """play.Game.missile (and gunfire): every fighting ship shoots at its nearest enemy within long range,
     base to base, all at once: the crews are marked after every ship has rolled, then the guns' holes."""
     n = F.shape[0]
@@ -445,7 +445,7 @@ def missile(mt, F, I, G, TY, RF, RI, MB, MF, GB, GF, turn: int) -> None:
     fights = np.empty(n, np.int64)
     nb = np.int64(0)
     for i in range(n):
-        if I[i, STATE] <= AGROUND:
+        if S[i, STATE] <= AGROUND:
             fights[nb] = i
             nb += 1
     within = np.zeros((n, n), np.bool_)
@@ -453,7 +453,8 @@ def missile(mt, F, I, G, TY, RF, RI, MB, MF, GB, GF, turn: int) -> None:
         a = fights[p]
         for q in range(p + 1, nb):
             c = fights[q]
-            if I[c, SIDE] != I[a, SIDE] and hypot(F[c, X] - F[a, X], F[c, Y] - F[a, Y]) - F[a, REACH] - F[c, REACH] <= long:
+            if S[c, SIDE] != S[a, SIDE] \
+                    and hypot(F[c, X] - F[a, X], F[c, Y] - F[a, Y]) - F[a, REACH] - F[c, REACH] <= long:
                 within[a, c] = True
                 within[c, a] = True
     known = np.full((n, n), np.nan)
@@ -479,10 +480,10 @@ def missile(mt, F, I, G, TY, RF, RI, MB, MF, GB, GF, turn: int) -> None:
         band = 0
         while not d <= MB[band]:
             band += 1
-        dice = min(int(TY[I[b, TYPE], T_BOWMEN]), I[b, CREW])
+        dice = min(int(TY[S[b, TYPE], T_BOWMEN]), S[b, CREW])
         hits = 0
         for _ in range(dice):
-            if MF[I[b, SIDE], band, roll(mt)]:
+            if MF[S[b, SIDE], band, roll(mt)]:
                 hits += 1
         shot_at[ns], shot_hits[ns] = target, hits
         ns += 1
@@ -494,15 +495,15 @@ def missile(mt, F, I, G, TY, RF, RI, MB, MF, GB, GF, turn: int) -> None:
         reach = RF[F_GUNS_REACH]
         arc = math.cos(math.radians(RF[F_BOW_ARC])) - 1e-12
         for b in range(n):
-            t = I[b, TYPE]
-            if TY[t, T_GUNS] == 0.0 or I[b, STATE] > AGROUND or I[b, LOADED_AT] > turn:
+            t = S[b, TYPE]
+            if TY[t, T_GUNS] == 0.0 or S[b, STATE] > AGROUND or S[b, LOADED_AT] > turn:
                 continue
-            x, y, r, side = F[b, X], F[b, Y], F[b, REACH], I[b, SIDE]
+            x, y, r, side = F[b, X], F[b, Y], F[b, REACH], S[b, SIDE]
             m = near(F[:, X], F[:, Y], x, y, reach + r + RF[F_WIDEST] + 1e-6, by)
             nf = np.int64(0)
             for q in range(m):
                 o = by[q]
-                if I[o, SIDE] != side and I[o, STATE] <= AGROUND \
+                if S[o, SIDE] != side and S[o, STATE] <= AGROUND \
                         and hypot(F[o, X] - x, F[o, Y] - y) - r - F[o, REACH] <= reach \
                         and (TY[t, T_ALL_ROUND] != 0.0 or ahead(F, b, F[o, X], F[o, Y], arc)):
                     foes[nf] = o
@@ -517,18 +518,18 @@ def missile(mt, F, I, G, TY, RF, RI, MB, MF, GB, GF, turn: int) -> None:
             for _ in range(int(TY[t, T_GUNS])):
                 if GF[band, roll(mt)]:
                     hits += 1
-            I[b, LOADED_AT] = turn + RI[I_RELOAD] + 1
+            S[b, LOADED_AT] = turn + RI[I_RELOAD] + 1
             v_at[nv], v_part[nv], v_hits[nv] = target, sector_at(F, target, x, y), hits
             nv += 1
     for q in range(ns):                                 # both sides shoot at once
         t = shot_at[q]
-        I[t, CREW] = max(0, I[t, CREW] - shot_hits[q])
+        S[t, CREW] = max(0, S[t, CREW] - shot_hits[q])
     for q in range(nv):                                 # the guns with them: they hole the hull
         if v_hits[q]:
-            hole(I, G, RI, v_at[q], v_part[q], v_hits[q])
+            hole(S, G, RI, v_at[q], v_part[q], v_hits[q])
     for b in range(n):
-        if I[b, CREW] == 0 and I[b, STATE] <= AGROUND:
-            crew_gone(I, G, b)
+        if S[b, CREW] == 0 and S[b, STATE] <= AGROUND:
+            crew_gone(S, G, b)
 
 
 @jit
@@ -543,32 +544,32 @@ def ahead(F, b: int, x: float, y: float, arc_cos: float) -> bool:
 
 
 @jit
-def wants_grapple(I, RF, POLICY, b: int, other: int) -> bool:
-    policy = POLICY[I[b, SIDE]]
+def wants_grapple(S, RF, POLICY, b: int, other: int) -> bool:
+    policy = POLICY[S[b, SIDE]]
     if policy == KEEP or policy == HOLD:
         return False
-    return policy != ARCHERS or I[other, CREW] <= I[other, CREW_MAX] * RF[F_CREW_LOST]
+    return policy != ARCHERS or S[other, CREW] <= S[other, CREW_MAX] * RF[F_CREW_LOST]
 
 
 @jit
-def chain_bonus(F, I, RF, RI, b: int) -> int:
-    if I[b, CHAINED]:
-        for o in range(I.shape[0]):
-            if I[o, CHAINED] and I[o, SQUAD] == I[b, SQUAD] and I[o, SIDE] == I[b, SIDE] and I[o, STATE] <= AGROUND \
+def chain_bonus(F, S, RF, RI, b: int) -> int:
+    if S[b, CHAINED]:
+        for o in range(S.shape[0]):
+            if S[o, CHAINED] and S[o, SQUAD] == S[b, SQUAD] and S[o, SIDE] == S[b, SIDE] and S[o, STATE] <= AGROUND \
                     and o != b and distance(base(F, o), base(F, b)) <= RF[F_CHAINED_IN]:
                 return RI[I_CHAIN_BONUS]
     return 0
 
 
 @jit
-def boarding(mt, F, I, G, RF, RI, FACES, POLICY) -> None:
+def boarding(mt, F, S, G, RF, RI, FACES, POLICY) -> None:
     """play.Game.boarding: grapnels between enemies alongside, pair by pair in the ships' order; then
     every grappled pair fights."""
     n = F.shape[0]
     alive = np.empty(n, np.int64)
     na = np.int64(0)
     for i in range(n):
-        if I[i, STATE] <= AGROUND:
+        if S[i, STATE] <= AGROUND:
             alive[na] = i
             na += 1
     slack = RF[F_SLACK]
@@ -581,13 +582,13 @@ def boarding(mt, F, I, G, RF, RI, FACES, POLICY) -> None:
             a = alive[p]
             for q in range(p + 1, na):
                 c = alive[q]
-                if I[c, SIDE] == I[a, SIDE] or not (-wide <= F[c, X] - F[a, X] <= wide) \
+                if S[c, SIDE] == S[a, SIDE] or not (-wide <= F[c, X] - F[a, X] <= wide) \
                         or not (-wide <= F[c, Y] - F[a, Y] <= wide) or gap(base(F, a), base(F, c)) > slack:
                     continue
                 if G[a, c]:
                     continue
-                wanting = (1 if wants_grapple(I, RF, POLICY, a, c) else 0) + \
-                          (1 if wants_grapple(I, RF, POLICY, c, a) else 0)
+                wanting = (1 if wants_grapple(S, RF, POLICY, a, c) else 0) + \
+                          (1 if wants_grapple(S, RF, POLICY, c, a) else 0)
                 if not wanting:
                     continue
                 face = 0
@@ -607,47 +608,47 @@ def boarding(mt, F, I, G, RF, RI, FACES, POLICY) -> None:
                 nl += 1
         for q in range(nl):
             c = links[q]
-            if a < c and I[a, STATE] <= AGROUND and I[c, STATE] <= AGROUND:
-                ta = roll(mt) + I[a, CREW] + chain_bonus(F, I, RF, RI, a)
-                tc = roll(mt) + I[c, CREW] + chain_bonus(F, I, RF, RI, c)
+            if a < c and S[a, STATE] <= AGROUND and S[c, STATE] <= AGROUND:
+                ta = roll(mt) + S[a, CREW] + chain_bonus(F, S, RF, RI, a)
+                tc = roll(mt) + S[c, CREW] + chain_bonus(F, S, RF, RI, c)
                 if ta <= tc:
-                    I[a, CREW] = max(0, I[a, CREW] - RI[I_LOSS])
+                    S[a, CREW] = max(0, S[a, CREW] - RI[I_LOSS])
                 if tc <= ta:
-                    I[c, CREW] = max(0, I[c, CREW] - RI[I_LOSS])
-                crew_gone(I, G, a)
-                crew_gone(I, G, c)
+                    S[c, CREW] = max(0, S[c, CREW] - RI[I_LOSS])
+                crew_gone(S, G, a)
+                crew_gone(S, G, c)
 
 
 @jit
-def morale(mt, I, G, RF, FACES) -> None:
+def morale(mt, S, G, RF, FACES) -> None:
     lost = RF[F_CREW_LOST]
-    for b in range(I.shape[0]):
-        if I[b, STATE] <= AGROUND and I[b, CREW_MAX] - I[b, CREW] >= lost * I[b, CREW_MAX]:
+    for b in range(S.shape[0]):
+        if S[b, STATE] <= AGROUND and S[b, CREW_MAX] - S[b, CREW] >= lost * S[b, CREW_MAX]:
             if FACES[BREAKS, roll(mt)]:
                 if any_grappled(G, b):
-                    I[b, STATE] = CAPTURED
+                    S[b, STATE] = CAPTURED
                 else:
-                    I[b, STATE] = STRUCK if (I[b, CHAINED] or I[b, STATE] == AGROUND) else FLED
+                    S[b, STATE] = STRUCK if (S[b, CHAINED] or S[b, STATE] == AGROUND) else FLED
                 cut_loose(G, b)
 
 
 @jit
-def tally(I, VICT, struck: np.ndarray, points: np.ndarray) -> None:
+def tally(S, VICT, struck: np.ndarray, points: np.ndarray) -> None:
     """Each side's ships out of the fight, and its victory points (play.Game.points)."""
     for s in range(struck.shape[0]):
         struck[s] = points[s] = 0
-    for b in range(I.shape[0]):
-        if I[b, STATE] <= AGROUND:
+    for b in range(S.shape[0]):
+        if S[b, STATE] <= AGROUND:
             continue
-        struck[I[b, SIDE]] += 1
-        value = max(VICT[0], VICT[1] if I[b, FLAG] else 0, VICT[2] if I[b, STATE] == CAPTURED else 0)
+        struck[S[b, SIDE]] += 1
+        value = max(VICT[0], VICT[1] if S[b, FLAG] else 0, VICT[2] if S[b, STATE] == CAPTURED else 0)
         for s in range(points.shape[0]):
-            if s != I[b, SIDE]:
+            if s != S[b, SIDE]:
                 points[s] += value
 
 
 @jit
-def play(mt, F, I, G, M, TY, RF, RI, FACES, DMG, COLL, MASTS, SECTOR, HZ, HK, MB, MF, GB, GF, POLICY, ORDER, PHASES,
+def play(mt, F, S, G, M, TY, RF, RI, FACES, DMG, COLL, MASTS, SECTOR, HZ, HK, MB, MF, GB, GF, POLICY, ORDER, PHASES,
          VICT, BREAKS, struck: np.ndarray, points: np.ndarray) -> tuple[int, bool]:
     """One game (play.Game.play): (turns played, whether every side still fights and none broke off).
     `struck` and `points` get a row for each turn played (the search's tally), their last row the end."""
@@ -663,18 +664,18 @@ def play(mt, F, I, G, M, TY, RF, RI, FACES, DMG, COLL, MASTS, SECTOR, HZ, HK, MB
         for s in range(sides):
             has = False
             for b in range(n):
-                has = has or (I[b, SIDE] == s and I[b, STATE] <= AGROUND)
+                has = has or (S[b, SIDE] == s and S[b, STATE] <= AGROUND)
             every = every and has
         if not every:
             break
         turn += 1
         for b in range(n):
-            I[b, MOVED_BEFORE], I[b, MOVED] = I[b, MOVED], 0
+            S[b, MOVED_BEFORE], S[b, MOVED] = S[b, MOVED], 0
         for k in range(PHASES.shape[0]):
             p = PHASES[k]
             if p == P_WIND:
                 face = roll(mt)
-                storm = max(0, storm - 1)
+                storm = max(np.int64(0), storm - 1)
                 if FACES[W_STORM, face]:
                     storm = RI[I_STORM_TURNS]
                 elif FACES[W_BACKS, face]:
@@ -682,27 +683,27 @@ def play(mt, F, I, G, M, TY, RF, RI, FACES, DMG, COLL, MASTS, SECTOR, HZ, HK, MB
                 elif FACES[W_VEERS, face]:
                     wind = (wind + RF[F_SHIFT]) % 360
             elif p == P_MOVEMENT:
-                movement(mt, F, I, G, TY, RF, RI, FACES, DMG, COLL, MASTS, SECTOR, HZ, HK, M, POLICY, ORDER, storm,
+                movement(mt, F, S, G, TY, RF, RI, FACES, DMG, COLL, MASTS, SECTOR, HZ, HK, M, POLICY, ORDER, storm,
                          wind, turn, work, ats)
             elif p == P_MISSILE:
-                missile(mt, F, I, G, TY, RF, RI, MB, MF, GB, GF, turn)
+                missile(mt, F, S, G, TY, RF, RI, MB, MF, GB, GF, turn)
             elif p == P_GRAPPLING:
-                boarding(mt, F, I, G, RF, RI, FACES, POLICY)
+                boarding(mt, F, S, G, RF, RI, FACES, POLICY)
             else:
-                morale(mt, I, G, RF, FACES)
-        tally(I, VICT, struck[turn - 1], points[turn - 1])
+                morale(mt, S, G, RF, FACES)
+        tally(S, VICT, struck[turn - 1], points[turn - 1])
         broken = False
         for s in range(sides):
             broken = broken or struck[turn - 1, s] >= BREAKS[s]
         if broken:
             break
-    tally(I, VICT, struck[end], points[end])
+    tally(S, VICT, struck[end], points[end])
     alive = True
     broken = False
     for s in range(sides):
         has = False
         for b in range(n):
-            has = has or (I[b, SIDE] == s and I[b, STATE] <= AGROUND)
+            has = has or (S[b, SIDE] == s and S[b, STATE] <= AGROUND)
         alive = alive and has
         broken = broken or struck[end, s] >= BREAKS[s]
     return turn, alive and not broken
@@ -750,15 +751,15 @@ def prepared(table, policies: dict[str, str], turn_limit: int, pieces: tuple | N
     kinds = list(rs.types)
     n, nh = len(boats), len(hazards)
     F = np.zeros((n, NF), np.float64)
-    I = np.zeros((n, NI), np.int64)
+    S = np.zeros((n, NI), np.int64)
     for b in boats:
         F[b.i, [X, Y, H, LEN, WID]] = b.x, b.y, b.h, b.length, b.width
         F[b.i, R0:R0 + 6] = b.r
         F[b.i, [REACH, LAST, LINE0, LINE1]] = b.reach, b.last_move, b.lines[0], b.lines[1]
-        I[b.i, [SIDE, TYPE, FLAG]] = sides.index(b.side), kinds.index(b.type), b.flagship
-        I[b.i, ST0:ST0 + 5] = [b.structure[p] for p in ("bow", "stern", "port", "starboard", "mast")]
-        I[b.i, [CREW, CREW_MAX, CHAINED, SQUAD, STATE]] = b.crew, b.crew_max, b.chained, b.squad, STATES.index(b.state)
-        I[b.i, [ATT_USES, ATT_LAST, RAM_CLEAR, MOVED, MOVED_BEFORE, FURLED, UNFURL_AT, LOADED_AT]] = \
+        S[b.i, [SIDE, TYPE, FLAG]] = sides.index(b.side), kinds.index(b.type), b.flagship
+        S[b.i, ST0:ST0 + 5] = [b.structure[p] for p in ("bow", "stern", "port", "starboard", "mast")]
+        S[b.i, [CREW, CREW_MAX, CHAINED, SQUAD, STATE]] = b.crew, b.crew_max, b.chained, b.squad, STATES.index(b.state)
+        S[b.i, [ATT_USES, ATT_LAST, RAM_CLEAR, MOVED, MOVED_BEFORE, FURLED, UNFURL_AT, LOADED_AT]] = \
             b.attack_uses, b.attack_last, b.ram_clear, b.moved, b.moved_before, b.furled, b.unfurl_at, b.loaded_at
     G = np.zeros((n, n), np.bool_)
     M = np.zeros((n, max(nh, 1)), np.bool_)
@@ -839,7 +840,7 @@ def prepared(table, policies: dict[str, str], turn_limit: int, pieces: tuple | N
     rules = table.rules
     BREAKS = np.array([rules.break_count(k) if rules is not None and rules.breaks_at is not None and k > 0 else never
                        for k in (sum(1 for b in boats if b.side == s) for s in sides)], np.int64)
-    start = (F, I, G, M)
+    start = (F, S, G, M)
     return start, (TY, RF, RI, FACES, DMG, COLL, MASTS, SECTOR, HZ, HK, MB, MF, GB, GF, POLICY, ORDER, PHASES, VICT,
                    BREAKS)
 
@@ -848,11 +849,11 @@ def play_games(found, seeds: list[str], turn_limit: int, sides: int):
     """Games from one start, game k's dice those of random.Random(seeds[k]): (ends, struck, points)."""
     import random
 
-    (F, I, G, M), rules = found
+    (F, S, G, M), rules = found
     count = len(seeds)
     mts = np.array([random.Random(s).getstate()[1] for s in seeds], np.int64).reshape(count, 625)
     ends = np.zeros((count, 2), np.int64)
     struck = np.zeros((count, turn_limit + 1, sides), np.int64)
     points = np.zeros_like(struck)
-    play_many(mts, F, I, G, M, *rules, ends, struck, points)
+    play_many(mts, F, S, G, M, *rules, ends, struck, points)
     return ends, struck, points

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import random
+from typing import Any
 
 import numpy as np
 
@@ -520,7 +521,8 @@ class Engine:
             from printgen.systems.sectors import battle
 
             policies = {side: p.name for side, p in setup.policies.items()}
-            setup.memo[key] = battle.prepared(self._table_of(), policies, setup.turn_limit or self._table_of().turn_limit)
+            table = self._table_of()
+            setup.memo[key] = battle.prepared(table, policies, setup.turn_limit or table.turn_limit)
         return setup.memo[key]
 
     def _play_games(self, setup, seed: int, first: int, count: int, tallies: bool = False) -> list:
@@ -530,8 +532,12 @@ class Engine:
 
         found = self._compiled(setup)
         if found is None:
-            return [(self.play_game(setup, seed, i, tally=(turns := [])), turns) if tallies
-                    else self.play_game(setup, seed, i) for i in range(first, first + count)]
+            one_by_one: list = []
+            for i in range(first, first + count):
+                tally: list = []
+                r = self.play_game(setup, seed, i, tally=tally)
+                one_by_one.append((r, tally) if tallies else r)
+            return one_by_one
         from printgen.systems.sectors import battle as compiled
 
         limit = setup.turn_limit or self._table_of().turn_limit
@@ -549,7 +555,8 @@ class Engine:
         """play.Game.result from the compiled game's counts."""
         from printgen.play.engine import Result
 
-        rules, sides = self._table_of().rules, tuple(self.rs.sides)
+        rules: Any = self._table_of().rules
+        sides = tuple(self.rs.sides)
         struck, points = tuple(int(v) for v in struck), tuple(int(v) for v in points)
         counts = [sum(1 for b in self._table_of().boats if b[2] == s) for s in sides]
         broken = [rules is not None and rules.broken(k, c) for k, c in zip(struck, counts)]
