@@ -93,10 +93,11 @@ def first_kit(tmp: Path, repeat: int) -> None:
 
 
 def warm_env(tmp: Path) -> dict:
-    """A cache folder with the compiled engine made (printgen simulate compiles it) and no answers."""
+    """A cache folder with the compiled engines made (printgen simulate compiles each family's) and no answers."""
     cache = tmp / "warm"
     env = {**base_env(), "PRINTGEN_CACHE": str(cache)}
     run(["simulate", "trafalgar", "--games", "200", "--workers", "1"], env)
+    run(["simulate", "sluys-1340", "--games", "200", "--workers", "1"], env)     # the sectors engine's too
     for f in cache.glob("lesson-*.json"):
         f.unlink()
     return env

@@ -95,7 +95,7 @@ def _forget_others(where: Path, mine: str) -> None:
 
 # Each family's compiled root, as numba names its index file in the cache folder ("module.function-"):
 # a family's games load nothing compiled but it and what it calls (play/wanted.py: loaded where made)
-ROOTS = {"broadside": ("turns.play_many-",), "sectors": ("routes.plan-", "routes.route-")}
+ROOTS = {"broadside": ("turns.play_many-",), "sectors": ("battle.play_many-", "routes.plan-", "routes.route-")}
 
 
 def warm() -> bool:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import random
+from typing import Any
 
 import numpy as np
 
@@ -492,15 +493,93 @@ class Engine:
     def hit_points(self, flagship: bool) -> int:
         return 0                         # a replay's start pose; crews and sectors are this engine's own
 
-    def play_game(self, setup, seed: int, index: int, log: list | None = None, tally: list | None = None,
-                  events: list | None = None):
-        """One game of the simulation seeded `seed` as printgen/play/engine.Result."""
-        from printgen.play.engine import game_seed
+    def __getattr__(self, name: str):
+        """`play_games` (printgen/play/run.py plays a family that has it in threads) only where the engine
+        is compiled: as Python, the games are cheaper one by one in play.Game, on worker processes."""
+        if name == "play_games" and self.__dict__.get("scenario") is not None:
+            from printgen.play import jit
 
-        policies = {side: p.name for side, p in setup.policies.items()}
+            if jit.compiled():
+                return self._play_games
+        raise AttributeError(name)
+
+    def _table_of(self) -> Table:
         table = self.__dict__.get("_table")
         if table is None:
             table = self._table = table_of(self.scenario, self.deployment)
+        return table
+
+    def _compiled(self, setup):
+        """The compiled whole game's arrays for this set-up (made once, kept in its memo), or None: the
+        engine as Python (play/jit.py decided), or rules it does not play as play.Game does (battle.prepared)."""
+        from printgen.play import jit
+
+        if not jit.compiled():
+            return None
+        key = ("sectors-compiled",)
+        if key not in setup.memo:
+            from printgen.systems.sectors import battle
+
+            policies = {side: p.name for side, p in setup.policies.items()}
+            table = self._table_of()
+            setup.memo[key] = battle.prepared(table, policies, setup.turn_limit or table.turn_limit)
+        return setup.memo[key]
+
+    def _play_games(self, setup, seed: int, first: int, count: int, tallies: bool = False) -> list:
+        """Games first..first+count-1 of the simulation seeded `seed` (play/run.py's simulate), compiled:
+        Results, each with its tally if asked."""
+        from printgen.play.engine import game_seed
+
+        found = self._compiled(setup)
+        if found is None:
+            one_by_one: list = []
+            for i in range(first, first + count):
+                tally: list = []
+                r = self.play_game(setup, seed, i, tally=tally)
+                one_by_one.append((r, tally) if tallies else r)
+            return one_by_one
+        from printgen.systems.sectors import battle as compiled
+
+        limit = setup.turn_limit or self._table_of().turn_limit
+        ends, struck, points = compiled.play_games(found, [game_seed(seed, i) for i in range(first, first + count)],
+                                                   limit, len(self.rs.sides))
+        out: list = []
+        for g in range(count):
+            played = int(ends[g, 0])
+            r = self._result(played, bool(ends[g, 1]), struck[g, -1], points[g, -1])
+            out.append((r, [self._result(t + 1, False, struck[g, t], points[g, t]) for t in range(played)])
+                       if tallies else r)
+        return out
+
+    def _result(self, turn: int, by_limit: bool, struck, points):
+        """play.Game.result from the compiled game's counts."""
+        from printgen.play.engine import Result
+
+        rules: Any = self._table_of().rules
+        sides = tuple(self.rs.sides)
+        struck, points = tuple(int(v) for v in struck), tuple(int(v) for v in points)
+        counts = [sum(1 for b in self._table_of().boats if b[2] == s) for s in sides]
+        broken = [rules is not None and rules.broken(k, c) for k, c in zip(struck, counts)]
+        if rules is not None:
+            winner = rules.winner(sides, list(points), broken)
+        else:
+            top = [s for s, v in zip(sides, points) if v == max(points)]
+            winner = top[0] if len(top) == 1 else None
+        return Result(turn, by_limit, winner, struck, points)
+
+    def play_game(self, setup, seed: int, index: int, log: list | None = None, tally: list | None = None,
+                  events: list | None = None):
+        """One game of the simulation seeded `seed` as printgen/play/engine.Result: compiled (battle.py) unless
+        a page is to show its snapshots or rolls, which play.Game keeps."""
+        from printgen.play.engine import game_seed
+
+        if log is None and events is None and self._compiled(setup) is not None:
+            r, turns = self._play_games(setup, seed, index, 1, tallies=True)[0]
+            if tally is not None:
+                tally += turns
+            return r
+        policies = {side: p.name for side, p in setup.policies.items()}
+        table = self._table_of()
         g = start(table, game_seed(seed, index), setup.turn_limit, policies, log, setup.memo, events)
         if log is not None:
             g.snapshot("start")
