@@ -76,7 +76,7 @@ def context(plan) -> dict:
     sides = {key: [ship for ship in s.fleet.ships if ship.side == key] for key in s.ruleset.sides}
     other_side = {key: next((k for k in sides if k != key), key) for key in sides}
     return dict(plan=plan, sides=sides, other_side=other_side, groups=classroom.groups(plan), breaks=classroom.period_breaks(plan),
-                between=classroom.period_between(plan),
+                turn_phases=classroom.turn_phases(plan), between=classroom.period_between(plan),
                 printed=[(r.kind, r.title, r.copies, r.paper, r.two_sided) for r in map(plan.record, materials.printed_kinds(plan))],
                 two_sided=lambda kind: materials.two_sided(plan, kind),      # asked only by the copies table
                 per_words=materials.PER_WORDS, optional=materials.optional_kinds(plan),
