@@ -11,9 +11,9 @@ import re
 import tomllib
 
 import pytest
+from test_turn_time import _pages
 
 from printgen import paths
-from test_turn_time import _pages
 
 
 @pytest.fixture(scope="module")

@@ -7,12 +7,12 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
+from printgen.data import turn_time
 from printgen.data.lesson import Lesson
 from printgen.data.scenario import Scenario
 from printgen.errors import PrintgenError, Problem
 from printgen.game.reduce import keep
 from printgen.i18n import N_
-from printgen.data import turn_time
 from printgen.lesson import reasons, timing
 from printgen.rules.provenance import Entry
 

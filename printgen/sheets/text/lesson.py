@@ -96,7 +96,8 @@ def _game(plan) -> dict | None:
     e = s.file.engagements.get(key)
     others = [e2.title for k, e2 in s.file.engagements.items() if k != key]
     if not s.lesson.fit:
-        return {"title": N_("This scenario's ships, as written"), "story": "", "written": True, "others": [], "left_out": []}
+        return {"title": N_("This scenario's ships, as written"), "story": "", "written": True, "others": [],
+                "left_out": []}
     return {"title": e.title if e else N_("The whole battle, at the size that fits"), "story": e.story if e else "",
             "written": False, "others": others + ([] if key == WHOLE else [N_("the whole battle")]),
             "left_out": _left_out(plan, key)}
