@@ -441,6 +441,10 @@ def _at_every_limit(tmp_path: Path, small_bases: bool) -> Path:
     set_key(rules, "movement.speed_in", "green", str(limits.DISTANCE_IN))
     set_key(rules, "drift", "distance_in", str(limits.DISTANCE_IN))
     set_key(rules, "sequence", "phases", "[" + ", ".join(f'"Phase {chr(65 + i)}"' for i in range(limits.PHASES)) + "]")
+    # a phase time for each phase (the ruleset's [sequence] minutes, an array over several lines)
+    text = re.sub(r"\nminutes = \[.*?\}\]", "\nminutes = [" + ", ".join(["{ call = 1 }"] * limits.PHASES) + "]",
+                  rules.read_text(encoding="utf-8"), count=1, flags=re.S)
+    rules.write_text(text, encoding="utf-8")
     set_key(rules, "ruleset", "title", '"' + "W" * limits.TITLE_CHARS + '"')
     set_key(folder / "scenario.toml", "scenario", "title", '"' + "W" * limits.TITLE_CHARS + '"')
     # names: at the data limit on small bases (refused: no piece can print them), else as long as a

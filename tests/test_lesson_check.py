@@ -52,7 +52,9 @@ def test_the_lesson_kit_checks_clean(lesson_kit):
 @pytest.mark.parametrize("file, old, new, must", [
     ("scenario.toml", "captured = 3 ", "captured = 4 ", ["score-color.pdf", "victory_points('captured') prints '3', the rules say '4'",
                                                          "history_score('british') prints '33', the rules say '44'"]),
-    ("scenario.toml", "minutes_per_turn = 10", "minutes_per_turn = 9", ["lesson-color.pdf", "turn_limit() prints '9', the rules say '11'"]),
+    # the turn's minutes are the ruleset's phase times (issue 44): a longer drift phase, fewer turns
+    ("rules.toml", "minutes = [{ call = 1 },", "minutes = [{ call = 3 },",
+     ["lesson-color.pdf", "turn_phase(0) prints '1', the rules say '3'", "turn_limit() prints"]),
     ("scenario.toml", '"victory" = { kind = "classroom"', '"victory" = { kind = "choice"',
      ["provenance('victory') prints 'classroomaddition', the rules say 'printgen's choice'"]),
     ("rules.toml", '"words.rulings" = { kind = "classroom"', '"words.rulings" = { kind = "default"',

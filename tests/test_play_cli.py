@@ -12,7 +12,10 @@ from printgen.rules.provenance import Provenance
 def test_simulate_prints_rates_lengths_struck_and_the_turn_limit(run):
     code, out, err = run("simulate", "trafalgar", "--ships", "8", "--games", "30", "--seed", "3")
     assert code == 0, err
-    limit = load_scenario("trafalgar").lesson.turn_limit
+    from printgen.game.reduce import reduce_fleet
+
+    # the turn's minutes are its phases' for the ships in play (printgen.data.turn_time): 8 ships' turns
+    limit = reduce_fleet(load_scenario("trafalgar"), ships=8)[0].lesson.turn_limit
     assert f"30 games, seed 3, 8 ships, turn limit {limit} (classroom addition" in out
     rows = {line.split()[0]: line for line in out.splitlines() if line.startswith(("British", "Franco-Spanish"))
             and "(" in line and "%" in line and "struck" not in line}
@@ -45,7 +48,7 @@ def test_sluys_plays_under_the_sectors_engine_and_both_sides_win_games(run):
     """The medieval game through the family's hook: English and French each win some of 60 games."""
     code, out, err = run("simulate", "sluys-1340", "--games", "60", "--seed", "1340")
     assert code == 0, err
-    assert "60 games, seed 1340, 30 ships, turn limit 8" in out
+    assert f"60 games, seed 1340, 30 ships, turn limit {load_scenario('sluys-1340').lesson.turn_limit}" in out
     wins = {line.split()[0]: float(line.split()[1].rstrip("%")) for line in out.splitlines()
             if line.startswith(("English", "French")) and "%" in line}
     assert set(wins) == {"English", "French"} and all(w >= 10 for w in wins.values()), out

@@ -32,7 +32,9 @@ def test_the_page_prints_the_simulated_rates_and_the_lesson(made, tmp_path):
         text = pdf.pages[0].extract_text()
     assert "How this scenario plays" in text
     assert f"British {100 * summary.win('british')[0]:.1f}%" in text
-    assert f"At 10 minutes a turn: {st.turn_limit} turns (classroom addition)." in text
+    per = s.lesson.minutes_per_turn                # the phases' minutes for these 10 ships (printgen.data.turn_time)
+    assert per * st.turn_limit <= s.lesson.play_minutes < per * (st.turn_limit + 1)
+    assert f"At {per} minutes a turn: {st.turn_limit} turns (classroom addition), which take" in " ".join(text.split())
     assert "technician's box on the teacher's sheet gives the command" in text   # a pupil-free page: no command
 
 

@@ -168,7 +168,8 @@ def test_the_sluys_lesson_pages(tmp_path):
         with pdfplumber.open(out / f"{kind}-bw.pdf") as pdf:
             text[kind] = " ".join(" ".join((p.extract_text() or "").split()) for p in pdf.pages)
     assert f"The game ends after turn {limit} (printgen's choice)" in text["lesson"]
-    assert "A prize: captured by boarding 3" in text["lesson"] and "Secret obstacle map" in text["lesson"]
+    assert "A prize: captured while grappled to a ship of yours (its last crew box lost, or it breaks) 3" \
+        in text["lesson"] and "Secret obstacle map" in text["lesson"]
     assert f"The game ends after turn {limit}." in text["teacher"]          # the turn tracker
     for ship in s.fleet.ships:
         recorded = "not a recorded ship name" not in ship.fate and "name not recorded" not in ship.fate

@@ -5,7 +5,8 @@ turn 4 has started and before it ends, and one that ends "between turns 3 and 4"
 starts. Read from the page: the numbers where the PDF printed them, each known by its traced source,
 so a sentence and a table derived from two different numbers are caught (issue 45: the Nile's table
 gave the turns 60 minutes and its text "leave 65"; "Period 1 ends at minute 50, during turn 4" with
-turn 4 starting at minute 50)."""
+turn 4 starting at minute 50). A turn's printed minutes are the sum of its phases' printed minutes
+(issue 44: Lake Erie's "A turn of 6 minutes" beside a breakdown that added up to 10 or 11)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ import re
 from printgen.check.numbers import Char, Discrepancy, text_in
 
 TIMED = ("timeline", "turn_minutes", "turn_limit", "period_end_minute", "period_end_turn", "period_end_after",
-         "period_end_next")                                            # and lesson_value's minutes
+         "period_end_next", "turn_phase")                                            # and lesson_value's minutes
 PLAY = (("turn_minutes",), ("lesson_value", "play_minutes"))     # a sentence's minutes of play
 
 
@@ -57,6 +58,14 @@ def check_timing(pages: list[tuple[list[Char], list[dict]]], file: str) -> list[
         if turns is not None and per is not None and turns * per != end - start:
             out.append(Discrepancy(file, 0, f"{turns} turns of {per} minutes take {turns * per} minutes, the timeline "
                                             f"gives them minutes {start} to {end}"))
+    phases = {src[1]: (v, p, b) for src, v, p, b in seen if src[0] == "turn_phase"}
+    if phases and per is not None:                  # the turn's minutes are its phases' sum, as printed
+        total = sum(v for v, _, _ in phases.values())
+        for src, value, page, box in seen:
+            if src == ("lesson_value", "minutes_per_turn") and value != total:
+                listed = " + ".join(str(phases[k][0]) for k in sorted(phases))
+                out.append(Discrepancy(file, page, f"a turn of {value} minutes, where its phases' minutes add up to "
+                                                   f"{listed} = {total}", box))
     if start is None or per is None:
         return out
     minutes = [(v, p, b) for src, v, p, b in seen if src[0] == "period_end_minute"]

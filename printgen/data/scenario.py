@@ -139,7 +139,16 @@ class Scenario:
 
     @property
     def lesson(self) -> Lesson:
-        return self.file.lesson or DEFAULTS["lesson"]
+        """The file's [lesson] (or the defaults); where the file does not give minutes_per_turn and the
+        ruleset times each phase, a turn takes the phases' minutes for this scenario's ships
+        (printgen.data.turn_time)."""
+        from printgen.data import turn_time
+
+        lesson = self.file.lesson or DEFAULTS["lesson"]
+        if "minutes_per_turn" in lesson.model_fields_set:
+            return lesson
+        turn = turn_time.turn_minutes(self.ruleset, turn_time.counts_of(self.fleet.ships))
+        return lesson if turn is None else lesson.model_copy(update={"minutes_per_turn": turn})
 
     @property
     def victory(self) -> Victory:

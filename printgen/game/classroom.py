@@ -22,6 +22,28 @@ def turn_limit(plan) -> int:
     return plan.scenario.lesson.turn_limit
 
 
+@plan_derivation
+def turn_phase(plan, index: int) -> int:
+    """The minutes phase `index` (from 0) of a turn takes for the kit's ships: the ruleset's phase time
+    (printgen.data.turn_time, printgen's classroom estimate); the lesson's minutes a turn are their sum."""
+    from printgen.data import turn_time
+
+    phases = turn_time.phase_minutes(plan.scenario.ruleset, turn_time.counts_of(plan.scenario.fleet.ships))
+    if phases is None:
+        raise KeyError("the ruleset gives no phase times ([sequence] minutes)")
+    return phases[index]
+
+
+def turn_phases(plan) -> list[int] | None:
+    """Each phase's minutes when they add up to the lesson's minutes a turn (a scenario's own
+    minutes_per_turn may differ); None otherwise, or when the ruleset gives none."""
+    from printgen.data import turn_time
+
+    s = plan.scenario
+    phases = turn_time.phase_minutes(s.ruleset, turn_time.counts_of(s.fleet.ships))
+    return phases if phases is not None and sum(phases) == s.lesson.minutes_per_turn else None
+
+
 def _steps(lesson) -> dict[str, tuple[int, int]]:
     """Minute from and to of each step; the minutes the turns leave over go to the debrief."""
     t0 = lesson.setup_minutes + lesson.briefing_minutes
@@ -41,6 +63,19 @@ def turn_minutes(plan) -> int:
     """The minutes the turns take: turn_limit x minutes_per_turn, the span the timeline gives them (the
     lesson plan's text and table print this one number; minutes the turns leave over go to the debrief)."""
     start, end = _steps(plan.scenario.lesson)["turns"]
+    return end - start
+
+
+@plan_derivation
+def left_over(plan) -> int:
+    """The minutes of play the whole turns leave over (they go to the debrief): play_minutes - turn_minutes."""
+    return plan.scenario.lesson.play_minutes - turn_minutes(plan)
+
+
+@plan_derivation
+def debrief_length(plan) -> int:
+    """The debrief's minutes on the timeline: the scenario's debrief and the minutes the turns leave over."""
+    start, end = _steps(plan.scenario.lesson)["debrief"]
     return end - start
 
 

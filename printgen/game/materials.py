@@ -191,8 +191,12 @@ def marker_count(plan, state: str) -> int:
 
 
 def markers_by_nation(plan, state: str) -> list[tuple[str, int]]:
-    """(nation, markers of the state) in the fleet's order of nations."""
+    """(nation, markers of the state) in the fleet's order of nations: of its flagships, for a state the
+    ruleset counts by flagship (the admiral's flag)."""
     ships = plan.scenario.fleet.ships
-    per = plan.scenario.ruleset.status_markers.per_ship[state]
+    markers = plan.scenario.ruleset.status_markers
+    per = markers.per_ship[state]
     nations = dict.fromkeys(s.nation for s in ships)
-    return [(n, math.ceil(per * sum(1 for s in ships if s.nation == n))) for n in nations]
+    by_flag = state in markers.per_flagship
+    return [(n, math.ceil(per * sum(1 for s in ships if s.nation == n and (s.flagship or not by_flag))))
+            for n in nations]

@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
+from printgen.data import turn_time
 from printgen.data.lesson import Lesson
 from printgen.data.scenario import Scenario
 from printgen.errors import PrintgenError, Problem
@@ -50,10 +51,12 @@ def title(scenario: Scenario, engagement: str) -> str:
     return THE_WHOLE_BATTLE if engagement == WHOLE else scenario.file.engagements[engagement].title
 
 
-def timed(scenario: Scenario, ships: int) -> Lesson:
-    """The scenario's lesson (the teacher's periods and minutes in it) timed for `ships` ships: a lesson
-    that leaves no time for one turn is refused, as the scenario's own would be."""
-    lesson = timing.fit(scenario.lesson, ships, len(scenario.fleet.ships))
+def timed(scenario: Scenario, counts: dict[str, int]) -> Lesson:
+    """The scenario's lesson (the teacher's periods and minutes in it) timed for `counts` ships of each
+    side, a turn as long as the ruleset's phases take them (printgen.data.turn_time): a lesson that
+    leaves no time for one turn is refused, as the scenario's own would be."""
+    lesson = timing.fit(scenario.lesson, sum(counts.values()), len(scenario.fleet.ships),
+                        turn_time.turn_minutes(scenario.ruleset, counts))
     if lesson.turn_limit < 1:
         raise PrintgenError(Problem(f"the lesson's {lesson.total_minutes} minutes leave {max(0, lesson.play_minutes)} "
                                     f"for play, less than one turn of {lesson.minutes_per_turn}", field="--minutes",
@@ -67,7 +70,8 @@ def apply(scenario: Scenario, choice: Choice, why: str, lang: str = "en") -> Sce
     of printgen's choices, worded in `lang` (the kit's: printgen.lesson.reasons) like the timing's reason."""
     ships = keep(scenario, pool(scenario, choice.engagement), dict(choice.counts))
     victory = scenario.victory.model_copy(update={"breaks_at": choice.breaks_at})
-    provenance = {"lesson": Entry(kind="choice", why=reasons.timed(len(ships), lang)),
+    provenance = {"lesson": Entry(kind="choice", why=reasons.timed(len(ships), lang,
+                                                                       turn_time.timed(scenario.ruleset))),
                   "words.engagement": Entry(kind="choice", why=why)}
     if choice.breaks_at is not None:
         provenance["victory.breaks_at"] = Entry(kind="classroom", why=BREAKS_OFF)

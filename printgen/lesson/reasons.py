@@ -38,10 +38,14 @@ def pct(share: float, lang: str) -> str:
     return percent(english, lang)
 
 
-def timed(ships: int, lang: str = "en") -> str:
-    """Why the lesson's times are what they are (the mark of "lesson")."""
+def timed(ships: int, lang: str = "en", phased: bool = False) -> str:
+    """Why the lesson's times are what they are (the mark of "lesson"); `phased`: the ruleset times
+    each phase (printgen.data.turn_time)."""
     from printgen.lesson import timing
 
+    if phased:
+        return say(lang, TIMED, ships=count(ships, lang),
+                   assumes=say(lang, timing.PHASED, setup=count(timing.SETUP_BASE, lang)))
     return say(lang, TIMED, ships=count(ships, lang),
                assumes=say(lang, timing.ASSUMED, turn=count(timing.TURN_BASE, lang),
                            setup=count(timing.SETUP_BASE, lang)))

@@ -183,8 +183,9 @@ def sizes(scenario: Scenario, engagement: str, students: int, sized: bool = Fals
     squadrons = len({(s.side, s.squadron) for s in ships})
     least = max(squadrons, math.ceil(students / 3), 2)
     most = max(least, min(len(ships), COMMAND * max(students, 2)))
-    fitting = [n for n in range(most, least - 1, -1) if timed(scenario, n).turn_limit >= MIN_TURNS]
-    wanted = [n for n in fitting if timed(scenario, n).turn_limit >= TURNS_WANTED]
+    turns = {n: timed(scenario, split(scenario, engagement, n)).turn_limit for n in range(most, least - 1, -1)}
+    fitting = [n for n in turns if turns[n] >= MIN_TURNS]
+    wanted = [n for n in fitting if turns[n] >= TURNS_WANTED]
     return wanted or fitting
 
 
@@ -384,7 +385,7 @@ def _replays(scenario: Scenario, options: Options, t: Trial, balance: str, engag
     wanted.expect(t.games * c.ships * c.turns if given is None else SAMPLED * deployments * c.ships * c.turns,
                   scenario.ruleset.ruleset.system)
     try:
-        if c.lesson != timed(scenario, c.ships):
+        if c.lesson != timed(scenario, dict(c.counts)):
             return False
         played = apply(scenario, c, "")
         if tuple(c.counts) != tuple((s, sum(1 for x in played.fleet.ships if x.side == s)) for s in sides):
@@ -529,7 +530,7 @@ def _search(scenario: Scenario, options: Options, students: int, balance: str, e
             for share in breaks or BREAKS:
                 counts = split(scenario, e, n)
                 for _ in range(BALANCE_STEPS + 1):
-                    choice = Choice(e, tuple(counts.items()), share, timed(scenario, sum(counts.values())))
+                    choice = Choice(e, tuple(counts.items()), share, timed(scenario, counts))
                     t = judge(scenario, choice, _played(scenario, options, choice, cache, 1, until), balance, favoured)
                     if t.miss <= FAR:                       # near enough: played on every deployment
                         t = judge(scenario, choice, _played(scenario, options, choice, cache, DEPLOYMENTS, until),
@@ -546,7 +547,7 @@ def _search(scenario: Scenario, options: Options, students: int, balance: str, e
     if not tried:                        # no size fits (a lesson too short): the smallest game, measured
         e = order[0]
         counts = split(scenario, e, max(2, math.ceil(students / 3)))
-        choice = Choice(e, tuple(counts.items()), (breaks or BREAKS)[0], timed(scenario, sum(counts.values())))
+        choice = Choice(e, tuple(counts.items()), (breaks or BREAKS)[0], timed(scenario, counts))
         tried.append(judge(scenario, choice, _played(scenario, options, choice, cache, DEPLOYMENTS, until), balance,
                            favoured))
     return min(tried, key=lambda t: t.miss), tried

@@ -27,6 +27,10 @@ ASSUMED = N_("a turn takes %(turn)s minutes and a share of the whole battle's tu
              "setting up %(setup)s minutes and a share likewise; a short lesson's briefing and debrief take about a "
              "sixth and a fifth of it")
 ASSUMES = ASSUMED % {"turn": TURN_BASE, "setup": SETUP_BASE}
+# the same, where the ruleset gives each phase's minutes (printgen.data.turn_time)
+PHASED = N_("a turn takes the minutes of its phases, more for more ships (the lesson plan gives each phase's); "
+            "setting up %(setup)s minutes and a share of the whole battle's for the share of its ships in play; a "
+            "short lesson's briefing and debrief take about a sixth and a fifth of it")
 
 
 def scaled(minutes: int, base: int, share: float) -> int:
@@ -34,9 +38,11 @@ def scaled(minutes: int, base: int, share: float) -> int:
     return min(minutes, max(base, math.ceil(base + (minutes - base) * share - 1e-9)))
 
 
-def fit(lesson: Lesson, ships: int, whole_fleet: int) -> Lesson:
+def fit(lesson: Lesson, ships: int, whole_fleet: int, turn: int | None = None) -> Lesson:
     """The scenario's lesson timed for `ships` of its `whole_fleet`: the same periods and minutes, its
-    steps scaled by the model above (the whole fleet's turns and setting up are the scenario's own)."""
+    steps scaled by the model above (the whole fleet's turns and setting up are the scenario's own);
+    `turn`: the minutes of a turn from the ruleset's phase times (printgen.data.turn_time), which
+    replace the scaled turn."""
     share = min(1.0, ships / whole_fleet)
     total = lesson.total_minutes
     short = total < SHORT_LESSON
@@ -47,7 +53,7 @@ def fit(lesson: Lesson, ships: int, whole_fleet: int) -> Lesson:
     return lesson.model_copy(update={
         "setup_minutes": setup, "briefing_minutes": briefing, "debrief_minutes": debrief,
         # fewer ships, quicker turns, but never more than limits.TURNS of them
-        "minutes_per_turn": max(scaled(lesson.minutes_per_turn, TURN_BASE, share),
+        "minutes_per_turn": max(scaled(lesson.minutes_per_turn, TURN_BASE, share) if turn is None else turn,
                                 fewest_minutes_per_turn(total - setup - briefing - debrief))})
 
 

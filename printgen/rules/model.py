@@ -118,14 +118,45 @@ class RangeBands(Strict):
         return {k: tuple(v) for k, v in (self.model_extra or {}).items()}
 
 
+class PhaseTime(Strict):
+    """How long a phase of the turn takes in class (printgen's classroom estimate, not the source's):
+    `call` minutes however few the ships (calling the phase, reading the card, rolls for the table),
+    and `ship` minutes more for each ship that acts in it: the ships of `side` where the phase is
+    one side's (its move, its shooting), else every ship in play."""
+    call: Annotated[float, Field(ge=0, le=limits.LESSON_MINUTES)]
+    ship: Annotated[float, Field(ge=0, le=limits.LESSON_MINUTES)] = 0
+    side: str | None = None
+
+
 class Sequence(Strict):
     phases: list[Text] = Field(min_length=1, max_length=limits.PHASES)
+    # minutes of each phase, in the order of `phases` (printgen/data/turn_time.py): the lesson's
+    # minutes a turn are their sum; none: the scenario's [lesson] minutes_per_turn, scaled
+    minutes: list[PhaseTime] | None = None
+
+    @model_validator(mode="after")
+    def _a_time_for_each_phase(self):
+        if self.minutes is not None and len(self.minutes) != len(self.phases):
+            raise ValueError(f"minutes gives {len(self.minutes)} phase times for {len(self.phases)} phases: give one "
+                             "{ call = ..., ship = ... } for each phase, in the same order")
+        return self
 
 
 class StatusMarkers(Strict):
     """Markers to cut out for the states a ship can be in (struck, fouled, ...): the lesson's."""
     size_in: tuple[PositiveFloat, PositiveFloat] = (1.0, 0.5)     # at full scale, like the bases
     per_ship: dict[str, PositiveFloat] = Field(min_length=1)       # state -> markers a ship of the fleet
+    # states whose markers are counted by the fleet's flagships, not all its ships (the admiral's flag,
+    # which starts beside the flagship and moves with her admiral): per_ship's figure is then a flagship's
+    per_flagship: list[str] = Field(default_factory=list, max_length=limits.PHASES)
+
+    @model_validator(mode="after")
+    def _flagship_states_known(self):
+        unknown = [s for s in self.per_flagship if s not in self.per_ship]
+        if unknown:
+            raise ValueError(f"per_flagship names {', '.join(unknown)}, not a state of per_ship: give its markers "
+                             "in per_ship too")
+        return self
 
 
 class RulesetBase(Strict):
@@ -145,6 +176,15 @@ class RulesetBase(Strict):
     @model_validator(mode="after")
     def _provenance_keys(self):
         check_table(self.provenance, self)
+        return self
+
+    @model_validator(mode="after")
+    def _phase_sides(self):
+        """A phase time's side is one of [sides] (its key, as in [sides.british])."""
+        for i, t in enumerate(getattr(getattr(self, "sequence", None), "minutes", None) or []):
+            if t.side is not None and t.side not in self.sides:
+                raise ValueError(f"sequence.minutes.{i}: side '{t.side}' is not one of [sides] "
+                                 f"({', '.join(self.sides)}): give a side's key, or leave side out")
         return self
 
     @property

@@ -16,6 +16,13 @@ def chance_of(rs, key: str) -> Fraction:
 
 
 @derivation
+def faces_more(rs, key: str, than: str) -> int:
+    """How many more faces give the table at `key` its hoped-for outcome than the table at `than`
+    (grappling on 5-6 against fouling on 6: one face)."""
+    return len(lookup(rs, key).faces) - len(lookup(rs, than).faces)
+
+
+@derivation
 def chance_any(rs, key: str, rollers: int) -> Fraction:
     """Chance at least one of `rollers` dice succeeds on the table at `key` (both captains roll)."""
     return odds.any_of(lookup(rs, key).faces, rollers)

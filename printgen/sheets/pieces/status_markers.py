@@ -107,6 +107,12 @@ def _intro(page: Page, plan, options: Options, box: Box) -> float:
                        count=n)
     y += TEXT_PT * 1.4
     page.add(Text(box.x, y, tuple(counts) + (Span(_(".")),), TEXT_PT))
+    for state in rs.status_markers.per_flagship:            # what a flagship's marker is for, and why so few
+        told = list(said(_("%(state)s: one for each flagship, beside her base; when her admiral moves to another "
+                           "ship, the marker moves with him."), state=Span(_(state).capitalize(), "bold")))
+        for line in wrap_spans(told, box.w, TEXT_PT):
+            y += TEXT_PT * 1.3
+            page.add(Text(box.x, y, tuple(line), TEXT_PT))
     y += TEXT_PT * 1.6
     return _legend(page, plan, box, y) + TEXT_PT * 1.2
 

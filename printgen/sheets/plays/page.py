@@ -196,9 +196,22 @@ def plays_page(scenario, options: Options, setup, summary: Summary, run: SimRun,
               play=_plan(les.play_minutes, "lesson_value", "play_minutes")))
     played = (said(_("; this simulation played %(turns)s"), turns=fig("turns"))
               if run.turns not in (None, les.turn_limit) else ())
-    line(said(_("At %(minutes)s minutes a turn: %(turns)s turns%(mark)s%(played)s."),
-              minutes=_plan(les.minutes_per_turn, "lesson_value", "minutes_per_turn"),
-              turns=_plan(les.turn_limit, "turn_limit"), mark=_mark(scenario, "lesson"), played=list(played)))
+    from types import SimpleNamespace
+
+    from printgen.game import classroom
+
+    plan = SimpleNamespace(scenario=scenario)      # the lesson's derivations read only the plan's scenario
+    taken = dict(minutes=_plan(les.minutes_per_turn, "lesson_value", "minutes_per_turn"),
+                 turns=_plan(les.turn_limit, "turn_limit"), mark=_mark(scenario, "lesson"), played=list(played),
+                 taken=_plan(classroom.turn_minutes(plan), "turn_minutes"))
+    if classroom.left_over(plan):        # one figure, two steps: the lesson plan's debrief holds what is left
+        line(said(_("At %(minutes)s minutes a turn: %(turns)s turns%(mark)s%(played)s, which take %(taken)s minutes; "
+                    "the %(left)s minutes left over go to the debrief, which the lesson plan's timeline gives "
+                    "%(debrief)s minutes."), left=_plan(classroom.left_over(plan), "left_over"),
+                  debrief=_plan(classroom.debrief_length(plan), "debrief_length"), **taken))
+    else:
+        line(said(_("At %(minutes)s minutes a turn: %(turns)s turns%(mark)s%(played)s, which take %(taken)s "
+                    "minutes."), **taken))
 
     v = scenario.victory
     heading(_("Ships struck and victory points"), modelled())
@@ -265,4 +278,9 @@ def _maps(plan) -> list | None:
                  maps=_plan(len(t.spread), "fitted_deployments"),
                  side=said_here(plan.scenario.ruleset.sides[side].name, "of"),
                  rates=[Span(s) if isinstance(s, str) else s for s in listed], verdict=verdict)
-    return list(said_)
+    # the lesson plan's figures are these maps' games together: say why they are not the ones above
+    together = said(_(" The lesson plan gives those %(games)s games together (the %(side)s won %(rate)s%%); the "
+                      "games above are this kit's map alone, played again with other dice, so their figures differ."),
+                    games=_plan(t.games, "fitted_games"), side=said_here(plan.scenario.ruleset.sides[side].name, "of"),
+                    rate=_plan(whole_percent(t.wins[0]), "fitted_rate", side))
+    return list(said_) + list(together)

@@ -42,8 +42,8 @@ KINDS = (
     DocumentKind("score", "Score sheets", 90, f"{_LESSON}:score_sheet", takes="plan",
                  present=_HAS_TEMPLATE, handout=_LESSON_PAGE, template="score.md.j2", languages=_TEMPLATE_LANGS,
                  checks=("fleet",),
-                 advice=N_("Score sheets: plain paper, one copy; each side takes its own page (the turn tracker is on "
-                        "this sheet, for the umpire).")),
+                 advice=N_("Score sheets: plain paper, one copy; each side takes its own page (the umpire's turn tracker "
+                        "is on the teacher's sheet).")),
     DocumentKind("worksheet", "Odds worksheet", 100, f"{_LESSON}:odds_worksheet", takes="plan", copies="student",
                  two_sided=True, present=_HAS_TEMPLATE, handout=_LESSON_PAGE, template="worksheet.md.j2",
                  languages=_TEMPLATE_LANGS,

@@ -76,7 +76,7 @@ def context(plan) -> dict:
     sides = {key: [ship for ship in s.fleet.ships if ship.side == key] for key in s.ruleset.sides}
     other_side = {key: next((k for k in sides if k != key), key) for key in sides}
     return dict(plan=plan, sides=sides, other_side=other_side, groups=classroom.groups(plan), breaks=classroom.period_breaks(plan),
-                between=classroom.period_between(plan),
+                turn_phases=classroom.turn_phases(plan), between=classroom.period_between(plan),
                 printed=[(r.kind, r.title, r.copies, r.paper, r.two_sided) for r in map(plan.record, materials.printed_kinds(plan))],
                 two_sided=lambda kind: materials.two_sided(plan, kind),      # asked only by the copies table
                 per_words=materials.PER_WORDS, optional=materials.optional_kinds(plan),
@@ -96,6 +96,24 @@ def _game(plan) -> dict | None:
     e = s.file.engagements.get(key)
     others = [e2.title for k, e2 in s.file.engagements.items() if k != key]
     if not s.lesson.fit:
-        return {"title": N_("This scenario's ships, as written"), "story": "", "written": True, "others": []}
+        return {"title": N_("This scenario's ships, as written"), "story": "", "written": True, "others": [],
+                "left_out": []}
     return {"title": e.title if e else N_("The whole battle, at the size that fits"), "story": e.story if e else "",
-            "written": False, "others": others + ([] if key == WHOLE else [N_("the whole battle")])}
+            "written": False, "others": others + ([] if key == WHOLE else [N_("the whole battle")]),
+            "left_out": _left_out(plan, key)}
+
+
+LEFT_OUT_NAMED = 8          # the lesson plan names the ships a game leaves out when there are this many or fewer
+
+
+def _left_out(plan, key: str) -> list[str]:
+    """The names of the ships of the battle (or of the engagement) that this game leaves out, where a
+    few are (a reader of the Nile's kit asked whether the Minotaur was missing); none when many are."""
+    from printgen.data.scenario import load_scenario
+    from printgen.lesson.engagement import pool
+
+    s = plan.scenario
+    whole = load_scenario(str(s.folder))
+    kept = {ship.key for ship in s.fleet.ships}
+    out = [ship.name for ship in pool(whole, key) if ship.key not in kept]
+    return out if len(out) <= LEFT_OUT_NAMED else []

@@ -492,6 +492,7 @@ def _nouns() -> dict[str, Any]:
             "sheet": lambda n: ngettext("sheet", "sheets", n), "page": lambda n: ngettext("page", "pages", n),
             "period": lambda n: ngettext("period", "periods", n), "minute": lambda n: ngettext("minute", "minutes", n),
             "tuft": lambda n: ngettext("tuft", "tufts", n), "hit": lambda n: ngettext("hit", "hits", n),
+            "face": lambda n: ngettext("face", "faces", n),
             "table group": lambda n: ngettext("table group", "table groups", n)}
 
 

@@ -36,7 +36,7 @@ def named_tables(rs, what: str, args: list[str] | None = None) -> list[OddsTable
 
     tables = {
         "per-die": lambda: [bt.per_die(rs)],
-        "expected": lambda: [bt.expected(rs)],
+        "expected": lambda: [bt.expected(rs, bt.kit_pools(rs, args or []))],
         "in-irons": lambda: [bt.in_irons(rs)],
         "strike": lambda: [bt.strike(rs, False), bt.strike(rs, True)],
         "boarding": lambda: [bt.boarding(rs)],
@@ -49,7 +49,7 @@ def named_tables(rs, what: str, args: list[str] | None = None) -> list[OddsTable
             (cell(N_("Grapple, one captain rolls")), odds_cell(derived(rs, "chance_of", "grappling"))),
             (cell(N_("Grapple, both captains roll")), odds_cell(derived(rs, "chance_any", "grappling", 2))),
             (cell(N_("Fouled by accident")), odds_cell(derived(rs, "chance_of", "fouling")))))],
-        "rake": lambda: [rake_table(rs)],
+        "rake": lambda: [rake_table(rs, bt.kit_pools(rs, args or []))],
         "aground": lambda: [OddsTable(cell(N_("Chance to float off")), (N_("turns"), N_("floated off by then")), tuple(
             (cell(Traced(k, Source("example", (k,)), "count")), odds_cell(derived(rs, "chance_any", "aground", k)))
             for k in (1, 2, 3)))],
@@ -61,11 +61,12 @@ def named_tables(rs, what: str, args: list[str] | None = None) -> list[OddsTable
     return tables[what]()
 
 
-def rake_table(rs) -> OddsTable:
+def rake_table(rs, given: list[tuple] | None = None) -> OddsTable:
+    """Expected hits at short range and raking: of the `given` broadsides (the kit's ships'), else all."""
     from printgen.systems.broadside.tables import pool_label, pools
 
     rows = []
-    for pool in pools(rs):
+    for pool in given or pools(rs):
         n = rs.dice_of(*pool[:2], *pool[2:], "short")
         rows.append((pool_label(rs, *pool), *(
             mean_cell(e)

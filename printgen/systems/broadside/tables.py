@@ -24,23 +24,39 @@ def pools(rs: BroadsideRuleset) -> list[tuple]:
     return [(side, flag) for side in rs.sides for flag in (False, True)]
 
 
+def kit_pools(rs: BroadsideRuleset, args: list[str]) -> list[tuple]:
+    """The broadsides `[odds expected side.flag.type ...]` names (the template lists the kit's own ships'):
+    (side, flagship, type), each once, in the order pools() gives them, a type's flagship first."""
+    out: list[tuple] = []
+    for a in args:
+        if a.count(".") != 2:
+            raise ValueError(f"[odds] broadside '{a}': give side.flag.type, like british.1.long-gun-ship")
+        side, flag, type = a.split(".")
+        pool = (side, flag == "1", type)
+        if pool not in out:
+            out.append(pool)
+    order = [(side, t) for side, _, t in pools(rs)] if rs.types else []
+    return sorted(out, key=lambda p: (order.index((p[0], p[2])) if (p[0], p[2]) in order else len(order), not p[1]))
+
+
 def band_dice(rs: BroadsideRuleset, side: str, flagship: bool, type: str = "") -> dict[str, int]:
     """The dice of the broadside at each band (the same at every band unless its type says otherwise)."""
     return {band: rs.dice_of(side, flagship, type, band) for band in BANDS}
 
 
 def pool_label(rs: BroadsideRuleset, side: str, flagship: bool, type: str = "") -> tuple:
+    flag = N_(" flagship") if flagship else ""
     if not type:
         dice = derived(rs, "dice_of", side, flagship, kind="count")
-        return cell(label(rs, f"sides.{side}.name"), (N_(" flagship") if flagship else ""), ", ", dice, N_(" dice"))
+        return cell(label(rs, f"sides.{side}.name"), flag, ", ", dice, N_(" dice"))
     band = band_dice(rs, side, flagship, type)
     named = label(rs, f"types.{type}.name")
-    kind = Traced(named.value, named.source, "lower")            # "British, frigate, 4 dice"
+    kind = Traced(named.value, named.source, "lower")            # "British flagship, ship with long guns, ..."
     if band["long"] == band["short"]:
         n = derived(rs, "dice_of", side, flagship, type, kind="count")
         unit = N_(" die") if band["short"] == 1 else N_(" dice")
-        return cell(label(rs, f"sides.{side}.name"), ", ", kind, ", ", n, unit)
-    return cell(label(rs, f"sides.{side}.name"), ", ", kind, ", ",
+        return cell(label(rs, f"sides.{side}.name"), flag, ", ", kind, ", ", n, unit)
+    return cell(label(rs, f"sides.{side}.name"), flag, ", ", kind, ", ",
                 derived(rs, "dice_of", side, flagship, type, kind="count"), N_(" dice short, "),
                 derived(rs, "dice_of", side, flagship, type, "long", kind="count"), N_(" long"))
 
@@ -59,9 +75,11 @@ def per_die(rs: BroadsideRuleset) -> OddsTable:
     return OddsTable(cell(N_("Chance per die")), (N_("fire"), N_("hits on"), N_("chance")), rows)
 
 
-def expected(rs: BroadsideRuleset) -> OddsTable:
+def expected(rs: BroadsideRuleset, given: list[tuple] | None = None) -> OddsTable:
+    """Expected hits of each broadside at each range: `given` ones (the kit's ships'), else every one
+    the rules allow."""
     rows = []
-    for pool in pools(rs):
+    for pool in given or pools(rs):
         n = band_dice(rs, *pool)
         row = [pool_label(rs, *pool)]
         for band in BANDS:
