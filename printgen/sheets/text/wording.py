@@ -261,6 +261,8 @@ class Wording:
         if lang not in ("fr", "es"):
             return self.label(key)
         name = str(lookup(self.rs, key))
+        if form == "adjective":                 # "camp anglais", "bando británico": the glossary's word, as
+            return side_said(name, lang, form)  # data (a message's value becomes an opaque data marker)
         said, printed = side_said(name, lang, form), translated(lang, self.rs.label(key))
         rest = said[len(said) - len(printed):]
         kind = "label" if rest == printed else "lower" if rest == printed.lower() else ""
@@ -398,11 +400,13 @@ class Wording:
         from printgen.rules.printed import ship_words
 
         value = ship_words(ship, column, self.measure.lang)
-        split = words(str(value)) if kind == "text" else []
+        split = words(str(value)) if kind in ("text", "initial") else []
         said = value != getattr(ship, column)            # translated (longer than the English): always wraps
         if len(" ".join(split)) <= LONG_TEXT and not said:
             return self.put(Traced(value, Source("fleet", (ship.key, column)), kind))
-        return Marked(" ".join(self.put(Traced(w, Source("fleet", (ship.key, column, i)), kind))
+        # kind "initial" (the text begins a cell: "Le roi Édouard III"): its first word with the capital
+        return Marked(" ".join(self.put(Traced(w, Source("fleet", (ship.key, column, i)),
+                                               "text" if kind == "initial" and i else kind))
                                for i, w in enumerate(split)))
 
     def meta(self, value: int, what: str = "number", kind: str = "count") -> str:

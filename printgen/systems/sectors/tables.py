@@ -192,7 +192,8 @@ def missile(rs, dice_list: tuple[int, ...] = (1, 2, 3)) -> list[OddsTable]:
                                   rule(rs, f"missile.to_hit.{side}.{band}.hit", "faces"), ")"),
                              cell(Traced(n, Source("example", (n,)), "count")), cell(_dec(ex)),
                              odds_cell(derived(rs, "missile_any", side, band, n))))
-        out.append(OddsTable(cell(*slots(_("%(side)s bowmen"), {"side": [label(rs, f"sides.{side}.name")]}),
+        out.append(OddsTable(cell(*slots(_("%(side)s %(shooters)s"), {"side": [label(rs, f"sides.{side}.name")],
+                                                         "shooters": _(rs.sides[side].shooters)}),
                                   *marked(rs, "missile")),
                              (_("range (hit on)"), _("dice"), _("average hits"), _("one or more")), tuple(rows)))
     return out
