@@ -175,7 +175,7 @@ def test_the_captain_cards_say_where_each_ship_starts(kits, lang):
     """The starting places in the language's numbers, traced to the deployment, and the base patterns."""
     every = " ".join(" ".join(_pages(kits[lang], "captains-color.pdf")).split())      # lines and no-break spaces
     words = {"fr": ("D'où partent tes navires", "l'ouest", "Anglais : navires sur socle uni",
-                    "Génois : navires sur socle pointillé", "Vent d\u2019ouest"),
+                    "Génois : navires sur socle pointillé", "Vent d'ouest"),
              "es": ("Dónde empiezan tus barcos", "Desde el", "Ingleses: barcos en peanas de fondo liso",
                     "Genoveses: barcos en peanas de fondo punteado", "Viento del oeste")}[lang]
     missing = [w for w in words if w not in every]

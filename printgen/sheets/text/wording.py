@@ -154,7 +154,7 @@ def environment(root: str | None = None):
     # (new-style gettext: the template's values go in by name, so a translation may reorder them).
     env.globals.update(gettext=jinja2.pass_context(_gettext), _=jinja2.pass_context(_gettext),
                        ngettext=jinja2.pass_context(_ngettext), tr=_tr, N_=lambda message: message,
-                       english=_english, the_side=_the_side)
+                       english=_english, the_side=_the_side, agreeing=_agreeing)
     env.filters["marked"] = Marked          # a {% set %} block of markers and words, put in a message as it is
     env.newstyle_gettext = True  # type: ignore[attr-defined]
     return env
@@ -183,6 +183,20 @@ def _tr(text: str) -> str:
     from printgen.i18n import _
 
     return str(_(text))
+
+
+def _agreeing(text: str, ship) -> str:
+    """A sentence about `ship` whose words agree with its name's gender in the reader's language: a
+    feminine ship is "enchaînée", "encadenada" (the glossary's [feminine] words, whole words, only in
+    the sentence's own words: a traced value is a marker and never changes). English: as it is."""
+    from printgen.i18n import LANG
+    from printgen.i18n.numbers import feminine
+
+    lang = LANG.get()
+    if lang not in ("fr", "es") or ship.gender_in(lang) != "f":
+        return text
+    said = feminine(str(text), lang)
+    return Marked(said) if isinstance(text, Marked) else said
 
 
 def _the_side(name: str, form: str = "the", initial: bool = False) -> str:
