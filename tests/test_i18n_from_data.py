@@ -91,7 +91,7 @@ def test_the_copies_agree_with_each_document(kits):
     assert re.search(r"Tarjetas de reglas \d+ \d+ \(un juego por grupo de mesa\)", lesson)
     assert re.search(r"Ficha de probabilidades \d+ \d+ \(una por alumno\)", lesson)
     french = _flat(_text(kits["sluys-fr"] / "lesson-color.pdf"))
-    assert re.search(r"Fiche d'exercices sur les chances \d+ \d+ \(une par élève\)", french)
+    assert re.search(r"Fiche d'exercices de probabilités \d+ \d+ \(une par élève\)", french)
     assert re.search(r"Aide-mémoire \d+ \d+ \(un par table\)", french)
 
 
