@@ -90,7 +90,7 @@ def _fractions():
 
 
 def _total(n: int, n_squadrons: int, fraction: float | None, ships: int | None) -> int:
-    from printgen.i18n import _                 # in the command's language
+    from printgen.i18n import _  # in the command's language
 
     if fraction is not None and ships is not None:
         raise PrintgenError(Problem(_("--fraction and --ships both set the fleet size"), field="--ships",
