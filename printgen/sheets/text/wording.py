@@ -154,7 +154,8 @@ def environment(root: str | None = None):
     # (new-style gettext: the template's values go in by name, so a translation may reorder them).
     env.globals.update(gettext=jinja2.pass_context(_gettext), _=jinja2.pass_context(_gettext),
                        ngettext=jinja2.pass_context(_ngettext), tr=_tr, N_=lambda message: message,
-                       english=_english, the_side=_the_side, agreeing=_agreeing)
+                       english=_english, the_side=_the_side, agreeing=_agreeing,
+                       shooters_of=_shooters_of)
     env.filters["marked"] = Marked          # a {% set %} block of markers and words, put in a message as it is
     env.newstyle_gettext = True  # type: ignore[attr-defined]
     return env
@@ -183,6 +184,14 @@ def _tr(text: str) -> str:
     from printgen.i18n import _
 
     return str(_(text))
+
+
+def _shooters_of(side) -> str:
+    """Side `side`'s missile troops in the page's language (printgen.i18n.sides.side_shooters)."""
+    from printgen.i18n import LANG
+    from printgen.i18n.sides import side_shooters
+
+    return side_shooters(side.name, side.shooters, LANG.get())
 
 
 def _agreeing(text: str, ship) -> str:
