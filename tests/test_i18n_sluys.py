@@ -246,7 +246,8 @@ def test_the_drawn_documents_say_their_words(kits, lang):
     """A few words of each drawn document, as the catalogue gives them: the obstacles' names on the maps,
     the nations' codes on the pieces, the marks' legend with the language's spaces, a wider column."""
     said = {"fr": {"sprites": ("Pièces des navires", "TRIBORD", "MÂT", "ANG", "Comment utiliser les pièces"),
-                   "rulers": ("Jauge du vent", "Gabarit de virage", "Réglette de portée de tir", "Réglette de la voile"),
+                   "rulers": ("Jauge du vent", "Gabarit de virage", "Réglette de portée de tir",
+                              "Réglette de la voile"),
                    "map": ("Tableau de placement", "Banc de sable", "Banc nord du Zwin", "Cogue Thomas ANG",
                            "Signes. « lecture d'une source abîmée » : passage", "que nous interprétons"),
                    "map-tiled": ("rangée A sur 3", "Banc nord du Zwin"),
@@ -291,7 +292,7 @@ def test_the_index_and_the_print_note_read_as_the_pages_do(kits, lang):
         assert not re.search(r"\w[;:!?]", text), re.findall(r".{20}\w[;:!?].{10}", text)
         assert "L&#39;Écluse" in raw or "L’Écluse" in raw          # still escaped where it was
     teacher, pupil = _said(kits[lang], "lesson-color.pdf"), _said(kits[lang], "captains-color.pdf")
-    said = {"fr": ("Imprimer à 100 % (taille réelle), sans « ajuster à la page »", "Imprimer à 100 %"),   # an infinitive
+    said = {"fr": ("Imprimer à 100 % (taille réelle), sans « ajuster à la page »", "Imprimer à 100 %"),  # infinitive
             "es": ("Imprime al 100 % (tamaño real), sin «ajustar a la página»", "Imprime al 100 %")}[lang]
     assert said[0] in teacher and said[1] in pupil
     assert lang == "es" or ("Imprimez" not in pupil and "Imprime " not in pupil)
