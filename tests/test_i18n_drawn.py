@@ -90,9 +90,9 @@ def test_the_words_of_each_document(kits, lang):
     child reads the Spanish letters "NO" as "no")."""
     said = {"fr": {"sprites": ("Comment fabriquer un navire", "PROUE", "POUPE", "colle"),
                    "status-markers": ("Marqueurs à découper", "AMENÉ", "DEBOUT"),
-                   "rulers": ("Règle de portée", "Gabarit de virage", "Vent et dérive", "0,5"),
+                   "rulers": ("Réglette de portée", "Gabarit de virage", "Vent et dérive", "0,5"),
                    "map": ("Carte de déploiement", "BORD NORD", "Tableau de placement", "Vent du nord-ouest"),
-                   "map-tiled": ("rangée A sur", "colonne 1 sur", "Carte grandeur nature"),
+                   "map-tiled": ("rangée A sur", "colonne 1 sur", "Carte à la taille de la table"),
                    "plays": ("Comment se joue ce scénario", "Qui gagne", "modélisé", "%"),
                    "first-turn": ("Le premier tour, pas à pas", "Phase 1")},
             "es": {"sprites": ("Cómo hacer un barco", "PROA", "POPA", "pega"),

@@ -180,9 +180,10 @@ def test_a_changed_percentage_on_the_french_lesson_plan_is_caught(drawn):
     assert any("58,8" in f for f in found), found
 
 
-@pytest.mark.parametrize("lang, said", [("fr", "Francisco Alsedo (tué)"), ("es", "Francisco Alsedo (muerto)")])
+@pytest.mark.parametrize("lang, said", [("fr", "Francisco Alsedo, tué"), ("es", "Francisco Alsedo, muerto")])
 def test_a_captain_s_note_is_words_and_the_name_stays(lang, said):
-    """The debrief's captains: the name as the source has it, the note after it in the reader's words,
+    """The debrief's captains: the name as the source has it, the note after a comma in the reader's words
+    (the sentence holds it in brackets already: no brackets inside brackets),
     as the sheet prints it and the check expects it (English: the cell itself)."""
     from printgen.check.numbers import Context, expected
     from printgen.game.prepare import prepare

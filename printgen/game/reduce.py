@@ -90,20 +90,24 @@ def _fractions():
 
 
 def _total(n: int, n_squadrons: int, fraction: float | None, ships: int | None) -> int:
+    from printgen.i18n import _  # in the command's language
+
     if fraction is not None and ships is not None:
-        raise PrintgenError(Problem("--fraction and --ships both set the fleet size", field="--ships",
-                                    fix="give one of them"))
+        raise PrintgenError(Problem(_("--fraction and --ships both set the fleet size"), field="--ships",
+                                    fix=_("give one of them")))
     if fraction is not None:
         if not (0 < fraction <= 1) or math.isnan(fraction):
-            raise PrintgenError(Problem(f"fraction {fraction:g} is not a share of the fleet", field="--fraction",
-                                        fix="use a number above 0 and at most 1, e.g. 0.5 for half the ships"))
+            raise PrintgenError(Problem(_("fraction %(fraction)s is not a share of the fleet")
+                                        % {"fraction": f"{fraction:g}"}, field="--fraction",
+                                        fix=_("use a number above 0 and at most 1, e.g. 0.5 for half the ships")))
         return max(n_squadrons, math.floor(fraction * n + 0.5))
     if ships is None:
         return n
     if ships < n_squadrons or ships > n:
-        raise PrintgenError(Problem(f"{ships} ships cannot be shared among the fleet's {n_squadrons} squadrons "
-                                    f"of {n} ships", field="--ships",
-                                    fix=f"use a number from {n_squadrons} (one ship a squadron) to {n}"))
+        said = {"ships": ships, "squadrons": n_squadrons, "n": n}
+        raise PrintgenError(Problem(_("%(ships)s ships cannot be shared among the fleet's %(squadrons)s squadrons "
+                                      "of %(n)s ships") % said, field="--ships",
+                                    fix=_("use a number from %(squadrons)s (one ship a squadron) to %(n)s") % said))
     return ships
 
 

@@ -20,7 +20,7 @@ CONTRACTIONS = {"es": {("a", "el "): "al ", ("de", "el "): "del "},
 
 
 # French words that lose their vowel before one: "vers le est" is "vers l'est", "vent du ouest" "vent d'ouest".
-ELIDED = {"le": "l\u2019", "la": "l\u2019", "du": "d\u2019", "de": "d\u2019", "au": "à l\u2019"}
+ELIDED = {"le": "l'", "la": "l'", "du": "d'", "de": "d'", "au": "à l'"}   # the straight apostrophe the catalogue types
 VOWELS = "aeiouyàâéèêëîïôûAEIOUYÀÂÉÈÊËÎÏÔÛ"
 
 

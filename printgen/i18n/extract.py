@@ -35,6 +35,7 @@ def ruleset_words(fileobj, keywords, comment_tags, options) -> Iterator[Found]:
     found: list[tuple[str, str]] = []
     found += [(value, f"label {key}") for key, value in data.get("labels", {}).items()]
     found += [(side.get("name", ""), f"side {key}") for key, side in data.get("sides", {}).items()]
+    found += [(side.get("shooters", ""), f"the shooters of side {key}") for key, side in data.get("sides", {}).items()]
     found += [(phase, "a phase of the turn") for phase in data.get("sequence", {}).get("phases", [])]
     found += [(state, "a state's marker") for state in data.get("status_markers", {}).get("per_ship", {})]
     found += _reasons(data)

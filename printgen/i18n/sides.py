@@ -2,12 +2,13 @@
 Anglais", "la Sainte Ligue", "los ingleses", "la Santa Liga"), and after "de" with the contraction
 the language makes ("des Anglais", "de la Sainte Ligue", "de los ingleses"). The words are data: each
 language's glossary (locale/<lang>/glossary.toml, [sides]) gives a side's name as running text says
-it, keyed by the ruleset's English name. English messages carry their own article ("the %(side)s
-win"), so in English the name is the name."""
+it, keyed by the ruleset's English name, and the `adjective` a noun takes for it ("le camp anglais", "el
+bando británico", "un arbalétrier français"; a side with no adjective: "de la Sainte Ligue"). English
+messages carry their own article ("the %(side)s win"), so in English the name is the name."""
 
 from __future__ import annotations
 
-FORMS = ("the", "of", "to")     # the side (subject or object), of the side, to the side
+FORMS = ("the", "of", "to", "adjective")     # the side (subject or object), of the side, to the side, its adjective
 # The article a definite noun phrase begins with, and what "de" / "à" (Spanish "a") make of it
 _CONTRACTED = {
     "fr": {"of": {"les ": "des ", "le ": "du ", "la ": "de la ", "l’": "de l’"},
@@ -18,13 +19,13 @@ _CONTRACTED = {
 
 
 def side_entry(name: str, lang: str) -> dict:
-    """The glossary's entry of side `name` (English) in `lang`: {"the", "gender", "number"}."""
+    """The glossary's entry of side `name` (English) in `lang`: {"the", "adjective", "gender", "number"}."""
     from printgen.i18n.numbers import glossary
 
     sides = glossary(lang).get("sides", {})
     if name not in sides:
         raise KeyError(f"locale/{lang}/glossary.toml has no [sides] entry for the side {name!r}: "
-                       f"add {name!r} = {{ the = \"...\", gender = \"m\", number = \"pl\" }}")
+                       f"add {name!r} = {{ the = \"...\", adjective = \"...\", gender = \"m\", number = \"pl\" }}")
     return sides[name]
 
 
@@ -37,8 +38,9 @@ def glossary_sides(lang: str) -> dict:
 
 def side_said(name: str, lang: str, form: str = "the", initial: bool = False) -> str:
     """Side `name` (the ruleset's English name) as a sentence of `lang` says it in `form`:
-    "the" ("los ingleses"), "of" ("de los ingleses", "des Anglais"), "to" ("aux Anglais");
-    capitalised at the start of a sentence. English: the name itself."""
+    "the" ("los ingleses"), "of" ("de los ingleses", "des Anglais"), "to" ("aux Anglais"), "adjective"
+    (after a noun: "camp anglais", "bando británico", "camp de la Sainte Ligue"); capitalised at the start
+    of a sentence. English: the name itself."""
     if form not in FORMS:
         raise ValueError(f"form {form!r}: one of {FORMS}")
     if lang not in _CONTRACTED:
@@ -47,9 +49,17 @@ def side_said(name: str, lang: str, form: str = "the", initial: bool = False) ->
         from printgen.i18n.catalogue import translate
 
         plain = translate(lang, name)
-        said = {"the": plain, "of": f"de {plain}", "to": ("à " if lang == "fr" else "a ") + plain}[form]
+        said = {"the": plain, "of": f"de {plain}", "adjective": f"de {plain}",
+                "to": ("à " if lang == "fr" else "a ") + plain}[form]
         return said[:1].upper() + said[1:] if initial else said
-    said = side_entry(name, lang)["the"]
+    entry = side_entry(name, lang)
+    if form == "adjective":
+        if "adjective" not in entry:
+            raise KeyError(f"locale/{lang}/glossary.toml: the side {name!r} has no adjective: add "
+                           "adjective = \"...\" (what follows \"camp\" / \"bando\")")
+        said = entry["adjective"]
+        return said[:1].upper() + said[1:] if initial else said
+    said = entry["the"]
     if form != "the":
         for article, made in _CONTRACTED[lang][form].items():
             if said.startswith(article):
@@ -66,3 +76,15 @@ def said_here(name: str, form: str = "the", initial: bool = False) -> str:
     from printgen.i18n import LANG
 
     return side_said(name, LANG.get(), form, initial)
+
+
+def side_shooters(name: str, english: str, lang: str) -> str:
+    """What a sheet calls side `name`'s missile troops in `lang`: the glossary's `shooters` for the side
+    ("arbalétriers", "ballesteros": the French at L'Écluse are Genoese crossbowmen), else the ruleset's
+    word `english` ("bowmen") in the catalogue's words. Read only by the pages of the rules that shoot
+    with bows (sectors)."""
+    from printgen.i18n import translated
+
+    if lang in _CONTRACTED and name in glossary_sides(lang) and side_entry(name, lang).get("shooters"):
+        return side_entry(name, lang)["shooters"]
+    return translated(lang, english)

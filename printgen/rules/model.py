@@ -9,6 +9,7 @@ from typing import Annotated, Any, ClassVar, Literal
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, PositiveFloat, field_validator, model_validator
 
 from printgen import limits
+from printgen.i18n import N_
 
 from printgen.rules.provenance import Entry, check_table
 
@@ -79,9 +80,15 @@ class Meta(Strict):
         return v
 
 
+SHOOTERS = N_("bowmen")          # a side's missile troops unless its ruleset names them
+
+
 class Side(Strict):
     name: str
     nations: list[str] = Field(min_length=1)
+    # what the side's pages call its missile troops, in English (a message of the catalogue, in the
+    # reader's words: the French at Sluys are "crossbowmen", "arbalétriers", "ballesteros")
+    shooters: str = Field(default=SHOOTERS, min_length=1, max_length=40)
 
 
 class Table(Strict):

@@ -30,7 +30,7 @@ def compass_word(point: str) -> str:
 
 # Sources whose text is the ruleset's own wording (a label, a phase's name): translated when printed.
 RULE_WORDS = ("rule", "label")
-WORD_KINDS = ("text", "label", "lower")
+WORD_KINDS = ("text", "label", "lower", "initial")
 
 
 def shown(value: Any, kind: str, source_fn: str, measure: Measure | None = None) -> str:
@@ -80,7 +80,9 @@ def fleet_words(value: Any, column: str, lang: str) -> Any:
         name, note = fleet_note(value)
         rank, rest = fleet_rank(name)           # "Lieutenant Cambon": the rank is words too
         name = f"{translate(lang, rank)} {rest}" if rank else name
-        return f"{name} ({translate(lang, note)})" if note else name
+        # the note after a comma: the sentence that names the captain holds it in brackets already
+        # ("(capitán: Sir James Saumarez, herido)", never two brackets inside each other)
+        return f"{name}, {translate(lang, note)}" if note else name
     return translate(lang, value)
 
 
@@ -140,6 +142,9 @@ def fmt(value: Any, kind: str, measure: Measure | None = None) -> str:
         return str(value)
     if kind == "lower":                      # a label inside a sentence ("at short range")
         return str(value).lower()
+    if kind == "initial":                    # words that begin a table cell or a sentence: a capital first
+        text = str(value)                    # ("le roi Édouard III" in a cell: "Le roi Édouard III")
+        return text[:1].upper() + text[1:]
     if kind == "compass":                    # a compass point in words ("NW": north-west)
         return compass_word(str(value))
     raise ValueError(f"unknown print kind {kind!r}")

@@ -194,7 +194,7 @@ def _ships(scenario, dep: Deployment, view: MapView, width: float, options: Opti
         side = scenario.ruleset.sides.get(scenario.ruleset.side_of_nation(nation) or "")
         look = system_of(scenario.ruleset).nations.get(nation)
         note = (_(" (%(pattern)s, %(side)s side)") if side and side.name != nation else _(" (%(pattern)s)")) % {
-            "pattern": _(pattern_name(look)), "side": said_here(side.name, "of") if side else ""}
+            "pattern": _(pattern_name(look)), "side": said_here(side.name, "adjective") if side else ""}
         b.line((Span(_(nation)), Span(note, font="regular")), indent=32)
     cy = b.y - BODY * 0.35
     b.shapes.append(star_shape(14, cy, 4.0))

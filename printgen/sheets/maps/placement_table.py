@@ -68,7 +68,11 @@ def group_title(scenario, dep: Deployment, group: str) -> str:
     if group == "alone":
         return _("Alone, near the head of the line")
     label = scenario.squadrons[group].label if group in scenario.squadrons else group
-    leaders = [p.ship.said for p in dep.placements if p.group == group and p.leader]
+    from printgen.i18n import article
+
+    lang = LANG.get()                   # "menée par la Cogue Thomas", "encabezada por el Goliath"
+    leaders = [article(p.ship.said, p.ship.gender_in(lang), lang) + p.ship.said
+               for p in dep.placements if p.group == group and p.leader]
     named = _(label or group)
     if not leaders:
         return named

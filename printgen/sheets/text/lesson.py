@@ -79,10 +79,19 @@ def context(plan) -> dict:
                 turn_phases=classroom.turn_phases(plan), between=classroom.period_between(plan),
                 printed=[(r.kind, r.title, r.copies, r.paper, r.two_sided) for r in map(plan.record, materials.printed_kinds(plan))],
                 two_sided=lambda kind: materials.two_sided(plan, kind),      # asked only by the copies table
-                per_words=materials.PER_WORDS, optional=materials.optional_kinds(plan),
+                per_words=materials.PER_WORDS, copies_said=_copies_said, optional=materials.optional_kinds(plan),
                 busiest=materials.busiest(plan),
                 outcome=lambda ship: classroom.outcome_of(plan, ship), lesson=s.lesson, victory=s.victory,
                 fitted=plan.fitted, game=_game(plan), large=plan.options.edition == "large", large_type=LARGE)
+
+
+def _copies_said(per: str, title: str) -> str:
+    """The copies' words ("one a table group") agreeing with the document titled `title` ("una por grupo
+    de mesa" for a ficha), in the language of the page (printgen.i18n.documents)."""
+    from printgen.i18n import LANG
+    from printgen.i18n.documents import copies_said
+
+    return copies_said(per, title, LANG.get())
 
 
 def _game(plan) -> dict | None:

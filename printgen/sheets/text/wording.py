@@ -154,7 +154,8 @@ def environment(root: str | None = None):
     # (new-style gettext: the template's values go in by name, so a translation may reorder them).
     env.globals.update(gettext=jinja2.pass_context(_gettext), _=jinja2.pass_context(_gettext),
                        ngettext=jinja2.pass_context(_ngettext), tr=_tr, N_=lambda message: message,
-                       english=_english, the_side=_the_side)
+                       english=_english, the_side=_the_side, agreeing=_agreeing,
+                       shooters_of=_shooters_of)
     env.filters["marked"] = Marked          # a {% set %} block of markers and words, put in a message as it is
     env.newstyle_gettext = True  # type: ignore[attr-defined]
     return env
@@ -183,6 +184,28 @@ def _tr(text: str) -> str:
     from printgen.i18n import _
 
     return str(_(text))
+
+
+def _shooters_of(side) -> str:
+    """Side `side`'s missile troops in the page's language (printgen.i18n.sides.side_shooters)."""
+    from printgen.i18n import LANG
+    from printgen.i18n.sides import side_shooters
+
+    return side_shooters(side.name, side.shooters, LANG.get())
+
+
+def _agreeing(text: str, ship) -> str:
+    """A sentence about `ship` whose words agree with its name's gender in the reader's language: a
+    feminine ship is "enchaînée", "encadenada" (the glossary's [feminine] words, whole words, only in
+    the sentence's own words: a traced value is a marker and never changes). English: as it is."""
+    from printgen.i18n import LANG
+    from printgen.i18n.numbers import feminine
+
+    lang = LANG.get()
+    if lang not in ("fr", "es") or ship.gender_in(lang) != "f":
+        return text
+    said = feminine(str(text), lang)
+    return Marked(said) if isinstance(text, Marked) else said
 
 
 def _the_side(name: str, form: str = "the", initial: bool = False) -> str:
@@ -261,6 +284,8 @@ class Wording:
         if lang not in ("fr", "es"):
             return self.label(key)
         name = str(lookup(self.rs, key))
+        if form == "adjective":                 # "camp anglais", "bando británico": the glossary's word, as
+            return side_said(name, lang, form)  # data (a message's value becomes an opaque data marker)
         said, printed = side_said(name, lang, form), translated(lang, self.rs.label(key))
         rest = said[len(said) - len(printed):]
         kind = "label" if rest == printed else "lower" if rest == printed.lower() else ""
@@ -398,11 +423,13 @@ class Wording:
         from printgen.rules.printed import ship_words
 
         value = ship_words(ship, column, self.measure.lang)
-        split = words(str(value)) if kind == "text" else []
+        split = words(str(value)) if kind in ("text", "initial") else []
         said = value != getattr(ship, column)            # translated (longer than the English): always wraps
         if len(" ".join(split)) <= LONG_TEXT and not said:
             return self.put(Traced(value, Source("fleet", (ship.key, column)), kind))
-        return Marked(" ".join(self.put(Traced(w, Source("fleet", (ship.key, column, i)), kind))
+        # kind "initial" (the text begins a cell: "Le roi Édouard III"): its first word with the capital
+        return Marked(" ".join(self.put(Traced(w, Source("fleet", (ship.key, column, i)),
+                                               "text" if kind == "initial" and i else kind))
                                for i, w in enumerate(split)))
 
     def meta(self, value: int, what: str = "number", kind: str = "count") -> str:

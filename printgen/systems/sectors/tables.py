@@ -179,6 +179,14 @@ def weather(rs) -> OddsTable:
                      (_("result"), _("roll"), _("chance")), rows)
 
 
+def _shooters(rs, side: str) -> str:
+    """The side's missile troops in the language of the page (the glossary's word, else the ruleset's)."""
+    from printgen.i18n import LANG
+    from printgen.i18n.sides import side_shooters
+
+    return side_shooters(rs.sides[side].name, rs.sides[side].shooters, LANG.get())
+
+
 def missile(rs, dice_list: tuple[int, ...] = (1, 2, 3)) -> list[OddsTable]:
     """For each side: per range band and number of dice, the average hits and the chance of one or more."""
     out = []
@@ -192,7 +200,8 @@ def missile(rs, dice_list: tuple[int, ...] = (1, 2, 3)) -> list[OddsTable]:
                                   rule(rs, f"missile.to_hit.{side}.{band}.hit", "faces"), ")"),
                              cell(Traced(n, Source("example", (n,)), "count")), cell(_dec(ex)),
                              odds_cell(derived(rs, "missile_any", side, band, n))))
-        out.append(OddsTable(cell(*slots(_("%(side)s bowmen"), {"side": [label(rs, f"sides.{side}.name")]}),
+        out.append(OddsTable(cell(*slots(_("%(side)s %(shooters)s"), {"side": [label(rs, f"sides.{side}.name")],
+                                                         "shooters": _shooters(rs, side)}),
                                   *marked(rs, "missile")),
                              (_("range (hit on)"), _("dice"), _("average hits"), _("one or more")), tuple(rows)))
     return out
