@@ -472,6 +472,7 @@ def _bases(page, trace, plan, name: str, i: int) -> list[Discrepancy]:
     """Each base measures its ship's base at the kit's scale (the ruleset's base_of: one size for all,
     or one a ship type) and holds one mark per point, as the rule family draws and recognises them
     (hit circles, or the small squares of structure boxes)."""
+    from printgen.check.covered import FIX, covered, mark_words
     from printgen.check.marks import flagships_strongest
     from printgen.rules.marks import expected_marks
     from printgen.registry import system_of
@@ -489,6 +490,7 @@ def _bases(page, trace, plan, name: str, i: int) -> list[Discrepancy]:
     bases = list({(round(p.x0), round(p.top)): p for p in page.paths
                   if p.kind == "rect" and any(fits(p, w, h) for w, h in sizes)}.values())
     marks = [p for p in page.paths if family.is_mark(p, sizes)]
+    hidden = covered(page, marks)                       # a mark painted over counts as not drawn
     unit, points = family.marks
     names = [e for e in trace if e["source"][0] == "fleet" and e["source"][2] == "name"]
     out, seen, counts = [], set(), {}
@@ -509,7 +511,10 @@ def _bases(page, trace, plan, name: str, i: int) -> list[Discrepancy]:
         seen.add(key)
         drawn = system_of(rs).piece_tracks(plan.scenario, ship)
         want = expected_marks(rs, drawn)                  # rules/marks.py: the sources read a second way
-        got = counts[key] = sum(1 for c in marks if c.inside(box))
+        mine = {c: why for c, why in hidden.items() if c.inside(box)}
+        out += [Discrepancy(name, i, f"{key}: a {mark_words(c)} at ({c.x0:.0f}, {c.top:.0f}) pt on its base is "
+                                     f"covered: {why}, {FIX}", (c.x0, c.top, c.x1, c.bottom)) for c, why in mine.items()]
+        got = counts[key] = sum(1 for c in marks if c.inside(box) and c not in mine)
         if want is None:
             out.append(Discrepancy(name, i, f"{key}: the marks its base must carry cannot be read from the rules"))
             continue
