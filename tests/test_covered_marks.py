@@ -8,7 +8,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from tamper import append, copy_kit, edit_page, fails, inside, load_trace, traced
 
 

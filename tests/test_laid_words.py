@@ -8,7 +8,6 @@ from __future__ import annotations
 import re
 
 import pytest
-
 from tamper import append, copy_kit, edit_page, fails, load_trace, replace, replace_shown_at
 
 NAME = "cards-color.pdf"
@@ -53,10 +52,11 @@ def test_two_column_headers_swapped_fail_under_their_numbers(built, tmp_path):
     edit_page(kit, NAME, page, replace_shown_at(b"Long", b"Short", head["bbox"]))
     edit_page(kit, NAME, page, replace_shown_at(b"Short", b"Long", other["bbox"]))
     found = fails(kit)
-    assert any(re.match(rf"FAIL  {re.escape(NAME)}, page {page}: '[^']+' at \(\d+, \d+\) pt stands under 'Short' on the "
-                        rf"page; its column's header is 'Long'", f) for f in found), found
-    assert any(re.match(rf"FAIL  {re.escape(NAME)}, page {page}: 'Short' is printed at \(\d+, \d+\) pt where the layout "
-                        rf"prints 'Long'", f) for f in found), found
+    at = rf"FAIL  {re.escape(NAME)}, page {page}: "
+    assert any(re.match(at + r"'[^']+' at \(\d+, \d+\) pt stands under 'Short' on the page; its column's header is "
+                        r"'Long'", f) for f in found), found
+    assert any(re.match(at + r"'Short' is printed at \(\d+, \d+\) pt where the layout prints 'Long'", f)
+               for f in found), found
 
 
 def test_a_word_added_where_the_layout_has_none_fails(built, tmp_path):

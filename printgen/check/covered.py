@@ -34,7 +34,7 @@ def read_painted(page, height: float, after: int = -1) -> list[Paint]:
     order; paths are counted as check/pdfread.py's _objects counts them (its `orders`)."""
     import pypdfium2.raw as raw
 
-    from printgen.check.fastcalls import fn, floats, handle
+    from printgen.check.fastcalls import floats, fn, handle
     from printgen.check.pdfread import _then
 
     kind_of, draw_mode, get_matrix = fn("FPDFPageObj_GetType"), fn("FPDFPath_GetDrawMode"), fn("FPDFPageObj_GetMatrix")
@@ -69,7 +69,7 @@ def read_painted(page, height: float, after: int = -1) -> list[Paint]:
             kind = kind_of(obj)
             if kind == FORM:
                 get_matrix(obj, m_at[0])
-                walk(obj, form_count(obj), form_get, _then(m[:], outer))
+                walk(obj, form_count(obj), form_get, _then(tuple(m[:]), outer))
             elif kind == IMAGE:
                 if seq[0] > after:
                     out.append(Paint(seq[0] - 0.5, placed(obj, outer), None, True))

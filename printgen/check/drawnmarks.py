@@ -67,8 +67,8 @@ def _hidden(who: str, hidden: dict, file: str, number: int) -> list[Discrepancy]
     for p, why in hidden.items():
         if (round(p.x0), round(p.top)) not in seen:
             seen.add((round(p.x0), round(p.top)))
-            out.append(Discrepancy(file, number, f"{who}: a {mark_words(p)} at ({p.x0:.0f}, {p.top:.0f}) pt is covered: "
-                                                 f"{why}, {FIX}", (p.x0, p.top, p.x1, p.bottom)))
+            out.append(Discrepancy(file, number, f"{who}: a {mark_words(p)} at ({p.x0:.0f}, {p.top:.0f}) pt is "
+                                                 f"covered: {why}, {FIX}", (p.x0, p.top, p.x1, p.bottom)))
     return out
 
 

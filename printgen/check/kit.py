@@ -482,7 +482,7 @@ def _bases(page, trace, plan, name: str, i: int) -> list[Discrepancy]:
     """Each base measures its ship's base at the kit's scale (the ruleset's base_of: one size for all,
     or one a ship type) and holds one mark per point, as the rule family draws and recognises them
     (hit circles, or the small squares of structure boxes)."""
-    from printgen.check.covered import FIX, covered, mark_words
+    from printgen.check.covered import FIX as REDRAW, covered, mark_words
     from printgen.check.marks import flagships_strongest
     from printgen.rules.marks import expected_marks
     from printgen.registry import system_of
@@ -523,7 +523,7 @@ def _bases(page, trace, plan, name: str, i: int) -> list[Discrepancy]:
         want = expected_marks(rs, drawn)                  # rules/marks.py: the sources read a second way
         mine = {c: why for c, why in hidden.items() if c.inside(box)}
         out += [Discrepancy(name, i, f"{key}: a {mark_words(c)} at ({c.x0:.0f}, {c.top:.0f}) pt on its base is "
-                                     f"covered: {why}, {FIX}", (c.x0, c.top, c.x1, c.bottom)) for c, why in mine.items()]
+                                     f"covered: {why}, {REDRAW}", (c.x0, c.top, c.x1, c.bottom)) for c, why in mine.items()]
         got = counts[key] = sum(1 for c in marks if c.inside(box) and c not in mine)
         if want is None:
             out.append(Discrepancy(name, i, f"{key}: the marks its base must carry cannot be read from the rules"))
