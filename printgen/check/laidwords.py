@@ -188,7 +188,7 @@ def check_headers(chars: list, trace: list[dict], file: str, page: int) -> list[
             reach = max(hx1 - hx0, x1 - x0)                  # the header's line, a column either side
             line = sorted(index.within((min(x0, hx0) - reach, htop, max(x1, hx1) + reach, hbottom), 0.3),
                           key=lambda c: c.x0)
-            over = max(_runs(line, chars), key=lambda run: _across(run, x0, x1), default=[])
+            over = max(_runs(line), key=lambda run: _across(run, x0, x1), default=[])    # a header of words: one run
             if not over or _across(over, x0, x1) <= 0:
                 continue                                  # nothing printed above it: the words' check says so
             shown, want = "".join(c.text for c in over), "".join(head["text"].split())
