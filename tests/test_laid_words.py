@@ -66,3 +66,23 @@ def test_a_word_added_where_the_layout_has_none_fails(built, tmp_path):
     found = fails(kit)
     assert any(re.match(rf"FAIL  {re.escape(NAME)}, page {page}: 'Impossible' is printed at \(300, \d+\) pt, where the "
                         rf"layout prints no words", f) for f in found), found
+
+
+def test_a_quick_reference_word_changed_fails_in_the_other_family(built_sluys, tmp_path):
+    """Sluys (the sectors family, black and white): the first long word the quick reference shows on
+    its own and no traced item prints, spelled backwards. The untouched kit passes first (tamper.fails checks the original)."""
+    import pikepdf
+
+    kit = copy_kit(built_sluys, tmp_path)
+    name = "quickref-bw.pdf"
+    with pikepdf.open(kit / name) as pdf:
+        contents = pdf.pages[0].obj.Contents
+        streams = list(contents) if isinstance(contents, pikepdf.Array) else [contents]
+        data = b"".join(s.read_bytes() for s in streams)
+    traced = " ".join(e["text"] for e in load_trace(kit)[name][0])          # a word no other check reads
+    word = next(m.group(1) for m in re.finditer(rb"\(([A-Za-z]{6,})\) Tj", data)
+                if m.group(1) != m.group(1)[::-1] and m.group(1).decode() not in traced)
+    edit_page(kit, name, 1, replace(b"(" + word + b") Tj", b"(" + word[::-1] + b") Tj"))
+    found = fails(kit)
+    assert any(re.match(rf"FAIL  {re.escape(name)}, page 1: '[^']*{word[::-1].decode()}[^']*' is printed at \(\d+, \d+\) "
+                        rf"pt where the layout prints '[^']*{word.decode()}[^']*'", f) for f in found), found
