@@ -3,7 +3,8 @@
   as many hit circles or boxes as the rules give its ship, read a second way (rules/marks.py);
 - a flagship's piece carries its stars and no other piece carries one (the star's place is traced, the
   ship it belongs to is the one named on the same piece, whose flag the fleet gives now);
-- the calibration square measures one unit of the kit's measure (1 in or 2 cm) to 0.01 in."""
+- the calibration square measures one unit of the kit's measure (1 in or 2 cm) to 0.01 in.
+A mark a later shape covers counts as not drawn (check/covered.py), and is named."""
 
 from __future__ import annotations
 
@@ -22,10 +23,10 @@ def check_marks(page, shapes: list[dict], names: list[dict], plan, file: str, nu
     if "calibration" in by_edge:
         out += _calibration(page.paths, by_edge["calibration"], plan.options.measure, file, number)
     if "marks" in by_edge:
-        out += _tracks(page.paths, by_edge["marks"], plan, file, number)
+        out += _tracks(page, by_edge["marks"], plan, file, number)
     outlines = [e for e in by_edge.get("cut", ()) if e["source"][2:] == ["outline"] and "ends" not in e["shape"]]
     if "star" in by_edge or outlines:
-        out += _stars(page.paths, by_edge.get("star", []), outlines, names, plan, file, number)
+        out += _stars(page, by_edge.get("star", []), outlines, names, plan, file, number)
     return out
 
 
@@ -46,18 +47,35 @@ def _calibration(paths, entries: list[dict], measure, file: str, number: int) ->
     return out
 
 
-def _counted(paths, box, mark: str) -> int:
-    """The marks (circles, or square boxes) inside the row's box: a mark painted as fill and outline counts once."""
+def _in_row(paths, box, mark: str) -> list:
+    """The marks (circles, or square boxes) inside the row's box."""
     x0, top, x1, bottom = box
     kind = "circle" if mark == "circle" else "rect"
-    seen = {(round(p.x0), round(p.top)) for p in paths
-            if p.kind == kind and p.inside(box, TOL_PT) and abs(p.w - p.h) < 0.5 and p.w < bottom - top + TOL_PT}
-    return len(seen)
+    return [p for p in paths if p.kind == kind and p.inside(box, TOL_PT) and abs(p.w - p.h) < 0.5
+            and p.w < bottom - top + TOL_PT]
 
 
-def _tracks(paths, entries: list[dict], plan, file: str, number: int) -> list[Discrepancy]:
+def _counted(marks: list, hidden: dict) -> int:
+    """The marks not hidden: a mark painted as fill and outline counts once."""
+    return len({(round(p.x0), round(p.top)) for p in marks} - {(round(p.x0), round(p.top)) for p in hidden})
+
+
+def _hidden(who: str, hidden: dict, file: str, number: int) -> list[Discrepancy]:
+    from printgen.check.covered import FIX, mark_words
+
+    seen, out = set(), []
+    for p, why in hidden.items():
+        if (round(p.x0), round(p.top)) not in seen:
+            seen.add((round(p.x0), round(p.top)))
+            out.append(Discrepancy(file, number, f"{who}: a {mark_words(p)} at ({p.x0:.0f}, {p.top:.0f}) pt is "
+                                                 f"covered: {why}, {FIX}", (p.x0, p.top, p.x1, p.bottom)))
+    return out
+
+
+def _tracks(page, entries: list[dict], plan, file: str, number: int) -> list[Discrepancy]:
     from types import SimpleNamespace
 
+    from printgen.check.covered import covered
     from printgen.rules.marks import expected_marks
     from printgen.rules.trace import Source, resolve
     from printgen.rules.tracks import tracks
@@ -75,7 +93,10 @@ def _tracks(paths, entries: list[dict], plan, file: str, number: int) -> list[Di
         except (KeyError, AttributeError, TypeError, ValueError, IndexError):
             out.append(Discrepancy(file, number, f"{who}: a track counts {source}, which the rules no longer have"))
             continue
-        got = _counted(paths, e["bbox"], frame.get("mark", "circle"))
+        marks = _in_row(page.paths, e["bbox"], frame.get("mark", "circle"))
+        hidden = covered(page, marks)
+        out += _hidden(who, hidden, file, number)
+        got = _counted(marks, hidden)
         if got != want:
             out.append(Discrepancy(file, number, f"{who}: {got} {unit} on its track, the rules give {want} ({source})",
                                    tuple(e["bbox"])))
@@ -91,12 +112,16 @@ def _is_star(p) -> bool:
     return p.kind == "star" and 0.9 < p.w / max(p.h, 1e-6) < 1.2
 
 
-def _stars(paths, stars: list[dict], outlines: list[dict], names: list[dict], plan, file: str,
+def _stars(page, stars: list[dict], outlines: list[dict], names: list[dict], plan, file: str,
            number: int) -> list[Discrepancy]:
     """On each piece (a traced cut outline): as many stars drawn as traced, and stars only on a
-    flagship's, at least one there; no star drawn where none is traced."""
+    flagship's, at least one there; no star drawn where none is traced. A star covered is not drawn."""
+    from printgen.check.covered import covered
+
     ships = {s.key: s for s in plan.scenario.fleet.ships}
-    drawn = {(round(p.x0), round(p.top)): p for p in paths if _is_star(p)}        # fill and outline: one star
+    every = [p for p in page.paths if _is_star(p)]
+    hidden = covered(page, every)
+    drawn = {(round(p.x0), round(p.top)): p for p in every if p not in hidden}        # fill and outline: one star
     out = []
     for e in stars:                                      # each traced star is drawn where traced
         x0, top, x1, bottom = e["bbox"]
@@ -114,6 +139,7 @@ def _stars(paths, stars: list[dict], outlines: list[dict], names: list[dict], pl
         ship = ships.get(key)
         if ship is None:
             continue
+        out += _hidden(key, {p: why for p, why in hidden.items() if p.inside(box, TOL_PT)}, file, number)
         got = sum(1 for p in drawn.values() if p.inside(box, TOL_PT))
         traced = sum(1 for e in stars if _within(e["bbox"], box))
         if ship.flagship and (got == 0 or got != traced):

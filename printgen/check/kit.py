@@ -337,8 +337,9 @@ def _check_job(plan, job) -> tuple[list[Discrepancy], list[str] | None] | list[D
         return [Discrepancy(doc["path"], 0, e.why)], None
     from printgen.check.retrace import retraced
 
-    trace, differs = retraced(plan, doc, trace)                  # where things stand: today's layout
-    found, texts = check_document(data, doc, trace, plan, _resolver(plan))
+    laid: list = []                                              # each page's words, laid out today
+    trace, differs = retraced(plan, doc, trace, laid)            # where things stand: today's layout
+    found, texts = check_document(data, doc, trace, plan, _resolver(plan), laid)
     return differs + found, texts
 
 
@@ -353,7 +354,8 @@ def _resolver(plan):
     return cached[1]
 
 
-def check_document(path: Path | bytes, doc: dict, trace: list, plan, deploy_text) -> tuple[list[Discrepancy], list[str] | None]:
+def check_document(path: Path | bytes, doc: dict, trace: list, plan, deploy_text,
+                   laid: list | None = None) -> tuple[list[Discrepancy], list[str] | None]:
     """A document's discrepancies and the words of each page; `path` may be the PDF's bytes. Read in
     the kit's language (its request's, recorded in the manifest): the words it expects are translated
     as the drawing's were, and its numbers written the same way (plan.options.measure carries it)."""
@@ -362,11 +364,11 @@ def check_document(path: Path | bytes, doc: dict, trace: list, plan, deploy_text
     if doc["edition"] in ("color", "bw", "large") and doc["edition"] != plan.options.edition:
         plan = plan.but(plan.options.but(edition=doc["edition"]))     # what it derives, as its edition drew it
     with using(plan.options.lang):
-        return _check_document(path, doc, trace, plan, deploy_text)
+        return _check_document(path, doc, trace, plan, deploy_text, laid)
 
 
 def _check_document(path: Path | bytes, doc: dict, trace: list, plan,
-                    deploy_text) -> tuple[list[Discrepancy], list[str] | None]:
+                    deploy_text, laid: list | None = None) -> tuple[list[Discrepancy], list[str] | None]:
     import pypdfium2 as pdfium
 
     edition = doc["edition"]
@@ -377,7 +379,7 @@ def _check_document(path: Path | bytes, doc: dict, trace: list, plan,
         lines = {"x", "from", "to", "colour", "angle", "bearing", "chevron", *LINE_EDGES}   # what lines are read for
         with open_pages(path, shapes=["lines" if m & lines else "bases" in checks or bool(m) for m in measures],
                         colours=[edition in COPIER or "colour" in m for m in measures]) as pages:
-            return _check_pages(pages, doc, trace, plan, deploy_text, checks), [p.text() for p in pages]
+            return _check_pages(pages, doc, trace, plan, deploy_text, checks, laid), [p.text() for p in pages]
     except pdfium.PdfiumError as e:
         return [Discrepancy(doc["path"], 0, f"cannot be read as a PDF ({e})")], None
 
@@ -387,7 +389,9 @@ def _checks_of(plan, doc: dict) -> tuple[str, ...]:
     return plan.record(doc["kind"]).checks if doc["kind"] in plan.kinds() else ()
 
 
-def _check_pages(pages, doc: dict, trace: list, plan, deploy_text, checks: tuple[str, ...]) -> list[Discrepancy]:
+def _check_pages(pages, doc: dict, trace: list, plan, deploy_text, checks: tuple[str, ...],
+                 laid: list | None = None) -> list[Discrepancy]:
+    """`laid`: each page's texts as laid out today (None for a page not compared word by word)."""
     kind, edition, name = doc["kind"], doc["edition"], doc["path"]
     out: list[Discrepancy] = []
     if len(pages) != doc["pages"] or len(trace) != len(pages):
@@ -430,6 +434,12 @@ def _check_pages(pages, doc: dict, trace: list, plan, deploy_text, checks: tuple
             out += check_provenance_marks(page.chars(), page_trace, s.ruleset, s, name, i)
         if any(side_of(e) for e in page_trace):                  # every ship listed under its own side
             out += check_sides(page.chars(), page_trace, {k: sh.side for k, sh in ctx.ships.items()}, name, i)
+        if laid and len(laid) == len(pages) and laid[i - 1] is not None:     # every word is the layout's
+            from printgen.check.laidwords import check_headers, check_laid_words
+
+            out += check_laid_words(page.chars(), laid[i - 1], name, i)
+            if any(e.get("labels") for e in page_trace):           # a table's numbers under their headers
+                out += check_headers(page.chars(), page_trace, name, i)
         ctx.page = i
         out += check_page(page, page_trace, ctx, name, i)
         out += check_pairs(page_trace, name, i)
@@ -472,6 +482,7 @@ def _bases(page, trace, plan, name: str, i: int) -> list[Discrepancy]:
     """Each base measures its ship's base at the kit's scale (the ruleset's base_of: one size for all,
     or one a ship type) and holds one mark per point, as the rule family draws and recognises them
     (hit circles, or the small squares of structure boxes)."""
+    from printgen.check.covered import FIX as REDRAW, covered, mark_words
     from printgen.check.marks import flagships_strongest
     from printgen.rules.marks import expected_marks
     from printgen.registry import system_of
@@ -489,6 +500,7 @@ def _bases(page, trace, plan, name: str, i: int) -> list[Discrepancy]:
     bases = list({(round(p.x0), round(p.top)): p for p in page.paths
                   if p.kind == "rect" and any(fits(p, w, h) for w, h in sizes)}.values())
     marks = [p for p in page.paths if family.is_mark(p, sizes)]
+    hidden = covered(page, marks)                       # a mark painted over counts as not drawn
     unit, points = family.marks
     names = [e for e in trace if e["source"][0] == "fleet" and e["source"][2] == "name"]
     out, seen, counts = [], set(), {}
@@ -509,7 +521,10 @@ def _bases(page, trace, plan, name: str, i: int) -> list[Discrepancy]:
         seen.add(key)
         drawn = system_of(rs).piece_tracks(plan.scenario, ship)
         want = expected_marks(rs, drawn)                  # rules/marks.py: the sources read a second way
-        got = counts[key] = sum(1 for c in marks if c.inside(box))
+        mine = {c: why for c, why in hidden.items() if c.inside(box)}
+        out += [Discrepancy(name, i, f"{key}: a {mark_words(c)} at ({c.x0:.0f}, {c.top:.0f}) pt on its base is "
+                                     f"covered: {why}, {REDRAW}", (c.x0, c.top, c.x1, c.bottom)) for c, why in mine.items()]
+        got = counts[key] = sum(1 for c in marks if c.inside(box) and c not in mine)
         if want is None:
             out.append(Discrepancy(name, i, f"{key}: the marks its base must carry cannot be read from the rules"))
             continue

@@ -84,7 +84,10 @@ class LazyPage:
         self._text: str | None = None
         self._visible: list | None = [] if (shapes or colours) else None       # filled by the same pass
         self.handles: list = []                    # each path's pdfium object and matrix (line_style)
-        self.paths, self.text_colours = _objects(page, self.height, shapes, colours, self._visible, self.handles)
+        self.orders: list[int] = []                # each path's place in drawing order (check/covered.py)
+        self.paths, self.text_colours = _objects(page, self.height, shapes, colours, self._visible, self.handles,
+                                                 self.orders)
+        self._painted: tuple[int, list] | None = None
 
     def line_style(self, i: int) -> tuple[float, tuple[float, ...]] | None:
         """The stroke width and dash array of path `i` (of `paths`) in points on the page, or None
@@ -99,6 +102,16 @@ class LazyPage:
 
             self._visible = read_objects(self.page, self.height)
         return self._visible
+
+    def painted_after(self, first: int) -> list:
+        """The filled paths and images of the page drawn after path `first` (of `orders`), nested
+        ones too, in drawing order (check/covered.py: what may be painted over a drawn mark); read
+        when first asked, and again only for a mark drawn earlier than any asked about before."""
+        if self._painted is None or self._painted[0] > first:
+            from printgen.check.covered import read_painted
+
+            self._painted = (first, read_painted(self.page, self.height, first))
+        return [p for p in self._painted[1] if p.order > first] if self._painted[0] < first else self._painted[1]
 
     def quick_text_in(self, bbox) -> str:
         """pdfium's text inside the box (pypdfium2's get_text_bounded, in one call instead of two:
@@ -161,7 +174,7 @@ def _page(page, shapes: bool, colours: bool) -> PageData:
 
 
 def _objects(page, height: float, shapes: bool | str, colours: bool, visible: list | None = None,
-             handles: list | None = None) -> tuple[list[PathObj], set]:
+             handles: list | None = None, orders: list | None = None) -> tuple[list[PathObj], set]:
     """Paths (geometry when `shapes`: rectangles and circles, lines too when "lines") and the
     colours of paths and text (when `colours`), inside form XObjects too (a symbol drawn once and
     placed many times counts at each place); and, into `visible`, what check/visibility.py reads of
@@ -171,7 +184,9 @@ def _objects(page, height: float, shapes: bool | str, colours: bool, visible: li
 
     pdfium's functions with plain addresses (check/fastcalls.py), looked up once: a sheet of ships
     holds ten thousand paths, fifty thousand points. `handles`: filled with each measured path's
-    object and matrix, None for the others (what a line's style is read from, for the few that are asked)."""
+    object and matrix, None for the others (what a line's style is read from, for the few that are asked);
+    `orders`: with each kept path's place among the page's paths in drawing order, nested ones counted
+    (check/covered.py's read_painted counts the same way)."""
     import pypdfium2.raw as raw
 
     from printgen.check.fastcalls import fn, handle
@@ -202,6 +217,8 @@ def _objects(page, height: float, shapes: bool | str, colours: bool, visible: li
     def colour(getter, obj) -> tuple | None:
         return (rgba[0], rgba[1], rgba[2]) if getter(obj, r_at, g_at, b_at, a_at) else None
 
+    seq = [0]                                                    # paths seen so far, in drawing order
+
     def walk(parent: int, n: int, get, outer: tuple | None) -> None:
         top = outer is None and visible is not None
         for i in range(n):
@@ -221,6 +238,8 @@ def _objects(page, height: float, shapes: bool | str, colours: bool, visible: li
                 if top and kind == IMAGE:
                     visible.append(Obj(i, False, bounds(obj), obj, image=True))
                 continue
+            order = seq[0]
+            seq[0] += 1
             fill = strk = None
             if colours or top:
                 draw_mode(obj, mode_at, stroke_at)
@@ -236,6 +255,8 @@ def _objects(page, height: float, shapes: bool | str, colours: bool, visible: li
                     paths.append(PathObj(0, 0, 0, 0, "other", fill, strk))
                     if handles is not None:
                         handles.append(None)
+                    if orders is not None:
+                        orders.append(order)
                 continue
             get_matrix(obj, m_at)
             a, b, c, d, e, f = _then(m[:], outer)
@@ -264,6 +285,8 @@ def _objects(page, height: float, shapes: bool | str, colours: bool, visible: li
             paths.append(PathObj(x0, top_, x1, bottom, shape, fill, strk))
             if handles is not None:
                 handles.append((obj, a, b, c, d) if shape != "other" else None)
+            if orders is not None:
+                orders.append(order)
 
     at = handle(page.raw)
     walk(at, fn("FPDFPage_CountObjects")(at), fn("FPDFPage_GetObject"), None)

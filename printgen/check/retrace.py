@@ -13,7 +13,7 @@ from printgen.check.discrepancy import Discrepancy
 from printgen.rules.trace import Source
 
 
-def retraced(plan, doc: dict, trace: list) -> tuple[list, list[Discrepancy]]:
+def retraced(plan, doc: dict, trace: list, laid: list | None = None) -> tuple[list, list[Discrepancy]]:
     """(the trace to measure the document's pages against, what differs in trace.json's).
 
     Laid out at the same places, today's trace is measured against (a source pointed elsewhere in
@@ -21,7 +21,8 @@ def retraced(plan, doc: dict, trace: list) -> tuple[list, list[Discrepancy]]:
     is no difference here (the page itself is compared with the rules). Laid out at other places (the
     data changed since printing, another printgen made it, or trace.json was moved about), the first
     difference is named and the pages are measured where trace.json says they print, so that what
-    changed reads as the number printed against the number the rules give today."""
+    changed reads as the number printed against the number the rules give today.
+    `laid`: filled with each page's texts as laid out today (check/laidwords.py), if given."""
     from printgen.kit import tracefile
     from printgen.kit.build import lay_out, trace_record
 
@@ -30,6 +31,10 @@ def retraced(plan, doc: dict, trace: list) -> tuple[list, list[Discrepancy]]:
     # laid out on a copy: a document may leave notes in its plan for the build's own check (the plays
     # page, its figures), which must not replace what this check read from the kit (plays.json)
     pages = lay_out(copy.copy(plan), doc["edition"], doc["kind"])[1]
+    if laid is not None:
+        from printgen.check.laidwords import WORDS, laid_texts
+
+        laid.extend(laid_texts(p) if doc["kind"] in WORDS else None for p in pages)
     today = tracefile.as_read(doc["path"], [[trace_record(e) for e in p.trace] for p in pages])
     if today == trace:
         return trace, []
