@@ -8,7 +8,7 @@ import math
 from dataclasses import dataclass, replace
 from typing import Callable
 
-from printgen.draw.shapes import Drawing, Group, Line, Poly, Rect, Shape, Span, Text, translate
+from printgen.draw.shapes import Circle, Drawing, Group, Line, Poly, Rect, Shape, Span, Text, translate
 from printgen.draw.typescale import TYPE, handled
 from printgen.i18n import LANG, N_, _
 from printgen.options import Options
@@ -16,7 +16,7 @@ from printgen.registry import system_of
 from printgen.sheets.maps.table_diagram import COMPASS
 from printgen.sheets.page.frame import content_box, frame, new_page
 from printgen.sheets.page.words import degrees, scale_text, titled
-from printgen.sheets.text.textfit import fit_size
+from printgen.sheets.text.textfit import fit_size, wrap
 
 STRIP_H = 0.75 * 72
 GAP = 16.0
@@ -214,16 +214,21 @@ def _bearing(shapes: list[Shape], key: str, turn: float = 0.0) -> list[Shape]:
 
 
 def _base_at(cx: float, cy: float, L: float, W: float) -> list[Shape]:
-    """A base whose bow touches (cx, cy), lying to the left."""
-    size = fit_size(_("bow here"), L - 4, handled(7), "bold")
-    if size < TYPE.handled:                   # large print, a short base: the words at 14 pt under it, from its bow
-        return [Rect(cx - L, cy - W / 2, L, W, "base", tag="base"),
-                Text(cx, cy + W / 2 + TYPE.handled * 1.1, (Span(_("bow here")),), TYPE.handled, font="bold",
-                     anchor="end")]
-    return [Rect(cx - L, cy - W / 2, L, W, "base", tag="base"),
-            # bold: a copier drops a regular 7 pt word's thin strokes ("proue ici")
-            Text(cx - L / 2, cy + 2.5 * size / 7 if TYPE.handled else cy + 2.5, (Span(_("bow here")),), size,
-                 font="bold", anchor="middle")]
+    """A base whose bow touches (cx, cy), lying to the left, and a dot there: the point the ship turns
+    round (the middle of its bow; "bow here" in the middle of the base read as the pivot)."""
+    words = _("your base: the middle of its bow on the dot")
+    dot = Circle(cx, cy, max(3.0, TYPE.handled * 0.25), "bow", tag="pivot")
+    size = handled(7)                         # bold: a copier drops a regular 7 pt word's thin strokes
+    rows = wrap(words, L - 8, size, "bold")
+    if len(rows) <= 2 and len(rows) * size * 1.25 <= W - 4:         # in the base, on two lines at most
+        top = cy - (len(rows) - 1) * size * 1.25 / 2 + size * 0.36
+        return [Rect(cx - L, cy - W / 2, L, W, "base", tag="base"), dot,
+                *(Text(cx - L / 2 - 2, top + i * size * 1.25, (Span(row),), size, font="bold", anchor="middle")
+                  for i, row in enumerate(rows))]
+    rows = wrap(words, L, size, "bold")       # a short base (or large print): the words under it, clear of the fan
+    return [Rect(cx - L, cy - W / 2, L, W, "base", tag="base"), dot,
+            *(Text(cx - 6, cy + W / 2 + size * (1.1 + 1.25 * i), (Span(row),), size, font="bold", anchor="end")
+              for i, row in enumerate(rows))]
 
 
 def _compass_letters(cx: float, cy: float, r: float) -> list[Shape]:

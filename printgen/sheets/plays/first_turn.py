@@ -272,6 +272,8 @@ class _Writer:
         self.line(said(_("The first turn, phase by phase. For each phase: what a captain does, in order, beside a map "
                          "of the ships it is about; then what happened in one game on this very table, with real "
                          "dice.")))
+        self.line(said(_("Only two of you? Each takes one side and plays every captain card of that side: in each "
+                         "phase, do what a captain does for each of your ships in turn.")))
 
     def line(self, spans, size: float = 9.0, font: str = "regular", dy: float | None = None,
              indent: float = 0.0) -> None:

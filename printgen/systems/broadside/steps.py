@@ -48,10 +48,13 @@ def captain_steps(rs, label: str, measure) -> list:
     if "shoot" in low:
         return steps(
             step(rs, measure, _("%(side)s captains: for each of your ships, pick an enemy ship beside its side (a "
-                                "broadside), not ahead of the bow or behind the stern.") % {"side": who}),
-            step(rs, measure, _("Measure with the range ruler (cut out of the card of rulers and gauges) between "
-                                "the nearest points of the two bases: up to %(short)s is short range, up to %(long)s "
-                                "is long range. Further: no shot."),
+                                "broadside), not ahead of the bow or behind the stern. Part of the enemy's base must "
+                                "be between the lines of your bow and your stern: a base that only touches one of "
+                                "those lines is not a target.") % {"side": who}),
+            step(rs, measure, _("Measure with the range ruler (cut out of the card of rulers and gauges) from the "
+                                "nearest point of your base to the nearest point of the enemy's: up to %(short)s is "
+                                "short range (a base exactly %(short)s away too), up to %(long)s is long range. "
+                                "Further: no shot."),
                  short=("shooting.range_in.short.1", "distance"), long=("shooting.range_in.long.1", "distance")),
             step(rs, measure, _("Roll as many dice as the Dice column of your captain card gives that ship for "
                                 "that range (short or long). Short range: each %(short)s is a hit. Long range: each "
