@@ -31,14 +31,21 @@ GLOSSARY: tuple[Word, ...] = (
     Word(N_("attack speed"), ("attack speed",),
          N_("a short burst of extra speed, rowing as hard as the crew can, to close on a target.")),
     Word(N_("bardi"), ("bardi",), N_("iron plates fixed on a ship's stern to protect it from a ram.")),
+    Word(N_("astern"), ("astern",), N_("behind a ship, beyond her stern.")),
     Word(N_("backs, veers"), ("backs", "veers"),
          N_("the wind backs when it turns anticlockwise (from north towards west) and veers when it turns "
             "clockwise (from north towards east).")),
     Word(N_("close-hauled"), ("close-hauled",),
          N_("sailing as close to the wind as a sailing ship can: she still moves, but more slowly.")),
+    Word(N_("downwind"), ("downwind",),
+         N_("the way the wind blows: a ship sailing downwind has the wind behind her.")),
     Word(N_("fouled"), ("fouled", "fouling"),
          N_("two ships whose bases touched and whose ropes and spars got tangled by accident. They stay stuck "
             "together until they cut loose.")),
+    Word(N_("furl"), ("furl", "furls", "furled", "furling"),
+         N_("to roll up the sails and tie them, so that the wind no longer pushes the ship.")),
+    Word(N_("galleass"), ("galleass", "galleasses"),
+         N_("a big galley with high sides and guns all round, slower than a galley.")),
     Word(N_("galliot"), ("galliot", "galliots"), N_("a small, fast galley with few rowers.")),
     Word(N_("grappled"), ("grapple", "grappled", "grappling"),
          N_("held to an enemy ship with iron hooks on ropes, so that the crews can fight on each other's decks "
@@ -58,8 +65,8 @@ GLOSSARY: tuple[Word, ...] = (
     Word(N_("squadron"), ("squadron", "squadrons"), N_("a group of ships of one side that sail and fight "
                                                        "together under one leader.")),
     Word(N_("strike"), ("strike", "strikes", "struck"),
-         N_("a ship strikes (gives up) when her last hit circle is ticked: put a STRUCK marker beside her. "
-            "She cannot move or fire."), "broadside"),
+         N_("a ship strikes her colours (lowers her flag to give up) when her last hit circle is ticked: put a "
+            "STRUCK marker beside her. She cannot move or fire."), "broadside"),
     Word(N_("strike"), ("strikes",),
          N_("a ship strikes (gives up) when her crew breaks while she is grappled, chained or aground: she is "
             "out of the fight. A ship \"struck\" in the bow or the stern is one that is hit there."), "sectors"),

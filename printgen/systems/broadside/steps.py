@@ -33,6 +33,9 @@ def captain_steps(rs, label: str, measure) -> list:
             step(rs, measure, _("%(side)s captains: find each of your ships on the table and look where its bow "
                                 "points.")
                  % {"side": who}),
+            _marked(rs, step(rs, measure, _("Move one ship at a time, squadron by squadron as your admiral calls "
+                                            "them, the ship at the head of the line first: a ship that has moved "
+                                            "stays put, and the next one moves around it.")), "words.phase_order"),
             step(rs, measure, _("See which coloured edge of the table the bow points at: green, sail up to "
                                 "%(green)s; yellow, up to %(yellow)s; red, roll one die first (the quick reference "
                                 "says which faces let you move)."),
@@ -65,6 +68,13 @@ def captain_steps(rs, label: str, measure) -> list:
             step(rs, measure, _("Tell the enemy captain your hits: they tick one circle of their hit track for each "
                                 "hit. When the last circle is ticked, that ship strikes.")))
     return []
+
+
+def _marked(rs, said: tuple | None, key: str) -> tuple | None:
+    """A step with the provenance mark of `key` after it (the lesson's classroom order), where the data has one."""
+    from printgen.rules.provenance import mark_spans
+
+    return said if said is None else (*said, *mark_spans(rs, key))
 
 
 def _two_bands(rs) -> bool:
