@@ -8,7 +8,8 @@ written for the classroom (no source defines them): every one carries the proven
 
 Which words. A battle's glossary holds the words its pupils read: those whose forms occur in the
 English words of the battle's quick reference and rule cards (their templates rendered with its
-rules) and of its scenario and fleet (the captain cards' squadrons, the story, the ships' fates). One
+rules), the first turn's steps, and its scenario and fleet (the captain cards' squadrons, the story, the
+ships' fates). One
 thing has one name: a ship "strikes" (STRUCK marker) when her last hit circle is ticked."""
 
 from __future__ import annotations
@@ -87,8 +88,9 @@ def used_in(text: str, family: str = "") -> list[Word]:
 
 def pupils_words(scenario, measure) -> str:
     """The English words of the battle's quick reference and rule cards (their templates rendered with
-    its rules, no glossary), of the pupils' pages its own template folder words (as written), and of its
-    scenario (its quoted words: squadrons, story) and fleet files."""
+    its rules, no glossary), of what a captain does in each phase (the first-turn page's steps), of the
+    pupils' pages its own template folder words (as written), and of its scenario (its quoted words:
+    squadrons, story) and fleet files."""
     from printgen.i18n import using
     from printgen.sheets.text.wording import Wording, template_name, to_spans
 
@@ -107,7 +109,12 @@ def pupils_words(scenario, measure) -> str:
         path = own / file
         if len(template_folders(rs)) > 2 and path.is_file():
             parts.append(re.sub(r"\{[%#].*?[%#]\}", " ", path.read_text(encoding="utf-8"), flags=re.S))
+    from printgen.registry import system_of
+
     with using("en"):
+        for label in getattr(getattr(rs, "sequence", None), "phases", ()):       # the first-turn page's steps
+            for said in system_of(rs).captain_steps(rs, str(label), measure):
+                parts.append("".join(sp.text for sp in said))
         for file in ("quickref.md.j2", "cards.md.j2"):
             if template_name(rs, file) is None:
                 continue
