@@ -55,7 +55,7 @@ def test_a_name_both_sides_use_carries_its_side_on_the_score_sheets():
     text = " ".join(_text(kit, "score-color.pdf"))
     names = {s.side: plan.scenario.ruleset.sides[s.side].name for s in ships}
     for name in twice:
-        for side, said in names.items():
+        for said in names.values():
             assert f"{name} ({said})" in text, (name, said)
         assert not re.search(rf"{re.escape(name)}(?! \()", text), name
     assert "Victory (British)" not in text and "Victory" in text       # a name of one side alone: as it was

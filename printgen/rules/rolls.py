@@ -33,7 +33,7 @@ def table_length(rs, side: str) -> float:
     return getattr(rs.table, side)
 
 
-LARGE_PRINT_MARKER = (2.0, 1.5)     # a status marker of the large-print edition: the rule's width and height times these
+LARGE_PRINT_MARKER = (2.0, 1.5)     # a large-print status marker: the rule's width and height times these
 
 
 @derivation

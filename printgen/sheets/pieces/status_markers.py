@@ -8,10 +8,10 @@ set beside the right side's ship; the intro explains the patterns."""
 from __future__ import annotations
 
 from printgen.draw import fonts
-from printgen.draw.typescale import handled
-from printgen.errors import PrintgenError, Problem
 from printgen.draw.shapes import Drawing, Line, Page, Rect, Span, Text
 from printgen.draw.theme import TYPE
+from printgen.draw.typescale import handled
+from printgen.errors import PrintgenError, Problem
 from printgen.i18n import N_, _
 from printgen.options import Options
 from printgen.registry import system_of
@@ -96,17 +96,16 @@ def _marker(page: Page, x: float, y: float, w: float, h: float, state: str, nati
 def _intro(page: Page, plan, options: Options, box: Box) -> float:
     """Title, what each marker is for and how many, their size; returns where the markers start."""
     from printgen.game.materials import marker_count
-
     from printgen.rules.rolls import large_print_marker
 
     rs = plan.scenario.ruleset
-    TITLE_PT, TEXT_PT = handled(_TITLE_PT), handled(_TEXT_PT)          # large print: 14 pt   # noqa: N806
-    y = box.y + TITLE_PT
+    title_pt, text_pt = handled(_TITLE_PT), handled(_TEXT_PT)          # large print: 14 pt
+    y = box.y + title_pt
     page.add(Text(box.x, y, (Span(_("Markers to cut out")), *mark_spans(plan.scenario.ruleset, "status_markers",
-                                                                      plan.scenario)), TITLE_PT, font="bold"))
+                                                                      plan.scenario)), title_pt, font="bold"))
     size = [Span(options.measure.fmt_size(v), "bold", ("rule", f"status_markers.size_in.{i}"), "size")
             for i, v in enumerate(rs.status_markers.size_in)]
-    y += TEXT_PT * 1.9
+    y += text_pt * 1.9
     if TYPE.handled:                           # large print: the markers as printed, and the rules' own size
         grown = [Span(options.measure.fmt_size(large_print_marker(rs, i)), "bold", ("large_print_marker", i), "size")
                  for i in range(2)]
@@ -119,38 +118,38 @@ def _intro(page: Page, plan, options: Options, box: Box) -> float:
                           "base; take it away when the state ends."), width=size[0], height=size[1]))
     from printgen.sheets.text.wrap import wrap_spans
 
-    for k, line in enumerate(wrap_spans(cut, box.w, TEXT_PT)):     # a longer language: two lines, not past the edge
-        y += TEXT_PT * 1.3 if k else 0
-        page.add(Text(box.x, y, tuple(line), TEXT_PT))
+    for k, line in enumerate(wrap_spans(cut, box.w, text_pt)):     # a longer language: two lines, not past the edge
+        y += text_pt * 1.3 if k else 0
+        page.add(Text(box.x, y, tuple(line), text_pt))
     counts: list[Span] = []
     for i, state in enumerate(rs.status_markers.per_ship):
         n = Span(str(marker_count(plan, state)), "bold", ("marker_count", state), "count")
         counts += said(_("; %(state)s %(count)s") if i else _("For the class: %(state)s %(count)s"), state=_(state),
                        count=n)
-    y += TEXT_PT * 1.4
-    page.add(Text(box.x, y, tuple(counts) + (Span(_(".")),), TEXT_PT))
-    y += TEXT_PT * 1.6
-    return _legend(page, plan, box, y) + TEXT_PT * 1.2
+    y += text_pt * 1.4
+    page.add(Text(box.x, y, tuple(counts) + (Span(_(".")),), text_pt))
+    y += text_pt * 1.6
+    return _legend(page, plan, box, y) + text_pt * 1.2
 
 
 def _legend(page: Page, plan, box: Box, y: float) -> float:
     """The patterns of the markers' strips, a swatch for each nation; returns the line's baseline."""
     from printgen.draw.theme import pattern_name
 
-    TEXT_PT = handled(_TEXT_PT)                                     # noqa: N806
+    text_pt = handled(_TEXT_PT)                                     # large print: 14 pt
     lead = _("The strip at a marker's foot is the pattern of its ship's bases:")
-    page.add(Text(box.x, y, (Span(lead),), TEXT_PT))
-    x = box.x + fonts.width(lead, TEXT_PT) + TEXT_PT
-    sw, sh = TEXT_PT * 3.2, TEXT_PT * 1.6
+    page.add(Text(box.x, y, (Span(lead),), text_pt))
+    x = box.x + fonts.width(lead, text_pt) + text_pt
+    sw, sh = text_pt * 3.2, text_pt * 1.6
     for nation in dict.fromkeys(s.nation for s in plan.scenario.fleet.ships):
         look = system_of(plan.scenario.ruleset).nations.get(nation)
         words = _("%(nation)s %(pattern)s") % {"nation": _(nation), "pattern": _(pattern_name(look))}
         # a longer language: the next line, where the words would run past the margin's middle (the English
         # key, as it always has, ends a point or two into the margin)
-        if x + sw + TEXT_PT * 0.4 + fonts.width(words, TEXT_PT) > box.right + MARGIN / 2:
+        if x + sw + text_pt * 0.4 + fonts.width(words, text_pt) > box.right + MARGIN / 2:
             x, y = box.x, y + sh * 1.3
         page.add(Rect(x, y - sh * 0.75, sw, sh, f"base.{nation}", tag=f"legend-pattern:{nation}"),
-                 Text(x + sw + TEXT_PT * 0.4, y, (Span(words),), TEXT_PT))
-        x += sw + TEXT_PT * 1.4 + fonts.width(words, TEXT_PT)
+                 Text(x + sw + text_pt * 0.4, y, (Span(words),), text_pt))
+        x += sw + text_pt * 1.4 + fonts.width(words, text_pt)
     return y + sh * 0.25
 

@@ -309,7 +309,7 @@ class _Writer:
     def key_words(self) -> None:
         self.line([Span(_("On each map an arrow runs from where a ship was to where it sailed, and a thick line "
                           "joins a ship to the enemy it rolled its dice at. The ships the words name are named on "
-                          "the map."))], 8)
+                          "the map; a thin line joins a name set further off to its ship."))], 8)
 
     def rose(self, cx: float, cy: float) -> None:
         """A compass rose: north up the page, as on the table's map, each point's letter outside it."""
@@ -514,7 +514,7 @@ class _Writer:
         """The phase's map in the box (x, y, w, h): the part of the table where ships moved and fired,
         zoomed as far as that allows; moves as arrows, shots as thick lines, the ships the words name
         named beside their bases; framed, with the compass letter N at its top."""
-        from printgen.draw.shapes import Rect
+        from printgen.draw.shapes import Line, Rect
         from printgen.sheets.maps.map_parts import MapView, arrow
         from printgen.sheets.maps.mini_map import Pose, mini_map
 
@@ -568,6 +568,12 @@ class _Writer:
                 rect = (sx - tw / 2 - 1, sy - size, sx + tw / 2 + 1, sy + 2)
             taken.append(rect)
             shapes.append(Text(sx, sy, words, size, font="bold", anchor="middle", tag="map-name"))
+            if (sx, sy) not in spots[:len(AROUND)]:  # set further off (the Sluys reader took it for another
+                lx, ly = min(max(px, rect[0]), rect[2]), min(max(py, rect[1]), rect[3])   # ship's): a thin line
+                run = math.hypot(px - lx, py - ly)                                           # from it to its base
+                if run > half + 2:
+                    ex, ey = px + (lx - px) * half / run, py + (ly - py) * half / run
+                    shapes.append(Line(lx, ly, ex, ey, "rule.light", tag="name-leader"))
         self.page.add(*clipped(shapes, (x, y, x + w, y + h)))
         self.page.add(Rect(x, y, w, h, "outline", tag="map-frame"))
 

@@ -484,7 +484,8 @@ class Wording:
         try:
             return template.render(rule=self.rule, mark=self.mark, sign=self.sign, counted=self.counted, label=self.label, said=self.said, side_said=self.side, phase=self.phase, prov=self.prov, pnum=self.pnum, story=self.story, word=self.word, dist=self.dist, size=self.size, faces=self.faces, deg=self.deg,
                                num=self.num, chance=self.chance, example=self.example, value=self.value,
-                               ship=self.ship, field=self.field, meta=self.meta, ref=self.ref, pos=self.pos, glossary=self.glossary,
+                               ship=self.ship, field=self.field, meta=self.meta, ref=self.ref, pos=self.pos,
+                               glossary=self.glossary,
                                rs=self.rs, _wording=self, **context)
         except (LookupError, ValueError, TypeError, AttributeError, UndefinedError) as e:
             if _built_in(self.rs):

@@ -85,7 +85,8 @@ def piece_size(rs, options: Options, ships=(), path=None) -> PieceSize:
                                 [Problem("the ships' names leave the pieces too little room", field="--scale",
                                          fix="use shorter names in ships.csv")])
         what = f"the name '{ship.name}'" if ship is not None else "the ships' names"
-        raise PrintgenError(Problem(f"at scale {options.scale:g} {what} cannot print at {name_min():g} pt on its piece, "
+        raise PrintgenError(Problem(f"at scale {options.scale:g} {what} cannot print at {name_min():g} pt on its "
+                                    "piece, "
                                     "the smallest a student reads at arm's length", field="--scale",
                                     fix=f"use --scale {smallest:g} or more (a larger --table)"))
     return size

@@ -107,7 +107,7 @@ def _how_to(page, rs, on_piece: bool, options: Options) -> None:
     if mark:
         page.items[page.items.index(bases)] = dataclasses.replace(bases, x=MARGIN, y=y + lead * (len(lines) + 1))
     for i, line in enumerate(notes):
-        page.add(Text(MARGIN, y + lead * (len(lines) + 2 + i), (Span(line),), size, font=TYPE.italic, role="text.muted"))
+        page.add(Text(MARGIN, y + lead * (len(lines) + 2 + i), (Span(line),), size, font="italic", role="text.muted"))
 
 
 @dataclasses.dataclass(frozen=True)
