@@ -6,6 +6,7 @@ tests/test_first_turn_teaches.py.)"""
 
 from __future__ import annotations
 
+import math
 import re
 from collections import Counter
 
@@ -59,3 +60,19 @@ def test_a_name_both_sides_use_carries_its_side_on_the_score_sheets():
             assert f"{name} ({said})" in text, (name, said)
         assert not re.search(rf"{re.escape(name)}(?! \()", text), name
     assert "Victory (British)" not in text and "Victory" in text       # a name of one side alone: as it was
+
+
+def test_a_name_set_away_from_its_ship_is_joined_to_it():
+    """Sluys, phase 2: "Barbavera's galley" is set among the English ships (no room beside the galley);
+    a thin line runs from the name to the galley (the reader took it for an English cog's name)."""
+    kit = built_once("sluys-1340")
+    with open_pdf(kit / "first-turn-color.pdf") as pdf:
+        page = pdf.pages[0]
+        words = page.extract_words()
+        name = next(w for w in words if w["text"] == "Barbavera's" and any(
+            v["text"] == "galley" and abs(v["top"] - w["top"]) < 1 and 0 < v["x0"] - w["x1"] < 8 for v in words))
+        x0, top, x1, bottom = name["x0"] - 2, name["top"] - 2, name["x1"] + 40, name["bottom"] + 3
+        leaders = [ln for ln in page.lines if ln["linewidth"] < 0.6 and math.hypot(ln["x1"] - ln["x0"],
+                   ln["bottom"] - ln["top"]) > 20 and any(x0 <= px <= x1 and top <= py <= bottom for px, py in
+                   ((ln["x0"], ln["top"]), (ln["x1"], ln["bottom"]), (ln["x0"], ln["bottom"]), (ln["x1"], ln["top"])))]
+        assert leaders, "no line from the name to its ship"
