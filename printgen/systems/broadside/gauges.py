@@ -63,7 +63,7 @@ def turn_template(scenario, options: Options) -> list[Piece]:
     from printgen.sheets.page.words import degrees
 
     angle = Span(degrees(turn), "bold", ("rule", "movement.turn_max_deg"), "degrees")
-    caption = [*said(_("Turn up to %(angle)s either way, once a move"), angle=angle), *pivot_caption(L, W)]
+    caption = (*said(_("Turn up to %(angle)s either way, once a move"), angle=angle), *pivot_caption(L, W))
     from printgen.draw import fonts
     from printgen.sheets.maps.map_legend import wrap_spans
 
