@@ -321,7 +321,12 @@ def test_the_first_turn_page_and_the_rule_cards_say_the_same():
     # move"); a ship of your own side that you touch may foul you too; the range is measured as the lesson's
     # ruling says; and Trafalgar's card gives one number, so no "for that range"
     assert "Once during the move you may turn" in move and "touching another ship" in move and "fouled" in move
-    assert "nearest points of the two bases" in phases["4"] and "for that range" not in phases["4"]
+    assert "nearest points of the two bases" not in phases["4"] and "for that range" not in phases["4"]
+    # the 11-year-old's third reading (issue 44 item 3): measured from the nearest point of your base to the
+    # nearest point of theirs; the line itself is in range; a base that only touches the area is no target
+    assert "from the nearest point of your base to the nearest point of the enemy's" in phases["4"]
+    assert "a base exactly 6\" away too" in phases["4"]
+    assert "only touches one of those lines is not a target" in phases["4"]
     for words in ("computer", "teacher's page", "tick box", "range stick"):
         assert words not in text, words
 

@@ -54,12 +54,17 @@ LARGE = TypeScale(body=16.0, small=14.0, heading=18.0, floor=14.0, name="large",
 its place and a rule, not a slanted face); one column, so a line is long enough to read without
 hyphens and the eye never jumps between columns."""
 
-LARGE_PIECES = TypeScale(name="large-pieces", piece_name=16.0, hit=(0.9, 0.9), handled=14.0, strip=1.25 * 72)
+LARGE_PIECES = TypeScale(name="large-pieces", piece_name=16.0, piece_name_min=12.0, piece_label=12.0, hit=(0.9, 0.9),
+                         handled=14.0, strip=1.25 * 72, frame=14.0, frame_title=14.0)
 """The pieces of the large-print edition: the same size on the table (a base is a base), but a
 ship's name as large as its band and its base's strip hold (16 pt, shrunk only for a long name) and
 its hit circles as large as the hit strip holds; every word and number on the rulers, gauges and
 markers at 14 pt or more (the clear-print floor of the reading pages), the rulers taller across to
-hold a row of numbers and a row or two of words at that size."""
+hold a row of numbers and a row or two of words at that size. A name on a hull or base never under
+12 pt (two lines where one does not hold it: a base is 2" x 1" at full scale, the game's piece, and
+a long name such as "Santísima Trinidad" holds one line of 16 pt only by shrinking), nor the piece's
+own small words (BOW, STERN, the nation's code); the pages' frame (the title, "Print at 100%") at
+14 pt, as on the reading pages."""
 
 LARGE_DYSLEXIA = TypeScale(**{**LARGE.__dict__, "name": "large-dyslexia", "body": 18.0, "heading": 20.0,
                                 "handout_sizes": (18.0,), "gap": 0.8, "gap_wide": 1.1})

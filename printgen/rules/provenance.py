@@ -120,9 +120,15 @@ class Provenance:
         return mark_words(self.kind(key))
 
 
+PRINTGEN_WORDS: dict[str, Entry] = {         # wording of printgen's own in every kit, under any ruleset's table
+    "words.glossary": Entry(kind="classroom", why="the pupils' glossary: printgen's explanations of the game's "
+                                                  "words for the classroom, not the source's"),
+}
+
+
 def provenance_of(ruleset, scenario=None) -> Provenance:
-    """The ruleset's table, then the scenario's over it."""
-    table = dict(getattr(ruleset, "provenance", None) or {})
+    """printgen's own wording (PRINTGEN_WORDS), the ruleset's table over it, then the scenario's."""
+    table = {**PRINTGEN_WORDS, **dict(getattr(ruleset, "provenance", None) or {})}
     if scenario is not None:
         table |= scenario.provenance_table
     return Provenance(table)

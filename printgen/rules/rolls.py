@@ -38,3 +38,14 @@ def edge_length(rs, colour: str) -> float:
 def table_length(rs, side: str) -> float:
     """A side of the table in feet at full scale (north_south_ft or east_west_ft)."""
     return getattr(rs.table, side)
+
+
+LARGE_PRINT_MARKER = (2.0, 1.5)     # a large-print status marker: the rule's width and height times these
+
+
+@derivation
+def large_print_marker(rs, i: int) -> float:
+    """A status marker's width (i = 0) or height (1) in inches at full scale in the large-print edition:
+    2" by 0.75" for the rules' 1" by 0.5", so that its longest word ("ENGANCHADO", "AU GRAPPIN") prints
+    at 14 pt and its nation's code under it too. A marker sits beside a 2" base: as long as its side."""
+    return rs.status_markers.size_in[i] * LARGE_PRINT_MARKER[i]

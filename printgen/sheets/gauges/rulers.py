@@ -5,10 +5,10 @@ agrees with its label; a ruler longer than the page is cut into pieces that join
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Callable
 
-from printgen.draw.shapes import Drawing, Group, Line, Poly, Rect, Shape, Span, Text, translate
+from printgen.draw.shapes import Circle, Drawing, Group, Line, Poly, Rect, Shape, Span, Text, translate
 from printgen.draw.typescale import TYPE, handled
 from printgen.i18n import LANG, N_, _
 from printgen.options import Options
@@ -16,7 +16,7 @@ from printgen.registry import system_of
 from printgen.sheets.maps.table_diagram import COMPASS
 from printgen.sheets.page.frame import content_box, frame, new_page
 from printgen.sheets.page.words import degrees, scale_text, titled
-from printgen.sheets.text.textfit import fit_size
+from printgen.sheets.text.textfit import fit_size, wrap
 
 STRIP_H = 0.75 * 72
 GAP = 16.0
@@ -213,17 +213,33 @@ def _bearing(shapes: list[Shape], key: str, turn: float = 0.0) -> list[Shape]:
     return [replace(shapes[0], meaning=(("bearing", ("rule", key), turn),)), *shapes[1:]]
 
 
+PIVOT = N_("your base: the middle of its bow on the dot")
+
+
+def _pivot_rows(L: float, W: float) -> list[str]:
+    """The pivot's words inside a base L x W, on two lines at most; none where they do not fit (large
+    print, a short base): the template's caption says it then (pivot_caption)."""
+    size = handled(7)
+    rows = wrap(_(PIVOT), L - 8, size, "bold")
+    return rows if len(rows) <= 2 and len(rows) * size * 1.25 <= W - 4 else []
+
+
+def pivot_caption(L: float, W: float) -> list[Span]:
+    """What the turn template's caption adds where its base cannot hold the pivot's words."""
+    return [] if _pivot_rows(L, W) else [Span(_(": put the middle of your base's bow on the dot"))]
+
+
 def _base_at(cx: float, cy: float, L: float, W: float) -> list[Shape]:
-    """A base whose bow touches (cx, cy), lying to the left."""
-    size = fit_size(_("bow here"), L - 4, handled(7), "bold")
-    if size < TYPE.handled:                   # large print, a short base: the words at 14 pt under it, from its bow
-        return [Rect(cx - L, cy - W / 2, L, W, "base", tag="base"),
-                Text(cx, cy + W / 2 + TYPE.handled * 1.1, (Span(_("bow here")),), TYPE.handled, font="bold",
-                     anchor="end")]
-    return [Rect(cx - L, cy - W / 2, L, W, "base", tag="base"),
-            # bold: a copier drops a regular 7 pt word's thin strokes ("proue ici")
-            Text(cx - L / 2, cy + 2.5 * size / 7 if TYPE.handled else cy + 2.5, (Span(_("bow here")),), size,
-                 font="bold", anchor="middle")]
+    """A base whose bow touches (cx, cy), lying to the left, and a dot there: the point the ship turns
+    round (the middle of its bow; "bow here" in the middle of the base read as the pivot), with words
+    that say so inside the base where they fit (else in the caption: pivot_caption)."""
+    dot = Circle(cx, cy, max(3.0, TYPE.handled * 0.25), "bow", tag="pivot")
+    size = handled(7)                         # bold: a copier drops a regular 7 pt word's thin strokes
+    rows = _pivot_rows(L, W)
+    top = cy - (len(rows) - 1) * size * 1.25 / 2 + size * 0.36
+    return [Rect(cx - L, cy - W / 2, L, W, "base", tag="base"), dot,
+            *(Text(cx - L / 2 - 2, top + i * size * 1.25, (Span(row),), size, font="bold", anchor="middle")
+              for i, row in enumerate(rows))]
 
 
 def _compass_letters(cx: float, cy: float, r: float) -> list[Shape]:

@@ -39,9 +39,15 @@ class Box:
         return self.y + self.h
 
 
+def large_frame_wanted() -> bool:
+    """Whether the page being drawn takes the large-print frame: a large-print reading page, or a page
+    of pieces of the large-print edition (its words at the floor of what a pupil handles)."""
+    return large() or TYPE.handled > 0
+
+
 def content_box(options: Options) -> Box:
     w, h = options.page_size
-    if large():
+    if large_frame_wanted():
         header, footer = LARGE_HEADER, large_footer(options)       # (an edition of its own: no hint)
         return Box(MARGIN, MARGIN + header, w - 2 * MARGIN, h - 2 * MARGIN - header - footer)
     return Box(MARGIN, MARGIN + HEADER, w - 2 * MARGIN, h - 2 * MARGIN - HEADER - FOOTER)
@@ -56,7 +62,7 @@ def frame(page: Page, options: Options, scenario_title: str, sheet: str, k: int,
           hint: str | tuple[Span, ...] = "", legend: bool = True) -> None:
     """Header and footer of page k of n. Page numbers are traced (meta) like every printed number.
     `legend`: explain the page's marks bottom left (a page whose own notes sit there explains them itself)."""
-    if large():
+    if large_frame_wanted():
         return large_frame(page, options, scenario_title, sheet, k, n, hint, legend)
     w, h = page.width, page.height
     top = MARGIN + 10
@@ -118,7 +124,10 @@ def _foot_lines(options: Options, hint: str | tuple[Span, ...] = "") -> list[tup
 
 
 def notes_width(options: Options, hint: str | tuple[Span, ...] = "") -> float:
-    """The room at the foot of a page for a sheet's own notes, from the margin to the calibration words."""
+    """The room at the foot of a page for a sheet's own notes, from the margin to the calibration words
+    (the large-print frame's words take the footer's width: the notes go above it, margin to margin)."""
+    if large_frame_wanted():
+        return content_box(options).w
     side = _square(options)[0]
     return options.page_size[0] - 2 * MARGIN - side - 8 - max(_width(s) for s in _foot_lines(options, hint)) - 12
 

@@ -272,6 +272,8 @@ class _Writer:
         self.line(said(_("The first turn, phase by phase. For each phase: what a captain does, in order, beside a map "
                          "of the ships it is about; then what happened in one game on this very table, with real "
                          "dice.")))
+        self.line(said(_("Only two of you? Each takes one side and plays every captain card of that side: in each "
+                         "phase, do what a captain does for each of your ships in turn.")))
 
     def line(self, spans, size: float = 9.0, font: str = "regular", dy: float | None = None,
              indent: float = 0.0) -> None:
@@ -516,7 +518,7 @@ class _Writer:
         """The phase's map in the box (x, y, w, h): the part of the table where ships moved and fired,
         zoomed as far as that allows; moves as arrows, shots as thick lines, the ships the words name
         named beside their bases; framed, with the compass letter N at its top."""
-        from printgen.draw.shapes import Rect
+        from printgen.draw.shapes import Line, Rect
         from printgen.sheets.maps.map_parts import MapView, arrow
         from printgen.sheets.maps.mini_map import Pose, mini_map
 

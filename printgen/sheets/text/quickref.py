@@ -34,7 +34,8 @@ _panels: dict[tuple, tuple[Panel, bool]] = {}
 def quickref_sheet(scenario, options: Options) -> Drawing:
     from printgen.i18n import _
 
-    return panel_sheet(scenario, options, "quickref.md.j2", _("Quick reference"), columns=2, max_pages=3, handout=True,
+    # 4 pages at most: the pupils' glossary (issue 44) takes the Nile's French quick reference past 3
+    return panel_sheet(scenario, options, "quickref.md.j2", _("Quick reference"), columns=2, max_pages=4, handout=True,
                        too_long=Problem("its rule tables are too long", fix="shorten the ruleset's quickref.md.j2"))
 
 

@@ -240,6 +240,7 @@ class Wording:
         self.scenario = None                   # given to every template: its provenance table
         self.plan = None                       # given to the lesson's templates: class size, deployment
         self._placed: tuple[Any, dict[str, Any]] | None = None     # (deployment, ship key -> placement)
+        self.no_glossary = False               # rendering the words the glossary looks in (sheets.text.glossary)
 
     def put(self, t: Traced) -> str:
         self.spans.append(Span(shown(t.value, t.kind, t.source.fn, self.measure), source=t.source.to_json(),
@@ -342,6 +343,14 @@ class Wording:
             return Marked(f"{OPEN}{len(self.spans) - 1}{CLOSE}")
         self.spans.append(Span(mark_words(entry.kind), source=mark_source(key), kind="text"))
         return Marked(f"{OPEN}{len(self.spans) - 1}{CLOSE}" if bare else f" ({OPEN}{len(self.spans) - 1}{CLOSE})")
+
+    def glossary(self) -> list[tuple[str, str]]:
+        """The pupils' glossary of the scenario's words (printgen.sheets.text.glossary): (term, meaning)."""
+        from printgen.sheets.text.glossary import glossary_of
+
+        if self.no_glossary or self.scenario is None:
+            return []
+        return glossary_of(self.scenario, self.measure)
 
     def sign(self, key: str, words: bool = False) -> str:
         """The mark of `key` as pupils' pages print it (its symbol) or, with `words`, as teachers' do,
@@ -503,6 +512,7 @@ class Wording:
             return template.render(rule=self.rule, mark=self.mark, sign=self.sign, counted=self.counted, label=self.label, said=self.said, side_said=self.side, phase=self.phase, prov=self.prov, pnum=self.pnum, story=self.story, word=self.word, dist=self.dist, size=self.size, faces=self.faces, deg=self.deg,
                                num=self.num, chance=self.chance, example=self.example, value=self.value,
                                ship=self.ship, field=self.field, meta=self.meta, ref=self.ref, pos=self.pos,
+                               glossary=self.glossary,
                                rs=self.rs, _wording=self, **context)
         except (LookupError, ValueError, TypeError, AttributeError, UndefinedError) as e:
             if _built_in(self.rs):

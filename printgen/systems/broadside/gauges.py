@@ -11,7 +11,7 @@ from printgen.draw.typescale import handled
 from printgen.i18n import N_, _
 from printgen.options import Options
 from printgen.sheets.gauges.rulers import (Piece, Strip, _angle, _bands, _base_at, _bearing, _compass_letters, _dist, _fan,
-                                          _marked_stick, reach)
+                                          _marked_stick, pivot_caption, reach)
 from printgen.sheets.maps.table_diagram import COMPASS, arrow
 from printgen.sheets.page.words import said
 
@@ -63,7 +63,7 @@ def turn_template(scenario, options: Options) -> list[Piece]:
     from printgen.sheets.page.words import degrees
 
     angle = Span(degrees(turn), "bold", ("rule", "movement.turn_max_deg"), "degrees")
-    caption = said(_("Turn up to %(angle)s either way, once a move"), angle=angle)
+    caption = (*said(_("Turn up to %(angle)s either way, once a move"), angle=angle), *pivot_caption(L, W))
     from printgen.draw import fonts
     from printgen.sheets.maps.map_legend import wrap_spans
 

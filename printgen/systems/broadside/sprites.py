@@ -35,8 +35,12 @@ HOW_TO = (N_("Cut out each piece on its solid outline; cut the base off."),
           N_("Cover each base with clear tape (or laminate it) so a dry-erase pen wipes off; or tick hits in pencil."))
 
 
-NAME_PT = TYPE.piece_name_min      # a name on a piece never prints smaller, at any scale: it takes two lines
-LABEL_PT = TYPE.piece_label        # nor its small words (BOW, STERN, glue, the nation's code under a name)
+def name_min() -> float:
+    """A name on a piece never prints smaller, at any scale: it takes two lines (the type scale's:
+    7 pt, 12 pt on the large-print pieces)."""
+    return TYPE.piece_name_min
+
+
 HIT_MIN = 7.5                      # the least height of a base's hit-track strip (circles a pencil can tick)
 LEAD = 1.05                        # a two-line name's line spacing (in ems)
 LABEL = 1.3                        # the white label round a name on the base (its height in ems, a line's)
@@ -67,7 +71,7 @@ class PieceSize:
 
 
 def piece_size(rs, options: Options, ships=(), path=None) -> PieceSize:
-    """The pieces of these ships, their bands and strips tall enough for each name at NAME_PT or more
+    """The pieces of these ships, their bands and strips tall enough for each name at name_min() or more
     (in two lines if need be); a PrintgenError if a name cannot print so on a base of this scale, with
     the smallest scale that prints every name."""
     size, ship = _sized(rs, options.measure, options.scale, ships)
@@ -81,18 +85,19 @@ def piece_size(rs, options: Options, ships=(), path=None) -> PieceSize:
                                 [Problem("the ships' names leave the pieces too little room", field="--scale",
                                          fix="use shorter names in ships.csv")])
         what = f"the name '{ship.name}'" if ship is not None else "the ships' names"
-        raise PrintgenError(Problem(f"at scale {options.scale:g} {what} cannot print at {NAME_PT:g} pt on its piece, "
+        raise PrintgenError(Problem(f"at scale {options.scale:g} {what} cannot print at {name_min():g} pt on its "
+                                    "piece, "
                                     "the smallest a student reads at arm's length", field="--scale",
                                     fix=f"use --scale {smallest:g} or more (a larger --table)"))
     return size
 
 
 def _too_long(rs, options: Options, ship, path) -> Problem:
-    """A name no piece of this scale prints at NAME_PT: the ship's line, and how short it must be."""
+    """A name no piece of this scale prints at name_min(): the ship's line, and how short it must be."""
     most = next((k for k in range(len(ship.name) - 1, 0, -1)                   # bounded by the name's length
                  if _sized(rs, options.measure, options.scale, (dataclasses.replace(ship, name=ship.name[:k]),))[0]
                  is not None), 1)
-    return Problem(f"the name '{ship.name}' ({len(ship.name)} characters) does not fit its piece at {NAME_PT:g} pt, "
+    return Problem(f"the name '{ship.name}' ({len(ship.name)} characters) does not fit its piece at {name_min():g} pt, "
                    "the smallest a student reads at arm's length", file=path, line=ship.line, field="name",
                    fix=f"shorten it to about {most} characters (or use bigger bases in the ruleset)")
 
@@ -115,14 +120,14 @@ def _sized(rs, m, s: float, ships) -> tuple[PieceSize | None, object]:
     return size, None
 
 
-_FITTED: dict[tuple[str, float, float], tuple[float, list[str]] | None] = {}
+_FITTED: dict[tuple[str, float, float, float], tuple[float, list[str]] | None] = {}
 FITTED_KEPT = 1 << 12       # a piece asks the same of a name several times (its size, its band, its base)
 
 
 def _lines(text: str, room: float, largest: float) -> tuple[float, list[str]] | None:
-    """The text at the largest size from `largest` down to NAME_PT at which it fits `room` on one
-    line, else on two lines at NAME_PT; None if not even so."""
-    key = (text, room, largest)
+    """The text at the largest size from `largest` down to name_min() at which it fits `room` on one
+    line, else on two lines at name_min(); None if not even so."""
+    key = (text, room, largest, name_min())
     if key not in _FITTED:
         if len(_FITTED) >= FITTED_KEPT:
             _FITTED.clear()
@@ -135,16 +140,17 @@ def _fitted(text: str, room: float, largest: float) -> tuple[float, list[str]] |
     from printgen.draw import fonts
     from printgen.sheets.text.textfit import wrap
 
-    size = fit_size(text, room, max(largest, NAME_PT), "bold", NAME_PT)
+    least = name_min()
+    size = fit_size(text, room, max(largest, least), "bold", least)
     if fonts.width(text, size, "bold") <= room + 1e-6:
         return size, [text]
-    lines = wrap(text, room, NAME_PT, "bold")
-    if len(lines) == 2 and all(fonts.width(ln, NAME_PT, "bold") <= room + 1e-6 for ln in lines):
-        return NAME_PT, lines
+    lines = wrap(text, room, least, "bold")
+    if len(lines) == 2 and all(fonts.width(ln, least, "bold") <= room + 1e-6 for ln in lines):
+        return least, lines
     for k in range(len(text) - 1, 0, -1):       # a hyphenated name broken after its hyphen ("Duguay-" "Trouin")
-        if text[k - 1] == "-" and text[k] != " " and all(fonts.width(ln, NAME_PT, "bold") <= room + 1e-6
+        if text[k - 1] == "-" and text[k] != " " and all(fonts.width(ln, least, "bold") <= room + 1e-6
                                                          for ln in (text[:k], text[k:])):
-            return NAME_PT, [text[:k], text[k:]]
+            return least, [text[:k], text[k:]]
     return None
 
 
@@ -173,7 +179,7 @@ def _band_code(ship, s: float) -> tuple[str, float, float]:
     from printgen.draw import fonts
 
     code = nation_code(ship.nation)
-    size = max(TYPE.piece_name * s, NAME_PT)
+    size = max(TYPE.piece_name * s, name_min())
     return code, size, fonts.width(code, size, "bold") + 2 * s
 
 
@@ -192,7 +198,7 @@ def _band_room(ship, size: PieceSize, s: float) -> tuple[float, float, float]:
 
 
 def _band_name(ship, size: PieceSize, s: float) -> tuple[float, list[str]] | None:
-    """The name on a side's band, at NAME_PT or more, in one or two lines (None: it does not fit)."""
+    """The name on a side's band, at name_min() or more, in one or two lines (None: it does not fit)."""
     left, right, _ = _band_room(ship, size, s)
     return _lines(ship.name, right - left, TYPE.piece_name * s)
 
@@ -208,7 +214,7 @@ def _base_room(ship, size: PieceSize, s: float) -> float:
 
 def _base_name(ship, size: PieceSize, s: float) -> tuple[float, list[str]] | None:
     """The name on the base's name strip, right of the star, clear of the bow arrow: with the nation's
-    code on its line where both fit at NAME_PT or more (the code is not printed: `_base` adds it)."""
+    code on its line where both fit at name_min() or more (the code is not printed: `_base` adds it)."""
     room, code = _base_room(ship, size, s), "  " + nation_code(ship.nation)
     with_code = _lines(ship.name + code, room, TYPE.piece_name * s)
     if with_code is not None and len(with_code[1]) == 1:
@@ -221,41 +227,54 @@ def sprite_sheets(scenario, options: Options) -> Drawing:
     rs = scenario.ruleset
     size = piece_size(rs, options, scenario.fleet.ships, scenario.fleet.path)
     g = grid(content_box(options), size.w, size.h, "ship piece")
-    # rows the page holds with the how-to legend under them at its smaller size (not over them)
-    legend = _how_to_words(options, scenario, HOW_TO_SIZES[-1])
-    page_h = new_page(options).height
-    fit = int((page_h - MARGIN - legend.need - legend.size - g.y0 + g.h - size.h) // g.h)   # the last row: no gutter
-    if fit < 1:
+    # rows the page holds with the how-to legend under them at its smaller size (not over them); in large
+    # print the first page alone says how to make a ship (its words at 14 pt would leave every page one
+    # row of pieces)
+    brief = bool(TYPE.handled)
+    first, later = (_rows(g, size, _how_to_words(options, scenario, how_to_sizes()[-1], short), _notes_foot(options))
+                    for short in (False, brief))
+    if min(first, later) < 1:
         raise PrintgenError(Problem(f"a ship piece ({size.w / 72:.2f} x {size.h / 72:.2f} in) and the how-to notes "
                                     "do not fit on the page together", field="--scale",
                                     fix="use a smaller --scale or larger paper"))
-    g = dataclasses.replace(g, rows=min(g.rows, fit))
+    g0, g = dataclasses.replace(g, rows=min(g.rows, first)), dataclasses.replace(g, rows=min(g.rows, later))
     ships = list(scenario.fleet.ships)
-    n_pages = max(1, math.ceil(len(ships) / g.per_page))
+    n_pages = 1 + max(0, math.ceil((len(ships) - g0.per_page) / g.per_page))
     shared: dict = {}                                   # what pieces draw alike, made once for the sheet
-    said: dict[float, HowTo] = {}                       # the legend's words at each size, wrapped once for the sheet
+    said: dict[tuple[float, bool], HowTo] = {}          # the legend's words at each size, wrapped once for the sheet
 
-    def words(size: float) -> HowTo:
-        if size not in said:
-            said[size] = _how_to_words(options, scenario, size)
-        return said[size]
+    def words(size: float, short: bool) -> HowTo:
+        if (size, short) not in said:
+            said[size, short] = _how_to_words(options, scenario, size, short)
+        return said[size, short]
 
     def laid_out(p: int) -> Page:
         page = new_page(options)
-        batch = ships[p * g.per_page:(p + 1) * g.per_page]
+        here = g0 if p == 0 else g
+        start = 0 if p == 0 else g0.per_page + (p - 1) * g.per_page
+        batch = ships[start:start + here.per_page]
         for i, ship in enumerate(batch):
-            x, y = g.slot(i)
+            x, y = here.slot(i)
             page.add(Group((piece(ship, rs, size, options.scale, shared),), translate(x, y), tag=ship.key, local=True))
         frame(page, options, scenario.title, _("Ship pieces"), p + 1, n_pages, legend=False)   # the notes say it
-        rows = -(-len(batch) // g.cols)
-        _how_to(page, options, g.y0 + rows * g.h - (g.h - size.h), words)
+        rows = -(-len(batch) // here.cols)
+        _how_to(page, options, here.y0 + rows * here.h - (here.h - size.h),
+                lambda size: words(size, brief and p > 0))
         return page
 
     pages = LazyPages(n_pages, laid_out)                # laid out as they are written: memory flat in the fleet
     return Drawing(titled(scenario.title, N_("ship pieces"), options.edition_name), pages, look=system_of(scenario.ruleset), subject="printgen sprites")
 
 
-HOW_TO_SIZES = (TYPE.small + 0.5, TYPE.small)             # the legend's type: the larger where it fits
+def _notes_foot(options: Options) -> float:
+    """How far down the how-to notes may go: into the footer, left of the calibration words; in large
+    print, whose frame's words take the footer's whole width, to the foot of the content box."""
+    return content_box(options).bottom if TYPE.handled else new_page(options).height - MARGIN
+
+
+def how_to_sizes() -> tuple[float, ...]:
+    """The legend's type: the larger where it fits (large print: the floor of what a pupil handles)."""
+    return (TYPE.handled,) if TYPE.handled else (TYPE.small + 0.5, TYPE.small)
 
 
 @dataclass(frozen=True)
@@ -268,7 +287,12 @@ class HowTo:
     need: float
 
 
-def _how_to_words(options: Options, scenario, size: float) -> HowTo:
+def _rows(g, size: PieceSize, legend: HowTo, foot: float) -> int:
+    """The rows of pieces a page holds above the how-to legend (the last row: no gutter)."""
+    return int((foot - legend.need - legend.size - g.y0 + g.h - size.h) // g.h)
+
+
+def _how_to_words(options: Options, scenario, size: float, short: bool = False) -> HowTo:
     from printgen.sheets.text.textfit import wrap
     from printgen.sheets.text.wrap import wrap_spans
 
@@ -281,6 +305,8 @@ def _how_to_words(options: Options, scenario, size: float) -> HowTo:
     paras = tuple(_(line) for line in HOW_TO) + (_("Nations: %(nations)s, hulls and bases, as on the maps.")
                                                  % {"nations": nations},)
     note = _flagship_note(scenario)                                     # spans with their marks, wrapped whole
+    if short:                                   # a later page of large print: the first page says it all
+        return HowTo(size, size * 1.3, [], [], -size)
     lead = size * 1.3
     told = [(i == 0, (Span(line),)) for para in paras for i, line in enumerate(wrap(para, width, size))]
     noted = [(i == 0, tuple(row)) for i, row in enumerate(wrap_spans(list(note), width, size))] if note else []
@@ -293,12 +319,14 @@ def _how_to(page, options: Options, top: float, wrapped) -> None:
     (sprite_sheets leaves the room it needs at the smaller size). `wrapped(size)`: the sheet's
     _how_to_words at that size (the same on every page)."""
     width = notes_width(options)                                        # as _how_to_words wraps them
-    for size in HOW_TO_SIZES:
+    for size in how_to_sizes():
         words = wrapped(size)
-        y = min(top + 12 + size, page.height - MARGIN - words.need)
+        y = min(top + 12 + size, _notes_foot(options) - words.need)
         if y >= top + size:
             break
     size, lead, told, noted = words.size, words.lead, words.told, words.noted
+    if not told:                                # a later page of large print: the first page's notes say it
+        return
 
     def lines(rows, first_row: int) -> list:
         return [Text(0, lead * (1.6 + first_row + i + 1), (Span("· " if first else "  "), *spans), size)
@@ -307,7 +335,7 @@ def _how_to(page, options: Options, top: float, wrapped) -> None:
     # the same words on every page: drawn once, placed on each; the note's marks are traced, so stay on the page
     how_to = (*craft_legend(0, 0, size + 1), Text(0, lead * 1.6, (Span(_("How to make a ship")),), size, font="bold"),
               *lines(told, 0))
-    page.add(Symbol(f"howto-{size!r}x{width!r}", how_to, translate(MARGIN, y)))
+    page.add(Symbol(f"howto-{size!r}x{width!r}-{len(told)}", how_to, translate(MARGIN, y)))
     page.add(Group(tuple(lines(noted, len(told))), translate(MARGIN, y)))
 
 
@@ -364,7 +392,14 @@ def _under(size: PieceSize, s: float) -> Symbol:
     for cy in (y0 + size.name_strip / 2, y0 + bh - size.hit_strip / 2):      # bow arrows at the right end
         out.append(Poly(((w - 3 * s - arrow * 0.9, cy - arrow / 2), (w - 3 * s, cy),
                          (w - 3 * s - arrow * 0.9, cy + arrow / 2)), "bow", tag="bow"))
-    small = max(TYPE.piece_label * s, LABEL_PT)              # never smaller on a small table; bold: a copy keeps it
+    small = max(TYPE.piece_label * s, TYPE.piece_label)      # never smaller on a small table; bold: a copy keeps it
+    if TYPE.handled:                            # large print: "glue" centred between STERN and BOW, clear of both
+        from printgen.draw import fonts
+
+        mid = (w * 0.04 + 3 * s + fonts.width(_("STERN"), small, "bold") + w * 0.96 - 3 * s
+               - fonts.width(_("BOW"), small, "bold")) / 2
+        out = [dataclasses.replace(t, x=mid) if isinstance(t, Text) and t.tag == "glue" and t.y > glue_top else t
+               for t in out]
     for x, word, anchor in ((w * 0.04 + 3 * s, _("STERN"), "start"), (w * 0.96 - 3 * s, _("BOW"), "end")):
         out.append(Text(x, glue_top + t + small * 0.36, (Span(word),), small, role="text.muted", font="bold",
                         anchor=anchor))
@@ -394,7 +429,7 @@ def masts_of(rs, ship) -> int:
 
 def _side(ship, size: PieceSize, s: float, masts: int = 3) -> list[Shape]:
     """The near side in a box (0, 0)-(w, ph), masthead at the top: ship, sea band with the name (in
-    two lines where one does not hold it at NAME_PT) and the nation's code in bold (its letters and
+    two lines where one does not hold it at name_min()) and the nation's code in bold (its letters and
     the hull's pattern tell the sides apart in grey)."""
     from printgen.draw import fonts
 

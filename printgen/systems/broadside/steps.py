@@ -42,6 +42,9 @@ def captain_steps(rs, label: str, measure, anchored: frozenset = frozenset()) ->
             step(rs, measure, _("%(side)s captains: find each of your ships on the table and look where its bow "
                                 "points.")
                  % {"side": who}),
+            _marked(rs, step(rs, measure, _("Move one ship at a time, squadron by squadron as your admiral calls "
+                                            "them, the ship at the head of the line first: a ship that has moved "
+                                            "stays put, and the next one moves around it.")), "words.phase_order"),
             step(rs, measure, _("See which coloured edge of the table the bow points at: green, sail up to "
                                 "%(green)s; yellow, up to %(yellow)s; red, roll one die first (the quick reference "
                                 "says which faces let you move)."),
@@ -57,10 +60,13 @@ def captain_steps(rs, label: str, measure, anchored: frozenset = frozenset()) ->
     if "shoot" in low:
         return steps(
             step(rs, measure, _("%(side)s captains: for each of your ships, pick an enemy ship beside its side (a "
-                                "broadside), not ahead of the bow or behind the stern.") % {"side": who}),
-            step(rs, measure, _("Measure with the range ruler (cut out of the card of rulers and gauges) between "
-                                "the nearest points of the two bases: up to %(short)s is short range, up to %(long)s "
-                                "is long range. Further: no shot."),
+                                "broadside), not ahead of the bow or behind the stern. Part of the enemy's base must "
+                                "be between the lines of your bow and your stern: a base that only touches one of "
+                                "those lines is not a target.") % {"side": who}),
+            step(rs, measure, _("Measure with the range ruler (cut out of the card of rulers and gauges) from the "
+                                "nearest point of your base to the nearest point of the enemy's: up to %(short)s is "
+                                "short range (a base exactly %(short)s away too), up to %(long)s is long range. "
+                                "Further: no shot."),
                  short=("shooting.range_in.short.1", "distance"), long=("shooting.range_in.long.1", "distance")),
             step(rs, measure, _("Roll as many dice as the Dice column of your captain card gives that ship for "
                                 "that range (short or long). Short range: each %(short)s is a hit. Long range: each "
@@ -71,6 +77,13 @@ def captain_steps(rs, label: str, measure, anchored: frozenset = frozenset()) ->
             step(rs, measure, _("Tell the enemy captain your hits: they tick one circle of their hit track for each "
                                 "hit. When the last circle is ticked, that ship strikes.")))
     return []
+
+
+def _marked(rs, said: tuple | None, key: str) -> tuple | None:
+    """A step with the provenance mark of `key` after it (the lesson's classroom order), where the data has one."""
+    from printgen.rules.provenance import mark_spans
+
+    return said if said is None else (*said, *mark_spans(rs, key))
 
 
 def _two_bands(rs) -> bool:

@@ -12,7 +12,7 @@ from printgen.i18n import N_, _
 from printgen.options import Options
 from printgen.rules.provenance import mark_spans
 from printgen.sheets.gauges.rulers import (Piece, Strip, _angle, _bands, _base_at, _compass_letters,
-                                          _deg, _dist, _fan, _marked_stick, _ticks, reach)
+                                          _deg, _dist, _fan, _marked_stick, _ticks, pivot_caption, reach)
 from printgen.sheets.maps.table_diagram import arrow
 from printgen.sheets.text.textfit import fit_size
 from printgen.systems.sectors.words import said as _said
@@ -119,6 +119,8 @@ def sweep_template(scenario, options: Options) -> list[Piece]:
              _said(N_("then again: %(moves)s moves in a sweep, no pivoting."),
                    moves=Span(_word(mv.sweep_moves, options), "bold", ("rule", "movement.sweep_moves"), "word")),
              (Span(_("A galley then finishes its move on the new course.")),)]
+    if pivot_caption(L, W):                        # the base too short for the words (large print): here
+        lines.append((Span(_("Put the middle of your base's bow on the dot.")),))
     width = cx + r + 24
     if not TYPE.handled:
         for i, spans in enumerate(lines):

@@ -29,7 +29,6 @@ from printgen.sheets.pieces.tracks import track_shapes
 from printgen.registry import system_of
 
 NAME_PT = 9.0              # name size at full scale, before shrinking to fit
-LABEL_PT = TYPE.piece_label   # sector labels, MAST, the nation (the theme's small piece words)
 BOX_PT = 9.5               # a structure box's side at full scale, at most
 PITCH = 1.35               # box pitch over box side (as track_shapes spaces them)
 LABELS = {"bow": N_("BOW"), "stern": N_("STERN"), "port": N_("PORT"), "starboard": N_("STARBOARD")}
@@ -38,6 +37,12 @@ HOW_TO = (N_("Cut out each base on its outline. The arrow, and the ram or the dr
              "point it loses; the boxes beside the mast (the dot on the deck) are the mast's."))
 ON_RECORDS = N_("Thin lines divide the sectors: bow, stern, port, starboard. Damage is kept on each ship's record "
                 "card, not on the piece.")
+
+
+def _label_pt(s: float) -> float:
+    """Sector labels, MAST, the nation at scale `s`: the type scale's small piece words, never smaller than
+    12 pt on the large-print pieces (a short base that cannot hold them prints none: `piece`)."""
+    return max(TYPE.piece_label * s, TYPE.piece_label if TYPE.handled else 0.0)
 
 
 def topdown_sheets(scenario, options: Options) -> Drawing:
@@ -51,7 +56,8 @@ def topdown_sheets(scenario, options: Options) -> Drawing:
     ships = [ship for _, ship in order]
     sizes = [(m.pt(rs.base_of(ship)[0]), m.pt(rs.base_of(ship)[1])) for ship in ships]
     box = content_box(options)                      # the notes at the foot may reach above the footer: room for them
-    box = Box(box.x, box.y, box.w, box.h - max(0.0, _notes_height(rs, on_piece, options) + 6 - FOOTER))
+    box = Box(box.x, box.y, box.w, box.h - (_notes_height(rs, on_piece, options) + 6 if TYPE.handled else
+                                            max(0.0, _notes_height(rs, on_piece, options) + 6 - FOOTER)))
     spots = shelves(sizes, box, "ship base", [ship.side for ship in ships])
     n_pages = max((sp.page for sp in spots), default=0) + 1
     pages = [new_page(options) for _ in range(n_pages)]
@@ -70,7 +76,8 @@ def _notes(rs, on_piece: bool, options: Options) -> tuple[float, float, list[tup
     """The notes' type size, width and lines (first of a paragraph or not)."""
     paras = [_(p) for p in (HOW_TO if on_piece else (HOW_TO[0], ON_RECORDS))]
     width = notes_width(options)
-    return TYPE.small, width, [(i == 0, line) for para in paras for i, line in enumerate(wrap(para, width, TYPE.small))]
+    size = TYPE.handled or TYPE.small              # large print: the floor of what a pupil handles
+    return size, width, [(i == 0, line) for para in paras for i, line in enumerate(wrap(para, width, size))]
 
 
 def _notes_height(rs, on_piece: bool, options: Options) -> float:
@@ -92,7 +99,8 @@ def _how_to(page, rs, on_piece: bool, options: Options) -> None:
         page.add(bases)                             # placed below; added now so the legend counts its mark
     legend = marks_legend(page)
     notes = wrap(legend, width, size, "italic") if legend else []
-    y = page.height - MARGIN - 2 - lead * (len(lines) + 1 + len(notes))
+    foot = content_box(options).bottom if TYPE.handled else page.height - MARGIN   # large print: above its frame
+    y = foot - 2 - lead * (len(lines) + 1 + len(notes))
     page.add(Text(MARGIN, y, (Span(_("How to use the pieces")),), size + 1, font="bold"))
     for i, (first, line) in enumerate(lines):
         page.add(Text(MARGIN, y + lead * (i + 1), (Span(("· " if first else "  ") + line),), size, role="text.muted"))
@@ -120,7 +128,7 @@ def piece(ship, rs, measure, s: float, boxes: bool = True) -> Group:
     hull = Hull(form_of(ship.type, t), L, W)
     by_part = {t.label: t for t in tracks(rs, ship)} if boxes else {}
     cells = _cells(hull, by_part)
-    label_pt = LABEL_PT * s
+    label_pt = _label_pt(s)
     d = _box_side(hull, cells, label_pt, s)
     if d < 0.8 * _box_side(hull, cells, 0.0, s):      # a short base: the rows' words would squeeze the boxes
         label_pt, d = 0.0, _box_side(hull, cells, 0.0, s)
@@ -129,10 +137,10 @@ def piece(ship, rs, measure, s: float, boxes: bool = True) -> Group:
         marks += _cell(cell, by_part[cell.part], count, d, label_pt)
     if not boxes:                                   # no boxes: the side sectors still say their names
         mid = (hull.stern_x + hull.bow_x) / 2
-        marks += [Text(mid, hull.band / 2 - 0.36 * LABEL_PT * s, (Span(_(LABELS["port"])),), LABEL_PT * s,
+        marks += [Text(mid, hull.band / 2 - 0.36 * _label_pt(s), (Span(_(LABELS["port"])),), _label_pt(s),
                        "sector.label", "bold", "middle", angle=180),
-                  Text(mid, hull.W - hull.band / 2 + 0.36 * LABEL_PT * s, (Span(_(LABELS["starboard"])),),
-                       LABEL_PT * s, "sector.label", "bold", "middle")]
+                  Text(mid, hull.W - hull.band / 2 + 0.36 * _label_pt(s), (Span(_(LABELS["starboard"])),),
+                       _label_pt(s), "sector.label", "bold", "middle")]
     clear = [(t.y < hull.yc, _text_extent(t)) for t in marks if isinstance(t, Text)]
     items: list[Shape] = [Rect(0, 0, L, W, f"base.{ship.nation}", tag="base"), *_backings(marks)]
     items += hull_shapes(hull, ship.nation, clear, t.guns, t.guns_all_round)
@@ -227,7 +235,7 @@ def _deck(ship, hull: Hull, mast: Track | None, d: float, s: float) -> list[Shap
     """Name, mast and its boxes, nation, star, bow arrow. A broad deck has three rows: the name
     upside down (read from port), the keel line with the mast, the name upright (read from
     starboard). A narrow one has two: the mast and its boxes above the keel line, the name below."""
-    yc, g, label_pt = hull.yc, 3 * s, LABEL_PT * s
+    yc, g, label_pt = hull.yc, 3 * s, _label_pt(s)
     deck = 2 * (hull.half - hull.rail)
     two = deck / 3 * 0.62 >= TYPE.piece_name_min * s       # a name row (either way up) at the piece-name floor
     row = deck / 3 if two else deck / 2
@@ -289,7 +297,7 @@ def _wide(hull: Hull, lo: float, hi: float, need: float) -> tuple[float, float]:
 
 def _stern_marks(ship, hull: Hull, md: float, s: float) -> list[Shape]:
     """STERN (read from the stern end), the nation's banner, and a star for a flagship."""
-    label_pt = LABEL_PT * s
+    label_pt = _label_pt(s)
     x = hull.stern_x - 2.5 * s - 0.76 * label_pt
     out: list[Shape] = [Text(x, hull.yc, (Span(_(LABELS["stern"])),), label_pt, "sector.label", "bold", "middle",
                              angle=90)]
@@ -332,7 +340,7 @@ def _banner(nation: str, x: float, y: float, w: float, h: float) -> list[Shape]:
 
 def _bow_arrow(hull: Hull, md: float, s: float) -> list[Shape]:
     """BOW (read from the bow end) and a solid arrow on the keel line, as big as the deck allows."""
-    label_pt = LABEL_PT * s
+    label_pt = _label_pt(s)
     x = hull.bow_x + 2.5 * s + 0.76 * label_pt
     out: list[Shape] = [Text(x, hull.yc, (Span(_(LABELS["bow"])),), label_pt, "sector.label", "bold", "middle",
                              angle=-90)]
