@@ -530,7 +530,7 @@ def test_each_shot_line_has_its_head_at_the_target(name):
         walk(page.items, IDENTITY)
     assert lines and len(heads) >= len(lines) // 2, (len(lines), len(heads))
     for hx, hy in heads:
-        def off(line):
+        def off(line, hx=hx, hy=hy):
             (ax, ay), (bx, by) = line
             run = m.hypot(bx - ax, by - ay) or 1
             along = ((hx - ax) * (bx - ax) + (hy - ay) * (by - ay)) / run

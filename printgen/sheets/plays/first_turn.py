@@ -518,7 +518,7 @@ class _Writer:
         """The phase's map in the box (x, y, w, h): the part of the table where ships moved and fired,
         zoomed as far as that allows; moves as arrows, shots as thick lines, the ships the words name
         named beside their bases; framed, with the compass letter N at its top."""
-        from printgen.draw.shapes import Line, Rect
+        from printgen.draw.shapes import Rect
         from printgen.sheets.maps.map_parts import MapView, arrow
         from printgen.sheets.maps.mini_map import Pose, mini_map
 
