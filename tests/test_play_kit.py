@@ -57,6 +57,7 @@ def test_the_page_prints_the_recorded_games(built):
     assert f"printgen simulate trafalgar --games {run.games} --seed 1805 --ships 8 --scale 0.5" in teacher
     assert "--students" in teacher.split("printgen simulate trafalgar")[1][:300]    # the lesson's game, as the kit
     assert "Beside them, the real battle" in text                      # Trafalgar's history beside the rates
+    assert "a win for the British side" in " ".join(text.split())      # (was "a American win" at Lake Erie)
     assert check_kit(built, echo=lambda s: None, quiet=True)
 
 

@@ -154,7 +154,7 @@ def plays_page(scenario, options: Options, setup, summary: Summary, run: SimRun,
         best = max(scores)
         won = [said_here(scenario.ruleset.sides[side].name, "of")
                for side, v in zip(summary.sides, scores) if v == best]
-        verdict = _("a %(side)s win") % {"side": won[0]} if len(won) == 1 else _("a draw")
+        verdict = _("a win for the %(side)s side") % {"side": won[0]} if len(won) == 1 else _("a draw")
         scored = [x for k, side in enumerate(summary.sides) for x in
                   ((", " if k else "") + f"{names[side]} ", _plan(scores[k], "history_score", side))]
         line(said(_("Beside them, the real battle, scored by this lesson's victory points: %(scores)s, %(verdict)s"
