@@ -129,3 +129,19 @@ def test_check_fails_when_a_kind_changes_after_printing(quickref):
     fails = [str(d) for d in _check(dataclasses.replace(s, ruleset=rs), o, pdf, traces)]
     assert fails and all("provenance('words.close_hauled', 'symbol') prints '\u2021', the rules say ''" in f
                          for f in fails)
+
+
+def test_printgen_s_own_provenance_reasons_are_in_every_language():
+    """The French and Spanish teachers (this session) found the teacher sheet's list of marks giving one line
+    in English: the pupils' glossary's reason, printgen's own entry (PRINTGEN_WORDS), was never in the
+    catalogue. Every such reason is a catalogue message with a French and a Spanish translation."""
+    from babel.messages.pofile import read_po
+
+    from printgen.rules.provenance import PRINTGEN_WORDS
+
+    for lang in ("fr", "es"):
+        with open(f"printgen/i18n/locale/{lang}/LC_MESSAGES/messages.po", "rb") as f:
+            cat = read_po(f)
+        for key, entry in PRINTGEN_WORDS.items():
+            message = cat.get(entry.why)
+            assert message is not None and message.string and message.string != entry.why, (lang, key)

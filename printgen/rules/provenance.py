@@ -121,8 +121,8 @@ class Provenance:
 
 
 PRINTGEN_WORDS: dict[str, Entry] = {         # wording of printgen's own in every kit, under any ruleset's table
-    "words.glossary": Entry(kind="classroom", why="the pupils' glossary: printgen's explanations of the game's "
-                                                  "words for the classroom, not the source's"),
+    "words.glossary": Entry(kind="classroom", why=N_("the pupils' glossary: printgen's explanations of the game's "
+                                                     "words for the classroom, not the source's")),
 }
 
 
