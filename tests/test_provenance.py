@@ -135,12 +135,15 @@ def test_printgen_s_own_provenance_reasons_are_in_every_language():
     """The French and Spanish teachers (this session) found the teacher sheet's list of marks giving one line
     in English: the pupils' glossary's reason, printgen's own entry (PRINTGEN_WORDS), was never in the
     catalogue. Every such reason is a catalogue message with a French and a Spanish translation."""
+    from pathlib import Path
+
     from babel.messages.pofile import read_po
 
+    import printgen
     from printgen.rules.provenance import PRINTGEN_WORDS
 
     for lang in ("fr", "es"):
-        with open(f"printgen/i18n/locale/{lang}/LC_MESSAGES/messages.po", "rb") as f:
+        with open(Path(printgen.__file__).parent / "i18n" / "locale" / lang / "LC_MESSAGES" / "messages.po", "rb") as f:
             cat = read_po(f)
         for key, entry in PRINTGEN_WORDS.items():
             message = cat.get(entry.why)
