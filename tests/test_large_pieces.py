@@ -83,3 +83,29 @@ def test_every_piece_a_pupil_handles_is_large_print(scenario, tmp_path):
                 small += [f"{kind} p{number}: {''.join(t)[:40]!r} at {size} pt" for size, t in sorted(words.items())]
     assert not small, "\n".join(small[:40])
     assert not decks or name_sizes, "no ship's name read on the decks"
+
+
+@pytest.mark.parametrize("scenario", ["trafalgar", "nile-1798"])
+def test_spanish_large_print_markers_hold_their_words_at_14_pt(scenario, tmp_path):
+    """The Spanish large-print kits (A4, centimetres: the rule's inch is 2.5 cm) stopped on their markers:
+    "ENGANCHADO CON GARFIOS" and "PROA AL VIENTO" did not fit at 14 pt. Drawn in Spanish and read back:
+    every marker's word at 14 pt or more, the grappled marker saying "ENGANCHADO" (the glossary's short form)."""
+    import pdfplumber
+
+    from printgen.draw.render import render
+    from printgen.i18n import using
+    from printgen.kit.build import plan_kit
+    from printgen.registry.documents import declared
+    from printgen.request import KitRequest
+
+    with using("es"):
+        plan = plan_kit(KitRequest(scenario=scenario, students=24, edition="large", lang="es"))
+        o = plan.options.but(edition="large")
+        record = declared(plan.scenario.ruleset)["status-markers"]
+        path = tmp_path / "markers.pdf"
+        path.write_bytes(render(record.make(plan, o), "large", "pdf").files[0][1])
+    with pdfplumber.open(path) as pdf:
+        text = " ".join((p.extract_text() or "") for p in pdf.pages)
+        sizes = [_size(c) for p in pdf.pages for c in p.chars if c["text"].strip()]
+    assert "ENGANCHADO" in text and "PROA AL" in text
+    assert min(sizes) >= 14.0 - 0.05, min(sizes)

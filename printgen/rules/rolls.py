@@ -40,12 +40,13 @@ def table_length(rs, side: str) -> float:
     return getattr(rs.table, side)
 
 
-LARGE_PRINT_MARKER = (2.0, 1.5)     # a large-print status marker: the rule's width and height times these
+LARGE_PRINT_MARKER = (2.0, 1.6)     # a large-print status marker: the rule's width and height times these
 
 
 @derivation
 def large_print_marker(rs, i: int) -> float:
     """A status marker's width (i = 0) or height (1) in inches at full scale in the large-print edition:
-    2" by 0.75" for the rules' 1" by 0.5", so that its longest word ("ENGANCHADO", "AU GRAPPIN") prints
-    at 14 pt and its nation's code under it too. A marker sits beside a 2" base: as long as its side."""
+    2" by 0.8" for the rules' 1" by 0.5", so that its longest word ("ENGANCHADO", "AU GRAPPIN", or "PROA AL
+    VIENTO" on two lines, also in a centimetre kit, whose rule inch is 2.5 cm) prints at 14 pt and its nation's
+    code under it too. A marker sits beside a 2" base: as long as its side."""
     return rs.status_markers.size_in[i] * LARGE_PRINT_MARKER[i]

@@ -7,6 +7,8 @@ set beside the right side's ship; the intro explains the patterns."""
 
 from __future__ import annotations
 
+import functools
+
 from printgen.draw import fonts
 from printgen.draw.shapes import Drawing, Line, Page, Rect, Span, Text
 from printgen.draw.theme import TYPE
@@ -63,12 +65,13 @@ def status_marker_sheets(plan, options: Options) -> Drawing:
 
 def _marker(page: Page, x: float, y: float, w: float, h: float, state: str, nation: str,
             per: tuple[float, float] = (0.0, 0.0)) -> None:
-    label = _(state).upper()                   # the ruleset's word for the state (its [status_markers])
+    label = marker_word(state).upper()         # the ruleset's word for the state (its [status_markers])
     code_pt = handled(TYPE.piece_label)        # the nation's code (large print: 14 pt, on a strip that holds it)
     strip = max(h * STRIP, code_pt + 5) if TYPE.handled else h * STRIP
     size = min((h - strip) * 0.5, w * 0.8 / max(fonts.width(label, 1.0, "bold"), 1e-6))
     lines = [label]
-    if " " in label and size < (h - strip) * 0.5 * 0.7:      # long words ("PROA AL VIENTO"): two lines, larger
+    if " " in label and (size < (h - strip) * 0.5 * 0.7 or size < TYPE.handled):   # long words ("PROA AL VIENTO"):
+        # two lines, larger (large print: whenever one line falls below 14 pt)
         cut = min((i for i, ch in enumerate(label) if ch == " "), key=lambda i: abs(2 * i - len(label)))
         two = [label[:cut], label[cut + 1:]]
         size2 = min((h - strip) * 0.9 / 2.2, w * 0.8 / max(fonts.width(t, 1.0, "bold") for t in two))
@@ -91,6 +94,21 @@ def _marker(page: Page, x: float, y: float, w: float, h: float, state: str, nati
     page.add(Rect(x + w - cw - 2, y + h - strip + (strip - code_pt - 1) / 2, cw, code_pt + 1, "paper"),
              Text(x + w - cw / 2 - 2, y + h - strip / 2 + code_pt * 0.36, (Span(code),), code_pt,
                   font="bold", anchor="middle"))
+
+
+def marker_word(state: str) -> str:
+    """A state's word on its marker: the language's glossary's short form ([markers]: Spanish "enganchado", where
+    the rules say "enganchado con garfios", which no large-print marker holds at 14 pt), else the rules' word."""
+    from printgen.i18n import LANG
+
+    return _short_words(LANG.get()).get(state) or _(state)
+
+
+@functools.lru_cache(maxsize=8)
+def _short_words(lang: str) -> dict:
+    from printgen.i18n.numbers import glossary
+
+    return {} if lang == "en" else dict(glossary(lang).get("markers", {}))
 
 
 def _intro(page: Page, plan, options: Options, box: Box) -> float:
