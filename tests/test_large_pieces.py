@@ -99,7 +99,8 @@ def test_spanish_large_print_markers_hold_their_words_at_14_pt(scenario, tmp_pat
     from printgen.request import KitRequest
 
     with using("es"):
-        plan = plan_kit(KitRequest(scenario=scenario, students=24, edition="large", lang="es"))
+        plan = plan_kit(KitRequest(scenario=scenario, students=24, edition="large", lang="es", units="cm",
+                                   paper="a4"))        # as `printgen kit --lang es` defaults
         o = plan.options.but(edition="large")
         record = declared(plan.scenario.ruleset)["status-markers"]
         path = tmp_path / "markers.pdf"
