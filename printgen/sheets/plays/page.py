@@ -80,23 +80,34 @@ def _history_score(scenario, side: str) -> int:
 
 def plays_page(scenario, options: Options, setup, summary: Summary, run: SimRun, maps: list | None = None) -> Drawing:
     """`maps`: spans saying how the game came out on the other deployments the lesson's search played."""
-    page = new_page(options)
+    pages = [new_page(options)]
     box = content_box(options)
     x, y, w = box.x, box.y + 14, box.w
     names = {k: _(s.name) for k, s in scenario.ruleset.sides.items()}
-    add = page.add
+    add = pages[0].add
+
+    def room(need: float) -> None:
+        """A new page when `need` points would run past the content box (into the footer's marks: the French
+        page of a small Trafalgar kit ran its last paragraph under them)."""
+        nonlocal y, add
+        if y + need > box.y + box.h:
+            pages.append(new_page(options))
+            add, y = pages[-1].add, box.y + 14
 
     def line(spans, size=9.0, role="text", dy=None, indent=0.0, font="regular"):
         """A paragraph, wrapped to the page (traced spans stay whole)."""
         nonlocal y
         spans = [Span(s) if isinstance(s, str) else s for s in spans]
         for row in wrap_spans(spans, w - indent, size, font):
+            room(size)
             add(Text(x + indent, y, tuple(row), size, role=role, font=font))
             y += dy if dy is not None else size * 1.35
         y += size * 0.15
 
-    def heading(words: str, mark: tuple[Span, ...] | list[Span] = ()):
+    def heading(words: str, mark: tuple[Span, ...] | list[Span] = (), keep: float = 40.0):
+        """A section's heading, on the page where `keep` more points of its section fit."""
         nonlocal y
+        room(8 + 16 + keep)
         y += 8
         line([words, *mark], 12, font="bold", dy=16)
 
@@ -119,7 +130,7 @@ def plays_page(scenario, options: Options, setup, summary: Summary, run: SimRun,
           "technician's box on the teacher's sheet gives the command that plays these games again, or more of them.")],
          7.5, role="text.muted")
 
-    heading(_("Who wins"), modelled())
+    heading(_("Who wins"), modelled(), keep=13 + 20 * len(scenario.ruleset.sides) + 30)
     col = [x, x + 110, x + 230, x + 350]
     for i, head in enumerate(("", _("wins"), _("draws"), _("losses"))):
         add(Text(col[i], y, (Span(head),), 9, font="bold"))
@@ -162,7 +173,7 @@ def plays_page(scenario, options: Options, setup, summary: Summary, run: SimRun,
                                                                         for s in scored],
                   verdict=verdict, mark=_mark(scenario, "history")))
 
-    heading(_("How long a game lasts (turns)"), modelled())
+    heading(_("How long a game lasts (turns)"), modelled(), keep=90.0 + 12 + 24 + 14)
     counts = dict(summary.lengths)
     plot_h, n = 90.0, max(limit, max(counts))
     step, bar_w, ticks = _bins(n, w - 20)
@@ -205,10 +216,15 @@ def plays_page(scenario, options: Options, setup, summary: Summary, run: SimRun,
                  turns=_plan(les.turn_limit, "turn_limit"), mark=_mark(scenario, "lesson"), played=list(played),
                  taken=_plan(classroom.turn_minutes(plan), "turn_minutes"))
     if classroom.left_over(plan):        # one figure, two steps: the lesson plan's debrief holds what is left
-        line(said(_("At %(minutes)s minutes a turn: %(turns)s turns%(mark)s%(played)s, which take %(taken)s minutes; "
-                    "the %(left)s minutes left over go to the debrief, which the lesson plan's timeline gives "
-                    "%(debrief)s minutes."), left=_plan(classroom.left_over(plan), "left_over"),
-                  debrief=_plan(classroom.debrief_length(plan), "debrief_length"), **taken))
+        left = classroom.left_over(plan)           # "the 1 minute left over" (the readers found "les 1 minutes")
+        line(said(ngettext("At %(minutes)s minutes a turn: %(turns)s turns%(mark)s%(played)s, which take %(taken)s "
+                           "minutes; the %(left)s minute left over goes to the debrief, which the lesson plan's "
+                           "timeline gives %(debrief)s minutes.",
+                           "At %(minutes)s minutes a turn: %(turns)s turns%(mark)s%(played)s, which take %(taken)s "
+                           "minutes; the %(left)s minutes left over go to the debrief, which the lesson plan's "
+                           "timeline gives %(debrief)s minutes.", left),
+                  left=_plan(left, "left_over"), debrief=_plan(classroom.debrief_length(plan), "debrief_length"),
+                  **taken))
     else:
         line(said(_("At %(minutes)s minutes a turn: %(turns)s turns%(mark)s%(played)s, which take %(taken)s "
                     "minutes."), **taken))
@@ -236,8 +252,9 @@ def plays_page(scenario, options: Options, setup, summary: Summary, run: SimRun,
                  indent=8)
         line([_("From each ship's fate in the list of ships that came with this game; ships that escaped "
                 "and were taken later are not counted.")], 7.5, role="text.muted")
-    frame(page, options, scenario.title, _(TITLE), 1, 1)
-    return Drawing(titled(scenario.title, TITLE), [page], look=system_of(scenario.ruleset), subject="printgen simulate")
+    for k, page in enumerate(pages):
+        frame(page, options, scenario.title, _(TITLE), k + 1, len(pages))
+    return Drawing(titled(scenario.title, TITLE), pages, look=system_of(scenario.ruleset), subject="printgen simulate")
 
 
 def plays_document(plan, options):
