@@ -35,7 +35,7 @@ def read_painted(page, height: float, after: int = -1) -> list[Paint]:
     import pypdfium2.raw as raw
 
     from printgen.check.fastcalls import floats, fn, handle
-    from printgen.check.pdfread import _then
+    from printgen.check.geometry import then as _then
 
     kind_of, draw_mode, get_matrix = fn("FPDFPageObj_GetType"), fn("FPDFPath_GetDrawMode"), fn("FPDFPageObj_GetMatrix")
     fill_of, get_bounds = fn("FPDFPageObj_GetFillColor"), fn("FPDFPageObj_GetBounds")

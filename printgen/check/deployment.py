@@ -136,7 +136,7 @@ def _outlines(page, height: float, sides: tuple[int, ...] = (4, 5)) -> list[list
     import pypdfium2.raw as raw
 
     from printgen.check.fastcalls import fn, handle
-    from printgen.check.pdfread import _then
+    from printgen.check.geometry import then as _then
 
     x, y, m = ctypes.c_float(), ctypes.c_float(), (ctypes.c_float * 6)()      # m: FS_MATRIX's a..f
     x_at, y_at, m_at = ctypes.addressof(x), ctypes.addressof(y), ctypes.addressof(m)

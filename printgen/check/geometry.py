@@ -105,3 +105,13 @@ def check_geometry(paths: list, shapes: list[dict], ruleset, measure, file: str,
                                            f"(at ({box[0]:.1f}, {box[1]:.1f}) pt, to {TOL_PT / 72:.2f}\")",
                                tuple(e["bbox"])))
     return out
+
+
+def then(inner: tuple, outer: tuple | None) -> tuple:
+    """The matrix that applies `inner`, then `outer` (None: the page itself)."""
+    if outer is None:
+        return inner
+    a1, b1, c1, d1, e1, f1 = inner
+    a2, b2, c2, d2, e2, f2 = outer
+    return (a1 * a2 + b1 * c2, a1 * b2 + b1 * d2, c1 * a2 + d1 * c2, c1 * b2 + d1 * d2,
+            e1 * a2 + f1 * c2 + e2, e1 * b2 + f1 * d2 + f2)

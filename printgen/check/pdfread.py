@@ -8,6 +8,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from printgen.check.geometry import then as _then
 from printgen.check.numbers import Char
 
 
@@ -314,11 +315,4 @@ def _line_style(obj: int, a: float, b: float, c: float, d: float) -> tuple[float
     return width.value * k, tuple(dash[i] * k for i in range(max(n, 0)))
 
 
-def _then(inner: tuple, outer: tuple | None) -> tuple:
-    """The matrix that applies `inner`, then `outer` (None: the page itself)."""
-    if outer is None:
-        return inner
-    a1, b1, c1, d1, e1, f1 = inner
-    a2, b2, c2, d2, e2, f2 = outer
-    return (a1 * a2 + b1 * c2, a1 * b2 + b1 * d2, c1 * a2 + d1 * c2, c1 * b2 + d1 * d2,
-            e1 * a2 + f1 * c2 + e2, e1 * b2 + f1 * d2 + f2)
+

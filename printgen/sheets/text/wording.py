@@ -346,8 +346,6 @@ class Wording:
 
     def glossary(self) -> list[tuple[str, str]]:
         """The pupils' glossary of the scenario's words (printgen.sheets.text.glossary): (term, meaning)."""
-        from printgen.sheets.text.glossary import glossary_of
-
         if self.no_glossary or self.scenario is None:
             return []
         return glossary_of(self.scenario, self.measure)
@@ -364,9 +362,8 @@ class Wording:
 
     def prov(self, key: str, what: str) -> str:
         """A provenance entry's `original` (the source's words, for a reading) or `why`, traced to it."""
-        from printgen.rules.provenance import provenance_of
-
         from printgen.i18n import _
+        from printgen.rules.provenance import provenance_of
 
         text = getattr(provenance_of(self.rs, self.scenario).of(key), what)
         if what == "why":                           # the reason in the reader's words; the source's own stay
@@ -562,3 +559,52 @@ def to_spans(text: str, wording: Wording, font: str = "") -> list[Span]:
     from printgen.i18n.elision import contracted
 
     return list(contracted(out))               # "vers l'est", "al Niagara": the words before a value
+
+
+# The pupils' glossary (sheets.text.glossary: its words' data) of the words this battle's pupil pages print: the
+# pages are rendered here, without the glossary, to find them (so the data module never imports this one).
+def pupils_words(scenario, measure) -> str:
+    """The English words of the battle's quick reference and rule cards (their templates rendered with
+    its rules, no glossary), of what a captain does in each phase (the first-turn page's steps), of the
+    pupils' pages its own template folder words (as written), and of its scenario (its quoted words:
+    squadrons, story) and fleet files."""
+    from printgen.i18n import using
+    from printgen.sheets.text.glossary import PUPILS_OWN
+
+    rs = scenario.ruleset
+    lines = (line.split(" #", 1)[0] for line in scenario.text.splitlines() if not line.lstrip().startswith("#"))
+    # the file's words (a quoted value with a space: "North (weather) squadron"), not its keys, its comments nor
+    # its settings (line_form = "squadrons")
+    parts = [v for v in re.findall(r'"([^"\n]*)"', "\n".join(lines)) if " " in v.strip()]
+    fleet = getattr(scenario.fleet, "path", None)
+    if fleet is not None and fleet.is_file():
+        parts.append(fleet.read_text(encoding="utf-8").partition("\n")[2])      # its rows, not its header
+    own = template_root(rs) / template_folders(rs)[0]            # the battle's own pages (its captain cards'
+    for file in PUPILS_OWN:                                       # words), as written: they need the class to render
+        path = own / file
+        if len(template_folders(rs)) > 2 and path.is_file():
+            parts.append(re.sub(r"\{[%#].*?[%#]\}", " ", path.read_text(encoding="utf-8"), flags=re.S))
+    from printgen.registry import system_of
+
+    with using("en"):
+        for label in getattr(getattr(rs, "sequence", None), "phases", ()):       # the first-turn page's steps
+            for said in system_of(rs).captain_steps(rs, str(label), measure):
+                parts.append("".join(sp.text for sp in said))
+        for file in ("quickref.md.j2", "cards.md.j2"):
+            if template_name(rs, file) is None:
+                continue
+            wording = Wording(rs, measure)
+            wording.no_glossary = True
+            parts.append("".join(s.text for s in to_spans(wording.render(file, scenario=scenario), wording)))
+    return "\n".join(parts)
+
+
+def glossary_of(scenario, measure) -> list[tuple[str, str]]:
+    """(term, meaning) of each word the battle's pupils read, in the language of the page being drawn."""
+    from printgen.i18n import _
+    from printgen.registry import system_of
+    from printgen.sheets.text.glossary import used_in
+
+    words = [(_(w.term), _(w.says)) for w in used_in(pupils_words(scenario, measure),
+                                                     system_of(scenario.ruleset).name)]
+    return sorted(words, key=lambda w: w[0].casefold())          # in the reader's alphabetical order

@@ -742,7 +742,7 @@ def prepared(table, policies: dict[str, str], turn_limit: int, pieces: tuple | N
     not play these rules as the Python one does (a damage table with a gap, a face no sector roll or
     weather roll names: the Python engine stops there with an error, the compiled one would play on).
     `pieces`: (boats, hazards) to start from, as they lie (a test's), else the table's start."""
-    from printgen.systems.sectors.play import CHAINED_IN
+    from printgen.systems.sectors.boats import CHAINED_IN
     from printgen.systems.sectors.sailing import CONTACT_SLACK, STANDOFF_MARGIN
 
     rs = table.rs

@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 
 from printgen.play.geom import Rect, along_across, rect
 
+CHAINED_IN = 2.0                   # inches base to base: chained neighbours (printgen's choice, with the chains)
+
 FIGHTING = ("afloat", "aground")   # the states of a ship still in the fight (Boat.fighting)
 GONE = ("sunk", "fled")            # off the table: their bases no longer block anything
 

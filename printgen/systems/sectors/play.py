@@ -17,11 +17,10 @@ import numpy as np
 
 from printgen.game.deploy_settings import COMPASS_DEG
 from printgen.play.geom import distance, gap
-from printgen.systems.sectors.boats import FIGHTING, Boat, Hazard, Table, table_of
+from printgen.systems.sectors.boats import CHAINED_IN, FIGHTING, Boat, Hazard, Table, table_of
 from printgen.systems.sectors.model import SECTORS
 from printgen.systems.sectors.sailing import CONTACT_SLACK, MEMO_ENTRIES, Sailing, contact_point
 
-CHAINED_IN = 2.0                   # inches base to base: chained neighbours (printgen's choice, with the chains)
 
 # Where the engine still plays the fragment more simply than the table does (the plays page prints
 # these, a line each).
