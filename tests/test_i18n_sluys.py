@@ -269,7 +269,7 @@ def test_the_drawn_documents_say_their_words(kits, lang):
     # the kit's index.html: each document's title (the date in the language) and how to print it
     index = " ".join(html.unescape((kits[lang] / "index.html").read_text(encoding="utf-8")).split())
     for w in {"fr": ("L'Écluse, 24 juin 1340 : pièces des navires", "Carte secrète des obstacles : papier ordinaire",
-                     "Règles et gabarits : carton ; un jeu pour chaque table (une réglette"),
+                     "Réglettes et gabarits : bristol ; un jeu pour chaque table (une réglette"),
               "es": ("La Esclusa, 24 de junio de 1340: piezas de los barcos", "Mapa secreto de obstáculos: papel normal",
                      "Reglas de medir y plantillas: cartulina; un juego para cada grupo de mesa (una regla")}[lang]:
         assert w in index, w

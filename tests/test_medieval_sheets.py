@@ -228,8 +228,10 @@ def test_a_record_card_per_ship(pdfs, sluys):
     for part in SECTORS:
         rows = record_rows(pdfs.records, sluys.fleet, part.capitalize())
         assert rows == {ship.key: [structure(rs, ship)[part]] for ship in sluys.fleet.ships}, part
-    uses = record_rows(pdfs.records, sluys.fleet, "Used")
-    assert uses == {ship.key: [rs.movement.attack_speed_uses] for ship in sluys.fleet.ships}
+    uses = record_rows(pdfs.records, sluys.fleet, "Used")      # a chained ship never moves: no attack speed to use
+    chained = set(sluys.file.fleet.chained)
+    assert uses == {ship.key: [rs.movement.attack_speed_uses] for ship in sluys.fleet.ships
+                    if ship.squadron not in chained}
     assert rs.movement.attack_speed_uses == 4
     rams = record_rows(pdfs.records, sluys.fleet, "Clearing")
     assert rams == {ship.key: [rs.ramming.clear_turns] for ship in sluys.fleet.ships if rs.types[ship.type].ram}
@@ -251,7 +253,8 @@ def test_a_changed_attack_speed_rule_changes_the_boxes(scenario_dir, tmp_path):
     folder = scenario_dir(name="sluys-1340", ruleset={"movement": {"attack_speed_uses": 6}, "ramming": {"clear_turns": 3}})
     s, _ = prepare(str(folder), ships=6)                 # the named ships, Barbavera's galley among them
     path = _write(record_sheets, tmp_path, "records", str(folder), ships=6)
-    assert rows_of(path, s.fleet, "Used") == {ship.key: [6] for ship in s.fleet.ships}
+    chained = set(s.file.fleet.chained)                  # (a chained ship never moves: no attack speed)
+    assert rows_of(path, s.fleet, "Used") == {ship.key: [6] for ship in s.fleet.ships if ship.squadron not in chained}
     assert rows_of(path, s.fleet, "Clearing") == {ship.key: [3] for ship in s.fleet.ships if ship.type == "med-galley"}
     assert any(ship.type == "med-galley" for ship in s.fleet.ships)
     with open_pdf(path) as pdf:
