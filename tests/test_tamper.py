@@ -51,8 +51,9 @@ def test_a_changed_label_fails(kit, what, name, page, change, says):
         change = replace_shown_at(want.encode(), b"4", traced(kit, name, page, [kind, *parts])["bbox"])
     edit_page(kit, name, page, change)
     found = fails(kit)
-    assert any(f.startswith(f"FAIL  {name}, page {page}: {source} prints '") and f.endswith(f"the rules say '{want}'")
-               for f in found), found
+    assert any(f.startswith(f"FAIL  {name}, page {page}: ") and (          # the traced label's rule, or the words'
+        f.startswith(f"FAIL  {name}, page {page}: {source} prints '") and f.endswith(f"the rules say '{want}'")
+        or f"where the layout prints '{want}'" in f) for f in found), found     # rule (check/laidwords.py) first
 
 
 def test_a_changed_number_fails(kit):
@@ -75,7 +76,8 @@ def test_check_json_names_the_changed_number(kit, run):
     found = json.loads(out)
     assert code == 1 and found["ok"] is False
     assert [d["status"] for d in found["documents"] if d["path"] == "quickref-color.pdf"] == ["fail"]
-    [d] = [d for d in found["discrepancies"] if d["file"] == "quickref-color.pdf"]
+    [d] = [d for d in found["discrepancies"] if d["file"] == "quickref-color.pdf"     # (the words' rule names the
+           and d["what"].startswith("rule:")]                                       # same change in its own words)
     assert d["page"] == page and d["what"].startswith("rule:shooting.dice.british prints '8'") and len(d["box"]) == 4
 
 
@@ -254,7 +256,8 @@ def test_the_report_pictures_each_discrepancy_escaped(run, kit, tmp_path):
     html = report.read_text(encoding="utf-8")
     assert "<h2>x&lt;script&gt;.pdf</h2>" in html and "<script>" not in html
     assert f"<h2>quickref-bw.pdf, page {page}</h2><p>label:shooting.range_in.short prints &#x27;Lon" in html
-    assert html.count('src="data:image/png;base64,') == 3          # quickref twice, kit-bw.pdf's page: pictured
+    # each discrepancy on a page pictured: the label's (quickref twice), kit-bw.pdf's page, and the words' rule's
+    assert html.count('src="data:image/png;base64,') == html.count("<section") - html.count("<section><h2>x&lt;")
     code, out, err = run("check", kit, "--report", kit / "check.html")
     assert code == 2 and "inside the kit folder" in err
     mine = tmp_path / "mine.html"
