@@ -37,7 +37,8 @@ def test_a_whole_game_ends_when_a_side_has_no_ship_left_to_fight():
 def test_a_game_stops_at_the_lessons_turn_limit():
     st = small(policies={"allied": "hold-the-line", "british": "hold-the-line"})     # nobody closes
     r = play(st, 1, 0)
-    assert r.by_limit and r.turns == st.turn_limit == (100 - 10 - 10 - 15) // 10      # the scenario's [lesson]
+    les = prepare("trafalgar", ships=8)[0].lesson    # the lesson's minutes to play, at its turn's minutes (the
+    assert r.by_limit and r.turns == st.turn_limit == les.play_minutes // les.minutes_per_turn   # phases' sum)
 
 
 def test_the_same_seed_gives_the_same_game_and_another_seed_another():
