@@ -1,6 +1,6 @@
 """The sectors engine (Sluys, Lepanto) plays the games it played before it was made faster, move for move
 and die for die: every game of tests/data/sectors_games.txt (written by this module's __main__ with the
-engine of commit bf9504a, 2026-12-06) is played again and compared by a digest of its snapshot after every
+engine of commit bf9504a, 2026-12-06, again on 2026-12-07 for the lessons' new turn limits) is played again and compared by a digest of its snapshot after every
 phase (every base's pose, crew, out) and every roll it made (rule, faces, result); a simulation (the
 path `printgen simulate` and the lesson's search take, its games sharing what they remember) gives the
 same results as the games played one by one.
@@ -92,7 +92,8 @@ def test_the_recorded_games_are_worth_replaying():
 def main(out: str) -> None:
     lines = ["# The sectors engine's games (tests/test_sectors_games.py): set-up, game, turns, by limit, winner,",
              "# struck, points, snapshots, rolls, digest of every snapshot and roll. Recorded with commit bf9504a",
-             "# (2026-12-06)."]
+             "# (2026-12-06); again on 2026-12-07 when the lessons' turn limits followed the phases' minutes",
+             "# (Sluys 8 -> 7 turns): the same games, stopped at the new limit."]
     for name in SETUPS:
         run, st = _run(name)
         for index in range(run.games):
