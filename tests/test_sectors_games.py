@@ -1,6 +1,7 @@
 """The sectors engine (Sluys, Lepanto) plays the games it played before it was made faster, move for move
 and die for die: every game of tests/data/sectors_games.txt (written by this module's __main__ with the
-engine of commit bf9504a, 2026-12-06, again on 2026-12-07 for the lessons' new turn limits) is played again and compared by a digest of its snapshot after every
+engine of commit bf9504a, 2026-12-06, again on 2026-12-07 for the lessons' new turn limits) is played
+again and compared by a digest of its snapshot after every
 phase (every base's pose, crew, out) and every roll it made (rule, faces, result); a simulation (the
 path `printgen simulate` and the lesson's search take, its games sharing what they remember) gives the
 same results as the games played one by one.

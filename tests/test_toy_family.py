@@ -360,6 +360,6 @@ def test_the_toy_prints_in_the_languages_it_declares_and_no_other(toy, tmp_path,
         assert code == 0, stdout + err
         with pdfplumber.open(tmp_path / command / name) as pdf:
             text = " ".join(p.extract_text() for p in pdf.pages)
-        assert re.search("Imprim(?:ez?|er) à 100 %", text) and "Sapphire" in text, text     # the French footer (tu or vous)
+        assert re.search("Imprim(?:ez?|er) à 100 %", text) and "Sapphire" in text, text     # the French footer
     code, _, err = run("quickref", toy, "--lang", "fr", "--out", tmp_path / "quickref")
     assert code == 2 and "pas encore de version française" in err   # its template is in no catalogue
