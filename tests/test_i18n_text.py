@@ -33,7 +33,7 @@ WORDS_OF_THE_LANGUAGE = {"fr": {"points", "page", "phases", "score", "chance", "
                          "es": set()}
 TITLES = {"fr": {"background": "L'histoire avant la bataille", "cards": "Cartes de règles",
                  "captains": "Cartes de capitaine", "score": "Feuilles de score",
-                 "worksheet": "Fiche d'exercices sur les chances"},
+                 "worksheet": "Fiche d'exercices de probabilités"},
           "es": {"background": "La historia antes de la batalla", "cards": "Tarjetas de reglas",
                  "captains": "Tarjetas de capitán", "score": "Hojas de puntuación",
                  "worksheet": "Ficha de probabilidades"}}
