@@ -468,7 +468,7 @@ def test_a_name_set_apart_from_its_ship_is_joined_to_it():
     goes where it is clear, and a leader runs from the name's box to the middle of that ship's base; a ship
     with room beside it gets its name beside it and no leader. Then on Sluys's printed page, every leader
     ends on a base, and at least one is drawn (the galley's)."""
-    from printgen.draw.shapes import IDENTITY, Group, Line, apply, compose
+    from printgen.draw.shapes import Line, apply
     from printgen.sheets.plays.first_turn import leader, name_spot
 
     frame = (0.0, 0.0, 200.0, 100.0)
@@ -484,20 +484,13 @@ def test_a_name_set_apart_from_its_ship_is_joined_to_it():
 
     drawing, _ = lay_out(plan_of("sluys-1340"), "bw", "first-turn")
     leaders, bases = [], []
-
-    def walk(items, matrix):
-        for sh in items:
-            if isinstance(sh, Group):
-                walk(sh.items, compose(matrix, sh.matrix))
-            elif isinstance(sh, Line) and sh.tag == "map-leader":
-                leaders.append(apply(matrix, (sh.x2, sh.y2)))
-            elif getattr(sh, "tag", "") == "ship":
-                corners = [apply(matrix, (sh.x + dx, sh.y + dy)) for dx in (0, sh.w) for dy in (0, sh.h)]
-                bases.append((min(c[0] for c in corners), min(c[1] for c in corners),
-                              max(c[0] for c in corners), max(c[1] for c in corners)))
-
-    for page in drawing.pages:
-        walk(page.items, IDENTITY)
+    for sh, matrix in _placed(drawing):
+        if isinstance(sh, Line) and sh.tag == "map-leader":
+            leaders.append(apply(matrix, (sh.x2, sh.y2)))
+        elif getattr(sh, "tag", "") == "ship":
+            corners = [apply(matrix, (sh.x + dx, sh.y + dy)) for dx in (0, sh.w) for dy in (0, sh.h)]
+            bases.append((min(c[0] for c in corners), min(c[1] for c in corners),
+                          max(c[0] for c in corners), max(c[1] for c in corners)))
     assert leaders
     for x, y in leaders:
         assert any(b[0] - 0.5 <= x <= b[2] + 0.5 and b[1] - 0.5 <= y <= b[3] + 0.5 for b in bases), (x, y)
@@ -510,24 +503,17 @@ def test_each_shot_line_has_its_head_at_the_target(name):
     every head lies on a shot line, in the half nearer the target."""
     import math as m
 
-    from printgen.draw.shapes import IDENTITY, Group, Line, Poly, apply, compose
+    from printgen.draw.shapes import Line, Poly, apply
     from printgen.kit.build import lay_out
 
     drawing, _ = lay_out(plan_of(name), "bw", "first-turn")
     lines, heads = [], []
-
-    def walk(items, matrix):
-        for sh in items:
-            if isinstance(sh, Group):
-                walk(sh.items, compose(matrix, sh.matrix))
-            elif isinstance(sh, Line) and sh.tag == "shot":
-                lines.append((apply(matrix, (sh.x1, sh.y1)), apply(matrix, (sh.x2, sh.y2))))
-            elif isinstance(sh, Poly) and sh.tag == "shot-head":
-                pts = [apply(matrix, p) for p in sh.points]
-                heads.append((sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts)))
-
-    for page in drawing.pages:
-        walk(page.items, IDENTITY)
+    for sh, matrix in _placed(drawing):
+        if isinstance(sh, Line) and sh.tag == "shot":
+            lines.append((apply(matrix, (sh.x1, sh.y1)), apply(matrix, (sh.x2, sh.y2))))
+        elif isinstance(sh, Poly) and sh.tag == "shot-head":
+            pts = [apply(matrix, p) for p in sh.points]
+            heads.append((sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts)))
     assert lines and len(heads) >= len(lines) // 2, (len(lines), len(heads))
     for hx, hy in heads:
         def off(line, hx=hx, hy=hy):
@@ -536,3 +522,18 @@ def test_each_shot_line_has_its_head_at_the_target(name):
             along = ((hx - ax) * (bx - ax) + (hy - ay) * (by - ay)) / run
             return abs((hx - ax) * (by - ay) - (hy - ay) * (bx - ax)) / run, along / run
         assert any(d < 2.0 and t > 0.5 for d, t in map(off, lines)), (hx, hy)   # (two ships may shoot both ways)
+
+
+def _placed(drawing):
+    """Every shape of the drawing's pages with the matrix that places it on its page (groups opened)."""
+    from printgen.draw.shapes import IDENTITY, Group, compose
+
+    def walk(items, matrix):
+        for sh in items:
+            if isinstance(sh, Group):
+                yield from walk(sh.items, compose(matrix, sh.matrix))
+            else:
+                yield sh, matrix
+
+    for page in drawing.pages:
+        yield from walk(page.items, IDENTITY)
