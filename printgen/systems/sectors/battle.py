@@ -87,6 +87,18 @@ def fighting(S: np.ndarray, i: int) -> bool:
 
 
 @jit
+def fighting_ships(S: np.ndarray):
+    """(indices, count): the ships still fighting, in the ships' order (the first `count` of `indices`)."""
+    out = np.empty(S.shape[0], np.int64)
+    k = np.int64(0)
+    for i in range(S.shape[0]):
+        if fighting(S, i):
+            out[k] = i
+            k += 1
+    return out, k
+
+
+@jit
 def any_grappled(G: np.ndarray, i: int) -> bool:
     for j in range(G.shape[0]):
         if G[i, j]:
@@ -442,12 +454,7 @@ def missile(mt, F, S, G, TY, RF, RI, MB, MF, GB, GF, turn: int) -> None:
     base to base, all at once: the crews are marked after every ship has rolled, then the guns' holes."""
     n = F.shape[0]
     long = RF[F_MISSILE_LONG]
-    fights = np.empty(n, np.int64)
-    nb = np.int64(0)
-    for i in range(n):
-        if S[i, STATE] <= AGROUND:
-            fights[nb] = i
-            nb += 1
+    fights, nb = fighting_ships(S)
     within = np.zeros((n, n), np.bool_)
     for p in range(nb):
         a = fights[p]
@@ -566,12 +573,7 @@ def boarding(mt, F, S, G, RF, RI, FACES, POLICY) -> None:
     """play.Game.boarding: grapnels between enemies alongside, pair by pair in the ships' order; then
     every grappled pair fights."""
     n = F.shape[0]
-    alive = np.empty(n, np.int64)
-    na = np.int64(0)
-    for i in range(n):
-        if S[i, STATE] <= AGROUND:
-            alive[na] = i
-            na += 1
+    alive, na = fighting_ships(S)
     slack = RF[F_SLACK]
     if na >= 2:
         wide = 0.0
