@@ -18,7 +18,7 @@ import numpy as np
 from printgen.play.dice import _word
 from printgen.play.geom import _contact, along_across, corners, distance, gap, point_rect
 from printgen.play.jit import hypot, jit, within_reach
-from printgen.systems.sectors.routes import STAY, near, nearest_centre, route
+from printgen.systems.sectors.routes import STAY, _rect, near, nearest_centre, route
 
 # F: a ship's floats
 X, Y, H, LEN, WID, R0, REACH, LAST, LINE0, LINE1 = 0, 1, 2, 3, 4, 5, 11, 12, 13, 14     # R0..R0+5: its base
@@ -58,12 +58,6 @@ def roll(mt: np.ndarray) -> int:
     while r >= 6:
         r = _word(mt) >> 29
     return r + 1
-
-
-@jit
-def _rect(x: float, y: float, h: float, length: float, width: float):
-    r = math.radians(h)
-    return (x, y, math.sin(r), math.cos(r), length / 2, width / 2)
 
 
 @jit
