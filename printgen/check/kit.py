@@ -85,7 +85,11 @@ def check_kit(folder: Path, echo: Callable[[str], None] = print, quiet: bool = F
     traces = None if "trace.json" in bad else _traces(folder)
     joins = Joins(folder, _joins(manifest, bad, traces, checked))     # started now: they need no plan
     try:
-        plan = plan or _replan(manifest, folder)
+        if plan is None:
+            from printgen.check.plays import expect_replays
+
+            expect_replays(folder, manifest, bad)      # before the plan imports the engine
+            plan = _replan(manifest, folder)
         found += extra_files(folder, manifest) + changed_extras(folder, manifest)
         from printgen.check.copies import check_copies
 
@@ -208,10 +212,14 @@ def _check_documents(folder: Path, manifest: dict, bad: dict, traces: dict | Non
     plan.page_counts().update({plan.count_key(d["kind"], d["edition"]): d["pages"] for d in docs
                                if d["kind"] != "kit" and d["kind"] in plan.kinds()})
     todo = [(folder, d, traces.get(d["path"], [])) for d in docs if d["kind"] != "kit" and d["path"] not in done]
-    # the longest first, so that the workers finish together: the documents, the larger file
-    # first, then the games (a thirtieth of a second each)
+    # the longest first, so that the workers finish together: the replayed games (one job), then the
+    # documents, the larger file first
     todo.sort(key=lambda job: -os.lstat(folder / job[1]["path"]).st_size)
-    jobs = [("doc", job) for job in todo] + [("game", g) for g in games]
+    from printgen.check.plays import replay_job
+
+    jobs = [("doc", job) for job in todo]
+    if games:                        # first: as Python it is the longest job; compiled, its worker loads the engine
+        jobs.insert(0, ("game", replay_job(games, plan.scenario.ruleset.ruleset.system)))
     _resolver(plan)                    # made once, before the workers fork (each document's check reads it)
     import pypdfium2  # noqa: F401  (imported before the workers fork: once, not once a worker)
 
@@ -230,7 +238,9 @@ def _check_documents(folder: Path, manifest: dict, bad: dict, traces: dict | Non
 
 def _label(job) -> str:
     what, arg = job
-    return f"replaying game {arg[2]} of plays.json" if what == "game" else f"checking {arg[1]['path']}"
+    if what == "game":
+        return f"replaying game{'s' if len(arg[2]) > 1 else ''} {', '.join(str(g[2]) for g in arg[2])} of plays.json"
+    return f"checking {arg[1]['path']}"
 
 
 def _parts(manifest: dict, kit: dict) -> list[dict]:
@@ -325,9 +335,9 @@ def _check_job(plan, job) -> tuple[list[Discrepancy], list[str] | None] | list[D
     game of the plays page's sample, what its replay found."""
     what, job = job
     if what == "game":
-        from printgen.check.plays import replay
+        from printgen.check.plays import replay_all
 
-        return replay(job)
+        return replay_all(job)
     from printgen.reading import Unreadable
 
     folder, doc, trace = job

@@ -67,6 +67,7 @@ def wish(scenario: Scenario, options: Options, students: int, engagement: str | 
     games played again), a search's hundreds otherwise (the engine compiled, once a computer)."""
     from printgen.play import wanted
 
+    wanted.planning(scenario.ruleset.ruleset.system)         # what was said before the scenario was known
     breaks = None if break_off is None else ((break_off or None),)
     if scenario.lesson.fit and search.answered(scenario, options, students, balance, engagement, breaks, sized):
         return

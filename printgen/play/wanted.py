@@ -19,6 +19,7 @@ COMPILE = 40_000                 # ship-turns from which a process compiles it f
 #                                  the compile's 23 s of CPU as Python)
 
 _WANTED: list[tuple[int, str | None]] = []
+_PLANNED: list[int] = []         # ship-turns said before the family is known (expect_planned)
 
 
 def expect(ship_turns: int, family: str | None = None) -> None:
@@ -26,6 +27,20 @@ def expect(ship_turns: int, family: str | None = None) -> None:
     the rule family `family` (its engine's compiled functions: None, any)."""
     if ship_turns >= MANY:
         _WANTED.append((ship_turns, family))
+
+
+def expect_planned(ship_turns: int) -> None:
+    """The process will play about `ship_turns` ship-turns of the scenario it is about to plan, whose
+    rule family is not known yet (`printgen check` replaying a kit's sample, said before it plans the
+    kit's request again): counted as that family's once `planning` names it."""
+    _PLANNED.append(ship_turns)
+
+
+def planning(family: str | None) -> None:
+    """The scenario about to be planned is of the rule family `family` (printgen/lesson/fit.py's
+    `wish`, before anything imports the engine): what `expect_planned` said is expected of it."""
+    while _PLANNED:
+        expect(_PLANNED.pop(), family)
 
 
 def many() -> bool:
