@@ -100,40 +100,91 @@ def read_page(data: bytes) -> _Page:
     return page
 
 
+def read_title(made: bytes) -> str:
+    """The title of a page printgen has just made (its own output, never a kit's file): read up to the
+    end of its <title>, as read_page reads it, not the whole page."""
+    end = made.find(b"</title>")
+    return read_page(made[:end + len(b"</title>")] if end >= 0 else made).title
+
+
 def check_handouts(folder: Path, manifest: dict, plan, bad: dict, deploy_text) -> list[Discrepancy]:
     """Every handout the manifest lists and whose file is the one printgen wrote (a changed one is
-    named as such by the folder's check, and not opened)."""
-    from printgen.check.manifest import read_listed
-    from printgen.i18n import using
-    from printgen.kit import tracefile
-    from printgen.kit.handouts import handout_plan
-    from printgen.reading import Unreadable
+    named as such by the folder's check, and not opened), one after the other (`printgen check`
+    makes them jobs for its workers instead: handout_jobs, check_handout_job)."""
+    found, jobs = handout_jobs(folder, manifest, plan, bad)
+    return found + [d for job in jobs for d in check_handout_job(plan, job, deploy_text)]
 
-    plan = handout_plan(plan)
+
+def handout_jobs(folder: Path, manifest: dict, plan, bad: dict,
+                 checked: dict | None = None) -> tuple[list[Discrepancy], list[tuple]]:
+    """(what is wrong with trace.json's handouts, a job for each handout to check: check_handout_job).
+    `checked`: the handouts the kit's build checked from the very bytes it wrote (path -> Checked),
+    taken as they are while the file keeps those bytes (check_made_handouts)."""
+    from printgen.check.manifest import read_listed
+    from printgen.kit import tracefile
+    from printgen.reading import Unreadable
 
     listed = [h for h in manifest.get("handouts") or [] if h["path"] not in bad]
     if not listed or "trace.json" in bad:
-        return []
+        return [], []
+    taken = [d for h in listed if checked and (c := checked.get(h["path"])) is not None and c.sha256 == h["sha256"]
+             for d in c.found]
+    listed = [h for h in listed if not (checked and (c := checked.get(h["path"])) is not None
+                                        and c.sha256 == h["sha256"])]
+    if not listed:
+        return taken, []
     try:
         traces = tracefile.read_handouts(read_listed(folder, "trace.json").decode("utf-8"))
     except (Unreadable, ValueError):
         traces = None
     if traces is None:
-        return [Discrepancy("trace.json", 0, "is damaged: the handouts cannot be checked number by number")]
-    out: list[Discrepancy] = []
+        return taken + [Discrepancy("trace.json", 0, "is damaged: the handouts cannot be checked number by number")], []
+    return taken, [(folder, h, traces.get(h["path"])) for h in listed]
+
+
+def check_handout_job(plan, job: tuple, deploy_text) -> list[Discrepancy]:
+    """One handout of a kit folder read and checked (a job of handout_jobs)."""
+    from printgen.check.manifest import read_listed
+    from printgen.i18n import using
+    from printgen.kit.handouts import handout_plan
+    from printgen.reading import Unreadable
+
+    folder, h, kept = job
+    plan = handout_plan(plan)
+    try:
+        data = read_listed(folder, h["path"], limits.KIT_FILE_BYTES)
+    except Unreadable as e:
+        return [Discrepancy(h["path"], 0, e.why)]
+    with using(plan.options.lang):
+        return check_handout(data, h, kept, plan, deploy_text)
+
+
+def check_made_handouts(plan, files: dict[str, bytes], traces: dict[str, list[dict]], listed: list[dict],
+                        deploy_text) -> dict:
+    """The handouts the kit's build has just made, each checked from its bytes against the trace it
+    was made with (path -> check.kit.Checked), in the worker that checks them: the kit's own check
+    then takes them as they are while their files keep those bytes, instead of making each page again
+    only to compare it with itself. Every later `printgen check` makes them again (_retraced)."""
+    import hashlib
+
+    from printgen.check.kit import Checked
+    from printgen.i18n import using
+    from printgen.kit.handouts import handout_plan
+
+    plan = handout_plan(plan)
+    out = {}
     with using(plan.options.lang):
         for h in listed:
-            try:
-                data = read_listed(folder, h["path"], limits.KIT_FILE_BYTES)
-            except Unreadable as e:
-                out.append(Discrepancy(h["path"], 0, e.why))
-                continue
-            out += check_handout(data, h, traces.get(h["path"]), plan, deploy_text)
+            data, kept = files[h["path"]], json.loads(json.dumps(traces[h["path"]]))     # as trace.json gives it back
+            out[h["path"]] = Checked(hashlib.sha256(data).hexdigest(),
+                                     check_handout(data, h, kept, plan, deploy_text, made=(data, kept)), None)
     return out
 
 
-def check_handout(data: bytes, handout: dict, kept: list[dict] | None, plan, deploy_text) -> list[Discrepancy]:
-    """One handout page against its trace (trace.json's, `kept`) and the rules today."""
+def check_handout(data: bytes, handout: dict, kept: list[dict] | None, plan, deploy_text,
+                  made: tuple[bytes, list[dict]] | None = None) -> list[Discrepancy]:
+    """One handout page against its trace (trace.json's, `kept`) and the rules today. `made`: the page
+    and trace the kit's build made in this very run (check_made_handouts), not made again."""
     from printgen.check.independent import Oracle
     from printgen.check.numbers import Context, expected
 
@@ -141,9 +192,9 @@ def check_handout(data: bytes, handout: dict, kept: list[dict] | None, plan, dep
     if kind not in plan.kinds() or (plan.record(kind).slides if handout.get("slides") else
                                     plan.record(kind).handout) is None:
         return [Discrepancy(name, 0, f"the kit's request gives no handout of the {kind} today")]
-    made, trace, out = _retraced(plan, handout, kept)
+    made, trace, out = (made[0], made[1], []) if made is not None else _retraced(plan, handout, kept)
     page = read_page(data)
-    title = read_page(made).title                     # the tab's title: its words and digits as made today
+    title = read_title(made)                          # the tab's title: its words and digits as made today
     if " ".join(page.title.split()) != " ".join(title.split()):
         out.append(Discrepancy(name, 0, f"is titled '{page.title.strip()}', made today it is '{title.strip()}'"))
     if page.lang != plan.options.lang:

@@ -65,6 +65,25 @@ def check_bytes(data: bytes, doc: dict, trace: list, plan, files: dict[str, byte
     return Checked(hashlib.sha256(data).hexdigest(), found, texts, made)
 
 
+def check_html_bytes(plan, files: dict[str, bytes], traces: dict[str, list[dict]], listed: list[dict],
+                     data: dict[str, bytes] | None = None) -> dict:
+    """The handouts (html/) the kit's build has just made, checked from their bytes as `printgen check`
+    checks their files, but against the pages and traces made in this run rather than made again
+    (check/handouts.py check_made_handouts): path -> Checked, taken by the kit's check while each file
+    keeps those bytes. `data`: the documents' data files (the plays page's records: its figures are
+    checked against them, as check_bytes checks the page's)."""
+    from printgen.check.handouts import check_made_handouts
+
+    if data:
+        from printgen.sheets.plays.records import RECORDS
+
+        if RECORDS in data:
+            from printgen.check.plays import take_records
+
+            take_records(plan, data[RECORDS])
+    return check_made_handouts(plan, files, traces, listed, _resolver(plan))
+
+
 def check_kit(folder: Path, echo: Callable[[str], None] = print, quiet: bool = False,
               report: Path | None = None, checked: dict[str, Checked] | None = None, plan=None,
               verdict: dict | None = None, keep: dict[str, Checked] | None = None) -> bool:
@@ -104,10 +123,11 @@ def check_kit(folder: Path, echo: Callable[[str], None] = print, quiet: bool = F
         made = {name: sha for c in (checked or {}).values() for name, sha in c.data.items()}
         plays, games = check_plays(folder, manifest, plan, bad, made)
         found += plays                                     # before the documents: their figures read its records
-        by_path, replayed, texts = _check_documents(folder, manifest, bad, traces, plan, checked, games, joins)
-        from printgen.check.handouts import check_handouts
+        from printgen.check.handouts import handout_jobs
 
-        for d in check_handouts(folder, manifest, plan, bad, _resolver(plan)):   # html/: read back like the PDFs
+        html, pages = handout_jobs(folder, manifest, plan, bad, checked)   # html/: read back like the PDFs
+        by_path, replayed, texts = _check_documents(folder, manifest, bad, traces, plan, checked, games, joins, pages)
+        for d in html:
             by_path.setdefault(d.file, []).append(d)
     finally:
         joins.stop()
@@ -200,11 +220,12 @@ def _joins(manifest: dict, bad: dict, traces: dict | None, checked: dict[str, Ch
 
 
 def _check_documents(folder: Path, manifest: dict, bad: dict, traces: dict | None, plan,
-                     checked: dict[str, Checked] | None, games: list[tuple],
-                     joins: Joins) -> tuple[dict[str, list[Discrepancy]], list[Discrepancy], dict]:
+                     checked: dict[str, Checked] | None, games: list[tuple], joins: Joins,
+                     handouts: list[tuple] = ()) -> tuple[dict[str, list[Discrepancy]], list[Discrepancy], dict]:
     """Each readable document's discrepancies (those the build checked from the same bytes are
     taken as they are), and each kit.pdf's against its documents (`joins`: those joined again);
-    and what the replayed `games` (check.plays.check_plays) found. Documents and games are jobs for
+    and what the replayed `games` (check.plays.check_plays) found; `handouts`' discrepancies (jobs of
+    check.handouts.handout_jobs) go in by their files. Documents, games and handouts are jobs for
     the same workers."""
     docs, done = _checked(manifest, bad, traces, checked)
     # the page counts the lesson prints: the manifest's, each verified against its file by that
@@ -220,6 +241,7 @@ def _check_documents(folder: Path, manifest: dict, bad: dict, traces: dict | Non
     jobs = [("doc", job) for job in todo]
     if games:                        # first: as Python it is the longest job; compiled, its worker loads the engine
         jobs.insert(0, ("game", replay_job(games, plan.scenario.ruleset.ruleset.system)))
+    jobs += [("html", job) for job in handouts]                     # a few tenths of a second each: last
     _resolver(plan)                    # made once, before the workers fork (each document's check reads it)
     import pypdfium2  # noqa: F401  (imported before the workers fork: once, not once a worker)
 
@@ -229,10 +251,13 @@ def _check_documents(folder: Path, manifest: dict, bad: dict, traces: dict | Non
     read = {p: (c.found, c.texts) for p, c in done.items()}
     read |= {job[1][1]["path"]: r for job, r in zip(jobs, results) if job[0] == "doc"}
     replayed = [d for job, r in zip(jobs, results) if job[0] == "game" for d in r]
+    html = [d for job, r in zip(jobs, results) if job[0] == "html" for d in r]
     texts = {path: r[1] for path, r in read.items()}
     by_path = {path: r[0] for path, r in read.items()}
     for path, (kit, parts) in joins.jobs.items():
         by_path[path] = check_combined(folder, kit, parts, texts, joins.proven(path))
+    for d in html:
+        by_path.setdefault(d.file, []).append(d)
     return by_path, replayed, texts
 
 
@@ -240,7 +265,7 @@ def _label(job) -> str:
     what, arg = job
     if what == "game":
         return f"replaying game{'s' if len(arg[2]) > 1 else ''} {', '.join(str(g[2]) for g in arg[2])} of plays.json"
-    return f"checking {arg[1]['path']}"
+    return f"checking {arg[1]['path']}"               # a document or a handout: (folder, its entry, its trace)
 
 
 def _parts(manifest: dict, kit: dict) -> list[dict]:
@@ -338,6 +363,10 @@ def _check_job(plan, job) -> tuple[list[Discrepancy], list[str] | None] | list[D
         from printgen.check.plays import replay_all
 
         return replay_all(job)
+    if what == "html":
+        from printgen.check.handouts import check_handout_job
+
+        return check_handout_job(plan, job, _resolver(plan))
     from printgen.reading import Unreadable
 
     folder, doc, trace = job

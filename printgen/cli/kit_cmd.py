@@ -70,10 +70,10 @@ def kit_cmd(scenario: str = typer.Argument("trafalgar", help="a scenario name or
         progress.close()
         return check_kit(staging, echo=typer.echo, quiet=True, checked=checked, plan=plan)
 
-    from printgen.check.kit import check_bytes
+    from printgen.check.kit import check_bytes, check_html_bytes
 
     existed = folder.exists()
-    where, ok = build_kit(plan, folder, progress, check, verify=check_bytes)
+    where, ok = build_kit(plan, folder, progress, check, verify=check_bytes, verify_html=check_html_bytes)
     from printgen.i18n import _
 
     if not ok:

@@ -79,11 +79,13 @@ def data_names(records: tuple[DocumentKind, ...]) -> list[str]:
 
 
 def build_kit(plan: Plan, out: Path, progress: Progress | None = None,
-              check: Callable[..., bool] | None = None, verify: Callable | None = None) -> tuple[Path, bool]:
+              check: Callable[..., bool] | None = None, verify: Callable | None = None,
+              verify_html: Callable | None = None) -> tuple[Path, bool]:
     """Write the kit to `out`: built and checked in a staging folder, then moved in (see outdir).
     Returns where it went and whether `check` passed: a failed kit goes to OUT.failed instead.
     With `verify` (printgen.check.kit.check_bytes), each worker checks the document it made, and
-    `check(staging, checked)` is given those results, so that it need not read the documents again."""
+    `check(staging, checked)` is given those results, so that it need not read the documents again;
+    with `verify_html` (printgen.check.kit.check_html_bytes), the handouts (html/) likewise."""
     from printgen.kit.lock import locked
     from printgen.kit.outdir import absolute, claim, clear_debris, keep_failed, put_in_place, stage
 
@@ -93,7 +95,7 @@ def build_kit(plan: Plan, out: Path, progress: Progress | None = None,
     with locked(out):
         clear_debris(out)
         checked: dict | None = {} if verify is not None else None
-        files = kit_files(plan, progress, checked=checked, verify=verify)
+        files = kit_files(plan, progress, checked=checked, verify=verify, verify_html=verify_html)
         old = claim(out, plan.scenario.folder, set(files))      # again, with every page's thumbnail, under the lock
         staging = stage(out, files)
         try:
@@ -107,11 +109,13 @@ def build_kit(plan: Plan, out: Path, progress: Progress | None = None,
 
 
 def kit_files(plan: Plan, progress: Progress | None = None, names_only: bool = False, checked: dict | None = None,
-              verify: Callable | None = None) -> dict[str, bytes]:
+              verify: Callable | None = None, verify_html: Callable | None = None) -> dict[str, bytes]:
     """Every file of the kit by its name in the folder (`names_only`: the names, with no content).
     With `verify`, each document is also checked in the worker that made it, from its bytes, by
     verify(pdf, doc, trace, plan, files) (files: the data it brings, e.g. plays.json), and the result
-    goes into `checked` by the document's path."""
+    goes into `checked` by the document's path; with `verify_html`, the handouts too, by
+    verify_html(plan, files, traces, listed, data) in a worker (path -> its result; data: the documents'
+    data files, the plays page's records)."""
     from printgen.game.deploy_data import data_files
     from printgen.kit.handouts import handout_names
     from printgen.kit.index import index_html, thumb_name
@@ -130,7 +134,10 @@ def kit_files(plan: Plan, progress: Progress | None = None, names_only: bool = F
     # kit.pdf: what a class prints; the optional documents (the table-size map: 50+ sheets) if asked
     joined = [r for r in records if r.in_kit == "always" or (r.in_kit == "optional" and plan.request.with_tiled)]
     kits = {f"kit-{e}.pdf": [file_name(r, e) for r in joined] for e in editions}
-    results, kit_pdfs, files, handouts = _documents(plan, jobs, verify, kits, progress)
+    results, kit_pdfs, files, handouts, html_checked = _documents(plan, jobs, verify, kits, progress,
+                                                                  verify_html if checked is not None else None)
+    if checked is not None:
+        checked.update(html_checked)
     documents = []
     for edition in editions:
         options = plan.options.but(edition=edition)
@@ -170,14 +177,15 @@ def kit_files(plan: Plan, progress: Progress | None = None, names_only: bool = F
 
 
 def _documents(plan: Plan, jobs: list[tuple[str, str]], verify: Callable | None, kits: dict[str, list[str]],
-               progress: Progress
-               ) -> tuple[dict[tuple[str, str], dict], dict[str, bytes], dict[str, bytes], list[dict]]:
+               progress: Progress, verify_html: Callable | None = None
+               ) -> tuple[dict[tuple[str, str], dict], dict[str, bytes], dict[str, bytes], list[dict], dict]:
     """Each job's document, made on the cores; each kit.pdf (`kits`: its parts), the handouts
     (html/: their files, and what the manifest says of each) and trace.json;
     `progress` steps as each document and kit.pdf is made.
     Those that print the others' page counts (the lesson plan) are drawn once the counts are known:
     nothing is drawn only to be counted. Each document's check is a job of its own, and so are the
-    joins, so that they keep the cores busy while the last documents are drawn."""
+    joins and the handouts' check (`verify_html`: its results come last, path -> result), so that
+    they keep the cores busy while the last documents are drawn."""
     _preload(plan)
     editions = tuple(dict.fromkeys(e for e, _ in jobs))
     records = [plan.record(kind) for kind in dict.fromkeys(kind for _, kind in jobs)]
@@ -204,6 +212,11 @@ def _documents(plan: Plan, jobs: list[tuple[str, str]], verify: Callable | None,
     handouts = work.after("handouts", draws, lambda done: ("handouts", (), _counts(plan, done.values())))
     work.after("trace", [*draws, handouts], lambda done: (
         "trace", ({r["path"]: r["trace"] for r in (drawn(done)[job] for job in jobs)}, kits, done[handouts][1]), {}))
+    html = None
+    if verify_html is not None:
+        html = work.after("check handouts", [*draws, handouts], lambda done: (
+            "check-html", (verify_html, *done[handouts], {n: b for r in drawn(done).values() for n, b in r["files"].items()}),
+            _counts(plan, done.values())))
     checks = []
     if verify is not None:
         for name in draws:
@@ -226,7 +239,8 @@ def _documents(plan: Plan, jobs: list[tuple[str, str]], verify: Callable | None,
         results[key]["checked"] = found
     plan.page_counts().update(_counts(plan, done.values()))
     pages, _, listed = done[handouts]
-    return results, {path: done[f"join {path}"] for path in kits}, {"trace.json": done["trace"], **pages}, listed
+    return (results, {path: done[f"join {path}"] for path in kits}, {"trace.json": done["trace"], **pages}, listed,
+            done[html][1] if html is not None else {})
 
 
 def _counts(plan: Plan, done) -> dict[str, int]:
@@ -242,6 +256,8 @@ def _label(task) -> str:
         return f"the {' and '.join(arg)}"
     if what == "check":
         return f"the check of {arg['path']}"
+    if what == "check-html":
+        return "the check of the handouts (html/)"
     return {"join": "kit.pdf", "handouts": "the handouts (html/)"}.get(what, "trace.json")
 
 
@@ -263,6 +279,8 @@ def _job(shared: tuple[Plan, Callable | None, tuple[str, ...]], task: tuple):
         return handout_files(plan)
     if what == "trace":
         return tracefile.write(*arg)
+    if what == "check-html":
+        return "html", arg[0](plan, *arg[1:])            # (not a dict: _counts reads the drawn documents' dicts)
     return (arg["edition"], arg["kind"]), _check(plan, verify, arg)
 
 
