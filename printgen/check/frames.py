@@ -19,18 +19,21 @@ def lines_of(chars: list[Char]) -> list[list[Char]]:
     """The page's characters as lines of type, in the order the PDF draws them: a character on the
     same baseline as the one before, to its right and within a few letters of it, goes on its line."""
     lines: list[list[Char]] = []
+    last = None                                        # the current line's last character that is not a space
     for c in chars:
         if c.text in "\r\n" or c.x1 <= c.x0:
             continue                                   # the reader's own line breaks
-        if lines:
-            last = next((k for k in reversed(lines[-1]) if k.text.strip()), lines[-1][-1])
+        if last is not None:                           # (a line starts with a character that is not a space)
             height = max(min(last.bottom - last.top, c.bottom - c.top), 1.0)
             overlap = min(last.bottom, c.bottom) - max(last.top, c.top)      # glyphs' boxes are tight: "d" and "n"
             if overlap > 0.5 * height and -0.5 <= c.x0 - last.x0 and c.x0 - last.x1 < 3 * height:
                 lines[-1].append(c)
+                if c.text.strip():
+                    last = c
                 continue
         if c.text.strip():
             lines.append([c])
+            last = c
     return [[c for c in line if c.text.strip()] for line in lines]
 
 

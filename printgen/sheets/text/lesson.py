@@ -122,7 +122,10 @@ def _left_out(plan, key: str) -> list[str]:
     from printgen.lesson.engagement import pool
 
     s = plan.scenario
-    whole = load_scenario(str(s.folder))
-    kept = {ship.key for ship in s.fleet.ships}
-    out = [ship.name for ship in pool(whole, key) if ship.key not in kept]
+    cache = s.__dict__.setdefault("_left_out", {})     # the battle read once a process, not once a page (0.1 s)
+    if key not in cache:
+        whole = load_scenario(str(s.folder))
+        kept = {ship.key for ship in s.fleet.ships}
+        cache[key] = [ship.name for ship in pool(whole, key) if ship.key not in kept]
+    out = list(cache[key])
     return out if len(out) <= LEFT_OUT_NAMED else []
