@@ -68,6 +68,11 @@ def _lines(chars: list[Char]) -> list[list[Char]]:
 def _cell(line: list[Char], cx: float) -> str:
     """The words of the line in the cell over `cx`: the run of words, a column's gap apart from the
     rest, that holds cx (or the nearest within a few points)."""
+    return _pick(_groups(line), cx)
+
+
+def _groups(line: list[Char]) -> list[list[list[Char]]]:
+    """The line's runs of words, each a column's gap apart from the next."""
     words = _words(line)
     size = max(c.bottom - c.top for c in line)
     groups: list[list[list[Char]]] = []
@@ -76,6 +81,11 @@ def _cell(line: list[Char], cx: float) -> str:
             groups[-1].append(w)
         else:
             groups.append([w])
+    return groups
+
+
+def _pick(groups: list[list[list[Char]]], cx: float) -> str:
+    """_cell's words, from the line's groups."""
     best = min(groups, key=lambda g: 0 if g[0][0].x0 <= cx <= g[-1][-1].x1 else
                min(abs(g[0][0].x0 - cx), abs(g[-1][-1].x1 - cx)))
     if not best[0][0].x0 - 4 <= cx <= best[-1][-1].x1 + 4:
@@ -93,6 +103,8 @@ def check_columns(chars: list[Char], trace: list[dict], rs, lang_words: dict[str
     """Each percentage on the page under a header of MEANINGS (in the page's language: `lang_words`,
     the message -> its words there) is that header's case for its row's "a v b"."""
     lines = _lines(chars)
+    spans = [(min(c.top for c in ln), max(c.bottom for c in ln)) for ln in lines]     # each line's top, bottom
+    grouped: dict[int, list] = {}                  # a line's runs of words, made once (_groups)
     wanted = {re.sub(r"\s+", "", lang_words.get(m, m)).casefold(): m for m in MEANINGS}
     out: list[Discrepancy] = []
     for e in trace:
@@ -101,12 +113,14 @@ def check_columns(chars: list[Char], trace: list[dict], rs, lang_words: dict[str
         x0, top, x1, bottom = e["bbox"]
         cx = (x0 + x1) / 2
         mid = (top + bottom) / 2
-        row = next((ln for ln in lines if min(c.top for c in ln) - 1 <= mid <= max(c.bottom for c in ln) + 1
+        row = next((ln for ln, (t, b) in zip(lines, spans) if t - 1 <= mid <= b + 1
                     and any(c.x1 < x0 for c in ln)), None)
-        above = [ln for ln in lines if max(c.bottom for c in ln) < top + 1 and ln is not row]
+        above = [k for k, ln in enumerate(lines) if spans[k][1] < top + 1 and ln is not row]
         header: list[str] = []
-        for ln in reversed(above):                         # the nearest first: rows, then the header's lines
-            cell = _cell(ln, cx)
+        for k in reversed(above):                          # the nearest first: rows, then the header's lines
+            if k not in grouped:
+                grouped[k] = _groups(lines[k])
+            cell = _pick(grouped[k], cx)
             if not cell:                                   # a line of the next column's header, or a gap
                 if header:
                     break
