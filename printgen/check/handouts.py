@@ -177,13 +177,13 @@ def check_made_handouts(plan, files: dict[str, bytes], traces: dict[str, list[di
         for h in listed:
             data, kept = files[h["path"]], json.loads(json.dumps(traces[h["path"]]))     # as trace.json gives it back
             out[h["path"]] = Checked(hashlib.sha256(data).hexdigest(),
-                                     check_handout(data, h, kept, plan, deploy_text, made=(data, kept)), None)
+                                     check_handout(data, h, kept, plan, deploy_text, today=(data, kept)), None)
     return out
 
 
 def check_handout(data: bytes, handout: dict, kept: list[dict] | None, plan, deploy_text,
-                  made: tuple[bytes, list[dict]] | None = None) -> list[Discrepancy]:
-    """One handout page against its trace (trace.json's, `kept`) and the rules today. `made`: the page
+                  today: tuple[bytes, list[dict]] | None = None) -> list[Discrepancy]:
+    """One handout page against its trace (trace.json's, `kept`) and the rules today. `today`: the page
     and trace the kit's build made in this very run (check_made_handouts), not made again."""
     from printgen.check.independent import Oracle
     from printgen.check.numbers import Context, expected
@@ -192,7 +192,7 @@ def check_handout(data: bytes, handout: dict, kept: list[dict] | None, plan, dep
     if kind not in plan.kinds() or (plan.record(kind).slides if handout.get("slides") else
                                     plan.record(kind).handout) is None:
         return [Discrepancy(name, 0, f"the kit's request gives no handout of the {kind} today")]
-    made, trace, out = (made[0], made[1], []) if made is not None else _retraced(plan, handout, kept)
+    made, trace, out = (today[0], today[1], []) if today is not None else _retraced(plan, handout, kept)
     page = read_page(data)
     title = read_title(made)                          # the tab's title: its words and digits as made today
     if " ".join(page.title.split()) != " ".join(title.split()):

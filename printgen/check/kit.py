@@ -221,7 +221,8 @@ def _joins(manifest: dict, bad: dict, traces: dict | None, checked: dict[str, Ch
 
 def _check_documents(folder: Path, manifest: dict, bad: dict, traces: dict | None, plan,
                      checked: dict[str, Checked] | None, games: list[tuple], joins: Joins,
-                     handouts: list[tuple] = ()) -> tuple[dict[str, list[Discrepancy]], list[Discrepancy], dict]:
+                     handouts: list[tuple] | None = None
+                     ) -> tuple[dict[str, list[Discrepancy]], list[Discrepancy], dict]:
     """Each readable document's discrepancies (those the build checked from the same bytes are
     taken as they are), and each kit.pdf's against its documents (`joins`: those joined again);
     and what the replayed `games` (check.plays.check_plays) found; `handouts`' discrepancies (jobs of
@@ -241,7 +242,7 @@ def _check_documents(folder: Path, manifest: dict, bad: dict, traces: dict | Non
     jobs = [("doc", job) for job in todo]
     if games:                        # first: as Python it is the longest job; compiled, its worker loads the engine
         jobs.insert(0, ("game", replay_job(games, plan.scenario.ruleset.ruleset.system)))
-    jobs += [("html", job) for job in handouts]                     # a few tenths of a second each: last
+    jobs += [("html", job) for job in handouts or ()]                     # a few tenths of a second each: last
     _resolver(plan)                    # made once, before the workers fork (each document's check reads it)
     import pypdfium2  # noqa: F401  (imported before the workers fork: once, not once a worker)
 

@@ -215,8 +215,7 @@ def _documents(plan: Plan, jobs: list[tuple[str, str]], verify: Callable | None,
     html = None
     if verify_html is not None:
         html = work.after("check handouts", [*draws, handouts], lambda done: (
-            "check-html", (verify_html, *done[handouts], {n: b for r in drawn(done).values() for n, b in r["files"].items()}),
-            _counts(plan, done.values())))
+            "check-html", (verify_html, *done[handouts], _data_files(drawn(done))), _counts(plan, done.values())))
     checks = []
     if verify is not None:
         for name in draws:
@@ -241,6 +240,11 @@ def _documents(plan: Plan, jobs: list[tuple[str, str]], verify: Callable | None,
     pages, _, listed = done[handouts]
     return (results, {path: done[f"join {path}"] for path in kits}, {"trace.json": done["trace"], **pages}, listed,
             done[html][1] if html is not None else {})
+
+
+def _data_files(drawn: dict) -> dict[str, bytes]:
+    """The data files the drawn documents brought (the plays page's records), by name."""
+    return {name: data for r in drawn.values() for name, data in r["files"].items()}
 
 
 def _counts(plan: Plan, done) -> dict[str, int]:
