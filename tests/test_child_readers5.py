@@ -121,5 +121,32 @@ def test_the_captain_cards_give_the_wind_s_extra_move(name):
     cards = _text(captains_pdf(name))
     moving = cards.count("check the wind gauge before you move")
     assert moving > 0
-    assert cards.count(f"Sails set and the wind behind you (the wind gauge shows when): move {bonus:g}\" more.") \
+    assert cards.count(f"check the wind gauge before you move (sails set, wind behind: {bonus:g}\" more).") \
         == moving
+
+
+@pytest.mark.parametrize("name", BROADSIDE)
+def test_the_moved_and_in_irons_markers_have_their_rule_on_the_quick_reference(name):
+    """'The MOVED and IN IRONS markers are never mentioned': the quick reference says when each goes down."""
+    text = _text(_document(name, "quickref"))
+    assert "Put a MOVED marker beside each ship once it has moved, so that none moves twice; take them all away " \
+           "when the move phase ends." in text
+    assert "Put an IN IRONS marker beside it until it moves again." in text
+
+
+def test_the_nile_makes_no_moved_or_in_irons_markers_for_ships_at_anchor():
+    """The Nile's French lie at anchor and never move: MOVED and IN IRONS markers only for ships that can
+    move, counted on the printed sheet (each marker's word, and its strip's nation code)."""
+    plan = plan_of("nile-1798")
+    ships = plan.scenario.fleet.ships
+    moving = [s for s in ships if not s.anchored]
+    assert moving and len(moving) < len(ships)
+    per = plan.scenario.ruleset.status_markers.per_ship
+    with pdfplumber.open(io.BytesIO(_document("nile-1798", "status-markers"))) as pdf:
+        words = [w["text"] for p in pdf.pages for w in p.extract_words()]
+    assert words.count("MOVED") == len(moving) * per["moved"]
+    irons = sum(1 for k, w in enumerate(words) if w == "IRONS" and words[k - 1] == "IN")
+    import math
+    assert irons == math.ceil(len(moving) * per["in irons"])
+    assert words.count("STRUCK") == sum(math.ceil(per["struck"] * sum(1 for s in ships if s.nation == n))
+                                        for n in dict.fromkeys(s.nation for s in ships))
