@@ -150,3 +150,51 @@ def test_the_nile_makes_no_moved_or_in_irons_markers_for_ships_at_anchor():
     assert irons == math.ceil(len(moving) * per["in irons"])
     assert words.count("STRUCK") == sum(math.ceil(per["struck"] * sum(1 for s in ships if s.nation == n))
                                         for n in dict.fromkeys(s.nation for s in ships))
+
+
+def test_a_side_s_captains_are_never_named_by_its_plural():
+    """'Ottomans captains' (the first turn's "In this game" line): the side's name stands alone."""
+    text = _text(first_turn_pdf("lepanto-1571"))
+    assert "Ottomans captains" not in text and "Holy League captains" not in text
+    assert re.search(r"Ottomans: the captains [a-z ]+; \d+ ships? moves?", text)
+
+
+def test_the_admiral_s_boat_says_how_the_printed_dice_change():
+    """Lake Erie: when the admiral moves to another ship, the captain cards' dice are one die off for the
+    new flagship and the old one: the rule says so, with the ruleset's extra die."""
+    extra = plan_of("lake-erie-1813").scenario.ruleset.shooting.flagship_extra_dice
+    said = f"rolls {extra} more die than its captain card says"
+    assert said in _text(_document("lake-erie-1813", "quickref"))
+    cards = _text(_document("lake-erie-1813", "cards"))
+    assert said in cards and f"The old flagship rolls {extra} fewer" in cards
+
+
+def test_sluys_cards_say_how_to_turn_the_wind_gauge_and_who_knows_the_obstacles():
+    cards = _text(_document("sluys-1340", "cards"))
+    assert "Turn the wind gauge the same way, so that its arrow follows the wind: its N then no longer points " \
+           "north." in cards
+    assert "Only the teacher knows where they are (on a secret map): the teacher tells a captain whose ship " \
+           "crosses one." in cards
+
+
+def test_the_large_print_lesson_plan_says_why_deck_names_are_smaller():
+    from printgen.draw.render import render
+    from printgen.kit.build import lay_out, plan_kit
+    from printgen.request import KitRequest
+
+    plan = plan_kit(KitRequest("lepanto-1571", 24, edition="large"))
+    drawing, pages = lay_out(plan, "large", "lesson")
+    text = _text(render(drawing, "large", "pdf", pages=pages).files[0][1])
+    assert "a galley's or a cog's deck is narrow, so the name on it is as large as the deck holds" in text
+
+
+def test_the_galleys_first_turn_says_where_guns_hit_and_how_reloading_works():
+    """Lepanto's reader: 'one structure point of the side the guns hit' (the quick reference's Sides are port
+    and starboard) and 'tick the reloading boxes' (both now? one a turn?). Both pages say the sector that
+    faces the guns, and how the boxes are cleared."""
+    text = _text(first_turn_pdf("lepanto-1571"))
+    assert "one structure point of the enemy's sector that faces the guns" in text
+    assert "Then tick every reloading box: at the end of each later turn clear one, and when all are clear the " \
+           "guns are loaded again." in text
+    cards = _text(_document("lepanto-1571", "cards"))
+    assert "Tick every reloading box on the record card: at the end of each later turn clear one" in cards
