@@ -28,7 +28,7 @@ def _body(block: Block) -> int:
 
 def _row_args(block: Block) -> int | None:
     """Where a directive's row arguments start (ROW_ARGS), None for a directive of one piece."""
-    return ROW_ARGS.get(tuple(block.args[:2])) if block.kind == "directive" else None
+    return ROW_ARGS.get((block.args[0], block.args[1])) if block.kind == "directive" and len(block.args) > 1 else None
 
 
 def units(section: Section) -> list[Unit]:
@@ -50,12 +50,13 @@ def piece(section: Section, part: list[Unit], first: bool) -> Section:
     blocks: list[Block] = []
     for b, block in enumerate(section.blocks):
         rows = [r for k, r in part if k == b]
+        picked = [r for r in rows if r is not None]
         if rows == [None]:
             blocks.append(block)
-        elif rows and (n := _row_args(block)) is not None:
-            blocks.append(replace(block, args=block.args[:n] + [block.args[n + r] for r in rows]))
-        elif rows:
-            blocks.append(replace(block, rows=block.rows[:_body(block)] + [block.rows[r] for r in rows]))
+        elif picked and (n := _row_args(block)) is not None:
+            blocks.append(replace(block, args=block.args[:n] + [block.args[n + r] for r in picked]))
+        elif picked:
+            blocks.append(replace(block, rows=block.rows[:_body(block)] + [block.rows[r] for r in picked]))
     title = section.title if first else [*section.title, Span(_(", continued"))]
     return Section(title, blocks, dict(section.options))
 
