@@ -198,3 +198,22 @@ def test_the_galleys_first_turn_says_where_guns_hit_and_how_reloading_works():
            "guns are loaded again." in text
     cards = _text(_document("lepanto-1571", "cards"))
     assert "Tick every reloading box on the record card: at the end of each later turn clear one" in cards
+
+
+def test_the_smaller_findings_of_the_broadside_reader():
+    """Trafalgar's reader: the turn template's 'up to 90 degrees' made a turn through the red look allowed;
+    'All ships in the fight strike at once' read as 'hit each other at the same time'; the captain card's
+    'Each turn' list jumps 1, 3, 4 without saying these are phases."""
+    first = _text(first_turn_pdf("trafalgar"))
+    assert "no more than a square corner, and never through the red (across the wind" in first
+    quickref = _text(_document("trafalgar", "quickref"))
+    assert "If every ship in the fight loses its last hit point in the same round: roll off" in quickref
+    assert "strike at once" not in quickref
+    cards = _text(captains_pdf("trafalgar"))
+    assert cards.count("Each turn (the numbers are the phases):") == cards.count("Roll your Dice") > 0
+
+
+def test_the_galleys_pieces_say_only_what_is_on_them():
+    """'dragon head' on Lepanto's pieces, where no ship has one."""
+    text = _text(_document("lepanto-1571", "sprites"))
+    assert "dragon" not in text and "The arrow points to the bow." in text

@@ -52,7 +52,8 @@ def captain_steps(rs, label: str, measure, anchored: frozenset = frozenset()) ->
                  green=("movement.speed_in.green", "distance"), yellow=("movement.speed_in.yellow", "distance")),
             step(rs, measure, _("Lay the movement stick (the marked strip cut out of the card of rulers and "
                                 "gauges) along your ship's side, bow first, and move the base along it. Once during "
-                                "the move you may turn, no more than a square corner.")),
+                                "the move you may turn, no more than a square corner, and never through the red "
+                                "(across the wind: the quick reference says why).")),
             step(rs, measure, _("Does your base end touching another ship? An enemy you want to grapple: roll one "
                                 "die, %(faces)s grapples. Otherwise roll one die: on %(foul)s the two ships are "
                                 "fouled (a drift that ends touching is the same)."),
