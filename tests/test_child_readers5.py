@@ -217,3 +217,11 @@ def test_the_galleys_pieces_say_only_what_is_on_them():
     """'dragon head' on Lepanto's pieces, where no ship has one."""
     text = _text(_document("lepanto-1571", "sprites"))
     assert "dragon" not in text and "The arrow points to the bow." in text
+
+
+def test_bow_stern_and_broadside_are_in_the_pupils_words():
+    """'bow, stern and broadside are not in Words of the game': the pupils' glossary explains them."""
+    text = _text(_document("trafalgar", "quickref"))
+    glossary = text.partition("Words of the game")[2]
+    assert "bow, stern: the bow is the front of a ship, where she is going; the stern is her back end." in glossary
+    assert "broadside: all the guns along one side of a ship" in glossary
