@@ -66,7 +66,8 @@ def test_a_rank_is_not_printed_after_captain_and_a_condition_reads_as_one():
     from printgen.i18n import translated
 
     debrief = "**%(ship)s**, captain %(captain)s: %(fate)s. In your game: %(outcome)s, %(points)s."
-    strike = ("All ships in the fight strike at once: roll off (re-roll ties); the winner survives with "
+    strike = ("If every ship in the fight loses its last hit point in the same round: roll off (re-roll ties); "
+              "the winner survives with "
               "%(points)s hit point.")
     fr = translated("fr", debrief) % {"ship": "Mercure", "captain": "Lieutenant Cambon", "fate": "x", "outcome": "y",
                                        "points": "z"}

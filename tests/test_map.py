@@ -214,7 +214,7 @@ def test_legend_gives_speeds_wind_and_drift_from_the_rules(runs):
     text = legend(map_pdf(runs["color"]).pages[0])
     for words in ('wind behind: full speed, up to 6"', 'close-hauled: half speed, up to 3"',
                   "(reading of a damaged source)", "Wind from the NW", 'Drift: 3" to the SE', "flagship",
-                  "Deployment number 1805"):
+                  "Set-up code: 1805 (not a year"):
         assert words in text
     small = legend(map_pdf(runs["small"]).pages[0])
     assert 'full speed, up to 3.2"' in small and "scaled by 0.53" in small       # 6" x 0.53

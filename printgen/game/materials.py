@@ -198,5 +198,12 @@ def markers_by_nation(plan, state: str) -> list[tuple[str, int]]:
     per = markers.per_ship[state]
     nations = dict.fromkeys(s.nation for s in ships)
     by_flag = state in markers.per_flagship
-    return [(n, math.ceil(per * sum(1 for s in ships if s.nation == n and (s.flagship or not by_flag))))
+    still = state in MOVING_STATES and getattr(plan.scenario.ruleset, "anchors", None) is not None   # a ship at
+    # anchor never moves: none of these for her
+    return [(n, math.ceil(per * sum(1 for s in ships if s.nation == n and (s.flagship or not by_flag)
+                                    and not (still and s.anchored))))
             for n in nations]
+
+
+MOVING_STATES = ("moved", "in irons")
+"""The marker states only a ship that moves can be in (the Nile's French at anchor never do)."""

@@ -135,7 +135,7 @@ def _setup(scenario, dep: Deployment, options: Options, width: float) -> Block:
                     fleet=Span(str(full), source=("meta", "fleet-ships"), kind="count")))
     else:
         b.line(said(_("Ships: %(ships)s"), ships=ships))
-    b.line(said(_("Deployment number %(seed)s (another number gives another deployment)."),
+    b.line(said(_("Set-up code: %(seed)s (not a year: the teacher's number for this placing of the ships)."),
                 seed=Span(str(dep.seed), source=("meta", "seed"), kind="count")), role="text.muted")
     b.wrapped(_("Place each base by the placement table (next page): measure from the west edge and from the "
                 "south edge to the centre of the base, then turn its bow to the heading."))

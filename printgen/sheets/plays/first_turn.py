@@ -417,8 +417,9 @@ class _Writer:
         for side in dict.fromkeys(self.sides[i] for i in moved):      # each side's examples under its own heading
             one = first_turn_fact(self.plan, "moved_of", k, side) == 1
             examples = [i for i in chosen if self.sides[i] == side]
-            self.line(self.said(_("%(side)s captains %(policy)s: %(count)s ship moves.") if one or not examples else
-                                _("%(side)s captains %(policy)s: %(count)s ships move. For example:"),
+            message = (_("%(side)s: the captains %(policy)s; %(count)s ship moves.") if one or not examples else
+                       _("%(side)s: the captains %(policy)s; %(count)s ships move. For example:"))
+            self.line(self.said(message,
                                 side=Span(_(self.rs.sides[side].name), "bold", ("label", f"sides.{side}.name"),
                                           "label"),
                                 policy=self.policy(side), count=self.fact("moved_of", k, side)))

@@ -72,16 +72,29 @@ def _cut_to_page(sections: list, w: float, h: float, expand, slot_w: float) -> l
 
     lines = max((title_lines(s, slot_w) for s in sections), default=1)
 
-    def fits(part) -> bool:
-        token = WRAP_CELLS.set(True)
+    def fits(part, last_resort: bool = False) -> bool:
+        token, last = WRAP_CELLS.set(True), LAST_RESORT.set(last_resort)
         try:
             return panel(part, w, TYPE.body, expand, title_size=TYPE.heading, title_lines=lines).height <= h
         except TooNarrow:
             return False
         finally:
             WRAP_CELLS.reset(token)
+            LAST_RESORT.reset(last)
 
-    return [piece for s in sections for piece in ([s] if fits(s) else cut(s, fits))]
+    def at_last(part) -> bool:
+        """Fits as _fit's last resort lays it: a table too wide for the page in parts of its columns."""
+        return fits(part) or fits(part, True)
+
+    def pieces(s) -> list:
+        if fits(s):
+            return [s]
+        out = cut(s, fits)
+        # a piece that does not fit even alone (a table of unbreakable names too wide for the page at
+        # 14 pt): cut again as the last resort lays its tables out, so each piece fits a page at 14 pt
+        return out if all(fits(p) for p in out) else cut(s, at_last)
+
+    return [piece for s in sections for piece in pieces(s)]
 
 
 SPANS = [(1, 1), (1, 2), (2, 1), (2, 2)]        # (columns, rows) a card may take, smallest first

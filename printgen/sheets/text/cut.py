@@ -16,17 +16,30 @@ from printgen.sheets.text.markup import Block, Section
 Unit = tuple[int, int | None]           # (block, row of a table's body) or (block, None): the whole block
 
 
+ROW_ARGS = {("odds", "expected"): 2, ("odds", "rake"): 2}
+"""Directives whose arguments after the first N are each one row of the table they print (the
+kit's own broadsides: printgen/systems/broadside/blocks.py), so a piece may hold some of them."""
+
+
 def _body(block: Block) -> int:
     """The first body row of a table (after its header)."""
     return 1 if block.header else 0
 
 
+def _row_args(block: Block) -> int | None:
+    """Where a directive's row arguments start (ROW_ARGS), None for a directive of one piece."""
+    return ROW_ARGS.get((block.args[0], block.args[1])) if block.kind == "directive" and len(block.args) > 1 else None
+
+
 def units(section: Section) -> list[Unit]:
-    """Where the section may be cut: before any block, and before any body row of a table."""
+    """Where the section may be cut: before any block, before any body row of a table, and before
+    any row argument of a directive that prints one row an argument (a table drawn from data)."""
     out: list[Unit] = []
     for b, block in enumerate(section.blocks):
         if block.kind == "table" and len(block.rows) > _body(block) + 1:
             out += [(b, r) for r in range(_body(block), len(block.rows))]
+        elif (n := _row_args(block)) is not None and len(block.args) > n + 1:
+            out += [(b, r) for r in range(len(block.args) - n)]
         else:
             out.append((b, None))
     return out
@@ -37,10 +50,13 @@ def piece(section: Section, part: list[Unit], first: bool) -> Section:
     blocks: list[Block] = []
     for b, block in enumerate(section.blocks):
         rows = [r for k, r in part if k == b]
+        picked = [r for r in rows if r is not None]
         if rows == [None]:
             blocks.append(block)
-        elif rows:
-            blocks.append(replace(block, rows=block.rows[:_body(block)] + [block.rows[r] for r in rows]))
+        elif picked and (n := _row_args(block)) is not None:
+            blocks.append(replace(block, args=block.args[:n] + [block.args[n + r] for r in picked]))
+        elif picked:
+            blocks.append(replace(block, rows=block.rows[:_body(block)] + [block.rows[r] for r in picked]))
     title = section.title if first else [*section.title, Span(_(", continued"))]
     return Section(title, blocks, dict(section.options))
 

@@ -36,6 +36,11 @@ GLOSSARY: tuple[Word, ...] = (
     Word(N_("backs, veers"), ("backs", "veers"),
          N_("the wind backs when it turns anticlockwise (from north towards west) and veers when it turns "
             "clockwise (from north towards east).")),
+    Word(N_("bow, stern"), ("bow", "stern"),
+         N_("the bow is the front of a ship, where she is going; the stern is her back end.")),
+    Word(N_("broadside"), ("broadside", "broadsides"),
+         N_("all the guns along one side of a ship, or the shots they fire together: a ship fires her broadside "
+            "at an enemy beside her.")),
     Word(N_("close-hauled"), ("close-hauled",),
          N_("sailing as close to the wind as a sailing ship can: she still moves, but more slowly.")),
     Word(N_("downwind"), ("downwind",),

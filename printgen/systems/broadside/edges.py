@@ -43,7 +43,16 @@ def table_diagram(rs, width: float, size: float, measure=None) -> tuple[list[Sha
     """The diagram in a column `width` wide; returns (shapes, height)."""
     t = rs.table
     h_max = min(width * 0.9, size * 14) if large() else width * 0.9      # large print: a page holds it and its legend
+    from printgen.i18n import LANG, _, slots
+    from printgen.rules.provenance import mark_words
+
+    meaning = {"green": _("wind behind: full speed"), "yellow": _("close-hauled: half speed"),
+               "red": _("into the wind: in-irons check")}
+    wind_from = _("Wind from the %(point)s.")
+    lines = [wind_from % {"point": _compass_word(t.wind_from)}] + list(meaning.values()) + [f"({mark_words('reading')})"]
     legend_w = size * 2.8 + fonts.width("(reading of a damaged source)", at_least(size * 0.85))  # its widest line
+    if large():         # large print never shrinks the legend below its floor: its own longest line decides
+        legend_w = max(legend_w, size * 2.8 + max(fonts.width(s, at_least(size * 0.85)) for s in lines))
     beside = width - size * 7.0 - legend_w                      # room for the picture left of the legend
     # a narrow column: the legend goes under it (large print's one column keeps a small picture beside it:
     # stacked, the picture at its width would take most of a page)
@@ -58,7 +67,6 @@ def table_diagram(rs, width: float, size: float, measure=None) -> tuple[list[Sha
         (cx, cy), along = SIDE_FRAME[e.side]
         shapes.append(edge_line(i, e, (x0 + cx * w, y0 + cy * h), along, per_ft))
     c = at_least(size * 0.8)
-    from printgen.i18n import LANG, _, slots
     from printgen.rules.printed import rule_words
 
     n, s_, w_, e_ = (rule_words(p, LANG.get()) for p in "NSWE")
@@ -76,13 +84,7 @@ def table_diagram(rs, width: float, size: float, measure=None) -> tuple[list[Sha
     # Legend to the right of the picture (or under it), its type shrunk to the room left.
     lx = size * 0.4 if stacked else x0 + w + size * 2.6
     room = width - lx - size * 2.8
-    meaning = {"green": _("wind behind: full speed"), "yellow": _("close-hauled: half speed"),
-               "red": _("into the wind: in-irons check")}
     drift = getattr(rs, "drift", None)
-    from printgen.rules.provenance import mark_words
-
-    wind_from = _("Wind from the %(point)s.")
-    lines = [wind_from % {"point": _compass_word(t.wind_from)}] + list(meaning.values()) + [f"({mark_words('reading')})"]
     ls = at_least(min(size * 0.85, *(fit_size(s, room, size * 0.85) for s in lines)))
     y = y0 + h + size * 3.0 if stacked else y0 + size * 0.4
     for colour in ("green", "yellow", "red"):

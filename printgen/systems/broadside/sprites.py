@@ -32,7 +32,8 @@ HOW_TO = (N_("Cut out each piece on its solid outline; cut the base off."),
           N_("Fold at the mastheads (dash-dot), sides back to back; glue."),
           N_("Fold the two grey tabs outwards along their dash-dot lines; glue them on the base's grey strip, "
              "bow over the arrows."),
-          N_("Cover each base with clear tape (or laminate it) so a dry-erase pen wipes off; or tick hits in pencil."))
+          N_("The circles on a base show how many hits the ship can take: tick hits on its captain card, not on the "
+             "base."))
 
 
 def name_min() -> float:

@@ -35,23 +35,25 @@ def captain_steps(rs, label: str, measure, anchored: frozenset = frozenset()) ->
         return steps(
             step(rs, measure, _("%(side)s captains: your ships lie at anchor%(mark)s (your captain card says so). They "
                                 "never move or turn: keep still.").replace("%(side)s", who), mark=("anchors", "mark")),
-            step(rs, measure, _("Watch the enemy move, and choose which enemy ship each of your ships will shoot at "
-                                "in your shooting phase.")))
+            step(rs, measure, _("The enemy moves after you: watch, and choose which enemy ship each of your ships "
+                                "will shoot at in your shooting phase.")))
     if "move" in low:
         return steps(
             step(rs, measure, _("%(side)s captains: find each of your ships on the table and look where its bow "
                                 "points.")
                  % {"side": who}),
-            _marked(rs, step(rs, measure, _("Move one ship at a time, squadron by squadron as your admiral calls "
-                                            "them, the ship at the head of the line first: a ship that has moved "
-                                            "stays put, and the next one moves around it.")), "words.phase_order"),
+            _marked(rs, step(rs, measure, _("Move one ship at a time, squadron by squadron as the teacher calls "
+                                            "them (your squadron is named at the top of your captain card), the ship "
+                                            "at the head of the line first: a ship that has moved stays put, and the "
+                                            "next one moves around it.")), "words.phase_order"),
             step(rs, measure, _("See which coloured edge of the table the bow points at: green, sail up to "
                                 "%(green)s; yellow, up to %(yellow)s; red, roll one die first (the quick reference "
                                 "says which faces let you move)."),
                  green=("movement.speed_in.green", "distance"), yellow=("movement.speed_in.yellow", "distance")),
             step(rs, measure, _("Lay the movement stick (the marked strip cut out of the card of rulers and "
                                 "gauges) along your ship's side, bow first, and move the base along it. Once during "
-                                "the move you may turn, no more than a square corner.")),
+                                "the move you may turn, no more than a square corner, and never through the red "
+                                "(across the wind: the quick reference says why).")),
             step(rs, measure, _("Does your base end touching another ship? An enemy you want to grapple: roll one "
                                 "die, %(faces)s grapples. Otherwise roll one die: on %(foul)s the two ships are "
                                 "fouled (a drift that ends touching is the same)."),
@@ -74,8 +76,11 @@ def captain_steps(rs, label: str, measure, anchored: frozenset = frozenset()) ->
                  _("Roll as many dice as the Dice column of your captain card gives that ship. Short range: each "
                    "%(short)s is a hit. Long range: each %(long)s is a hit."),
                  short=("shooting.to_hit.short.hit", "faces"), long=("shooting.to_hit.long.hit", "faces")),
-            step(rs, measure, _("Tell the enemy captain your hits: they tick one circle of their hit track for each "
-                                "hit. When the last circle is ticked, that ship strikes.")))
+            step(rs, measure, _("A rake: at short range, with your ship ahead of the enemy's bow or behind its "
+                                "stern, each %(rake)s is a hit instead."), rake=("shooting.to_hit.rake.hit", "faces")),
+            step(rs, measure, _("Tell the enemy captain your hits: they tick one circle of their hit track on their "
+                                "captain card for each hit (not on the base). When the last circle is ticked, that "
+                                "ship strikes.")))
     return []
 
 

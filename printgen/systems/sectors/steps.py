@@ -38,8 +38,9 @@ def captain_steps(rs, label: str, measure) -> list:
                                 "boxes left). The quick reference says which faces hit for your side.")),
             step(rs, measure, _("Tell the enemy captain your hits: they cross out one crew box for each hit.")),
             step(rs, measure, _("Loaded guns may fire too, at one enemy within %(long)s: a die for each gun. Each hit "
-                                "crosses out one structure point of the side the guns hit, not a crew box. Then tick "
-                                "the reloading boxes."),
+                                "crosses out one structure point of the enemy's sector that faces the guns, not a crew "
+                                "box. Then tick every reloading box: at the end of each later turn clear one, and when "
+                                "all are clear the guns are loaded again."),
                  long=("guns.range_in.long.1", "distance")))
     if key == "grappling":
         return steps(

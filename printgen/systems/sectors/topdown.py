@@ -32,7 +32,7 @@ NAME_PT = 9.0              # name size at full scale, before shrinking to fit
 BOX_PT = 9.5               # a structure box's side at full scale, at most
 PITCH = 1.35               # box pitch over box side (as track_shapes spaces them)
 LABELS = {"bow": N_("BOW"), "stern": N_("STERN"), "port": N_("PORT"), "starboard": N_("STARBOARD")}
-HOW_TO = (N_("Cut out each base on its outline. The arrow, and the ram or the dragon head, point to the bow."),
+HOW_TO = (N_("Cut out each base on its outline. The arrow points to the bow."),
           N_("Thin lines divide the sectors: bow, stern, port, starboard. Tick a sector's box for each structure "
              "point it loses; the boxes beside the mast (the dot on the deck) are the mast's."))
 ON_RECORDS = N_("Thin lines divide the sectors: bow, stern, port, starboard. Damage is kept on each ship's record "
