@@ -98,7 +98,7 @@ def page_texts(path) -> list[str]:
     never collected (the text reading never uses them) and each character keeps only what the reading
     uses (not its colours). A PDF is read once a test session: by its bytes' sha256, in the session's
     shared folder (conftest, tests/tamper.py SHARED) or in this process. tests/test_pdfread.py compares
-    this with `page.extract_text()` on a whole kit."""
+    this with `page.extract_text()` on every document of two kits."""
     import hashlib
     import io
     import json
@@ -119,7 +119,10 @@ def page_texts(path) -> list[str]:
             stored.parent.mkdir(exist_ok=True)
             part = stored.with_name(f"{key}.{os.getpid()}.part")
             part.write_text(json.dumps(texts), encoding="utf-8")
-            os.replace(part, stored)                    # whole, for another test process reading it
+            try:
+                os.replace(part, stored)                # whole, for another test process reading it
+            except OSError:                             # Windows: another process is reading the same texts
+                part.unlink(missing_ok=True)
     _TEXTS[key] = texts
     return list(texts)
 
