@@ -45,9 +45,15 @@ def pytest_configure(config):
         return
     import subprocess
 
-    for battle in ("trafalgar", "sluys-1340"):        # the broadside engine, then the sectors engine's routes
-        subprocess.run([sys.executable, "-m", "printgen", "simulate", battle, "--games", "1", "--workers", "1"],
-                       check=True, capture_output=True, timeout=600)
+    # the broadside engine and the sectors engine's, compiled side by side (a core each, before the test
+    # processes start: half a minute less on a new machine); numba writes each compiled function's files
+    # whole, and the folder's making allows another process making it too (printgen/private.py)
+    making = [subprocess.Popen([sys.executable, "-m", "printgen", "simulate", battle, "--games", "1", "--workers", "1"],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+              for battle in ("trafalgar", "sluys-1340")]
+    for battle, process in zip(("trafalgar", "sluys-1340"), making):
+        _, err = process.communicate(timeout=600)
+        assert process.returncode == 0, f"printgen simulate {battle}: {err.decode(errors='replace')}"
 
 
 def pytest_unconfigure(config):

@@ -22,6 +22,37 @@ def build_checked(where: Path, request):
     return out, plan
 
 
+def built_checked_once(request):
+    """(the kit's folder, its plan) for `request`, built and checked as build_checked does, once a test
+    session: every test file and process asking for the same request shares the one folder (tests/tamper.py
+    shared_build; a test that changes a kit changes its own copy: copy_kit). The plan is the request's
+    own, planned again where another process built the kit (the lesson's answer is stored by then)."""
+    import os
+    import tempfile
+
+    from tamper import SHARED, shared_build
+
+    from printgen.kit.build import plan_kit
+
+    key = ("build_checked", repr(request))
+    if key in _ONCE:
+        return _ONCE[key]
+    plans = []
+
+    def make(where: Path) -> Path:
+        out, plan = build_checked(where, request)
+        plans.append(plan)
+        return out
+
+    root = Path(os.environ[SHARED]) if os.environ.get(SHARED) else Path(tempfile.mkdtemp(prefix="printgen-tests-"))
+    folder = shared_build(root, key, make)
+    _ONCE[key] = (folder, plans[0] if plans else plan_kit(request))
+    return _ONCE[key]
+
+
+_ONCE: dict[tuple, tuple] = {}
+
+
 NO_CONFIG = Path(__file__).parent / "no-such-config.toml"      # no teacher's settings: the defaults
 
 

@@ -90,3 +90,80 @@ def says(text: str, phrase: str) -> bool:
         return Counter(w.strip("().,:;") for w in s.split())
 
     return not words(phrase) - words(text)
+
+
+def page_texts(path) -> list[str]:
+    """Each page's text exactly as pdfplumber's `page.extract_text()` reads it (the same characters,
+    positions and reading), for a test that reads words only, at half the cost: the drawn shapes are
+    never collected (the text reading never uses them) and each character keeps only what the reading
+    uses (not its colours). A PDF is read once a test session: by its bytes' sha256, in the session's
+    shared folder (conftest, tests/tamper.py SHARED) or in this process. tests/test_pdfread.py compares
+    this with `page.extract_text()` on every document of two kits."""
+    import hashlib
+    import io
+    import json
+    import os
+    from pathlib import Path
+
+    data = path.getvalue() if isinstance(path, io.BytesIO) else Path(path).read_bytes()
+    key = hashlib.sha256(data).hexdigest()
+    if key in _TEXTS:
+        return list(_TEXTS[key])
+    shared = os.environ.get("PRINTGEN_TESTS_KITS")
+    stored = Path(shared) / "texts" / f"{key}.json" if shared else None
+    if stored is not None and stored.is_file():
+        texts = json.loads(stored.read_text(encoding="utf-8"))
+    else:
+        texts = _read_texts(io.BytesIO(data))
+        if stored is not None:
+            stored.parent.mkdir(exist_ok=True)
+            part = stored.with_name(f"{key}.{os.getpid()}.part")
+            part.write_text(json.dumps(texts), encoding="utf-8")
+            try:
+                os.replace(part, stored)                # whole, for another test process reading it
+            except OSError:                             # Windows: another process is reading the same texts
+                part.unlink(missing_ok=True)
+    _TEXTS[key] = texts
+    return list(texts)
+
+
+_TEXTS: dict[str, list[str]] = {}
+
+
+def _read_texts(path, first: int | None = None) -> list[str]:
+    """page_texts's reading, of every page or of the `first` pages."""
+    from pdfminer.layout import LTChar
+    from pdfminer.pdfinterp import PDFPageInterpreter
+    from pdfplumber.page import PDFPageAggregatorWithMarkedContent
+
+    class TextOnly(PDFPageAggregatorWithMarkedContent):
+        def paint_path(self, *args, **kwargs) -> None:        # no shape: the text reading never reads them
+            pass
+
+    def characters(page, objects) -> list[dict]:
+        out = []
+        for obj in objects:
+            if hasattr(obj, "_objs"):                       # a form's characters, in the order pdfplumber reads them
+                out += characters(page, obj._objs)
+            elif isinstance(obj, LTChar):
+                top = page.height - obj.y1 + page.mediabox[1]
+                char = {"object_type": "char", "page_number": page.page_number, "text": obj.get_text(),
+                        "fontname": obj.fontname, "size": obj.size, "adv": obj.adv, "matrix": obj.matrix,
+                        "upright": obj.upright, "x0": obj.x0 + page.mediabox[0], "x1": obj.x1 + page.mediabox[0],
+                        "y0": obj.y0, "y1": obj.y1, "width": obj.width, "height": obj.height, "top": top,
+                        "bottom": page.height - obj.y0 + page.mediabox[1], "doctop": page.initial_doctop + top}
+                for extra in ("mcid", "tag"):
+                    if hasattr(obj, extra):
+                        char[extra] = getattr(obj, extra)
+                out.append(char)
+        return out
+
+    texts = []
+    with pdfplumber.open(path) as pdf:
+        assert pdf.unicode_norm is None and pdf.laparams is None      # as page.extract_text() reads
+        for page in pdf.pages[:first]:
+            device = TextOnly(pdf.rsrcmgr, pageno=page.page_number, laparams=None)
+            PDFPageInterpreter(pdf.rsrcmgr, device).process_page(page.page_obj)
+            page._objects = {"char": characters(page, device.get_result()._objs)}
+            texts.append(page.extract_text() or "")
+    return texts

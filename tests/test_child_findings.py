@@ -10,13 +10,12 @@ import math
 import re
 from collections import Counter
 
-from pdfread import open_pdf
+from pdfread import open_pdf, page_texts
 from tamper import built_once
 
 
 def _text(kit, name: str) -> list[str]:
-    with open_pdf(kit / name) as pdf:
-        return [" ".join((p.extract_text() or "").split()) for p in pdf.pages]
+    return [" ".join(text.split()) for text in page_texts(kit / name)]
 
 
 def test_the_first_turn_says_what_two_players_do():

@@ -13,6 +13,7 @@ import re
 
 import pdfplumber
 import pytest
+from pdfread import page_texts
 
 SCENARIOS = ("trafalgar", "nile-1798", "lake-erie-1813", "lepanto-1571", "sluys-1340")
 _PLANS: dict = {}
@@ -43,8 +44,7 @@ def printed(request):
 
 
 def _text(data: bytes) -> str:
-    with pdfplumber.open(io.BytesIO(data)) as pdf:
-        return "\n".join(p.extract_text() or "" for p in pdf.pages)
+    return "\n".join(page_texts(io.BytesIO(data)))
 
 
 def test_no_degrees_on_the_first_turn_page(printed):

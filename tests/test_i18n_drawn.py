@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from langkit import run as _run
-from pdfread import open_pdf
+from pdfread import open_pdf, page_texts
 from tamper import copy_kit, edit_page, fails, load_trace, replace
 
 LANGS = ("fr", "es")
@@ -31,28 +31,26 @@ ENGLISH = {"the", "and", "of", "to", "with", "ship", "ships", "roll", "rolls", "
 OURS = {"fr": {"page", "table", "point", "long"}, "es": {"dice"}}     # French "long du bord", Spanish "no dice nada"
 
 
-def _build(where: Path, lang: str) -> Path:
+def _build(lang: str) -> Path:
     """A small kit (six ships, scale 0.5: distances with decimals, the table-size map) in `lang`, as
     `printgen kit` builds one, with its check."""
-    from langkit import build_checked
+    from langkit import built_checked_once
 
     from printgen.request import KitRequest
 
-    out, plan = build_checked(where, KitRequest("trafalgar", students=4, ships=6, scale=0.5, edition="both",
-                                                lang=lang, with_tiled=True))
+    out, plan = built_checked_once(KitRequest("trafalgar", students=4, ships=6, scale=0.5, edition="both",
+                                              lang=lang, with_tiled=True))
     assert set(DRAWN) <= set(plan.kinds()), plan.kinds()
     return out
 
 
 @pytest.fixture(scope="module")
-def kits(tmp_path_factory) -> dict[str, Path]:
-    root = tmp_path_factory.mktemp("i18n-drawn")
-    return {lang: _build(root / lang, lang) for lang in LANGS}
+def kits() -> dict[str, Path]:
+    return {lang: _build(lang) for lang in LANGS}
 
 
 def _pages(kit: Path, name: str) -> list[str]:
-    with open_pdf(kit / name) as pdf:
-        return [page.extract_text() or "" for page in pdf.pages]
+    return page_texts(kit / name)
 
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from pdfread import open_pdf
+from pdfread import open_pdf, page_texts
 from tamper import replace
 
 LANGS = ("fr", "es")
@@ -90,8 +90,7 @@ def test_each_page_passes_printgen_check(drawn, lang):
 def _texts(pdf_bytes: bytes) -> list[str]:
     import io
 
-    with open_pdf(io.BytesIO(pdf_bytes)) as pdf:
-        return [page.extract_text() or "" for page in pdf.pages]
+    return page_texts(io.BytesIO(pdf_bytes))
 
 
 @pytest.mark.parametrize("lang", LANGS)

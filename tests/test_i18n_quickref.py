@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from langkit import NO_CONFIG, traced_decimals
 from langkit import run as _run
-from pdfread import open_pdf
+from pdfread import open_pdf, page_texts
 from tamper import copy_kit, edit_page, fails, load_trace, replace_shown_at
 
 LANGS = ("fr", "es")
@@ -29,28 +29,27 @@ ENGLISH = {"the", "and", "of", "to", "with", "ship", "ships", "roll", "hits", "h
 WORDS_OF_THE_LANGUAGE = {"fr": {"page", "table", "point", "points"}, "es": set()}       # French words too
 
 
-def _build(where: Path, lang: str) -> Path:
+def _build(lang: str) -> Path:
     """A small kit (six ships, scale 0.5: distances with decimals) in `lang`, as `printgen kit` builds
-    one, with its check; it holds the documents translated into `lang` (the quick reference among them)."""
-    from langkit import build_checked
+    one, with its check; it holds the documents translated into `lang` (the quick reference among them).
+    The same request as tests/test_i18n_drawn.py's (the table-size map too): one kit a language for both."""
+    from langkit import built_checked_once
 
     from printgen.request import KitRequest
 
-    out, plan = build_checked(where, KitRequest("trafalgar", students=4, ships=6, scale=0.5, edition="both",
-                                                lang=lang))
+    out, plan = built_checked_once(KitRequest("trafalgar", students=4, ships=6, scale=0.5, edition="both",
+                                              lang=lang, with_tiled=True))
     assert "quickref" in plan.kinds()                 # with the drawn documents (tests/test_i18n_drawn.py)
     return out
 
 
 @pytest.fixture(scope="module")
-def kits(tmp_path_factory) -> dict[str, Path]:
-    root = tmp_path_factory.mktemp("i18n")
-    return {lang: _build(root / lang, lang) for lang in LANGS}
+def kits() -> dict[str, Path]:
+    return {lang: _build(lang) for lang in LANGS}
 
 
 def _pages(kit: Path, edition: str) -> list[str]:
-    with open_pdf(kit / f"quickref-{edition}.pdf") as pdf:
-        return [page.extract_text() or "" for page in pdf.pages]
+    return page_texts(kit / f"quickref-{edition}.pdf")
 
 
 @pytest.mark.parametrize("lang", LANGS)

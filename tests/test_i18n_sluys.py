@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from langkit import run as _run
 from langkit import traced_decimals
-from pdfread import open_pdf
+from pdfread import open_pdf, page_texts
 from tamper import checked_as_built, copy_kit, edit_page, fails, load_trace, replace_shown_at
 
 LANGS = ("fr", "es")
@@ -82,8 +82,7 @@ def test_a_document_waits_for_the_words_the_shared_code_draws(monkeypatch):
 @functools.cache
 def _pages(kit: Path, name: str) -> list[str]:
     """Each page's text, read once a test run (several tests read the same document)."""
-    with open_pdf(kit / name) as pdf:
-        return [page.extract_text() or "" for page in pdf.pages]
+    return page_texts(kit / name)
 
 
 def _names() -> list[str]:

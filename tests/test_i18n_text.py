@@ -13,7 +13,7 @@ from collections import defaultdict
 from pathlib import Path
 
 import pytest
-from pdfread import open_pdf
+from pdfread import open_pdf, page_texts
 from tamper import copy_kit, edit_page, fails, load_trace, replace_shown_at
 
 LANGS = ("fr", "es")
@@ -58,8 +58,7 @@ def kits(tmp_path_factory) -> dict:
 
 
 def _pages(kit: Path, kind: str, edition: str) -> list[str]:
-    with open_pdf(kit / f"{kind}-{edition}.pdf") as pdf:
-        return [page.extract_text() or "" for page in pdf.pages]
+    return page_texts(kit / f"{kind}-{edition}.pdf")
 
 
 @pytest.mark.parametrize("lang", LANGS)

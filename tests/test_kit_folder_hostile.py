@@ -25,11 +25,12 @@ def printgen(*args, cwd=None, timeout: float = 300) -> subprocess.CompletedProce
 
 
 @pytest.fixture(scope="module")
-def pristine(tmp_path_factory) -> Path:
-    where = tmp_path_factory.mktemp("pristine") / "k"
-    result = printgen("kit", "trafalgar", *SMALL, "--out", where)
-    assert result.returncode == 0, result.stderr
-    return where
+def pristine() -> Path:
+    """`printgen kit trafalgar` with SMALL, built once a test session (tests/tamper.py built_once: the
+    same kit tests/test_safety_output.py starts from); each test changes its own copy."""
+    from tamper import built_once
+
+    return built_once("trafalgar", *SMALL)
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ import re
 
 import pytest
 from langkit import build_checked, run
-from pdfread import box, inside, open_pdf
+from pdfread import box, inside, open_pdf, page_texts
 from tamper import copy_kit, edit_page, fails, load_trace
 
 from printgen.request import KitRequest
@@ -141,8 +141,7 @@ def test_the_pages_say_a_piece_stands_for_a_squadron(kit):
     for name, words in (("background-color.pdf", "each galley piece stands for about a dozen galleys"),
                         ("captains-color.pdf", "Each galley piece is a squadron of about a dozen real galleys"),
                         ("teacher-color.pdf", "each galley piece stands for about a dozen galleys")):
-        with open_pdf(folder / name) as pdf:
-            text = " ".join(" ".join((p.extract_text() or "").split()) for p in pdf.pages)
+        text = " ".join(" ".join(t.split()) for t in page_texts(folder / name))
         assert words in text, name
 
 

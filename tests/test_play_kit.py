@@ -10,11 +10,12 @@ import sys
 
 import pdfplumber
 import pytest
+from pdfread import page_texts
+from tamper import build, copy_kit, edit_page, fails, load_trace, rehash, replace_shown_at
 
 from printgen.check.kit import check_kit
-from printgen.sheets.plays.records import RECORDS, decode, kit_games, sample
 from printgen.play.stats import summarise
-from tamper import build, copy_kit, edit_page, fails, load_trace, rehash, replace_shown_at
+from printgen.sheets.plays.records import RECORDS, decode, kit_games, sample
 
 SMALL = ("--ships", "8", "--students", "4", "--scale", "0.5", "--edition", "bw")
 PAGE = "plays-bw.pdf"
@@ -52,8 +53,7 @@ def test_the_page_prints_the_recorded_games(built):
     win, lo, hi = s.win("british")
     assert f"British {100 * win:.1f}% ({100 * lo:.1f}-{100 * hi:.1f}%)" in text
     assert f"{run.games} games played by the computer" in text and "modelled" in text
-    with pdfplumber.open(built / "teacher-bw.pdf") as pdf:                # the technician's box: the command
-        teacher = " ".join(" ".join((p.extract_text() or "").split()) for p in pdf.pages)
+    teacher = " ".join(" ".join(t.split()) for t in page_texts(built / "teacher-bw.pdf"))                # the technician's box: the command
     assert f"printgen simulate trafalgar --games {run.games} --seed 1805 --ships 8 --scale 0.5" in teacher
     assert "--students" in teacher.split("printgen simulate trafalgar")[1][:300]    # the lesson's game, as the kit
     assert "Beside them, the real battle" in text                      # Trafalgar's history beside the rates
@@ -140,9 +140,9 @@ def test_the_kit_replays_no_game_it_has_just_recorded_and_every_check_does(kit, 
     any other bytes, and every `printgen check`, replay the sample."""
     import hashlib
 
+    from printgen.check import plays as kitcheck
     from printgen.check.kit import Checked
     from printgen.kit import parallel
-    from printgen.check import plays as kitcheck
     from printgen.sheets.plays.records import SAMPLE
 
     monkeypatch.setattr(parallel.os, "cpu_count", lambda: 1)         # one process: the replays are seen here

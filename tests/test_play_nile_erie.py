@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from pdfread import page_texts
 from playkit import Loaded, family, game, ruleset
 
 from printgen.play.geom import gap, rect
@@ -360,8 +361,6 @@ def test_the_first_turn_page_says_a_refloat_an_explosion_and_the_admirals_boat(n
     worded for pupils in the kit's language, its faces read from the ruleset."""
     import io
 
-    from pdfread import open_pdf
-
     from printgen.draw.render import render
     from printgen.i18n import using
     from printgen.kit.build import plan_kit
@@ -382,8 +381,7 @@ def test_the_first_turn_page_says_a_refloat_an_explosion_and_the_admirals_boat(n
         phases[2].events.append(Event(names.index("Lawrence"), names.index("Niagara"), "flag.boat_in", (), 1))
     with using(lang):
         pdf = render(ft.first_turn_document(plan, plan.options), "color").files[0][1]
-    with open_pdf(io.BytesIO(pdf)) as doc:
-        text = " ".join(" ".join((page.extract_text() or "").split()) for page in doc.pages)
+    text = " ".join(" ".join(t.split()) for t in page_texts(io.BytesIO(pdf)))
     for sentence in said:
         sentence = sentence.format(**first)
         assert sentence in text, (sentence, text)

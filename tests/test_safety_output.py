@@ -32,10 +32,15 @@ def debris(where: Path) -> list[str]:
 
 
 @pytest.fixture
-def kit(run, tmp_path):
-    """A small kit in tmp_path/k, made as a teacher would."""
-    code, out, err = run("kit", "trafalgar", *SMALL, "--out", tmp_path / "k")
-    assert code == 0, out + err
+def kit(tmp_path):
+    """A small kit in tmp_path/k, made as a teacher would (`printgen kit trafalgar` with SMALL, which
+    passed its check): a copy of the one the test session built once (tests/tamper.py built_once),
+    byte for byte what a build here would make; each test changes its own copy."""
+    import shutil
+
+    from tamper import built_once
+
+    shutil.copytree(built_once("trafalgar", *SMALL), tmp_path / "k")
     return tmp_path / "k"
 
 
@@ -533,12 +538,11 @@ DAMAGE = {  # how -> (exit code, what the report says)
 
 
 @pytest.fixture(scope="module")
-def pristine(tmp_path_factory):
-    where = tmp_path_factory.mktemp("pristine")
-    result = subprocess.run([sys.executable, "-m", "printgen", "kit", "trafalgar", *SMALL, "--out", "k"], cwd=where,
-                            capture_output=True, text=True)
-    assert result.returncode == 0, result.stderr
-    return where / "k"
+def pristine():
+    """The small kit the session built once (tests/tamper.py built_once); each test damages a copy."""
+    from tamper import built_once
+
+    return built_once("trafalgar", *SMALL)
 
 
 @pytest.mark.parametrize("how", DAMAGE)

@@ -7,29 +7,23 @@ import json
 import re
 
 import pytest
-
-from pdfread import open_pdf
+from pdfread import page_texts
 
 pytestmark = pytest.mark.slow
 
 
 @pytest.fixture(scope="module", params=["trafalgar", "sluys-1340"])
-def kit(request, tmp_path_factory):
-    """The kit as a teacher makes it, checked by its own `printgen check` (which recomputes every
-    traced count of the teacher's sheet)."""
-    import subprocess
-    import sys
+def kit(request):
+    """The kit as a teacher makes it (`printgen kit NAME`: the colour edition), checked by its own
+    `printgen check` (which recomputes every traced count of the teacher's sheet): built once a test
+    session (tests/tamper.py built_once), the same kit tests/test_pupil_glossary.py reads."""
+    from tamper import built_once
 
-    out = tmp_path_factory.mktemp("counts") / request.param
-    result = subprocess.run([sys.executable, "-m", "printgen", "kit", request.param, "--edition", "color",
-                             "--out", str(out)], capture_output=True, text=True)
-    assert result.returncode == 0, result.stdout + result.stderr
-    return out
+    return built_once(request.param)
 
 
 def _teacher_text(kit) -> str:
-    with open_pdf(kit / "teacher-color.pdf") as pdf:
-        return " ".join(" ".join((p.extract_text() or "").split()) for p in pdf.pages)
+    return " ".join(" ".join(t.split()) for t in page_texts(kit / "teacher-color.pdf"))
 
 
 def test_each_document_count_is_its_pages(kit):

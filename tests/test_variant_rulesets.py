@@ -9,9 +9,9 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-import pdfplumber
 import pytest
 from langkit import build_checked
+from pdfread import page_texts
 
 from printgen import paths
 from printgen.request import KitRequest
@@ -37,8 +37,7 @@ def variant(tmp_path: Path, battle: str, ruleset: str, changes: list[tuple[str, 
 
 
 def words(pdf_path: Path) -> str:
-    with pdfplumber.open(pdf_path) as pdf:
-        return "\n".join(p.extract_text() or "" for p in pdf.pages)
+    return "\n".join(page_texts(pdf_path))
 
 
 # carronades roll one more die: the brig's 6 dice at short range become 7 (the guide's example)
