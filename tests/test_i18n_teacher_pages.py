@@ -72,8 +72,9 @@ def test_a_teacher_s_document_is_copied_for_the_teacher(kits):
         assert re.search(re.escape(title) + r"[^|]{0,40}? \d+ 1 \(pour vous\)", lesson), title
     assert re.search(r"Cartes de capitaine \d+ 1 \(pour la classe\)", lesson)       # a pupil's: the class's
     index = (sluys / "index.html").read_text(encoding="utf-8")
-    assert re.search(r'data-path="secret-map-color.pdf"[^>]*><strong>[^<]*</strong> 1 exemplaire, pour vous\s;', index)
-    assert re.search(r'data-path="captains-color.pdf"[^>]*><strong>[^<]*</strong> 1 exemplaire, pour la classe\s;', index)
+    copies = r'data-path="{}-color.pdf"[^>]*><strong>[^<]*</strong> 1 exemplaire, pour {}\s;'
+    assert re.search(copies.format("secret-map", "vous"), index)
+    assert re.search(copies.format("captains", "la classe"), index)
     assert "pour la classe :" not in index                                         # "Kit …, au total :"
 
 
@@ -95,7 +96,7 @@ def test_the_plays_page_is_titled_for_what_it_gives(kits):
 
 def test_one_spanish_word_for_a_struck_ship(kits):
     words = _all(kits["nile-es"])
-    ship = r"\b[Aa]rriados?\b(?! la bandera)"                  # one strikes the flag (arriar la bandera): the ship se rinde
+    ship = r"\b[Aa]rriados?\b(?! la bandera)"        # one strikes the flag (arriar la bandera); a ship se rinde
     assert not re.search(ship, words), re.findall(".{40}" + ship + ".{20}", words)[:5]
     score = _text(kits["nile-es"] / "score-color.pdf")
     assert "Rendido" in score and "buque insignia rendido" in score
