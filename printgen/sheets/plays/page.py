@@ -233,7 +233,7 @@ def plays_page(scenario, options: Options, setup, summary: Summary, run: SimRun,
     v = scenario.victory
     heading(_("Ships struck and victory points"), modelled())
     line(said(_("Victory points for each enemy ship: struck %(struck)s, a flagship %(flagship)s, a prize "
-                "%(captured)s%(mark)s. The lesson plan says what makes a prize."),
+                "%(captured)s%(mark)s."),
               struck=_plan(v.struck, "victory_points", "struck", False),
               flagship=_plan(v.flagship_struck, "victory_points", "struck", True),
               captured=_plan(v.captured, "victory_points", "captured", False), mark=_mark(scenario, "victory")))
