@@ -13,7 +13,7 @@ from pdfread import open_pdf
 ENGLISH = {"the", "and", "of", "games", "game", "wins", "draws", "losses", "turns", "turn", "ships", "struck",
            "played", "computer", "limit", "lesson", "what", "really", "happened", "who", "how", "average"}
 SAID = {"fr": ("Comment se joue ce scénario", "Qui gagne", "Britanniques", "victoires"),
-        "es": ("Cómo se juega este escenario", "Quién gana", "Británicos", "victorias")}
+        "es": ("Resultados simulados del escenario", "Quién gana", "Británicos", "victorias")}
 PERCENT = r"\d+,\d[\s\u00a0]%"     # CLDR's "77,5 %" (its no-break space reads back as a space)
 
 
@@ -44,4 +44,4 @@ def test_a_page_not_yet_translated_is_refused_before_any_game(tmp_path, monkeypa
     assert not out.exists()
     [problem] = refused.value.problems
     assert problem.field == "--lang"                                      # in the language asked for
-    assert "todavía no hay versión en español para la página «Cómo se juega este escenario»" in problem.what
+    assert "todavía no hay versión en español para la página «Resultados simulados del escenario»" in problem.what

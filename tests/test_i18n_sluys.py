@@ -256,10 +256,10 @@ def test_the_drawn_documents_say_their_words(kits, lang):
             "es": {"sprites": ("Piezas de los barcos", "ESTRIBOR", "MÁSTIL", "ING", "Cómo usar las piezas"),
                    "rulers": ("Indicador del viento", "Plantilla de giro", "Regla de distancias de tiro"),
                    "map": ("Tabla de colocación", "Banco de arena frente", "Banco norte del Zwin", "Coca Thomas ING",
-                           "Signos. «lectura de una fuente dañada»: pasaje", "que interpretamos"),
+                           "Leyenda: «lectura de una fuente dañada»: pasaje", "que interpretamos"),
                    "map-tiled": ("fila A de 3", "Banco norte del Zwin"),
                    "secret-map": ("Mapa secreto de obstáculos", "Costa flamenca", "Desde el oeste Desde el sur"),
-                   "plays": ("Cómo se juega este escenario", "Quién gana", "modelado"),
+                   "plays": ("Resultados simulados del escenario", "Quién gana", "modelado"),
                    "first-turn": ("El primer turno, paso a paso", "Fase 1: Viento y tiempo")}}[lang]
     for stem, words in said.items():
         every = _said(kits[lang], f"{stem}-color.pdf")
@@ -270,7 +270,7 @@ def test_the_drawn_documents_say_their_words(kits, lang):
     for w in {"fr": ("L'Écluse, 24 juin 1340 : pièces des navires", "Carte secrète des obstacles : papier ordinaire",
                      "Réglettes et gabarits : bristol ; un jeu pour chaque table (une réglette"),
               "es": ("La Esclusa, 24 de junio de 1340: piezas de los barcos", "Mapa secreto de obstáculos: papel normal",
-                     "Reglas de medir y plantillas: cartulina; un juego para cada grupo de mesa (una regla")}[lang]:
+                     "Reglas graduadas y plantillas: cartulina; un juego para cada grupo de mesa (una regla")}[lang]:
         assert w in index, w
     assert "June" not in index and "plain paper" not in index
 

@@ -15,7 +15,15 @@ from printgen.registry import system_of
 from printgen.rules.trace import plan_derivation
 
 PER_WORDS = {"class": N_("for the class"), "group": N_("one a table group"), "student": N_("one a student"),
-             "pair": N_("one for two students"), "side": N_("one a side")}
+             "pair": N_("one for two students"), "side": N_("one a side"), "teacher": N_("for you")}
+
+
+def per_of(plan, kind: str) -> str:
+    """Whom a document's copies are for, as the copies' words say it: the record's `copies`, except that
+    the one copy of a document the teacher alone reads (the lesson plan, the secret map) is "for you",
+    not "for the class" (issue 46: a French teacher read "Carte secrète … 1 exemplaire, pour la classe")."""
+    record = plan.record(kind)
+    return "teacher" if record.copies == "class" and record.audience == "teacher" else record.copies
 
 
 @plan_derivation
@@ -63,7 +71,8 @@ COPIES_WORDS = {"class": (N_("%(count)s copy, for the class"), N_("%(count)s cop
                 "student": (N_("%(count)s copy, for the one student"), N_("%(count)s copies, one for each student")),
                 "pair": (N_("%(count)s copy, for the pair of students"),
                          N_("%(count)s copies, one for every two students")),
-                "side": (N_("%(count)s copy, for the one side"), N_("%(count)s copies, one for each side"))}
+                "side": (N_("%(count)s copy, for the one side"), N_("%(count)s copies, one for each side")),
+                "teacher": (N_("%(count)s copy, for you"), N_("%(count)s copies, for you"))}
 
 
 def print_counts(plan) -> dict[str, dict]:
@@ -73,7 +82,7 @@ def print_counts(plan) -> dict[str, dict]:
     out = {}
     for kind in printed_kinds(plan):
         record = plan.record(kind)
-        out[kind] = {"copies": copies(plan, kind), "per": record.copies, "paper": record.paper,
+        out[kind] = {"copies": copies(plan, kind), "per": per_of(plan, kind), "paper": record.paper,
                      "two_sided": record.two_sided, "optional": record.in_kit == "optional"}
     return out
 

@@ -8,7 +8,8 @@ messages carry their own article ("the %(side)s win"), so in English the name is
 
 from __future__ import annotations
 
-FORMS = ("the", "of", "to", "adjective")     # the side (subject or object), of the side, to the side, its adjective
+FORMS = ("the", "of", "to", "adjective", "plain")   # the side (subject or object), of the side, to the side, its
+# adjective, and its name in running text without the article ("13 británicos contra 17 franceses")
 # The article a definite noun phrase begins with, and what "de" / "à" (Spanish "a") make of it
 _CONTRACTED = {
     "fr": {"of": {"les ": "des ", "le ": "du ", "la ": "de la ", "l’": "de l’"},
@@ -39,8 +40,9 @@ def glossary_sides(lang: str) -> dict:
 def side_said(name: str, lang: str, form: str = "the", initial: bool = False) -> str:
     """Side `name` (the ruleset's English name) as a sentence of `lang` says it in `form`:
     "the" ("los ingleses"), "of" ("de los ingleses", "des Anglais"), "to" ("aux Anglais"), "adjective"
-    (after a noun: "camp anglais", "bando británico", "camp de la Sainte Ligue"); capitalised at the start
-    of a sentence. English: the name itself."""
+    (after a noun: "camp anglais", "bando británico", "camp de la Sainte Ligue"), "plain" (the name as
+    running text says it, without its article: "británicos", "Anglais", "Santa Liga"); capitalised at the
+    start of a sentence. English: the name itself."""
     if form not in FORMS:
         raise ValueError(f"form {form!r}: one of {FORMS}")
     if lang not in _CONTRACTED:
@@ -49,7 +51,7 @@ def side_said(name: str, lang: str, form: str = "the", initial: bool = False) ->
         from printgen.i18n.catalogue import translate
 
         plain = translate(lang, name)
-        said = {"the": plain, "of": f"de {plain}", "adjective": f"de {plain}",
+        said = {"the": plain, "plain": plain, "of": f"de {plain}", "adjective": f"de {plain}",
                 "to": ("à " if lang == "fr" else "a ") + plain}[form]
         return said[:1].upper() + said[1:] if initial else said
     entry = side_entry(name, lang)
@@ -60,6 +62,12 @@ def side_said(name: str, lang: str, form: str = "the", initial: bool = False) ->
         said = entry["adjective"]
         return said[:1].upper() + said[1:] if initial else said
     said = entry["the"]
+    if form == "plain":
+        for article in list(_CONTRACTED[lang]["of"]):
+            if said.startswith(article):
+                said = said[len(article):]
+                break
+        return said[:1].upper() + said[1:] if initial else said
     if form != "the":
         for article, made in _CONTRACTED[lang][form].items():
             if said.startswith(article):

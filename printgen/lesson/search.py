@@ -604,7 +604,7 @@ def why(scenario: Scenario, t: Trial, lang: str = "en") -> str:
     from printgen.i18n.sides import side_said
 
     names = {k: side_said(side.name, lang, "of") for k, side in scenario.ruleset.sides.items()}
-    bare = {k: translated(lang, side.name) for k, side in scenario.ruleset.sides.items()}
+    bare = {k: side_said(side.name, lang, "plain") for k, side in scenario.ruleset.sides.items()}   # "británicos"
     ships = translated(lang, N_(" against ")).join(f"{count(n, lang)} {bare[s]}" for s, n in c.counts)
     said = say(lang, N_("%(game)s: %(ships)s ships fit %(turns)s turns of the lesson; played %(games)s times on "
                         "%(deployments)s deployments, %(wins)s, draws %(draws)s"),

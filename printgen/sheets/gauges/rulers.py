@@ -371,7 +371,7 @@ def ruler_sheets(scenario, options: Options) -> Drawing:
         from printgen.sheets.page.words import said
 
         frame(p, options, scenario.title, _("Rulers and gauges"), k + 1, len(pages),
-              hint=said(_("Scale %(scale)s: cut out on the solid lines; glue on card."),
+              hint=said(_("Printed at the kit's scale (×%(scale)s). Cut out on the solid lines."),
                         scale=Span(scale_text(options.scale), "bold", ("meta", "scale"), "text")))
     return Drawing(titled(scenario.title, N_("rulers and gauges"), options.edition_name), pages, look=system_of(scenario.ruleset), subject="printgen rulers")
 

@@ -356,11 +356,11 @@ def index_page(scenario, dep: Deployment, options: Options, plan: TilePlan, kept
                  rows=Span(str(plan.rows), source=("meta", "tile-rows"), kind="count"),
                  columns=Span(str(plan.cols), source=("meta", "tile-columns"), kind="count"))
     page.add(Text(box.x, box.y + 14, title, fit_title(title, box.w, 13), font="bold"))
-    howto = _("Print at actual size. Only the sheets drawn below are printed: the others would be open water. Lay "
-              "them out row by row, row A along the north edge and the first column along the west edge. Each sheet "
-              "is laid over the shaded strips of the sheets to its west and north: match the crosshairs and tape the "
-              "sheets together; a sheet alone is placed by the distances printed on its grid lines. Every base then "
-              "sits where the deployment puts it, its number and name printed on it.")
+    howto = _("Print at actual size. Only the sheets drawn below are printed: the others carry no ship and no table"
+              " edge. Lay them out row by row, row A along the north edge and the first column along the west edge."
+              " Each sheet is laid over the shaded strips of the sheets to its west and north: match the crosshairs"
+              " and tape the sheets together; a sheet alone is placed by the distances printed on its grid lines. "
+              "Every base then sits where the deployment puts it, its number and name printed on it.")
     y = box.y + 30
     for line in wrap(howto, box.w, 8.5):
         page.add(Text(box.x, y, (Span(line),), 8.5, role="text.muted"))

@@ -84,6 +84,7 @@ def plays_page(scenario, options: Options, setup, summary: Summary, run: SimRun,
     box = content_box(options)
     x, y, w = box.x, box.y + 14, box.w
     names = {k: _(s.name) for k, s in scenario.ruleset.sides.items()}
+    running = {k: said_here(s.name, "plain") for k, s in scenario.ruleset.sides.items()}   # mid-sentence: "británicos"
     add = pages[0].add
 
     def room(need: float) -> None:
@@ -119,7 +120,7 @@ def plays_page(scenario, options: Options, setup, summary: Summary, run: SimRun,
 
     limit = setup.turn_limit
     line([_(TITLE)], 16, font="bold", dy=18)
-    policies = ", ".join(_("%(side)s %(policy)s") % {"side": names[side], "policy": _(p.name)}
+    policies = ", ".join(_("%(side)s %(policy)s") % {"side": running[side], "policy": _(p.name)}
                          for side, p in setup.policies.items())
     line(said(_("%(games)s games played by the computer from the map of this kit (deployment number %(seed)s), each "
                 "with its own dice, to a limit of %(turns)s turns. Policies: %(policies)s."),
@@ -167,7 +168,7 @@ def plays_page(scenario, options: Options, setup, summary: Summary, run: SimRun,
                for side, v in zip(summary.sides, scores) if v == best]
         verdict = _("a win for the %(side)s side") % {"side": won[0]} if len(won) == 1 else _("a draw")
         scored = [x for k, side in enumerate(summary.sides) for x in
-                  ((", " if k else "") + f"{names[side]} ", _plan(scores[k], "history_score", side))]
+                  ((", " if k else "") + f"{running[side]} ", _plan(scores[k], "history_score", side))]
         line(said(_("Beside them, the real battle, scored by this lesson's victory points: %(scores)s, %(verdict)s"
                     "%(mark)s (below: what really happened)."), scores=[Span(s) if isinstance(s, str) else s
                                                                         for s in scored],
@@ -231,8 +232,8 @@ def plays_page(scenario, options: Options, setup, summary: Summary, run: SimRun,
 
     v = scenario.victory
     heading(_("Ships struck and victory points"), modelled())
-    line(said(_("Victory points for each enemy ship: struck %(struck)s, a flagship %(flagship)s, captured (still "
-                "grappled at the end) %(captured)s%(mark)s."),
+    line(said(_("Victory points for each enemy ship: struck %(struck)s, a flagship %(flagship)s, a prize "
+                "%(captured)s%(mark)s."),
               struck=_plan(v.struck, "victory_points", "struck", False),
               flagship=_plan(v.flagship_struck, "victory_points", "struck", True),
               captured=_plan(v.captured, "victory_points", "captured", False), mark=_mark(scenario, "victory")))

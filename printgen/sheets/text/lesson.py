@@ -77,7 +77,8 @@ def context(plan) -> dict:
     other_side = {key: next((k for k in sides if k != key), key) for key in sides}
     return dict(plan=plan, sides=sides, other_side=other_side, groups=classroom.groups(plan), breaks=classroom.period_breaks(plan),
                 turn_phases=classroom.turn_phases(plan), between=classroom.period_between(plan),
-                printed=[(r.kind, r.title, r.copies, r.paper, r.two_sided) for r in map(plan.record, materials.printed_kinds(plan))],
+                printed=[(r.kind, r.title, materials.per_of(plan, r.kind), r.paper, r.two_sided)
+                         for r in map(plan.record, materials.printed_kinds(plan))],
                 two_sided=lambda kind: materials.two_sided(plan, kind),      # asked only by the copies table
                 per_words=materials.PER_WORDS, copies_said=_copies_said, optional=materials.optional_kinds(plan),
                 busiest=materials.busiest(plan),

@@ -29,7 +29,14 @@ def captain_steps(rs, label: str, measure, anchored: frozenset = frozenset()) ->
     side = next((s for s in rs.sides.values() if low.startswith(s.name.lower())), None)
     if side is None:
         return []
-    who = _(side.name)
+    from printgen.i18n import LANG
+
+    if LANG.get() == "en":                      # English reads no catalogue and no glossary
+        who = side.name
+    else:
+        from printgen.i18n.sides import said_here
+
+        who = said_here(side.name, "plain")    # mid-sentence: "Capitanes británicos"
     key = next(k for k, s in rs.sides.items() if s is side)
     if "move" in low and key in anchored:        # the Nile's French: every ship at anchor, as their cards say
         return steps(
