@@ -88,3 +88,41 @@ def test_a_quick_reference_word_changed_fails_in_the_other_family(built_sluys, t
     back, ahead = word[::-1].decode(), word.decode()
     assert any(re.match(rf"FAIL  {re.escape(name)}, page 1: '[^']*{back}[^']*' is printed at \(\d+, \d+\) "
                         rf"pt where the layout prints '[^']*{ahead}[^']*'", f) for f in found), found
+
+
+def _line(text: str, x0: float, top: float, size: float = 16.0) -> list:
+    """A line of characters as pdfium reads them, each letter 0.55 of the size wide."""
+    from printgen.check.numbers import Char
+
+    width = size * 0.55
+    return [Char(c, x0 + k * width, top, x0 + (k + 1) * width, top + size) for k, c in enumerate(text)]
+
+
+def _french_shot_card(header: str) -> tuple[list, list[dict]]:
+    """L'Écluse's large-print shooting card as printed (positions read from the kit): the card's text names
+    the French at (367, 260) pt, the hit table's "Français" header at (431, 416) pt, and the French short-range
+    "5–6" at the start of its wider cell "5–6 : 1/3 (33,3 %)", at (398, 441) pt: beside its header, not under it."""
+    chars = _line("arbalètes des Français et des", 290, 260) + _line(header, 431, 416) + \
+        _line("5–6 : 1/3 (33,3 %)", 398, 441)
+    src = ["label", "sides.french.name"]
+    trace = [{"text": "Français", "source": src, "bbox": [367.0, 260.0, 434.0, 276.0]},
+             {"text": "Français", "source": src, "bbox": [431.0, 416.0, 507.0, 432.0]},
+             {"text": "5–6", "source": ["rule", "missile.hit_on.french"], "bbox": [398.0, 441.0, 427.0, 457.0],
+              "labels": [["col", src]]}]
+    return chars, trace
+
+
+def test_a_number_beside_its_header_is_not_read_under_the_cards_text():
+    """The Sluys French large-print kit failed its check: the French "5–6", at the start of a cell wider than
+    its header, was read under the side's name in the card's text two paragraphs up (the nearest of the
+    header's words overlapping it) instead of the header beside it, nearer."""
+    from printgen.check.laidwords import check_headers
+
+    chars, trace = _french_shot_card("Français")
+    assert check_headers(chars, trace, "cards-large.pdf", 2) == []
+    # a header under the text that names it still holds its numbers to it: moved over the number and renamed,
+    # the number is read under the new name
+    chars = [c for c in chars if c.top != 416] + _line("Anglais", 392, 416)
+    trace[1]["bbox"] = [392.0, 416.0, 430.0, 432.0]
+    found = check_headers(chars, trace, "cards-large.pdf", 2)
+    assert len(found) == 1 and "stands under 'Anglais'" in found[0].what, found

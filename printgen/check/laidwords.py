@@ -129,6 +129,11 @@ def _across(run: list, x0: float, x1: float) -> float:
     return min(run[-1].x1, x1) - max(run[0].x0, x0)
 
 
+def _gap(a0: float, a1: float, b0: float, b1: float) -> float:
+    """How far apart across two spans are (0 where they overlap)."""
+    return max(a0 - b1, b0 - a1, 0.0)
+
+
 def _runs(chars: list, page_chars: list | None = None) -> list[list]:
     """Characters in order, in runs of one line each (a new run where the next does not follow on:
     farther than a space's width, or, given the page's characters, after a space there)."""
@@ -178,17 +183,23 @@ def check_headers(chars: list, trace: list[dict], file: str, page: int) -> list[
             if axis != "col":
                 continue
             x0, top, x1, _ = e["bbox"]
-            above = [h for h in heads.get(tuple(src), ()) if h["bbox"][3] <= top + 1.0
-                     and h["bbox"][0] < x1 and x0 < h["bbox"][2]]
-            if not above:
+            # its header: the nearest of its words above it, over it or beside it within its own width; one
+            # beside it (a number at the start of a wider cell, "5–6 : 1/3") is check/labels.py's to place,
+            # and a farther one over it (the side's name in the card's text) is not its header
+            near = [h for h in heads.get(tuple(src), ()) if h["bbox"][3] <= top + 1.0
+                    and _gap(h["bbox"][0], h["bbox"][2], x0, x1) <= h["bbox"][2] - h["bbox"][0]]
+            if not near:
                 continue                                  # not under its header: check/labels.py says so
-            head = max(above, key=lambda h: h["bbox"][3])
+            head = max(near, key=lambda h: (h["bbox"][3], _gap(h["bbox"][0], h["bbox"][2], x0, x1) == 0))
             hx0, htop, hx1, hbottom = head["bbox"]
+            if _gap(hx0, hx1, x0, x1) > 0:
+                continue
             index = index or CharIndex(chars)
             reach = max(hx1 - hx0, x1 - x0)                  # the header's line, a column either side
             line = sorted(index.within((min(x0, hx0) - reach, htop, max(x1, hx1) + reach, hbottom), 0.3),
                           key=lambda c: c.x0)
-            over = max(_runs(line), key=lambda run: _across(run, x0, x1), default=[])    # a header of words: one run
+            runs = _runs(line)                               # a header of words: one run
+            over = max(runs, key=lambda run: _across(run, x0, x1), default=[])
             if not over or _across(over, x0, x1) <= 0:
                 continue                                  # nothing printed above it: the words' check says so
             shown, want = "".join(c.text for c in over), "".join(head["text"].split())
