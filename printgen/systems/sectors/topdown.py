@@ -383,7 +383,7 @@ def _naming(ship, hull: Hull, mast: Track | None, d: float, s: float, cells=()) 
     for word in (True, False):
         right = (bx0 - 0.5 * g - fonts.width(_("MAST"), label_pt, "bold") - g) if word else bx0 - g
         first = stretch(ys[0], right)
-        words, head = said.split(), []
+        words, head = said.split(), list[str]()
         while words and fits(" ".join([*head, words[0]]), first):
             head.append(words.pop(0))
         if not head:
@@ -434,7 +434,7 @@ def _deck_large(ship, hull: Hull, mast: Track | None, d: float, s: float, naming
     if hull.form.tower:
         out.append(tower(bx0 - md * 0.35, box_y - naming.row * 0.45, block_w + md * 0.6, naming.row * 0.9))
     out.append(Circle(bx0 + md * 0.45, box_y, md * 0.42, "mast", tag="mast"))
-    if n_mast:
+    if mast is not None and n_mast:
         out += track_shapes(mast, bx0 + md * 1.1, box_y - row / 2, n_mast * PITCH * md, row)
     label_x = bx0 - g * (1 if naming.both else 0.5)
     if naming.mast_word:
@@ -465,7 +465,8 @@ def _deck_large(ship, hull: Hull, mast: Track | None, d: float, s: float, naming
             if top - 0.1 * size < yc < top + 0.95 * size:
                 crossing.append(ends)
     if naming.both:
-        keel = [(hull.stern_x + (2 * g + code_w if code_w else 0.0), label_x - fonts.width(_("MAST"), label_pt, "bold") - g * 0.5),
+        mast_left = label_x - fonts.width(_("MAST"), label_pt, "bold") - g * 0.5
+        keel = [(hull.stern_x + (2 * g + code_w if code_w else 0.0), mast_left),
                 (bx1 + g * 0.3, hull.bow_x)]
     else:
         keel = [(hull.stern_x, hull.bow_x)]
