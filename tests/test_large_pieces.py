@@ -50,39 +50,58 @@ def _names(scenario: str) -> set[str]:
 
 @pytest.mark.parametrize("scenario", BATTLES)
 def test_every_piece_a_pupil_handles_is_large_print(scenario, tmp_path):
-    """Every character read back at its floor; on the top-down bases of Lepanto and Sluys (a galley's
-    deck 0.5" to 0.9" wide), a ship's name is as large as its deck's row holds (the docs and
-    typescale.LARGE_PIECES say so), and every other word on them at 12 pt."""
+    """Every character read back at its floor, a ship's name too: on the top-down bases of Lepanto and
+    Sluys (a galley's deck 0.5" to 0.9" wide) the name printed at 6.8 to 8 pt ("Cog of Southampton",
+    "Barbavera's galley"); it now takes the deck's rows at 12 pt. Every ship's name is read on the pieces."""
     import pdfplumber
 
     pieces = _pieces(scenario, tmp_path)
     assert set(pieces) >= {"rulers", "sprites"}, set(pieces)
     assert set(pieces) <= set(FLOOR), set(pieces)
-    decks = scenario in ("lepanto-1571", "sluys-1340")
-    names = _names(scenario) if decks else set()
-    small, name_sizes = [], []
+    small, read = [], set()
     for kind, path in pieces.items():
         with pdfplumber.open(path) as pdf:
             for number, page in enumerate(pdf.pages, start=1):
                 chars = [c for c in page.chars if c["text"].strip()]
                 assert chars, f"{kind} page {number} prints nothing"
-                on_deck = set()
-                if kind == "sprites" and decks:
-                    for word in page.extract_words(extra_attrs=["size"], return_chars=True):
-                        if word["upright"] and word["text"] in names:
-                            on_deck |= {id(c) for c in chars if any(c is w or (c["x0"], c["top"]) == (w["x0"], w["top"])
-                                                                       for w in word["chars"])}
-                upright = {round(_size(c), 2) for c in chars if id(c) in on_deck}
-                on_deck |= {id(c) for c in chars if c["matrix"][0] < 0 and round(_size(c), 2) in upright}  # upside down
+                if kind == "sprites":
+                    read |= {w["text"] for w in page.extract_words() if w["upright"]}
                 words = {}
                 for c in chars:
-                    if id(c) in on_deck:
-                        name_sizes.append(_size(c))
-                    elif _size(c) < FLOOR[kind] - 0.01:
+                    if _size(c) < FLOOR[kind] - 0.01:
                         words.setdefault(round(_size(c), 1), []).append(c["text"])
                 small += [f"{kind} p{number}: {''.join(t)[:40]!r} at {size} pt" for size, t in sorted(words.items())]
     assert not small, "\n".join(small[:40])
-    assert not decks or name_sizes, "no ship's name read on the decks"
+    if scenario in ("lepanto-1571", "sluys-1340"):
+        assert not _names(scenario) - read, sorted(_names(scenario) - read)
+
+
+@pytest.mark.parametrize("scenario,lang", [("sluys-1340", "fr"), ("sluys-1340", "es"), ("lepanto-1571", "fr"),
+                                           ("lepanto-1571", "es")])
+def test_ship_names_on_the_decks_at_12_pt_in_french_and_spanish(scenario, lang, tmp_path):
+    """The French and Spanish names are longer ("Galera de los Cinco Puertos", "Cogue de Southampton"):
+    drawn in that language, every character of the ship pieces at 12 pt or more, every name's words read."""
+    import pdfplumber
+
+    from printgen.draw.render import render
+    from printgen.i18n import using
+    from printgen.kit.build import plan_kit
+    from printgen.registry.documents import declared
+    from printgen.request import KitRequest
+
+    with using(lang):
+        plan = plan_kit(KitRequest(scenario=scenario, students=24, edition="large", lang=lang, units="cm",
+                                   paper="a4"))
+        o = plan.options.but(edition="large")
+        path = tmp_path / "sprites.pdf"
+        path.write_bytes(render(declared(plan.scenario.ruleset)["sprites"].make(plan, o), "large", "pdf").files[0][1])
+        names = {w for ship in plan.scenario.fleet.ships for w in ship.said.split()}
+    with pdfplumber.open(path) as pdf:
+        small = sorted({(round(_size(c), 1), c["text"]) for p in pdf.pages for c in p.chars
+                        if c["text"].strip() and _size(c) < 12.0 - 0.01})
+        read = {w["text"] for p in pdf.pages for w in p.extract_words() if w["upright"]}
+    assert not small, small[:20]
+    assert not names - read, sorted(names - read)
 
 
 @pytest.mark.parametrize("scenario", ["trafalgar", "nile-1798"])

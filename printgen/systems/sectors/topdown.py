@@ -35,6 +35,7 @@ LABELS = {"bow": N_("BOW"), "stern": N_("STERN"), "port": N_("PORT"), "starboard
 HOW_TO = (N_("Cut out each base on its outline. The arrow points to the bow."),
           N_("Thin lines divide the sectors: bow, stern, port, starboard. Tick a sector's box for each structure "
              "point it loses; the boxes beside the mast (the dot on the deck) are the mast's."))
+MAST_DOT = N_("The dot on each deck is the mast.")     # large print: a galley's name may need the word MAST's room
 ON_RECORDS = N_("Thin lines divide the sectors: bow, stern, port, starboard. Damage is kept on each ship's record "
                 "card, not on the piece.")
 
@@ -56,15 +57,16 @@ def topdown_sheets(scenario, options: Options) -> Drawing:
     ships = [ship for _, ship in order]
     sizes = [(m.pt(rs.base_of(ship)[0]), m.pt(rs.base_of(ship)[1])) for ship in ships]
     box = content_box(options)                      # the notes at the foot may reach above the footer: room for them
-    box = Box(box.x, box.y, box.w, box.h - (_notes_height(rs, on_piece, options) + 6 if TYPE.handled else
-                                            max(0.0, _notes_height(rs, on_piece, options) + 6 - FOOTER)))
+    dot = _mast_unnamed(ships, rs, m, s, on_piece)
+    box = Box(box.x, box.y, box.w, box.h - (_notes_height(rs, on_piece, options, dot) + 6 if TYPE.handled else
+                                            max(0.0, _notes_height(rs, on_piece, options, dot) + 6 - FOOTER)))
     spots = shelves(sizes, box, "ship base", [ship.side for ship in ships])
     n_pages = max((sp.page for sp in spots), default=0) + 1
     pages = [new_page(options) for _ in range(n_pages)]
     for ship, spot in zip(ships, spots):
         pages[spot.page].add(Group((piece(ship, rs, m, s, on_piece),), translate(spot.x, spot.y), tag=ship.key))
     for k, page in enumerate(pages):
-        _how_to(page, rs, on_piece, options)           # it explains the page's marks itself, under its notes
+        _how_to(page, rs, on_piece, options, dot)         # it explains the page's marks itself, under its notes
         frame(page, options, scenario.title, _("Ship pieces"), k + 1, n_pages, legend=False)
     return Drawing(titled(scenario.title, N_("ship pieces"), options.edition_name), pages, look=system_of(scenario.ruleset), subject="printgen sprites")
 
@@ -72,23 +74,25 @@ def topdown_sheets(scenario, options: Options) -> Drawing:
 NOTE_LINES = 3              # the marks' meaning under the notes: at most this many lines
 
 
-def _notes(rs, on_piece: bool, options: Options) -> tuple[float, float, list[tuple[bool, str]]]:
+def _notes(rs, on_piece: bool, options: Options, dot: bool = False) -> tuple[float, float, list[tuple[bool, str]]]:
     """The notes' type size, width and lines (first of a paragraph or not)."""
     paras = [_(p) for p in (HOW_TO if on_piece else (HOW_TO[0], ON_RECORDS))]
+    if dot:                                         # a large-print deck whose name took the word MAST's room
+        paras.append(_(MAST_DOT))
     width = notes_width(options)
     size = TYPE.handled or TYPE.small              # large print: the floor of what a pupil handles
     return size, width, [(i == 0, line) for para in paras for i, line in enumerate(wrap(para, width, size))]
 
 
-def _notes_height(rs, on_piece: bool, options: Options) -> float:
-    size, _, lines = _notes(rs, on_piece, options)
+def _notes_height(rs, on_piece: bool, options: Options, dot: bool = False) -> float:
+    size, _, lines = _notes(rs, on_piece, options, dot)
     return size * 1.25 * (len(lines) + 2 + NOTE_LINES) + size
 
 
-def _how_to(page, rs, on_piece: bool, options: Options) -> None:
+def _how_to(page, rs, on_piece: bool, options: Options, dot: bool = False) -> None:
     """Bottom left, ending at the margin: how to use the pieces, then what the page's marks mean
     (here rather than where frame() puts it, which a 2 cm calibration square would push into these lines)."""
-    size, width, lines = _notes(rs, on_piece, options)
+    size, width, lines = _notes(rs, on_piece, options, dot)
     lead = size * 1.25
     # where the structure points come from: the mark of the first type that has one (the fragment's cog, a
     # galley at Lepanto); no line when the ruleset's own structure points are the source's (nothing to say)
@@ -123,18 +127,14 @@ class Cell:
 def piece(ship, rs, measure, s: float, boxes: bool = True) -> Group:
     """One ship's base with its top-left at (0, 0); `boxes`: with its structure boxes (damage kept
     on the piece), else the sectors alone."""
-    L, W = (measure.pt(v) for v in rs.base_of(ship))
-    t = rs.type_of(ship)
-    hull = Hull(form_of(ship.type, t), L, W)
-    by_part = {t.label: t for t in tracks(rs, ship)} if boxes else {}
-    cells = _cells(hull, by_part)
-    label_pt = _label_pt(s)
-    d = _box_side(hull, cells, label_pt, s)
-    if d < 0.8 * _box_side(hull, cells, 0.0, s):      # a short base: the rows' words would squeeze the boxes
-        label_pt, d = 0.0, _box_side(hull, cells, 0.0, s)
+    hull, by_part, cells, label_pt, d = _base(ship, rs, measure, s, boxes)
+    L, W, t = hull.L, hull.W, rs.type_of(ship)
     marks: list[Shape] = []
     for cell, count in cells:
         marks += _cell(cell, by_part[cell.part], count, d, label_pt)
+    naming = _naming(ship, hull, by_part.get("mast"), d, s, cells) if TYPE.name == "large-pieces" else None
+    if naming is not None and naming.code_band:     # the deck's rows hold the name: the nation's code on the band
+        marks.append(_band_code(ship, hull, s))
     if not boxes:                                   # no boxes: the side sectors still say their names
         mid = (hull.stern_x + hull.bow_x) / 2
         marks += [Text(mid, hull.band / 2 - 0.36 * _label_pt(s), (Span(_(LABELS["port"])),), _label_pt(s),
@@ -146,9 +146,35 @@ def piece(ship, rs, measure, s: float, boxes: bool = True) -> Group:
     items += hull_shapes(hull, ship.nation, clear, t.guns, t.guns_all_round)
     items += _sector_lines(hull)
     items += marks
-    items += _deck(ship, hull, by_part.get("mast"), d, s)
+    items += _deck_large(ship, hull, by_part.get("mast"), d, s, naming) if naming else \
+        _deck(ship, hull, by_part.get("mast"), d, s)
     items.append(Rect(0, 0, L, W, "cut", tag="piece", meaning=(("cut", ("meta", "line", "outline")),)))         # the base is the piece: cut on its outline
     return Group(tuple(items), tag=ship.key)
+
+
+def _base(ship, rs, measure, s: float, boxes: bool):
+    """A piece's hull, its tracks by part, the cells of their boxes, the rows' word size and the box side."""
+    L, W = (measure.pt(v) for v in rs.base_of(ship))
+    hull = Hull(form_of(ship.type, rs.type_of(ship)), L, W)
+    by_part = {t.label: t for t in tracks(rs, ship)} if boxes else {}
+    cells = _cells(hull, by_part)
+    label_pt = _label_pt(s)
+    d = _box_side(hull, cells, label_pt, s)
+    if d < 0.8 * _box_side(hull, cells, 0.0, s):      # a short base: the rows' words would squeeze the boxes
+        label_pt, d = 0.0, _box_side(hull, cells, 0.0, s)
+    return hull, by_part, cells, label_pt, d
+
+
+def _mast_unnamed(ships, rs, measure, s: float, boxes: bool) -> bool:
+    """Large print: a piece whose name took the word MAST's room (the notes then say what the dot is)."""
+    if TYPE.name != "large-pieces":
+        return False
+    for ship in ships:
+        hull, by_part, cells, _, d = _base(ship, rs, measure, s, boxes)
+        naming = _naming(ship, hull, by_part.get("mast"), d, s, cells)
+        if naming is not None and not naming.mast_word:
+            return True
+    return False
 
 
 def _cells(hull: Hull, by_part: dict[str, Track]) -> list[tuple[Cell, int]]:
@@ -282,6 +308,170 @@ def _deck(ship, hull: Hull, mast: Track | None, d: float, s: float) -> list[Shap
     aft = hull.stern_x + (2 * g + fonts.width(code, label_pt * 1.3) if two and code_aft else 0.0)   # clear of the code
     keel = [(aft, bx0 - g - label_w - g * 0.5), (bx1 + g * 0.3, hull.bow_x)] if two else \
         [(hull.stern_x, hull.bow_x)]
+    out += [Line(a, yc, b, yc, "sector.keel") for a, b in keel if b - a > g]
+    out += _stern_marks(ship, hull, md, s)
+    out += _bow_arrow(hull, md, s)
+    return out
+
+
+@dataclasses.dataclass(frozen=True)
+class Naming:
+    """Large print: where a ship's name sits on its deck, at 12 pt or more (issue 44). A broad deck
+    holding the name on one line says it both ways, the mast on the keel line (as small print does);
+    else the mast's row runs along the port side of the deck and the name below it, on as many rows
+    as it takes; on a galley's narrow deck the name's first line shares the mast's row, aft of it,
+    and the nation's code moves to the starboard margin aft. The name may run over the dashed
+    sector lines, from the word STERN to the word BOW, inside the hull."""
+    size: float
+    lines: tuple[tuple[str, float, float, float], ...]     # each line: its words, its row's centre y, x0, x1
+    both: bool                  # one line each way, the mast on the keel line
+    mast_y: float               # the centre of the mast's row
+    md: float                   # the mast's box side
+    row: float                  # a row's height (the mast's tower, if any, spans most of one)
+    mast_word: bool             # MAST beside the dot (dropped only when the name needs its room)
+    code_band: bool             # the nation's code on the starboard margin, aft of STERN
+
+
+def _naming(ship, hull: Hull, mast: Track | None, d: float, s: float, cells=()) -> Naming | None:
+    """The large-print name's rows (see Naming); None when even so the name does not fit at 12 pt."""
+    yc, g, label_pt = hull.yc, 3 * s, _label_pt(s)
+    size = TYPE.piece_name_min * s
+    half = hull.half - hull.rail
+    deck = 2 * half
+    lo, hi = hull.stern_x - 1.7 * s, hull.bow_x + 1.7 * s        # between the words STERN and BOW
+    said = ship.said
+
+    def stretch(y: float, right: float = hi) -> tuple[float, float]:
+        return _wide(hull, lo, right, min(abs(y - yc) + 0.37 * size, half))     # to its baseline or cap line
+
+    def fits(text: str, span: tuple[float, float], at: float = size) -> bool:
+        return fonts.width(text, at, "bold") <= span[1] - span[0]
+
+    n_mast = mast.count if mast else 0
+    band_ok = (not any(c.part == "stern" and not c.port for c, _ in cells)        # the starboard margin aft is free
+               and fonts.width(nation_code(ship.nation), label_pt) <= _band_room(hull, s))
+    # one line each way, the mast on the keel (a broad deck: the mast's row and two name rows)
+    if deck >= 4 * 0.98 * size:
+        y = yc + deck / 3
+        span = stretch(y)
+        big = fit_size(said, span[1] - span[0], min(TYPE.piece_name * s, deck / 3 * 0.7), "bold")
+        if big >= size:
+            md = min(d, deck / 3 * 0.72)
+            bx0 = hull.bow_x - g - (md * 1.1 + n_mast * PITCH * md)
+            mast_left = bx0 - g - fonts.width(_("MAST"), label_pt, "bold") - 0.5 * g
+            aft = hull.stern_x + 2 * g + fonts.width(nation_code(ship.nation), label_pt * 1.3) + g
+            return Naming(big, ((said, y, *span),), True, yc, md, deck / 3, True, band_ok and aft > mast_left)
+    rows = max(2, int(deck // (0.98 * size)))
+    r = deck / rows
+    ys = [yc - half + r * (i + 0.5) for i in range(rows)]
+    md = min(d, r * 0.72)
+    bx0 = hull.bow_x - g - (md * 1.1 + n_mast * PITCH * md)
+    below = [stretch(y) for y in ys[1:]]
+    width = min(b - a for a, b in below)
+    for n in range(1, rows):                        # the fewest lines, as low on the deck as they fit
+        for top in range(rows - n, 0, -1):
+            room = min(b - a for a, b in below[top - 1:top - 1 + n])
+            lines = wrap(said, room, size, "bold")
+            if len(lines) == n and all(fits(line, (0, room)) for line in lines):
+                placed = tuple((line, y, *span) for line, y, span in zip(lines, ys[top:], below[top - 1:]))
+                mast_left = bx0 - 0.5 * g - fonts.width(_("MAST"), label_pt, "bold")
+                aft = hull.stern_x + g + fonts.width(nation_code(ship.nation), label_pt * 1.3) + g
+                return Naming(size, placed, False, ys[0], md, r, True, band_ok and aft > mast_left)
+    # the first line aft of the mast's row: with the word MAST if the name leaves it room
+    if not band_ok:
+        return None
+    for word in (True, False):
+        right = (bx0 - 0.5 * g - fonts.width(_("MAST"), label_pt, "bold") - g) if word else bx0 - g
+        first = stretch(ys[0], right)
+        words, head = said.split(), list[str]()
+        while words and fits(" ".join([*head, words[0]]), first):
+            head.append(words.pop(0))
+        if not head:
+            continue
+        rest = wrap(" ".join(words), width, size, "bold") if words else []
+        if len(rest) <= rows - 1 and all(fits(line, (0, width)) for line in rest):
+            placed = ((" ".join(head), ys[0], *first),) + tuple(
+                (line, y, *span) for line, y, span in zip(rest, ys[1:], below))
+            return Naming(size, placed, False, ys[0], md, r, word, True)
+    return None
+
+
+def _band_room(hull: Hull, s: float) -> float:
+    """The starboard margin's width aft of the word STERN (which reaches over the margins of a narrow hull)."""
+    return hull.stern_x - 2.5 * s - _label_pt(s) - 2 * s
+
+
+def _band_code(ship, hull: Hull, s: float) -> Text:
+    """The nation's code on the starboard margin aft of STERN, centred there (large print, narrow decks)."""
+    label_pt = _label_pt(s)
+    return Text(s + _band_room(hull, s) / 2, hull.W - hull.band / 2 + 0.36 * label_pt,
+                (Span(nation_code(ship.nation)),), label_pt, "text.muted", anchor="middle", tag="nation")
+
+
+def _name_spans(ship, line: str, first: int, whole: bool) -> tuple[Span, ...]:
+    """A line of the name: traced whole, or word by word as the name's i-th word (the checker reads a
+    wrapped name word by word)."""
+    if whole:
+        return (Span(line, source=("fleet", ship.key, "name"), kind="text"),)
+    out: list[Span] = []
+    for k, token in enumerate(line.split()):
+        out += ([Span(" ")] if out else []) + [Span(token, source=("fleet", ship.key, "name", first + k), kind="text")]
+    return tuple(out)
+
+
+def _deck_large(ship, hull: Hull, mast: Track | None, d: float, s: float, naming: Naming) -> list[Shape]:
+    """The deck of a large-print piece, its name laid out by `naming`: the mast (dot, boxes, MAST),
+    the name's lines, the nation's code on the keel aft (unless on the margin), the keel line clear
+    of them, STERN with the banner, BOW with the arrow."""
+    yc, g, label_pt, size, md = hull.yc, 3 * s, _label_pt(s), naming.size, naming.md
+    box_y = naming.mast_y
+    out: list[Shape] = []
+    n_mast = mast.count if mast else 0
+    block_w = md * 1.1 + n_mast * PITCH * md
+    bx1 = hull.bow_x - g
+    bx0 = bx1 - block_w
+    row = md / 0.72
+    if hull.form.tower:
+        out.append(tower(bx0 - md * 0.35, box_y - naming.row * 0.45, block_w + md * 0.6, naming.row * 0.9))
+    out.append(Circle(bx0 + md * 0.45, box_y, md * 0.42, "mast", tag="mast"))
+    if mast is not None and n_mast:
+        out += track_shapes(mast, bx0 + md * 1.1, box_y - row / 2, n_mast * PITCH * md, row)
+    label_x = bx0 - g * (1 if naming.both else 0.5)
+    if naming.mast_word:
+        out.append(Text(label_x, box_y + 0.36 * label_pt, (Span(_("MAST")),), label_pt, "sector.label", "bold",
+                        anchor="end"))
+    code = nation_code(ship.nation)
+    code_w = 0.0
+    if not naming.code_band:                            # the code on the mast's row, aft
+        code_w = fonts.width(code, label_pt * 1.3)
+        out.append(Text(hull.stern_x + g, box_y + 0.36 * label_pt * 1.3, (Span(code),), label_pt * 1.3,
+                        "text.muted", tag="nation"))
+    whole = len(naming.lines) == 1
+    crossing: list[tuple[float, float]] = []            # stretches of the keel line a name's line covers
+    first = 0
+    for line, y, x0, x1 in naming.lines:
+        spans = _name_spans(ship, line, first, whole)
+        first += len(line.split())
+        w = fonts.width(line, size, "bold")
+        mid = (x0 + x1) / 2
+        ends = (mid - w / 2, mid + w / 2)
+        ways = ((y, 0.0), (2 * yc - y, 180.0)) if naming.both else ((y, 0.0),)
+        for at, angle in ways:
+            base = at + 0.36 * size if angle == 0 else at - 0.36 * size
+            top = base - 0.75 * size if angle == 0 else base - 0.1 * size
+            if ends[0] < hull.stern_x or ends[1] > hull.bow_x:          # a patch of paper over the sector line
+                out.append(Rect(ends[0] - 0.5, top, w + 1, 0.85 * size, "label.band"))
+            out.append(Text(mid, base, spans, size, font="bold", anchor="middle", angle=angle, tag="name"))
+            if top - 0.1 * size < yc < top + 0.95 * size:
+                crossing.append(ends)
+    if naming.both:
+        mast_left = label_x - fonts.width(_("MAST"), label_pt, "bold") - g * 0.5
+        keel = [(hull.stern_x + (2 * g + code_w if code_w else 0.0), mast_left),
+                (bx1 + g * 0.3, hull.bow_x)]
+    else:
+        keel = [(hull.stern_x, hull.bow_x)]
+        for a, b in sorted(crossing):                   # broken where a line of the name sits on it
+            keel = [piece for k0, k1 in keel for piece in ((k0, min(k1, a - g / 2)), (max(k0, b + g / 2), k1))]
     out += [Line(a, yc, b, yc, "sector.keel") for a, b in keel if b - a > g]
     out += _stern_marks(ship, hull, md, s)
     out += _bow_arrow(hull, md, s)
