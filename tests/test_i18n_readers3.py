@@ -84,3 +84,24 @@ def test_the_chained_bonus_and_the_score_agree_across_pages(kits):
     plays = _text(kits["sluys-fr"] / "plays-color.pdf")
     assert "amené" not in plays and re.search(r"\d+,\d navires perdus", plays)
     assert "perdu 1, navire amiral perdu 2" in plays
+
+
+def test_the_source_s_english_words_have_their_translation_beside_them(kits):
+    teacher = _text(kits["nile-es"] / "teacher-color.pdf")
+    assert "«close quartered» (en español: «" in teacher
+    assert re.search(r"«Red yarn ran 2\.5' south[^»]*» \(en español: «la lana roja iba 2,5 pies", teacher)
+    assert "según delimita la peana del barco atacado" in teacher
+    sluys = _text(kits["sluys-fr"] / "teacher-color.pdf")
+    assert "« +1 if the other ship is unusually large » (en français : « +1 si l'autre navire est " in sluys
+
+
+def test_a_teacher_s_mark_follows_its_whole_phrase(kits):
+    sluys = kits["sluys-fr"]
+    teacher, lesson = _text(sluys / "teacher-color.pdf"), _text(sluys / "lesson-color.pdf")
+    assert "60° (lecture" not in teacher + lesson and "45° (lecture" not in teacher
+    assert "à moins de 60° du vent (lecture d'une source abîmée)" in teacher
+    assert "jamais à moins de 60° du vent (lecture d'une source abîmée)" in lesson
+    gaps = teacher[teacher.index("Ce kit comble chaque lacune"):teacher.index("Mettez-vous d'accord")]
+    assert gaps.count("absent de la source") == 1, gaps                        # not once for each of the eight
+    quickref = _text(sluys / "quickref-color.pdf")
+    assert "pas les galères ni" not in quickref and "ajouté pour ta classe" not in quickref
