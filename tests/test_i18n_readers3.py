@@ -105,3 +105,14 @@ def test_a_teacher_s_mark_follows_its_whole_phrase(kits):
     assert gaps.count("absent de la source") == 1, gaps                        # not once for each of the eight
     quickref = _text(sluys / "quickref-color.pdf")
     assert "pas les galères ni" not in quickref and "ajouté pour ta classe" not in quickref
+
+
+def test_one_rule_for_touching_and_one_word_for_a_ship_s_move(kits):
+    sluys = kits["sluys-fr"]
+    first = _text(sluys / "first-turn-color.pdf")
+    assert "Des socles qui se touchent seulement ne font pas de dégâts" in first    # the lesson plan's ruling
+    assert "Si tu fonces à la vitesse d'attaque et que ta proue heurte un navire ennemi" in first
+    records, captains = _text(sluys / "records-color.pdf"), _text(sluys / "captains-color.pdf")
+    assert "Mouvement 10 cm" not in records and "Vitesse 10 cm, vitesse d'attaque" in records
+    assert "avance de" not in captains and "vitesse 10 cm, vitesse d'attaque" in captains
+    assert captains.count("Tes navires : arbalétriers") == 10                      # chained ships do not move
