@@ -116,3 +116,17 @@ def test_one_rule_for_touching_and_one_word_for_a_ship_s_move(kits):
     assert "Mouvement 10 cm" not in records and "Vitesse 10 cm, vitesse d'attaque" in records
     assert "avance de" not in captains and "vitesse 10 cm, vitesse d'attaque" in captains
     assert captains.count("Tes navires : arbalétriers") == 10                      # chained ships do not move
+
+
+def test_the_readers_calques_are_rewritten(kits):
+    quickref = _text(kits["sluys-fr"] / "quickref-color.pdf")
+    assert "un flanc de l'autre navire heurte" not in quickref and "l'autre navire heurte avec son flanc" in quickref
+    assert "jamais plus de dés que de points d'équipage restants" in quickref
+    assert "comptent une fois" not in quickref and "Les dégâts ne s'appliquent qu'une fois" in quickref
+    records = _text(kits["sluys-fr"] / "records-color.pdf")
+    assert "(entoure un mot)" not in records and "au jet de dégâts du navire qu'il heurte" in records
+    cards = _text(kits["nile-es"] / "cards-color.pdf")
+    assert "Nunca gires cruzando el rojo" not in cards and "No gires nunca de modo que la proa pase por el rojo" in cards
+    assert "Esos barcos no pueden moverse por sí mismos" in cards and "en esta ronda" not in cards
+    first = _text(kits["nile-es"] / "first-turn-color.pdf")
+    assert "Di tus impactos" not in first and "Dile al capitán enemigo cuántos impactos has logrado" in first
