@@ -89,7 +89,7 @@ def test_the_chained_bonus_and_the_score_agree_across_pages(kits):
 def test_the_source_s_english_words_have_their_translation_beside_them(kits):
     teacher = _text(kits["nile-es"] / "teacher-color.pdf")
     assert "«close quartered» (en español: «" in teacher
-    assert re.search(r"«Red yarn ran 2\.5' south[^»]*» \(en español: «la lana roja iba 2,5 pies", teacher)
+    assert re.search(r"«Red yarn ran 2\.5' south[^»]*» \(en español: «la lana roja iba unos 75 cm", teacher)
     assert "según delimita la peana del barco atacado" in teacher
     sluys = _text(kits["sluys-fr"] / "teacher-color.pdf")
     assert "« +1 if the other ship is unusually large » (en français : « +1 si l'autre navire est " in sluys
