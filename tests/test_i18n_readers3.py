@@ -130,3 +130,14 @@ def test_the_readers_calques_are_rewritten(kits):
     assert "Esos barcos no pueden moverse por sí mismos" in cards and "en esta ronda" not in cards
     first = _text(kits["nile-es"] / "first-turn-color.pdf")
     assert "Di tus impactos" not in first and "Dile al capitán enemigo cuántos impactos has logrado" in first
+
+
+def test_one_way_to_lay_the_tiled_map_and_what_a_lone_student_uses(kits):
+    sluys = kits["sluys-fr"]
+    teacher = _text(sluys / "teacher-color.pdf") + (sluys / "index.html").read_text(encoding="utf-8")
+    assert "découpez et scotchez" not in teacher and "posez chaque feuille sur les bandes grisées" in teacher
+    lesson = _text(kits["nile-es"] / "lesson-color.pdf")
+    assert "y cada alumno tiene su tarjeta de capitán" not in lesson
+    assert "usa todas las tarjetas de capitán de ese bando" in lesson
+    score = _text(kits["nile-es"] / "score-color.pdf")
+    assert re.search(r"La batalla real daría \d+ puntos\*", score)
