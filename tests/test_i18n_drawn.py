@@ -98,7 +98,7 @@ def test_the_words_of_each_document(kits, lang):
                    "rulers": ("Regla de distancias", "Plantilla de giro", "Viento y deriva", "0,5"),
                    "map": ("Mapa de despliegue", "BORDE NORTE", "Tabla de colocación", "Viento del noroeste"),
                    "map-tiled": ("fila A de", "columna 1 de", "Mapa a tamaño real"),
-                   "plays": ("Resultados simulados del escenario", "Quién gana", "modelado", "%"),
+                   "plays": ("Resultados simulados del escenario", "Quién gana", "simulación", "%"),
                    "first-turn": ("El primer turno, paso a paso", "Fase 1")}}[lang]
     for stem, words in said.items():
         every = "\n".join(_pages(kits[lang], f"{stem}-color.pdf"))

@@ -117,8 +117,9 @@ def expected(source: Source, kind: str, ctx: Context) -> str | None:
         prov = provenance_of(ctx.ruleset, getattr(ctx.plan, "scenario", None))
         if len(args) == 1:
             return prov.words(args[0])
-        text = getattr(prov.of(args[0]), args[1])                       # its symbol, original or why
-        if args[1] == "why":                                            # the reason in the kit's language
+        field = "original" if args[1] == "translation" else args[1]
+        text = getattr(prov.of(args[0]), field)                         # its symbol, original or why
+        if args[1] in ("why", "translation"):                           # in the kit's language
             from printgen.i18n import translated
 
             text = translated(ctx.measure.lang, text)

@@ -49,10 +49,12 @@ def ruleset_words(fileobj, keywords, comment_tags, options) -> Iterator[Found]:
 
 
 def _reasons(data: dict) -> list[tuple[str, str]]:
-    """Each [provenance] entry's reason (`why`: the teacher's sheet lists every mark with it); never
-    its `original`, the source's own words."""
-    return [(entry.get("why", ""), f"the reason of the mark {key}") for key, entry in data.get("provenance", {}).items()
-            if isinstance(entry, dict)]
+    """Each [provenance] entry's reason (`why`: the teacher's sheet lists every mark with it) and its
+    `original`, the source's own words: printed as the source has them, a translation beside them."""
+    entries = [(key, entry) for key, entry in data.get("provenance", {}).items() if isinstance(entry, dict)]
+    return [(entry.get("why", ""), f"the reason of the mark {key}") for key, entry in entries] + \
+        [(entry.get("original", ""), f"the source's words at the mark {key}: the teacher's sheet prints them as "
+          "the source has them, this translation beside them") for key, entry in entries]
 def _rule_text(data: dict) -> list[tuple[str, str]]:
     """The rule text a ruleset prints as its own words (the sectors rules): ship types' names, the
     factors of a modifier table, the damage table's effects, the obstacles' marker."""

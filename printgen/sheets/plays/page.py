@@ -231,14 +231,18 @@ def plays_page(scenario, options: Options, setup, summary: Summary, run: SimRun,
                     "minutes."), **taken))
 
     v = scenario.victory
-    heading(_("Ships struck and victory points"), modelled())
-    line(said(_("Victory points for each enemy ship: struck %(struck)s, a flagship %(flagship)s, a prize "
+    lost = scenario.ruleset.ruleset.system == "sectors"    # its lesson plan and score sheets count a ship lost
+    heading(_("Ships lost and victory points") if lost else _("Ships struck and victory points"), modelled())
+    line(said(_("Victory points for each enemy ship lost (struck, fled or sunk): %(struck)s, a flagship "
+                "%(flagship)s, a prize %(captured)s%(mark)s.") if lost else
+              _("Victory points for each enemy ship: struck %(struck)s, a flagship %(flagship)s, a prize "
                 "%(captured)s%(mark)s."),
               struck=_plan(v.struck, "victory_points", "struck", False),
               flagship=_plan(v.flagship_struck, "victory_points", "struck", True),
               captured=_plan(v.captured, "victory_points", "captured", False), mark=_mark(scenario, "victory")))
     for side in summary.sides:
-        line(said(_("%(side)s: %(struck)s ships struck, %(points)s victory points (averages)."), side=names[side],
+        line(said(_("%(side)s: %(struck)s ships lost, %(points)s victory points (averages).") if lost else
+                  _("%(side)s: %(struck)s ships struck, %(points)s victory points (averages)."), side=names[side],
                   struck=fig("struck", side), points=fig("points", side)), indent=8)
 
     history = historical(scenario)

@@ -361,13 +361,14 @@ class Wording:
         return Marked(f"{OPEN}{len(self.spans) - 1}{CLOSE}")
 
     def prov(self, key: str, what: str) -> str:
-        """A provenance entry's `original` (the source's words, for a reading) or `why`, traced to it."""
+        """A provenance entry's `original` (the source's words, for a reading), its `translation` (the
+        original in the reader's words) or `why`, traced to it."""
         from printgen.i18n import _
         from printgen.rules.provenance import provenance_of
 
-        text = getattr(provenance_of(self.rs, self.scenario).of(key), what)
-        if what == "why":                           # the reason in the reader's words; the source's own stay
-            text = _(text)
+        text = getattr(provenance_of(self.rs, self.scenario).of(key), "original" if what == "translation" else what)
+        if what in ("why", "translation"):          # the reason in the reader's words; the source's own stay,
+            text = _(text)                          # its translation beside them
         if len(text) <= LONG_TEXT:
             self.spans.append(Span(text, source=("provenance", key, what), kind="text"))
             return Marked(f"{OPEN}{len(self.spans) - 1}{CLOSE}")

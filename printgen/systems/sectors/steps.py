@@ -26,8 +26,9 @@ def captain_steps(rs, label: str, measure) -> list:
                                 "shows.")),
             step(rs, measure, _("A galley near an enemy (closer than %(near)s) rows with its sail rolled up."),
                  near=("movement.furl_within_in", "distance")),
-            step(rs, measure, _("If your bow runs into an enemy ship, stop. Both captains roll on the damage table "
-                                "(the rule card Collisions says how).")))
+            step(rs, measure, _("Bases that only touch do no damage (the captains may roll to grapple). If you charge "
+                                "at attack speed and your bow runs into an enemy ship, stop: that is a collision, and "
+                                "both captains roll on the damage table (the rule card Collisions says how).")))
     if key == "missile":             # the rule cards: one enemy in range, not the nearest; guns hole, bows kill
         return steps(
             step(rs, measure, _("Pick one enemy ship within %(long)s. Measure with the range ruler (cut out of the card "
