@@ -162,12 +162,12 @@ def check_handout_job(plan, job: tuple, deploy_text) -> list[Discrepancy]:
 def check_made_handouts(plan, files: dict[str, bytes], traces: dict[str, list[dict]], listed: list[dict],
                         deploy_text) -> dict:
     """The handouts the kit's build has just made, each checked from its bytes against the trace it
-    was made with (path -> check.kit.Checked), in the worker that checks them: the kit's own check
+    was made with (path -> check.checked.Checked), in the worker that checks them: the kit's own check
     then takes them as they are while their files keep those bytes, instead of making each page again
     only to compare it with itself. Every later `printgen check` makes them again (_retraced)."""
     import hashlib
 
-    from printgen.check.kit import Checked
+    from printgen.check.checked import Checked
     from printgen.i18n import using
     from printgen.kit.handouts import handout_plan
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import hashlib
 import os
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
 from printgen import limits
+from printgen.check.checked import Checked
 from printgen.check.combined import Joins, check_combined, page_texts  # noqa: F401 (page_texts: for the tests)
 from printgen.check.geometry import check_geometry
 from printgen.check.folder import changed_extras, extra_files, ruleset_changes
@@ -30,18 +30,6 @@ from printgen.check.pdfread import open_pages
 from printgen.check.said import AGREE
 from printgen.check.visibility import check_visibility
 from printgen.draw.theme import COPIER
-
-
-@dataclass(frozen=True)
-class Checked:
-    """A document checked by the worker that made it, from its bytes in memory: the sha256 of those
-    bytes (the kit's check takes the result only for a file that still has them), what was found,
-    the words of each page (None: unreadable), and the sha256 of each data file made with it (the
-    plays page's records: the kit's check does not replay records that are those bytes)."""
-    sha256: str
-    found: list[Discrepancy]
-    texts: list[str] | None
-    data: dict[str, str] = field(default_factory=dict)
 
 
 def check_bytes(data: bytes, doc: dict, trace: list, plan, files: dict[str, bytes] | None = None) -> Checked:

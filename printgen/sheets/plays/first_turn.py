@@ -270,8 +270,8 @@ class _Writer:
         from printgen.sheets.page.words import said
 
         self.line(said(_("The first turn, phase by phase. For each phase: what a captain does, in order, beside a map "
-                         "of the ships it is about; then what happened in one game the computer played on this very "
-                         "table, with its own dice.")))
+                         "of the ships it is about; then what happened in one example game on this very table, with "
+                         "the dice it rolled.")))
         self.line(said(_("Only two of you? Each takes one side and plays every captain card of that side: in each "
                          "phase, do what a captain does for each of your ships in turn.")))
 
