@@ -358,7 +358,7 @@ def test_the_galleys_first_turn_says_what_their_rule_cards_say(name):
     move = next(p for p in phases.values() if p.startswith("Movement"))
     missile = next(p for p in phases.values() if p.startswith("Missile"))
     morale = next(p for p in phases.values() if p.startswith("Morale"))
-    assert "Both ships roll on the damage table" in cards and "Both captains roll on the damage table" in move
+    assert "Both ships roll on the damage table" in cards and "both captains roll on the damage table" in move.lower()
     assert "teacher rolls for the collision" not in text
     assert "alter course" in cards and "move forward, twice" in cards
     assert "turn half of it and move forward, then turn the other half and move forward again" in move
