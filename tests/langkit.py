@@ -53,6 +53,9 @@ def built_checked_once(request):
 _ONCE: dict[tuple, tuple] = {}
 
 
+# the default kits the fresh French and Spanish readers read (issue 46): shared by the files that test them
+READERS = (("nile-es", "nile-1798", "es"), ("sluys-fr", "sluys-1340", "fr"))
+
 NO_CONFIG = Path(__file__).parent / "no-such-config.toml"      # no teacher's settings: the defaults
 
 
