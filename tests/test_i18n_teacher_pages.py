@@ -128,7 +128,7 @@ def test_the_rule_text_agrees_across_pages(kits):
     assert "une page (pour la classe" not in teacher and "Le premier tour, pas à pas : quelques pages" in teacher
     assert "encore au grappin à la fin" not in plays and re.search(r"prise \d", plays)   # the lesson plan's prize
     nile_first = _text(kits["nile-es"] / "first-turn-color.pdf")
-    assert "dados de verdad" not in nile_first and "una partida que el ordenador jugó" in nile_first
+    assert "dados de verdad" not in nile_first and "una partida de ejemplo jugada en esta misma mesa" in nile_first
     assert "nunca directamente contra el viento" not in _text(kits["nile-es"] / "lesson-color.pdf")
 
 
