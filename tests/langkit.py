@@ -56,6 +56,29 @@ _ONCE: dict[tuple, tuple] = {}
 # the default kits the fresh French and Spanish readers read (issue 46): shared by the files that test them
 READERS = (("nile-es", "nile-1798", "es"), ("sluys-fr", "sluys-1340", "fr"))
 
+
+def reader_kits() -> dict[str, Path]:
+    """The readers' two kits, built once a run and shared (tamper.built_once; `printgen kit` exits 0 only
+    when its check agreed with every page): read, never changed."""
+    from tamper import built_once
+
+    return {name: built_once(scenario, "--lang", lang) for name, scenario, lang in READERS}
+
+
+def pdf_words(pdf: Path, layout: bool = True) -> str:
+    """A document's words as a reader's PDF tool reads them, lines joined with spaces (`layout`: as the page
+    sets them side by side; else in reading order, a column whole)."""
+    import subprocess
+
+    done = subprocess.run(["pdftotext", *(["-layout"] if layout else []), str(pdf), "-"], capture_output=True,
+                          text=True, check=True)
+    return " ".join(done.stdout.split())
+
+
+def kit_words(kit: Path, layout: bool = True) -> str:
+    """Every document's words (pdf_words), the joined kit.pdf left out."""
+    return " ".join(pdf_words(p, layout) for p in sorted(kit.glob("*.pdf")) if p.name != "kit-color.pdf")
+
 NO_CONFIG = Path(__file__).parent / "no-such-config.toml"      # no teacher's settings: the defaults
 
 

@@ -14,31 +14,25 @@ as a teacher builds one:
 from __future__ import annotations
 
 import re
-import subprocess
 from pathlib import Path
 
 import pytest
-from langkit import READERS
-from tamper import built_once
+from langkit import kit_words, pdf_words, reader_kits
 
 pytestmark = pytest.mark.slow
 
 
 def _text(pdf: Path) -> str:
-    """A document's words in reading order (a column whole), lines joined with spaces."""
-    done = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True)
-    return " ".join(done.stdout.split())
+    return pdf_words(pdf, layout=False)                  # in reading order, a column whole
 
 
 @pytest.fixture(scope="module")
 def kits() -> dict[str, Path]:
-    """The fresh readers' two default kits, built once a run and shared with the other file that reads them
-    (tamper.built_once; `printgen kit` exits 0 only when its check agreed with every page): read, never changed."""
-    return {name: built_once(scenario, "--lang", lang) for name, scenario, lang in READERS}
+    return reader_kits()
 
 
 def _all(kit: Path) -> str:
-    return " ".join(_text(p) for p in sorted(kit.glob("*.pdf")) if p.name != "kit-color.pdf")
+    return kit_words(kit, layout=False)
 
 
 def test_spanish_captain_cards_phase_lines_are_sentences(kits):

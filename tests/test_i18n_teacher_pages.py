@@ -18,33 +18,23 @@ read back from the pages of the two default kits they read, each built and check
 from __future__ import annotations
 
 import re
-import subprocess
 from pathlib import Path
 
 import pytest
-from langkit import READERS
-from tamper import built_once
+from langkit import kit_words, pdf_words, reader_kits
 
 pytestmark = pytest.mark.slow
 
 
-def _text(pdf: Path, layout: bool = True) -> str:
-    """A document's words as a reader's PDF tool reads them, lines joined with spaces (`layout`: as the page
-    sets them side by side; else in reading order, a footer's column whole)."""
-    done = subprocess.run(["pdftotext", *(["-layout"] if layout else []), str(pdf), "-"], capture_output=True,
-                          text=True, check=True)
-    return " ".join(done.stdout.split())
+_text = pdf_words
 
 
 @pytest.fixture(scope="module")
 def kits() -> dict[str, Path]:
-    """The fresh readers' two default kits, built once a run and shared with the other file that reads them
-    (tamper.built_once; `printgen kit` exits 0 only when its check agreed with every page): read, never changed."""
-    return {name: built_once(scenario, "--lang", lang) for name, scenario, lang in READERS}
+    return reader_kits()
 
 
-def _all(kit: Path) -> str:
-    return " ".join(_text(p) for p in sorted(kit.glob("*.pdf")) if p.name != "kit-color.pdf")
+_all = kit_words
 
 
 def test_spanish_sides_are_lower_case_in_running_text(kits):
