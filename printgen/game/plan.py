@@ -66,9 +66,11 @@ class Plan:
         large-print document has its own (count_key)."""
         cache = self.page_counts()
         record = self.record(kind)
+        key = self.count_key(kind)
+        if key in cache:                # drawn: its real count (a "one page" document may run over)
+            return cache[key]
         if record.one_page and not record.large_print(self.options.edition):
             return 1
-        key = self.count_key(kind)
         if key not in cache:
             cache[key] = 0
             cache[key] = len(self.draw(kind).pages)

@@ -96,7 +96,8 @@ def index_html(plan, manifest: dict) -> bytes:
             whole = gettext("Everything above but the table-size map, in one file, in print order "
                             "(printgen kit --with-tiled puts the map in too).")
         pages = ngettext("%(count)s page", "%(count)s pages", d["pages"]) % {"count": d["pages"]}
-        name, note = heading_note(d["title"], pages, gettext(_edition_words(plan, d)), d["edition"])
+        name, note = heading_note(d["title"], pages, gettext(_edition_words(plan, d)), d["edition"],
+                                  gettext(EDITION_NAMES[d["edition"]]) if d["edition"] in EDITION_NAMES else "")
         docs.append({**d, "name": name, "note": note,
                      "advice": gettext(plan.record(d["kind"]).advice) if d["kind"] != "kit" else whole,
                      "shown": gettext(_edition_words(plan, d)), "count": counts["documents"].get(d["path"]),
@@ -114,13 +115,18 @@ def index_html(plan, manifest: dict) -> bytes:
     return typeset_html(html, lang).encode("utf-8")
 
 
-def heading_note(title: str, pages: str, shown: str, edition: str) -> tuple[str, str]:
+# the words a heading names its edition in where the document's title does not (options.edition_name's)
+EDITION_NAMES = {"color": N_("colour edition"), "bw": N_("black-and-white edition")}
+
+
+def heading_note(title: str, pages: str, shown: str, edition: str, named: str = "") -> tuple[str, str]:
     """A document's heading on the page: its title and one parenthesis, "(colour edition, 3 pages)":
     a title that ends with its edition in parentheses takes the page count into them (and the edition's
-    words only when they say more than the title: a large-print document's)."""
+    words only when they say more than the title: a large-print document's); a title without one is
+    given the same parenthesis (`named`: its edition's name, as the titles say it) but in large print."""
     opened = title.rfind(" (")
     if not title.endswith(")") or opened < 0:
-        return title, f"({pages}, {shown})"
+        return title, f"({named}, {pages})" if named and edition != "large" else f"({pages}, {shown})"
     inside = [title[opened + 2:-1], pages] + ([shown] if edition == "large" else [])
     return title[:opened], "(" + ", ".join(inside) + ")"
 

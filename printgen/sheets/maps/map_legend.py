@@ -131,7 +131,7 @@ def _setup(scenario, dep: Deployment, options: Options, width: float) -> Block:
     full = sum(sq.ships for sq in scenario.squadrons.values())
     ships = Span(str(n), source=("meta", "ships"), kind="count")
     if n != full:
-        b.line(said(_("Ships: %(ships)s of the fleet's %(fleet)s (a smaller battle)"), ships=ships,
+        b.line(said(_("Ships: %(ships)s of the %(fleet)s that fought (a smaller battle)"), ships=ships,
                     fleet=Span(str(full), source=("meta", "fleet-ships"), kind="count")))
     else:
         b.line(said(_("Ships: %(ships)s"), ships=ships))

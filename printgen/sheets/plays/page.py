@@ -140,7 +140,7 @@ def plays_page(scenario, options: Options, setup, summary: Summary, run: SimRun,
         cells = [("win", side, summary.win(side)), ("draw", None, summary.draw()), ("loss", side, summary.loss(side))]
         add(Text(col[0], y, (Span(names[side]),), 9))
         for i, (stat, arg, _c) in enumerate(cells, start=1):
-            add(Text(col[i], y, (fig(stat, arg), Span("  ("), fig(stat + ".lo", arg, "regular"), Span("-"),
+            add(Text(col[i], y, (fig(stat, arg), Span("  ("), fig(stat + ".lo", arg, "regular"), Span("–"),
                                  fig(stat + ".hi", arg, "regular"), *said(_("%%)"))), 9))
         y += 4
         left = x + 110
@@ -187,7 +187,7 @@ def plays_page(scenario, options: Options, setup, summary: Summary, run: SimRun,
         h = plot_h * k / top
         if k:
             add(Rect(bx + 2, base - h, bar_w - 4, h, "bar.short", tag="bar.length"))
-        add(Text(bx + bar_w / 2, base - h - 3, (fig("length", lo if lo == hi else f"{lo}-{hi}"),), 7, anchor="middle"))
+        add(Text(bx + bar_w / 2, base - h - 3, (fig("length", lo if lo == hi else f"{lo}–{hi}"),), 7, anchor="middle"))
         add(Text(bx + bar_w / 2, base + 10, ticks[i], 8, anchor="middle"))
     add(Line(x + 10, base, x + 10 + len(bins) * bar_w, base, "rule"))
     y = base + 24
@@ -259,7 +259,7 @@ def plays_page(scenario, options: Options, setup, summary: Summary, run: SimRun,
                 "and were taken later are not counted.")], 7.5, role="text.muted")
     for k, page in enumerate(pages):
         frame(page, options, scenario.title, _(TITLE), k + 1, len(pages))
-    return Drawing(titled(scenario.title, TITLE), pages, look=system_of(scenario.ruleset), subject="printgen simulate")
+    return Drawing(titled(scenario.title, N_("how this scenario plays")), pages, look=system_of(scenario.ruleset), subject="printgen simulate")
 
 
 def plays_document(plan, options):

@@ -134,7 +134,8 @@ def _zone_strip(rs, options: Options, h: float, bands) -> list[Shape]:
         role = "band.range.short" if name == "rake" else f"band.range.{name}"      # light: a card to cut
         shapes.append(Rect(x0, 0, x1 - x0, h, role, tag=f"zone.{name}"))
         band = "short" if name == "rake" else name
-        label = said(_("%(band)s %(from)s to %(to)s"), band=_(name.capitalize()),
+        label = said(_("%(band)s from %(from)s to %(to)s") if a == 0 else _("%(band)s %(from)s to %(to)s"),
+                     band=_(name.capitalize()),
                      **{"from": _dist(rs, options, f"shooting.range_in.{band}.0"),
                         "to": _dist(rs, options, f"shooting.range_in.{band}.1")})
         size = max(min(7.5, h * 0.45), TYPE.handled)

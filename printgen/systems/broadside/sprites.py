@@ -300,7 +300,7 @@ def _how_to_words(options: Options, scenario, size: float, short: bool = False) 
     rs = scenario.ruleset
     width = notes_width(options)                                        # the calibration words take the rest
     looks = system_of(rs).nations
-    nations = ", ".join(_("%(nation)s (%(code)s) %(pattern)s") % {"nation": _(n), "code": nation_code(n),
+    nations = "; ".join(_("%(nation)s (%(code)s) %(pattern)s") % {"nation": _nation_said(n), "code": nation_code(n),
                                                                   "pattern": _(pattern_name(looks.get(n)))}
                         for n in rs.nations())
     paras = tuple(_(line) for line in HOW_TO) + (_("Nations: %(nations)s, hulls and bases, as on the maps.")
@@ -507,3 +507,15 @@ def _flagship_note(scenario) -> tuple:
 
     return (*spans(_("A star marks a flagship%(mark)s: the old rules name only the British flagships."), mark=list(marks)),
             *said)
+
+
+def _nation_said(nation: str) -> str:
+    """A nation's name mid-sentence: as running text says a side's name where the language's glossary
+    words it (Spanish "británicos": its capital a sentence's start only), else its translated label."""
+    from printgen.i18n import LANG
+    from printgen.i18n.sides import glossary_sides, side_said
+
+    lang = LANG.get()
+    if lang == "es" and nation in glossary_sides(lang):
+        return side_said(nation, lang, "plain")
+    return _(nation)

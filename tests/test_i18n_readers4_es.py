@@ -1,0 +1,92 @@
+"""Issue 46, the fourth Spanish reader's findings (a history teacher on the default Nile kit, built from
+c7ccff0: /work/helpers/s5/readers/es-nile-4.md), read back from the pages of the default Spanish kit,
+built and checked as a teacher builds one:
+
+- short range starts at 0 on every page: the ruler, the quick reference and the rake gauge say "de 0 cm
+  a 15 cm" as the cards do, never "más de 0 cm";
+- the first turn's grapple and fouling step says what the cards and the quick reference say (each captain
+  who wants to may throw; fouling is rolled only when nobody throws), in the English source;
+- the captain cards' columns measure from an edge ("Al borde oeste"), the landward broadside is a
+  side ("Por el costado de tierra"); the reader's other rewrites, each where it was printed;
+- the map counts the ships that fought (31: the Culloden ran aground) as such, not as "the fleet";
+- the plays page's intervals take an en dash; index.html's headings all say "(edición en color, N páginas)"."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from langkit import kit_words, pdf_words, reader_kits
+
+pytestmark = pytest.mark.slow
+
+
+def _text(pdf: Path) -> str:
+    return pdf_words(pdf, layout=False)                  # in reading order, a column whole
+
+
+@pytest.fixture(scope="module")
+def nile() -> Path:
+    return reader_kits()["nile-es"]
+
+
+def test_short_range_starts_at_zero_on_every_page(nile):
+    words = kit_words(nile, layout=False)
+    assert "más de 0 cm" not in words, re.findall(r".{30}más de 0 cm.{20}", words)[:3]
+    rulers, quickref = _text(nile / "rulers-color.pdf"), pdf_words(nile / "quickref-color.pdf")   # a table's row
+    assert "Corta: de 0 cm a 15 cm" in rulers and "Enfilada: de 0 cm a 15 cm" in rulers
+    assert "Larga: más de 15 cm, hasta 30 cm" in rulers
+    assert re.search(r"Corta de 0 cm a 15 cm 5–6", quickref), quickref[:2000]
+
+
+def test_first_turn_grapple_agrees_with_the_cards(nile):
+    turn = _text(nile / "first-turn-color.pdf")
+    assert "o no engancha" not in turn
+    assert "cada capitán que quiera lanzar el garfio tira un dado" in turn
+    assert "Si nadie quiere lanzar el garfio, tirad un dado" in turn
+
+
+def test_captain_cards_say_edges_and_the_landward_side(nile):
+    cards = _text(nile / "captains-color.pdf")
+    assert "Desde el oeste" not in cards and "Desde el sur" not in cards and "Desde el Desde el oeste" not in cards
+    assert cards.count("Borde") >= 48 and cards.count("oeste") >= 24   # a column's heading, on 2 lines
+    assert "Hacia tierra" not in cards and cards.count("Por el costado de tierra (este)") >= 10
+    assert "dados como mucho" not in cards
+
+
+def test_the_readers_rewrites_are_printed(nile):
+    rules = _text(nile / "cards-color.pdf")
+    quickref = _text(nile / "quickref-color.pdf")
+    assert "Bandas oscuras" not in rules + quickref
+    assert "Un enemigo con la peana casi entera dentro de una de ellas dispara en enfilada" in rules
+    assert "una sobre otra" not in rules and "hasta que se solapen un poco" in rules
+    assert "una encima de otra" not in quickref and "nunca se mueven, ni viran, ni van a la deriva" in quickref
+    assert "la prueba para avanzar" not in rules and "ganas el combate, si" not in rules
+    sprites = _text(nile / "sprites-color.pdf")
+    assert "Bandos: británicos (GB): liso; franceses (FR): rayado; cascos y peanas" in sprites
+    debrief = _text(nile / "debrief-color.pdf")
+    assert "batalla, y por cuántos" not in debrief and "recibieron, y" not in debrief
+    assert "Majestic (capitán: George Blagdon Westcott, muerto): el barco sobrevivió" in debrief
+    turn = _text(nile / "first-turn-color.pdf")
+    assert "de su fila de impactos" not in turn
+    lesson = _text(nile / "lesson-color.pdf")
+    assert "a exactamente" not in lesson and "tantos barcos como caben" not in lesson
+
+
+def test_the_map_counts_the_ships_that_fought(nile):
+    map_ = _text(nile / "map-color.pdf")
+    assert "de las dos flotas" not in map_
+    assert re.search(r"Barcos: \d+ de los 31 que combatieron", map_), re.findall(r"Barcos: .{60}", map_)
+
+
+def test_plays_intervals_and_index_headings(nile):
+    plays = _text(nile / "plays-color.pdf")
+    assert not re.search(r"\d,\d-\d", plays), re.findall(r".{10}\d,\d-\d.{10}", plays)[:3]
+    assert re.search(r"\(\d+,\d–\d+,\d %\)", plays)
+    assert "el 1 minuto" not in plays
+    index = (nile / "index.html").read_text(encoding="utf-8")
+    notes = re.findall(r"<small>([^<]*)</small>", index)
+    assert notes and all(n.startswith("(edición en ") for n in notes), [n for n in notes if "edición" not in n]
+    assert ": resultados simulados del escenario</a>" in index
+    assert "hecho con la opción" not in index and "si se genera con la opción --with-tiled" in index
