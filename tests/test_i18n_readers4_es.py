@@ -72,6 +72,10 @@ def test_the_readers_rewrites_are_printed(nile):
     assert "de su fila de impactos" not in turn
     lesson = _text(nile / "lesson-color.pdf")
     assert "a exactamente" not in lesson and "tantos barcos como caben" not in lesson
+    worksheet = _text(nile / "worksheet-color.pdf")
+    assert "«Británicos, navío de línea: probabilidad de cada número de impactos»" in worksheet   # the card's title
+    teacher = pdf_words(nile / "teacher-color.pdf")
+    assert "• los barcos de la fuente nunca fondean. " not in teacher + " "        # said twice, once alone
 
 
 def test_the_map_counts_the_ships_that_fought(nile):
@@ -90,3 +94,28 @@ def test_plays_intervals_and_index_headings(nile):
     assert notes and all(n.startswith("(edición en ") for n in notes), [n for n in notes if "edición" not in n]
     assert ": resultados simulados del escenario</a>" in index
     assert "hecho con la opción" not in index and "si se genera con la opción --with-tiled" in index
+
+
+def _pages(pdf: Path) -> list[str]:
+    import subprocess
+
+    done = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True)
+    return [" ".join(page.split()) for page in done.stdout.split("\f") if page.strip()]
+
+
+def test_first_turn_keeps_a_phase_with_its_example(nile):
+    """Each phase's example ("En esta partida") is on the page of its heading, and no page holds only
+    the end of one phase's steps (the reader's page 2: one line of phase 3, then its example alone)."""
+    for edition in ("color", "bw"):
+        pages = _pages(nile / f"first-turn-{edition}.pdf")
+        for n, page in enumerate(pages, start=1):
+            body = page.split("paso a paso", 2)[-1]                # after the frame's running head
+            if "En esta partida" in body:
+                assert "Fase " in body.split("En esta partida")[0], (edition, n, body[:300])
+            assert body.split()[:2] != ["explica", "por"], (edition, n)
+
+
+def test_every_rule_card_says_when(nile):
+    cards = _text(nile / "cards-color.pdf")
+    start = cards.index("Arriar la bandera y explotar")
+    assert "Cuándo: un barco recibe impactos, en cualquier fase." in cards[start:start + 200]

@@ -180,8 +180,9 @@ def _bands(rs, options: Options, key: str, words: Callable[[str], list[Span]], t
             "from": _dist(rs, options, f"{key}.{name}.0"), "to": _dist(rs, options, f"{key}.{name}.1")}), *words(name)]
         size = fit_size("".join(w.text for w in label), x1 - x0 - 10, handled(7.5), "bold")
         if size < TYPE.handled:                        # large print: the distances alone where the words do not fit
-            label = [*said(_("from %(from)s to %(to)s") if a == 0 else _("%(from)s to %(to)s"), **{"from": _dist(rs, options, f"{key}.{name}.0"),
-                                                      "to": _dist(rs, options, f"{key}.{name}.1")})]
+            label = [*said(_("from %(from)s to %(to)s") if a == 0 else _("%(from)s to %(to)s"),
+                           **{"from": _dist(rs, options, f"{key}.{name}.0"),
+                              "to": _dist(rs, options, f"{key}.{name}.1")})]
             size = max(fit_size("".join(w.text for w in label), x1 - x0 - 10, TYPE.handled, "bold"), TYPE.handled)
         shapes.append(Text(x0 + 5, h * 0.8, tuple(label), size, font="bold"))
     shapes += _ticks(length, options, 0, h)

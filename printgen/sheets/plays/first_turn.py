@@ -26,6 +26,8 @@ from printgen.rules.trace import lookup, plan_derivation
 from printgen.sheets.text.wrap import wrap_spans
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from printgen.play.state import Event  # the engine is imported where a game is played (play/jit.py)
 
 TITLE = N_("The first turn, shown")
@@ -265,6 +267,7 @@ class _Writer:
         self.keys = [p.ship.key for p in plan.deployment.placements]
         self.sides = [p.ship.side for p in plan.deployment.placements]
         self.pupils = True                  # the pupils' page: "In this game:" before the narration
+        self.dry = False                    # measuring (_height): lines move down, nothing is drawn
 
     def intro(self) -> None:
         from printgen.sheets.page.words import said
@@ -282,10 +285,21 @@ class _Writer:
             indent *= 2
         lead = TYPE.leading if large() else 1.3
         for row in wrap_spans(list(spans), self.w - indent, size, font, large()):
-            self.room(size * lead)
-            self.page.add(Text(self.x + indent, self.y, tuple(row), size, font=font))
+            if not self.dry:
+                self.room(size * lead)
+                self.page.add(Text(self.x + indent, self.y, tuple(row), size, font=font))
             self.y += dy if dy is not None else size * lead
         self.y += size * 0.2
+
+    def _height(self, write: Callable[[], None], width: float) -> float:
+        """How far down `write` (lines of this writer) would go in a column `width` wide; nothing drawn."""
+        x, y, w = self.x, self.y, self.w
+        self.dry, self.x, self.y, self.w = True, 0.0, 0.0, width
+        try:
+            write()
+            return self.y
+        finally:
+            self.dry, self.x, self.y, self.w = False, x, y, w
 
     def room(self, height: float) -> None:
         """A new page unless `height` fits under what the page holds already."""
@@ -341,7 +355,14 @@ class _Writer:
                 self.happened(k, p)
             return
         size = _large_size(10) if large() else 10
-        self.room(size * 1.5 + (self.box.w * 0.6 if large() else MAP_H_IN * 72) + 10)
+        if large():
+            self.room(size * 1.5 + self.box.w * 0.6 + 10)
+        else:       # the phase whole on one page where a page holds it: its map, the steps beside it, the example
+            w, h = MAP_W_IN * 72, MAP_H_IN * 72
+            beside = self._height(lambda: self.steps(steps), self.box.w - w - 12)
+            under = self._height(lambda: self.happened(k, p), self.box.w)
+            whole = size * 1.5 + max(h + 6, beside + 2) + under + 10
+            self.room(min(whole, self.box.bottom - self.box.y - 30))
         self.phase_head(head, True)
         if large():
             w = self.box.w
@@ -351,13 +372,14 @@ class _Writer:
             self.steps(steps)
         else:
             w, h = MAP_W_IN * 72, MAP_H_IN * 72
-            top = self.y
+            top, page = self.y, self.page
             self.map(k, p, self.box.x, top - 6, w, h)
             self.x, self.w = self.box.x + w + 12, self.box.w - w - 12
             self.y = top + 2
             self.steps(steps)
             self.x, self.w = self.box.x, self.box.w
-            self.y = max(self.y, top - 6 + h + 12)
+            if self.page is page:       # (steps that ran onto the next page go on under their own end there)
+                self.y = max(self.y, top - 6 + h + 12)
         self.happened(k, p)
 
     def steps(self, steps: list) -> None:

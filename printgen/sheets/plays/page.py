@@ -259,7 +259,8 @@ def plays_page(scenario, options: Options, setup, summary: Summary, run: SimRun,
                 "and were taken later are not counted.")], 7.5, role="text.muted")
     for k, page in enumerate(pages):
         frame(page, options, scenario.title, _(TITLE), k + 1, len(pages))
-    return Drawing(titled(scenario.title, N_("how this scenario plays")), pages, look=system_of(scenario.ruleset), subject="printgen simulate")
+    return Drawing(titled(scenario.title, N_("how this scenario plays")), pages, look=system_of(scenario.ruleset),
+                   subject="printgen simulate")
 
 
 def plays_document(plan, options):

@@ -44,8 +44,8 @@ def card_sheets(scenario, options: Options, template: str = "cards.md.j2", sheet
     try:
         if TYPE.handout_sizes:                       # large print: a card taller than a page goes on over the next
             sections = _cut_to_page(sections, box.w - 2 * inset, box.h - 2 * inset, expand, slot_w - 2 * inset)
-        lines = max((title_lines(s, slot_w - 2 * inset) for s in sections), default=1)
-        cards = [_fit(s, slot_w, slot_h, expand, lines, inset, grid) for s in sections]
+        lines = bar_lines(sections, slot_w - 2 * inset)
+        cards = [_fit(s, slot_w, slot_h, expand, n, inset, grid) for s, n in zip(sections, lines)]
     finally:
         FLOOR.reset(token)
     spots = _pack([span for _, span in cards], grid, in_order=template == "captains.md.j2")
@@ -98,6 +98,19 @@ def _cut_to_page(sections: list, w: float, h: float, expand, slot_w: float) -> l
 
 
 SPANS = [(1, 1), (1, 2), (2, 1), (2, 2)]        # (columns, rows) a card may take, smallest first
+
+
+def bar_lines(sections: list, width: float) -> list[int]:
+    """Each card's title bar, in lines: as many as the longest title of the cards like it (the rule
+    cards, the odds cards' "chance of each number of hits"), so cards side by side start their text
+    level, without a rule card's bar as tall as an odds card's long title with an empty band under its own."""
+    def like(section) -> bool:
+        return any(b.kind == "directive" and b.args[:1] == ["hits"] for b in section.blocks)
+
+    most: dict[bool, int] = {}
+    for s in sections:
+        most[like(s)] = max(most.get(like(s), 1), title_lines(s, width))
+    return [most[like(s)] for s in sections]
 
 
 def title_lines(section, width: float) -> int:

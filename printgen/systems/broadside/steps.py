@@ -61,8 +61,8 @@ def captain_steps(rs, label: str, measure, anchored: frozenset = frozenset()) ->
                                 "gauges) along your ship's side, bow first, and move the base along it. Once during "
                                 "the move you may turn, no more than a square corner, and never through the red "
                                 "(across the wind: the quick reference says why).")),
-            step(rs, measure, _("Does your base end touching another ship? If it is an enemy, each captain who wants to "
-                                "grapple rolls one die: %(faces)s grapples, and one success is enough. If nobody "
+            step(rs, measure, _("Does your base end touching another ship? If it is an enemy, each captain who wants "
+                                "to grapple rolls one die: %(faces)s grapples, and one success is enough. If nobody "
                                 "wants to grapple, roll one die: on %(foul)s the two ships are fouled (a drift that "
                                 "ends touching is the same)."),
                  faces=("grappling.grappled", "faces"), foul=("fouling.fouled", "faces")),
