@@ -314,7 +314,7 @@ def test_the_first_turn_page_and_the_rule_cards_say_the_same():
     assert set(phases) == {"1", "2", "3", "4", "5", "6"}
     drift, move, boarding = phases["1"], phases["3"], phases["6"]
     assert drift.index("cut loose") < drift.index("downwind")
-    assert "want to grapple" in move and "want to grapple" not in boarding
+    assert "wants to grapple" in move and "wants to grapple" not in boarding
     assert "movement stick (the marked strip cut out of the card of rulers and gauges)" in move
     assert "range ruler (cut out of the card of rulers and gauges)" in phases["4"]
     assert "Dice column of your captain card" in phases["4"]

@@ -187,7 +187,7 @@ def plays_page(scenario, options: Options, setup, summary: Summary, run: SimRun,
         h = plot_h * k / top
         if k:
             add(Rect(bx + 2, base - h, bar_w - 4, h, "bar.short", tag="bar.length"))
-        add(Text(bx + bar_w / 2, base - h - 3, (fig("length", lo if lo == hi else f"{lo}–{hi}"),), 7, anchor="middle"))
+        add(Text(bx + bar_w / 2, base - h - 3, (fig("length", lo if lo == hi else f"{lo}-{hi}"),), 7, anchor="middle"))
         add(Text(bx + bar_w / 2, base + 10, ticks[i], 8, anchor="middle"))
     add(Line(x + 10, base, x + 10 + len(bins) * bar_w, base, "rule"))
     y = base + 24
