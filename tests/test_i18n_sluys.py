@@ -175,7 +175,7 @@ def test_the_captain_cards_say_where_each_ship_starts(kits, lang):
     every = " ".join(" ".join(_pages(kits[lang], "captains-color.pdf")).split())      # lines and no-break spaces
     words = {"fr": ("D'où partent tes navires", "l'ouest", "Anglais : navires sur socle uni",
                     "Génois : navires sur socle pointillé", "Vent d'ouest"),
-             "es": ("Dónde empiezan tus barcos", "Desde el", "Ingleses: barcos en peanas de fondo liso",
+             "es": ("Dónde empiezan tus barcos", "Borde", "Ingleses: barcos en peanas de fondo liso",
                     "Genoveses: barcos en peanas de fondo punteado", "Viento del oeste")}[lang]
     # a pattern's legend wraps in its card; two cards side by side interleave their wrapped lines
     def said(w: str) -> bool:
@@ -264,7 +264,7 @@ def test_the_drawn_documents_say_their_words(kits, lang):
                    "map": ("Tabla de colocación", "Banco de arena frente", "Banco norte del Zwin", "Coca Thomas ING",
                            "Leyenda: «lectura de una fuente dañada»: pasaje", "que interpretamos"),
                    "map-tiled": ("fila A de 3", "Banco norte del Zwin"),
-                   "secret-map": ("Mapa secreto de obstáculos", "Costa flamenca", "Desde el oeste Desde el sur"),
+                   "secret-map": ("Mapa secreto de obstáculos", "Costa flamenca", "Borde oeste Borde sur"),
                    "plays": ("Resultados simulados del escenario", "Quién gana", "simulación"),
                    "first-turn": ("El primer turno, paso a paso", "Fase 1: Viento y tiempo")}}[lang]
     for stem, words in said.items():

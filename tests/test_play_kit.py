@@ -51,7 +51,7 @@ def test_the_page_prints_the_recorded_games(built):
     with pdfplumber.open(built / PAGE) as pdf:
         text = pdf.pages[0].extract_text()
     win, lo, hi = s.win("british")
-    assert f"British {100 * win:.1f}% ({100 * lo:.1f}-{100 * hi:.1f}%)" in text
+    assert f"British {100 * win:.1f}% ({100 * lo:.1f}–{100 * hi:.1f}%)" in text
     assert f"{run.games} games played by the computer" in text and "modelled" in text
     teacher = " ".join(" ".join(t.split()) for t in page_texts(built / "teacher-bw.pdf"))                # the technician's box: the command
     assert f"printgen simulate trafalgar --games {run.games} --seed 1805 --ships 8 --scale 0.5" in teacher
@@ -114,7 +114,7 @@ def test_sluys_kit_has_the_page_and_checks(tmp_path):
     run, sides, results = decode((out / RECORDS).read_bytes())
     assert sides == ("english", "french") and run.games == len(results)
     win, lo, hi = summarise(sides, results).win("french")
-    assert f"French {100 * win:.1f}% ({100 * lo:.1f}-{100 * hi:.1f}%)" in text
+    assert f"French {100 * win:.1f}% ({100 * lo:.1f}–{100 * hi:.1f}%)" in text
 
 
 def test_a_rebuild_plays_its_games_again_and_never_prints_records_edited_outside_the_sample(kit, run):
