@@ -68,13 +68,17 @@ def test_the_readers_rewrites_are_printed(nile):
     debrief = _text(nile / "debrief-color.pdf")
     assert "batalla, y por cuántos" not in debrief and "recibieron, y" not in debrief
     assert "Majestic (capitán: George Blagdon Westcott, muerto): el barco sobrevivió" in debrief
+    assert "Unos 218" not in debrief and "Murieron 218 marineros británicos y 677 resultaron heridos" in debrief
     turn = _text(nile / "first-turn-color.pdf")
     assert "de su fila de impactos" not in turn
+    assert "hoja «Reglas graduadas" not in turn and "cartulina de reglas graduadas" not in turn
+    assert turn.count("la cartulina «Reglas graduadas y plantillas»") >= 2         # one word for the card
     lesson = _text(nile / "lesson-color.pdf")
     assert "a exactamente" not in lesson and "tantos barcos como caben" not in lesson
     worksheet = _text(nile / "worksheet-color.pdf")
     assert "«Británicos, navío de línea: probabilidad de cada número de impactos»" in worksheet   # the card's title
     teacher = pdf_words(nile / "teacher-color.pdf")
+    assert "sin traducción exacta" not in teacher and "(en español: «muy de cerca»)" in teacher
     assert "• los barcos de la fuente nunca fondean. " not in teacher + " "        # said twice, once alone
 
 
@@ -119,3 +123,12 @@ def test_every_rule_card_says_when(nile):
     cards = _text(nile / "cards-color.pdf")
     start = cards.index("Arriar la bandera y explotar")
     assert "Cuándo: un barco recibe impactos, en cualquier fase." in cards[start:start + 200]
+
+
+def test_french_index_headings_and_the_whole_kit_sentence():
+    """The French reader's T37 and T38 (fr-sluys-4), in the same index.html code: every heading
+    "(édition en couleurs, N pages)", and the joined kit's map "s'il est généré avec l'option"."""
+    index = (reader_kits()["sluys-fr"] / "index.html").read_text(encoding="utf-8")
+    notes = re.findall(r"<small>([^<]*)</small>", index)
+    assert notes and all(n.startswith("(édition en ") for n in notes), [n for n in notes if "édition" not in n]
+    assert "fait avec l'option" not in index and "s'il est généré avec l'option --with-tiled" in index
