@@ -128,7 +128,9 @@ def test_every_rule_card_says_when(nile):
 def test_french_index_headings_and_the_whole_kit_sentence():
     """The French reader's T37 and T38 (fr-sluys-4), in the same index.html code: every heading
     "(édition en couleurs, N pages)", and the joined kit's map "s'il est généré avec l'option"."""
-    index = (reader_kits()["sluys-fr"] / "index.html").read_text(encoding="utf-8")
+    import html
+
+    index = html.unescape((reader_kits()["sluys-fr"] / "index.html").read_text(encoding="utf-8"))
     notes = re.findall(r"<small>([^<]*)</small>", index)
     assert notes and all(n.startswith("(édition en ") for n in notes), [n for n in notes if "édition" not in n]
     assert "fait avec l'option" not in index and "s'il est généré avec l'option --with-tiled" in index
