@@ -30,7 +30,8 @@ def lines_of(chars: list[Char]) -> list[list[Char]]:
             height = b if b < a else a
             height = 1.0 if 1.0 > height else height
             overlap = (c.bottom if c.bottom < last.bottom else last.bottom) - (c.top if c.top > last.top else last.top)
-            if overlap > 0.5 * height and -0.5 <= c.x0 - last.x0 and c.x0 - last.x1 < 3 * height:  # tight boxes: "d", "n"
+            # (glyphs' boxes are tight: "d" and "n")
+            if overlap > 0.5 * height and -0.5 <= c.x0 - last.x0 and c.x0 - last.x1 < 3 * height:
                 lines[-1].append(c)
                 if c.text.strip():
                     last = c

@@ -295,7 +295,6 @@ def preload(plan: Plan) -> None:
     icepool (the odds a page prints: 0.2 s to import) and jinja2's parts are imported by every
     worker that draws a page of rules; the thumbnails' PNG writer and fonts by every worker of the kit."""
     import icepool  # noqa: F401
-    import jinja2  # noqa: F401
     import jinja2.ext  # noqa: F401
     import pypdfium2  # noqa: F401
     from PIL import Image, ImageFont, PngImagePlugin  # noqa: F401
