@@ -24,8 +24,13 @@ def lines_of(chars: list[Char]) -> list[list[Char]]:
         if c.text in "\r\n" or c.x1 <= c.x0:
             continue                                   # the reader's own line breaks
         if last is not None:                           # (a line starts with a character that is not a space)
-            height = max(min(last.bottom - last.top, c.bottom - c.top), 1.0)
-            overlap = min(last.bottom, c.bottom) - max(last.top, c.top)      # glyphs' boxes are tight: "d" and "n"
+            # max(min(last's height, c's), 1.0) and min(bottoms) - max(tops), as the builtins choose, written
+            # out: this loop runs for every character of every page the check reads
+            a, b = last.bottom - last.top, c.bottom - c.top
+            height = b if b < a else a
+            height = 1.0 if 1.0 > height else height
+            overlap = (c.bottom if c.bottom < last.bottom else last.bottom) - (c.top if c.top > last.top else last.top)
+            # (glyphs' boxes are tight: "d" and "n")
             if overlap > 0.5 * height and -0.5 <= c.x0 - last.x0 and c.x0 - last.x1 < 3 * height:
                 lines[-1].append(c)
                 if c.text.strip():

@@ -234,6 +234,13 @@ def _check_documents(folder: Path, manifest: dict, bad: dict, traces: dict | Non
     _resolver(plan)                    # made once, before the workers fork (each document's check reads it)
     import pypdfium2  # noqa: F401  (imported before the workers fork: once, not once a worker)
 
+    from printgen.forks import context
+
+    if context().get_start_method() == "fork" and len(jobs) > 1:
+        from printgen.kit.build import preload  # what every worker imports to lay a document out:
+
+        preload(plan)                            # once here, not once a worker (a spawned one starts afresh)
+
     from printgen.kit.parallel import run
 
     results = run(_check_job, plan, jobs, label=_label)

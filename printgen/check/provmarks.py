@@ -45,13 +45,14 @@ def check_provenance_marks(chars: list[Char], trace: list[dict], ruleset, scenar
             top, bottom = box[1], box[3]
             mid = (top + bottom) / 2
             size = max(1.0, bottom - top)
-            mine = [c for c in chars
-                    if box[0] - 0.6 <= c.centre[0] <= box[2] + 0.6 and top - 0.6 <= c.centre[1] <= bottom + 0.6]
+            mine = [c for c in chars            # (c.centre, written out: a property call per character)
+                    if box[0] - 0.6 <= (c.x0 + c.x1) / 2 <= box[2] + 0.6
+                    and top - 0.6 <= (c.top + c.bottom) / 2 <= bottom + 0.6]
             if not mine:
                 continue
             left, right = min(c.x0 for c in mine), max(c.x1 for c in mine)
-            beside = [c for c in chars if c not in mine and c.top - 0.5 <= mid <= c.bottom + 0.5
-                      and left - 1.5 * size <= c.x1 and c.x0 <= right + 1.5 * size]
+            beside = [c for c in chars if c.top - 0.5 <= mid <= c.bottom + 0.5     # where first: `in` compares
+                      and left - 1.5 * size <= c.x1 and c.x0 <= right + 1.5 * size and c not in mine]  # fields
             if not beside:
                 out.append(Discrepancy(file, page, f"the mark of '{key}' stands alone on its line, away from the "
                                                    f"words it marks", box))

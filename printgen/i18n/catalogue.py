@@ -1,6 +1,6 @@
 """The message catalogues: printgen/i18n/locale/<lang>/LC_MESSAGES/messages.po, read with Babel the
 first time a language is asked for and kept for the process (a kit's workers fork after it is read:
-printgen.kit.build._preload). English never reads one: it is the source language.
+printgen.kit.build.preload). English never reads one: it is the source language.
 
 The .po files are read as they are kept in the repository (no compiled .mo to fall out of step):
 about 25 ms for the first language a process reads, Babel's import as much again

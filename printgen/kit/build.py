@@ -186,7 +186,7 @@ def _documents(plan: Plan, jobs: list[tuple[str, str]], verify: Callable | None,
     nothing is drawn only to be counted. Each document's check is a job of its own, and so are the
     joins and the handouts' check (`verify_html`: its results come last, path -> result), so that
     they keep the cores busy while the last documents are drawn."""
-    _preload(plan)
+    preload(plan)
     editions = tuple(dict.fromkeys(e for e, _ in jobs))
     records = [plan.record(kind) for kind in dict.fromkeys(kind for _, kind in jobs)]
     # heavy first, so that the cores finish together; one worker draws every edition of a document:
@@ -288,14 +288,19 @@ def _job(shared: tuple[Plan, Callable | None, tuple[str, ...]], task: tuple):
     return (arg["edition"], arg["kind"]), _check(plan, verify, arg)
 
 
-def _preload(plan: Plan) -> None:
+def preload(plan: Plan) -> None:
     """Import what every worker needs before they fork, once (the kit itself needs it all afterwards:
-    the lesson plan is drawn here, kit.pdf joined here), instead of once a worker."""
-    import jinja2  # noqa: F401
+    the lesson plan is drawn here, kit.pdf joined here), instead of once a worker; `printgen check`'s
+    workers lay every document out again and need the same (check/kit.py, where they fork).
+    icepool (the odds a page prints: 0.2 s to import) and jinja2's parts are imported by every
+    worker that draws a page of rules; the thumbnails' PNG writer and fonts by every worker of the kit."""
+    import icepool  # noqa: F401
+    import jinja2.ext  # noqa: F401
     import pypdfium2  # noqa: F401
-    from PIL import Image  # noqa: F401
+    from PIL import Image, ImageFont, PngImagePlugin  # noqa: F401
     from reportlab.pdfgen import canvas  # noqa: F401
 
+    from printgen.draw import pdf  # noqa: F401
     from printgen.draw.fonts import register_pdf_fonts
     from printgen.kit import index  # noqa: F401
     from printgen.registry.documents import resolve
