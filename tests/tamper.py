@@ -96,8 +96,8 @@ def fails(folder: Path) -> list[str]:
     from printgen.check.kit import check_kit
 
     lines: list[str] = []
-    passed = check_kit(folder, echo=lines.append, quiet=True, checked=_passed_before(folder))
-    assert not passed, "the check passed a tampered kit"
+    ok = check_kit(folder, echo=lines.append, quiet=True, checked=_passed_before(folder))
+    assert not ok, "the check passed a tampered kit"
     return [line for line in lines if line.startswith("FAIL")]
 
 
@@ -108,8 +108,6 @@ _PASSED: dict[Path, dict] = {}             # a built kit -> each document's resu
 def _passed_before(folder: Path) -> dict | None:
     """The original's results, if `folder` is a copy whose files other than PDFs are the original's
     and whose manifest differs only in PDFs' sums; else None (the whole check runs)."""
-    from printgen.check.kit import check_kit
-
     original = _COPIED.get(Path(folder))
     if original is None:
         return None
@@ -128,11 +126,28 @@ def _passed_before(folder: Path) -> dict | None:
                     d.pop("sha256")
         if a != b:
             return None
+    return passed(original)
+
+
+def kept_passing(original: Path, keep: dict) -> None:
+    """`keep` filled by a check of `original` that passed (check_kit(..., keep=keep)): what fails() then
+    takes for its copies' unchanged documents, instead of checking it again."""
+    _PASSED[Path(original)] = keep
+
+
+def passed(original: Path) -> dict:
+    """Each document's result in the check of a built kit that passes it (check_kit's `keep`), once a
+    process (once a session for a kit the session shares): what fails() takes for a copy's unchanged
+    documents. A test that patches printgen asks for it first, before its patch reaches the check."""
+    from printgen.check.kit import check_kit
+
+    original = Path(original)
     if original not in _PASSED:
         def passing() -> dict:
             keep: dict = {}
-            passed = check_kit(original, echo=lambda _: None, quiet=True, keep=keep)
-            assert passed, "the built kit fails its check"
+            lines: list[str] = []
+            ok = check_kit(original, echo=lines.append, quiet=True, keep=keep)
+            assert ok, "the built kit fails its check: " + "\n".join(x for x in lines if x.startswith("FAIL"))
             return keep
 
         def kept(where: Path) -> Path:
@@ -151,6 +166,26 @@ def copy_kit(kit: Path, where: Path) -> Path:
     out = where / "kit"
     shutil.copytree(kit, out)
     _COPIED[out] = kit
+    return out
+
+
+def remade(kit: Path, where: Path, plan, edition: str = "color") -> Path:
+    """A copy of `kit` (copy_kit) whose documents of `edition` are each drawn and rendered again as the
+    kit's workers make one (printgen.kit.build._document, with whatever the calling test has patched in
+    this process), every one whose bytes now differ written over the copy's file and its sum in the
+    manifest: what a kit built with that change prints, for fails() to check (a document's verdict
+    depends only on its bytes, the trace and the data), without building and checking a whole kit."""
+    from printgen.kit.build import _document
+
+    out = copy_kit(kit, where)
+    manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
+    for d in manifest["documents"]:
+        if d["edition"] != edition or d["kind"] == "kit":
+            continue
+        pdf = _document((plan, None), (edition, d["kind"]))["pdf"]
+        if pdf != (out / d["path"]).read_bytes():
+            (out / d["path"]).write_bytes(pdf)
+            rehash(out, d["path"])
     return out
 
 
