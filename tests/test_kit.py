@@ -163,10 +163,9 @@ def test_a_misspelt_name_is_caught(kit_passed, tmp_path, monkeypatch, patches_re
 
 
 def test_black_and_white_edition_is_checked_for_colour(tmp_path, monkeypatch):
-    from printgen.draw import theme
-
     from tamper import fails, passed, remade
 
+    from printgen.draw import theme
     from printgen.kit.build import plan_kit
     from printgen.request import KitRequest
 
