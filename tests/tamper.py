@@ -96,8 +96,8 @@ def fails(folder: Path) -> list[str]:
     from printgen.check.kit import check_kit
 
     lines: list[str] = []
-    passed = check_kit(folder, echo=lines.append, quiet=True, checked=_passed_before(folder))
-    assert not passed, "the check passed a tampered kit"
+    ok = check_kit(folder, echo=lines.append, quiet=True, checked=_passed_before(folder))
+    assert not ok, "the check passed a tampered kit"
     return [line for line in lines if line.startswith("FAIL")]
 
 
@@ -106,10 +106,9 @@ _PASSED: dict[Path, dict] = {}             # a built kit -> each document's resu
 
 
 def _passed_before(folder: Path) -> dict | None:
-    """The original's results, if `folder` is a copy whose files other than PDFs are the original's
-    and whose manifest differs only in PDFs' sums; else None (the whole check runs)."""
-    from printgen.check.kit import check_kit
-
+    """The original's results, if `folder` is a copy whose files other than PDFs are the original's, but
+    for the changed PDFs' pages in trace.json (tamper.remade), and whose manifest differs only in the
+    sums of those; else None (the whole check runs)."""
     original = _COPIED.get(Path(folder))
     if original is None:
         return None
@@ -117,6 +116,8 @@ def _passed_before(folder: Path) -> dict | None:
     theirs = {p.relative_to(original) for p in original.rglob("*") if p.is_file()}
     if mine != theirs:
         return None
+    changed = {rel.as_posix() for rel in mine
+               if rel.suffix == ".pdf" and (Path(folder) / rel).read_bytes() != (original / rel).read_bytes()}
     for rel in mine:
         if rel.suffix == ".pdf":
             continue
@@ -126,13 +127,43 @@ def _passed_before(folder: Path) -> dict | None:
             for m in (a, b):
                 for d in m["documents"]:
                     d.pop("sha256")
+                m.get("data", {}).pop("trace.json", None)
+        elif rel.name == "trace.json" and a != b:
+            a, b = (_traces_but(x.decode("utf-8"), changed) for x in (a, b))
         if a != b:
             return None
+    return passed(original)
+
+
+def _traces_but(text: str, changed: set[str]) -> tuple:
+    """trace.json's traces but those of the documents in `changed` and of the kit.pdf files (their joins),
+    and its handouts'."""
+    from printgen.kit import tracefile
+
+    traces = tracefile.read(text) or {}
+    return ({p: v for p, v in traces.items() if p not in changed and not p.startswith("kit-")},
+            tracefile.read_handouts(text))
+
+
+def kept_passing(original: Path, keep: dict) -> None:
+    """`keep` filled by a check of `original` that passed (check_kit(..., keep=keep)): what fails() then
+    takes for its copies' unchanged documents, instead of checking it again."""
+    _PASSED[Path(original)] = keep
+
+
+def passed(original: Path) -> dict:
+    """Each document's result in the check of a built kit that passes it (check_kit's `keep`), once a
+    process (once a session for a kit the session shares): what fails() takes for a copy's unchanged
+    documents. A test that patches printgen asks for it first, before its patch reaches the check."""
+    from printgen.check.kit import check_kit
+
+    original = Path(original)
     if original not in _PASSED:
         def passing() -> dict:
             keep: dict = {}
-            passed = check_kit(original, echo=lambda _: None, quiet=True, keep=keep)
-            assert passed, "the built kit fails its check"
+            lines: list[str] = []
+            ok = check_kit(original, echo=lines.append, quiet=True, keep=keep)
+            assert ok, "the built kit fails its check: " + "\n".join(x for x in lines if x.startswith("FAIL"))
             return keep
 
         def kept(where: Path) -> Path:
@@ -151,6 +182,48 @@ def copy_kit(kit: Path, where: Path) -> Path:
     out = where / "kit"
     shutil.copytree(kit, out)
     _COPIED[out] = kit
+    return out
+
+
+def remade(kit: Path, where: Path, plan, edition: str = "color", kinds: tuple[str, ...] | None = None) -> Path:
+    """A copy of `kit` (copy_kit) whose documents of `edition` are each drawn and rendered again as the
+    kit's workers make one (printgen.kit.build._document, with whatever the calling test has patched in
+    this process, the other documents' page counts as the kit printed them): every one whose bytes now
+    differ is written over the copy's file with its pages' trace in trace.json, kit.pdf joined again
+    from its parts, their sums in the manifest. What a kit built with that change prints and traces,
+    for fails() to check (a document's verdict depends only on its bytes, its trace and the data),
+    without building and checking a whole kit. `kinds`: only those documents (the ones the change
+    reaches). The handouts (html/) are not made again."""
+    from printgen.kit import tracefile
+    from printgen.kit.build import _document
+    from printgen.kit.combine import combine_pdfs
+
+    out = copy_kit(kit, where)
+    manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
+    documents = [d for d in manifest["documents"] if d["kind"] != "kit"]
+    kits = {d["path"]: d["parts"] for d in manifest["documents"] if d["kind"] == "kit"}
+    for d in documents:
+        plan.page_counts()[plan.count_key(d["kind"], d["edition"])] = d["pages"]
+    text = (out / "trace.json").read_text(encoding="utf-8")
+    traces, handouts = tracefile.read(text), tracefile.read_handouts(text)
+    changed = []
+    for d in documents:
+        if d["edition"] != edition or (kinds is not None and d["kind"] not in kinds):
+            continue
+        made = _document((plan, None), (edition, d["kind"]))
+        if made["pdf"] != (out / d["path"]).read_bytes():
+            (out / d["path"]).write_bytes(made["pdf"])
+            rehash(out, d["path"])
+            traces[d["path"]] = made["trace"]
+            changed.append(d["path"])
+    for path, parts in kits.items():
+        if set(parts) & set(changed):
+            (out / path).write_bytes(combine_pdfs([(out / p).read_bytes() for p in parts]))
+            rehash(out, path)
+    if changed:
+        (out / "trace.json").write_bytes(tracefile.write({p: v for p, v in traces.items() if p not in kits}, kits,
+                                                         handouts))
+        rehash(out, "trace.json")
     return out
 
 

@@ -87,14 +87,18 @@ def test_a_kind_declared_in_a_test_goes_everywhere(pilot, tmp_path, run):
     teacher = " ".join(" ".join(t.split()) for t in page_texts(out / "teacher-color.pdf"))
     assert "Pilot's notes (1 page): card, one for each table group." in teacher      # how to print it
     lines: list[str] = []
-    assert check_kit(out, echo=lines.append)
+    keep: dict = {}
+    assert check_kit(out, echo=lines.append, keep=keep)
     assert "ok    pilot-notes-color.pdf (1 pages)" in lines
 
-    # printed with the wrong count, the check names it (the manifest re-hashed: only the meaning tells)
-    from tamper import edit_page, fails, replace
+    # printed with the wrong count, the check names it (the manifest re-hashed: only the meaning tells),
+    # in a copy whose other documents are taken as the check above found them
+    from tamper import copy_kit, edit_page, fails, kept_passing, replace
 
-    edit_page(out, "pilot-notes-bw.pdf", 1, replace(b"(16)", b"(61)"))
-    assert any("pilot-notes-bw.pdf" in line and "61" in line for line in fails(out))
+    kept_passing(out, keep)
+    copy = copy_kit(out, tmp_path / "tampered")
+    edit_page(copy, "pilot-notes-bw.pdf", 1, replace(b"(16)", b"(61)"))
+    assert any("pilot-notes-bw.pdf" in line and "61" in line for line in fails(copy))
 
 
 def test_a_family_restates_a_shared_kind():

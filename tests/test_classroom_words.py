@@ -12,20 +12,20 @@ from printgen.check.pdfread import read_pdf
 
 
 @pytest.fixture(scope="module")
-def kits(tmp_path_factory):
-    from printgen.kit.build import build_kit, plan_kit
-    from printgen.request import KitRequest
+def kits():
+    """Each built-in battle's default kit (tamper.built_once: built once a run and shared, never changed)."""
+    from tamper import built_once
+
+    from printgen.data.scenario import load_scenario
 
     out = {}
     for name in ("trafalgar", "sluys-1340"):
-        folder = tmp_path_factory.mktemp(name)
-        plan = plan_kit(KitRequest(name, 24))
-        build_kit(plan, folder)
+        folder = built_once(name)
         pages = {}
         for pdf in sorted(folder.glob("*.pdf")):
             if pdf.name != "kit-color.pdf":                                  # the same pages again
                 pages[pdf.name] = ["".join(c.text for c in p.chars) for p in read_pdf(pdf, shapes=False, colours=False)]
-        out[name] = (plan.scenario, pages)
+        out[name] = (load_scenario(name), pages)                            # (its ruleset's type keys)
     return out
 
 

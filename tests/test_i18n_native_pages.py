@@ -32,6 +32,14 @@ ENGLISH_NOTES = ("(killed)", "(mortally wounded)", "(wounded)", "King Edward", "
 
 
 def _kit(root: Path, scenario: str, lang: str) -> Path:
+    """The kit `printgen kit SCENARIO --lang LANG` makes for 12 pupils and 12 ships; for L'Écluse in French
+    and the Nile in Spanish, the readers' default kits (24 pupils, the whole fleet: langkit.reader_kits,
+    built once a run and shared, never changed)."""
+    from langkit import READERS, reader_kits
+
+    for name, battle, language in READERS:
+        if (battle, language) == (scenario, lang):
+            return reader_kits()[name]
     out = root / f"{scenario}-{lang}"
     done = run("kit", scenario, "--lang", lang, "--students", "12", "--ships", "12", "--out", str(out))
     assert done.returncode == 0, done.stdout + done.stderr

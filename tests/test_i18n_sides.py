@@ -35,11 +35,17 @@ def test_a_side_takes_its_article_and_the_contraction():
 
 
 def _kit(where: Path, scenario: str, lang: str) -> Path:
-    from langkit import build_checked
+    """The kit built and checked once a run (langkit.built_checked_once; never changed): L'Écluse's small
+    kit on A4 in centimetres, the one tests/test_i18n_typography.py reads too."""
+    from langkit import built_checked_once
 
     from printgen.request import KitRequest
 
-    out, _plan = build_checked(where, KitRequest(scenario, students=4, ships=6 if scenario == "sluys-1340" else None, edition="color", lang=lang))
+    if scenario == "sluys-1340":
+        request = KitRequest(scenario, students=4, ships=6, lang=lang, paper="a4", units="cm")
+    else:
+        request = KitRequest(scenario, students=4, edition="color", lang=lang)
+    out, _plan = built_checked_once(request)
     return out
 
 

@@ -50,11 +50,13 @@ def test_captain_cards_keep_their_numbers_in_order():
 
 
 def _kit(where: Path, scenario: str, lang: str) -> Path:
-    from langkit import build_checked
+    """The kit built and checked once a run (langkit.built_checked_once, shared with
+    tests/test_i18n_sides.py; never changed)."""
+    from langkit import built_checked_once
 
     from printgen.request import KitRequest
 
-    out, _plan = build_checked(where, KitRequest(scenario, students=4, ships=6, lang=lang, paper="a4", units="cm"))
+    out, _plan = built_checked_once(KitRequest(scenario, students=4, ships=6, lang=lang, paper="a4", units="cm"))
     return out
 
 

@@ -67,8 +67,12 @@ def test_captains_split_the_class_in_proportion(kit):
 
 
 def test_check_passes_on_the_kit(kit):
-    lines = []
-    assert check_kit(kit[0], echo=lines.append)
+    from tamper import kept_passing
+
+    lines: list[str] = []
+    keep: dict = {}
+    assert check_kit(kit[0], echo=lines.append, keep=keep)
+    kept_passing(kit[0], keep)                  # each document's result, for the misprinted copies below
     assert sum(line.startswith("ok") and " html/" not in line for line in lines) == len(KINDS)
     # the handouts (issue 40) and the first turn's slides (issue 44)
     assert sum(line.startswith("ok") and " html/" in line for line in lines) == 9 + 1
@@ -89,7 +93,28 @@ def failures(folder) -> list[str]:
     return [] if ok else [line for line in lines if line.startswith("FAIL")]
 
 
-def test_a_changed_number_is_caught_with_file_and_page(tmp_path, monkeypatch, patches_reach_workers):
+def remade_fails(kit, tmp_path) -> list[str]:
+    """The check's FAIL lines for the default kit as printed with what the test patched: each of its
+    documents drawn again (tamper.remade) into a copy of the module's default kit, the same request."""
+    from tamper import fails, remade
+
+    from printgen.kit.build import plan_kit
+    from printgen.request import KitRequest
+
+    return fails(remade(kit[0], tmp_path, plan_kit(KitRequest())))
+
+
+@pytest.fixture
+def kit_passed(kit):
+    """The default kit's own check's results, taken before a test's patch (tamper.passed): its copies'
+    unchanged documents are not read again."""
+    from tamper import passed
+
+    passed(kit[0])
+    return kit
+
+
+def test_a_changed_number_is_caught_with_file_and_page(kit_passed, tmp_path, monkeypatch, patches_reach_workers):
     from printgen.sheets.text import wording
 
     real = wording.Wording.put
@@ -102,12 +127,12 @@ def test_a_changed_number_is_caught_with_file_and_page(tmp_path, monkeypatch, pa
         return marker
 
     monkeypatch.setattr(wording.Wording, "put", tampered)
-    fails = failures(build(tmp_path, "number"))
+    fails = remade_fails(kit_passed, tmp_path)
     assert "FAIL  quickref-color.pdf, page 1: rule:shooting.dice.british prints '8', the rules say '7'" in fails
     assert any(f.startswith("FAIL  cards-color.pdf, page 2: rule:shooting.dice.british prints '8'") for f in fails)
 
 
-def test_a_missing_circle_is_caught(tmp_path, monkeypatch, patches_reach_workers):
+def test_a_missing_circle_is_caught(kit_passed, tmp_path, monkeypatch, patches_reach_workers):
     from printgen.systems.broadside import sprites
 
     real = sprites.track_shapes
@@ -117,12 +142,12 @@ def test_a_missing_circle_is_caught(tmp_path, monkeypatch, patches_reach_workers
         return shapes[:-1] if track.count == 6 else shapes     # every flagship loses a circle
 
     monkeypatch.setattr(sprites, "track_shapes", one_short)
-    fails = failures(build(tmp_path, "circle"))
+    fails = remade_fails(kit_passed, tmp_path)
     assert "FAIL  sprites-color.pdf, page 1: Victory (British): 5 hit circles on its base, the rules give 6 hit points" in fails
     assert len([f for f in fails if "hit circles on its base" in f]) == 9
 
 
-def test_a_misspelt_name_is_caught(tmp_path, monkeypatch, patches_reach_workers):
+def test_a_misspelt_name_is_caught(kit_passed, tmp_path, monkeypatch, patches_reach_workers):
     original_name = "Bucentaure"
     from printgen.systems.broadside import sprites
 
@@ -137,15 +162,20 @@ def test_a_misspelt_name_is_caught(tmp_path, monkeypatch, patches_reach_workers)
         return shapes
 
     monkeypatch.setattr(sprites, "_side", side)
-    fails = failures(build(tmp_path, "name"))
+    fails = remade_fails(kit_passed, tmp_path)
     assert any("sprites-color.pdf, page " in f and "Bucentaure (French)" in f and "prints 'Bucentore'" in f for f in fails)
 
 
 def test_black_and_white_edition_is_checked_for_colour(tmp_path, monkeypatch):
-    from printgen.draw import theme
+    from tamper import fails, passed, remade
 
-    folder = build(tmp_path, "both", edition="both", students=30, fraction=0.5)
-    assert failures(folder) == []
+    from printgen.draw import theme
+    from printgen.kit.build import plan_kit
+    from printgen.request import KitRequest
+
+    request = KitRequest(edition="both", students=30, fraction=0.5)
+    folder = build(tmp_path, "both", **{k: getattr(request, k) for k in ("edition", "students", "fraction")})
+    passed(folder)                                            # its check passes (asserted), its results kept
     manifest = json.loads((folder / "manifest.json").read_text())
     assert Counter(d["edition"] for d in manifest["documents"]) == {"color": len(KINDS), "bw": len(KINDS)}
     assert len(manifest["fleet"]) == 30
@@ -153,11 +183,11 @@ def test_black_and_white_edition_is_checked_for_colour(tmp_path, monkeypatch):
     monkeypatch.setitem(theme.BW.paints, "star", theme.Paint(fill="#f2c230"))
     monkeypatch.setattr(theme, "_greys_only", lambda t: t)
     theme._with.cache_clear()                                 # the family's themes are made from BW again
-    try:
-        bad = build(tmp_path, "bwcolour", edition="bw")
+    try:                                                      # its B&W documents printed so (tamper.remade)
+        bad = remade(folder, tmp_path / "bwcolour", plan_kit(request), edition="bw")
     finally:
         theme._with.cache_clear()
-    assert any("sprites-bw.pdf, page 1: black-and-white page uses colour" in f for f in failures(bad))
+    assert any("sprites-bw.pdf, page 1: black-and-white page uses colour" in f for f in fails(bad))
 
 
 def test_same_options_same_bytes(tmp_path):

@@ -79,7 +79,9 @@ def test_check_fails_when_the_data_changes_after_printing(lesson_kit, file, old,
 
 def test_check_fails_on_a_tampered_lesson_number(tmp_path, monkeypatch):
     """The printed turn limit and a ship's printed fate altered in the PDF's text: both caught."""
-    from printgen.kit.build import build_kit
+    from tamper import built_once, passed, remade
+    from tamper import fails as tamper_fails
+
     from printgen.sheets.text import wording
 
     real = wording.Wording.put
@@ -91,9 +93,12 @@ def test_check_fails_on_a_tampered_lesson_number(tmp_path, monkeypatch):
             self.spans[-1] = wording.Span("7" if span.source == ["turn_limit"] else "Sunk", span.font, span.source, span.kind)
         return marker
 
+    # the default kit (built once a run, shared) checked before the change; then its documents printed
+    # with the change into a copy (tamper.remade), which the check reads
+    kit = built_once("trafalgar")
+    passed(kit)
     monkeypatch.setattr(wording.Wording, "put", tampered)
-    build_kit(plan_of("trafalgar", 24), tmp_path / "k")       # the default class: its search is shared
-    fails = "\n".join(check_failures(tmp_path / "k"))
+    fails = "\n".join(tamper_fails(remade(kit, tmp_path, plan_of("trafalgar", 24))))
     assert "lesson-color.pdf, page 1: turn_limit() prints '7', the rules say '6'" in fails
     assert re.search(r"teacher-color.pdf, page \d: turn_limit\(\) prints '7'", fails)      # the turn tracker
     assert "debrief-color.pdf" in fails and "prints 'Sunk'" in fails
