@@ -130,4 +130,4 @@ def test_calques_the_reader_listed(kits):
     assert "plus près que" not in quickref
     assert "numéro du professeur" not in maps and "Arc face au vent" not in maps
     assert "souffle du O)" not in maps and "souffle de l'ouest" in maps
-    assert "+1 : tu éperonnes à la vitesse d'attaque" in cards
+    assert "+1 : ton navire éperonne à la vitesse d'attaque" in cards

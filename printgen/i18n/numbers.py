@@ -86,7 +86,7 @@ def share(english: str, lang: str) -> str:
 def compass_from(point: str, lang: str) -> str | None:
     """"W" -> "de l'ouest": where the wind blows from, with the contraction the language makes (the
     glossary's [compass_from]); None where the glossary gives none."""
-    return glossary(lang).get("compass_from", {}).get(point)
+    return glossary(lang).get("compass_from", {}).get(point) if lang in ("fr", "es") else None
 
 
 def compass_letters(point: str, lang: str) -> str:
