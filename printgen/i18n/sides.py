@@ -64,7 +64,8 @@ def side_said(name: str, lang: str, form: str = "the", initial: bool = False) ->
         if form not in entry:
             raise KeyError(f"locale/{lang}/glossary.toml: the side {name!r} has no {form}: add "
                            f"{form} = \"...\" (its adjective after a noun: adjective \"camp anglais\", adjective_f "
-                           "\"cogue anglaise\", adjective_pl \"archers anglais\", adjective_f_pl \"arbalètes anglaises\"; "
+                           "\"cogue anglaise\", adjective_pl \"archers anglais\", adjective_f_pl "
+                           "\"arbalètes anglaises\"; "
                            "a side with none: \"de la Sainte Ligue\" in each)")
         said = entry[form]
         return said[:1].upper() + said[1:] if initial else said

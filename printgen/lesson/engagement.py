@@ -69,7 +69,7 @@ def timed(scenario: Scenario, counts: dict[str, int]) -> Lesson:
 def breaks_off(scenario: Scenario, victory, choice: Choice, lang: str) -> str:
     """The break-off rule in `lang` with each side's number of ships ("a side that has lost 5 ships
     (English) or 6 (French) breaks off ..."), not a share the reader must work out."""
-    from printgen.i18n import translated, translated_plural
+    from printgen.i18n import translated_plural
     from printgen.i18n.sides import side_said
     from printgen.lesson.reasons import count, say
 

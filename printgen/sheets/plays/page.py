@@ -252,11 +252,12 @@ def plays_page(scenario, options: Options, setup, summary: Summary, run: SimRun,
             captured, struck = history[side]
             total = sum(1 for s in scenario.fleet.ships if s.side == side)
             counted = dict(side=names[side], captured=_plan(captured, "history_count", side, "captured"),
-                           struck=_plan(struck, "history_count", side, "struck"), total=_plan(total, "side_ships", side))
+                           struck=_plan(struck, "history_count", side, "struck"),
+                           total=_plan(total, "side_ships", side))
             if side in scenario.history.lost:       # the fates name few ships: the histories' count beside them
+                lost = _plan(min(scenario.history.lost[side], total), "history_lost", side)
                 line(said(_("%(side)s: %(captured)s captured, %(struck)s other ships lost (the list of ships); lost "
-                            "by the histories: %(lost)s of %(total)s."), lost=_plan(min(scenario.history.lost[side], total),
-                                                                  "history_lost", side), **counted), indent=8)
+                            "by the histories: %(lost)s of %(total)s."), lost=lost, **counted), indent=8)
             else:
                 line(said(_("%(side)s: %(captured)s captured and %(struck)s lost of the %(total)s ships of this "
                             "game."), **counted), indent=8)
