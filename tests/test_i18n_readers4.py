@@ -82,7 +82,8 @@ def test_one_word_for_one_thing(kits):
     assert "Grappin et abordage" not in pages["lesson"] and "Grappins et abordage" in pages["lesson"]
     assert "match nul" not in pages["lesson"] + pages["plays"] and " nuls" not in pages["plays"]
     assert "parties nulles" in pages["plays"]
-    assert "Vitesse d'attaque" in pages["rulers"] and not re.search(r"(?<!Vitesse d')Attaque \d", pages["rulers"])
+    assert "Vitesse d'attaque" in pages["rulers"]
+    assert "cm Attaque" not in pages["quickref"] and "cm Vitesse d'attaque 22,5 cm" in pages["quickref"]   # column head
     assert "Légende des signes :" in pages["lesson"] and "Signes." not in pages["lesson"] + pages["plays"]
 
 
@@ -131,3 +132,8 @@ def test_calques_the_reader_listed(kits):
     assert "numéro du professeur" not in maps and "Arc face au vent" not in maps
     assert "souffle du O)" not in maps and "souffle de l'ouest" in maps
     assert "+1 : ton navire éperonne à la vitesse d'attaque" in cards
+    assert "ton avance" not in cards and "ton écart de points" in cards
+    assert "réussit son grappin (absent de la source) : 8/9" in lesson and "%) (absent" not in lesson
+    markers = _text(fr / "markers-color.pdf")
+    assert "Les règles anciennes demandent" in markers and "noirs. »" not in markers and "noirs »." in markers
+    assert "Un navire « heurté »" not in quickref
