@@ -137,3 +137,4 @@ def test_calques_the_reader_listed(kits):
     markers = _text(fr / "markers-color.pdf")
     assert "Les règles anciennes demandent" in markers and "noirs. »" not in markers and "noirs »." in markers
     assert "Un navire « heurté »" not in quickref
+    assert "à la place : « Les Anglais tombent sur la première ligne enchaînée » ; « Les Anglais" in lesson
