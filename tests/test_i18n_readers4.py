@@ -81,7 +81,8 @@ def test_one_word_for_one_thing(kits):
     assert "Ton navire a-t-il perdu la moitié" in pages["first-turn"]
     assert "Grappin et abordage" not in pages["lesson"] and "Grappins et abordage" in pages["lesson"]
     assert "match nul" not in pages["lesson"] + pages["plays"] and " nuls" not in pages["plays"]
-    assert "parties nulles" in pages["plays"]
+    assert "parties nulles" in pages["plays"] and "parties nulles 5" in pages["lesson"]
+    assert not re.search(r"(?<!parties) nulles \d", pages["teacher"] + pages["lesson"])
     assert "Vitesse d'attaque" in pages["rulers"]
     assert "Légende des signes :" in pages["lesson"] and "Signes." not in pages["lesson"] + pages["plays"]
 
@@ -135,4 +136,5 @@ def test_calques_the_reader_listed(kits):
     assert "réussit son grappin (absent de la source) : 8/9" in lesson and "%) (absent" not in lesson
     markers = _text(fr / "markers-color.pdf")
     assert "Les règles anciennes demandent" in markers and "noirs. »" not in markers and "noirs »." in markers
+    assert "Carte à la taille de la table (en option)" in lesson and "table (facultatif)" not in lesson
     assert "à la place : « Les Anglais tombent sur la première ligne enchaînée » ; « Les Anglais" in lesson
