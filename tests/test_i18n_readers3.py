@@ -73,7 +73,7 @@ def test_the_chained_bonus_and_the_score_agree_across_pages(kits):
     assert "navire enchaîné : +1 tant qu'un voisin enchaîné combat encore" in quickref
     plays = _text(kits["sluys-fr"] / "plays-color.pdf")
     assert "navires amenés" not in plays and re.search(r"\d+,\d navires perdus", plays)
-    assert "navire ennemi perdu (amené, en fuite ou coulé) : 1, navire amiral 2" in plays
+    assert "navire ennemi perdu (rendu, en fuite ou coulé) : 1, navire amiral 2" in plays
 
 
 def test_the_source_s_english_words_have_their_translation_beside_them(kits):

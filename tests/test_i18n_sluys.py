@@ -254,7 +254,7 @@ def test_the_drawn_documents_say_their_words(kits, lang):
                    "rulers": ("Indicateur du vent", "Gabarit de virage", "Réglette de portée de tir",
                               "Réglette de la voile"),
                    "map": ("Tableau de placement", "Banc de sable", "Banc nord du Zwin", "Cogue Thomas ANG",
-                           "Signes. « lecture d'une source abîmée » : passage", "que nous interprétons"),
+                           "Légende des signes : « lecture d'une source", "abîmée » : passage", "interprétons"),
                    "map-tiled": ("rangée A sur 3", "Banc nord du Zwin"),
                    "secret-map": ("Carte secrète des obstacles", "Côte flamande", "Depuis l'ouest Depuis le sud"),
                    "plays": ("Comment se joue ce scénario", "Qui gagne", "modélisé"),

@@ -268,7 +268,7 @@ def test_legend_gives_the_wind_and_its_meaning_from_the_rules_and_no_drift(maps)
     assert not [ln for ln in page.lines if ln["linewidth"] > 3]                  # no coloured wind edges
     assert "WEST EDGE · wind from the W" in west_text(page, t["x0"])
     table = " ".join(" ".join(p.extract_text().split()) for p in pdf.pages[1:])
-    assert "Off wind" in table and "First line (chained), from its head (north) to its rear" in table
+    assert "Off wind" in table and "First chained line, from its head (north) to its rear" in table
     names = {key: t.name for key, t in prepare("sluys-1340")[0].ruleset.types.items()}   # printed by name
     for r in maps["color"]["data"]["placements"]:
         assert re.search(rf"{r['number']} {re.escape(r['ship'])} \w+ {re.escape(names[r['type']])} .*?{r['off_wind_deg']}°",
@@ -518,7 +518,7 @@ def test_teacher_sheet_sets_up_the_chained_lines_and_marks_the_default_turn(shee
     pdf, _ = docs["teacher"]
     text = " ".join(" ".join(p.extract_text().split()) for p in pdf.pages)
     for words in ("Table: 4 ft north to south by 6 ft west to east (not from the source)", "Wind from the W",
-                  "First line (chained); Second line (chained); Third line (chained) with Barbavera's Genoese galleys",
+                  "First chained line; Second chained line; Third chained line with Barbavera's Genoese galleys",
                   "The English come in from the west", "A turn, step by step (not from the source)",
                   "a movement stick for each ship type"):
         assert words in text, words

@@ -48,7 +48,8 @@ class Oracle:
             v = self.value(source)
             if v is None:
                 continue
-            want = fmt(Fraction(v) if e["kind"] in ("fraction", "percent", "decimal") else v, e["kind"], measure)
+            exact = e["kind"] in ("fraction", "share", "percent", "decimal")
+            want = fmt(Fraction(v) if exact else v, e["kind"], measure)
             if want.replace(" ", "") != e["text"].replace(" ", ""):
                 out.append(Discrepancy(file, page, f"{source} prints '{e['text']}', a second count of the "
                                                    f"rules gives '{want}'", tuple(e["bbox"])))

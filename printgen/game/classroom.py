@@ -160,6 +160,13 @@ def history_count(plan, side: str, outcome: str) -> int:
 
 
 @plan_derivation
+def history_lost(plan, side: str) -> int:
+    """Ships of `side` the histories count lost where the fates do not say ship by ship ([history] lost),
+    at most the side's ships in the game."""
+    return min(plan.scenario.history.lost[side], side_ships(plan, side))
+
+
+@plan_derivation
 def history_score(plan, side: str) -> int:
     """What the real battle would score for `side`: its enemies' ships in the game, by their fate."""
     return sum(history_points(plan, s.key) for s in plan.scenario.fleet.ships if s.side != side)

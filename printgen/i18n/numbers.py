@@ -77,6 +77,18 @@ def word(n: int, lang: str) -> str:
     return words[n] if 0 <= n < len(words) else number(str(n), lang)
 
 
+def share(english: str, lang: str) -> str:
+    """A fraction as prose says a share of something ("1/2" -> "la moitié", "la mitad"): the glossary's
+    [shares], else the fraction itself."""
+    return glossary(lang).get("shares", {}).get(english, english)
+
+
+def compass_from(point: str, lang: str) -> str | None:
+    """"W" -> "de l'ouest": where the wind blows from, with the contraction the language makes (the
+    glossary's [compass_from]); None where the glossary gives none."""
+    return glossary(lang).get("compass_from", {}).get(point) if lang in ("fr", "es") else None
+
+
 def compass_letters(point: str, lang: str) -> str:
     """"NW" -> "NO" (French and Spanish write west as O)."""
     letters = glossary(lang)["compass_letters"]

@@ -3,13 +3,18 @@ Anglais", "la Sainte Ligue", "los ingleses", "la Santa Liga"), and after "de" wi
 the language makes ("des Anglais", "de la Sainte Ligue", "de los ingleses"). The words are data: each
 language's glossary (locale/<lang>/glossary.toml, [sides]) gives a side's name as running text says
 it, keyed by the ruleset's English name, and the `adjective` a noun takes for it ("le camp anglais", "el
-bando británico", "un arbalétrier français"; a side with no adjective: "de la Sainte Ligue"). English
+bando británico", "un arbalétrier français"; a side with no adjective: "de la Sainte Ligue"), agreeing
+(`adjective_f`, `adjective_pl`, `adjective_f_pl`: "une cogue anglaise", "los arqueros ingleses"). English
 messages carry their own article ("the %(side)s win"), so in English the name is the name."""
 
 from __future__ import annotations
 
-FORMS = ("the", "of", "to", "adjective", "plain")   # the side (subject or object), of the side, to the side, its
-# adjective, and its name in running text without the article ("13 británicos contra 17 franceses")
+FORMS = ("the", "of", "to", "adjective", "adjective_f", "adjective_pl", "adjective_f_pl", "plain")
+# the side (subject or object), of the side, to the side, its adjective agreeing with the noun it follows
+# (masculine singular "un archer anglais", feminine "une cogue anglaise", masculine plural "les archers
+# anglais", feminine plural "arbalètes françaises": a template asks for the form its noun takes in French
+# and Spanish, whose genders agree for the kit's nouns: cogue/coca, arbalètes/ballestas), and its name in
+# running text without the article ("13 británicos contra 17 franceses")
 # The article a definite noun phrase begins with, and what "de" / "à" (Spanish "a") make of it
 _CONTRACTED = {
     "fr": {"of": {"les ": "des ", "le ": "du ", "la ": "de la ", "l’": "de l’"},
@@ -51,15 +56,18 @@ def side_said(name: str, lang: str, form: str = "the", initial: bool = False) ->
         from printgen.i18n.catalogue import translate
 
         plain = translate(lang, name)
-        said = {"the": plain, "plain": plain, "of": f"de {plain}", "adjective": f"de {plain}",
-                "to": ("à " if lang == "fr" else "a ") + plain}[form]
+        said = {"the": plain, "plain": plain, "of": f"de {plain}",
+                "to": ("à " if lang == "fr" else "a ") + plain}.get(form, f"de {plain}")   # adjective: "de X"
         return said[:1].upper() + said[1:] if initial else said
     entry = side_entry(name, lang)
-    if form == "adjective":
-        if "adjective" not in entry:
-            raise KeyError(f"locale/{lang}/glossary.toml: the side {name!r} has no adjective: add "
-                           "adjective = \"...\" (what follows \"camp\" / \"bando\")")
-        said = entry["adjective"]
+    if form.startswith("adjective"):
+        if form not in entry:
+            raise KeyError(f"locale/{lang}/glossary.toml: the side {name!r} has no {form}: add "
+                           f"{form} = \"...\" (its adjective after a noun: adjective \"camp anglais\", adjective_f "
+                           "\"cogue anglaise\", adjective_pl \"archers anglais\", adjective_f_pl "
+                           "\"arbalètes anglaises\"; "
+                           "a side with none: \"de la Sainte Ligue\" in each)")
+        said = entry[form]
         return said[:1].upper() + said[1:] if initial else said
     said = entry["the"]
     if form == "plain":

@@ -18,7 +18,9 @@ from printgen.rules.provenance import Entry
 
 WHOLE = "whole-battle"          # the engagement that is the whole battle, as the scenario gives it
 THE_WHOLE_BATTLE = N_("The whole battle")
-BREAKS_OFF = N_("a side that has lost this share of its ships breaks off, so that a short lesson ends by decision")
+BREAKS_OFF = N_("a side that has lost %(ships)s breaks off, so that a short lesson ends by decision")
+SIDE_COUNT = N_("%(ships)s (%(side)s)")       # "5 ships (English)", then "6 (French)"
+EITHER = N_("%(one)s or %(other)s")
 
 
 @dataclass(frozen=True)
@@ -64,6 +66,28 @@ def timed(scenario: Scenario, counts: dict[str, int]) -> Lesson:
     return lesson
 
 
+def breaks_off(scenario: Scenario, victory, choice: Choice, lang: str) -> str:
+    """The break-off rule in `lang` with each side's number of ships ("a side that has lost 5 ships
+    (English) or 6 (French) breaks off ..."), not a share the reader must work out."""
+    from printgen.i18n import translated_plural
+    from printgen.i18n.sides import side_said
+    from printgen.lesson.reasons import count, say
+
+    said = []
+    for i, (key, n) in enumerate(choice.counts):
+        lost = victory.break_count(n)
+        ships = (translated_plural(lang, "%(count)s ship", "%(count)s ships", lost) if i == 0 else "%(count)s") \
+            % {"count": count(lost, lang)}
+        said.append(say(lang, SIDE_COUNT, ships=ships, side=side_said(scenario.ruleset.sides[key].name, lang, "plain")))
+    if len(set(victory.break_count(n) for _, n in choice.counts)) == 1:   # the same number for every side
+        said = [(translated_plural(lang, "%(count)s ship", "%(count)s ships", victory.break_count(choice.counts[0][1]))
+                 % {"count": count(victory.break_count(choice.counts[0][1]), lang)})]
+    ships = said[0]
+    for other in said[1:]:
+        ships = say(lang, EITHER, one=ships, other=other)
+    return say(lang, BREAKS_OFF, ships=ships)
+
+
 def apply(scenario: Scenario, choice: Choice, why: str, lang: str = "en") -> Scenario:
     """The scenario the kit prints for the choice: the chosen ships (flagships, leaders and named
     ships kept first), the lesson timed for them, the break-off rule; `why` is printed with each
@@ -74,7 +98,7 @@ def apply(scenario: Scenario, choice: Choice, why: str, lang: str = "en") -> Sce
                                                                        turn_time.timed(scenario.ruleset))),
                   "words.engagement": Entry(kind="choice", why=why)}
     if choice.breaks_at is not None:
-        provenance["victory.breaks_at"] = Entry(kind="classroom", why=BREAKS_OFF)
+        provenance["victory.breaks_at"] = Entry(kind="classroom", why=breaks_off(scenario, victory, choice, lang))
     # the file's marks, and printgen's own for a section it leaves out (its victory becomes the kit's)
     file = scenario.file.model_copy(update={"lesson": choice.lesson, "victory": victory,
                                             "provenance": {**scenario.provenance_table, **provenance}})

@@ -129,7 +129,7 @@ def fmt(value: Any, kind: str, measure: Measure | None = None) -> str:
         if m.units == "in":
             return f"{round(float(value)):d} ft"
         return f"{round(float(value) * 0.3048):d} m"
-    if kind == "fraction":
+    if kind in ("fraction", "share"):        # share: a fraction in prose ("la moitié" in French)
         f = Fraction(value)
         return str(f.numerator) if f.denominator == 1 else f"{f.numerator}/{f.denominator}"
     if kind == "percent":
@@ -164,6 +164,8 @@ def _in_language(value: Any, kind: str, measure: Measure, lang: str) -> str:
         return numbers.percent(percent(Fraction(value)), lang)
     if kind == "compass":
         return numbers.compass_word(str(value), lang)
+    if kind == "share":                          # "lost half or more": "la moitié", "la mitad"
+        return numbers.share(fmt(value, "fraction"), lang)
     if kind == "distance":
         return measure.fmt(float(value))         # the Measure writes its own numbers in its language
     if kind == "size":

@@ -140,6 +140,7 @@ def _across(dep: Deployment, width: float, options: Options) -> int:
 
 
 def _head(page: Page, box: Box, first: bool, dep: Deployment) -> None:
+    from printgen.i18n.numbers import compass_from
     from printgen.rules.printed import rule_words
     from printgen.sheets.maps.map_legend import wrap_spans
 
@@ -148,7 +149,7 @@ def _head(page: Page, box: Box, first: bool, dep: Deployment) -> None:
     told = intro()
     if not dep.edges:
         told += (Span(_(" Off wind: the angle between the bow and the wind's eye (the wind blows from the %(point)s).")
-                      % {"point": rule_words(dep.wind_from, LANG.get())}),)
+                      % {"point": compass_from(dep.wind_from, LANG.get()) or rule_words(dep.wind_from, LANG.get())}),)
     for i, line in enumerate(wrap_spans(told, box.w, 8)):
         page.add(Text(box.x, box.y + 25 + i * 10, line, 8, role="text.muted"))
 

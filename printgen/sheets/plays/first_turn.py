@@ -348,6 +348,11 @@ class _Writer:
         self.y += 4
         steps = system_of(self.rs).captain_steps(self.rs, p.label, self.measure, anchored_sides(self.rs, self.plan))
         head = self.heading(k, p)
+        if not framed(p) and steps and not p.changed():    # the rule first, then what this game did, as in
+            self.line(head, 10, font="bold")                   # the phases with a map
+            self.steps(steps)
+            self.line([Span(_("In this game nothing happened in this phase: no ship moved or rolled."))])
+            return
         if not framed(p):
             self.phase_head(head, p.changed(), quiet=not steps)
             self.steps(steps)
@@ -720,10 +725,15 @@ class _Recorder(_Writer):
         from printgen.sheets.plays.steps import anchored_sides
 
         steps = system_of(self.rs).captain_steps(self.rs, p.label, self.measure, anchored_sides(self.rs, self.plan))
-        self.phase_head(self.heading(k, p), p.changed(), quiet=not steps)
-        self.steps(steps)
+        self.phase_head(self.heading(k, p), p.changed() or bool(steps), quiet=not steps)
+        self.steps(steps)                                  # the rule first, then what this game did
         if p.changed():
             self.happened(k, p)
+        elif steps:
+            from printgen.sheets.text.markup import Block
+
+            self.sections[-1].blocks.append(Block("para", [Span(_("In this game nothing happened in this phase: no "
+                                                                 "ship moved or rolled."))]))
         if k in self.framed:
             self.sections[-1].blocks += self.map_table(k, p)
 

@@ -164,7 +164,7 @@ def plays_page(scenario, options: Options, setup, summary: Summary, run: SimRun,
     if history is not None:
         scores = [_history_score(scenario, side) for side in summary.sides]
         best = max(scores)
-        won = [said_here(scenario.ruleset.sides[side].name, "of")
+        won = [said_here(scenario.ruleset.sides[side].name, "adjective_f")   # "une victoire anglaise"
                for side, v in zip(summary.sides, scores) if v == best]
         verdict = _("a win for the %(side)s side") % {"side": won[0]} if len(won) == 1 else _("a draw")
         scored = [x for k, side in enumerate(summary.sides) for x in
@@ -251,10 +251,16 @@ def plays_page(scenario, options: Options, setup, summary: Summary, run: SimRun,
         for side in summary.sides:
             captured, struck = history[side]
             total = sum(1 for s in scenario.fleet.ships if s.side == side)
-            line(said(_("%(side)s: %(captured)s captured and %(struck)s lost of the %(total)s ships of this game."),
-                      side=names[side], captured=_plan(captured, "history_count", side, "captured"),
-                      struck=_plan(struck, "history_count", side, "struck"), total=_plan(total, "side_ships", side)),
-                 indent=8)
+            counted = dict(side=names[side], captured=_plan(captured, "history_count", side, "captured"),
+                           struck=_plan(struck, "history_count", side, "struck"),
+                           total=_plan(total, "side_ships", side))
+            if side in scenario.history.lost:       # the fates name few ships: the histories' count beside them
+                lost = _plan(min(scenario.history.lost[side], total), "history_lost", side)
+                line(said(_("%(side)s: %(captured)s captured, %(struck)s other ships lost (the list of ships); lost "
+                            "by the histories: %(lost)s of %(total)s."), lost=lost, **counted), indent=8)
+            else:
+                line(said(_("%(side)s: %(captured)s captured and %(struck)s lost of the %(total)s ships of this "
+                            "game."), **counted), indent=8)
         line([_("From each ship's fate in the list of ships that came with this game; ships that escaped "
                 "and were taken later are not counted.")], 7.5, role="text.muted")
     for k, page in enumerate(pages):

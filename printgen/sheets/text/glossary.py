@@ -30,7 +30,7 @@ class Word:
 
 GLOSSARY: tuple[Word, ...] = (
     Word(N_("attack speed"), ("attack speed",),
-         N_("a short burst of extra speed, rowing as hard as the crew can, to close on a target.")),
+         N_("a short burst of extra speed to close on a target (on a galley, the crew rows as hard as it can).")),
     Word(N_("bardi"), ("bardi",), N_("iron plates fixed on a ship's stern to protect it from a ram.")),
     Word(N_("astern"), ("astern",), N_("behind a ship, beyond her stern.")),
     Word(N_("backs, veers"), ("backs", "veers"),
@@ -59,7 +59,10 @@ GLOSSARY: tuple[Word, ...] = (
     Word(N_("in irons"), ("in irons",),
          N_("a sailing ship pointing into the wind: her sails flap and she may not move. Roll to see if she "
             "gets out.")),
-    Word(N_("prize"), ("prize", "prizes"), N_("an enemy ship that has struck and is taken by the winners.")),
+    Word(N_("nef"), ("nef",), N_("in the Middle Ages, a common word for any big ship; the ships called Nef here "
+                                 "are cogs or hulks.")),
+    Word(N_("prize"), ("prize", "prizes"), N_("an enemy ship taken while she is grappled to one of your ships: "
+                                              "the winners take her away.")),   # as the scoring counts it
     Word(N_("rake"), ("rake", "raking", "rakes"),
          N_("to fire from in front of or behind an enemy ship, along her whole length: the shots do more "
             "harm.")),

@@ -22,7 +22,7 @@ def spans_of(c, options: Options, font: str = "") -> list[Span]:
 def draw_table(t: OddsTable, width: float, size: float, options: Options, title: bool = True) -> Laid:
     out = Laid()
     y = 0.0
-    if title:
+    if title and t.title:
         head = paragraph(spans_of(t.title, options, "bold"), 0, 0, width, at_least(size * 0.95), "bold")
         out.shapes += head.shapes
         y = head.height + size * 0.2

@@ -285,7 +285,7 @@ class Wording:
         if lang not in ("fr", "es"):
             return self.label(key)
         name = str(lookup(self.rs, key))
-        if form == "adjective":                 # "camp anglais", "bando británico": the glossary's word, as
+        if form.startswith("adjective"):        # "camp anglais", "cogue anglaise": the glossary's word, as
             return side_said(name, lang, form)  # data (a message's value becomes an opaque data marker)
         said, printed = side_said(name, lang, form), translated(lang, self.rs.label(key))
         rest = said[len(said) - len(printed):]

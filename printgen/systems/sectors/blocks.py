@@ -56,4 +56,9 @@ def named_tables(rs, name: str, args: list[str]) -> list:
     what = args[0]
     if name != "odds" or what not in TABLES:
         raise ValueError(f"no sectors block [{name} {' '.join(args)}] (known: {', '.join(TABLES)})")
-    return FOR_PUPILS[what](rs) if for_pupils() and what in FOR_PUPILS else TABLES[what](rs)
+    tables = FOR_PUPILS[what](rs) if for_pupils() and what in FOR_PUPILS else TABLES[what](rs)
+    if "untitled" in args[1:]:              # under a heading that names it already ("Damage table" twice)
+        import dataclasses
+
+        tables = [dataclasses.replace(t, title=()) for t in tables]
+    return tables

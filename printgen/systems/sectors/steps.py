@@ -56,6 +56,6 @@ def captain_steps(rs, label: str, measure) -> list:
             step(rs, measure, _("Has your ship lost %(share)s of its crew boxes or more? Roll one die: on %(faces)s "
                                 "your crew gives up, and the rule card Morale says whether your ship strikes or flees "
                                 "off the table. Either way it is lost. Any other face: it fights on."),
-                 share=("morale.test_crew_lost", "percent"), faces=("morale.roll.breaks", "faces")),
+                 share=("morale.test_crew_lost", "share"), faces=("morale.roll.breaks", "faces")),
             step(rs, measure, _("Otherwise: nothing to do in this phase.")))
     return []
