@@ -22,7 +22,7 @@ USUAL_UNITS = {"en": "in", "fr": "cm", "es": "cm"}
 # names in them stay as the sources have them), messages of the catalogue (extract.fleet_words).
 FLEET_WORDS = ("fate", "admiral")
 FLEET_NOTES = ("captain",)          # names, but a note in brackets after one is words ("(killed)")
-RANKS = ("Lieutenant", "Commander")  # a rank such a name begins with: words too ("lieutenant de vaisseau")
+RANKS = ("Lieutenant", "Commander", "Sir")  # a rank or title such a name begins with: words too ("lieutenant de vaisseau", "sir")
 
 # The language of the document being drawn or checked (DocumentKind.make sets it from Options.lang).
 LANG: ContextVar[str] = ContextVar("lang", default=SOURCE)

@@ -19,6 +19,13 @@ def spans_of(c, options: Options, font: str = "") -> list[Span]:
             if isinstance(r, Traced) else Span(_(r), font) for r in c]
 
 
+def head_span(h: str) -> Span:
+    """A column's heading in words, translated, with an initial capital as the quick reference's tables
+    have (the words stay lower-case in the catalogue: they serve inside sentences too)."""
+    words = _(h)
+    return Span(words[:1].upper() + words[1:])
+
+
 def draw_table(t: OddsTable, width: float, size: float, options: Options, title: bool = True) -> Laid:
     out = Laid()
     y = 0.0
@@ -26,7 +33,7 @@ def draw_table(t: OddsTable, width: float, size: float, options: Options, title:
         head = paragraph(spans_of(t.title, options, "bold"), 0, 0, width, at_least(size * 0.95), "bold")
         out.shapes += head.shapes
         y = head.height + size * 0.2
-    head = [[Span(_(h))] if isinstance(h, str) else spans_of(h, options) for h in t.header]
+    head = [[head_span(h)] if isinstance(h, str) else spans_of(h, options) for h in t.header]
     rows = [head] + [[spans_of(c, options) for c in row] for row in t.rows]
     body = table(rows, True, width, size * 0.92)
     out.shapes.append(Group(tuple(body.shapes), translate(0, y)))
@@ -55,6 +62,6 @@ def table_blocks(tables: list[OddsTable], options: Options) -> list:
     for t in tables:
         if t.title:
             out.append(Block("heading", spans_of(t.title, options, "bold"), level=4))
-        head = [[Span(_(h))] if isinstance(h, str) else spans_of(h, options) for h in t.header]
+        head = [[head_span(h)] if isinstance(h, str) else spans_of(h, options) for h in t.header]
         out.append(Block("table", rows=[head] + [[spans_of(c, options) for c in row] for row in t.rows], header=True))
     return out
