@@ -251,7 +251,7 @@ def test_boarding_odds_for_every_pair_of_the_kits_own_hit_points(scenario):
     rs = plan.scenario.ruleset
     hps = sorted({rs.hit_points_of(s.flagship, s.type) for s in plan.scenario.fleet.ships}, reverse=True)
     text = _text(made["pdf"])
-    head = "Boarding: the chance you win the fight, if no one cuts loose you v them " + " ".join(map(str, hps)) + " "
+    head = "Boarding: the chance You win the fight, if no one cuts loose You v them " + " ".join(map(str, hps)) + " "
     assert head in text, text[:3000]
     body = text[text.index(head) + len(head):]
     p = Fraction(len(rs.boarding.hit), 6)
@@ -281,7 +281,7 @@ def test_a_ship_at_anchor_firing_her_landward_broadside_has_her_row():
     rs = plan.scenario.ruleset
     n = rs.anchors.landward_dice
     text = _text(made["pdf"])
-    said = re.search(rf"At anchor, the landward broadside: {n} dice fire expected hits at least one hit (.*)", text)
+    said = re.search(rf"At anchor, the landward broadside: {n} dice Fire Expected hits At least one hit (.*)", text)
     assert said, text[:2000]
     for band, label in (("long", "Long"), ("short", "Short"), ("rake", "Rake")):
         row = re.search(rf"{label} (\S+) \(([\d.]+)\) ([\d.]+)%", said.group(1))
