@@ -61,7 +61,7 @@ def test_the_readers_rewrites_are_printed(nile):
     assert "Bandas oscuras" not in rules + quickref
     assert "Un enemigo con la peana casi entera dentro de una de ellas dispara en enfilada" in rules
     assert "una sobre otra" not in rules and "hasta que se solapen un poco" in rules
-    assert "una encima de otra" not in quickref and "nunca se mueven, ni viran, ni van a la deriva" in quickref
+    assert "una encima de otra" not in quickref and "nunca se mueven, ni giran, ni van a la deriva" in quickref
     assert "la prueba para avanzar" not in rules and "ganas el combate, si" not in rules
     sprites = _text(nile / "sprites-color.pdf")
     assert "Bandos: británicos (GB): liso; franceses (FR): rayado; cascos y peanas" in sprites

@@ -107,3 +107,15 @@ def test_the_readers_one_by_one_rewrites_are_printed(nile):
     assert re.search(r"\d+ dados para cada una de las \d+ tripulaciones de la escuadra «[^»]+» \(un capitán, o los "
                      r"capitanes que comparten un barco\), que tiran a la vez: \d+ es su mayor andanada, la del \w+",
                      lesson), re.findall(r".{80}que tiran a la vez.{60}", lesson)
+
+
+def test_the_map_and_the_lesson_say_it_plainly(nile):
+    map_ = _text(nile / "map-color.pdf")
+    assert "el norte está arriba en esta mesa, no en la batalla real" not in map_
+    assert "Norte arriba; la mesa no sigue la brújula de la batalla real: mira «La historia antes de la batalla»" in map_
+    assert "(una batalla más pequeña)" not in map_ and "(una versión reducida de la batalla)" in map_
+    lesson = _text(nile / "lesson-color.pdf")
+    assert "(de bolina (" not in lesson and "los bordes amarillos, de bolina (" in lesson
+    assert "que en la batalla real fueron apresados" not in lesson
+    assert re.search(r"Barcos de los británicos de esta partida apresados en la batalla real: \d+;", lesson), \
+        re.findall(r".{60}batalla real.{30}", lesson)[:3]
