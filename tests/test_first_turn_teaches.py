@@ -292,7 +292,7 @@ def test_captain_cards_say_what_to_do_in_each_phase(name):
         who = card[:30]
         assert ("The enemy fires: tick a circle above for each hit." in card
                 or "The enemy fires: your captain ticks the hits." in card), who
-        assert re.search(r"Roll your Dice: to \d+\" each [\d-]+ hits \(raking, each [\d-]+\), to \d+\" each [\d-]+\.",
+        assert re.search(r"Roll your Dice: to \d+\" hit [\d-]+ \(raking [\d-]+\), to \d+\" hit [\d-]+\.",
                          card), who
         assert "Grappled: a die a circle left" in card and f"{hit} hits" in card, who
         assert "free on" in card or "At anchor" in card, who
