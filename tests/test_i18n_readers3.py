@@ -37,7 +37,7 @@ def _all(kit: Path) -> str:
 
 def test_spanish_captain_cards_phase_lines_are_sentences(kits):
     cards = _text(kits["nile-es"] / "captains-color.pdf")
-    assert cards.count("vas a la deriva 7,5 cm al sureste") >= 10        # each British card (langes10: "al", a line saved)
+    assert cards.count("vas a la deriva 7,5 cm al sureste") >= 10        # each British card ("al": a line saved)
     assert "al verde," not in cards and cards.count("con la proa al verde avanzas hasta 15 cm") >= 10
     assert "el enemigo dispara, marca" not in cards and "marca aquí un círculo por cada impacto que recibas" in cards
     assert "(de 5)" not in cards and "tu barco tiene 5" in cards

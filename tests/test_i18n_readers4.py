@@ -132,7 +132,7 @@ def test_calques_the_reader_listed(kits):
     assert "numéro du professeur" not in maps and "Arc face au vent" not in maps
     assert "souffle du O)" not in maps and "souffle de l'ouest" in maps
     assert "+1 : ton navire éperonne à la vitesse d'attaque" in cards
-    assert "ton avance" not in cards and "ton écart de points" in cards
+    assert "ton avance" not in cards and "Ton écart de points" in cards     # a column heading, capitalised
     assert "réussit son grappin (absent de la source) : 8/9" in lesson and "%) (absent" not in lesson
     markers = _text(fr / "markers-color.pdf")
     assert "Les règles anciennes demandent" in markers and "noirs. »" not in markers and "noirs »." in markers

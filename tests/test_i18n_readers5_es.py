@@ -54,7 +54,8 @@ def test_one_word_for_a_prize_a_side_a_turn_and_the_firing_area(nile):
 
 def test_the_captain_cards_give_the_rake(nile):
     cards = _text(nile / "captains-color.pdf")
-    rake = re.search(r"Enfilada corta distancia, desde delante o detrás (\d–\d)", pdf_words(nile / "quickref-color.pdf"))
+    quickref = pdf_words(nile / "quickref-color.pdf")
+    rake = re.search(r"Enfilada corta distancia, desde delante o detrás (\d–\d)", quickref)
     assert rake, "the quick reference's rake row"
     shots = re.findall(r"cada (\d–\d) es impacto \(en enfilada, cada (\d–\d)\); hasta", cards)
     assert len(shots) == cards.count("tira tus dados") >= 24, (len(shots), cards.count("tira tus dados"))
@@ -112,7 +113,8 @@ def test_the_readers_one_by_one_rewrites_are_printed(nile):
 def test_the_map_and_the_lesson_say_it_plainly(nile):
     map_ = _text(nile / "map-color.pdf")
     assert "el norte está arriba en esta mesa, no en la batalla real" not in map_
-    assert "Norte arriba; la mesa no sigue la brújula de la batalla real: mira «La historia antes de la batalla»" in map_
+    assert "Norte arriba; la mesa no sigue la brújula de la batalla real: mira «La historia antes de la batalla»" \
+        in map_
     assert "(una batalla más pequeña)" not in map_ and "(una versión reducida de la batalla)" in map_
     lesson = _text(nile / "lesson-color.pdf")
     assert "(de bolina (" not in lesson and "los bordes amarillos, de bolina (" in lesson

@@ -174,7 +174,7 @@ def test_every_flagship_of_the_kit_has_its_broadside_chart(scenario):
     for s in flagships:
         said = re.search(rf"(?:, )?{re.escape(s.name)}(?:, [\w' ]{{1,30}})*, "
                          rf"with the admiral's extra die: rolling (\d+) dice"
-                         rf"(?: at short range or raking, (\d+) at long range)?.*?hits Long Short Rake (.*)", text)
+                         rf"(?: at short range or raking, (\d+) at long range)?.*?Hits Long Short Rake (.*)", text)
         assert said, (s.name, text[:1500])
         short = int(said.group(1))
         long = int(said.group(2) or short)
@@ -251,7 +251,7 @@ def test_boarding_odds_for_every_pair_of_the_kits_own_hit_points(scenario):
     rs = plan.scenario.ruleset
     hps = sorted({rs.hit_points_of(s.flagship, s.type) for s in plan.scenario.fleet.ships}, reverse=True)
     text = _text(made["pdf"])
-    head = "Boarding: the chance You win the fight, if no one cuts loose You v them " + " ".join(map(str, hps)) + " "
+    head = "Boarding: the chance you win the fight, if no one cuts loose You v them " + " ".join(map(str, hps)) + " "
     assert head in text, text[:3000]
     body = text[text.index(head) + len(head):]
     p = Fraction(len(rs.boarding.hit), 6)

@@ -22,7 +22,8 @@ USUAL_UNITS = {"en": "in", "fr": "cm", "es": "cm"}
 # names in them stay as the sources have them), messages of the catalogue (extract.fleet_words).
 FLEET_WORDS = ("fate", "admiral")
 FLEET_NOTES = ("captain",)          # names, but a note in brackets after one is words ("(killed)")
-RANKS = ("Lieutenant", "Commander", "Sir")  # a rank or title such a name begins with: words too ("lieutenant de vaisseau", "sir")
+# a rank or title such a name begins with: words too ("lieutenant de vaisseau"; "Sir", lower-case "sir" in Spanish)
+RANKS = ("Lieutenant", "Commander", "Sir")
 
 # The language of the document being drawn or checked (DocumentKind.make sets it from Options.lang).
 LANG: ContextVar[str] = ContextVar("lang", default=SOURCE)
