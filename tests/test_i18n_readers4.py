@@ -114,7 +114,7 @@ def test_first_turn_rule_before_the_game_and_debrief_admirals(kits):
         assert part.index("Ce que fait un capitaine") < part.index("Dans cette partie"), phase
     debrief = _text(fr / "debrief-color.pdf")
     assert "L'amiral Nicolas Béhuchet" in debrief
-    assert "même ceux qui portent les chefs cités plus haut" in debrief
+    assert "même ceux à bord desquels se trouvent les chefs cités plus haut" in debrief
 
 
 def test_calques_the_reader_listed(kits):
