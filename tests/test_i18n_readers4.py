@@ -100,7 +100,7 @@ def test_prize_nef_and_damage_table(kits):
 def test_plays_page_real_battle_agrees_with_the_debrief(kits):
     fr = kits["sluys-fr"]
     plays = _text(fr / "plays-color.pdf")
-    assert "pertes selon les historiens : 13 sur 16" in plays
+    assert "selon les historiens, navires perdus : 13 sur 16" in plays
     assert "cette part de ses navires" not in _text(fr / "teacher-color.pdf")
     assert re.search(r"un camp qui a perdu 5 navires \(Anglais\) ou 6 \(Français\) rompt le combat",
                      _text(fr / "teacher-color.pdf"))

@@ -67,9 +67,7 @@ def test_what_is_added_to_a_die_is_a_modifier(fr):
 
 def test_labels_said_in_full(fr):
     records, sprites = _text(fr / "records-color.pdf"), _text(fr / "sprites-color.pdf")
-    quickref = _text(fr / "quickref-color.pdf")
     assert "Déferlage" not in records and "pas pendant un combat" not in records
     assert "c'est impossible pendant un combat aux grappins" in records
     assert "Taille des socles et points de structure†." not in sprites
     assert sprites.count("Socles et points de structure ajoutés pour le jeu†.") == 3
-    assert "Vit. d'attaque" in quickref
