@@ -119,10 +119,12 @@ def test_the_captain_cards_give_the_wind_s_extra_move(name):
     rs = plan_of(name).scenario.ruleset
     bonus = rs.movement.with_wind_bonus_in
     cards = _text(captains_pdf(name))
-    moving = cards.count("check the wind gauge before you move")
+    moving = cards.count("(wind gauge).")
     assert moving > 0
-    assert cards.count(f"check the wind gauge before you move (sails set, wind behind: {bonus:g}\" more).") \
-        == moving
+    # the rule as the ruleset has it: within its angle of dead downwind, not "wind behind" (issue 46)
+    within = rs.movement.with_wind_within_deg
+    assert len(re.findall(rf"sails set within {within:g}°[‡†§*]? of dead downwind add {bonus:g}\" to the move "
+                          r"\(wind gauge\)\.", cards)) == moving
 
 
 @pytest.mark.parametrize("name", BROADSIDE)

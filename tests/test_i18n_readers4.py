@@ -100,7 +100,7 @@ def test_prize_nef_and_damage_table(kits):
 def test_plays_page_real_battle_agrees_with_the_debrief(kits):
     fr = kits["sluys-fr"]
     plays = _text(fr / "plays-color.pdf")
-    assert "pertes selon les historiens : 13 sur 16" in plays
+    assert "selon les historiens, navires perdus : 13 sur 16" in plays
     assert "cette part de ses navires" not in _text(fr / "teacher-color.pdf")
     assert re.search(r"un camp qui a perdu 5 navires \(Anglais\) ou 6 \(Français\) rompt le combat",
                      _text(fr / "teacher-color.pdf"))
@@ -114,7 +114,7 @@ def test_first_turn_rule_before_the_game_and_debrief_admirals(kits):
         assert part.index("Ce que fait un capitaine") < part.index("Dans cette partie"), phase
     debrief = _text(fr / "debrief-color.pdf")
     assert "L'amiral Nicolas Béhuchet" in debrief
-    assert "même ceux qui portent les chefs cités plus haut" in debrief
+    assert "même ceux à bord desquels se trouvent les chefs cités plus haut" in debrief
 
 
 def test_calques_the_reader_listed(kits):

@@ -114,7 +114,7 @@ def test_the_rule_text_agrees_across_pages(kits):
     lesson, teacher, first, plays = (_text(sluys / f"{d}-color.pdf") for d in ("lesson", "teacher", "first-turn",
                                                                                "plays"))
     assert "chacun à son tour" not in lesson and "agir ensemble à chaque phase" in lesson
-    assert "de vrais dés" not in first and "une partie d'exemple jouée sur cette même table" in first
+    assert "de vrais dés" not in first and "une partie donnée en exemple, jouée sur cette même table" in first
     assert "une page (pour la classe" not in teacher and "Le premier tour, pas à pas : quelques pages" in teacher
     assert "encore au grappin à la fin" not in plays and re.search(r"prise \d", plays)   # the lesson plan's prize
     nile_first = _text(kits["nile-es"] / "first-turn-color.pdf")

@@ -125,4 +125,4 @@ def placement_text(rs, wording) -> list[Block]:
         rows.append([to_spans(wording.ship(p.ship), wording), [Span(_(rs.sides[p.ship.side].name))],
                      *(to_spans(wording.pos(p.ship, what), wording) for what in ("x", "y", "heading"))])
     return [Block("heading", [Span(_("Where each ship starts"), "bold")], level=4),
-            Block("table", rows=rows, header=True), Block("note", [Span(_("Measure from the west and south edges."))])]
+            Block("table", rows=rows, header=True), Block("note", [Span(_("From the west and south edges to the base's centre."))])]

@@ -120,15 +120,21 @@ def plays_page(scenario, options: Options, setup, summary: Summary, run: SimRun,
 
     limit = setup.turn_limit
     line([_(TITLE)], 16, font="bold", dy=18)
-    policies = ", ".join(_("%(side)s %(policy)s") % {"side": running[side], "policy": _(p.name)}
-                         for side, p in setup.policies.items())
+    habits = {p.name for p in setup.policies.values()}
+    if len(habits) == 1 and len(setup.policies) == 2:   # one habit for both: said once, not once a side
+        policies = _("%(policy)s, for both sides") % {"policy": _(next(iter(habits)))}
+    else:
+        policies = ", ".join(_("%(side)s %(policy)s") % {"side": running[side], "policy": _(p.name)}
+                             for side, p in setup.policies.items())
     line(said(_("%(games)s games played by the computer from the map of this kit (deployment number %(seed)s), each "
                 "with its own dice, to a limit of %(turns)s turns. Policies: %(policies)s."),
               games=fig("games"), seed=fig("seed"), policies=policies,
               turns=Span(str(limit), "bold", ("turn_limit",), "count") if run.turns is None else fig("turns")))
-    line([Span(_(MODELLED), "italic"), _(": a figure of these computer games, not of your class. The computer's "
-          "captains follow one simple habit a side (the policies above); real students do better and worse. The "
-          "technician's box on the teacher's sheet gives the command that plays these games again, or more of them.")],
+    word = _(MODELLED)
+    line([Span(word[:1].upper() + word[1:], "italic"), _(": a figure of these computer games, not of your class. "
+          "The computer's captains follow one simple habit a side (the policies above); real students do better and "
+          "worse. The technician's box on the teacher's sheet gives the command that plays these games again, or more "
+          "of them.")],
          7.5, role="text.muted")
 
     heading(_("Who wins"), modelled(), keep=13 + 20 * len(scenario.ruleset.sides) + 30)

@@ -136,14 +136,16 @@ def sweep_template(scenario, options: Options) -> list[Piece]:
 
 
 def wind_gauge(scenario, options: Options) -> list[Piece]:
-    """The wind rose at gauge size, with compass letters: lay N to the north, a ship at the centre."""
+    """The wind rose at gauge size, with compass letters: laid on a ship, centre on centre, its arrow
+    along the wind (N to the north until the wind shifts, then turned with it, as the weather card says)."""
     from printgen.systems.sectors.wind import wind_rose
 
     rs = scenario.ruleset
     r = 62.0 if not TYPE.handled else 96.0          # large print: room inside for the angles at 14 pt
     cx, cy = (r + 16, r + 16) if not TYPE.handled else (r + 26, r + 26)
     shapes: list[Shape] = [*wind_rose(cx, cy, r, rs, handled(8.0), word=False), *_compass_letters(cx, cy, r)]
-    lines = [_said(N_("Lay N to the north, the ship at the centre. Round ships cannot point within "
+    lines = [_said(N_("Lay its centre on the ship's centre, its arrow along the wind: N to the north at the "
+                      "start; when the wind shifts, turn it with the wind. Round ships cannot point within "
                       "%(angle)s%(mark)s of the wind."), angle=_deg(rs, "movement.round_ship_min_angle_to_wind_deg"),
                    mark=mark_spans(rs, "movement.round_ship_min_angle_to_wind_deg")),
              _said(N_("Within %(angle)s%(mark)s of dead downwind a ship adds %(bonus)s to its move (not with "
