@@ -75,6 +75,11 @@ def pdf_words(pdf: Path, layout: bool = True) -> str:
     return " ".join(done.stdout.split())
 
 
+def reading(pdf: Path) -> str:
+    """A document's words in reading order, a column whole (pdf_words without the layout)."""
+    return pdf_words(pdf, layout=False)
+
+
 def kit_words(kit: Path, layout: bool = True) -> str:
     """Every document's words (pdf_words), the joined kit.pdf left out."""
     return " ".join(pdf_words(p, layout) for p in sorted(kit.glob("*.pdf")) if p.name != "kit-color.pdf")

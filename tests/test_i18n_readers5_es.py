@@ -18,12 +18,9 @@ from pathlib import Path
 
 import pytest
 from langkit import kit_words, pdf_words, reader_kits
+from langkit import reading as _text
 
 pytestmark = pytest.mark.slow
-
-
-def _text(pdf: Path) -> str:
-    return pdf_words(pdf, layout=False)                  # in reading order, a column whole
 
 
 @pytest.fixture(scope="module")
