@@ -15,7 +15,6 @@ from pathlib import Path
 
 import pypdfium2
 import pytest
-
 from pdfread import page_texts
 
 
