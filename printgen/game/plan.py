@@ -63,7 +63,7 @@ class Plan:
         """Pages of one document of this kit, drawn to count them unless known (cached on the plan;
         while the lesson plan counts its own pages in a first pass, its count reads 0). The colour
         and black-and-white editions differ in colour, not in layout: one count serves both; a
-        large-print document has its own (count_key)."""
+        document of the large-print edition has its own (count_key)."""
         cache = self.page_counts()
         record = self.record(kind)
         key = self.count_key(kind)
@@ -78,9 +78,11 @@ class Plan:
 
     def count_key(self, kind: str, edition: str | None = None) -> str:
         """The page counts' key of a document in an edition (default: the plan's): its kind, and
-        "KIND@large" where the edition sets it in large type, another layout."""
+        "KIND@large" in the large-print edition, which lays every document out anew: a pupil's in large
+        type, a piece at its size on the table, and a teacher's (the lesson plan) with the large print's
+        own words and the counts of that edition's documents (a colour count is not its count)."""
         edition = edition or self.options.edition
-        return f"{kind}@large" if kind in self.kinds() and self.record(kind).large_print(edition) else kind
+        return f"{kind}@large" if edition == "large" else kind
 
     def page_counts(self) -> dict[str, int]:
         """The cache `pages` fills (by count_key): the build puts in the counts of the documents it

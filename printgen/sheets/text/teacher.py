@@ -71,7 +71,9 @@ def teacher_sheet(scenario, options: Options, captains, kinds: list[str] | None 
     printing = how_to_print(scenario.ruleset, kinds)
     optional = [r.kind for r in declared(scenario.ruleset).values() if r.in_kit == "optional"]
     if plan is not None:
-        plan = plan.but(options)             # sharing the page counts: an edition's do not differ
+        from printgen.game import materials  # noqa: F401 (registers document_pages, which its template prints)
+
+        plan = plan.but(options)             # sharing the page counts (Plan.count_key: large print's are its own)
     pages = {k: plan.pages(k) for k, _ in printing} if plan is not None else {}     # for the plurals
     return panel_sheet(scenario, options, "teacher.md.j2", _(N_("Teacher's sheet")), columns=1,
                        max_pages=PAGES + pages_for(len(captains), ROSTER_ROWS) + pages_for(scenario.lesson.turn_limit),
