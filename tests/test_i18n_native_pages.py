@@ -24,8 +24,9 @@ TITLES = {("sluys-1340", "fr"): "L'Écluse", ("sluys-1340", "es"): "La Esclusa",
 # The kinds of document a pupil reads (the rest are the teacher's)
 PUPIL = ("cards", "quickref", "captains", "records", "first-turn", "worksheet", "debrief", "score", "sprites")
 NATIONS_ES = "Ingleses|Franceses|Británicos|Españoles|Genoveses|Otomanos|Venecianos|Estadounidenses"
-PLURAL_AFTER_ONE = {"fr": r"(?<![\d,.])[01] (navires|touches|points|dés|tours|archers|canons)\b",
-                    "es": r"(?<![\d,.])1 (barcos|impactos|puntos|dados|turnos|arqueros|cañones)\b"}
+# a count is unsigned: a table's "+1" (a modifier) beside the next column's "barcos" is no count of ships
+PLURAL_AFTER_ONE = {"fr": r"(?<![\d,.+−])[01] (navires|touches|points|dés|tours|archers|canons)\b",
+                    "es": r"(?<![\d,.+−])1 (barcos|impactos|puntos|dados|turnos|arqueros|cañones)\b"}
 BEYOND = "\n[a letter beyond the page's edge]"     # what _pages adds to such a page's text
 ENGLISH_NOTES = ("(killed)", "(mortally wounded)", "(wounded)", "King Edward", "'s galley", "Cog of",
                  "Nef of", "Galley of", " galleys ", "Lieutenant Cambon")     # a rank is words: teniente de navío

@@ -26,7 +26,7 @@ def _page_with(kit, shown: bytes) -> int:
     raise AssertionError(f"{shown!r} is on no page of {NAME}")
 
 
-@pytest.mark.parametrize("old, new", [(b"broadside", b"boardside"),       # a table's column header
+@pytest.mark.parametrize("old, new", [(b"Broadside", b"Boardside"),       # a table's column header
                                       (b"hits", b"dice")])                # a chart's axis caption
 def test_a_word_changed_in_the_drawn_pdf_fails(built, tmp_path, old, new):
     kit = copy_kit(built, tmp_path)
