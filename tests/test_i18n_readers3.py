@@ -63,7 +63,7 @@ def test_french_wind_indicator_and_genoese_crossbowmen(kits):
     assert "jauge" not in words.lower(), re.findall(".{30}jauge.{20}", words, re.I)[:3]
     assert "Indicateur du vent" in _text(sluys / "rulers-color.pdf")
     captains = _text(sluys / "captains-color.pdf")
-    assert captains.count("voir l'indicateur du vent") >= 10
+    assert captains.count("l'indicateur du vent montre jusqu'où de chaque côté") >= 10
     genoese = captains.count("Galères génoises de Barbavera. Nom")               # their three cards
     assert genoese == 3 and captains.count("Les arbalétriers génois touchent") == genoese
 
