@@ -22,9 +22,11 @@ DATA = Path(__file__).parent / "data"
 os.environ.setdefault("PRINTGEN_CACHE", str(Path(tempfile.gettempdir()) / "printgen-tests-lesson-store"))
 # The teacher's usual choices (printgen config) never reach the tests: no settings file, no variables
 os.environ["PRINTGEN_CONFIG"] = str(Path(tempfile.gettempdir()) / "printgen-tests-no-config" / "config.toml")
-# The compiled engine in every test process, as before printgen/play/jit.py chose it by the games a run
-# plays (tests of that choice run printgen with PRINTGEN_JIT unset)
-os.environ.setdefault("PRINTGEN_JIT", "on")
+# The compiled engine in every test process (pytest's own: the tests play thousands of games in
+# them, and play/jit.py decides once a process); each test process then removes the variable
+# (pytest_configure), so that a printgen it starts chooses as a teacher's does, by the games it plays
+# (a kit with its answer stored plays a few as Python and never loads numba). JIT: what was asked.
+JIT = os.environ.setdefault("PRINTGEN_JIT", "on")
 for _name in ("PRINTGEN_PAPER", "PRINTGEN_UNITS", "PRINTGEN_EDITION", "PRINTGEN_STUDENTS", "PRINTGEN_DEBUG"):
     os.environ.pop(_name, None)
 
@@ -35,6 +37,7 @@ def pytest_configure(config):
     each of them compiles it at once on its first game (half a minute of CPU each), and every process
     after reads it from the cache folder above."""
     if hasattr(config, "workerinput"):
+        _warm_engine()
         return
     from tamper import SHARED
 
@@ -49,11 +52,38 @@ def pytest_configure(config):
     # processes start: half a minute less on a new machine); numba writes each compiled function's files
     # whole, and the folder's making allows another process making it too (printgen/private.py)
     making = [subprocess.Popen([sys.executable, "-m", "printgen", "simulate", battle, "--games", "1", "--workers", "1"],
-                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env={**os.environ, "PRINTGEN_JIT": JIT})
               for battle in ("trafalgar", "sluys-1340")]
     for battle, process in zip(("trafalgar", "sluys-1340"), making):
         _, err = process.communicate(timeout=600)
         assert process.returncode == 0, f"printgen simulate {battle}: {err.decode(errors='replace')}"
+
+
+def _warm_engine() -> None:
+    """A test process's engine decided (PRINTGEN_JIT as asked), then the variable removed for the
+    printgen processes it starts; where compiled, each family's compiled functions loaded now, once,
+    by a game of Trafalgar and one of Sluys played whole, phase by phase and as a simulation's:
+    numba loads a function's code when first called, and a kit's workers forked from this process
+    each loaded it again (half a second of CPU a worker, thousands of times a run)."""
+    from printgen.play import jit
+
+    compiled = jit.compiled()
+    os.environ.pop("PRINTGEN_JIT", None)
+    if not compiled:
+        return
+    import random
+
+    from printgen.game.deploy import deploy
+    from printgen.game.prepare import prepare
+    from printgen.play.engine import game_seed, new_game, play, setup
+    from printgen.play.run import simulate
+
+    for battle in ("trafalgar", "sluys-1340"):
+        scenario, options = prepare(battle)
+        st = setup(scenario, deploy(scenario, options))
+        play(st, 1805, 0)
+        play(st, 1805, 1, game=new_game(st, random.Random(game_seed(1805, 1)), log=True))
+        simulate(st, 2, 1805, workers=1)
 
 
 def pytest_unconfigure(config):
