@@ -92,13 +92,15 @@ def says(text: str, phrase: str) -> bool:
     return not words(phrase) - words(text)
 
 
-def page_texts(path) -> list[str]:
+def page_texts(path, blanks: bool = False) -> list:
     """Each page's text exactly as pdfplumber's `page.extract_text()` reads it (the same characters,
     positions and reading), for a test that reads words only, at half the cost: the drawn shapes are
     never collected (the text reading never uses them) and each character keeps only what the reading
     uses (not its colours). A PDF is read once a test session: by its bytes' sha256, in the session's
     shared folder (conftest, tests/tamper.py SHARED) or in this process. tests/test_pdfread.py compares
-    this with `page.extract_text()` on every document of two kits."""
+    this with `page.extract_text()` on every document of two kits. `blanks`: each page as (its text read
+    with `keep_blank_chars=True`, whether a character stands beyond the page's left or right edge)
+    instead, as the language tests read a page."""
     import hashlib
     import io
     import json
@@ -106,7 +108,7 @@ def page_texts(path) -> list[str]:
     from pathlib import Path
 
     data = path.getvalue() if isinstance(path, io.BytesIO) else Path(path).read_bytes()
-    key = hashlib.sha256(data).hexdigest()
+    key = hashlib.sha256(data).hexdigest() + ("-blanks" if blanks else "")
     if key in _TEXTS:
         return list(_TEXTS[key])
     shared = os.environ.get("PRINTGEN_TESTS_KITS")
@@ -114,7 +116,7 @@ def page_texts(path) -> list[str]:
     if stored is not None and stored.is_file():
         texts = json.loads(stored.read_text(encoding="utf-8"))
     else:
-        texts = _read_texts(io.BytesIO(data))
+        texts = _read_texts(io.BytesIO(data), blanks=blanks)
         if stored is not None:
             stored.parent.mkdir(exist_ok=True)
             part = stored.with_name(f"{key}.{os.getpid()}.part")
@@ -123,14 +125,16 @@ def page_texts(path) -> list[str]:
                 os.replace(part, stored)                # whole, for another test process reading it
             except OSError:                             # Windows: another process is reading the same texts
                 part.unlink(missing_ok=True)
+    if blanks:
+        texts = [(text, beyond) for text, beyond in texts]         # a pair, stored as a JSON list
     _TEXTS[key] = texts
     return list(texts)
 
 
-_TEXTS: dict[str, list[str]] = {}
+_TEXTS: dict[str, list] = {}
 
 
-def _read_texts(path, first: int | None = None) -> list[str]:
+def _read_texts(path, first: int | None = None, blanks: bool = False) -> list:
     """page_texts's reading, of every page or of the `first` pages."""
     from pdfminer.layout import LTChar
     from pdfminer.pdfinterp import PDFPageInterpreter
@@ -165,5 +169,9 @@ def _read_texts(path, first: int | None = None) -> list[str]:
             device = TextOnly(pdf.rsrcmgr, pageno=page.page_number, laparams=None)
             PDFPageInterpreter(pdf.rsrcmgr, device).process_page(page.page_obj)
             page._objects = {"char": characters(page, device.get_result()._objs)}
-            texts.append(page.extract_text() or "")
+            if blanks:
+                beyond = any(c["x1"] > float(page.width) + 0.5 or c["x0"] < -0.5 for c in page.chars)
+                texts.append((page.extract_text(keep_blank_chars=True) or "", beyond))
+            else:
+                texts.append(page.extract_text() or "")
     return texts

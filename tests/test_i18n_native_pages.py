@@ -50,19 +50,18 @@ def _kit(root: Path, scenario: str, lang: str) -> Path:
 def _pages(kit: Path) -> list[tuple[str, int, tuple[int, int], str, str]]:
     """(document kind, page number, page size, the page's text as a reader's PDF tool reads it, the
     document's title)."""
-    from pdfread import open_pdf
+    from pdfread import open_pdf, page_texts
 
     manifest = json.loads((kit / "manifest.json").read_text(encoding="utf-8"))
     found = []
     for doc in manifest["documents"]:
         if not doc["path"].endswith(".pdf") or doc["path"].startswith("kit"):
             continue
-        with open_pdf(kit / doc["path"]) as pdf:
-            for n, page in enumerate(pdf.pages, 1):
-                beyond = any(c["x1"] > float(page.width) + 0.5 or c["x0"] < -0.5 for c in page.chars)
-                found.append((doc["kind"], n, (round(float(page.width)), round(float(page.height))),
-                              (page.extract_text(keep_blank_chars=True) or "") + (BEYOND if beyond else ""),
-                              doc["title"]))
+        with open_pdf(kit / doc["path"]) as pdf:                # the pages' sizes (their text: page_texts)
+            sizes = [(round(float(page.width)), round(float(page.height))) for page in pdf.pages]
+        read = page_texts(kit / doc["path"], blanks=True)
+        for n, (size, (text, beyond)) in enumerate(zip(sizes, read, strict=True), 1):
+            found.append((doc["kind"], n, size, text + (BEYOND if beyond else ""), doc["title"]))
     return found
 
 

@@ -63,16 +63,14 @@ def _kit(where: Path, scenario: str, lang: str) -> Path:
 def _lines(kit: Path) -> list[tuple[str, str]]:
     """Every line of every page of the kit's documents, as a reader's PDF tool reads it (the fine
     no-break space reads as itself; the no-break space before a colon reads as a space)."""
-    from pdfread import open_pdf
+    from pdfread import page_texts
 
     found = []
     for pdf in sorted(kit.glob("*.pdf")):
         if pdf.name.startswith("kit"):
             continue
-        with open_pdf(pdf) as doc:
-            for n, page in enumerate(doc.pages, 1):
-                found += [(f"{pdf.name} p{n}", line)
-                          for line in (page.extract_text(keep_blank_chars=True) or "").splitlines()]
+        for n, (text, _beyond) in enumerate(page_texts(pdf, blanks=True), 1):
+            found += [(f"{pdf.name} p{n}", line) for line in text.splitlines()]
     return found
 
 

@@ -1,6 +1,7 @@
 """The tests' text-only reader (tests/pdfread.py page_texts) reads what pdfplumber's page.extract_text()
-reads, character for character, on every page of a kit's documents: the galleys' and the ships' pages,
-both editions, the maps' turned words among them. Tests that read words only use it at half the cost."""
+reads, character for character (also with keep_blank_chars=True, as the language tests read), on every
+page of a kit's documents: the galleys' and the ships' pages, both editions, the maps' turned words
+among them. Tests that read words only use it at half the cost."""
 
 from __future__ import annotations
 
@@ -25,7 +26,11 @@ def test_the_text_reader_reads_what_pdfplumber_reads(which, request):
     for path in _documents(kit):
         with pdfplumber.open(kit / path) as pdf:
             expected = [page.extract_text() or "" for page in pdf.pages[:3]]
+            blanks = [(page.extract_text(keep_blank_chars=True) or "",
+                       any(c["x1"] > float(page.width) + 0.5 or c["x0"] < -0.5 for c in page.chars))
+                      for page in pdf.pages[:3]]
         assert _read_texts(kit / path, first=3) == expected, path
+        assert _read_texts(kit / path, first=3, blanks=True) == blanks, path        # page_texts(blanks=True)
         pages += len(expected)
     assert pages > 30
 
