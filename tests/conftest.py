@@ -22,11 +22,10 @@ DATA = Path(__file__).parent / "data"
 os.environ.setdefault("PRINTGEN_CACHE", str(Path(tempfile.gettempdir()) / "printgen-tests-lesson-store"))
 # The teacher's usual choices (printgen config) never reach the tests: no settings file, no variables
 os.environ["PRINTGEN_CONFIG"] = str(Path(tempfile.gettempdir()) / "printgen-tests-no-config" / "config.toml")
-# The compiled engine in every test process (pytest's own: the tests play thousands of games in
-# them, and play/jit.py decides once a process); each test process then removes the variable
-# (pytest_configure), so that a printgen it starts chooses as a teacher's does, by the games it plays
-# (a kit with its answer stored plays a few as Python and never loads numba). JIT: what was asked.
-JIT = os.environ.setdefault("PRINTGEN_JIT", "on")
+# The compiled engine in every test process and every printgen they start, as before printgen/play/jit.py
+# chose it by the games a run plays (tests of that choice run printgen with PRINTGEN_JIT unset). Measured:
+# a small Trafalgar kit costs 3.7 s of CPU so, 4.7 s choosing as a teacher's does (its games as Python)
+os.environ.setdefault("PRINTGEN_JIT", "on")
 for _name in ("PRINTGEN_PAPER", "PRINTGEN_UNITS", "PRINTGEN_EDITION", "PRINTGEN_STUDENTS", "PRINTGEN_DEBUG"):
     os.environ.pop(_name, None)
 
@@ -52,7 +51,7 @@ def pytest_configure(config):
     # processes start: half a minute less on a new machine); numba writes each compiled function's files
     # whole, and the folder's making allows another process making it too (printgen/private.py)
     making = [subprocess.Popen([sys.executable, "-m", "printgen", "simulate", battle, "--games", "1", "--workers", "1"],
-                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env={**os.environ, "PRINTGEN_JIT": JIT})
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
               for battle in ("trafalgar", "sluys-1340")]
     for battle, process in zip(("trafalgar", "sluys-1340"), making):
         _, err = process.communicate(timeout=600)
@@ -60,16 +59,13 @@ def pytest_configure(config):
 
 
 def _warm_engine() -> None:
-    """A test process's engine decided (PRINTGEN_JIT as asked), then the variable removed for the
-    printgen processes it starts; where compiled, each family's compiled functions loaded now, once,
-    by a game of Trafalgar and one of Sluys played whole, phase by phase and as a simulation's:
-    numba loads a function's code when first called, and a kit's workers forked from this process
-    each loaded it again (half a second of CPU a worker, thousands of times a run)."""
+    """Where a test process's engine is compiled, each family's compiled functions loaded now, once,
+    by a game of Trafalgar and one of Sluys played whole, phase by phase and as a simulation's: numba
+    loads a function's code when first called, and the workers of each kit built in this process (forked
+    from it) each loaded it again (measured: 2 s of CPU less an in-process Trafalgar kit)."""
     from printgen.play import jit
 
-    compiled = jit.compiled()
-    os.environ.pop("PRINTGEN_JIT", None)
-    if not compiled:
+    if not jit.compiled():
         return
     import random
 
