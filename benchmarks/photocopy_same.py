@@ -48,7 +48,8 @@ def main(argv: list[str]) -> int:
     for kit in kits:
         (found, measured), wall, cpu = measure(kit)
         results[kit] = (found, measured)
-        line = f"{Path(kit).name}: {len(measured)} records, {len(found)} discrepancies, wall {wall:.1f} s, CPU {cpu:.1f} s"
+        line = (f"{Path(kit).name}: {len(measured)} records, {len(found)} discrepancies, "
+                f"wall {wall:.1f} s, CPU {cpu:.1f} s")
         if mode == "compare":
             old_found, old_measured = saved[kit]
             differ = [i for i, (a, b) in enumerate(zip(old_measured, measured)) if a != b]
