@@ -192,18 +192,31 @@ def _best_shift(mask, box: tuple, there, near: tuple[int, int], slip: int) -> tu
     at_near = _crop(there, (box[0] + nx, box[1] + ny, box[2] + nx, box[3] + ny))
     if ink and np.count_nonzero(mask & at_near) >= WELL * ink:
         return near                                   # most letters: where expected (a search costs nine times more)
-    # every shift's count at once: the master around the box, each footprint-sized window of it
-    # (on[dy, dx], dx and dy from near - slip) laid on the mask
+    # every shift's count at once: the master's pixels under the footprint's ink, shifted each way
+    # (one gather: a count a shift made of an array each costs five times more)
     around = _crop(there, (box[0] + nx - slip, box[1] + ny - slip, box[2] + nx + slip, box[3] + ny + slip))
-    on = np.count_nonzero(np.lib.stride_tricks.sliding_window_view(around, mask.shape) & mask, axis=(2, 3))
-    shifts = [(nx + dx, ny + dy) for dx in range(-slip, slip + 1) for dy in range(-slip, slip + 1)]
-    shifts = [(dx, dy) for dx, dy in shifts
-              if box[0] + dx >= 0 and box[1] + dy >= 0 and box[2] + dx <= w and box[3] + dy <= h]
+    shifts, rows, cols = _shifts(slip)
+    ys, xs = np.nonzero(mask)
+    on = around[ys + rows, xs + cols].sum(axis=1).tolist()
     best, at = -1, (0, 0)
-    for dx, dy in sorted(shifts, key=lambda d: abs(d[0] - nx) + abs(d[1] - ny)):
-        if (found := int(on[dy - ny + slip, dx - nx + slip])) > best:
-            best, at = found, (dx, dy)
+    for (dx, dy), found in zip(shifts, on):
+        dx, dy = nx + dx, ny + dy
+        if box[0] + dx >= 0 and box[1] + dy >= 0 and box[2] + dx <= w and box[3] + dy <= h and found > best:
+            best, at = found, (dx, dy)                # (kept on the page)
     return at
+
+
+_SHIFTS: dict[int, tuple] = {}
+
+
+def _shifts(slip: int) -> tuple[list[tuple[int, int]], object, object]:
+    """The shifts (dx, dy) within `slip`, nearest first (ties: dx, then dy, from the least), and
+    each one's row and column in a crop `slip` wider all round, as columns to index by."""
+    if slip not in _SHIFTS:
+        shifts = sorted(((dx, dy) for dx in range(-slip, slip + 1) for dy in range(-slip, slip + 1)),
+                        key=lambda d: abs(d[0]) + abs(d[1]))
+        _SHIFTS[slip] = (shifts, np.array([[dy + slip] for _, dy in shifts]), np.array([[dx + slip] for dx, _ in shifts]))
+    return _SHIFTS[slip]
 
 
 def _registered(texts: tuple, k: float, there) -> tuple[int, int]:
@@ -326,7 +339,10 @@ def _letter(t: FText, k: float, box: tuple):
     x, y = x * k, y * k                                                          # = png._text
     ch, face = t.runs[0]
     sx, sy = math.modf(x)[0], math.modf(y)[0]                                    # = ImageDraw.text's start
-    across, down = _pen(sx, 1), _pen(sy, -1)
+    # float32 sums of a glyph's place (|-x_min + start|, |-y_max - start| < 2 px + 64) err by less than
+    # 2 ** (e - 24), e its binary exponent: 64 times that, with a margin, is too near an edge to say
+    near = 2.0 ** (math.frexp(2 * px + 64)[1] - 16)
+    across, down = _pen(sx, 1, near), _pen(sy, -1, near)
     if across is None or down is None:
         return None
     key = (ch, face, px, across, down)
@@ -348,13 +364,13 @@ def _letter(t: FText, k: float, box: tuple):
     return mask
 
 
-def _pen(start: float, sign: int) -> tuple[int, int] | None:
+def _pen(start: float, sign: int, near: float) -> tuple[int, int] | None:
     """What font_render makes of a start's fraction along one axis (sign -1: down, where it counts
     from the glyph's top): the whole pixels PIXEL(+-round(64 * start)) it moves the glyph by, and
     ceil(start) (the image's size; a float32 start, as the C receives it). None if 64 * start
-    is so near a half that float32 sums may round it either way."""
+    is `near` a half or nearer, where float32 sums may round it either way."""
     v = 64 * start
-    if abs(v - math.floor(v) - 0.5) < 0.01:       # float32 sums of a glyph's place (< 1024 px) err < 0.004
+    if abs(v - math.floor(v) - 0.5) <= near:
         return None
     r = math.floor(v + 0.5)
     return (sign * r + 32) >> 6, math.ceil(float(np.float32(start)))
@@ -364,21 +380,21 @@ _REGULAR: dict[tuple, bool] = {}
 
 
 def _regular(ch: str, face: str, px: float) -> bool:
-    """Whether the letter's glyphs step a pixel exactly where _pen says (their pen on a whole pixel
-    at start 0): drawn at starts 31/64 and 32/64 across, 32/64 and 33/64 down, it must be the
-    same image as at 0 (one blank column and row more: the ceil), then moved one pixel each way."""
+    """Whether the letter's glyphs step a pixel exactly where _pen says: across between starts of
+    31/64 and 32/64, down between 32/64 and 33/64 (their pen on a whole pixel at start 0; PIXEL
+    steps every 64). Drawn at the two, the second must be the first moved one pixel each way
+    (no ink is lost: the image is a pixel larger each way with either; an empty mask is the same
+    wherever it goes)."""
     key = (ch, face, px)
     if key not in _REGULAR:
         font = fonts.pil_font(face, px)
-        (at0, off0), (at31, off31), (at32, off32) = (_drawn(font, ch, (a / 64, d / 64))
-                                                       for a, d in ((0, 0), (31, 32), (32, 33)))
-        h, w = at0.shape
-        still, moved = np.zeros((h + 1, w + 1), dtype=bool), np.zeros((h + 1, w + 1), dtype=bool)
-        still[:h, :w] = at0
-        moved[1:, 1:] = at0
+        (before, off), (after, off_after) = (_drawn(font, ch, (a / 64, d / 64)) for a, d in ((31, 32), (32, 33)))
+        moved = np.zeros_like(before)
+        moved[1:, 1:] = before[:-1, :-1]
         if len(_REGULAR) >= LETTERS_KEPT:
             _REGULAR.clear()
-        _REGULAR[key] = off0 == off31 == off32 and np.array_equal(at31, still) and np.array_equal(at32, moved)
+        _REGULAR[key] = (off == off_after and not before[-1].any() and not before[:, -1].any()
+                         and np.array_equal(after, moved))
     return _REGULAR[key]
 
 
