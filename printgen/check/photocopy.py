@@ -215,7 +215,8 @@ def _shifts(slip: int) -> tuple[list[tuple[int, int]], object, object]:
     if slip not in _SHIFTS:
         shifts = sorted(((dx, dy) for dx in range(-slip, slip + 1) for dy in range(-slip, slip + 1)),
                         key=lambda d: abs(d[0]) + abs(d[1]))
-        _SHIFTS[slip] = (shifts, np.array([[dy + slip] for _, dy in shifts]), np.array([[dx + slip] for dx, _ in shifts]))
+        rows, cols = np.array([[dy + slip] for _, dy in shifts]), np.array([[dx + slip] for dx, _ in shifts])
+        _SHIFTS[slip] = (shifts, rows, cols)
     return _SHIFTS[slip]
 
 
