@@ -273,11 +273,11 @@ def test_thin_letters_are_measured_where_the_master_printed_them():
 # --- the check made cheaper measures the same (issue 47; benchmarks/photocopy_same.py compares whole kits) ---
 
 def test_a_kept_letter_is_the_letter_pillow_draws_in_place(monkeypatch):
-    """Each letter's footprint comes from masks kept by letter, face, size and the whole pixel its
-    place's fraction rounds to in FreeType. Against the letter drawn in place by Pillow (as the
-    check drew every one before), at 192 fractions across and down, among them those on and beside
-    FreeType's rounding edges (31.5/64 across, 32.5/64 down): every mask and box the same, and
-    nearly all of them from the masks kept."""
+    """Each letter's footprint comes from the letter drawn once for its face and size, put where
+    FreeType's rounding of its place's fraction puts it. Against the letter drawn in place by
+    Pillow (as the check drew every one before), at 192 fractions across and down, among them
+    those on and beside FreeType's rounding edges (31.5/64 across, 32.5/64 down), and just past
+    the page's top or left edge: every mask and box the same, and nearly all from the letters kept."""
     import numpy as np
 
     from printgen.check import photocopy
@@ -288,19 +288,22 @@ def test_a_kept_letter_is_the_letter_pillow_draws_in_place(monkeypatch):
     fractions = [i / 181 for i in range(181)] + edges + [0.999999]
     kept = drawn = 0
     letter = photocopy._letter
-    photocopy._LETTERS.clear()
+    photocopy._GLYPHS.clear()
     for face, size, chars in (("regular", 7.5, "lií1.W"), ("bold", 9.25, "Il,gÁ8"), ("italic", 11.0, "ljQ%")):
         for ch in chars:
             for i, fx in enumerate(fractions):
                 fy = fractions[(i * 7) % len(fractions)]
-                t = FText(30 + i % 5 + fx / k, 40 + fy / k, ((ch, face),), size, "#000000", 0.0)
+                x, y = 30 + i % 5 + fx / k, 40 + fy / k
+                if i % 4 == 0:                              # past the page's edge by less than a pixel
+                    x, y = (-fx / k, y) if i % 8 else (x, -fy / k)
+                t = FText(x, y, ((ch, face),), size, "#000000", 0.0)
                 mask, box = photocopy._footprint((t,), k, page)
                 kept += photocopy._letter(t, k, box) is not None
                 monkeypatch.setattr(photocopy, "_letter", lambda *a: None)
                 in_place, box_in_place = photocopy._footprint((t,), k, page)
                 monkeypatch.setattr(photocopy, "_letter", letter)
                 drawn += 1
-                assert box == box_in_place and np.array_equal(mask, in_place), (ch, face, size, fx, fy)
+                assert box == box_in_place and np.array_equal(mask, in_place), (ch, face, size, x, y)
     assert kept >= 0.9 * drawn, (kept, drawn)
 
 

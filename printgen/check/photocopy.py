@@ -318,85 +318,82 @@ def _footprint(prims: tuple, k: float, size: tuple[int, int]):
 
 # Each letter of a word is a footprint of its own (_glyphs): a kit's check draws some 100,000. Most
 # are the same letter, face and size again, and Pillow draws a letter alone the same wherever it
-# falls but for a whole pixel: ImageDraw.text passes FreeType the position's fraction (`start`),
-# and _imagingft.c's font_render only rounds it into its 26.6 pen, `round((-x_min + start) * 64)`,
-# then puts each glyph's bitmap (rendered at the origin: no transform) at that pen's nearest
-# whole pixel, PIXEL(x) = (x + 32) >> 6, in an image `ceil(start)` larger. So a letter's mask is
-# kept for its letter, face, size and what the fraction becomes there: the whole pixel it rounds
-# to and the ceil, each way. Exact by construction: a fraction within float32's error of a
-# rounding edge is drawn in place; a letter whose pen is not on a whole pixel to start with (a
-# shaper's offset: each letter is checked once, below) is always drawn in place.
-_LETTERS: dict[tuple, tuple] = {}
-LETTERS_KEPT = 50_000                   # masks kept in a process (a few tens of MB at most)
+# falls but for whole pixels: ImageDraw.text passes FreeType the position's fraction (`start`),
+# and _imagingft.c's font_render only rounds it into its 26.6 pen, `round((-x_min + start) * 64)`
+# across and `round((-y_max - start) * 64)` down, puts the glyph's bitmap (rendered at the origin:
+# no transform) at that pen's nearest whole pixel, PIXEL(v) = (v + 32) >> 6, and makes its image
+# `ceil(start)` larger each way, clipping the glyph to it. So each letter, face and size is drawn
+# once (_glyph) and put where that arithmetic puts it (_letter): exact by construction. A fraction
+# within float32's error of a rounding edge is drawn in place, and so is a letter whose pen is not
+# on a whole pixel at start 0 (a shaper's offset; _glyph checks each).
+_GLYPHS: dict[tuple, tuple | None] = {}
+GLYPHS_KEPT = 20_000                    # letters kept in a process (a few MB)
 
 
 def _letter(t: FText, k: float, box: tuple):
     """The footprint's mask of a text of one character drawn upright, as _footprint's Pillow
-    drawing makes it (its very arithmetic below), from the masks kept; None: to be drawn."""
+    drawing makes it (its very arithmetic, marked "="), from the letters kept; None: to be drawn."""
     px = max(1.0, round(t.size * k, 1))
     if len(t.runs) != 1 or len(t.runs[0][0]) != 1 or t.angle % 360 or px > 500:
         return None
     x, y = apply((1, 0, 0, 1, -box[0] / k, -box[1] / k), (t.x, t.y))          # = flatten.moved
     x, y = x * k, y * k                                                          # = png._text
-    ch, face = t.runs[0]
     sx, sy = math.modf(x)[0], math.modf(y)[0]                                    # = ImageDraw.text's start
     # float32 sums of a glyph's place (|-x_min + start|, |-y_max - start| < 2 px + 64) err by less than
     # 2 ** (e - 24), e its binary exponent: 64 times that, with a margin, is too near an edge to say
     near = 2.0 ** (math.frexp(2 * px + 64)[1] - 16)
-    across, down = _pen(sx, 1, near), _pen(sy, -1, near)
+    across, down = _pen(sx, near), _pen(sy, near)
     if across is None or down is None:
         return None
-    key = (ch, face, px, across, down)
-    kept = _LETTERS.get(key)
-    if kept is None:
-        if not _regular(ch, face, px):
-            return None
-        if len(_LETTERS) >= LETTERS_KEPT:
-            _LETTERS.clear()
-        kept = _LETTERS[key] = _drawn(fonts.pil_font(face, px), ch, (sx, sy))
-    bits, (ox, oy) = kept
+    ch, face = t.runs[0]
+    glyph = _glyph(ch, face, px)
+    if glyph is None:
+        return None
+    bits, (ox, oy) = glyph
+    gh, gw = bits.shape
+    left, top = int(x) + ox, int(y) + oy                 # = ImageDraw.text: where its image is drawn
+    (cols, wider), (rows, taller) = across, down
+    gx, gy = left + (cols + 32 >> 6), top - (-rows + 32 >> 6)   # = font_render: where in it the glyph goes
     w, h = box[2] - box[0], box[3] - box[1]
+    # the glyph, clipped to its image (as font_render clips it) and to the footprint (as Pillow pastes)
+    x0, y0 = max(gx, left, 0), max(gy, top, 0)
+    x1, y1 = min(gx + gw, left + gw + wider, w), min(gy + gh, top + gh + taller, h)
     mask = np.zeros((h, w), dtype=bool)
-    left, top = int(x) + ox, int(y) + oy                                         # = ImageDraw.text's draw_bitmap
-    bh, bw = bits.shape
-    cx0, cy0, cx1, cy1 = max(left, 0), max(top, 0), min(left + bw, w), min(top + bh, h)
-    if cx1 > cx0 and cy1 > cy0:                                  # clipped to the image, as Pillow pastes
-        mask[cy0:cy1, cx0:cx1] = bits[cy0 - top:cy1 - top, cx0 - left:cx1 - left]
+    if x1 > x0 and y1 > y0:
+        mask[y0:y1, x0:x1] = bits[y0 - gy:y1 - gy, x0 - gx:x1 - gx]
     return mask
 
 
-def _pen(start: float, sign: int, near: float) -> tuple[int, int] | None:
-    """What font_render makes of a start's fraction along one axis (sign -1: down, where it counts
-    from the glyph's top): the whole pixels PIXEL(+-round(64 * start)) it moves the glyph by, and
-    ceil(start) (the image's size; a float32 start, as the C receives it). None if 64 * start
-    is `near` a half or nearer, where float32 sums may round it either way."""
+def _pen(start: float, near: float) -> tuple[int, int] | None:
+    """What font_render takes of a start's fraction along one axis: round(64 * start) and
+    ceil(start) (a float32 start, as the C receives it). None if 64 * start is `near` a half or
+    nearer, where float32 sums may round it either way."""
     v = 64 * start
     if abs(v - math.floor(v) - 0.5) <= near:
         return None
-    r = math.floor(v + 0.5)
-    return (sign * r + 32) >> 6, math.ceil(float(np.float32(start)))
+    ceil = 1 if start > 1e-30 else 0 if -0.5 < start <= 0 else math.ceil(float(np.float32(start)))
+    return math.floor(v + 0.5), ceil
 
 
-_REGULAR: dict[tuple, bool] = {}
-
-
-def _regular(ch: str, face: str, px: float) -> bool:
-    """Whether the letter's glyphs step a pixel exactly where _pen says: across between starts of
-    31/64 and 32/64, down between 32/64 and 33/64 (their pen on a whole pixel at start 0; PIXEL
-    steps every 64). Drawn at the two, the second must be the first moved one pixel each way
-    (no ink is lost: the image is a pixel larger each way with either; an empty mask is the same
-    wherever it goes)."""
+def _glyph(ch: str, face: str, px: float):
+    """The letter as font_render draws it at a start of 0 (bits True where ImageDraw.text's black
+    is darker than half, at the glyph's place in an image of the glyph's size, and the image's
+    offset); None if its pen is not on a whole pixel there. Drawn at starts of 31/64 across and
+    32/64 down (the last before PIXEL's steps if it is) and a 64th further each way, the second
+    must be the first moved one pixel each way: each image is a pixel larger each way (the ceil),
+    so no ink is lost, and no pattern of ink but none matches itself moved."""
     key = (ch, face, px)
-    if key not in _REGULAR:
+    if key not in _GLYPHS:
         font = fonts.pil_font(face, px)
         (before, off), (after, off_after) = (_drawn(font, ch, (a / 64, d / 64)) for a, d in ((31, 32), (32, 33)))
         moved = np.zeros_like(before)
         moved[1:, 1:] = before[:-1, :-1]
-        if len(_REGULAR) >= LETTERS_KEPT:
-            _REGULAR.clear()
-        _REGULAR[key] = (off == off_after and not before[-1].any() and not before[:, -1].any()
-                         and np.array_equal(after, moved))
-    return _REGULAR[key]
+        regular = (off == off_after and not before[-1].any() and not before[:, -1].any()
+                   and np.array_equal(after, moved))
+        if len(_GLYPHS) >= GLYPHS_KEPT:
+            _GLYPHS.clear()
+        _GLYPHS[key] = (before[:-1, :-1], off) if regular else None
+    return _GLYPHS[key]
 
 
 def _drawn(font, ch: str, start: tuple[float, float]):
