@@ -192,8 +192,8 @@ def _best_shift(mask, box: tuple, there, near: tuple[int, int], slip: int) -> tu
     at_near = _crop(there, (box[0] + nx, box[1] + ny, box[2] + nx, box[3] + ny))
     if ink and np.count_nonzero(mask & at_near) >= WELL * ink:
         return near                                   # most letters: where expected (a search costs nine times more)
-    # every shift's count at once: the master's pixels under the footprint's ink, shifted each way
-    # (one gather: a count a shift made of an array each costs five times more)
+    # every shift's count at once: the master's pixels under the footprint's ink, gathered for each
+    # shift in one go (a crop and a count for each shift, as before, cost three times as much)
     around = _crop(there, (box[0] + nx - slip, box[1] + ny - slip, box[2] + nx + slip, box[3] + ny + slip))
     shifts, rows, cols = _shifts(slip)
     ys, xs = np.nonzero(mask)
@@ -352,8 +352,8 @@ def _letter(t: FText, k: float, box: tuple):
     bits, (ox, oy) = glyph
     gh, gw = bits.shape
     left, top = int(x) + ox, int(y) + oy                 # = ImageDraw.text: where its image is drawn
-    (cols, wider), (rows, taller) = across, down
-    gx, gy = left + (cols + 32 >> 6), top - (-rows + 32 >> 6)   # = font_render: where in it the glyph goes
+    (pen_x, wider), (pen_y, taller) = across, down
+    gx, gy = left + (pen_x + 32 >> 6), top - (-pen_y + 32 >> 6)  # = font_render: where in it the glyph goes
     w, h = box[2] - box[0], box[3] - box[1]
     # the glyph, clipped to its image (as font_render clips it) and to the footprint (as Pillow pastes)
     x0, y0 = max(gx, left, 0), max(gy, top, 0)
@@ -381,7 +381,7 @@ def _glyph(ch: str, face: str, px: float):
     offset); None if its pen is not on a whole pixel there. Drawn at starts of 31/64 across and
     32/64 down (the last before PIXEL's steps if it is) and a 64th further each way, the second
     must be the first moved one pixel each way: each image is a pixel larger each way (the ceil),
-    so no ink is lost, and no pattern of ink but none matches itself moved."""
+    so no ink is lost, and only a mask without ink is the same moved."""
     key = (ch, face, px)
     if key not in _GLYPHS:
         font = fonts.pil_font(face, px)
