@@ -209,7 +209,7 @@ def _best_shift(mask, box: tuple, there, near: tuple[int, int], slip: int) -> tu
 _SHIFTS: dict[int, tuple] = {}
 
 
-def _shifts(slip: int) -> tuple[list[tuple[int, int]], object, object]:
+def _shifts(slip: int) -> tuple[list[tuple[int, int]], np.ndarray, np.ndarray]:
     """The shifts (dx, dy) within `slip`, nearest first (ties: dx, then dy, from the least), and
     each one's row and column in a crop `slip` wider all round, as columns to index by."""
     if slip not in _SHIFTS:
