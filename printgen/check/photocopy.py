@@ -325,7 +325,9 @@ def _footprint(prims: tuple, k: float, size: tuple[int, int]):
 # `ceil(start)` larger each way, clipping the glyph to it. So each letter, face and size is drawn
 # once (_glyph) and put where that arithmetic puts it (_letter): exact by construction. A fraction
 # within float32's error of a rounding edge is drawn in place, and so is a letter whose pen is not
-# on a whole pixel at start 0 (a shaper's offset; _glyph checks each).
+# on a whole pixel at start 0 (a shaper's offset; _glyph checks each). Read from Pillow 13's
+# font_render: if a later Pillow placed glyphs otherwise, _glyph's check would find them irregular
+# (drawn in place: slower, the same), and test_a_kept_letter_is_the_letter_pillow_draws_in_place says so.
 _GLYPHS: dict[tuple, tuple | None] = {}
 GLYPHS_KEPT = 20_000                    # letters kept in a process (a few MB)
 
