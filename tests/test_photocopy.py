@@ -268,3 +268,100 @@ def test_thin_letters_are_measured_where_the_master_printed_them():
     assert len(letters) == 16 * 17
     kept = [_kept(part, k, there, still, shift, 1)[0] for part, shift in letters]
     assert all(s is not None and s >= 0.5 for s in kept), [(p[0].runs, s) for (p, _), s in zip(letters, kept) if not s or s < 0.5]
+
+
+# --- the check made cheaper measures the same (issue 47; benchmarks/photocopy_same.py compares whole kits) ---
+
+def test_a_kept_letter_is_the_letter_pillow_draws_in_place(monkeypatch):
+    """Each letter's footprint comes from the letter drawn once for its face and size, put where
+    FreeType's rounding of its place's fraction puts it. Against the letter drawn in place by
+    Pillow (as the check drew every one before), at 192 fractions across and down, among them
+    those on and beside FreeType's rounding edges (31.5/64 across, 32.5/64 down), and just past
+    the page's top or left edge: every mask and box the same, and nearly all from the letters kept."""
+    import numpy as np
+
+    from printgen.check import photocopy
+    from printgen.draw.flatten import FText
+
+    k, page = 150 / 72, (800, 800)
+    edges = [e / 64 + d for e in (31.5, 32.5) for d in (-1e-3, -1e-5, 0.0, 1e-5, 1e-3)]
+    fractions = [i / 181 for i in range(181)] + edges + [0.999999]
+    kept = drawn = 0
+    letter = photocopy._letter
+    photocopy._GLYPHS.clear()
+    for face, size, chars in (("regular", 7.5, "lií1.W"), ("bold", 9.25, "Il,gÁ8"), ("italic", 11.0, "ljQ%")):
+        for ch in chars:
+            for i, fx in enumerate(fractions):
+                fy = fractions[(i * 7) % len(fractions)]
+                x, y = 30 + i % 5 + fx / k, 40 + fy / k
+                if i % 4 == 0:                              # past the page's edge by less than a pixel
+                    x, y = (-fx / k, y) if i % 8 else (x, -fy / k)
+                t = FText(x, y, ((ch, face),), size, "#000000", 0.0)
+                mask, box = photocopy._footprint((t,), k, page)
+                kept += photocopy._letter(t, k, box) is not None
+                monkeypatch.setattr(photocopy, "_letter", lambda *a: None)
+                in_place, box_in_place = photocopy._footprint((t,), k, page)
+                monkeypatch.setattr(photocopy, "_letter", letter)
+                drawn += 1
+                assert box == box_in_place and np.array_equal(mask, in_place), (ch, face, size, x, y)
+    assert kept >= 0.9 * drawn, (kept, drawn)
+
+
+def test_the_copys_slack_is_its_box_blur_below_white():
+    """The copy's black made a pixel wider all round (_spread) is where Pillow's BoxBlur(1), as the
+    check measured it, leaves a black-and-white copy below white: on pages of random dots, lines
+    and solid black or white, edges and corners included."""
+    import numpy as np
+    from PIL import Image, ImageFilter
+
+    from printgen.check.photocopy import _spread
+
+    rng = np.random.default_rng(47)
+    for share in (0.0, 0.002, 0.05, 0.5, 0.98, 1.0):
+        for h, w in ((1, 1), (1, 7), (9, 1), (31, 45), (120, 97)):
+            copy = np.where(rng.random((h, w)) < share, 0, 255).astype(np.uint8)
+            if h > 4 and w > 4:
+                copy[h // 2, :] = 0                                     # a line across
+            blurred = np.asarray(Image.fromarray(copy, "L").filter(ImageFilter.BoxBlur(1))) < 255
+            assert np.array_equal(_spread(copy == 0), blurred), (share, h, w)
+
+
+def test_the_best_shift_is_the_one_each_shift_counted_alone_finds():
+    """_best_shift counts every shift in one gather; each shift counted alone (the footprint laid
+    on the master there, past the page's edge ink, the nearest first, kept on the page) finds the
+    same shift: random footprints and masters, near and past the page's edges."""
+    import numpy as np
+
+    from printgen.check.photocopy import WELL, _best_shift, _crop
+
+    def alone(mask, box, there, near, slip):
+        h, w = there.shape
+
+        def on(dx, dy):
+            return int(np.count_nonzero(mask & _crop(there, (box[0] + dx, box[1] + dy, box[2] + dx, box[3] + dy))))
+
+        ink = int(np.count_nonzero(mask))
+        if ink and on(*near) >= WELL * ink:
+            return near
+        shifts = [(near[0] + dx, near[1] + dy) for dx in range(-slip, slip + 1) for dy in range(-slip, slip + 1)]
+        shifts = [(dx, dy) for dx, dy in shifts
+                  if box[0] + dx >= 0 and box[1] + dy >= 0 and box[2] + dx <= w and box[3] + dy <= h]
+        best, at = -1, (0, 0)
+        for dx, dy in sorted(shifts, key=lambda d: abs(d[0] - near[0]) + abs(d[1] - near[1])):
+            if (found := on(dx, dy)) > best:
+                best, at = found, (dx, dy)
+        return at
+
+    rng = np.random.default_rng(47)
+    searched = 0
+    for _ in range(3000):
+        there = rng.random((40, 30)) < rng.random()
+        mh, mw = (int(v) for v in rng.integers(1, 15, 2))
+        mask = rng.random((mh, mw)) < rng.random()
+        x0, y0 = int(rng.integers(-3, 30 - mw + 3)), int(rng.integers(-3, 40 - mh + 3))
+        near, slip = (int(rng.integers(-2, 3)), int(rng.integers(-2, 3))), int(rng.integers(0, 3))
+        box = (x0, y0, x0 + mw, y0 + mh)
+        want = alone(mask, box, there, near, slip)
+        searched += want != near
+        assert _best_shift(mask, box, there, near, slip) == want, (box, near, slip)
+    assert searched > 300

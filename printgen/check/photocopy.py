@@ -10,11 +10,16 @@ prints (a pixel of slack either way) is its survival. A thing below `Copier.keep
 
 from __future__ import annotations
 
+import math
 from collections import defaultdict
 from dataclasses import dataclass, field, replace
 
+import numpy as np  # (this module is loaded only for a photocopy check: cli/check_cmd.py)
+
 from printgen.check.numbers import Discrepancy
+from printgen.draw import fonts
 from printgen.draw.flatten import FCircle, FDots, FlatPage, FMarked, FPath, FRect, FText
+from printgen.draw.shapes import apply
 from printgen.draw.theme import COPIER
 
 INKED = 200                 # a master's pixel lighter than this (of 255) holds no ink worth keeping
@@ -106,15 +111,12 @@ def _stroked(prims: tuple) -> tuple:
 
 def page_survival(image, flat: FlatPage, copier: Copier, page_no: int) -> list[Survival]:
     """Every checked thing of one page: `image` the master rendered at copier.dpi ("L")."""
-    import numpy as np
-    from PIL import ImageChops, ImageFilter
-
-    copied = copier.copy(image)
+    copied = np.asarray(copier.copy(image))
     master = np.asarray(image)
     # a pixel of slack: the copy's black one pixel wider all round (a 3 x 3 mean below white), and its white.
     # Each layer as True where it holds ink (= image.point(INK) / .point(ANY_WHITE) at 0): the thousands of
     # crops and counts below are then array slices and sums, not Pillow images made and measured
-    layers = {False: (master < INKED, np.asarray(copied.filter(ImageFilter.BoxBlur(1))) < 255)}
+    layers = {False: (master < INKED, _spread(copied == 0))}
     k = copier.dpi / 72
     out = []
     for m in flat.marks or ():
@@ -124,8 +126,7 @@ def page_survival(image, flat: FlatPage, copier: Copier, page_no: int) -> list[S
         kind, prims = found
         light = all(type(p) is FText and _is_white(p.colour) for p in prims)
         if light not in layers:            # white words on a dark band: where the master left the paper, and the copy's white
-            layers[light] = (master >= 256 - INKED,             # = image.point(PAPER) at 0
-                             np.asarray(ImageChops.invert(copied).filter(ImageFilter.BoxBlur(1))) < 255)
+            layers[light] = (master >= 256 - INKED, _spread(copied == 255))      # = image.point(PAPER) at 0
         there, still = layers[light]
         text = type(prims[0]) is FText
         parts = _glyphs(prims) if text else [prims]
@@ -145,21 +146,31 @@ def page_survival(image, flat: FlatPage, copier: Copier, page_no: int) -> list[S
     return out
 
 
+def _spread(ink):
+    """`ink` (True where a copy, all black or white, prints black) one pixel wider all round: what
+    its 3 x 3 mean (Pillow's BoxBlur(1), the page's edge pixels repeated) leaves below white, as
+    the check measured it, without blurring the page (the mean of black or white is below white
+    exactly where a pixel of the 3 x 3 is black: tests/test_photocopy.py compares the two)."""
+    out = ink.copy()
+    out[1:] |= ink[:-1]
+    out[:-1] |= ink[1:]
+    rows = out.copy()
+    out[:, 1:] |= rows[:, :-1]
+    out[:, :-1] |= rows[:, 1:]
+    return out
+
+
 SLIP = 2                    # pixels: how far the master's type may sit from where our rasteriser puts it
 WELL = 0.7                  # the share of a footprint on the master's ink that says it is where it printed
 
 
 def _inked(layer):
     """A layer as an array, True where it holds ink: a Pillow "L" image's 0s, or such an array as it is."""
-    import numpy as np
-
     return layer if isinstance(layer, np.ndarray) else np.asarray(layer) == 0
 
 
 def _crop(layer, box: tuple):
     """The layer's pixels in `box` (x0, y0, x1, y1), as Pillow crops: past the page's edge, 0 (ink)."""
-    import numpy as np
-
     h, w = layer.shape
     x0, y0, x1, y1 = box
     if x0 >= 0 and y0 >= 0 and x1 <= w and y1 <= h:
@@ -175,24 +186,38 @@ def _best_shift(mask, box: tuple, there, near: tuple[int, int], slip: int) -> tu
     """The shift within `slip` pixels of `near` that lays the footprint `mask` (True where it inks, at
     `box`) on the most of the master's ink (`there`, True where it printed), kept on the page; ties go
     to the nearest."""
-    import numpy as np
-
     h, w = there.shape
     ink = int(np.count_nonzero(mask))
-
-    def on(dx: int, dy: int) -> int:
-        return int(np.count_nonzero(mask & _crop(there, (box[0] + dx, box[1] + dy, box[2] + dx, box[3] + dy))))
-
-    if ink and on(*near) >= WELL * ink:
+    nx, ny = near
+    at_near = _crop(there, (box[0] + nx, box[1] + ny, box[2] + nx, box[3] + ny))
+    if ink and np.count_nonzero(mask & at_near) >= WELL * ink:
         return near                                   # most letters: where expected (a search costs nine times more)
-    shifts = [(near[0] + dx, near[1] + dy) for dx in range(-slip, slip + 1) for dy in range(-slip, slip + 1)]
-    shifts = [(dx, dy) for dx, dy in shifts
-              if box[0] + dx >= 0 and box[1] + dy >= 0 and box[2] + dx <= w and box[3] + dy <= h]
+    # every shift's count at once: the master's pixels under the footprint's ink, gathered for each
+    # shift in one go (a crop and a count for each shift, as before, cost three times as much)
+    around = _crop(there, (box[0] + nx - slip, box[1] + ny - slip, box[2] + nx + slip, box[3] + ny + slip))
+    shifts, rows, cols = _shifts(slip)
+    ys, xs = np.nonzero(mask)
+    on = around[ys + rows, xs + cols].sum(axis=1).tolist()
     best, at = -1, (0, 0)
-    for dx, dy in sorted(shifts, key=lambda d: abs(d[0] - near[0]) + abs(d[1] - near[1])):
-        if (found := on(dx, dy)) > best:
-            best, at = found, (dx, dy)
+    for (dx, dy), found in zip(shifts, on):
+        dx, dy = nx + dx, ny + dy
+        if box[0] + dx >= 0 and box[1] + dy >= 0 and box[2] + dx <= w and box[3] + dy <= h and found > best:
+            best, at = found, (dx, dy)                # (kept on the page)
     return at
+
+
+_SHIFTS: dict[int, tuple] = {}
+
+
+def _shifts(slip: int) -> tuple[list[tuple[int, int]], np.ndarray, np.ndarray]:
+    """The shifts (dx, dy) within `slip`, nearest first (ties: dx, then dy, from the least), and
+    each one's row and column in a crop `slip` wider all round, as columns to index by."""
+    if slip not in _SHIFTS:
+        shifts = sorted(((dx, dy) for dx in range(-slip, slip + 1) for dy in range(-slip, slip + 1)),
+                        key=lambda d: abs(d[0]) + abs(d[1]))
+        rows, cols = np.array([[dy + slip] for _, dy in shifts]), np.array([[dx + slip] for dx, _ in shifts])
+        _SHIFTS[slip] = (shifts, rows, cols)
+    return _SHIFTS[slip]
 
 
 def _registered(texts: tuple, k: float, there) -> tuple[int, int]:
@@ -214,8 +239,6 @@ def _kept(prims: tuple, k: float, there, still, near: tuple[int, int] = (0, 0), 
     the master printed them, from where they are drawn (a letter: its line's shift, _registered),
     give or take `slip` pixels (a letter's own rounding). The layers: arrays True where they ink,
     or Pillow images 0 there."""
-    import numpy as np
-
     there, still = _inked(there), _inked(still)
     foot = _footprint(prims, k, there.shape[::-1])
     if foot is None:
@@ -234,10 +257,6 @@ def _glyphs(texts: tuple) -> list[tuple]:
     """Each letter and digit of the texts as a text of its own, and each decimal point (a word is
     read letter by letter: a lost stroke of an l is not made up for by the rest of the word, and
     "11.7" must not read "11 7"). Other marks may go (a colon, a degree sign): the words still read."""
-    import math
-
-    from printgen.draw import fonts
-
     out = []
     for t in texts:
         r = math.radians(t.angle)
@@ -249,7 +268,7 @@ def _glyphs(texts: tuple) -> list[tuple]:
             for ch in run:
                 point = ch in ".," and 0 < i < len(line) - 1 and line[i - 1].isdigit() and line[i + 1].isdigit()
                 if ch.isalnum() or point:
-                    out.append((replace(t, x=t.x + ux * at, y=t.y + uy * at, runs=((ch, face),)),))
+                    out.append((FText(t.x + ux * at, t.y + uy * at, ((ch, face),), t.size, t.colour, t.angle),))
                 at += fonts.width(ch, t.size, face)
                 i += 1
     return out or [texts]
@@ -279,27 +298,119 @@ def footprint(prims: tuple, k: float, size: tuple[int, int]):
 
 def _footprint(prims: tuple, k: float, size: tuple[int, int]):
     """footprint's (mask, box), the mask an array True where the prims print."""
-    import numpy as np
-    from PIL import Image, ImageDraw
-
-    from printgen.draw.png import _Pen
-
     x0, y0, x1, y1 = _extent(prims)
     box = (max(0, int(x0 * k) - 2), max(0, int(y0 * k) - 2), min(size[0], int(x1 * k) + 3), min(size[1], int(y1 * k) + 3))
     if box[2] <= box[0] or box[3] <= box[1]:
         return None
+    if len(prims) == 1 and type(prims[0]) is FText:
+        mask = _letter(prims[0], k, box)
+        if mask is not None:
+            return mask, box
+    from PIL import Image, ImageDraw
+
+    from printgen.draw.png import _Pen
+
     img = Image.new("L", (box[2] - box[0], box[3] - box[1]), 255)
     pen = _Pen(img, ImageDraw.Draw(img), k, 0.0)
     pen.placed(tuple(_black(p) for p in prims), (1, 0, 0, 1, -box[0] / k, -box[1] / k))
     return np.asarray(img) < 128, box          # = img.point(HALF) at 0: where it prints
 
 
+# Each letter of a word is a footprint of its own (_glyphs): a kit's check draws some 100,000. Most
+# are the same letter, face and size again, and Pillow draws a letter alone the same wherever it
+# falls but for whole pixels: ImageDraw.text passes FreeType the position's fraction (`start`),
+# and _imagingft.c's font_render only rounds it into its 26.6 pen, `round((-x_min + start) * 64)`
+# across and `round((-y_max - start) * 64)` down, puts the glyph's bitmap (rendered at the origin:
+# no transform) at that pen's nearest whole pixel, PIXEL(v) = (v + 32) >> 6, and makes its image
+# `ceil(start)` larger each way, clipping the glyph to it. So each letter, face and size is drawn
+# once (_glyph) and put where that arithmetic puts it (_letter): exact by construction. A fraction
+# within float32's error of a rounding edge is drawn in place, and so is a letter whose pen is not
+# on a whole pixel at start 0 (a shaper's offset; _glyph checks each). Read from Pillow 13's
+# font_render: if a later Pillow placed glyphs otherwise, _glyph's check would find them irregular
+# (drawn in place: slower, the same), and test_a_kept_letter_is_the_letter_pillow_draws_in_place says so.
+_GLYPHS: dict[tuple, tuple | None] = {}
+GLYPHS_KEPT = 20_000                    # letters kept in a process (a few MB)
+
+
+def _letter(t: FText, k: float, box: tuple):
+    """The footprint's mask of a text of one character drawn upright, as _footprint's Pillow
+    drawing makes it (its very arithmetic, marked "="), from the letters kept; None: to be drawn."""
+    px = max(1.0, round(t.size * k, 1))
+    if len(t.runs) != 1 or len(t.runs[0][0]) != 1 or t.angle % 360 or px > 500:
+        return None
+    x, y = apply((1, 0, 0, 1, -box[0] / k, -box[1] / k), (t.x, t.y))          # = flatten.moved
+    x, y = x * k, y * k                                                          # = png._text
+    sx, sy = math.modf(x)[0], math.modf(y)[0]                                    # = ImageDraw.text's start
+    # float32 sums of a glyph's place (|-x_min + start|, |-y_max - start| < 2 px + 64) err by less than
+    # 2 ** (e - 24), e its binary exponent: 64 times that, with a margin, is too near an edge to say
+    near = 2.0 ** (math.frexp(2 * px + 64)[1] - 16)
+    across, down = _pen(sx, near), _pen(sy, near)
+    if across is None or down is None:
+        return None
+    ch, face = t.runs[0]
+    glyph = _glyph(ch, face, px)
+    if glyph is None:
+        return None
+    bits, (ox, oy) = glyph
+    gh, gw = bits.shape
+    left, top = int(x) + ox, int(y) + oy                 # = ImageDraw.text: where its image is drawn
+    (pen_x, wider), (pen_y, taller) = across, down
+    gx, gy = left + (pen_x + 32 >> 6), top - (-pen_y + 32 >> 6)  # = font_render: where in it the glyph goes
+    w, h = box[2] - box[0], box[3] - box[1]
+    # the glyph, clipped to its image (as font_render clips it) and to the footprint (as Pillow pastes)
+    x0, y0 = max(gx, left, 0), max(gy, top, 0)
+    x1, y1 = min(gx + gw, left + gw + wider, w), min(gy + gh, top + gh + taller, h)
+    mask = np.zeros((h, w), dtype=bool)
+    if x1 > x0 and y1 > y0:
+        mask[y0:y1, x0:x1] = bits[y0 - gy:y1 - gy, x0 - gx:x1 - gx]
+    return mask
+
+
+def _pen(start: float, near: float) -> tuple[int, int] | None:
+    """What font_render takes of a start's fraction along one axis: round(64 * start) and
+    ceil(start) (a float32 start, as the C receives it). None if 64 * start is `near` a half or
+    nearer, where float32 sums may round it either way."""
+    v = 64 * start
+    if abs(v - math.floor(v) - 0.5) <= near:
+        return None
+    ceil = 1 if start > 1e-30 else 0 if -0.5 < start <= 0 else math.ceil(float(np.float32(start)))
+    return math.floor(v + 0.5), ceil
+
+
+def _glyph(ch: str, face: str, px: float):
+    """The letter as font_render draws it at a start of 0 (bits True where ImageDraw.text's black
+    is darker than half, at the glyph's place in an image of the glyph's size, and the image's
+    offset); None if its pen is not on a whole pixel there. Drawn at starts of 31/64 across and
+    32/64 down (the last before PIXEL's steps if it is) and a 64th further each way, the second
+    must be the first moved one pixel each way: each image is a pixel larger each way (the ceil),
+    so no ink is lost, and only a mask without ink is the same moved."""
+    key = (ch, face, px)
+    if key not in _GLYPHS:
+        font = fonts.pil_font(face, px)
+        (before, off), (after, off_after) = (_drawn(font, ch, (a / 64, d / 64)) for a, d in ((31, 32), (32, 33)))
+        moved = np.zeros_like(before)
+        moved[1:, 1:] = before[:-1, :-1]
+        regular = (off == off_after and not before[-1].any() and not before[:, -1].any()
+                   and np.array_equal(after, moved))
+        if len(_GLYPHS) >= GLYPHS_KEPT:
+            _GLYPHS.clear()
+        _GLYPHS[key] = (before[:-1, :-1], off) if regular else None
+    return _GLYPHS[key]
+
+
+def _drawn(font, ch: str, start: tuple[float, float]):
+    """A character drawn as ImageDraw.text draws it in black on white at `start` (its getmask2
+    call, its draw_bitmap), True where that is darker than half: (bits, offset)."""
+    from PIL import Image, ImageDraw
+
+    core, offset = font.getmask2(ch, "L", None, None, None, 0, "ls", 0, start, stroke_filled=True)
+    img = Image.new("L", core.size, 255)
+    ImageDraw.Draw(img).draw.draw_bitmap((0, 0), core, 0)
+    return np.asarray(img) < 128, offset
+
+
 def _extent(prims: tuple) -> tuple[float, float, float, float]:
     """The box the prims print in (points), strokes and type included."""
-    import math
-
-    from printgen.draw import fonts
-
     xs, ys = [], []
     for p in prims:
         kind = type(p)
