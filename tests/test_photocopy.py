@@ -298,13 +298,15 @@ def test_a_kept_letter_is_the_letter_pillow_draws_in_place(monkeypatch):
                     x, y = (-fx / k, y) if i % 8 else (x, -fy / k)
                 t = FText(x, y, ((ch, face),), size, "#000000", 0.0)
                 mask, box = photocopy._footprint((t,), k, page)
-                kept += photocopy._letter(t, k, box) is not None
+                kept += photocopy._placing_read() and photocopy._letter(t, k, box) is not None
                 monkeypatch.setattr(photocopy, "_letter", lambda *a: None)
                 in_place, box_in_place = photocopy._footprint((t,), k, page)
                 monkeypatch.setattr(photocopy, "_letter", letter)
                 drawn += 1
                 assert box == box_in_place and np.array_equal(mask, in_place), (ch, face, size, x, y)
-    assert kept >= 0.9 * drawn, (kept, drawn)
+    # nearly all from the letters kept, with the Pillow their placing was read from (an older one draws
+    # each in place: the same masks, none kept)
+    assert kept >= 0.9 * drawn if photocopy._placing_read() else kept == 0, (kept, drawn)
 
 
 def test_the_copys_slack_is_its_box_blur_below_white():

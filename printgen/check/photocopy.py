@@ -302,7 +302,7 @@ def _footprint(prims: tuple, k: float, size: tuple[int, int]):
     box = (max(0, int(x0 * k) - 2), max(0, int(y0 * k) - 2), min(size[0], int(x1 * k) + 3), min(size[1], int(y1 * k) + 3))
     if box[2] <= box[0] or box[3] <= box[1]:
         return None
-    if len(prims) == 1 and type(prims[0]) is FText:
+    if len(prims) == 1 and type(prims[0]) is FText and _placing_read():
         mask = _letter(prims[0], k, box)
         if mask is not None:
             return mask, box
@@ -330,6 +330,16 @@ def _footprint(prims: tuple, k: float, size: tuple[int, int]):
 # (drawn in place: slower, the same), and test_a_kept_letter_is_the_letter_pillow_draws_in_place says so.
 _GLYPHS: dict[tuple, tuple | None] = {}
 GLYPHS_KEPT = 20_000                    # letters kept in a process (a few MB)
+PLACING_READ = 13                       # the Pillow (major version) whose font_render the above was read from
+
+
+def _placing_read() -> bool:
+    """Whether this Pillow places letters as the one read above. An older one (pyproject allows 10.0.1,
+    which places a letter past the page's edge otherwise: measured with the test of kept letters) draws
+    every letter in place, as the check did before letters were kept."""
+    import PIL
+
+    return int(PIL.__version__.split(".")[0]) >= PLACING_READ
 
 
 def _letter(t: FText, k: float, box: tuple):
