@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 from collections import defaultdict
 from dataclasses import dataclass, field, replace
+from functools import cache
 
 import numpy as np  # (this module is loaded only for a photocopy check: cli/check_cmd.py)
 
@@ -333,6 +334,7 @@ GLYPHS_KEPT = 20_000                    # letters kept in a process (a few MB)
 PLACING_READ = 13                       # the Pillow (major version) whose font_render the above was read from
 
 
+@cache
 def _placing_read() -> bool:
     """Whether this Pillow places letters as the one read above. An older one (pyproject allows 10.0.1,
     which places a letter past the page's edge otherwise: measured with the test of kept letters) draws
