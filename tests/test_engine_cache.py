@@ -179,6 +179,9 @@ CTRL_C_IN_COMPILER = """
 import signal, sys
 import printgen.cli as cli
 
+# a terminal's Ctrl-C, even where this test runs in the background (a shell's `&` ignores SIGINT, inherited)
+signal.signal(signal.SIGINT, signal.default_int_handler)
+
 def compiling(*args, **kwargs):         # as numba's compiler does with a Ctrl-C in the middle of a compile
     try:
         signal.raise_signal(signal.SIGINT)
