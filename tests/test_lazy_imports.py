@@ -90,3 +90,25 @@ def test_a_kit_with_its_answer_stored_never_imports_the_compiler(tmp_path, engin
     assert result["code"] == 0, p.stderr
     assert "numba" not in result["modules"]
     # (the check plays 10 of the kit's games again: 3,540 ship-turns, cheaper compiled, play/wanted.py)
+
+
+def test_a_small_fleet_s_kit_and_its_check_load_the_compiled_engine_for_its_page_s_games(tmp_path, engine_cache):
+    """Issue 47: a 6-ship kit's page "How this scenario plays" plays hundreds of games beyond those its
+    stored lesson answer holds (printgen/sheets/plays/records.py kit_games), in the kit and again in its
+    check, which lays the page out anew. They are said before the engine is imported (records.expect_games),
+    so where this computer has the compiled engine both processes load it (numba imported before their
+    workers fork) instead of playing about 2.5 s of Python each. The default kit's answer holds all of its
+    page's games, and it still runs without numba (the test above)."""
+    import os
+
+    env = {**os.environ, "PRINTGEN_CACHE": str(engine_cache(tmp_path / "cache"))}
+    small = ("trafalgar", "--ships", "6", "--students", "4", "--edition", "color")
+    first = subprocess.run([sys.executable, "-m", "printgen", "kit", *small, "--out", str(tmp_path / "first")],
+                           env={**env, "PRINTGEN_JIT": "on"}, capture_output=True, text=True, timeout=900)
+    assert first.returncode == 0, first.stderr                  # the answer searched and stored
+    env.pop("PRINTGEN_JIT", None)
+    for args in (("kit", *small, "--out", str(tmp_path / "again")), ("check", str(tmp_path / "again"))):
+        p = subprocess.run([sys.executable, "-c", PROBE, *args], env=env, capture_output=True, text=True, timeout=900)
+        result = json.loads(p.stdout.strip().splitlines()[-1])
+        assert result["code"] == 0, p.stderr
+        assert "numba" in result["modules"], args[0]

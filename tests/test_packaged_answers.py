@@ -128,4 +128,4 @@ def test_a_packaged_answer_whose_games_differ_is_not_used(monkeypatch):
         game[1] = not game[1]                                  # "ended at the turn limit" flipped
         assert not search._replays(scenario, options, chosen, "fair", None, None, search._rounds(changed)), i
     monkeypatch.setattr(packaged, "FOLDER", Path("/nonexistent"))
-    assert search.packaged_sample(scenario, options, 24) is None
+    assert search.packaged_chosen(scenario, options, 24) is None

@@ -51,14 +51,7 @@ def kit_cmd(scenario: str = typer.Argument("trafalgar", help="a scenario name or
                          fraction=fraction, ships=ships, preset=preset, units=units, seed=seed, periods=periods,
                          minutes=minutes, with_tiled=with_tiled, poster=poster, engagement=engagement,
                          balance=balance, break_off=break_off, lang=lang, dyslexia=dyslexia)
-    if lang != "en":                            # refused before any work: no kit half in one language
-        from printgen.data.checked import load_checked
-        from printgen.i18n import N_
-        from printgen.registry.documents import kinds_for, refuse_untranslated
-
-        ruleset = load_checked(scenario).ruleset
-        refuse_untranslated(kinds_for(ruleset), lang, ruleset, N_("the kit"))
-    plan = plan_kit(request)
+    plan = plan_kit(request, kit=True)
     for note in plan.options.notes:
         typer.echo(note)
     folder = c.out_dir(out, plan.scenario)

@@ -22,8 +22,10 @@ from printgen.registry.documents import DocumentKind
 from printgen.request import KitRequest
 
 
-def plan_kit(request: KitRequest) -> Plan:
-    """Load, validate and derive everything (fleet, deployment, captains): errors before any file."""
+def plan_kit(request: KitRequest, kit: bool = False) -> Plan:
+    """Load, validate and derive everything (fleet, deployment, captains): errors before any file.
+    `kit`: the caller builds the kit (printgen kit): a language one of its documents is not printed in
+    is refused before any game is played."""
     from printgen.game.deploy import deploy
     from printgen.game.prepare import prepare
     from printgen.game.students import assign
@@ -31,7 +33,16 @@ def plan_kit(request: KitRequest) -> Plan:
     from printgen.lesson.fit import fit, wish
 
     scenario, options = prepare(request.scenario, **request.choices())
-    wish(scenario, options, request.students, request.engagement, request.balance, request.break_off, request.sized)
+    chosen = wish(scenario, options, request.students, request.engagement, request.balance, request.break_off,
+                  request.sized)
+    from printgen.sheets.plays.records import expect_games
+
+    expect_games(chosen, scenario.ruleset.ruleset.system)      # the page the kit draws and its check lays out again
+    if kit and options.lang != "en":                  # no kit half in one language, before any game is played
+        from printgen.i18n import N_
+        from printgen.registry.documents import kinds_for, refuse_untranslated
+
+        refuse_untranslated(kinds_for(scenario.ruleset), options.lang, scenario.ruleset, N_("the kit"))
     accept(scenario)                                   # the data `printgen check FOLDER` refuses too
     if options.lang != "en":
         refuse_untranslated_words(scenario, options.lang)

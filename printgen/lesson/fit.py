@@ -60,20 +60,22 @@ def fit(scenario: Scenario, options: Options, students: int, engagement: str | N
 
 
 def wish(scenario: Scenario, options: Options, students: int, engagement: str | None = None,
-         balance: str = "fair", break_off: float | None = None, sized: bool = False) -> None:
+         balance: str = "fair", break_off: float | None = None, sized: bool = False) -> search.Trial | None:
     """Say how many games fitting the lesson will play (printgen/play/wanted.py), before anything
     imports the engine (the kit's checks of the data ask the family for its engine: call this first):
-    none for an answer known or sealed, a few for a packaged one (search.packaged: a sample of its
-    games played again), a search's hundreds otherwise (the engine compiled, once a computer)."""
+    none for an answer known or sealed, a few for a packaged one (search.packaged_sample: a sample of
+    its games played again), a search's hundreds otherwise (the engine compiled, once a computer).
+    Returns the candidate the lesson will play where it is known before the search (None: searched)."""
     from printgen.play import wanted
 
     wanted.planning(scenario.ruleset.ruleset.system)         # what was said before the scenario was known
     breaks = None if break_off is None else ((break_off or None),)
-    if scenario.lesson.fit and search.answered(scenario, options, students, balance, engagement, breaks, sized):
-        return
+    asked = (scenario, options, students, balance, engagement, breaks, sized)
+    if scenario.lesson.fit and (chosen := search.known(*asked)) is not None:
+        return chosen
     family = scenario.ruleset.ruleset.system
-    if scenario.lesson.fit and (sample := search.packaged_sample(scenario, options, students, balance, engagement,
-                                                                 breaks, sized)) is not None:
-        wanted.expect(sample, family)
-    else:
-        wanted.expect(wanted.COMPILE, family)
+    if scenario.lesson.fit and (chosen := search.packaged_chosen(*asked)) is not None:
+        wanted.expect(search.packaged_sample(chosen), family)
+        return chosen
+    wanted.expect(wanted.COMPILE, family)
+    return None

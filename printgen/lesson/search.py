@@ -249,38 +249,49 @@ def choose(scenario: Scenario, options: Options, students: int, balance: str = "
     return _CHOSEN[key]
 
 
-def answered(scenario: Scenario, options: Options, students: int, balance: str = "fair",
-             engagement: str | None = None, breaks: tuple[float | None, ...] | None = None,
-             sized: bool = False) -> bool:
-    """Whether `choose` will play no game: its answer known to this process, or stored with printgen's
-    seal (then the engine need not be compiled nor loaded: printgen/play/jit.py)."""
+def known(scenario: Scenario, options: Options, students: int, balance: str = "fair",
+          engagement: str | None = None, breaks: tuple[float | None, ...] | None = None,
+          sized: bool = False) -> Trial | None:
+    """The candidate `choose` will give without playing a game: its answer known to this process, or
+    stored with printgen's seal (then the engine need not be compiled nor loaded: printgen/play/jit.py);
+    else None."""
     from printgen.lesson import stored
 
     key = _request(scenario, options, students, balance, engagement, breaks, sized)
     if key in _CHOSEN:
-        return True
+        return _CHOSEN[key][0]
     disk = stored.key_of(repr(key), repr(scenario.fleet.ships))
     found = stored.load(disk)
-    return found is not None and stored.sealed(disk, found)
+    if found is None or not stored.sealed(disk, found):
+        return None
+    try:
+        return _answer(found)[0]
+    except BAD:
+        return None                      # not one `choose` takes: it searches
 
 
 SAMPLED = 2                      # games of each deployment a packaged answer's use plays again (lesson/packaged.py)
 
 
-def packaged_sample(scenario: Scenario, options: Options, students: int, balance: str = "fair",
+def packaged_chosen(scenario: Scenario, options: Options, students: int, balance: str = "fair",
                     engagement: str | None = None, breaks: tuple[float | None, ...] | None = None,
-                    sized: bool = False) -> int | None:
-    """The ship-turns `choose` will play to trust the packaged answer for this request (a sample of its
-    games), or None: no packaged answer (a teacher's own battle or options: the search)."""
+                    sized: bool = False) -> Trial | None:
+    """The packaged answer's candidate for this request, which `choose` trusts once it has played a
+    sample of its games again (`packaged_sample`), or None: no packaged answer (a teacher's own battle
+    or options: the search)."""
     from printgen.lesson import packaged
 
     key = _request(scenario, options, students, balance, engagement, breaks, sized)
     found = packaged.load(packaged.key_of(repr(key), repr(scenario.fleet.ships)))
     try:
-        c = _trial(found["chosen"]).choice if found is not None else None
-    except (KeyError, TypeError, ValueError, ArithmeticError, AttributeError, IndexError, RecursionError):
+        return None if found is None else _answer(found)[0]
+    except BAD:
         return None
-    return None if c is None else SAMPLED * DEPLOYMENTS * c.ships * c.turns
+
+
+def packaged_sample(chosen: Trial) -> int:
+    """The ship-turns `choose` plays to trust a packaged answer's candidate (a sample of its games)."""
+    return SAMPLED * DEPLOYMENTS * chosen.choice.ships * chosen.choice.turns
 
 
 def _request(scenario: Scenario, options: Options, students: int, balance: str, engagement: str | None,
@@ -310,10 +321,8 @@ def _stored(scenario: Scenario, key: tuple, search, replays) -> tuple[Trial, lis
     found = stored.load(disk)
     if found is not None:
         try:
-            if not isinstance(found.get("tried"), list) or len(found["tried"]) > MOST_TRIED:
-                raise ValueError("not a list of candidates printgen could have tried")
-            chosen, tried = _trial(found["chosen"]), [_trial(t) for t in found["tried"]]
-        except (KeyError, TypeError, ValueError, ArithmeticError, AttributeError, IndexError, RecursionError):
+            chosen, tried = _answer(found)
+        except BAD:
             pass                         # not an answer this printgen wrote: play it again
         else:
             if stored.sealed(disk, found):      # played (or played again) by this user's printgen
@@ -326,11 +335,9 @@ def _stored(scenario: Scenario, key: tuple, search, replays) -> tuple[Trial, lis
     shipped = packaged.load(packaged.key_of(repr(key), repr(scenario.fleet.ships)))
     if shipped is not None:              # a built-in battle's default lesson, shipped with printgen
         try:
-            if not isinstance(shipped.get("tried"), list) or len(shipped["tried"]) > MOST_TRIED:
-                raise ValueError("not a list of candidates printgen could have tried")
-            chosen, tried = _trial(shipped["chosen"]), [_trial(t) for t in shipped["tried"]]
+            chosen, tried = _answer(shipped)
             games = _rounds(shipped["rounds"])
-        except (KeyError, TypeError, ValueError, ArithmeticError, AttributeError, IndexError, RecursionError):
+        except BAD:
             pass                         # damaged: searched as if there were none
         else:
             if replays(chosen, games):
@@ -418,6 +425,18 @@ def _plain(t: Trial) -> dict:
             "sides": t.sides, "games": t.games, "wins": t.wins, "draws": t.draws, "by_limit": t.by_limit,
             "median_turns": t.median_turns, "spread": t.spread, "unmet": t.unmet,
             "kit_map": [list(r) for r in t.kit_map], "kit_setup": t.kit_setup}
+
+
+# what reading an answer printgen could not have written raises (a stored one is a file anyone could edit)
+BAD = (KeyError, TypeError, ValueError, ArithmeticError, AttributeError, IndexError, RecursionError)
+
+
+def _answer(found: dict) -> tuple[Trial, list[Trial]]:
+    """(the chosen candidate, those tried) of a stored or packaged answer (one of BAD if it is not one
+    printgen could have written)."""
+    if not isinstance(found.get("tried"), list) or len(found["tried"]) > MOST_TRIED:
+        raise ValueError("not a list of candidates printgen could have tried")
+    return _trial(found["chosen"]), [_trial(t) for t in found["tried"]]
 
 
 def _trial(d: dict) -> Trial:

@@ -39,6 +39,21 @@ def kit_games(ships: int, turn_limit: int) -> int:
     return max(MIN_GAMES, min(MAX_GAMES, SHIP_TURNS // max(1, ships * turn_limit)))
 
 
+def expect_games(chosen, family: str) -> None:
+    """Say (printgen/play/wanted.py) the games the kit's page will play beyond those the lesson's answer
+    `chosen` (lesson.fit.wish's, known before the search) holds on the kit's map, before anything
+    imports the engine: the kit draws the page, and `printgen check` lays it out again (check/retrace.py).
+    A small fleet's page plays hundreds (measured: a 6-ship Trafalgar kit's page played them as Python,
+    2.5 s of CPU in the kit and again in its check, where loading the compiled engine costs under one).
+    Where the search plays, it has said so, and more."""
+    if chosen is None:
+        return
+    from printgen.play import wanted
+
+    c = chosen.choice
+    wanted.expect(max(0, kit_games(c.ships, c.turns) - len(chosen.kit_map)) * c.ships * c.turns, family)
+
+
 def kit_run(plan) -> SimRun:
     """The simulation a kit's page reports: the kit's scenario, options and seed, each side steered as
     a class plays it (the lesson's policies); `--turns` only when the kit's lesson (--periods,
