@@ -22,9 +22,10 @@ DATA = Path(__file__).parent / "data"
 os.environ.setdefault("PRINTGEN_CACHE", str(Path(tempfile.gettempdir()) / "printgen-tests-lesson-store"))
 # The teacher's usual choices (printgen config) never reach the tests: no settings file, no variables
 os.environ["PRINTGEN_CONFIG"] = str(Path(tempfile.gettempdir()) / "printgen-tests-no-config" / "config.toml")
-# The compiled engine in every test process and every printgen they start, as before printgen/play/jit.py
-# chose it by the games a run plays (tests of that choice run printgen with PRINTGEN_JIT unset). Measured:
-# a small Trafalgar kit costs 3.7 s of CPU so, 4.7 s choosing as a teacher's does (its games as Python)
+# The compiled engine in every test process (xdist's workers: loaded once, _warm_engine, for every kit they
+# build in-process); the printgen processes they start choose it as a teacher's printgen does, by the games
+# the run plays (printgen/play/jit.py), unless the developer set PRINTGEN_JIT (off: coverage) or a test does
+_OURS = "PRINTGEN_JIT" not in os.environ
 os.environ.setdefault("PRINTGEN_JIT", "on")
 for _name in ("PRINTGEN_PAPER", "PRINTGEN_UNITS", "PRINTGEN_EDITION", "PRINTGEN_STUDENTS", "PRINTGEN_DEBUG"):
     os.environ.pop(_name, None)
@@ -36,7 +37,9 @@ def pytest_configure(config):
     each of them compiles it at once on its first game (half a minute of CPU each), and every process
     after reads it from the cache folder above."""
     if hasattr(config, "workerinput"):
-        _warm_engine()
+        _warm_engine()                                   # (decided here, once a process: play/jit.py)
+        if _OURS:
+            os.environ.pop("PRINTGEN_JIT")               # the processes it starts choose for themselves
         return
     from tamper import SHARED
 
@@ -51,7 +54,7 @@ def pytest_configure(config):
     # processes start: half a minute less on a new machine); numba writes each compiled function's files
     # whole, and the folder's making allows another process making it too (printgen/private.py)
     making = [subprocess.Popen([sys.executable, "-m", "printgen", "simulate", battle, "--games", "1", "--workers", "1"],
-                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env={**os.environ, "PRINTGEN_JIT": "on"})
               for battle in ("trafalgar", "sluys-1340")]
     for battle, process in zip(("trafalgar", "sluys-1340"), making):
         _, err = process.communicate(timeout=600)
