@@ -53,8 +53,9 @@ def pytest_configure(config):
     # the broadside engine and the sectors engine's, compiled side by side (a core each, before the test
     # processes start: half a minute less on a new machine); numba writes each compiled function's files
     # whole, and the folder's making allows another process making it too (printgen/private.py)
+    compiling = {**os.environ, "PRINTGEN_JIT": "on"}
     making = [subprocess.Popen([sys.executable, "-m", "printgen", "simulate", battle, "--games", "1", "--workers", "1"],
-                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env={**os.environ, "PRINTGEN_JIT": "on"})
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=compiling)
               for battle in ("trafalgar", "sluys-1340")]
     for battle, process in zip(("trafalgar", "sluys-1340"), making):
         _, err = process.communicate(timeout=600)
