@@ -15,6 +15,9 @@ from __future__ import annotations
 MANY = 1_000                     # ship-turns from which a process loads the compiled engine (where made:
 #                                  the check's 10 sample games of Trafalgar, 3,540 ship-turns, cost 1.5 s more
 #                                  of CPU as Python than importing numba and loading the engine)
+PER_FAMILY = {"sectors": 5_000}  # the galley family's games cost a fifth to a half of the broadside's a ship-turn as
+#                                  Python (measured, 40 games: Sluys 1.2 s, Lepanto 1.9 s, Trafalgar 9.3 s), and loading
+#                                  the engine as much: Lepanto's 42 games beyond its answer cost 0.9 s more loaded
 COMPILE = 40_000                 # ship-turns from which a process compiles it first where it must (about
 #                                  the compile's 23 s of CPU as Python)
 
@@ -25,7 +28,7 @@ _PLANNED: list[int] = []         # ship-turns said before the family is known (e
 def expect(ship_turns: int, family: str | None = None) -> None:
     """The process will play about `ship_turns` ship-turns (a game's ships x its turns, summed), of
     the rule family `family` (its engine's compiled functions: None, any)."""
-    if ship_turns >= MANY:
+    if ship_turns >= PER_FAMILY.get(family or "", MANY):
         _WANTED.append((ship_turns, family))
 
 
