@@ -36,6 +36,27 @@ def test_a_job_after_others_is_given_their_results_and_all_come_back_in_order(wo
     assert (os.getpid() in pids) == (workers == 1)        # forked workers did the work when there were any
 
 
+def frozen(shared, x):
+    import gc
+
+    return gc.get_freeze_count(), gc.isenabled()
+
+
+def test_a_forked_worker_keeps_what_it_inherited_out_of_the_collector_s_sight():
+    """A collection in a forked worker would walk, and so copy, every page of the parent's objects
+    (printgen/forks.py worker_ready): they are frozen there; the collector itself runs as the parent's
+    does, for what the worker makes."""
+    import gc
+
+    if parallel.context().get_start_method() != "fork":
+        pytest.skip("a spawned worker inherits no objects")
+    gc.unfreeze()
+    inherited = len(gc.get_objects())
+    for count, enabled in parallel.run(frozen, None, [0, 1], workers=2):
+        assert count >= inherited // 2 and enabled == gc.isenabled()
+    assert gc.get_freeze_count() == 0                     # the parent's own collector is untouched
+
+
 def test_a_job_cannot_wait_for_a_later_one():
     with pytest.raises(ValueError, match="before it"):
         parallel.run(slow_square, 0, [After((1,), lambda done: ("sum", [])), 1], workers=2)

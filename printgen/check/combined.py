@@ -85,9 +85,9 @@ def _join_all(folder: Path, jobs: dict, conn) -> None:
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)       # Ctrl-C reaches the parent, which stops this one
     signal.signal(signal.SIGTERM, signal.SIG_DFL)      # not the CLI's handler, inherited by a fork
-    from printgen.forks import release_signals
+    from printgen.forks import worker_ready
 
-    release_signals()
+    worker_ready()
     try:
         conn.send({path: joins_again(folder, kit, parts) for path, (kit, parts) in jobs.items()})
     except BaseException:

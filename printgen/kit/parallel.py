@@ -18,7 +18,7 @@ from multiprocessing.reduction import ForkingPickler
 from typing import Any, Callable
 
 from printgen.errors import PrintgenError, Problem
-from printgen.forks import context, release_signals, signals_held
+from printgen.forks import context, signals_held, worker_ready
 
 
 @dataclass(frozen=True)
@@ -37,7 +37,7 @@ def _worker(fn, shared, args, conn, siblings) -> None:
         other.close()                   # may be left reading, or a worker's send would block for ever
     signal.signal(signal.SIGINT, signal.SIG_IGN)      # Ctrl-C reaches the parent, which stops the workers
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    release_signals()                                 # held across the fork (printgen/forks.py)
+    worker_ready()                                    # signals held across the fork (printgen/forks.py)
     try:
         if args is None:                              # spawned: what a fork inherits comes first down the pipe
             shared, args = conn.recv()

@@ -35,9 +35,9 @@ def _worker_start(setup: Setup, tallies: bool) -> None:
     _SHARED.update(setup=setup, tallies=tallies)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    from printgen.forks import release_signals
+    from printgen.forks import worker_ready
 
-    release_signals()                               # held while the pool forked (printgen/forks.py says why)
+    worker_ready()                                  # signals held while the pool forked (printgen/forks.py says why)
 
 
 def chunks(games: int, workers: int) -> list[tuple[int, int]]:
