@@ -70,7 +70,7 @@ def worker_ready() -> None:
     collection walks every object it sees, writing to each, so the system would copy every page of the
     parent's into the worker (copy-on-write) for objects the worker never frees. Measured: a kit and its
     check, built twice in a Python process holding half a million other objects (a test process), take
-    45% fewer page faults (310,000 to 169,000, medians of 4) and about 5% less CPU (24.7 to 23.2 s,
+    45% fewer page faults (308,000 to 169,000, medians of 4) and about 6% less CPU (24.7 to 23.2 s,
     within this machine's noise). The command line's processes disable the collector (printgen/cli),
     their workers with them: there this changes nothing."""
     gc.freeze()
