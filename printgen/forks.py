@@ -1,5 +1,6 @@
-"""Starting worker processes: how (fork where the system has it and it is safe, else spawn), and
-safely (Ctrl-C and SIGTERM held back across a fork).
+"""Starting worker processes: how (fork where the system has it and it is safe, else spawn), safely
+(Ctrl-C and SIGTERM held back across a fork), and lightly (what a forked worker inherits kept out of
+its cyclic collector's sight: worker_ready).
 
 Fork is kept where it can be because it is faster: a worker shares the parent's imports and data
 (benchmarks/bench_start.py: a kit 6.1 s forked, 8.3 s spawned; its check 3.1 s and 4.3 s).
