@@ -23,9 +23,13 @@ print(json.dumps({"code": code, "modules": sorted(sys.modules)}))
 """
 
 
-def modules_after(*args: str) -> tuple[int, set[str]]:
-    p = subprocess.run([sys.executable, "-c", PROBE, *args], capture_output=True, text=True, check=True)
+def modules_after(*args: str, env: dict | None = None) -> tuple[int, set[str]]:
+    """`printgen ARGS`'s exit code and the modules it imported (its messages shown when it fails)."""
+    p = subprocess.run([sys.executable, "-c", PROBE, *args], env=env, capture_output=True, text=True, check=True,
+                       timeout=900)
     result = json.loads(p.stdout.strip().splitlines()[-1])
+    if result["code"]:
+        print(p.stderr, file=sys.stderr)                # pytest shows it beside the failed assertion
     return result["code"], set(result["modules"])
 
 
@@ -85,10 +89,9 @@ def test_a_kit_with_its_answer_stored_never_imports_the_compiler(tmp_path, engin
     env.pop("PRINTGEN_JIT", None)
     assert first.returncode == 0, first.stderr
     args = ("kit", "trafalgar", "--edition", "color", "--out", str(tmp_path / "again"))
-    p = subprocess.run([sys.executable, "-c", PROBE, *args], env=env, capture_output=True, text=True, timeout=900)
-    result = json.loads(p.stdout.strip().splitlines()[-1])
-    assert result["code"] == 0, p.stderr
-    assert "numba" not in result["modules"]
+    code, modules = modules_after(*args, env=env)
+    assert code == 0
+    assert "numba" not in modules
     # (the check plays 10 of the kit's games again: 3,540 ship-turns, cheaper compiled, play/wanted.py)
 
 
@@ -108,10 +111,9 @@ def test_a_small_fleet_s_kit_and_its_check_load_the_compiled_engine_for_its_page
     assert first.returncode == 0, first.stderr                  # the answer searched and stored
     env.pop("PRINTGEN_JIT", None)
     for args in (("kit", *small, "--out", str(tmp_path / "again")), ("check", str(tmp_path / "again"))):
-        p = subprocess.run([sys.executable, "-c", PROBE, *args], env=env, capture_output=True, text=True, timeout=900)
-        result = json.loads(p.stdout.strip().splitlines()[-1])
-        assert result["code"] == 0, p.stderr
-        assert "numba" in result["modules"], args[0]
+        code, modules = modules_after(*args, env=env)
+        assert code == 0, args[0]
+        assert "numba" in modules, args[0]
 
 
 def test_a_french_kit_that_searches_its_lesson_plays_the_search_compiled(tmp_path, engine_cache):
@@ -124,7 +126,6 @@ def test_a_french_kit_that_searches_its_lesson_plays_the_search_compiled(tmp_pat
     env = {**os.environ, "PRINTGEN_CACHE": str(engine_cache(tmp_path / "cache"))}     # no stored answer
     env.pop("PRINTGEN_JIT", None)
     args = ("kit", "trafalgar", "--lang", "fr", "--students", "13", "--edition", "color", "--out", str(tmp_path / "k"))
-    p = subprocess.run([sys.executable, "-c", PROBE, *args], env=env, capture_output=True, text=True, timeout=900)
-    result = json.loads(p.stdout.strip().splitlines()[-1])
-    assert result["code"] == 0, p.stderr
-    assert "numba" in result["modules"]
+    code, modules = modules_after(*args, env=env)
+    assert code == 0
+    assert "numba" in modules

@@ -262,12 +262,7 @@ def known(scenario: Scenario, options: Options, students: int, balance: str = "f
         return _CHOSEN[key][0]
     disk = stored.key_of(repr(key), repr(scenario.fleet.ships))
     found = stored.load(disk)
-    if found is None or not stored.sealed(disk, found):
-        return None
-    try:
-        return _answer(found)[0]
-    except BAD:
-        return None                      # not one `choose` takes: it searches
+    return _candidate(found) if found is not None and stored.sealed(disk, found) else None
 
 
 SAMPLED = 2                      # games of each deployment a packaged answer's use plays again (lesson/packaged.py)
@@ -282,11 +277,7 @@ def packaged_chosen(scenario: Scenario, options: Options, students: int, balance
     from printgen.lesson import packaged
 
     key = _request(scenario, options, students, balance, engagement, breaks, sized)
-    found = packaged.load(packaged.key_of(repr(key), repr(scenario.fleet.ships)))
-    try:
-        return None if found is None else _answer(found)[0]
-    except BAD:
-        return None
+    return _candidate(packaged.load(packaged.key_of(repr(key), repr(scenario.fleet.ships))))
 
 
 def packaged_sample(chosen: Trial) -> int:
@@ -437,6 +428,15 @@ def _answer(found: dict) -> tuple[Trial, list[Trial]]:
     if not isinstance(found.get("tried"), list) or len(found["tried"]) > MOST_TRIED:
         raise ValueError("not a list of candidates printgen could have tried")
     return _trial(found["chosen"]), [_trial(t) for t in found["tried"]]
+
+
+def _candidate(found: dict | None) -> Trial | None:
+    """A stored or packaged answer's chosen candidate; None for none, or for one `choose` would not take
+    (it searches instead)."""
+    try:
+        return None if found is None else _answer(found)[0]
+    except BAD:
+        return None
 
 
 def _trial(d: dict) -> Trial:
